@@ -1,0 +1,6 @@
+const { jestConfig } = require('@synctrade/config/jest-preset');
+
+module.exports = {
+  ...jestConfig({ rootDir: __dirname, environment: 'node' }),
+  testTimeout: 30_000,
+};

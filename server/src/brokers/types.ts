@@ -1,0 +1,187 @@
+/**
+ * The broker adapter contract: every broker (the built-in `sim` paper venue, Tradovate, later ProjectX)
+ * turns its protocol into these normalized events and takes these normalized commands. The copy engine
+ * and the API speak only this interface.
+ */
+
+export type BrokerId = 'sim' | 'tradovate' | 'projectx' | 'rithmic' | 'dxfeed';
+export type Environment = 'demo' | 'live';
+export type OrderSide = 'buy' | 'sell';
+export type BrokerOrderType = 'Market' | 'Limit' | 'Stop';
+export type BrokerOrderStatus = 'PendingNew' | 'Working' | 'Filled' | 'Canceled' | 'Rejected';
+
+/** What a connection stores (encrypted at rest) to talk to the broker on the user's behalf. */
+export interface BrokerCredentials {
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch milliseconds. */
+  expiresAt?: number;
+  /** The broker's own user id. */
+  brokerUserId?: string;
+}
+
+export interface BrokerAccountInfo {
+  /** The broker's account id, as a string whatever its native type. */
+  externalId: string;
+  name: string;
+  currency: string;
+  currencySymbol: string;
+  cashBalance: number;
+  active: boolean;
+}
+
+export interface AuthorizationResult {
+  credentials: BrokerCredentials;
+  /** Shown as the connection's Username. */
+  userData: string;
+  accounts: BrokerAccountInfo[];
+}
+
+export interface PlaceOrderCommand {
+  accountExternalId: string;
+  /** Deterministic and unique: leader event + follower account for copies. */
+  clientOrderId: string;
+  /** Contract name as the broker knows it, e.g. ESZ6. */
+  symbol: string;
+  side: OrderSide;
+  qty: number;
+  type: BrokerOrderType;
+  price?: number;
+  stopPrice?: number;
+  /** Bracket children, placed OCO-linked once the entry fills. */
+  bracket?: { stopLoss?: number; takeProfit?: number };
+}
+
+export interface ModifyOrderCommand {
+  accountExternalId: string;
+  orderId: string;
+  qty: number;
+  type: BrokerOrderType;
+  price?: number;
+  stopPrice?: number;
+}
+
+export interface BrokerOrder {
+  orderId: string;
+  clientOrderId: string | null;
+  accountExternalId: string;
+  symbol: string;
+  side: OrderSide;
+  qty: number;
+  filledQty: number;
+  type: BrokerOrderType;
+  price: number | null;
+  stopPrice: number | null;
+  status: BrokerOrderStatus;
+  /** Why the broker rejected it. */
+  reason: string | null;
+  /** Id of the parent order for bracket children. */
+  parentOrderId: string | null;
+  /** Epoch milliseconds. */
+  time: number;
+}
+
+export interface BrokerPosition {
+  accountExternalId: string;
+  symbol: string;
+  /** Signed: long > 0, short < 0. */
+  netPos: number;
+  avgPrice: number;
+}
+
+export interface AccountSnapshot {
+  accountExternalId: string;
+  cashBalance: number;
+  /** Realized P&L since the session start (18:00 New York). */
+  realizedPnl: number;
+  openPnl: number;
+}
+
+/** A rejection a broker answered, or a problem that kept the command from being sent. */
+export class BrokerError extends Error {
+  constructor(
+    message: string,
+    readonly code:
+      | 'rejected'
+      | 'rate_limited'
+      | 'unauthorized'
+      | 'not_found'
+      | 'unavailable'
+      /** The request may or may not have reached the broker: look the order up before retrying. */
+      | 'uncertain',
+    /** For rate limits: when the budget allows the next request (epoch ms). */
+    readonly retryAt?: number,
+  ) {
+    super(message);
+    this.name = 'BrokerError';
+  }
+}
+
+export type BrokerEvent =
+  | { kind: 'order'; order: BrokerOrder }
+  | {
+      kind: 'fill';
+      fillId: string;
+      orderId: string;
+      clientOrderId: string | null;
+      accountExternalId: string;
+      symbol: string;
+      side: OrderSide;
+      qty: number;
+      price: number;
+      time: number;
+    }
+  | { kind: 'position'; position: BrokerPosition }
+  | { kind: 'account'; account: AccountSnapshot }
+  /** The session lost its feed (`up: false`) or got it back after a fresh snapshot (`up: true`). */
+  | { kind: 'connection'; up: boolean; reason?: string }
+  /** Credentials expired and could not be renewed: the user must authorize again. */
+  | { kind: 'reauth_required'; reason: string };
+
+/** A live session with the broker for one connection. */
+export interface BrokerSession {
+  /** Accounts with balances. */
+  listAccounts(): Promise<BrokerAccountInfo[]>;
+  /** Current positions and working orders, for reconciliation after a (re)connect. */
+  positions(): Promise<BrokerPosition[]>;
+  workingOrders(): Promise<BrokerOrder[]>;
+  accountSnapshots(): Promise<AccountSnapshot[]>;
+  /** Looks an order up by the client order id we gave it; null when the broker never saw it. */
+  findOrderByClientId(accountExternalId: string, clientOrderId: string): Promise<BrokerOrder | null>;
+  placeOrder(command: PlaceOrderCommand): Promise<BrokerOrder>;
+  modifyOrder(command: ModifyOrderCommand): Promise<void>;
+  cancelOrder(accountExternalId: string, orderId: string): Promise<void>;
+  /** Cancels the account's working orders and closes its positions (all symbols, or one). */
+  flatten(accountExternalId: string, symbol?: string): Promise<void>;
+  /** Normalized events; returns the unsubscribe function. */
+  subscribe(listener: (event: BrokerEvent) => void): () => void;
+  /** Credentials after a renewal, for the caller to store again. */
+  currentCredentials(): BrokerCredentials;
+  close(): Promise<void>;
+}
+
+export interface BrokerSessionOptions {
+  connectionId: number;
+  environment: Environment;
+  credentials: BrokerCredentials;
+  /** Called whenever the adapter renewed its credentials, so they are stored (encrypted) again. */
+  onCredentialsRenewed?: (credentials: BrokerCredentials) => void;
+}
+
+export interface BrokerAdapter {
+  id: BrokerId;
+  name: string;
+  /** False for brokers listed as "coming soon". */
+  connectable: boolean;
+  /** Requests per minute per broker user that the engine may spend (Tradovate about 80). */
+  requestsPerMinute: number;
+  /** The address the browser goes to for the user's consent; `state` is ours and single use. */
+  authorizeUrl(params: { state: string; environment: Environment; redirectUri: string }): string;
+  /** Exchanges the code the consent page gave back. */
+  completeAuthorization(params: {
+    code: string;
+    environment: Environment;
+    redirectUri: string;
+  }): Promise<AuthorizationResult>;
+  openSession(options: BrokerSessionOptions): Promise<BrokerSession>;
+}

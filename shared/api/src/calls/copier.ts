@@ -1,0 +1,66 @@
+import { http } from '../client/http-client';
+import type { HistoryData, OrderData, RiskSettings, DayJournal } from '../types/entities';
+import type { HistoryQuery, ImportTradesPayload, RiskSettingsPayload, TicketOrderPayload } from '../types/payloads';
+import type { ImportResult, MessageResponse } from '../types/responses';
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export async function setMaster(accountId: number): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/master`)).data;
+}
+/** Toggles follow on the account. */
+export async function toggleFollower(accountId: number): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/follower`)).data;
+}
+export async function setRatio(accountId: number, ratio: number): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/ratio`, { ratio })).data;
+}
+export async function setCross(accountId: number, cross: boolean): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/cross`, { cross })).data;
+}
+export async function getRiskSettings(accountId: number, options: CallOptions = {}): Promise<RiskSettings> {
+  return (await http.get<RiskSettings>(`/copier/accounts/${accountId}/risk`, options)).data;
+}
+export async function updateRiskSettings(accountId: number, payload: RiskSettingsPayload): Promise<RiskSettings> {
+  return (await http.put<RiskSettings>(`/copier/accounts/${accountId}/risk`, payload)).data;
+}
+/** Brings an out-of-sync follower back to leader × ratio. */
+export async function syncFollower(accountId: number): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>(`/copier/accounts/${accountId}/sync`)).data;
+}
+export async function disableAllFollowers(): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>('/copier/followers/disable-all')).data;
+}
+export async function cancelAllOrders(): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>('/copier/orders/cancel-all')).data;
+}
+/** `id` is the user id (spec section 7). */
+export async function getOrderData(userId: number, options: CallOptions = {}): Promise<OrderData> {
+  return (await http.get<OrderData>(`/copier/order-data/${userId}`, options)).data;
+}
+/** `id` is the user id; dates are `YYYY-MM-DD`, inclusive. */
+export async function getTradeHistory(
+  userId: number,
+  query: HistoryQuery = {},
+  options: CallOptions = {},
+): Promise<HistoryData> {
+  return (await http.get<HistoryData>(`/copier/trade-history/${userId}`, { ...options, params: query })).data;
+}
+export async function importTrades(payload: ImportTradesPayload): Promise<ImportResult> {
+  return (await http.post<ImportResult>('/copier/trade-history/import', payload)).data;
+}
+export async function saveTradeJournal(tradeId: number, journal: string): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>(`/copier/trade-history/trades/${tradeId}/journal`, { journal })).data;
+}
+export async function getDayJournals(query: HistoryQuery = {}): Promise<DayJournal[]> {
+  return (await http.get<DayJournal[]>('/copier/journal/days', { params: query })).data;
+}
+export async function saveDayJournal(date: string, note: string): Promise<MessageResponse> {
+  return (await http.put<MessageResponse>(`/copier/journal/days/${date}`, { note })).data;
+}
+/** The order ticket of the built-in paper broker. */
+export async function placeTicketOrder(payload: TicketOrderPayload): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>('/sim/orders', payload)).data;
+}

@@ -1,0 +1,4 @@
+export * from './fallbacks';
+export * from './successes';
+export * from './client-messages';
+export * from './validation-messages';

@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './payloads';
+export * from './responses';
+export * from './feed';

@@ -1,0 +1,17 @@
+/** Business constants of spec section 9. */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 100,
+  bioMax: 160,
+  photoMaxBytes: 20 * 1024 * 1024,
+  photoTypes: ['image/jpeg', 'image/png'] as readonly string[],
+  photoExtensions: ['jpg', 'jpeg', 'png'] as readonly string[],
+  trialDays: 7,
+  ordersPollMs: 15_000,
+  highlightMs: 2_000,
+  chunkLoadTimeoutMs: 120_000,
+} as const;
+
+export const PASSWORD_SPECIALS = '@$!%*?&';
+export const ENVIRONMENTS = ['demo', 'live'] as const;

@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './auth-schemas';
+export * from './password-strength';
+export * from './profile-schemas';
+export * from './copier-schemas';
