@@ -1,0 +1,67 @@
+import type { Environment } from '../types';
+
+/** Where the adapter finds Tradovate and how it paces itself; every host is configurable so tests use a fake. */
+export interface TradovateConfig {
+  clientId: string;
+  clientSecret: string;
+  oauthUrl: string;
+  tokenUrl: string;
+  restUrl: Record<Environment, string>;
+  wsUrl: Record<Environment, string>;
+  requestsPerMinute: number;
+}
+
+/** Timings, overridable so tests run in seconds instead of minutes. */
+export interface TradovateTimings {
+  /** Tradovate drops a client silent for about three heartbeats; we send `[]` this often. */
+  heartbeatMs: number;
+  /** No frame from the server for this long means the socket is dead. */
+  serverSilenceMs: number;
+  reconnectBaseMs: number;
+  reconnectMaxMs: number;
+  requestTimeoutMs: number;
+  /** How long a request may wait for the request budget before failing with `rate_limited`. */
+  budgetWaitMs: number;
+  /** First back-off after an HTTP 429 without Retry-After; doubles on every further 429, up to an hour. */
+  rateLimitBackoffMs: number;
+  /** A captcha penalty cannot be cleared by a server: stop for this long. */
+  captchaBackoffMs: number;
+  /** Renew this long before expiry at most (less for short-lived tokens). */
+  renewMarginMs: number;
+}
+
+export const defaultTimings: TradovateTimings = {
+  heartbeatMs: 2_500,
+  serverSilenceMs: 10_000,
+  reconnectBaseMs: 500,
+  reconnectMaxMs: 30_000,
+  requestTimeoutMs: 10_000,
+  budgetWaitMs: 1_000,
+  rateLimitBackoffMs: 10_000,
+  captchaBackoffMs: 60 * 60 * 1000,
+  renewMarginMs: 10 * 60 * 1000,
+};
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+function positiveNumber(raw: string | undefined, fallback: number): number {
+  const value = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export function readTradovateConfig(env: NodeJS.ProcessEnv): TradovateConfig {
+  const liveRest = trimSlash(env.TRADOVATE_LIVE_REST_URL || 'https://live.tradovateapi.com/v1');
+  const demoRest = trimSlash(env.TRADOVATE_DEMO_REST_URL || 'https://demo.tradovateapi.com/v1');
+  return {
+    clientId: env.TRADOVATE_CLIENT_ID ?? '',
+    clientSecret: env.TRADOVATE_CLIENT_SECRET ?? '',
+    oauthUrl: env.TRADOVATE_OAUTH_URL || 'https://trader.tradovate.com/oauth',
+    tokenUrl: env.TRADOVATE_TOKEN_URL || `${liveRest}/auth/oauthtoken`,
+    restUrl: { demo: demoRest, live: liveRest },
+    wsUrl: {
+      demo: env.TRADOVATE_DEMO_WS_URL || 'wss://demo.tradovateapi.com/v1/websocket',
+      live: env.TRADOVATE_LIVE_WS_URL || 'wss://live.tradovateapi.com/v1/websocket',
+    },
+    requestsPerMinute: positiveNumber(env.TRADOVATE_REQUESTS_PER_MINUTE, 80),
+  };
+}
