@@ -1,0 +1,17 @@
+import { createSimAdapter } from './sim/adapter';
+import type { BrokerAdapter } from './types';
+
+export interface BrokerRegistry {
+  get(id: string): BrokerAdapter | undefined;
+  list(): BrokerAdapter[];
+}
+
+/** The brokers this server can connect: always the paper broker, Tradovate when it is configured. */
+export function createBrokerRegistry(options: { publicUrl: string; env: NodeJS.ProcessEnv }): BrokerRegistry {
+  const adapters = new Map<string, BrokerAdapter>();
+  adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl }));
+  return {
+    get: (id) => adapters.get(id),
+    list: () => [...adapters.values()],
+  };
+}

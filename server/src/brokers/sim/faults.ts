@@ -1,0 +1,48 @@
+/**
+ * Fault injection for tests: each armed fault hits the next matching command of one account (or any
+ * account), once. The faults are those a real broker produces: a rejection, a timeout before the order got
+ * through, a connection dropped after the order got through but before the answer, duplicated or replayed
+ * events, and fills split into parts.
+ */
+export type SimFault =
+  | { kind: 'reject'; reason?: string }
+  /** The request never reached the venue, but the caller cannot know: it gets an `uncertain` error. */
+  | { kind: 'timeout' }
+  /** The venue accepted the order, then the answer was lost: `uncertain` error, order live. */
+  | { kind: 'drop-after-send' }
+  /** Every event of the next command is delivered twice. */
+  | { kind: 'duplicate-events' }
+  /** After the next command, the account's last `count` events are delivered again. */
+  | { kind: 'replay-events'; count: number }
+  /** The next market order fills in these parts (the remainder fills last). */
+  | { kind: 'partial-fills'; parts: number[] };
+
+interface ArmedFault {
+  accountExternalId: string | null;
+  fault: SimFault;
+}
+
+export class FaultPlan {
+  private armed: ArmedFault[] = [];
+
+  /** Arms a fault for the next command on `accountExternalId` (null: any account). */
+  arm(fault: SimFault, accountExternalId: string | null = null): void {
+    this.armed.push({ accountExternalId, fault });
+  }
+
+  /** Takes the first armed fault of those kinds that applies to the account. */
+  take<K extends SimFault['kind']>(accountExternalId: string, kinds: readonly K[]): Extract<SimFault, { kind: K }> | null {
+    const index = this.armed.findIndex(
+      (entry) =>
+        (entry.accountExternalId === null || entry.accountExternalId === accountExternalId) &&
+        (kinds as readonly string[]).includes(entry.fault.kind),
+    );
+    if (index < 0) return null;
+    const [entry] = this.armed.splice(index, 1);
+    return (entry?.fault ?? null) as Extract<SimFault, { kind: K }> | null;
+  }
+
+  clear(): void {
+    this.armed = [];
+  }
+}

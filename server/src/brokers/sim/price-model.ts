@@ -1,0 +1,60 @@
+import { CONTRACTS, roundToTick, type ContractRoot } from '../../market/contracts';
+import { seededRandom, type Random } from './random';
+
+/** Minis and micros of one market share one price path, so Cross copies fill at the same price. */
+export type Market = 'ES' | 'NQ' | 'CL' | 'GC';
+export const MARKETS: readonly Market[] = ['ES', 'NQ', 'CL', 'GC'];
+
+const MARKET_OF: Record<ContractRoot, Market> = {
+  ES: 'ES', MES: 'ES', NQ: 'NQ', MNQ: 'NQ', CL: 'CL', MCL: 'CL', GC: 'GC', MGC: 'GC',
+};
+
+export function marketOf(root: ContractRoot): Market {
+  return MARKET_OF[root];
+}
+
+/** A random walk on the tick grid: each step moves every market by -2..+2 ticks. */
+export class PriceModel {
+  private readonly random: Random;
+  private readonly ticks = new Map<Market, number>();
+  private readonly opens = new Map<Market, number>();
+
+  constructor(seed: number) {
+    this.random = seededRandom(seed);
+    for (const market of MARKETS) {
+      const spec = CONTRACTS[market];
+      const ticks = Math.round(spec.startPrice / spec.tickSize);
+      this.ticks.set(market, ticks);
+      this.opens.set(market, ticks);
+    }
+  }
+
+  price(root: ContractRoot): number {
+    const market = marketOf(root);
+    const spec = CONTRACTS[market];
+    return roundToTick((this.ticks.get(market) ?? 0) * spec.tickSize, spec.tickSize);
+  }
+
+  openPrice(market: Market): number {
+    const spec = CONTRACTS[market];
+    return roundToTick((this.opens.get(market) ?? 0) * spec.tickSize, spec.tickSize);
+  }
+
+  /** Moves every market one step; returns the markets whose price changed. */
+  step(): Market[] {
+    const moved: Market[] = [];
+    for (const market of MARKETS) {
+      const delta = Math.floor(this.random() * 5) - 2;
+      if (delta === 0) continue;
+      this.ticks.set(market, Math.max(1, (this.ticks.get(market) ?? 1) + delta));
+      moved.push(market);
+    }
+    return moved;
+  }
+
+  /** Tests and demos set a price outright to trigger limit and stop orders. */
+  setPrice(root: ContractRoot, price: number): void {
+    const market = marketOf(root);
+    this.ticks.set(market, Math.round(price / CONTRACTS[market].tickSize));
+  }
+}

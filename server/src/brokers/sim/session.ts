@@ -1,0 +1,110 @@
+import {
+  BrokerError,
+  type AccountSnapshot,
+  type BrokerAccountInfo,
+  type BrokerCredentials,
+  type BrokerEvent,
+  type BrokerOrder,
+  type BrokerPosition,
+  type BrokerSession,
+  type ModifyOrderCommand,
+  type PlaceOrderCommand,
+} from '../types';
+import type { SimVenue } from './venue';
+
+/** A session on the paper venue for one sim login: its accounts, commands and events. */
+export class SimSession implements BrokerSession {
+  private readonly accountIds: Set<string>;
+  private readonly listeners = new Set<(event: BrokerEvent) => void>();
+  private readonly unsubscribers: Array<() => void> = [];
+  private closed = false;
+
+  constructor(
+    private readonly venue: SimVenue,
+    accountIds: readonly string[],
+    private readonly credentials: BrokerCredentials,
+  ) {
+    this.accountIds = new Set(accountIds);
+  }
+
+  async listAccounts(): Promise<BrokerAccountInfo[]> {
+    return [...this.accountIds].map((id) => {
+      const account = this.venue.account(id);
+      return {
+        externalId: id,
+        name: account.name,
+        currency: 'USD',
+        currencySymbol: '$',
+        cashBalance: this.venue.snapshot(id).cashBalance,
+        active: true,
+      };
+    });
+  }
+
+  async positions(): Promise<BrokerPosition[]> {
+    return this.venue.positions([...this.accountIds]);
+  }
+
+  async workingOrders(): Promise<BrokerOrder[]> {
+    return this.venue.workingOrders([...this.accountIds]);
+  }
+
+  async accountSnapshots(): Promise<AccountSnapshot[]> {
+    return [...this.accountIds].map((id) => this.venue.snapshot(id));
+  }
+
+  async findOrderByClientId(accountExternalId: string, clientOrderId: string): Promise<BrokerOrder | null> {
+    this.own(accountExternalId);
+    return this.venue.findByClientId(accountExternalId, clientOrderId);
+  }
+
+  async placeOrder(command: PlaceOrderCommand): Promise<BrokerOrder> {
+    this.own(command.accountExternalId);
+    return this.venue.place(command);
+  }
+
+  async modifyOrder(command: ModifyOrderCommand): Promise<void> {
+    this.own(command.accountExternalId);
+    this.venue.modify(command);
+  }
+
+  async cancelOrder(accountExternalId: string, orderId: string): Promise<void> {
+    this.own(accountExternalId);
+    this.venue.cancel(accountExternalId, orderId);
+  }
+
+  async flatten(accountExternalId: string, symbol?: string): Promise<void> {
+    this.own(accountExternalId);
+    this.venue.flatten(accountExternalId, symbol);
+  }
+
+  subscribe(listener: (event: BrokerEvent) => void): () => void {
+    this.listeners.add(listener);
+    const off = this.venue.hub.listen([...this.accountIds], listener);
+    this.unsubscribers.push(off);
+    return () => {
+      this.listeners.delete(listener);
+      off();
+    };
+  }
+
+  /** Tests: the feed drops (`up: false`) and later comes back (`up: true`), as a socket would. */
+  signalConnection(up: boolean, reason?: string): void {
+    for (const listener of this.listeners) listener({ kind: 'connection', up, ...(reason === undefined ? {} : { reason }) });
+  }
+
+  currentCredentials(): BrokerCredentials {
+    return this.credentials;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const off of this.unsubscribers.splice(0)) off();
+    this.listeners.clear();
+  }
+
+  private own(accountExternalId: string): void {
+    if (this.closed) throw new BrokerError('Session closed', 'unavailable');
+    if (!this.accountIds.has(accountExternalId)) throw new BrokerError(`Unknown account ${accountExternalId}`, 'not_found');
+  }
+}

@@ -1,0 +1,321 @@
+import type { MarketQuote } from '@synctrade/api/types';
+import { frontMonth, specOf } from '../../market/contracts';
+import { tradeDayKey } from '../../market/session-day';
+import { BrokerError, type AccountSnapshot, type BrokerOrder, type BrokerPosition, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import { EventHub } from './event-hub';
+import { FaultPlan } from './faults';
+import { bookFill, positionOf, round2, snapshotOf, type SimAccount } from './ledger';
+import { MARKETS, PriceModel, marketOf, type Market } from './price-model';
+import { crosses, fillPrice, type SimOrder } from './matching';
+
+export interface SimVenueOptions {
+  seed?: number;
+  /** Price step interval; null: prices move only when a test says so. */
+  tickMs?: number | null;
+  now?: () => number;
+}
+
+export const STARTING_BALANCE = 50_000;
+
+/**
+ * The paper venue: one per server, shared by every sim session so all paper accounts see one market.
+ * State lives in memory; after a restart accounts come back with their starting balance and no positions.
+ */
+export class SimVenue {
+  readonly prices: PriceModel;
+  readonly faults = new FaultPlan();
+  readonly hub = new EventHub();
+  /** Every order command that reached the venue, in order: tests check no copy was sent twice. */
+  readonly received: PlaceOrderCommand[] = [];
+  readonly now: () => number;
+  private readonly accounts = new Map<string, SimAccount>();
+  private readonly orders = new Map<string, SimOrder>();
+  private readonly working = new Set<string>();
+  private readonly byClientId = new Map<string, string>();
+  private nextId = 1;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(options: SimVenueOptions = {}) {
+    this.prices = new PriceModel(options.seed ?? Date.now());
+    this.now = options.now ?? Date.now;
+    const tickMs = options.tickMs === undefined ? 500 : options.tickMs;
+    if (tickMs !== null) {
+      this.timer = setInterval(() => this.step(), tickMs);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The paper accounts of one sim login, created on first use with the starting balance. */
+  ensureAccounts(loginKey: string, count: number): SimAccount[] {
+    const list: SimAccount[] = [];
+    for (let i = 1; i <= count; i += 1) {
+      const externalId = `${loginKey}${i}`;
+      let account = this.accounts.get(externalId);
+      if (account === undefined) {
+        account = {
+          externalId,
+          name: `SIM-${loginKey.slice(0, 4).toUpperCase()}-${i}`,
+          startingBalance: STARTING_BALANCE,
+          realizedTotal: 0,
+          realizedDay: 0,
+          dayKey: tradeDayKey(this.now()),
+          positions: new Map(),
+        };
+        this.accounts.set(externalId, account);
+      }
+      list.push(account);
+    }
+    return list;
+  }
+
+  account(externalId: string): SimAccount {
+    const account = this.accounts.get(externalId);
+    if (account === undefined) throw new BrokerError(`Unknown account ${externalId}`, 'not_found');
+    return account;
+  }
+
+  place(command: PlaceOrderCommand): BrokerOrder {
+    const account = this.account(command.accountExternalId);
+    const sendFault = this.faults.take(account.externalId, ['reject', 'timeout', 'drop-after-send']);
+    if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
+    this.received.push({ ...command });
+    const eventFault = this.faults.take(account.externalId, ['duplicate-events', 'replay-events']);
+    const copies = eventFault?.kind === 'duplicate-events' ? 2 : 1;
+    const order = this.newOrder(command);
+    const problem = sendFault?.kind === 'reject' ? (sendFault.reason ?? 'Rejected by the venue') : validate(command);
+    if (problem !== null) {
+      order.status = 'Rejected';
+      order.reason = problem;
+      this.emitOrder(order, copies);
+      throw new BrokerError(problem, 'rejected');
+    }
+    this.working.add(order.orderId);
+    this.emitOrder(order, copies);
+    if (order.type === 'Market') {
+      const parts = this.faults.take(account.externalId, ['partial-fills'])?.parts ?? [];
+      for (const part of parts) if (order.status === 'Working' && part > 0 && part < order.qty - order.filledQty) this.fill(order, part, copies);
+      if (order.status === 'Working') this.fill(order, order.qty - order.filledQty, copies);
+    } else this.trigger(order, copies);
+    if (eventFault?.kind === 'replay-events') this.hub.replay(account.externalId, eventFault.count);
+    if (sendFault?.kind === 'drop-after-send') throw new BrokerError('Connection lost before the answer', 'uncertain');
+    return { ...order };
+  }
+
+  modify(command: ModifyOrderCommand): void {
+    const order = this.workingOrder(command.accountExternalId, command.orderId);
+    const sendFault = this.faults.take(order.accountExternalId, ['reject', 'timeout', 'drop-after-send']);
+    if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
+    if (sendFault?.kind === 'reject') throw new BrokerError(sendFault.reason ?? 'Modify rejected', 'rejected');
+    if (command.qty <= order.filledQty) throw new BrokerError('Quantity below the filled quantity', 'rejected');
+    order.qty = command.qty;
+    order.type = command.type;
+    order.price = command.price ?? order.price;
+    order.stopPrice = command.stopPrice ?? order.stopPrice;
+    this.emitOrder(order);
+    this.trigger(order);
+    if (sendFault?.kind === 'drop-after-send') throw new BrokerError('Connection lost before the answer', 'uncertain');
+  }
+
+  cancel(accountExternalId: string, orderId: string): void {
+    const order = this.workingOrder(accountExternalId, orderId);
+    const sendFault = this.faults.take(order.accountExternalId, ['reject', 'timeout', 'drop-after-send']);
+    if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
+    if (sendFault?.kind === 'reject') throw new BrokerError(sendFault.reason ?? 'Cancel rejected', 'rejected');
+    this.close(order, 'Canceled');
+    if (sendFault?.kind === 'drop-after-send') throw new BrokerError('Connection lost before the answer', 'uncertain');
+  }
+
+  /** Cancels working orders and closes positions of the account (one symbol or all). */
+  flatten(accountExternalId: string, symbol?: string): void {
+    const account = this.account(accountExternalId);
+    for (const order of this.workingOrders([accountExternalId])) {
+      if (symbol === undefined || order.symbol === symbol) this.close(this.orders.get(order.orderId) as SimOrder, 'Canceled');
+    }
+    for (const [held, position] of account.positions) {
+      if (position.netPos === 0 || (symbol !== undefined && held !== symbol)) continue;
+      const side = position.netPos > 0 ? 'sell' : 'buy';
+      const order = this.newOrder({ accountExternalId, clientOrderId: '', symbol: held, side, qty: Math.abs(position.netPos), type: 'Market' });
+      order.clientOrderId = null;
+      this.working.add(order.orderId);
+      this.fill(order, order.qty);
+    }
+  }
+
+  findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
+    const id = this.byClientId.get(`${accountExternalId}|${clientOrderId}`);
+    const order = id === undefined ? undefined : this.orders.get(id);
+    return order === undefined ? null : { ...order };
+  }
+
+  workingOrders(accountIds: readonly string[]): BrokerOrder[] {
+    const ids = new Set(accountIds);
+    return [...this.working].map((id) => this.orders.get(id) as SimOrder).filter((o) => ids.has(o.accountExternalId)).map((o) => ({ ...o }));
+  }
+
+  positions(accountIds: readonly string[]): BrokerPosition[] {
+    return accountIds.flatMap((id) => [...this.account(id).positions.keys()].map((symbol) => positionOf(this.account(id), symbol))).filter((p) => p.netPos !== 0);
+  }
+
+  snapshot(accountExternalId: string): AccountSnapshot {
+    const account = this.account(accountExternalId);
+    this.rollDay(account);
+    let open = 0;
+    for (const [symbol, position] of account.positions) {
+      const spec = specOf(symbol);
+      if (spec === undefined || position.netPos === 0) continue;
+      open += (this.prices.price(spec.root) - position.avgPrice) * position.netPos * spec.pointValue;
+    }
+    return snapshotOf(account, open);
+  }
+
+  quotes(): MarketQuote[] {
+    return MARKETS.map((market, index) => {
+      const price = this.prices.price(market);
+      const open = this.prices.openPrice(market);
+      const change = open === 0 ? 0 : round2(((price - open) / open) * 100);
+      return { id: index + 1, symbol: frontMonth(market, new Date(this.now())), price, change, dir: change >= 0 ? 'up' : 'down' };
+    });
+  }
+
+  /** One price step: triggers resting orders and refreshes open P&L of accounts holding a moved market. */
+  step(moved: Market[] = this.prices.step()): void {
+    if (moved.length === 0) return;
+    const markets = new Set(moved);
+    for (const id of [...this.working]) {
+      const order = this.orders.get(id);
+      const spec = order === undefined ? undefined : specOf(order.symbol);
+      if (order !== undefined && spec !== undefined && markets.has(marketOf(spec.root))) this.trigger(order);
+    }
+    for (const account of this.accounts.values()) {
+      const holds = [...account.positions].some(([symbol, p]) => p.netPos !== 0 && markets.has(marketOf(specOf(symbol)?.root ?? 'ES')));
+      if (holds) this.hub.emit(account.externalId, { kind: 'account', account: this.snapshot(account.externalId) });
+    }
+  }
+
+  /** Sets one market's price (tests, demos) and runs the step. */
+  setPrice(symbol: string, price: number): void {
+    const spec = specOf(symbol);
+    if (spec === undefined) throw new Error(`Unknown contract ${symbol}`);
+    this.prices.setPrice(spec.root, price);
+    this.step([marketOf(spec.root)]);
+  }
+
+  private newOrder(command: PlaceOrderCommand): SimOrder {
+    const orderId = String(this.nextId++);
+    const order: SimOrder = {
+      orderId,
+      clientOrderId: command.clientOrderId === '' ? null : command.clientOrderId,
+      accountExternalId: command.accountExternalId,
+      symbol: command.symbol.toUpperCase(),
+      side: command.side,
+      qty: command.qty,
+      filledQty: 0,
+      type: command.type,
+      price: command.price ?? null,
+      stopPrice: command.stopPrice ?? null,
+      status: 'Working',
+      reason: null,
+      parentOrderId: null,
+      time: this.now(),
+      bracket: command.bracket,
+      ocoWith: null,
+    };
+    this.orders.set(orderId, order);
+    const key = `${command.accountExternalId}|${command.clientOrderId}`;
+    if (command.clientOrderId !== '' && !this.byClientId.has(key)) this.byClientId.set(key, orderId);
+    return order;
+  }
+
+  private trigger(order: SimOrder, copies = 1): void {
+    const spec = specOf(order.symbol);
+    if (spec === undefined || order.status !== 'Working') return;
+    const market = this.prices.price(spec.root);
+    if (crosses(order, market)) this.fill(order, order.qty - order.filledQty, copies, fillPrice(order, market));
+  }
+
+  private fill(order: SimOrder, qty: number, copies = 1, price?: number): void {
+    const spec = specOf(order.symbol);
+    if (spec === undefined) return;
+    const account = this.account(order.accountExternalId);
+    this.rollDay(account);
+    const at = price ?? this.prices.price(spec.root);
+    bookFill(account, order.symbol, order.side === 'buy' ? qty : -qty, at, spec.pointValue);
+    order.filledQty += qty;
+    const fillId = `F${this.nextId++}`;
+    const base = { orderId: order.orderId, clientOrderId: order.clientOrderId, accountExternalId: order.accountExternalId };
+    this.hub.emit(order.accountExternalId, { kind: 'fill', fillId, ...base, symbol: order.symbol, side: order.side, qty, price: at, time: this.now() }, copies);
+    if (order.filledQty >= order.qty) {
+      order.price = order.type === 'Market' ? at : order.price;
+      this.close(order, 'Filled', copies);
+      this.openBracket(order);
+      if (order.ocoWith !== null) {
+        const sibling = this.orders.get(order.ocoWith);
+        if (sibling !== undefined && sibling.status === 'Working') this.close(sibling, 'Canceled', copies);
+      }
+    } else this.emitOrder(order, copies);
+    this.hub.emit(order.accountExternalId, { kind: 'position', position: positionOf(account, order.symbol) }, copies);
+    this.hub.emit(order.accountExternalId, { kind: 'account', account: this.snapshot(account.externalId) }, copies);
+  }
+
+  /** Places the stop-loss and take-profit children of a filled entry, OCO-linked. */
+  private openBracket(parent: SimOrder): void {
+    const bracket = parent.bracket;
+    if (bracket === undefined || (bracket.stopLoss === undefined && bracket.takeProfit === undefined)) return;
+    const side = parent.side === 'buy' ? 'sell' : 'buy';
+    const base = { accountExternalId: parent.accountExternalId, clientOrderId: '', symbol: parent.symbol, side, qty: parent.qty } as const;
+    const children: SimOrder[] = [];
+    if (bracket.stopLoss !== undefined) children.push(this.newOrder({ ...base, type: 'Stop', stopPrice: bracket.stopLoss }));
+    if (bracket.takeProfit !== undefined) children.push(this.newOrder({ ...base, type: 'Limit', price: bracket.takeProfit }));
+    const [first, second] = children;
+    if (first !== undefined && second !== undefined) {
+      first.ocoWith = second.orderId;
+      second.ocoWith = first.orderId;
+    }
+    for (const child of children) {
+      child.parentOrderId = parent.orderId;
+      this.working.add(child.orderId);
+      this.emitOrder(child);
+    }
+    for (const child of children) this.trigger(child);
+  }
+
+  private close(order: SimOrder, status: 'Filled' | 'Canceled', copies = 1): void {
+    order.status = status;
+    this.working.delete(order.orderId);
+    this.emitOrder(order, copies);
+  }
+
+  private workingOrder(accountExternalId: string, orderId: string): SimOrder {
+    const order = this.orders.get(orderId);
+    if (order === undefined || order.accountExternalId !== accountExternalId) throw new BrokerError(`Unknown order ${orderId}`, 'not_found');
+    if (order.status !== 'Working') throw new BrokerError(`Order ${orderId} is no longer working`, 'rejected');
+    return order;
+  }
+
+  private emitOrder(order: SimOrder, copies = 1): void {
+    const { bracket: _bracket, ocoWith: _oco, ...plain } = order;
+    this.hub.emit(order.accountExternalId, { kind: 'order', order: plain }, copies);
+  }
+
+  private rollDay(account: SimAccount): void {
+    const key = tradeDayKey(this.now());
+    if (key !== account.dayKey) {
+      account.dayKey = key;
+      account.realizedDay = 0;
+    }
+  }
+}
+
+function validate(command: PlaceOrderCommand): string | null {
+  if (specOf(command.symbol) === undefined) return `Unknown contract ${command.symbol}`;
+  if (!Number.isInteger(command.qty) || command.qty <= 0) return 'Quantity must be a positive whole number';
+  if (command.type === 'Limit' && command.price === undefined) return 'A limit order needs a price';
+  if (command.type === 'Stop' && command.stopPrice === undefined && command.price === undefined) return 'A stop order needs a stop price';
+  return null;
+}
+
