@@ -1,9 +1,11 @@
+/* eslint-env browser, jest */
+/* global window, Element, beforeEach */
 require('@testing-library/jest-dom');
-const { TextEncoder, TextDecoder } = require('node:util');
+const util = require('node:util');
 
 // jsdom lacks these, and axios, jwt-decode and react-router reach for them.
-if (!globalThis.TextEncoder) globalThis.TextEncoder = TextEncoder;
-if (!globalThis.TextDecoder) globalThis.TextDecoder = TextDecoder;
+if (!globalThis.TextEncoder) globalThis.TextEncoder = util.TextEncoder;
+if (!globalThis.TextDecoder) globalThis.TextDecoder = util.TextDecoder;
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
     matches: false,

@@ -1,0 +1,100 @@
+import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { http } from '@synctrade/api';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface MockRequest {
+  method: Method;
+  /** Path below the API base, e.g. `/brokers/connections/4/account-info`. */
+  path: string;
+  params: Record<string, unknown>;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** `[status, body]`, or a promise of it; a status outside 200-299 rejects like the real server. */
+export type MockReply = [number, unknown?];
+export type MockHandler = (request: MockRequest) => MockReply | Promise<MockReply>;
+
+export interface ApiMock {
+  /** Adds or replaces the handler of `METHOD /path` (`:name` segments match anything). */
+  on(route: `${Method} /${string}`, handler: MockHandler | MockReply): ApiMock;
+  /** Every request seen so far, in order. */
+  calls: MockRequest[];
+  /** The requests of one route. */
+  callsTo(route: `${Method} /${string}`): MockRequest[];
+  restore(): void;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/');
+  const b = path.split('/');
+  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
+}
+
+function parseBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data ?? null;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+/**
+ * Request handlers for component tests: the real axios client runs, only its transport is replaced.
+ * An unhandled request fails the test with the route it tried.
+ */
+export function mockApi(): ApiMock {
+  const routes: { method: Method; pattern: string; handler: MockHandler }[] = [];
+  const calls: MockRequest[] = [];
+  const original = http.defaults.adapter;
+
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+    const method = (config.method ?? 'get').toUpperCase() as Method;
+    const url = new URL(config.url ?? '', 'http://api.test');
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const headers: Record<string, string> = {};
+    Object.entries(AxiosHeaders.from(config.headers).toJSON()).forEach(([key, value]) => {
+      headers[key.toLowerCase()] = String(value);
+    });
+    const request: MockRequest = { method, path, params: config.params ?? {}, body: parseBody(config.data), headers };
+    calls.push(request);
+    if (config.signal?.aborted) throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
+    const route = [...routes].reverse().find((r) => r.method === method && matches(r.pattern, path));
+    if (!route) {
+      const message = `Unhandled request in test: ${method} ${path}`;
+      // Fail loudly even if the caller swallows the rejection.
+      setTimeout(() => {
+        throw new Error(message);
+      });
+      throw new Error(message);
+    }
+    const [status, data = {}] = await route.handler(request);
+    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+    if (status < 200 || status > 299) {
+      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
+    }
+    return response;
+  };
+  http.defaults.adapter = adapter;
+
+  const mock: ApiMock = {
+    on(route, handler) {
+      const [method, pattern] = route.split(' ') as [Method, string];
+      const fn: MockHandler = typeof handler === 'function' ? handler : () => handler;
+      routes.push({ method, pattern, handler: fn });
+      return mock;
+    },
+    calls,
+    callsTo(route) {
+      const [method, pattern] = route.split(' ') as [Method, string];
+      return calls.filter((call) => call.method === method && matches(pattern, call.path));
+    },
+    restore() {
+      http.defaults.adapter = original;
+    },
+  };
+  return mock;
+}

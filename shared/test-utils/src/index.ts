@@ -1,0 +1,5 @@
+/** Test helpers shared by every frontend package: providers, request handlers and a signed-in user. */
+export { renderWithProviders, type RenderOptions, type ProvidersResult } from './render';
+export { mockApi, type ApiMock, type MockHandler, type MockReply, type MockRequest } from './api-mock';
+export { fakeToken, signIn } from './token';
+export { screen, within, waitFor, act } from '@testing-library/react';
