@@ -1,13 +1,84 @@
-import { BrokerError, type BrokerSession, type BrokerSessionOptions } from '../types';
+import type { BrokerEvent, BrokerSession, BrokerSessionOptions } from '../types';
+import { fetchAccounts, fetchMe, listAccountsWithBalances } from './accounts';
 import type { TradovateConfig, TradovateTimings } from './config';
+import { resolveContracts } from './contracts';
+import { TradovateFeed } from './feed';
+import { FeedState } from './feed-state';
+import { flatten } from './flatten';
+import { findOrderByClientId } from './lookup';
+import { cancelOrder, modifyOrder, type OrderContext, placeOrder } from './orders';
 import type { BudgetRegistry } from './request-budget';
+import { TradovateRest } from './rest-client';
+import { TokenKeeper } from './token-keeper';
 
 export interface SessionDeps extends BrokerSessionOptions {
   config: TradovateConfig;
   timings: TradovateTimings;
   budgets: BudgetRegistry;
+  warn?: (message: string) => void;
 }
 
+/** Opens a session: renews a stale token, connects the feed, and resolves once the first snapshot is in. */
 export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSession> {
-  throw new BrokerError(`Tradovate sessions are not available yet (connection ${deps.connectionId})`, 'unavailable');
+  const restUrl = deps.config.restUrl[deps.environment];
+  const listeners = new Set<(event: BrokerEvent) => void>();
+  const emit = (event: BrokerEvent): void => {
+    for (const listener of listeners) listener(event);
+  };
+  const keeper = new TokenKeeper({
+    restUrl,
+    timings: deps.timings,
+    credentials: deps.credentials,
+    onRenewed: (credentials) => deps.onCredentialsRenewed?.(credentials),
+    onReauthRequired: (reason) => emit({ kind: 'reauth_required', reason }),
+  });
+  if ((deps.credentials.expiresAt ?? Infinity) < Date.now() + 5_000) await keeper.renew();
+
+  let userId = Number(deps.credentials.brokerUserId);
+  if (!Number.isFinite(userId) || deps.credentials.brokerUserId === undefined) {
+    const probe = new TradovateRest(restUrl, () => keeper.token(), deps.budgets.forUser(`${deps.environment}:token:${keeper.token()}`), deps.timings);
+    userId = (await fetchMe(probe)).userId;
+  }
+  // One budget per Tradovate user, shared with every other session of the same user.
+  const budget = deps.budgets.forUser(`${deps.environment}:${userId}`);
+  const rest = new TradovateRest(restUrl, () => keeper.token(), budget, deps.timings, () => void keeper.renew());
+  const state = new FeedState();
+  const ctx: OrderContext = { rest, state };
+  const warn = deps.warn ?? ((message: string) => console.warn(message));
+  const feed = new TradovateFeed({
+    wsUrl: deps.config.wsUrl[deps.environment],
+    timings: deps.timings,
+    token: () => keeper.token(),
+    userId,
+    state,
+    budget,
+    emit,
+    resolveContracts: (ids) => resolveContracts(rest, state, ids).catch((error: unknown) => warn(`Tradovate contracts: ${String(error)}`)),
+    warn,
+  });
+  await feed.start();
+  keeper.start();
+  if (state.accounts().length === 0) for (const account of await fetchAccounts(rest)) state.putAccount(account);
+
+  return {
+    listAccounts: () => listAccountsWithBalances(rest),
+    positions: async () => state.positions(),
+    workingOrders: async () => state.workingOrders(),
+    accountSnapshots: async () => state.snapshots(),
+    findOrderByClientId: (account, clientOrderId) => findOrderByClientId(ctx, account, clientOrderId),
+    placeOrder: (command) => placeOrder(ctx, command),
+    modifyOrder: (command) => modifyOrder(ctx, command),
+    cancelOrder: (account, orderId) => cancelOrder(ctx, account, orderId),
+    flatten: (account, symbol) => flatten(ctx, account, symbol),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    currentCredentials: () => ({ ...keeper.current(), brokerUserId: String(userId) }),
+    async close() {
+      keeper.stop();
+      await feed.stop();
+      listeners.clear();
+    },
+  };
 }

@@ -1,0 +1,144 @@
+import { asRecord, optNumber, optString, reqNumber, timeOf } from './json';
+
+/** The Tradovate entities the copier watches, validated from `unknown`; unknown extra fields are ignored. */
+export interface OrderEntity {
+  id: number;
+  accountId: number;
+  contractId: number;
+  action: 'Buy' | 'Sell';
+  ordStatus: string;
+  parentId: number | null;
+  clOrdId: string | null;
+  time: number;
+}
+
+export interface OrderVersionEntity {
+  id: number;
+  orderId: number;
+  orderQty: number;
+  orderType: string;
+  price: number | null;
+  stopPrice: number | null;
+  clOrdId: string | null;
+}
+
+export interface ExecutionReportEntity {
+  id: number;
+  orderId: number;
+  execType: string;
+  ordStatus: string | null;
+  cumQty: number | null;
+  reason: string | null;
+  clOrdId: string | null;
+}
+
+export interface FillEntity {
+  id: number;
+  orderId: number;
+  contractId: number;
+  action: 'Buy' | 'Sell';
+  qty: number;
+  price: number;
+  time: number;
+}
+
+export interface PositionEntity {
+  accountId: number;
+  contractId: number;
+  netPos: number;
+  netPrice: number;
+}
+
+export interface CashBalanceEntity {
+  accountId: number;
+  amount: number;
+  realizedPnL: number;
+  openPnL: number | null;
+}
+
+const action = (value: unknown, what: string): 'Buy' | 'Sell' => {
+  if (value === 'Buy' || value === 'Sell') return value;
+  throw new Error(`Tradovate sent a ${what} with an unknown action ${String(value)}`);
+};
+const nullableNumber = (value: number | undefined): number | null => (value === undefined ? null : value);
+
+export function parseOrder(value: unknown): OrderEntity {
+  const r = asRecord(value, 'order');
+  return {
+    id: reqNumber(r, 'id', 'order'),
+    accountId: reqNumber(r, 'accountId', 'order'),
+    contractId: reqNumber(r, 'contractId', 'order'),
+    action: action(r.action, 'order'),
+    ordStatus: optString(r, 'ordStatus') ?? 'Unknown',
+    parentId: nullableNumber(optNumber(r, 'parentId')),
+    clOrdId: optString(r, 'clOrdId') ?? null,
+    time: timeOf(r),
+  };
+}
+
+export function parseOrderVersion(value: unknown): OrderVersionEntity {
+  const r = asRecord(value, 'orderVersion');
+  return {
+    id: reqNumber(r, 'id', 'orderVersion'),
+    orderId: reqNumber(r, 'orderId', 'orderVersion'),
+    orderQty: reqNumber(r, 'orderQty', 'orderVersion'),
+    orderType: optString(r, 'orderType') ?? 'Market',
+    price: nullableNumber(optNumber(r, 'price')),
+    stopPrice: nullableNumber(optNumber(r, 'stopPrice')),
+    clOrdId: optString(r, 'clOrdId') ?? null,
+  };
+}
+
+export function parseExecutionReport(value: unknown): ExecutionReportEntity {
+  const r = asRecord(value, 'executionReport');
+  const reason = [optString(r, 'rejectReason'), optString(r, 'text')].filter((part) => part && part !== '').join(': ');
+  return {
+    id: reqNumber(r, 'id', 'executionReport'),
+    orderId: reqNumber(r, 'orderId', 'executionReport'),
+    execType: optString(r, 'execType') ?? 'Unknown',
+    ordStatus: optString(r, 'ordStatus') ?? null,
+    cumQty: nullableNumber(optNumber(r, 'cumQty')),
+    reason: reason === '' ? null : reason,
+    clOrdId: optString(r, 'clOrdId') ?? null,
+  };
+}
+
+export function parseFill(value: unknown): FillEntity {
+  const r = asRecord(value, 'fill');
+  return {
+    id: reqNumber(r, 'id', 'fill'),
+    orderId: reqNumber(r, 'orderId', 'fill'),
+    contractId: reqNumber(r, 'contractId', 'fill'),
+    action: action(r.action, 'fill'),
+    qty: reqNumber(r, 'qty', 'fill'),
+    price: reqNumber(r, 'price', 'fill'),
+    time: timeOf(r),
+  };
+}
+
+export function parsePosition(value: unknown): PositionEntity {
+  const r = asRecord(value, 'position');
+  return {
+    accountId: reqNumber(r, 'accountId', 'position'),
+    contractId: reqNumber(r, 'contractId', 'position'),
+    netPos: reqNumber(r, 'netPos', 'position'),
+    netPrice: optNumber(r, 'netPrice') ?? 0,
+  };
+}
+
+export function parseCashBalance(value: unknown): CashBalanceEntity {
+  const r = asRecord(value, 'cashBalance');
+  return {
+    accountId: reqNumber(r, 'accountId', 'cashBalance'),
+    amount: reqNumber(r, 'amount', 'cashBalance'),
+    realizedPnL: optNumber(r, 'realizedPnL') ?? 0,
+    openPnL: nullableNumber(optNumber(r, 'openPnL')),
+  };
+}
+
+export function parseContract(value: unknown): { id: number; name: string } {
+  const r = asRecord(value, 'contract');
+  const name = optString(r, 'name');
+  if (!name) throw new Error('Tradovate sent a contract without a name');
+  return { id: reqNumber(r, 'id', 'contract'), name };
+}

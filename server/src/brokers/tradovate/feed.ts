@@ -1,0 +1,172 @@
+import { BrokerError, type BrokerEvent } from '../types';
+import type { TradovateTimings } from './config';
+import type { FeedState } from './feed-state';
+import { isRecord, oneOrMany, optNumber, optString } from './json';
+import { penaltyOf } from './penalty';
+import { type RequestBudget, sleep } from './request-budget';
+import { TradovateSocket } from './socket';
+
+export interface FeedDeps {
+  wsUrl: string;
+  timings: TradovateTimings;
+  token(): string;
+  userId: number;
+  state: FeedState;
+  budget: RequestBudget;
+  emit(event: BrokerEvent): void;
+  /** Looks up contracts the feed mentions but the snapshot did not include. */
+  resolveContracts(ids: number[]): Promise<void>;
+  warn(message: string): void;
+}
+
+/**
+ * The user-data feed: one socket at a time, a snapshot on every (re)connect, `props` events applied in order,
+ * and reconnection with exponential back-off and jitter. `connection` events tell the engine to reconcile.
+ */
+export class TradovateFeed {
+  private socket: TradovateSocket | undefined;
+  private stopped = false;
+  private up = false;
+  private attempt = 0;
+  private work: Promise<void> = Promise.resolve();
+  private buffered: unknown[] | undefined;
+
+  constructor(private readonly deps: FeedDeps) {}
+
+  /** First connection: failures reach the caller, so opening a session with a bad token fails loudly. */
+  async start(): Promise<void> {
+    await this.connect(false);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.socket?.close('session closed');
+    await this.work;
+  }
+
+  private async connect(isReconnect: boolean): Promise<void> {
+    this.buffered = [];
+    const socket = await TradovateSocket.connect(this.deps.wsUrl, this.deps.token(), this.deps.timings, {
+      onProps: (data) => this.onProps(socket, data),
+      onShutdown: (reasonCode) => socket.close(`Tradovate shutdown (${reasonCode})`),
+      onClosed: (reason) => this.onClosed(socket, reason),
+    });
+    if (this.stopped) return socket.close('session closed');
+    this.socket = socket;
+    try {
+      const snapshot = await this.syncRequest(socket);
+      this.deps.state.absorbContracts(snapshot);
+      await this.deps.resolveContracts(missingContracts(this.deps.state, [snapshot]));
+      const changes = this.deps.state.loadSnapshot(snapshot, isReconnect);
+      const pending = this.buffered;
+      this.buffered = undefined;
+      for (const event of changes) this.deps.emit(event);
+      for (const data of pending) this.enqueue(data);
+    } catch (error: unknown) {
+      // Whoever called connect() handles this failure; the close must not start a second reconnect loop.
+      this.socket = undefined;
+      socket.close('snapshot failed');
+      throw error;
+    }
+    this.attempt = 0;
+    this.up = true;
+    if (isReconnect) this.deps.emit({ kind: 'connection', up: true });
+  }
+
+  /** `user/syncrequest`, honouring socket 429s and penalty tickets like the REST client does. */
+  private async syncRequest(socket: TradovateSocket): Promise<unknown> {
+    let body: Record<string, unknown> = { users: [this.deps.userId] };
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await this.deps.budget.take(this.deps.timings.reconnectMaxMs);
+      const answer = await socket.request('user/syncrequest', body);
+      if (answer.status === 429) {
+        const until = this.deps.budget.limitHit(this.deps.timings.rateLimitBackoffMs);
+        throw new BrokerError('Tradovate rate limit reached on the socket', 'rate_limited', until);
+      }
+      const penalty = penaltyOf(answer.data);
+      if (penalty?.captcha) {
+        const until = Date.now() + this.deps.timings.captchaBackoffMs;
+        this.deps.budget.blockUntil(until);
+        throw new BrokerError('Tradovate requires a captcha for this user', 'rate_limited', until);
+      }
+      if (penalty) {
+        await sleep(penalty.waitMs);
+        body = { users: [this.deps.userId], 'p-ticket': penalty.ticket };
+        continue;
+      }
+      if (answer.status !== 200) {
+        throw new BrokerError(`Tradovate refused the sync request (${answer.status} ${String(answer.data ?? '')})`, answer.status === 401 ? 'unauthorized' : 'unavailable');
+      }
+      this.deps.budget.succeeded();
+      return answer.data;
+    }
+    throw new BrokerError('Tradovate kept issuing penalty tickets for the sync request', 'rate_limited', Date.now() + this.deps.timings.rateLimitBackoffMs);
+  }
+
+  private onProps(socket: TradovateSocket, data: unknown): void {
+    if (socket !== this.socket && this.socket !== undefined) return;
+    if (this.buffered) this.buffered.push(data);
+    else this.enqueue(data);
+  }
+
+  /** Events are applied one after another, so a contract lookup never reorders them. */
+  private enqueue(data: unknown): void {
+    this.work = this.work.then(async () => {
+      try {
+        await this.deps.resolveContracts(missingContracts(this.deps.state, [data]));
+        if (!isRecord(data)) throw new Error('props event without a body');
+        const entityType = optString(data, 'entityType') ?? '';
+        const eventType = optString(data, 'eventType') ?? 'Updated';
+        for (const event of this.deps.state.apply(entityType, eventType, data.entity)) this.deps.emit(event);
+      } catch (error: unknown) {
+        this.deps.warn(`Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`);
+      }
+    });
+  }
+
+  private onClosed(socket: TradovateSocket, reason: string): void {
+    if (socket !== this.socket || this.stopped) return;
+    this.socket = undefined;
+    // A socket lost while (re)connecting is the connecting code's failure to handle.
+    if (!this.up) return;
+    this.up = false;
+    this.deps.emit({ kind: 'connection', up: false, reason });
+    void this.reconnectLoop();
+  }
+
+  private async reconnectLoop(): Promise<void> {
+    while (!this.stopped) {
+      const { reconnectBaseMs, reconnectMaxMs } = this.deps.timings;
+      const backoff = Math.min(reconnectMaxMs, reconnectBaseMs * 2 ** this.attempt);
+      // Jitter spreads the reconnections of many sessions after a server restart.
+      await sleep(backoff / 2 + Math.random() * (backoff / 2));
+      this.attempt += 1;
+      if (this.stopped) return;
+      try {
+        await this.connect(true);
+        return;
+      } catch (error: unknown) {
+        if (error instanceof BrokerError && error.retryAt) await sleep(error.retryAt - Date.now());
+        this.deps.warn(`Tradovate feed: reconnect failed (${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
+  }
+}
+
+/** Contract ids mentioned by entities that the state cannot name yet. */
+function missingContracts(state: FeedState, payloads: unknown[]): number[] {
+  const ids = new Set<number>();
+  const visit = (entity: unknown): void => {
+    if (!isRecord(entity)) return;
+    const id = optNumber(entity, 'contractId');
+    if (id !== undefined && !state.hasContract(id)) ids.add(id);
+  };
+  for (const payload of payloads) {
+    for (const part of oneOrMany(payload)) {
+      if (!isRecord(part)) continue;
+      for (const entity of oneOrMany(part.entity)) visit(entity);
+      for (const key of ['orders', 'fills', 'positions']) for (const entity of oneOrMany(part[key])) visit(entity);
+    }
+  }
+  return [...ids];
+}

@@ -1,0 +1,72 @@
+import type { AccountSnapshot, BrokerOrder, BrokerOrderStatus, BrokerOrderType, BrokerPosition } from '../types';
+import type { CashBalanceEntity, ExecutionReportEntity, OrderEntity, OrderVersionEntity, PositionEntity } from './entities';
+
+const statusMap: Record<string, BrokerOrderStatus> = {
+  PendingNew: 'PendingNew',
+  Unknown: 'PendingNew',
+  Working: 'Working',
+  Suspended: 'Working',
+  PendingCancel: 'Working',
+  PendingReplace: 'Working',
+  Filled: 'Filled',
+  Completed: 'Filled',
+  Canceled: 'Canceled',
+  Expired: 'Canceled',
+  Rejected: 'Rejected',
+};
+
+export function normalizeStatus(ordStatus: string): BrokerOrderStatus {
+  return statusMap[ordStatus] ?? 'PendingNew';
+}
+
+export function normalizeType(orderType: string): BrokerOrderType {
+  if (orderType === 'Limit' || orderType === 'MIT') return 'Limit';
+  if (orderType === 'Stop' || orderType === 'StopLimit' || orderType === 'TrailingStop' || orderType === 'TrailingStopLimit') return 'Stop';
+  return 'Market';
+}
+
+export const isWorkingStatus = (status: BrokerOrderStatus): boolean => status === 'Working' || status === 'PendingNew';
+
+export interface OrderParts {
+  order: OrderEntity;
+  version: OrderVersionEntity | undefined;
+  report: ExecutionReportEntity | undefined;
+  filledQty: number;
+  clientOrderId: string | null;
+  symbol: string;
+}
+
+export function toBrokerOrder(parts: OrderParts): BrokerOrder {
+  const { order, version, report } = parts;
+  const status = normalizeStatus(order.ordStatus);
+  const qty = version?.orderQty ?? 0;
+  return {
+    orderId: String(order.id),
+    clientOrderId: parts.clientOrderId,
+    accountExternalId: String(order.accountId),
+    symbol: parts.symbol,
+    side: order.action === 'Buy' ? 'buy' : 'sell',
+    qty,
+    filledQty: status === 'Filled' ? Math.max(parts.filledQty, qty) : parts.filledQty,
+    type: normalizeType(version?.orderType ?? 'Market'),
+    price: version?.price ?? null,
+    stopPrice: version?.stopPrice ?? null,
+    status,
+    reason: status === 'Rejected' ? (report?.reason ?? 'Rejected by Tradovate') : null,
+    parentOrderId: order.parentId === null ? null : String(order.parentId),
+    time: order.time,
+  };
+}
+
+export function toBrokerPosition(position: PositionEntity, symbol: string): BrokerPosition {
+  return { accountExternalId: String(position.accountId), symbol, netPos: position.netPos, avgPrice: position.netPrice };
+}
+
+export function toAccountSnapshot(cash: CashBalanceEntity): AccountSnapshot {
+  return {
+    accountExternalId: String(cash.accountId),
+    cashBalance: cash.amount,
+    realizedPnl: cash.realizedPnL,
+    openPnl: cash.openPnL ?? 0,
+  };
+}

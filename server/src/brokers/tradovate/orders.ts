@@ -1,0 +1,107 @@
+import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import type { FeedState } from './feed-state';
+import { isRecord, type JsonRecord, optNumber, preview } from './json';
+import type { TradovateRest } from './rest-client';
+
+export interface OrderContext {
+  rest: TradovateRest;
+  state: FeedState;
+}
+
+const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
+
+/** Prices by order type; Tradovate triggers stops on `stopPrice`. */
+function pricing(type: PlaceOrderCommand['type'], price: number | undefined, stopPrice: number | undefined): JsonRecord {
+  if (type === 'Limit') {
+    if (price === undefined) throw new BrokerError('A limit order needs a price', 'rejected');
+    return { price };
+  }
+  if (type === 'Stop') {
+    const trigger = stopPrice ?? price;
+    if (trigger === undefined) throw new BrokerError('A stop order needs a stop price', 'rejected');
+    return { stopPrice: trigger };
+  }
+  return {};
+}
+
+function accountOf(ctx: OrderContext, accountExternalId: string): { id: number; name: string } {
+  const account = ctx.state.accounts().find((candidate) => String(candidate.id) === accountExternalId);
+  if (!account) throw new BrokerError(`Account ${accountExternalId} is not an account of this Tradovate user`, 'rejected');
+  return account;
+}
+
+export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand): Promise<BrokerOrder> {
+  if (!(command.qty > 0) || !Number.isInteger(command.qty)) throw new BrokerError(`Invalid quantity ${command.qty}`, 'rejected');
+  const account = accountOf(ctx, command.accountExternalId);
+  const body: JsonRecord = {
+    accountSpec: account.name,
+    accountId: account.id,
+    action: command.side === 'buy' ? 'Buy' : 'Sell',
+    symbol: command.symbol,
+    orderQty: command.qty,
+    orderType: command.type,
+    ...pricing(command.type, command.price, command.stopPrice),
+    timeInForce: command.type === 'Market' ? 'Day' : 'GTC',
+    clOrdId: command.clientOrderId,
+    isAutomated: true,
+  };
+  const { stopLoss, takeProfit } = command.bracket ?? {};
+  const brackets: JsonRecord[] = [];
+  if (stopLoss !== undefined) brackets.push({ action: opposite(command.side), orderType: 'Stop', stopPrice: stopLoss });
+  if (takeProfit !== undefined) brackets.push({ action: opposite(command.side), orderType: 'Limit', price: takeProfit });
+  const [bracket1, bracket2] = brackets;
+  const path = bracket1 ? 'order/placeoso' : 'order/placeorder';
+  const reply = await ctx.rest.call({
+    method: 'POST',
+    path,
+    body: bracket1 ? { ...body, bracket1, ...(bracket2 ? { bracket2 } : {}) } : body,
+    command: true,
+  });
+  const orderId = isRecord(reply) ? optNumber(reply, 'orderId') : undefined;
+  if (orderId === undefined) {
+    // Without an order id we cannot tell whether it was placed: the caller must look it up, not resend.
+    throw new BrokerError(`Tradovate answered ${path} without an order id: ${preview(reply)}`, 'uncertain');
+  }
+  ctx.state.rememberClientId(orderId, command.clientOrderId);
+  return ctx.state.brokerOrder(String(orderId)) ?? pendingOrder(String(orderId), command);
+}
+
+function pendingOrder(orderId: string, command: PlaceOrderCommand): BrokerOrder {
+  return {
+    orderId,
+    clientOrderId: command.clientOrderId,
+    accountExternalId: command.accountExternalId,
+    symbol: command.symbol,
+    side: command.side,
+    qty: command.qty,
+    filledQty: 0,
+    type: command.type,
+    price: command.type === 'Limit' ? (command.price ?? null) : null,
+    stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
+    status: 'PendingNew',
+    reason: null,
+    parentOrderId: null,
+    time: Date.now(),
+  };
+}
+
+export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand): Promise<void> {
+  accountOf(ctx, command.accountExternalId);
+  await ctx.rest.call({
+    method: 'POST',
+    path: 'order/modifyorder',
+    body: {
+      orderId: Number(command.orderId),
+      orderQty: command.qty,
+      orderType: command.type,
+      ...pricing(command.type, command.price, command.stopPrice),
+      isAutomated: true,
+    },
+    command: true,
+  });
+}
+
+export async function cancelOrder(ctx: OrderContext, accountExternalId: string, orderId: string): Promise<void> {
+  accountOf(ctx, accountExternalId);
+  await ctx.rest.call({ method: 'POST', path: 'order/cancelorder', body: { orderId: Number(orderId), isAutomated: true }, command: true });
+}
