@@ -1,4 +1,3 @@
-/* eslint-env browser, jest */
 /* global window, Element, beforeEach */
 require('@testing-library/jest-dom');
 const util = require('node:util');
