@@ -1,4 +1,5 @@
 import { createSimAdapter } from './sim/adapter';
+import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
 
 export interface BrokerRegistry {
@@ -10,6 +11,9 @@ export interface BrokerRegistry {
 export function createBrokerRegistry(options: { publicUrl: string; env: NodeJS.ProcessEnv }): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
   adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl }));
+  if (options.env.TRADOVATE_CLIENT_ID) {
+    adapters.set('tradovate', createTradovateAdapter({ publicUrl: options.publicUrl, env: options.env }));
+  }
   return {
     get: (id) => adapters.get(id),
     list: () => [...adapters.values()],

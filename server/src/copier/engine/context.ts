@@ -1,0 +1,30 @@
+import type { FollowerStatus, EngineAccount } from './types';
+import type { CopyMetrics } from './metrics';
+import type { AccountDirectory, CopyStore, Notifier } from './ports';
+import type { LiveAccount, SessionEntry, UserGroup } from './state';
+
+export interface EngineSettings {
+  /** After a mirrored leader order fills, wait this long before checking the followers' positions. */
+  mirrorSettleMs: number;
+  /** Look-ups and resends after an uncertain send, at most. */
+  sendRetries: number;
+}
+
+/** The engine's shared state and services, handed to the parts that copy, mirror and reconcile. */
+export interface EngineContext {
+  readonly accounts: Map<number, EngineAccount>;
+  readonly live: Map<number, LiveAccount>;
+  readonly sessions: Map<number, SessionEntry>;
+  readonly groups: Map<number, UserGroup>;
+  readonly store: CopyStore;
+  readonly directory: AccountDirectory;
+  readonly notifier: Notifier;
+  readonly metrics: CopyMetrics;
+  readonly settings: EngineSettings;
+  /** High-resolution ms, for latencies. */
+  clock(): number;
+  log(error: unknown, context: string): void;
+  changed(userId: number): void;
+  setStatus(accountId: number, status: FollowerStatus): void;
+  enqueue(userId: number, job: () => Promise<void>): Promise<void>;
+}

@@ -1,0 +1,283 @@
+import type { BrokerEvent, BrokerSession } from '../../brokers/types';
+import { RequestBudget } from './budget';
+import { isCopyClientId } from './client-ids';
+import type { EngineContext, EngineSettings } from './context';
+import { onLeaderFill } from './leader-fills';
+import { CopyMetrics } from './metrics';
+import { onLeaderOrder } from './mirrors';
+import type { AccountDirectory, ChangeListener, CopyStore, Notifier } from './ports';
+import { reconcileGroup } from './reconcile';
+import { recoverUnresolved } from './recovery';
+import { checkDailyLoss } from './risk-guard';
+import { newLeaderState, type LiveAccount, type SessionEntry, type UserGroup } from './state';
+import type { EngineAccount, FollowerStatus } from './types';
+
+export interface CopyEngineOptions {
+  directory: AccountDirectory;
+  store: CopyStore;
+  notifier: Notifier;
+  onChange?: ChangeListener;
+  log?: (error: unknown, context: string) => void;
+  settings?: Partial<EngineSettings>;
+  clock?: () => number;
+}
+
+const OK: FollowerStatus = { state: 'ok', reason: null };
+
+/**
+ * The copy engine: one broker session per enabled connection, every event routed to its user's copy
+ * group, where leader fills and orders are turned into follower orders one event at a time.
+ */
+export class CopyEngine implements EngineContext {
+  readonly accounts = new Map<number, EngineAccount>();
+  readonly live = new Map<number, LiveAccount>();
+  readonly sessions = new Map<number, SessionEntry>();
+  readonly groups = new Map<number, UserGroup>();
+  readonly metrics = new CopyMetrics();
+  readonly store: CopyStore;
+  readonly directory: AccountDirectory;
+  readonly notifier: Notifier;
+  readonly settings: EngineSettings;
+  private readonly onChange: ChangeListener;
+  private readonly logger: (error: unknown, context: string) => void;
+  private readonly clockFn: () => number;
+  private readonly recovered = new Set<number>();
+
+  constructor(options: CopyEngineOptions) {
+    this.store = options.store;
+    this.directory = options.directory;
+    this.notifier = options.notifier;
+    this.onChange = options.onChange ?? (() => undefined);
+    this.logger = options.log ?? (() => undefined);
+    this.settings = { mirrorSettleMs: 1_000, sendRetries: 2, ...options.settings };
+    this.clockFn = options.clock ?? (() => performance.now());
+  }
+
+  clock(): number {
+    return this.clockFn();
+  }
+
+  log(error: unknown, context: string): void {
+    this.logger(error, context);
+  }
+
+  changed(userId: number): void {
+    this.onChange(userId);
+  }
+
+  setStatus(accountId: number, status: FollowerStatus): void {
+    const live = this.live.get(accountId);
+    const account = this.accounts.get(accountId);
+    if (live === undefined || account === undefined) return;
+    if (live.status.state === status.state && live.status.reason === status.reason) return;
+    live.status = status;
+    this.changed(account.userId);
+  }
+
+  enqueue(userId: number, job: () => Promise<void>): Promise<void> {
+    const group = this.group(userId);
+    const next = group.queue.then(job).catch((error: unknown) => this.log(error, `copy group ${userId}`));
+    group.queue = next;
+    return next;
+  }
+
+  async start(): Promise<void> {
+    for (const userId of await this.directory.activeUsers()) await this.refreshUser(userId);
+  }
+
+  /** (Re)loads a user's accounts and settings, opens or closes sessions, then reconciles. */
+  refreshUser(userId: number): Promise<void> {
+    return this.enqueue(userId, () => this.load(userId));
+  }
+
+  /** Sync: brings followers (all, or the given ones) to leader × ratio now, auto-sync or not. */
+  sync(userId: number, followerIds?: readonly number[]): Promise<void> {
+    const group = this.group(userId);
+    return this.enqueue(userId, () => reconcileGroup(this, group, { force: true, ...(followerIds === undefined ? {} : { followerIds }) }));
+  }
+
+  /** Waits until the user's queue and sends are settled (tests, shutdown). */
+  async idle(userId: number): Promise<void> {
+    const group = this.group(userId);
+    for (let round = 0; round < 20; round += 1) {
+      const queue = group.queue;
+      await queue;
+      await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
+      await new Promise((resolve) => setImmediate(resolve));
+      if (queue === group.queue && [...group.inflight.values()].every((set) => set.size === 0)) return;
+    }
+  }
+
+  sessionOf(accountId: number): { account: EngineAccount; session: BrokerSession } | undefined {
+    const account = this.accounts.get(accountId);
+    const entry = account === undefined ? undefined : this.sessions.get(account.connectionId);
+    return account === undefined || entry === undefined ? undefined : { account, session: entry.session };
+  }
+
+  async stop(): Promise<void> {
+    for (const entry of this.sessions.values()) {
+      entry.unsubscribe();
+      entry.budget.stop();
+      await entry.session.close().catch((error: unknown) => this.log(error, 'close session'));
+    }
+    this.sessions.clear();
+    await Promise.all([...this.groups.values()].map((group) => group.queue));
+    await this.store.flush();
+  }
+
+  private group(userId: number): UserGroup {
+    let group = this.groups.get(userId);
+    if (group === undefined) {
+      group = { userId, accountIds: new Set(), leader: null, queue: Promise.resolve(), inflight: new Map() };
+      this.groups.set(userId, group);
+    }
+    return group;
+  }
+
+  private async load(userId: number): Promise<void> {
+    const group = this.group(userId);
+    const list = await this.directory.loadUser(userId);
+    for (const id of group.accountIds) {
+      if (list.some((account) => account.id === id)) continue;
+      this.accounts.delete(id);
+      this.live.delete(id);
+    }
+    for (const account of list) {
+      const live = this.live.get(account.id);
+      if (live === undefined) this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK });
+      else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
+      this.accounts.set(account.id, account);
+    }
+    group.accountIds = new Set(list.map((account) => account.id));
+    await this.syncSessions(list);
+    const leader = list.find((account) => account.isMaster && account.enabled);
+    if (leader?.id !== group.leader?.accountId) group.leader = leader === undefined ? null : newLeaderState(leader.id);
+    if (!this.recovered.has(userId)) {
+      this.recovered.add(userId);
+      await recoverUnresolved(this, list.map((account) => account.id));
+    }
+    await reconcileGroup(this, group, { force: false });
+    this.changed(userId);
+  }
+
+  private async syncSessions(list: EngineAccount[]): Promise<void> {
+    const wanted = new Set(list.filter((account) => account.enabled).map((account) => account.connectionId));
+    const mine = new Set(list.map((account) => account.connectionId));
+    for (const [connectionId, entry] of this.sessions) {
+      if (!mine.has(connectionId) && ![...this.accounts.values()].some((a) => a.connectionId === connectionId)) continue;
+      if (wanted.has(connectionId)) continue;
+      this.sessions.delete(connectionId);
+      entry.unsubscribe();
+      entry.budget.stop();
+      await entry.session.close().catch((error: unknown) => this.log(error, 'close session'));
+    }
+    for (const connectionId of wanted) {
+      const accounts = list.filter((account) => account.connectionId === connectionId);
+      let entry = this.sessions.get(connectionId);
+      if (entry === undefined) entry = await this.open(connectionId, accounts);
+      if (entry === undefined) continue;
+      for (const account of accounts) entry.byExternalId.set(account.externalId, account.id);
+    }
+  }
+
+  private async open(connectionId: number, accounts: EngineAccount[]): Promise<SessionEntry | undefined> {
+    let session: BrokerSession;
+    try {
+      session = await this.directory.openSession(connectionId);
+    } catch (error: unknown) {
+      const reason = `Broker connection failed: ${error instanceof Error ? error.message : String(error)}`;
+      for (const account of accounts) this.setStatus(account.id, { state: 'disconnected', reason });
+      this.log(error, `open session ${connectionId}`);
+      return undefined;
+    }
+    const entry: SessionEntry = {
+      connectionId,
+      session,
+      budget: new RequestBudget(this.directory.budgetOf(connectionId)),
+      byExternalId: new Map(accounts.map((account) => [account.externalId, account.id])),
+      unsubscribe: () => undefined,
+      up: true,
+    };
+    this.sessions.set(connectionId, entry);
+    try {
+      for (const position of await session.positions()) this.applyEvent(entry, { kind: 'position', position });
+      for (const account of await session.accountSnapshots()) this.applyEvent(entry, { kind: 'account', account });
+    } catch (error: unknown) {
+      this.log(error, `snapshot ${connectionId}`);
+    }
+    entry.unsubscribe = session.subscribe((event) => this.onEvent(entry, event));
+    return entry;
+  }
+
+  private onEvent(entry: SessionEntry, event: BrokerEvent): void {
+    const receivedAt = this.clock();
+    if (event.kind === 'connection' || event.kind === 'reauth_required') {
+      this.onConnection(entry, event);
+      return;
+    }
+    const account = this.accountOf(entry, event);
+    if (account === undefined) return;
+    const group = this.group(account.userId);
+    const isLeader = group.leader?.accountId === account.id;
+    if (event.kind === 'fill' || event.kind === 'order') {
+      const clientOrderId = event.kind === 'fill' ? event.clientOrderId : event.order.clientOrderId;
+      this.store.recordBrokerEvent(account, event, isLeader ? 'leader' : isCopyClientId(clientOrderId) ? 'copy' : 'manual');
+      if (!isLeader) return;
+      if (event.kind === 'fill') void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
+      else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
+      return;
+    }
+    this.applyEvent(entry, event);
+  }
+
+  private applyEvent(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'position' | 'account' }>): void {
+    const account = this.accountOf(entry, event);
+    const live = account === undefined ? undefined : this.live.get(account.id);
+    if (account === undefined || live === undefined) return;
+    if (event.kind === 'position') {
+      live.positions.set(event.position.symbol, { netPos: event.position.netPos, avgPrice: event.position.avgPrice });
+    } else {
+      live.snapshot = event.account;
+      if (account.isFollower) void checkDailyLoss(this, account.id, event.account);
+    }
+    this.changed(account.userId);
+  }
+
+  private onConnection(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'connection' | 'reauth_required' }>): void {
+    const up = event.kind === 'connection' && event.up;
+    entry.up = up;
+    const ids = [...entry.byExternalId.values()];
+    const first = ids.map((id) => this.accounts.get(id)).find((a) => a !== undefined);
+    for (const id of ids) {
+      const state = this.live.get(id)?.status.state;
+      if (state === 'risk_stopped') continue;
+      if (up) {
+        if (state === 'disconnected' || state === 'reauth_required') this.setStatus(id, OK);
+      } else {
+        const reason = event.kind === 'reauth_required' ? event.reason : (event.reason ?? 'The broker connection dropped');
+        this.setStatus(id, { state: event.kind === 'reauth_required' ? 'reauth_required' : 'disconnected', reason });
+      }
+    }
+    if (first === undefined) return;
+    if (up) {
+      const group = this.group(first.userId);
+      void this.enqueue(first.userId, () => reconcileGroup(this, group, { force: false }));
+    } else {
+      this.notifier.notify(first.userId, {
+        kind: 'broker_disconnected',
+        title: event.kind === 'reauth_required' ? 'Broker authorization expired' : 'Broker disconnected',
+        message: event.kind === 'reauth_required' ? `${event.reason}. Connect the broker again.` : (event.reason ?? 'The broker connection dropped; copying resumes when it is back.'),
+      });
+    }
+  }
+
+  private accountOf(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'fill' | 'order' | 'position' | 'account' }>): EngineAccount | undefined {
+    const externalId =
+      event.kind === 'fill' ? event.accountExternalId
+      : event.kind === 'order' ? event.order.accountExternalId
+      : event.kind === 'position' ? event.position.accountExternalId
+      : event.account.accountExternalId;
+    const id = entry.byExternalId.get(externalId);
+    return id === undefined ? undefined : this.accounts.get(id);
+  }
+}

@@ -1,0 +1,85 @@
+import { crossSymbol } from '../../market/contracts';
+import type { BrokerEvent } from '../../brokers/types';
+import { copyClientId, fillEventKey } from './client-ids';
+import type { EngineContext } from './context';
+import { reconcileGroup } from './reconcile';
+import { dispatch } from './sender';
+import { planMove, signed, targetPosition } from './sizing';
+import { canReceive, rememberFill, type UserGroup } from './state';
+import type { CopyIntent, CopySkip, EngineAccount } from './types';
+
+type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
+
+/**
+ * A leader fill: every follower moves from leader-before × ratio to leader-after × ratio, so partial fills,
+ * scale-ins, scale-outs and reversals all keep follower = leader × ratio. One batch write stores the event
+ * and the intents; a replayed event is found there and sends nothing.
+ */
+export async function onLeaderFill(ctx: EngineContext, group: UserGroup, fill: FillEvent, receivedAt: number): Promise<void> {
+  const leader = group.leader;
+  if (leader === null || !rememberFill(leader, fill.fillId)) return;
+  const before = leader.positions.get(fill.symbol) ?? 0;
+  const after = before + signed(fill.side, fill.qty);
+  const eventKey = fillEventKey(leader.accountId, fill.fillId);
+  // A fill of a mirrored working order is matched by the followers' own mirrors at their venue.
+  const mirroredFill = leader.mirrored.has(fill.orderId);
+  const intents: CopyIntent[] = [];
+  const skips: CopySkip[] = [];
+  if (!mirroredFill) {
+    for (const accountId of group.accountIds) {
+      const follower = ctx.accounts.get(accountId);
+      if (follower === undefined || follower.id === leader.accountId) continue;
+      if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
+      planFollower(follower, eventKey, fill, before, after, intents, skips);
+    }
+  }
+  const claim = await ctx.store.claim(eventKey, group.userId, intents);
+  if (!claim.fresh) return;
+  leader.positions.set(fill.symbol, after);
+  for (const skip of skips) ctx.store.recordSkip(skip);
+  const sends = intents.filter((intent) => claim.claimed.has(intent.clientOrderId)).map((intent) => dispatch(ctx, intent, receivedAt));
+  if (after === 0 && !mirroredFill) {
+    // Leader flat → followers flat, whatever drift there was: check and correct once the copies settled.
+    await Promise.allSettled(sends);
+    await reconcileGroup(ctx, group, { force: true, leaderSymbols: [fill.symbol] });
+  }
+}
+
+function planFollower(follower: EngineAccount, eventKey: string, fill: FillEvent, before: number, after: number, intents: CopyIntent[], skips: CopySkip[]): void {
+  const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
+  const from = targetPosition(before, follower.ratio, follower.risk);
+  const to = targetPosition(after, follower.ratio, follower.risk);
+  const parts = planMove(from, to, follower.risk);
+  if (parts.length === 0) {
+    const unlimited = Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
+    skips.push({
+      eventKey,
+      userId: follower.userId,
+      accountId: follower.id,
+      symbol,
+      side: fill.side,
+      qty: Math.round(fill.qty * follower.ratio * 100) / 100,
+      type: 'Market',
+      price: null,
+      status: unlimited === 0 && before * after >= 0 ? 'Canceled' : 'Rejected',
+      reason: unlimited === 0 && before * after >= 0 ? 'Below one contract' : `Max net position (${follower.risk.maxNetPosition}) reached`,
+    });
+    return;
+  }
+  parts.forEach((part, index) => {
+    intents.push({
+      clientOrderId: copyClientId(eventKey, follower.id, index),
+      eventKey,
+      userId: follower.userId,
+      accountId: follower.id,
+      symbol,
+      side: part.side,
+      qty: part.qty,
+      type: 'Market',
+      price: null,
+      stopPrice: null,
+      exit: part.exit,
+      leaderOrderId: null,
+    });
+  });
+}

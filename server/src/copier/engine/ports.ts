@@ -1,0 +1,44 @@
+import type { NotificationKind } from '@synctrade/api/types';
+import type { BrokerEvent, BrokerSession } from '../../brokers/types';
+import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
+
+/** The one thing on the hot path that touches storage: a single batch write. */
+export interface ClaimResult {
+  /** False when this leader event was processed before (a replay): nothing must be sent. */
+  fresh: boolean;
+  /** Client order ids this call stored; only these may be sent. */
+  claimed: ReadonlySet<string>;
+}
+
+/** Where the engine keeps its intents and records (SQL in the server, memory in property tests). */
+export interface CopyStore {
+  claim(eventKey: string, userId: number, intents: readonly CopyIntent[]): Promise<ClaimResult>;
+  /** Written behind the hot path, in order. */
+  recordOutcome(outcome: CopyOutcome): void;
+  recordSkip(skip: CopySkip): void;
+  /** Every event of every account (orders, fills) for the orders list and the history. */
+  recordBrokerEvent(account: EngineAccount, event: BrokerEvent, role: 'leader' | 'copy' | 'manual'): void;
+  /** Intents stored but with no known outcome (the engine stopped between the write and the send). */
+  unresolved(accountIds: readonly number[]): Promise<CopyIntent[]>;
+  /** Resolves once everything written behind is stored. */
+  flush(): Promise<void>;
+}
+
+/** Accounts, settings and broker sessions of the users the engine serves. */
+export interface AccountDirectory {
+  loadUser(userId: number): Promise<EngineAccount[]>;
+  /** Users with at least one enabled connection: started when the engine starts. */
+  activeUsers(): Promise<number[]>;
+  openSession(connectionId: number): Promise<BrokerSession>;
+  /** Requests per minute the engine may spend on this connection's broker user. */
+  budgetOf(connectionId: number): number;
+  /** A risk stop turns following off for good (the user turns it on again). */
+  stopFollowing(accountId: number): Promise<void>;
+}
+
+export interface Notifier {
+  notify(userId: number, input: { kind: NotificationKind; title: string; message: string }): void;
+}
+
+/** Told whenever something the desk shows changed for a user. */
+export type ChangeListener = (userId: number) => void;

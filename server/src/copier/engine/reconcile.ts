@@ -1,0 +1,112 @@
+import { crossSymbol } from '../../market/contracts';
+import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
+import type { EngineContext } from './context';
+import { dispatch } from './sender';
+import { planMove, targetPosition } from './sizing';
+import { canReceive, type UserGroup } from './state';
+import type { CopyIntent, EngineAccount } from './types';
+
+export interface ReconcileOptions {
+  /** Correct even followers with auto-sync off (the user pressed Sync, or the leader went flat). */
+  force: boolean;
+  /** Only these followers. */
+  followerIds?: readonly number[];
+  /** Only these leader contracts (and their Cross counterparts). */
+  leaderSymbols?: readonly string[];
+}
+
+let sequence = 0;
+
+/**
+ * Brings followers back to leader × ratio from the brokers' own positions (never from counted events):
+ * cancels follower mirrors whose leader order is gone, then sends the difference, or flags the follower
+ * out of sync when its auto-sync is off. Runs inside the user's queue, after the follower's sends settled.
+ */
+export async function reconcileGroup(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): Promise<void> {
+  const leader = group.leader;
+  const leaderAccount = leader === null ? undefined : ctx.accounts.get(leader.accountId);
+  const leaderEntry = leaderAccount === undefined ? undefined : ctx.sessions.get(leaderAccount.connectionId);
+  if (leader === null || leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
+  await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
+  const [positions, working] = await Promise.all([leaderEntry.session.positions(), leaderEntry.session.workingOrders()]);
+  leader.positions = new Map(positions.filter((p) => p.accountExternalId === leaderAccount.externalId).map((p) => [p.symbol, p.netPos]));
+  const leaderWorking = new Set(working.filter((o) => o.accountExternalId === leaderAccount.externalId).map((o) => o.orderId));
+  for (const accountId of group.accountIds) {
+    const follower = ctx.accounts.get(accountId);
+    if (follower === undefined || accountId === leader.accountId || (options.followerIds !== undefined && !options.followerIds.includes(accountId))) continue;
+    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
+    try {
+      await reconcileFollower(ctx, follower, leader.positions, leaderWorking, leaderAccount.id, options);
+    } catch (error: unknown) {
+      ctx.log(error, `reconcile follower ${follower.id}`);
+    }
+  }
+}
+
+async function reconcileFollower(
+  ctx: EngineContext,
+  follower: EngineAccount,
+  leaderPositions: Map<string, number>,
+  leaderWorking: Set<string>,
+  leaderId: number,
+  options: ReconcileOptions,
+): Promise<void> {
+  const entry = ctx.sessions.get(follower.connectionId);
+  if (entry === undefined) return;
+  const mine = (await entry.session.workingOrders()).filter((o) => o.accountExternalId === follower.externalId);
+  for (const order of mine) {
+    const mirrored = mirroredLeaderOrder(order.clientOrderId, leaderId);
+    if (mirrored !== null && !leaderWorking.has(mirrored)) {
+      await entry.session.cancelOrder(follower.externalId, order.orderId).catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
+    }
+  }
+  const held = new Map((await entry.session.positions()).filter((p) => p.accountExternalId === follower.externalId).map((p) => [p.symbol, p.netPos]));
+  const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
+  const scope = options.leaderSymbols?.map(toFollower);
+  const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);
+  const moves: Array<{ symbol: string; actual: number; desired: number }> = [];
+  for (const symbol of symbols) {
+    if (scope !== undefined && !scope.includes(symbol)) continue;
+    const desired = targetPosition(leaderPositions.get(toFollower(symbol)) ?? 0, follower.ratio, follower.risk);
+    const actual = held.get(symbol) ?? 0;
+    if (desired !== actual) moves.push({ symbol, actual, desired });
+  }
+  const status = ctx.live.get(follower.id)?.status;
+  if (moves.length === 0) {
+    if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+    return;
+  }
+  if (!options.force && !follower.autoSync) {
+    const reason = moves.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');
+    if (status?.state !== 'out_of_sync') {
+      ctx.notifier.notify(follower.userId, { kind: 'out_of_sync', title: `${follower.name} is out of sync`, message: `${reason}. Press Sync on the desk to correct it.` });
+    }
+    ctx.setStatus(follower.id, { state: 'out_of_sync', reason: `Out of sync (${reason})` });
+    return;
+  }
+  sequence += 1;
+  const eventKey = syncEventKey(follower.id, `${Date.now().toString(36)}${sequence}`);
+  const intents: CopyIntent[] = [];
+  for (const move of moves) {
+    for (const part of planMove(move.actual, move.desired, follower.risk)) {
+      intents.push({
+        clientOrderId: copyClientId(eventKey, follower.id, intents.length),
+        eventKey,
+        userId: follower.userId,
+        accountId: follower.id,
+        symbol: move.symbol,
+        side: part.side,
+        qty: part.qty,
+        type: 'Market',
+        price: null,
+        stopPrice: null,
+        exit: part.exit,
+        leaderOrderId: null,
+      });
+    }
+  }
+  const claim = await ctx.store.claim(eventKey, follower.userId, intents);
+  const started = ctx.clock();
+  await Promise.allSettled(intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)));
+  if (ctx.live.get(follower.id)?.status.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+}

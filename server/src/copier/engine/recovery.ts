@@ -1,0 +1,26 @@
+import type { EngineContext } from './context';
+import { orderStatusOf } from './status-map';
+
+/**
+ * After a restart: intents stored but never confirmed are looked up at the broker by client order id.
+ * Found: the outcome is recorded. Not found: the intent is closed unsent (a stale market order is never
+ * sent late); reconciliation then brings the follower to leader × ratio.
+ */
+export async function recoverUnresolved(ctx: EngineContext, accountIds: readonly number[]): Promise<void> {
+  for (const intent of await ctx.store.unresolved(accountIds)) {
+    const account = ctx.accounts.get(intent.accountId);
+    const entry = account === undefined ? undefined : ctx.sessions.get(account.connectionId);
+    if (account === undefined || entry === undefined) continue;
+    try {
+      const order = await entry.session.findOrderByClientId(account.externalId, intent.clientOrderId);
+      ctx.store.recordOutcome(
+        order === null
+          ? { clientOrderId: intent.clientOrderId, status: 'Canceled', brokerOrderId: null, reason: 'Not sent: the engine restarted before sending; the position was reconciled instead', sentMs: null, ackMs: null }
+          : { clientOrderId: intent.clientOrderId, status: orderStatusOf(order.status), brokerOrderId: order.orderId, reason: order.reason, sentMs: null, ackMs: null },
+      );
+      if (order !== null && intent.leaderOrderId !== null) ctx.groups.get(account.userId)?.leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
+    } catch (error: unknown) {
+      ctx.log(error, `recover intent ${intent.clientOrderId}`);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
+import type { EngineContext } from './context';
+import { orderStatusOf } from './status-map';
+import { canReceive, type SessionEntry } from './state';
+import type { CopyIntent, EngineAccount } from './types';
+
+/**
+ * Sends one stored intent through the connection's request budget and records the outcome. A send whose
+ * result is uncertain is looked up at the broker by its client order id before any resend, so an order
+ * never reaches the broker twice. Resolves when the outcome is known (reconciliation waits for it).
+ */
+export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: number): Promise<void> {
+  const account = ctx.accounts.get(intent.accountId);
+  const entry = account === undefined ? undefined : ctx.sessions.get(account.connectionId);
+  if (account === undefined || entry === undefined) {
+    ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason: 'The broker is not connected', sentMs: null, ackMs: null });
+    return Promise.resolve();
+  }
+  const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
+  const inflight = ctx.groups.get(intent.userId)?.inflight;
+  const set = inflight?.get(account.id) ?? new Set<Promise<void>>();
+  set.add(done);
+  inflight?.set(account.id, set);
+  void done.finally(() => set.delete(done));
+  return done;
+}
+
+function schedule(ctx: EngineContext, entry: SessionEntry, account: EngineAccount, intent: CopyIntent, receivedAt: number, resolve: () => void): void {
+  entry.budget.schedule({
+    exit: intent.exit,
+    run: () => void send(ctx, entry, account, intent, receivedAt, resolve),
+    onExpired: () => {
+      const seconds = intent.exit ? 60 : 5;
+      const reason = `Rate limited: the broker's request budget could not serve this order within ${seconds} s`;
+      ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason, sentMs: null, ackMs: null });
+      ctx.setStatus(account.id, { state: 'rate_limited', reason });
+      ctx.notifier.notify(account.userId, { kind: 'copy_failed', title: `Copy to ${account.name} rate limited`, message: reason });
+      resolve();
+    },
+  });
+}
+
+async function send(ctx: EngineContext, entry: SessionEntry, account: EngineAccount, intent: CopyIntent, receivedAt: number, resolve: () => void): Promise<void> {
+  try {
+    if (!canReceive(account, ctx.live.get(account.id), entry)) {
+      ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Canceled', brokerOrderId: null, reason: 'Not sent: the follower was disabled', sentMs: null, ackMs: null });
+      return;
+    }
+    for (let attempt = 0; ; attempt += 1) {
+      const sentAt = ctx.clock();
+      const pending = entry.session.placeOrder(commandOf(intent, account));
+      if (attempt === 0) ctx.metrics.onSent(intent.eventKey, receivedAt, sentAt);
+      try {
+        succeeded(ctx, account, intent, await pending, sentAt - receivedAt, ctx.clock() - receivedAt);
+        return;
+      } catch (error: unknown) {
+        const code = error instanceof BrokerError ? error.code : 'uncertain';
+        if (code === 'rate_limited') {
+          entry.budget.penalize(error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : Date.now() + 60_000);
+          schedule(ctx, entry, account, intent, receivedAt, resolve);
+          return;
+        }
+        if (code !== 'uncertain') {
+          failed(ctx, account, intent, error instanceof Error ? error.message : String(error), code === 'unauthorized');
+          return;
+        }
+        const found = await lookUp(entry, account, intent);
+        if (found !== undefined && found !== null) {
+          succeeded(ctx, account, intent, found, sentAt - receivedAt, ctx.clock() - receivedAt);
+          return;
+        }
+        // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
+        if (found === undefined || attempt >= ctx.settings.sendRetries) {
+          const reason = 'Outcome unknown: the broker did not answer; the position is reconciled';
+          ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason, sentMs: sentAt - receivedAt, ackMs: null });
+          ctx.setStatus(account.id, { state: 'out_of_sync', reason });
+          return;
+        }
+      }
+    }
+  } finally {
+    resolve();
+  }
+}
+
+/** The order as the broker knows it; null: it never arrived; undefined: the look-up failed too. */
+async function lookUp(entry: SessionEntry, account: EngineAccount, intent: CopyIntent): Promise<BrokerOrder | null | undefined> {
+  try {
+    return await entry.session.findOrderByClientId(account.externalId, intent.clientOrderId);
+  } catch {
+    return undefined;
+  }
+}
+
+function succeeded(ctx: EngineContext, account: EngineAccount, intent: CopyIntent, order: BrokerOrder, sentMs: number, ackMs: number): void {
+  ctx.store.recordOutcome({
+    clientOrderId: intent.clientOrderId,
+    status: orderStatusOf(order.status),
+    brokerOrderId: order.orderId,
+    reason: order.reason,
+    sentMs,
+    ackMs,
+  });
+  if (intent.leaderOrderId !== null) {
+    const leader = ctx.groups.get(intent.userId)?.leader;
+    leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
+  }
+  if (order.status === 'Rejected') failed(ctx, account, intent, order.reason ?? 'Rejected by the broker', false);
+  else if (ctx.live.get(account.id)?.status.state === 'rate_limited') ctx.setStatus(account.id, { state: 'ok', reason: null });
+}
+
+function failed(ctx: EngineContext, account: EngineAccount, intent: CopyIntent, reason: string, reauth: boolean): void {
+  ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason, sentMs: null, ackMs: null });
+  if (reauth) ctx.setStatus(account.id, { state: 'reauth_required', reason });
+  ctx.notifier.notify(account.userId, {
+    kind: 'copy_failed',
+    title: `Copy to ${account.name} failed`,
+    message: `${intent.side === 'buy' ? 'Buy' : 'Sell'} ${intent.qty} ${intent.symbol}: ${reason}`,
+  });
+}
+
+function commandOf(intent: CopyIntent, account: EngineAccount): PlaceOrderCommand {
+  return {
+    accountExternalId: account.externalId,
+    clientOrderId: intent.clientOrderId,
+    symbol: intent.symbol,
+    side: intent.side,
+    qty: intent.qty,
+    type: intent.type,
+    ...(intent.price === null ? {} : { price: intent.price }),
+    ...(intent.stopPrice === null ? {} : { stopPrice: intent.stopPrice }),
+  };
+}

@@ -1,0 +1,77 @@
+import type { FollowerState, OrderStatus, OrderType, Side } from '@synctrade/api/types';
+
+/** A follower's limits; see DEFAULT_RISK. */
+export interface RiskLimits {
+  /** No single order sent to the follower's broker is larger: bigger copies go out in parts. */
+  maxContractsPerOrder: number;
+  /** The follower's net position in one contract never goes beyond this, long or short. */
+  maxNetPosition: number;
+  /** Realized + open P&L since 18:00 New York below minus this: flatten and stop following. 0: off. */
+  dailyLossLimit: number;
+}
+
+export const DEFAULT_RISK: RiskLimits = { maxContractsPerOrder: 50, maxNetPosition: 100, dailyLossLimit: 0 };
+
+/** What the engine knows of one broker account: identity, role and settings. */
+export interface EngineAccount {
+  id: number;
+  userId: number;
+  connectionId: number;
+  externalId: string;
+  name: string;
+  isMaster: boolean;
+  isFollower: boolean;
+  ratio: number;
+  cross: boolean;
+  autoSync: boolean;
+  /** The account and its connection are both enabled. */
+  enabled: boolean;
+  risk: RiskLimits;
+}
+
+/** One follower order the engine means to send, stored before it is sent. */
+export interface CopyIntent {
+  clientOrderId: string;
+  eventKey: string;
+  userId: number;
+  accountId: number;
+  symbol: string;
+  side: Side;
+  qty: number;
+  type: OrderType;
+  price: number | null;
+  stopPrice: number | null;
+  /** Exits (orders that reduce the position) go before entries when the budget is short. */
+  exit: boolean;
+  /** The leader order a working-order mirror copies, if any. */
+  leaderOrderId: string | null;
+}
+
+/** A decision not to send (recorded so the desk and the orders list show why). */
+export interface CopySkip {
+  eventKey: string;
+  userId: number;
+  accountId: number;
+  symbol: string;
+  side: Side;
+  qty: number;
+  type: OrderType;
+  price: number | null;
+  status: Extract<OrderStatus, 'Rejected' | 'Canceled'>;
+  reason: string;
+}
+
+export interface CopyOutcome {
+  clientOrderId: string;
+  status: OrderStatus;
+  brokerOrderId: string | null;
+  reason: string | null;
+  /** Leader event received → follower order sent / acknowledged, in ms. */
+  sentMs: number | null;
+  ackMs: number | null;
+}
+
+export interface FollowerStatus {
+  state: FollowerState;
+  reason: string | null;
+}
