@@ -1,0 +1,64 @@
+import { FakeVenue } from './fake-venue';
+import { type Faults, noFaults } from './faults';
+import { TokenStore } from './tokens';
+
+export interface RequestRecord {
+  endpoint: string;
+  via: 'http' | 'ws';
+  body: unknown;
+  at: number;
+  userId: number | undefined;
+}
+
+export interface TicketRecord {
+  endpoint: string;
+  body: string;
+  issuedAt: number;
+  pTime: number;
+  captcha: boolean;
+}
+
+/** What the test sees about penalty tickets: did the caller wait p-time and resend the same body? */
+export interface PenaltyResend {
+  ticket: string;
+  endpoint: string;
+  waitedMs: number;
+  requiredMs: number;
+  sameBody: boolean;
+  captcha: boolean;
+  known: boolean;
+}
+
+export interface FakeContext {
+  venue: FakeVenue;
+  tokens: TokenStore;
+  faults: Faults;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  requests: RequestRecord[];
+  tickets: Map<string, TicketRecord>;
+  penaltyResends: PenaltyResend[];
+}
+
+export function createContext(options: { tokenLifetimeSec: number; clientId?: string; clientSecret?: string }): FakeContext {
+  return {
+    venue: new FakeVenue(),
+    tokens: new TokenStore(options.tokenLifetimeSec),
+    faults: noFaults(),
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    requests: [],
+    tickets: new Map(),
+    penaltyResends: [],
+  };
+}
+
+/** JSON with sorted keys, so "the same body" does not depend on key order. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stableJson(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,103 @@
+import type { FakeAccount, FakeContract, FakeFill, FakeOrder, FakePosition } from './venue-types';
+
+/** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
+export const tradeDate = (): { year: number; month: number; day: number } => {
+  const now = new Date();
+  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+};
+
+export function orderJson(order: FakeOrder): Record<string, unknown> {
+  return {
+    id: order.id,
+    accountId: order.accountId,
+    contractId: order.contractId,
+    timestamp: order.timestamp,
+    action: order.action,
+    ordStatus: order.ordStatus,
+    ...(order.parentId !== null ? { parentId: order.parentId } : {}),
+    ...(order.ocoSiblingId !== null ? { linkedId: order.ocoSiblingId } : {}),
+    admin: false,
+    archived: false,
+  };
+}
+
+export function orderVersionJson(order: FakeOrder): Record<string, unknown> {
+  return {
+    id: order.versionId,
+    orderId: order.id,
+    orderQty: order.orderQty,
+    orderType: order.orderType,
+    ...(order.price !== null ? { price: order.price } : {}),
+    ...(order.stopPrice !== null ? { stopPrice: order.stopPrice } : {}),
+    timeInForce: order.orderType === 'Market' ? 'Day' : 'GTC',
+    ...(order.clOrdId !== null ? { clOrdId: order.clOrdId } : {}),
+  };
+}
+
+export function executionReportJson(
+  id: number,
+  order: FakeOrder,
+  execType: 'New' | 'Replaced' | 'Canceled' | 'Trade' | 'Rejected',
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    id,
+    commandId: id,
+    accountId: order.accountId,
+    contractId: order.contractId,
+    timestamp: new Date().toISOString(),
+    tradeDate: tradeDate(),
+    orderId: order.id,
+    execType,
+    ordStatus: order.ordStatus,
+    action: order.action,
+    cumQty: order.cumQty,
+    avgPx: order.avgPx,
+    ...(order.clOrdId !== null ? { clOrdId: order.clOrdId } : {}),
+    ...extra,
+  };
+}
+
+export function fillJson(fill: FakeFill): Record<string, unknown> {
+  return { ...fill, tradeDate: tradeDate(), active: true, finallyPaired: 0 };
+}
+
+export function positionJson(position: FakePosition): Record<string, unknown> {
+  return { ...position, tradeDate: tradeDate(), prevPos: 0 };
+}
+
+export function cashBalanceJson(account: FakeAccount): Record<string, unknown> {
+  return {
+    id: account.id,
+    accountId: account.id,
+    timestamp: new Date().toISOString(),
+    tradeDate: tradeDate(),
+    currencyId: 1,
+    amount: account.amount,
+    realizedPnL: account.realizedPnL,
+    weekRealizedPnL: account.realizedPnL,
+  };
+}
+
+export function accountJson(account: FakeAccount): Record<string, unknown> {
+  return {
+    id: account.id,
+    name: account.name,
+    userId: account.userId,
+    accountType: 'Customer',
+    active: account.active,
+    clearingHouseId: 2,
+    riskCategoryId: 2,
+    autoLiqProfileId: 2,
+    marginAccountType: 'Speculator',
+    legalStatus: 'Individual',
+    archived: false,
+    timestamp: new Date().toISOString(),
+    restricted: false,
+    closed: !account.active,
+  };
+}
+
+export function contractJson(contract: FakeContract): Record<string, unknown> {
+  return { id: contract.id, name: contract.name, contractMaturityId: contract.id + 10_000, status: 'DefinitionChecked', providerTickSize: contract.tickSize };
+}

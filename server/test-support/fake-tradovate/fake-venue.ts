@@ -1,0 +1,149 @@
+import { roundToTick } from './catalog';
+import * as json from './entities';
+import { VenueState } from './venue';
+import { fillOrder } from './venue-fills';
+import type { Action, FakeOrder, NewOrder, OrderType } from './venue-types';
+
+export type Failure = { failureReason: string; failureText: string };
+export type Placed = { orderId: number; oso1Id?: number; oso2Id?: number };
+export interface BracketSpec {
+  action: Action;
+  orderType: OrderType;
+  price?: number;
+  stopPrice?: number;
+}
+
+const working = (order: FakeOrder): boolean => order.ordStatus === 'Working' || order.ordStatus === 'Suspended';
+
+/** The venue's trading rules: Market fills at once, Limit and Stop wait for the price, OSO brackets, OCO. */
+export class FakeVenue extends VenueState {
+  place(spec: NewOrder, brackets: BracketSpec[] = []): Placed | Failure {
+    const account = this.accounts.get(spec.accountId);
+    if (!account || !account.active) return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
+    const contract = this.contractBySymbol(spec.symbol);
+    if (!contract) return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
+    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0) return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    const stop = spec.stopPrice ?? spec.price;
+    if (spec.orderType === 'Limit' && spec.price === undefined) return { failureReason: 'InvalidPrice', failureText: 'Limit order without price' };
+    if (spec.orderType === 'Stop' && stop === undefined) return { failureReason: 'InvalidPrice', failureText: 'Stop order without stopPrice' };
+    return this.batch(() => {
+      const entry = this.createOrder(spec.accountId, contract.id, spec.action, spec.orderQty, spec.orderType, spec.price, stop, spec.clOrdId, spec.isAutomated, null);
+      const children = brackets.map((bracket) =>
+        this.createOrder(spec.accountId, contract.id, bracket.action, spec.orderQty, bracket.orderType, bracket.price, bracket.stopPrice ?? bracket.price, undefined, spec.isAutomated, entry.id),
+      );
+      const [first, second] = children;
+      if (first && second) {
+        first.ocoSiblingId = second.id;
+        second.ocoSiblingId = first.id;
+      }
+      this.activate(entry);
+      return { orderId: entry.id, ...(first ? { oso1Id: first.id } : {}), ...(second ? { oso2Id: second.id } : {}) };
+    });
+  }
+
+  private createOrder(accountId: number, contractId: number, action: Action, qty: number, orderType: OrderType, price: number | undefined, stopPrice: number | undefined, clOrdId: string | undefined, isAutomated: boolean, parentId: number | null): FakeOrder {
+    const tick = this.contracts.get(contractId)?.tickSize ?? 0.25;
+    const order: FakeOrder = {
+      id: this.nextId(), accountId, contractId, action, ordStatus: 'PendingNew', orderQty: qty, orderType,
+      price: orderType === 'Limit' && price !== undefined ? roundToTick(price, tick) : null,
+      stopPrice: orderType === 'Stop' && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
+      clOrdId: clOrdId ?? null, isAutomated, parentId, ocoSiblingId: null, versionId: this.nextId(), cumQty: 0, avgPx: 0,
+      timestamp: new Date().toISOString(),
+    };
+    this.orders.set(order.id, order);
+    this.emit(accountId, 'order', 'Created', json.orderJson(order));
+    this.emit(accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
+    this.emit(accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'New'));
+    if (parentId !== null) {
+      // Bracket children wait, suspended, until their entry fills.
+      order.ordStatus = 'Suspended';
+      this.emit(accountId, 'order', 'Updated', json.orderJson(order));
+    }
+    return order;
+  }
+
+  private activate(order: FakeOrder): void {
+    order.ordStatus = 'Working';
+    this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
+    this.tryTrigger(order);
+  }
+
+  private tryTrigger(order: FakeOrder): void {
+    if (order.ordStatus !== 'Working') return;
+    const price = this.priceOf(order.contractId);
+    const buy = order.action === 'Buy';
+    const fires =
+      order.orderType === 'Market' ||
+      (order.orderType === 'Limit' && order.price !== null && (buy ? price <= order.price : price >= order.price)) ||
+      (order.orderType === 'Stop' && order.stopPrice !== null && (buy ? price >= order.stopPrice : price <= order.stopPrice));
+    if (!fires) return;
+    // A marketable limit fills at its limit or better; everything else at the current price.
+    fillOrder(this, order, order.orderType === 'Limit' && order.price !== null ? (buy ? Math.min(price, order.price) : Math.max(price, order.price)) : price);
+    for (const child of this.orders.values()) if (child.parentId === order.id && child.ordStatus === 'Suspended') this.activate(child);
+    const sibling = order.ocoSiblingId === null ? undefined : this.orders.get(order.ocoSiblingId);
+    if (sibling && working(sibling)) this.cancelNow(sibling);
+  }
+
+  private cancelNow(order: FakeOrder): void {
+    order.ordStatus = 'Canceled';
+    this.emit(order.accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'Canceled'));
+    this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
+    for (const child of this.orders.values()) if (child.parentId === order.id && working(child)) this.cancelNow(child);
+  }
+
+  cancel(orderId: number): { commandId: number } | Failure {
+    const order = this.orders.get(orderId);
+    if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
+    if (!working(order)) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be canceled` };
+    this.batch(() => this.cancelNow(order));
+    return { commandId: this.nextId() };
+  }
+
+  modify(orderId: number, change: { orderQty?: number; orderType?: OrderType; price?: number; stopPrice?: number }): { commandId: number } | Failure {
+    const order = this.orders.get(orderId);
+    if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
+    if (!working(order)) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be modified` };
+    if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0)) return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    this.batch(() => {
+      order.orderQty = change.orderQty ?? order.orderQty;
+      order.orderType = change.orderType ?? order.orderType;
+      if (order.orderType === 'Limit') order.price = change.price ?? order.price;
+      if (order.orderType === 'Stop') order.stopPrice = change.stopPrice ?? change.price ?? order.stopPrice;
+      order.versionId = this.nextId();
+      this.emit(order.accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
+      this.emit(order.accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'Replaced'));
+      this.tryTrigger(order);
+    });
+    return { commandId: this.nextId() };
+  }
+
+  /** Cancels the contract's working orders, then closes the position with a market order. */
+  liquidate(accountId: number, contractId: number, isAutomated: boolean): Placed | { commandId: number } | Failure {
+    if (!this.accounts.has(accountId)) return { failureReason: 'AccountClosed', failureText: `Account ${accountId} is not open` };
+    const contract = this.contracts.get(contractId);
+    if (!contract) return { failureReason: 'UnknownReason', failureText: `Unknown contract ${contractId}` };
+    return this.batch(() => {
+      for (const order of this.orders.values()) if (order.accountId === accountId && order.contractId === contractId && working(order)) this.cancelNow(order);
+      const position = this.positions.get(`${accountId}:${contractId}`);
+      if (!position || position.netPos === 0) return { commandId: this.nextId() };
+      return this.place({ accountId, symbol: contract.name, action: position.netPos > 0 ? 'Sell' : 'Buy', orderQty: Math.abs(position.netPos), orderType: 'Market', isAutomated });
+    });
+  }
+
+  setPrice(symbol: string, price: number): void {
+    const contract = this.contractBySymbol(symbol);
+    if (!contract) throw new Error(`Unknown contract symbol ${symbol}`);
+    this.prices.set(contract.id, roundToTick(price, contract.tickSize));
+    this.batch(() => this.triggerContract(contract.id));
+  }
+
+  tick(): void {
+    this.batch(() => {
+      for (const contractId of this.walkPrices()) this.triggerContract(contractId);
+    });
+  }
+
+  private triggerContract(contractId: number): void {
+    for (const order of [...this.orders.values()]) if (order.contractId === contractId) this.tryTrigger(order);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Fault switches of the fake: each arms a number of upcoming requests, optionally only those whose
+ * endpoint contains `match` (e.g. `placeorder`). Tests arm them through the handle or `POST /__control/fault`.
+ */
+export interface FaultRule {
+  remaining: number;
+  match?: string;
+}
+
+export interface PenaltyRule extends FaultRule {
+  /** Seconds the caller must wait before resending with the ticket. */
+  pTime: number;
+  captcha: boolean;
+}
+
+export interface Faults {
+  http429: (FaultRule & { retryAfterSec?: number }) | null;
+  socket429: FaultRule | null;
+  penalty: PenaltyRule | null;
+  /** The order is executed, then the connection dies before the answer. */
+  dropAfterAccept: FaultRule | null;
+  slow: (FaultRule & { ms: number }) | null;
+  /** Business rejection (HTTP 200) for the next commands: failureReason/failureText, errorText or violations. */
+  reject: (FaultRule & { body: Record<string, unknown> }) | null;
+  duplicateEvents: boolean;
+  failRenewal: boolean;
+}
+
+export const noFaults = (): Faults => ({
+  http429: null,
+  socket429: null,
+  penalty: null,
+  dropAfterAccept: null,
+  slow: null,
+  reject: null,
+  duplicateEvents: false,
+  failRenewal: false,
+});
+
+/** Consumes one use of a rule if it applies to this endpoint. */
+export function trip<T extends FaultRule>(rule: T | null, endpoint: string): T | null {
+  if (!rule || rule.remaining <= 0) return null;
+  if (rule.match && !endpoint.includes(rule.match)) return null;
+  rule.remaining -= 1;
+  return rule;
+}
+
+export const commandEndpoints = ['order/placeorder', 'order/placeoso', 'order/placeoco', 'order/modifyorder', 'order/cancelorder', 'order/liquidateposition'];
+export const isCommand = (endpoint: string): boolean => commandEndpoints.includes(endpoint);

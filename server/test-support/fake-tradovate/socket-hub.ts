@@ -1,0 +1,148 @@
+import type WebSocket from 'ws';
+import type { Body } from './api-reads';
+import type { FakeContext } from './context';
+import { processRequest } from './pipeline';
+import type { PropsEvent } from './venue-types';
+
+interface Connection {
+  ws: WebSocket;
+  token: string | undefined;
+  userId: number | undefined;
+  synced: boolean;
+  lastHeard: number;
+  lastSent: number;
+  outbox: unknown[];
+  openedAt: number;
+}
+
+const MAX_SOCKETS_PER_USER = 50;
+
+/**
+ * Tradovate's user-data socket: `o` on connect, `authorize`, `h` heartbeats while idle, silent clients dropped
+ * after about three intervals, request ids echoed, and messages batched into one `a[...]` frame per turn.
+ */
+export class SocketHub {
+  private readonly connections = new Set<Connection>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly ctx: FakeContext, private readonly heartbeatMs: number) {
+    this.timer = setInterval(() => this.beat(), heartbeatMs / 2);
+    this.unsubscribe = ctx.venue.onEvents((userId, events) => this.deliver(userId, events));
+  }
+
+  accept(ws: WebSocket): void {
+    const connection: Connection = { ws, token: undefined, userId: undefined, synced: false, lastHeard: Date.now(), lastSent: Date.now(), outbox: [], openedAt: Date.now() };
+    this.connections.add(connection);
+    ws.on('message', (data) => void this.receive(connection, String(data)));
+    ws.on('close', () => this.connections.delete(connection));
+    ws.on('error', () => this.connections.delete(connection));
+    this.sendRaw(connection, 'o');
+  }
+
+  get size(): number {
+    return this.connections.size;
+  }
+
+  private sendRaw(connection: Connection, frame: string): void {
+    if (connection.ws.readyState !== connection.ws.OPEN) return;
+    connection.lastSent = Date.now();
+    connection.ws.send(frame);
+  }
+
+  private queue(connection: Connection, message: unknown): void {
+    connection.outbox.push(message);
+    if (connection.outbox.length > 1) return;
+    setImmediate(() => {
+      const batch = connection.outbox.splice(0);
+      if (batch.length > 0) this.sendRaw(connection, `a${JSON.stringify(batch)}`);
+    });
+  }
+
+  private deliver(userId: number, events: PropsEvent[]): void {
+    for (const connection of this.connections) {
+      if (connection.userId !== userId || !connection.synced) continue;
+      for (const event of events) {
+        this.queue(connection, event);
+        if (this.ctx.faults.duplicateEvents) this.queue(connection, event);
+      }
+    }
+  }
+
+  private beat(): void {
+    const now = Date.now();
+    for (const connection of this.connections) {
+      if (now - connection.lastHeard > this.heartbeatMs * 3) {
+        this.closeOne(connection, 1008, 'Heartbeat timeout');
+      } else if (now - connection.lastSent >= this.heartbeatMs) this.sendRaw(connection, 'h');
+    }
+  }
+
+  private async receive(connection: Connection, text: string): Promise<void> {
+    connection.lastHeard = Date.now();
+    if (text === '[]') return;
+    const [endpoint = '', idText = '', query = '', ...bodyLines] = text.split('\n');
+    const id = Number(idText);
+    if (!Number.isInteger(id)) return;
+    const bodyText = bodyLines.join('\n');
+    if (endpoint === 'authorize') return this.authorize(connection, id, bodyText.trim());
+    if (connection.userId === undefined) return this.queue(connection, { i: id, s: 401, d: 'Not authorized' });
+    let body: Body = {};
+    try {
+      const parsed: unknown = bodyText.trim() === '' ? {} : JSON.parse(bodyText);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) body = parsed as Body;
+    } catch {
+      return this.queue(connection, { i: id, s: 400, d: 'Malformed JSON body' });
+    }
+    let synced = false;
+    const outcome = await processRequest(this.ctx, {
+      endpoint, query: new URLSearchParams(query), body, token: connection.token, via: 'ws',
+      local: (userId) => {
+        if (endpoint.toLowerCase() !== 'user/syncrequest') return undefined;
+        synced = true;
+        return { status: 200, body: this.ctx.venue.snapshot(userId) };
+      },
+    });
+    if (outcome.kind === 'drop') return void connection.ws.terminate();
+    this.queue(connection, { i: id, s: outcome.status, ...(outcome.body !== undefined ? { d: outcome.body } : {}) });
+    // Events start after the snapshot, in the same ordered outbox.
+    if (synced && outcome.status === 200) connection.synced = true;
+  }
+
+  private authorize(connection: Connection, id: number, token: string): void {
+    const userId = this.ctx.tokens.userOf(token);
+    if (userId === undefined) return this.queue(connection, { i: id, s: 401, d: 'Access is denied' });
+    connection.token = token;
+    connection.userId = userId;
+    this.queue(connection, { i: id, s: 200 });
+    const mine = [...this.connections].filter((c) => c.userId === userId).sort((a, b) => a.openedAt - b.openedAt);
+    // One socket too many closes the user's oldest one.
+    if (mine.length > MAX_SOCKETS_PER_USER && mine[0]) this.closeOne(mine[0], 1008, 'ConnectionQuotaReached');
+  }
+
+  closeOne(connection: Connection, code: number, reason: string): void {
+    this.sendRaw(connection, `c${JSON.stringify([code, reason])}`);
+    connection.ws.close();
+    this.connections.delete(connection);
+  }
+
+  closeAll(code: number, reason: string): void {
+    for (const connection of [...this.connections]) this.closeOne(connection, code, reason);
+  }
+
+  /** The `shutdown` event, then the socket goes away as Tradovate's does. */
+  shutdown(reasonCode: string): void {
+    for (const connection of [...this.connections]) {
+      this.sendRaw(connection, `a${JSON.stringify([{ e: 'shutdown', d: { reasonCode } }])}`);
+      setTimeout(() => connection.ws.close(), 20);
+      this.connections.delete(connection);
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.unsubscribe();
+    for (const connection of this.connections) connection.ws.terminate();
+    this.connections.clear();
+  }
+}

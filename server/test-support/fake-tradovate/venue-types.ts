@@ -1,0 +1,89 @@
+/** The fake venue's own records; `entities.ts` turns them into Tradovate's JSON shapes. */
+export interface FakeUser {
+  id: number;
+  name: string;
+  fullName: string;
+  email: string;
+}
+
+export interface FakeAccount {
+  id: number;
+  name: string;
+  userId: number;
+  amount: number;
+  realizedPnL: number;
+  active: boolean;
+}
+
+export interface FakeContract {
+  id: number;
+  name: string;
+  productName: string;
+  tickSize: number;
+  valuePerPoint: number;
+}
+
+export type OrderType = 'Market' | 'Limit' | 'Stop';
+export type Action = 'Buy' | 'Sell';
+
+export interface FakeOrder {
+  id: number;
+  accountId: number;
+  contractId: number;
+  action: Action;
+  ordStatus: 'PendingNew' | 'Working' | 'Suspended' | 'Filled' | 'Canceled' | 'Rejected';
+  orderQty: number;
+  orderType: OrderType;
+  price: number | null;
+  stopPrice: number | null;
+  clOrdId: string | null;
+  isAutomated: boolean;
+  parentId: number | null;
+  /** The other bracket of an OCO pair. */
+  ocoSiblingId: number | null;
+  versionId: number;
+  cumQty: number;
+  avgPx: number;
+  timestamp: string;
+}
+
+export interface FakeFill {
+  id: number;
+  orderId: number;
+  contractId: number;
+  action: Action;
+  qty: number;
+  price: number;
+  timestamp: string;
+}
+
+export interface FakePosition {
+  id: number;
+  accountId: number;
+  contractId: number;
+  netPos: number;
+  netPrice: number;
+  bought: number;
+  boughtValue: number;
+  sold: number;
+  soldValue: number;
+  timestamp: string;
+}
+
+/** A `props` event as the socket sends it. */
+export interface PropsEvent {
+  e: 'props';
+  d: { entityType: string; eventType: 'Created' | 'Updated' | 'Deleted'; entity: Record<string, unknown> };
+}
+
+export interface NewOrder {
+  accountId: number;
+  symbol: string;
+  action: Action;
+  orderQty: number;
+  orderType: OrderType;
+  price?: number;
+  stopPrice?: number;
+  clOrdId?: string;
+  isAutomated: boolean;
+}
