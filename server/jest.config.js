@@ -1,6 +1,10 @@
 const { jestConfig } = require('@synctrade/config/jest-preset');
 
+const base = jestConfig({ rootDir: __dirname, environment: 'node' });
+
 module.exports = {
-  ...jestConfig({ rootDir: __dirname, environment: 'node' }),
+  ...base,
+  // ESM-only dependencies of the server stack (light-my-request needs `cookie` 2) are transpiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(@synctrade|jwt-decode|cookie@2)).*'],
   testTimeout: 30_000,
 };

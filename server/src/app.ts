@@ -1,0 +1,136 @@
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LIMITS } from '@synctrade/api/validation';
+import { authRoutes } from './auth/auth-routes';
+import { makeAuthenticate } from './auth/authenticate';
+import { passwordRoutes } from './auth/password-routes';
+import { twoFactorRoutes } from './auth/two-factor-routes';
+import { simPlugin } from './brokers/sim/plugin';
+import { createBrokerRegistry } from './brokers/registry';
+import type { AppConfig } from './config/config';
+import { resolveSecret } from './config/dev-secrets';
+import { accountRoutes } from './connections/account-routes';
+import { brokerRoutes } from './connections/broker-routes';
+import { connectionRoutes } from './connections/connection-routes';
+import { copierPlugin } from './copier/plugin';
+import { createDb } from './db/create-db';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { AppEvents } from './events';
+import { installErrorHandler } from './http/error-handler';
+import { healthRoute } from './http/health-route';
+import { registerSecurityHeaders } from './http/security-headers';
+import { devOutboxRoutes } from './mail/dev-outbox-routes';
+import type { Mailer } from './mail/mailer';
+import { createOutboxMailer } from './mail/outbox-mailer';
+import { createSmtpMailer } from './mail/smtp-mailer';
+import { makeNotify } from './notifications/notify';
+import { notificationRoutes } from './notifications/notification-routes';
+import { openApiRoute, registerOpenApi } from './openapi/openapi';
+import { photoRoutes } from './profile/photo-routes';
+import { profileRoutes } from './profile/profile-routes';
+import { feedRoute } from './realtime/feed-route';
+import { RealtimeHub } from './realtime/hub';
+import { createTokenSigner } from './security/jwt';
+import { createPasswordHasher } from './security/passwords';
+import { createSecrets } from './security/secrets';
+import type { AuthUser } from './types/fastify';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** A database to use (tests); by default one is opened from the config and closed with the app. */
+  db?: Db;
+  /** Skip when the caller migrated already. */
+  migrate?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+  /** Extra environment for the broker registry (defaults to process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Builds the server: external plugins, then the app's decorations, then the routes (fastify/demo order). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+  });
+  installErrorHandler(app);
+  const warn = (message: string): void => app.log.warn(message);
+
+  const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (options.migrate !== false) await migrate(db);
+  const events = new AppEvents((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
+  const realtime = new RealtimeHub(config.heartbeatSeconds, (error) => app.log.error({ err: error }, 'feed snapshot failed'));
+  const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
+  const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
+
+  // 1. External plugins.
+  await registerSecurityHeaders(app, config);
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: LIMITS.photoMaxBytes, files: 1, fields: 5 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerOpenApi(app, config.publicUrl);
+
+  // 2. The app's decorations (typed in types/fastify.d.ts).
+  const signer = createTokenSigner(jwtSecret, config.jwtTtlSeconds);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('events', events);
+  app.decorate('secrets', createSecrets(secretsKey));
+  app.decorate('passwords', createPasswordHasher(config.argon2));
+  app.decorate('tokens', signer);
+  app.decorate(
+    'mailer',
+    options.mailer ??
+      (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(config.outboxDir, (line) => app.log.info(line))),
+  );
+  app.decorate('realtime', realtime);
+  app.decorate('brokers', createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env }));
+  // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
+  app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorate('authenticate', makeAuthenticate(app, signer));
+  app.decorate('notify', makeNotify(app));
+
+  // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
+  events.on('session:revoked', ({ userId, sessionId }) => {
+    if (sessionId) realtime.closeSession(userId, sessionId);
+    else realtime.closeUser(userId);
+  });
+  app.addHook('onClose', async () => {
+    realtime.closeAll();
+    events.removeAllListeners();
+    if (!options.db) await db.close();
+  });
+
+  // 3. Routes.
+  await app.register(
+    async (api) => {
+      await api.register(healthRoute);
+      await api.register(openApiRoute);
+      await api.register(authRoutes);
+      await api.register(passwordRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(profileRoutes);
+      await api.register(photoRoutes);
+      await api.register(brokerRoutes);
+      await api.register(connectionRoutes);
+      await api.register(accountRoutes);
+      await api.register(notificationRoutes);
+      if (config.devOutbox) await api.register(devOutboxRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(feedRoute);
+  await app.register(copierPlugin, { prefix: '/api/v1' });
+  await app.register(simPlugin, { prefix: '/api/v1' });
+
+  // ---- webPlugin (serves the built frontends) is registered here, LAST, by the platform lead. ----
+
+  return app;
+}

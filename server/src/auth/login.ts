@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SUCCESS } from '@synctrade/api/messages';
+import type { TokenResponse, TwoFactorRequiredResponse } from '@synctrade/api/types';
+import { AppError } from '../http/app-error';
+import { issueAccessToken } from './issue-token';
+import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
+import { consumeSecondFactor } from './two-factor';
+import { findUserByEmail, normalizeEmail } from './users';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+
+export type LoginOutcome =
+  | { status: 200; body: TokenResponse }
+  | { status: 202; body: TwoFactorRequiredResponse };
+
+/** Sign in: the same answer and about the same time for an unknown e-mail and a wrong password. */
+export async function login(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { email: string; password: string; otp?: string },
+): Promise<LoginOutcome> {
+  const email = normalizeEmail(input.email);
+  const ip = request.ip;
+  await assertLoginAllowed(app.db, email, ip);
+  const user = await findUserByEmail(app.db, email);
+  const passwordOk = user
+    ? await app.passwords.verify(user.password_hash, input.password)
+    : (await app.passwords.burn(input.password), false);
+  if (!user || !passwordOk) {
+    await recordLoginAttempt(app.db, email, ip, false);
+    throw AppError.unauthorized(INVALID_CREDENTIALS);
+  }
+  if (user.two_factor_enabled) {
+    if (!input.otp) return { status: 202, body: { two_factor_required: true, message: TWO_FACTOR_REQUIRED } };
+    if (!(await consumeSecondFactor(app, user, input.otp))) {
+      await recordLoginAttempt(app.db, email, ip, false);
+      throw AppError.unauthorized('Invalid two-factor code');
+    }
+  }
+  await recordLoginAttempt(app.db, email, ip, true);
+  const accessToken = await issueAccessToken(app, request, user.id);
+  return { status: 200, body: { access_token: accessToken, message: SUCCESS.login } };
+}

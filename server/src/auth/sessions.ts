@@ -1,0 +1,37 @@
+import type { Db } from '../db/db';
+import { randomToken } from '../security/tokens';
+
+export interface SessionRow {
+  id: string;
+  user_id: number;
+}
+
+/** Revocable login sessions: every access token names one, and it is checked on every request. */
+export async function createSession(
+  db: Db,
+  input: { userId: number; ttlSeconds: number; ip: string; userAgent: string },
+): Promise<string> {
+  const id = randomToken(16);
+  await db.query(
+    `INSERT INTO sessions (id, user_id, ip, user_agent, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [id, input.userId, input.ip, input.userAgent.slice(0, 300), input.ttlSeconds],
+  );
+  return id;
+}
+
+export async function isSessionActive(db: Db, sessionId: string, userId: number): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
+    [sessionId, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}

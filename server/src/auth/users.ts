@@ -1,0 +1,46 @@
+import type { Db } from '../db/db';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  password_hash: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  bio: string;
+  photo_id: string | null;
+  two_factor_enabled: boolean;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  recovery_codes: string[];
+}
+
+/** E-mails are compared case-insensitively: stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [normalizeEmail(email)]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** Answers null when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
+export async function insertUser(db: Db, email: string, passwordHash: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `INSERT INTO users (email, password_hash) VALUES ($1, $2)
+     ON CONFLICT (email) DO NOTHING RETURNING *`,
+    [normalizeEmail(email), passwordHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, with the embedded defaults applied. */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Where browsers reach this server; reset links and OAuth redirect URIs are built from it. */
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  /** Undefined: a random secret persisted in the data folder (see config/dev-secrets.ts). */
+  jwtSecret?: string;
+  secretsKey?: string;
+  jwtTtlSeconds: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  outboxDir: string;
+  devOutbox: boolean;
+  corsOrigins: string[];
+  /** Extra origins the pages may load scripts from (remotes on other origins). */
+  scriptOrigins: string[];
+  /** Extra origins the pages may call (APIs or feeds on other origins). */
+  connectOrigins: string[];
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Seconds between feed heartbeats. */
+  heartbeatSeconds: number;
+  /** Requests per minute per address on the unauthenticated auth routes. */
+  authRateLimitPerMinute: number;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+function blankToUndefined(value: string | undefined): string | undefined {
+  return value && value.trim().length > 0 ? value.trim() : undefined;
+}
+
+/** Reads the configuration; relative folders resolve against the server's working directory. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const port = int(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const publicUrl = (blankToUndefined(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    nodeEnv,
+    port,
+    host: blankToUndefined(env.HOST) ?? '127.0.0.1',
+    publicUrl,
+    databaseUrl: blankToUndefined(env.DATABASE_URL),
+    dataDir,
+    jwtSecret: blankToUndefined(env.JWT_SECRET),
+    secretsKey: blankToUndefined(env.SECRETS_KEY),
+    jwtTtlSeconds: int(env.JWT_TTL_SECONDS, 7 * 24 * 3600),
+    smtpUrl: blankToUndefined(env.SMTP_URL),
+    mailFrom: blankToUndefined(env.MAIL_FROM) ?? 'SyncTrade <no-reply@synctrade.local>',
+    outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === 'true' : nodeEnv !== 'production',
+    corsOrigins: list(env.CORS_ORIGINS),
+    scriptOrigins: list(env.CSP_SCRIPT_ORIGINS),
+    connectOrigins: list(env.CSP_CONNECT_ORIGINS),
+    // OWASP's Argon2id minimum: 19 MiB, 2 iterations, 1 lane. Never lowered outside explicit test config.
+    argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+    heartbeatSeconds: int(env.HEARTBEAT_SECONDS, 20),
+    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
+  };
+}

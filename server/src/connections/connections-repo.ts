@@ -1,0 +1,89 @@
+import type { BrokerId, Connection, ConnectionInfo, ConnectionStatus, Environment } from '@synctrade/api/types';
+import type { AuthorizationResult } from '../brokers/types';
+import type { Db } from '../db/db';
+
+interface ConnectionRow {
+  id: number;
+  name: string;
+  enabled: boolean;
+  broker: BrokerId;
+  environment: Environment;
+  status: ConnectionStatus;
+  user_data: string;
+  account_count: number;
+}
+
+export async function listConnections(db: Db, userId: number): Promise<Connection[]> {
+  const rows = await db.query<ConnectionRow>(
+    `SELECT c.*, (SELECT count(*) FROM broker_accounts a WHERE a.connection_id = c.id) AS account_count
+     FROM connections c WHERE c.user_id = $1 ORDER BY c.id`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    connection_name: row.name,
+    enabled: row.enabled,
+    broker_name: row.broker,
+    account_count: row.account_count,
+    environment: row.environment,
+    status: row.status,
+  }));
+}
+
+/** The connection when it is the user's; null for unknown ids and other tenants' alike. */
+export async function findConnection(db: Db, userId: number, id: number): Promise<ConnectionInfo | null> {
+  const rows = await db.query<ConnectionRow>('SELECT * FROM connections WHERE id = $1 AND user_id = $2', [id, userId]);
+  const row = rows[0];
+  if (!row) return null;
+  return { id: row.id, connection_name: row.name, user_data: row.user_data, broker_name: row.broker, environment: row.environment };
+}
+
+/** Stores a connection and its accounts in one transaction; credentials arrive sealed. */
+export async function insertConnection(
+  db: Db,
+  input: {
+    userId: number;
+    broker: string;
+    name: string;
+    environment: Environment;
+    sealedCredentials: string;
+    result: AuthorizationResult;
+  },
+): Promise<number> {
+  return db.tx(async (tx) => {
+    const rows = await tx.query<{ id: number }>(
+      `INSERT INTO connections (user_id, broker, name, environment, credentials, user_data)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [input.userId, input.broker, input.name, input.environment, input.sealedCredentials, input.result.userData],
+    );
+    const connectionId = (rows[0] as { id: number }).id;
+    for (const account of input.result.accounts) {
+      await tx.query(
+        `INSERT INTO broker_accounts
+           (connection_id, user_id, external_id, name, currency, currency_symbol, cash_balance, active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (connection_id, external_id) DO NOTHING`,
+        [connectionId, input.userId, account.externalId, account.name, account.currency, account.currencySymbol, account.cashBalance, account.active],
+      );
+    }
+    return connectionId;
+  });
+}
+
+/** Deletes the connection (accounts cascade); answers the deleted account ids, or null when not the user's. */
+export async function deleteConnection(db: Db, userId: number, id: number): Promise<number[] | null> {
+  return db.tx(async (tx) => {
+    const owned = await tx.query<{ id: number }>('SELECT id FROM connections WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+    if (owned.length === 0) return null;
+    const accounts = await tx.query<{ id: number }>('SELECT id FROM broker_accounts WHERE connection_id = $1', [id]);
+    await tx.query('DELETE FROM connections WHERE id = $1', [id]);
+    return accounts.map((account) => account.id);
+  });
+}
+
+export async function setConnectionEnabled(db: Db, userId: number, id: number, enabled: boolean): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE connections SET enabled = $3, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId, enabled],
+  );
+  return rows.length > 0;
+}

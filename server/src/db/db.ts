@@ -1,0 +1,19 @@
+/**
+ * The one persistence seam of the server: PostgreSQL dialect everywhere, backed by embedded PGlite by default
+ * or by a real PostgreSQL pool when `DATABASE_URL` is set.
+ *
+ * Both implementations parse `int8` and `numeric` columns into JS numbers (counts, ratios, balances), and
+ * `timestamptz` into `Date`, so callers see the same values whatever the backend.
+ */
+export interface Db {
+  /** One statement with `$1`-style parameters; answers the rows. */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` inside a transaction; nested calls join the outer transaction. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Which backend a Db talks to, for the few places that care (tests, logs). */
+export type DbKind = 'pglite' | 'postgres';

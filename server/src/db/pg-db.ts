@@ -1,0 +1,73 @@
+import pg from 'pg';
+import type { Db } from './db';
+
+const { Pool, types } = pg;
+
+// Counts and numerics as numbers, like the PGlite backend; values stay well inside 2^53 here.
+function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === types.builtins.INT8 || oid === types.builtins.NUMERIC) return (value: string) => Number(value);
+  return types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+}
+
+type Client = Pick<pg.PoolClient, 'query'>;
+
+function wrapClient(client: Client): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const result = await client.query(sql, params);
+      return result.rows as T[];
+    },
+    tx: (fn) => fn(db),
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+    async close(): Promise<void> {},
+  };
+  return db;
+}
+
+export interface PgDbOptions {
+  connectionString: string;
+  /** A schema to put first on the search path (tests use one fresh schema per file). */
+  schema?: string;
+  max?: number;
+  /** Runs after the pool is closed (tests drop their schema here). */
+  onClose?: () => Promise<void>;
+}
+
+/** Real PostgreSQL through a `pg` pool. */
+export function createPgDb(options: PgDbOptions): Db {
+  const pool = new Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    types: { getTypeParser } as unknown as pg.CustomTypesConfig,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  return {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn(wrapClient(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error: unknown) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql: string): Promise<void> {
+      await pool.query(sql);
+    },
+    async close(): Promise<void> {
+      await pool.end();
+      await options.onClose?.();
+    },
+  };
+}

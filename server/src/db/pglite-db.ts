@@ -1,0 +1,36 @@
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { Db } from './db';
+
+const parsers = {
+  [types.INT8]: (value: string): number => Number(value),
+  [types.NUMERIC]: (value: string): number => Number(value),
+};
+
+type Queryable = Pick<Transaction, 'query' | 'exec'>;
+
+function wrap(target: Queryable, inTx: boolean, root: PGlite): Db {
+  const db: Db = {
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      const result = await target.query<T>(sql, params, { parsers });
+      return result.rows;
+    },
+    async tx<T>(fn: (inner: Db) => Promise<T>): Promise<T> {
+      if (inTx) return fn(db);
+      return root.transaction((tx) => fn(wrap(tx, true, root)));
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+    async close(): Promise<void> {
+      if (!inTx) await root.close();
+    },
+  };
+  return db;
+}
+
+/** Embedded PostgreSQL: a data folder on disk, or memory when `dataDir` is undefined (tests). */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  const pglite = dataDir ? new PGlite(dataDir, { parsers }) : new PGlite({ parsers });
+  await pglite.waitReady;
+  return wrap(pglite, false, pglite);
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { loadConfig } from './config/config';
+
+/** Starts the server: migrations run inside buildApp; SIGINT/SIGTERM close sockets and the database. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`SyncTrade server listening on ${address} (public URL ${config.publicUrl}, database ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

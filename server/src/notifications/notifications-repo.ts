@@ -1,0 +1,66 @@
+import type { Notification, NotificationKind } from '@synctrade/api/types';
+import type { Db } from '../db/db';
+
+interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  message: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    message: row.message,
+    created_at: new Date(row.created_at).toISOString(),
+    read: row.read_at !== null,
+  };
+}
+
+export async function insertNotification(
+  db: Db,
+  userId: number,
+  input: { kind: NotificationKind; title: string; message: string },
+): Promise<Notification> {
+  const rows = await db.query<NotificationRow>(
+    `INSERT INTO notifications (user_id, kind, title, message) VALUES ($1, $2, $3, $4)
+     RETURNING id, kind, title, message, created_at, read_at`,
+    [userId, input.kind, input.title, input.message],
+  );
+  return toNotification(rows[0] as NotificationRow);
+}
+
+/** The newest 100 notifications of the user. */
+export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {
+  const rows = await db.query<NotificationRow>(
+    `SELECT id, kind, title, message, created_at, read_at FROM notifications
+     WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`,
+    [userId],
+  );
+  return rows.map(toNotification);
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const rows = await db.query<{ unread: number }>(
+    'SELECT count(*) AS unread FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+    [userId],
+  );
+  return rows[0]?.unread ?? 0;
+}
+
+/** False when the id is not one of the user's notifications. */
+export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId],
+  );
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<void> {
+  await db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
+}

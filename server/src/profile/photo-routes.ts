@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Profile } from '@synctrade/api/types';
+import { findUserById } from '../auth/users';
+import { AppError } from '../http/app-error';
+import { randomToken } from '../security/tokens';
+import { readPhoto } from './read-photo';
+import { toProfile } from './profile-repo';
+
+/** `POST /auth/profile/photo` (multipart field `photo`) and the public `GET /photos/:id`. */
+export const photoRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/auth/profile/photo',
+    { preHandler: app.authenticate, schema: { tags: ['profile'], security: [{ bearer: [] }], consumes: ['multipart/form-data'] } },
+    async (request): Promise<Profile> => {
+      const photo = await readPhoto(request);
+      const id = randomToken(16);
+      const user = await app.db.tx(async (db) => {
+        await db.query('DELETE FROM profile_photos WHERE user_id = $1', [request.user.id]);
+        await db.query('INSERT INTO profile_photos (id, user_id, content_type, data) VALUES ($1, $2, $3, $4)', [
+          id,
+          request.user.id,
+          photo.contentType,
+          photo.data,
+        ]);
+        await db.query('UPDATE users SET photo_id = $2, updated_at = now() WHERE id = $1', [request.user.id, id]);
+        return findUserById(db, request.user.id);
+      });
+      if (!user) throw AppError.unauthorized();
+      return toProfile(user);
+    },
+  );
+
+  app.get('/photos/:id', { schema: { hide: true } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(id)) throw AppError.notFound('Photo not found');
+    const rows = await app.db.query<{ content_type: string; data: Uint8Array }>(
+      'SELECT content_type, data FROM profile_photos WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw AppError.notFound('Photo not found');
+    // A new upload gets a new id, so the bytes behind one address never change.
+    return reply
+      .header('content-type', row.content_type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(Buffer.from(row.data));
+  });
+};
+

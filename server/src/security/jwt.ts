@@ -1,0 +1,53 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/** HS256 access tokens with the spec's `user_id` claim, the session id in `sid`, `iat` and `exp`. */
+export interface TokenSigner {
+  sign(claims: AccessClaims): Promise<string>;
+  /** Null for anything not HS256-signed by us, expired or malformed. The algorithm is pinned: `none` is refused. */
+  verify(token: string): Promise<AccessClaims | null>;
+}
+
+// Written with node:crypto instead of a JWT library: the one algorithm we accept is fixed here, and the
+// ESM-only `jose` cannot load under the CommonJS test runner.
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
+function decodeJson(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createTokenSigner(secret: string, ttlSeconds: number): TokenSigner {
+  const mac = (input: string): Buffer => createHmac('sha256', secret).update(input).digest();
+  return {
+    async sign({ userId, sessionId }) {
+      const now = Math.floor(Date.now() / 1000);
+      const payload = Buffer.from(JSON.stringify({ user_id: userId, sid: sessionId, iat: now, exp: now + ttlSeconds })).toString('base64url');
+      return `${HEADER}.${payload}.${mac(`${HEADER}.${payload}`).toString('base64url')}`;
+    },
+    async verify(token) {
+      const parts = token.split('.');
+      if (parts.length !== 3) return null;
+      const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
+      const header = decodeJson(headerPart);
+      if (!header || header.alg !== 'HS256') return null;
+      const expected = mac(`${headerPart}.${payloadPart}`);
+      const given = Buffer.from(signaturePart, 'base64url');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const payload = decodeJson(payloadPart);
+      if (!payload) return null;
+      const { user_id: userId, sid: sessionId, exp } = payload;
+      if (typeof exp !== 'number' || exp * 1000 <= Date.now()) return null;
+      if (typeof userId !== 'number' || !Number.isInteger(userId) || typeof sessionId !== 'string') return null;
+      return { userId, sessionId };
+    },
+  };
+}

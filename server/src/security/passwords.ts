@@ -1,0 +1,37 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+
+// `Algorithm` is a const enum (not usable under isolatedModules): Argon2id is its value 2.
+const ARGON2ID = 2 as Algorithm;
+
+export interface Argon2Params {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** Argon2id hashing with the configured cost; the parameters travel inside the PHC string. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hashed: string, password: string): Promise<boolean>;
+  /** Spends the same time as a real check, so unknown e-mails answer as slowly as wrong passwords. */
+  burn(password: string): Promise<void>;
+}
+
+export function createPasswordHasher(params: Argon2Params): PasswordHasher {
+  const options = { algorithm: ARGON2ID, ...params };
+  let dummy: Promise<string> | undefined;
+  return {
+    hash: (password) => hash(password, options),
+    async verify(hashed, password) {
+      try {
+        return await verify(hashed, password);
+      } catch {
+        return false;
+      }
+    },
+    async burn(password) {
+      dummy ??= hash('not-a-real-password', options);
+      await verify(await dummy, password).catch(() => false);
+    },
+  };
+}

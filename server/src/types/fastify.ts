@@ -1,0 +1,42 @@
+import type { NotificationKind, Notification } from '@synctrade/api/types';
+import type { BrokerRegistry } from '../brokers/registry';
+import type { AppConfig } from '../config/config';
+import type { Db } from '../db/db';
+import type { AppEvents } from '../events';
+import type { Mailer } from '../mail/mailer';
+import type { RealtimeHub } from '../realtime/hub';
+import type { Secrets } from '../security/secrets';
+import type { PasswordHasher } from '../security/passwords';
+import type { TokenSigner } from '../security/jwt';
+
+export interface AuthUser {
+  id: number;
+  sessionId: string;
+}
+
+export interface NotifyInput {
+  kind: NotificationKind;
+  title: string;
+  message: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    events: AppEvents;
+    secrets: Secrets;
+    passwords: PasswordHasher;
+    tokens: TokenSigner;
+    mailer: Mailer;
+    realtime: RealtimeHub;
+    brokers: BrokerRegistry;
+    /** preHandler: 401 unless a valid token of a live session; sets `request.user`. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Stores a notification and pushes it on the user's feed. */
+    notify(userId: number, input: NotifyInput): Promise<Notification>;
+  }
+  interface FastifyRequest {
+    user: AuthUser;
+  }
+}
