@@ -73,10 +73,10 @@ export class EventLog {
     return this.all.filter((event): event is Extract<BrokerEvent, { kind: K }> => event.kind === kind);
   }
 
-  async waitFor<T>(find: () => T | undefined | null | false, timeoutMs = 5_000, what = 'event'): Promise<T> {
+  async waitFor<T>(find: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5_000, what = 'event'): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = find();
+      const found = await find();
       if (found) return found;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`Timed out waiting for ${what}; saw ${JSON.stringify(this.all.map((e) => e.kind))}`);
