@@ -1,11 +1,7 @@
 import type React from 'react';
-import { Card } from '@synctrade/ui';
+import { ConnectionsSummaryCard } from '../features/summary/components/connections-summary-card';
 
-/** Home's Connections summary card. */
+/** Home's Connections summary card (federation contract: the default export). */
 export default function ConnectionsSummary(): React.JSX.Element {
-  return (
-    <Card>
-      <h2>Connections</h2>
-    </Card>
-  );
+  return <ConnectionsSummaryCard />;
 }

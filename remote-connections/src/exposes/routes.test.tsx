@@ -1,9 +1,27 @@
-import { renderWithProviders, screen } from '@synctrade/test-utils';
+import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
+import { BROKERS, buildConnection, buildDetails } from '../test-support/fixtures';
+import { resetStores } from '../test-support/reset-stores';
 import Remote from './routes';
 
+let api: ApiMock;
+
+beforeEach(() => {
+  resetStores();
+  signIn(1);
+  api = mockApi()
+    .on('GET /brokers', [200, BROKERS])
+    .on('GET /brokers/connections', [200, [buildConnection()]])
+    .on('GET /brokers/connections/:id/account-info', [200, buildDetails()]);
+});
+afterEach(() => api.restore());
+
 describe('connections remote', () => {
-  it('when mounted, then it renders its area', () => {
-    renderWithProviders(<Remote />, { route: '/connections', path: '/connections/*' });
+  it('when mounted at /connections, then the list renders and Details opens the connection', async () => {
+    const { user, location } = renderWithProviders(<Remote />, { route: '/connections', path: '/connections/*' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Connections Management');
+    await user.click(await screen.findByRole('link', { name: 'Details of Apex evals' }));
+    expect(location()).toBe('/connections/4');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connections Details #4' })).toBeInTheDocument();
+    expect(await screen.findByText('trader.joe')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,90 @@
+import type React from 'react';
+import styled from 'styled-components';
+import { EMPTY, type ConnectionDetails } from '@synctrade/api';
+import { EmptyState, Muted, Switch, Table, TableWrap } from '@synctrade/ui';
+import { useConnectionStore } from '../../connections';
+import { formatBalance } from './format-balance';
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  h2 {
+    margin: 0;
+  }
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+`;
+
+/** The connection's accounts: which are enabled, one by one or all at once. */
+export function AccountsSection({ details }: { details: ConnectionDetails }): React.JSX.Element {
+  const { connection, accounts } = details;
+  const toggleAccount = useConnectionStore((state) => state.toggleAccount);
+  const toggleAll = useConnectionStore((state) => state.toggleAllAccounts);
+  const allBusy = useConnectionStore((state) => Boolean(state.busy[`all-${connection.id}`]));
+  const busy = useConnectionStore((state) => state.busy);
+  const enabled = accounts.filter((account) => account.enabled).length;
+  // Spec: the switch is on when any account is enabled; turning it off disables all, on enables all.
+  const anyEnabled = enabled > 0;
+
+  return (
+    <section aria-labelledby="connection-accounts-title">
+      <Header>
+        <h2 id="connection-accounts-title">Accounts</h2>
+        <Muted>
+          {enabled}/{accounts.length} enabled
+        </Muted>
+        <span>
+          <Switch
+            checked={anyEnabled}
+            label="Enable all"
+            disabled={allBusy || accounts.length === 0}
+            onChange={(next) => void toggleAll(connection.id, next)}
+          />{' '}
+          <span aria-hidden="true">Enable all</span>
+        </span>
+      </Header>
+      {accounts.length === 0 ? (
+        <EmptyState title={EMPTY.accounts} />
+      ) : (
+        <TableWrap>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Enabled</th>
+                <th scope="col">ID</th>
+                <th scope="col">Name</th>
+                <th scope="col">Currency</th>
+                <th scope="col">Balance</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((account) => (
+                <tr key={account.id}>
+                  <td>
+                    <Switch
+                      checked={account.enabled}
+                      label={`Enabled ${account.account_name}`}
+                      disabled={Boolean(busy[`account-${account.id}`])}
+                      onChange={() => void toggleAccount(connection.id, account)}
+                    />
+                  </td>
+                  <td>{account.id}</td>
+                  <td>{account.account_name}</td>
+                  <td>{account.currency_name}</td>
+                  <td>{formatBalance(account.currency_symbol, account.cash_balance)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableWrap>
+      )}
+    </section>
+  );
+}

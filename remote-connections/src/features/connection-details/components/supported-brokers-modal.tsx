@@ -1,0 +1,45 @@
+import type React from 'react';
+import styled from 'styled-components';
+import { Button, Modal, Muted, Row } from '@synctrade/ui';
+import { useBrokerStore } from '../../connections';
+
+const List = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space(3)};
+    padding: ${({ theme }) => theme.space(2)} 0;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+`;
+
+/** Every broker the server knows, and whether it can be connected today. */
+export function SupportedBrokersModal({ open, onClose }: { open: boolean; onClose(): void }): React.JSX.Element {
+  const brokers = useBrokerStore((state) => state.brokers);
+  const status = useBrokerStore((state) => state.status);
+  const error = useBrokerStore((state) => state.error);
+
+  return (
+    <Modal open={open} title="Supported brokers" onClose={onClose}>
+      {status === 'error' && <p role="alert">{error}</p>}
+      <List>
+        {brokers.map((broker) => (
+          <li key={broker.id}>
+            <span>{broker.name}</span>
+            <Muted>{broker.connectable ? 'Available' : 'Coming soon'}</Muted>
+          </li>
+        ))}
+      </List>
+      <Row>
+        <Button type="button" onClick={onClose}>
+          Close
+        </Button>
+      </Row>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import type React from 'react';
+import { Link } from 'react-router-dom';
+import type { Connection } from '@synctrade/api';
+import { Button, Switch } from '@synctrade/ui';
+import { useConnectionStore } from '../store/connection-store';
+import { brokerName, useBrokerStore } from '../store/broker-store';
+import { StatusBadge } from './status-badge';
+
+/** One connection: status, its enable toggle, broker, account count, details link and delete. */
+export function ConnectionRow({ connection, onDelete }: {
+  connection: Connection;
+  onDelete(connection: Connection): void;
+}): React.JSX.Element {
+  const toggleConnection = useConnectionStore((state) => state.toggleConnection);
+  const busy = useConnectionStore((state) => Boolean(state.busy[`connection-${connection.id}`]));
+  const brokers = useBrokerStore((state) => state.brokers);
+  const name = connection.connection_name;
+
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td>
+        <StatusBadge enabled={connection.enabled} />
+      </td>
+      <td>
+        <Switch
+          checked={connection.enabled}
+          label={`Enabled ${name}`}
+          disabled={busy}
+          onChange={() => void toggleConnection(connection)}
+        />
+      </td>
+      <td>{brokerName(connection.broker_name, brokers)}</td>
+      <td>{connection.account_count}</td>
+      <td>
+        <Link to={`/connections/${connection.id}`} aria-label={`Details of ${name}`}>
+          Details
+        </Link>
+      </td>
+      <td>
+        <Button type="button" $variant="danger" $size="sm" aria-label={`Delete ${name}`} onClick={() => onDelete(connection)}>
+          Delete
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,76 @@
+import { create } from 'zustand';
+import {
+  connectBroker,
+  errorMessage,
+  isCanceled,
+  latestSignal,
+  listBrokers,
+  successMessage,
+  SUCCESS,
+  type Broker,
+  type BrokerId,
+  type Environment,
+} from '@synctrade/api';
+import { notify } from '@synctrade/ui';
+import type { LoadStatus } from '../types';
+import { browserWindow } from './browser-window';
+
+export interface BrokerState {
+  brokers: Broker[];
+  status: LoadStatus;
+  error: string | null;
+  connecting: boolean;
+  fetchBrokers(): Promise<void>;
+  /** Starts the connect flow; true when the window is on its way to the broker. */
+  connect(broker: BrokerId, input: { connection_name: string; environment: Environment }): Promise<boolean>;
+}
+
+/** Display names for broker ids before (or without) the server's list. */
+const KNOWN_NAMES: Record<BrokerId, string> = {
+  tradovate: 'Tradovate',
+  rithmic: 'Rithmic',
+  dxfeed: 'dxFeed',
+  projectx: 'ProjectX',
+  sim: 'Paper trading',
+};
+
+export function brokerName(id: BrokerId, brokers: Broker[] = []): string {
+  return brokers.find((broker) => broker.id === id)?.name ?? KNOWN_NAMES[id] ?? id;
+}
+
+export const useBrokerStore = create<BrokerState>()((set, get) => ({
+  brokers: [],
+  status: 'idle',
+  error: null,
+  connecting: false,
+
+  async fetchBrokers() {
+    const signal = latestSignal('brokers');
+    set({ status: 'loading', error: null });
+    try {
+      const brokers = await listBrokers({ signal });
+      set({ brokers, status: 'success' });
+    } catch (error: unknown) {
+      if (isCanceled(error)) return;
+      // Shown inside the drawer; the connect fallback is the closest action of the spec's catalogue.
+      set({ status: 'error', error: errorMessage(error, 'connect') });
+    }
+  },
+
+  async connect(broker, input) {
+    set({ connecting: true });
+    try {
+      const data = await connectBroker(broker, input);
+      const fallback = broker === 'tradovate' ? SUCCESS.connect : `Redirecting to ${brokerName(broker, get().brokers)}`;
+      notify.success(successMessage(data, fallback));
+      // The whole window goes to the broker's page; it comes back to /connections with status and message.
+      browserWindow.assign(data.url);
+      return true;
+    } catch (error: unknown) {
+      notify.error(errorMessage(error, 'connect'));
+      return false;
+    } finally {
+      set({ connecting: false });
+    }
+  },
+}));
