@@ -1,9 +1,38 @@
-import { renderWithProviders, screen } from '@synctrade/test-utils';
-import Remote from './routes';
+import { screen } from '@synctrade/test-utils';
+import { renderAuth, setUpAuthTest } from '../test-helpers';
 
-describe('auth remote', () => {
-  it('when mounted, then it renders its area', () => {
-    renderWithProviders(<Remote />, { route: '/login', path: '/login' });
+describe('auth remote routes', () => {
+  setUpAuthTest();
+
+  it.each([
+    ['/login', 'Sign In'],
+    ['/login?view=signup', 'Start trading efficiently'],
+    ['/forgot-password', 'Forgot password?'],
+    ['/reset-password?token=abc', 'Set a new password'],
+  ])('when mounted at %s, then it shows "%s"', (route, heading) => {
+    renderAuth(route);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+  });
+
+  it('when the switch links are used, then the one screen toggles between Sign In and Sign Up', async () => {
+    const { user } = renderAuth('/login');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Start trading efficiently');
+    expect(screen.getByText(/7-day free trial/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
+  });
+
+  it('when Terms or Privacy is followed, then it leads to /', async () => {
+    const { user, location } = renderAuth('/login');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('link', { name: 'Terms of Service' }));
+    expect(location()).toBe('/');
+  });
+
+  it('when "Forgot password?" is followed, then it leads to /forgot-password', async () => {
+    const { user, location } = renderAuth('/login');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(location()).toBe('/forgot-password');
   });
 });

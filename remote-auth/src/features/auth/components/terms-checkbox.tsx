@@ -1,0 +1,45 @@
+import type React from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+const Label = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space(2)};
+  font-size: 14px;
+  input {
+    margin-top: 3px;
+    width: 16px;
+    height: 16px;
+    flex: none;
+  }
+`;
+
+export interface TermsCheckboxProps {
+  id: string;
+  name: string;
+  checked: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  onBlur?(event: FocusEvent<HTMLInputElement>): void;
+}
+
+/** The terms consent; both the Terms and the Privacy links lead to / (spec section 2). */
+export function TermsCheckbox({ id, invalid, describedBy, ...input }: TermsCheckboxProps): React.JSX.Element {
+  return (
+    <Label htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        aria-invalid={invalid ? 'true' : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      <span>
+        I agree to the <Link to="/">Terms of Service</Link> and <Link to="/">Privacy Policy</Link>
+      </span>
+    </Label>
+  );
+}

@@ -1,0 +1,1 @@
+export { SignInCard } from './components/sign-in-card';

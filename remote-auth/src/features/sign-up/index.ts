@@ -1,0 +1,2 @@
+export { SignUpCard } from './components/sign-up-card';
+export { StrengthMeter } from './components/strength-meter';
