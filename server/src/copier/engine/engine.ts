@@ -144,7 +144,7 @@ export class CopyEngine implements EngineContext {
     }
     for (const account of list) {
       const live = this.live.get(account.id);
-      if (live === undefined) this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK });
+      if (live === undefined) this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK, pending: new Map() });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
       this.accounts.set(account.id, account);
     }

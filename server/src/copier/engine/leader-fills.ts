@@ -5,7 +5,7 @@ import type { EngineContext } from './context';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { planMove, signed, targetPosition } from './sizing';
-import { canReceive, rememberFill, type UserGroup } from './state';
+import { canReceive, heldPosition, pendingExposure, rememberFill, type UserGroup } from './state';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
 
 type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
@@ -30,7 +30,9 @@ export async function onLeaderFill(ctx: EngineContext, group: UserGroup, fill: F
       const follower = ctx.accounts.get(accountId);
       if (follower === undefined || follower.id === leader.accountId) continue;
       if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
-      planFollower(follower, eventKey, fill, before, after, intents, skips);
+      const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
+      const exposure = { buy: pendingExposure(leader, accountId, symbol, 'buy'), sell: pendingExposure(leader, accountId, symbol, 'sell') };
+      planFollower(follower, heldPosition(ctx.live.get(accountId), symbol), exposure, eventKey, fill, before, after, intents, skips);
     }
   }
   const claim = await ctx.store.claim(eventKey, group.userId, intents);
@@ -45,11 +47,21 @@ export async function onLeaderFill(ctx: EngineContext, group: UserGroup, fill: F
   }
 }
 
-function planFollower(follower: EngineAccount, eventKey: string, fill: FillEvent, before: number, after: number, intents: CopyIntent[], skips: CopySkip[]): void {
+/**
+ * The follower moves by target(after) - target(before); the move is then held within the max net position
+ * measured on the follower's real position (which may differ from the target while it is out of sync).
+ */
+function planFollower(follower: EngineAccount, held: number, exposure: { buy: number; sell: number }, eventKey: string, fill: FillEvent, before: number, after: number, intents: CopyIntent[], skips: CopySkip[]): void {
   const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-  const from = targetPosition(before, follower.ratio, follower.risk);
-  const to = targetPosition(after, follower.ratio, follower.risk);
-  const parts = planMove(from, to, follower.risk);
+  let delta = targetPosition(after, follower.ratio, follower.risk) - targetPosition(before, follower.ratio, follower.risk);
+  const limit = follower.risk.maxNetPosition;
+  // Resting mirrors on the same side may still fill: count them as held for the limit.
+  const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
+  if (Math.abs(worst + delta) > limit && Math.abs(worst + delta) > Math.abs(worst)) {
+    const capped = Math.sign(worst + delta) * limit - worst;
+    delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
+  }
+  const parts = planMove(held, held + delta, follower.risk);
   if (parts.length === 0) {
     const unlimited = Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
     skips.push({

@@ -5,7 +5,7 @@ import type { EngineContext } from './context';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { signed } from './sizing';
-import { canReceive, type LeaderState, type UserGroup } from './state';
+import { canReceive, heldPosition, pendingExposure, type LeaderState, type UserGroup } from './state';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
 
 const isLive = (order: BrokerOrder): boolean => order.status === 'Working' || order.status === 'PendingNew';
@@ -29,6 +29,7 @@ export async function onLeaderOrder(ctx: EngineContext, group: UserGroup, order:
     return;
   }
   if (!isLive(known)) return;
+  for (const [clientId, exposure] of leader.mirrorExposure) if (exposure.leaderOrderId === order.orderId) leader.mirrorExposure.delete(clientId);
   if (order.status === 'Filled') {
     const settle = (): void => void ctx.enqueue(group.userId, () => reconcileGroup(ctx, group, { force: false }));
     setTimeout(settle, ctx.settings.mirrorSettleMs).unref();
@@ -49,12 +50,13 @@ async function createMirrors(ctx: EngineContext, group: UserGroup, leader: Leade
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
     const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
-    const held = ctx.live.get(accountId)?.positions.get(symbol)?.netPos ?? 0;
+    const held = heldPosition(ctx.live.get(accountId), symbol);
+    const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
     const base = { eventKey, userId: follower.userId, accountId, symbol, side: order.side, qty, type: order.type, price: order.price ?? order.stopPrice };
     const problem =
       qty === 0 ? 'Below one contract'
       : qty > follower.risk.maxContractsPerOrder ? `Above the max contracts per order (${follower.risk.maxContractsPerOrder})`
-      : Math.abs(held + signed(order.side, qty)) > follower.risk.maxNetPosition && Math.abs(held + signed(order.side, qty)) > Math.abs(held)
+      : Math.abs(worst) > follower.risk.maxNetPosition && Math.abs(worst) > Math.abs(held)
         ? `Would pass the max net position (${follower.risk.maxNetPosition})`
         : null;
     if (problem !== null) {
@@ -70,6 +72,9 @@ async function createMirrors(ctx: EngineContext, group: UserGroup, leader: Leade
       leaderOrderId: order.orderId,
     });
   }
+  for (const intent of intents) {
+    leader.mirrorExposure.set(intent.clientOrderId, { leaderOrderId: order.orderId, accountId: intent.accountId, symbol: intent.symbol, signedQty: signed(intent.side, intent.qty) });
+  }
   const claim = await ctx.store.claim(eventKey, group.userId, intents);
   if (!claim.fresh) return;
   for (const skip of skips) ctx.store.recordSkip(skip);
@@ -79,7 +84,15 @@ async function createMirrors(ctx: EngineContext, group: UserGroup, leader: Leade
 async function modifyMirrors(ctx: EngineContext, group: UserGroup, leader: LeaderState, order: BrokerOrder): Promise<void> {
   await forEachMirror(ctx, group, leader, order, async (follower, orderId, session) => {
     const qty = Math.round(order.qty * follower.ratio);
-    if (qty === 0) return session.cancelOrder(follower.externalId, orderId);
+    const exposure = leader.mirrorExposure.get(copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0));
+    const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '');
+    const others = exposure === undefined ? 0 : pendingExposure(leader, follower.id, exposure.symbol, order.side) - exposure.signedQty;
+    // A bigger mirror must fit the limits too; when it does not, the mirror is canceled rather than grown.
+    if (qty === 0 || qty > follower.risk.maxContractsPerOrder || (Math.abs(held + others + signed(order.side, qty)) > follower.risk.maxNetPosition && Math.abs(held + others + signed(order.side, qty)) > Math.abs(held))) {
+      if (exposure !== undefined) exposure.signedQty = 0;
+      return session.cancelOrder(follower.externalId, orderId);
+    }
+    if (exposure !== undefined) exposure.signedQty = signed(order.side, qty);
     const prices = { ...(order.price === null ? {} : { price: order.price }), ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }) };
     return session.modifyOrder({ accountExternalId: follower.externalId, orderId, qty, type: order.type, ...prices });
   });

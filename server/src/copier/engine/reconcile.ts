@@ -3,7 +3,7 @@ import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { dispatch } from './sender';
 import { planMove, targetPosition } from './sizing';
-import { canReceive, type UserGroup } from './state';
+import { canReceive, pendingExposure, type LeaderState, type UserGroup } from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 export interface ReconcileOptions {
@@ -36,7 +36,7 @@ export async function reconcileGroup(ctx: EngineContext, group: UserGroup, optio
     if (follower === undefined || accountId === leader.accountId || (options.followerIds !== undefined && !options.followerIds.includes(accountId))) continue;
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
     try {
-      await reconcileFollower(ctx, follower, leader.positions, leaderWorking, leaderAccount.id, options);
+      await reconcileFollower(ctx, follower, leader, leaderWorking, options);
     } catch (error: unknown) {
       ctx.log(error, `reconcile follower ${follower.id}`);
     }
@@ -46,17 +46,19 @@ export async function reconcileGroup(ctx: EngineContext, group: UserGroup, optio
 async function reconcileFollower(
   ctx: EngineContext,
   follower: EngineAccount,
-  leaderPositions: Map<string, number>,
+  leader: LeaderState,
   leaderWorking: Set<string>,
-  leaderId: number,
   options: ReconcileOptions,
 ): Promise<void> {
+  const leaderPositions = leader.positions;
+  const leaderId = leader.accountId;
   const entry = ctx.sessions.get(follower.connectionId);
   if (entry === undefined) return;
   const mine = (await entry.session.workingOrders()).filter((o) => o.accountExternalId === follower.externalId);
   for (const order of mine) {
     const mirrored = mirroredLeaderOrder(order.clientOrderId, leaderId);
     if (mirrored !== null && !leaderWorking.has(mirrored)) {
+      if (order.clientOrderId !== null) leader.mirrorExposure.delete(order.clientOrderId);
       await entry.session.cancelOrder(follower.externalId, order.orderId).catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
     }
   }
@@ -67,8 +69,9 @@ async function reconcileFollower(
   const moves: Array<{ symbol: string; actual: number; desired: number }> = [];
   for (const symbol of symbols) {
     if (scope !== undefined && !scope.includes(symbol)) continue;
-    const desired = targetPosition(leaderPositions.get(toFollower(symbol)) ?? 0, follower.ratio, follower.risk);
     const actual = held.get(symbol) ?? 0;
+    const desired = targetPosition(leaderPositions.get(toFollower(symbol)) ?? 0, follower.ratio, follower.risk);
+    await trimMirrors(ctx, follower, leader, symbol, desired);
     if (desired !== actual) moves.push({ symbol, actual, desired });
   }
   const status = ctx.live.get(follower.id)?.status;
@@ -109,4 +112,27 @@ async function reconcileFollower(
   const started = ctx.clock();
   await Promise.allSettled(intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)));
   if (ctx.live.get(follower.id)?.status.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+}
+
+/**
+ * The position goes to its target; resting mirrors that could then carry the follower past its max net
+ * position are canceled (the limit wins over the mirror).
+ */
+async function trimMirrors(ctx: EngineContext, follower: EngineAccount, leader: LeaderState, symbol: string, desired: number): Promise<void> {
+  const entry = ctx.sessions.get(follower.connectionId);
+  for (const side of ['buy', 'sell'] as const) {
+    for (const [clientId, exposure] of leader.mirrorExposure) {
+      if (Math.abs(desired + pendingExposure(leader, follower.id, symbol, side)) <= follower.risk.maxNetPosition) break;
+      if (exposure.accountId !== follower.id || exposure.symbol !== symbol || Math.sign(exposure.signedQty) !== (side === 'buy' ? 1 : -1)) continue;
+      leader.mirrorExposure.delete(clientId);
+      const orderId = leader.mirrorOrderIds.get(clientId);
+      if (orderId !== undefined && entry !== undefined) {
+        await entry.session.cancelOrder(follower.externalId, orderId).catch((error: unknown) => ctx.log(error, 'cancel mirror over the limit'));
+      }
+      ctx.store.recordSkip({
+        eventKey: clientId, userId: follower.userId, accountId: follower.id, symbol, side, qty: Math.abs(exposure.signedQty), type: 'Limit', price: null,
+        status: 'Canceled', reason: `Mirror canceled: it could pass the max net position (${follower.risk.maxNetPosition})`,
+      });
+    }
+  }
 }

@@ -16,7 +16,11 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
     ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason: 'The broker is not connected', sentMs: null, ackMs: null });
     return Promise.resolve();
   }
+  const live = ctx.live.get(account.id);
+  const move = intent.type === 'Market' ? (intent.side === 'buy' ? intent.qty : -intent.qty) : 0;
+  if (live !== undefined && move !== 0) live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) + move);
   const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
+  if (live !== undefined && move !== 0) void done.finally(() => live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) - move));
   const inflight = ctx.groups.get(intent.userId)?.inflight;
   const set = inflight?.get(account.id) ?? new Set<Promise<void>>();
   set.add(done);

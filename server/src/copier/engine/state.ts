@@ -17,6 +17,14 @@ export interface LiveAccount {
   positions: Map<string, { netPos: number; avgPrice: number }>;
   snapshot: AccountSnapshot | null;
   status: FollowerStatus;
+  /** Signed contracts of copies sent and not settled yet, per contract: part of the position for limits. */
+  pending: Map<string, number>;
+}
+
+/** The follower's position as far as the engine can know it: the broker's, plus copies on their way. */
+export function heldPosition(live: LiveAccount | undefined, symbol: string): number {
+  if (live === undefined) return 0;
+  return (live.positions.get(symbol)?.netPos ?? 0) + (live.pending.get(symbol) ?? 0);
 }
 
 /** Copying state of a leader: its positions as the engine counted them, and its mirrored orders. */
@@ -28,6 +36,8 @@ export interface LeaderState {
   mirrored: Map<string, BrokerOrder>;
   /** Mirror client order id → the follower's broker order id, once acknowledged. */
   mirrorOrderIds: Map<string, string>;
+  /** Contracts the follower mirrors could still add: counted against the max net position. */
+  mirrorExposure: Map<string, { leaderOrderId: string; accountId: number; symbol: string; signedQty: number }>;
 }
 
 /** One user's copy group; every change of it runs in `queue`, one at a time, in arrival order. */
@@ -53,7 +63,7 @@ export function rememberFill(leader: LeaderState, fillId: string): boolean {
 }
 
 export function newLeaderState(accountId: number): LeaderState {
-  return { accountId, positions: new Map(), seenFills: new Set(), mirrored: new Map(), mirrorOrderIds: new Map() };
+  return { accountId, positions: new Map(), seenFills: new Set(), mirrored: new Map(), mirrorOrderIds: new Map(), mirrorExposure: new Map() };
 }
 
 export function canReceive(account: EngineAccount | undefined, live: LiveAccount | undefined, entry: SessionEntry | undefined): boolean {
@@ -66,4 +76,13 @@ export function canReceive(account: EngineAccount | undefined, live: LiveAccount
     entry !== undefined &&
     entry.up
   );
+}
+
+/** What the follower's live mirrors on one side could still add to its position (signed). */
+export function pendingExposure(leader: LeaderState | null, accountId: number, symbol: string, side: 'buy' | 'sell'): number {
+  let total = 0;
+  for (const exposure of leader?.mirrorExposure.values() ?? []) {
+    if (exposure.accountId === accountId && exposure.symbol === symbol && Math.sign(exposure.signedQty) === (side === 'buy' ? 1 : -1)) total += exposure.signedQty;
+  }
+  return total;
 }

@@ -1,0 +1,46 @@
+import type { BrokerAdapter, BrokerCredentials, BrokerSession } from '../../brokers/types';
+import type { AccountDirectory } from './ports';
+import type { EngineAccount } from './types';
+
+/** Accounts and connections in memory (property tests, bench), sessions from a real adapter. */
+export class MemoryDirectory implements AccountDirectory {
+  readonly accounts: EngineAccount[] = [];
+  private readonly connections = new Map<number, BrokerCredentials>();
+
+  constructor(
+    private readonly adapter: BrokerAdapter,
+    private readonly requestsPerMinute = adapter.requestsPerMinute,
+  ) {}
+
+  addConnection(connectionId: number, credentials: BrokerCredentials): void {
+    this.connections.set(connectionId, credentials);
+  }
+
+  account(id: number): EngineAccount {
+    const account = this.accounts.find((candidate) => candidate.id === id);
+    if (account === undefined) throw new Error(`No account ${id}`);
+    return account;
+  }
+
+  async loadUser(userId: number): Promise<EngineAccount[]> {
+    return this.accounts.filter((account) => account.userId === userId).map((account) => ({ ...account, risk: { ...account.risk } }));
+  }
+
+  async activeUsers(): Promise<number[]> {
+    return [...new Set(this.accounts.map((account) => account.userId))];
+  }
+
+  async openSession(connectionId: number): Promise<BrokerSession> {
+    const credentials = this.connections.get(connectionId);
+    if (credentials === undefined) throw new Error(`No connection ${connectionId}`);
+    return this.adapter.openSession({ connectionId, environment: 'demo', credentials });
+  }
+
+  budgetOf(): number {
+    return this.requestsPerMinute;
+  }
+
+  async stopFollowing(accountId: number): Promise<void> {
+    this.account(accountId).isFollower = false;
+  }
+}

@@ -1,0 +1,67 @@
+import { frontMonth } from '../../src/market/contracts';
+import { Harness, LEADER } from './support/harness';
+
+const ES = frontMonth('ES');
+const MES = frontMonth('MES');
+
+describe('copy engine on the paper venue', () => {
+  it('when the leader buys, scales in, reverses and goes flat, then followers hold leader × ratio throughout', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 2, cross: true }, { ratio: 0.5 }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([2, 4, 1]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([3, 6, 2]);
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 5, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([-2, -4, -1]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([0, 0, 0, 0]);
+    await h.engine.stop();
+  });
+
+  it('when a leader fill rounds to zero contracts for a follower, then nothing is sent and the skip is recorded', async () => {
+    const h = new Harness([{ ratio: 0.3 }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(2, ES)).toBe(0);
+    expect(h.store.skips.map((s) => s.reason)).toEqual(['Below one contract']);
+    await h.engine.stop();
+  });
+
+  it('when the leader rests a limit order, modifies and cancels it, then the follower mirror follows', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    const orderId = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 10 });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[2, price - 10]]);
+    await h.trader.modifyOrder({ accountExternalId: h.leaderExternalId, orderId: orderId ?? '', qty: 2, type: 'Limit', price: price - 5 });
+    await h.settle();
+    expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[4, price - 5]]);
+    h.venue.setPrice(ES, price - 6);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);
+    await h.engine.stop();
+  });
+
+  it('when a follower loses more than its daily limit, then it is flattened, stops following and the user is told', async () => {
+    const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    h.venue.setPrice(ES, price - 3);
+    await h.settle();
+    expect(h.position(2, ES)).toBe(0);
+    expect(h.directory.account(2).isFollower).toBe(false);
+    expect(h.engine.live.get(2)?.status.state).toBe('risk_stopped');
+    expect(h.notifications.map((n) => n.title)).toContain('Account 2 stopped following');
+    await h.engine.stop();
+  });
+});

@@ -1,0 +1,121 @@
+import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
+import { createSimAdapter } from '../../../src/brokers/sim/adapter';
+import { SimSession } from '../../../src/brokers/sim/session';
+import { SimVenue } from '../../../src/brokers/sim/venue';
+import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
+import { CopyEngine } from '../../../src/copier/engine/engine';
+import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
+import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
+import { DEFAULT_RISK, type EngineAccount, type RiskLimits } from '../../../src/copier/engine/types';
+
+export const USER = 1;
+export const LEADER = 1;
+
+export interface FollowerSetup {
+  ratio: number;
+  cross?: boolean;
+  autoSync?: boolean;
+  enabled?: boolean;
+  isFollower?: boolean;
+  risk?: Partial<RiskLimits>;
+}
+
+/**
+ * A copy group on a fresh seeded paper venue: the leader on connection 1, followers spread over
+ * connections 1-3 (each a sim login), the engine on the in-memory store, and a trader session that places
+ * the leader's own orders as a person on the broker's platform would.
+ */
+export class Harness {
+  readonly venue = new SimVenue({ seed: 7, tickMs: null });
+  readonly adapter: BrokerAdapter = createSimAdapter({ publicUrl: 'http://localhost', venue: this.venue, authorizations: new SimAuthorizations() });
+  readonly store = new MemoryCopyStore();
+  readonly directory = new MemoryDirectory(this.adapter);
+  readonly notifications: Array<{ kind: string; title: string }> = [];
+  engine: CopyEngine;
+  trader!: SimSession;
+
+  constructor(readonly followers: FollowerSetup[]) {
+    const logins = [111111, 222222, 333333];
+    logins.forEach((login, index) => {
+      this.venue.ensureAccounts(String(login), 8);
+      this.directory.addConnection(index + 1, { accessToken: `sim:${login}:8` });
+    });
+    this.directory.accounts.push(this.accountOf(LEADER, 1, `${logins[0]}1`, { isMaster: true }));
+    followers.forEach((setup, index) => {
+      const connection = (index % 3) + 1;
+      const externalId = `${logins[connection - 1]}${Math.floor(index / 3) + 2}`;
+      this.directory.accounts.push(
+        this.accountOf(index + 2, connection, externalId, {
+          isFollower: setup.isFollower ?? true,
+          ratio: setup.ratio,
+          cross: setup.cross ?? false,
+          autoSync: setup.autoSync ?? true,
+          enabled: setup.enabled ?? true,
+          risk: { ...DEFAULT_RISK, ...setup.risk },
+        }),
+      );
+    });
+    this.engine = this.newEngine();
+  }
+
+  async start(): Promise<void> {
+    await this.engine.start();
+    this.trader = (await this.adapter.openSession({ connectionId: 99, environment: 'demo', credentials: { accessToken: 'sim:111111:8' } })) as SimSession;
+  }
+
+  /** The engine dies and a new one starts on the same store and venue. */
+  async restart(): Promise<void> {
+    await this.engine.stop();
+    this.engine = this.newEngine();
+    await this.engine.start();
+  }
+
+  async leaderOrder(command: Omit<PlaceOrderCommand, 'accountExternalId' | 'clientOrderId'>): Promise<string | null> {
+    try {
+      const order = await this.trader.placeOrder({ ...command, accountExternalId: this.leaderExternalId, clientOrderId: '' });
+      return order.orderId;
+    } catch {
+      return null;
+    }
+  }
+
+  async settle(): Promise<void> {
+    await this.engine.idle(USER);
+  }
+
+  get leaderExternalId(): string {
+    return this.directory.account(LEADER).externalId;
+  }
+
+  position(accountId: number, symbol: string): number {
+    const account = this.venue.account(this.directory.account(accountId).externalId);
+    return account.positions.get(symbol)?.netPos ?? 0;
+  }
+
+  private newEngine(): CopyEngine {
+    return new CopyEngine({
+      directory: this.directory,
+      store: this.store,
+      notifier: { notify: (_userId, input) => this.notifications.push(input) },
+      settings: { mirrorSettleMs: 0, sendRetries: 2 },
+    });
+  }
+
+  private accountOf(id: number, connectionId: number, externalId: string, overrides: Partial<EngineAccount>): EngineAccount {
+    return {
+      id,
+      userId: USER,
+      connectionId,
+      externalId,
+      name: `Account ${id}`,
+      isMaster: false,
+      isFollower: false,
+      ratio: 1,
+      cross: false,
+      autoSync: true,
+      enabled: true,
+      risk: { ...DEFAULT_RISK },
+      ...overrides,
+    };
+  }
+}
