@@ -1,15 +1,17 @@
 import type React from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from '../features/placeholder/placeholder-page';
+import { DashboardPage } from '../features/history';
+import { PeriodPage } from '../features/periods';
 
 /** The remote's routes, relative to where the host mounts it (/trade-history/*). Never creates a router. */
 export default function HistoryRoutes(): React.JSX.Element {
   return (
     <Routes>
       <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<PlaceholderPage />} />
-      <Route path="daily" element={<PlaceholderPage />} />
-      <Route path="weekly" element={<PlaceholderPage />} />
+      <Route path="dashboard" element={<DashboardPage />} />
+      <Route path="daily" element={<PeriodPage kind="day" />} />
+      <Route path="weekly" element={<PeriodPage kind="week" />} />
+      <Route path="*" element={<Navigate to="dashboard" replace />} />
     </Routes>
   );
 }

@@ -1,0 +1,71 @@
+import type React from 'react';
+import styled from 'styled-components';
+import { Muted, Table, TableWrap } from '@synctrade/ui';
+import { formatDateTime, formatMoney } from '../../stats';
+import { describeRowError, type ParsedImport } from '../lib/collector';
+import { LAYOUT_LABEL } from '../lib/columns';
+
+export const PREVIEW_ROWS = 5;
+export const ERRORS_SHOWN = 20;
+
+const List = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space(5)};
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const n = (value: number): string => value.toLocaleString('en-US');
+
+/** What the file holds before anything is sent: its layout, counts, bad rows and the first trades. */
+export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.Element {
+  const { trades, errors } = parsed;
+  return (
+    <>
+      <p>
+        <strong>{parsed.layout ? LAYOUT_LABEL[parsed.layout] : ''}</strong>
+        <br />
+        {n(parsed.rowsRead)} rows read · {n(trades.length)} trades ready · {n(errors.length)} rows with errors
+        {parsed.duplicatesInFile > 0 && ` · ${n(parsed.duplicatesInFile)} repeated rows skipped`}
+        {parsed.openFills > 0 && ` · ${n(parsed.openFills)} open fills not closed yet`}
+      </p>
+      {errors.length > 0 && (
+        <section aria-label="Rows with errors">
+          <List>
+            {errors.slice(0, ERRORS_SHOWN).map((error) => (
+              <li key={error.row}>{describeRowError(error)}</li>
+            ))}
+          </List>
+          {errors.length > ERRORS_SHOWN && <Muted>and {n(errors.length - ERRORS_SHOWN)} more</Muted>}
+        </section>
+      )}
+      {trades.length > 0 && (
+        <TableWrap>
+          <Table aria-label="Preview of the first trades">
+            <thead>
+              <tr>
+                {['Entry time', 'Symbol', 'Side', 'Qty', 'Entry', 'Exit', 'P&L'].map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {trades.slice(0, PREVIEW_ROWS).map((t) => (
+                <tr key={t.external_id}>
+                  <td>{formatDateTime(t.entry_time)}</td>
+                  <td>{t.symbol}</td>
+                  <td>{t.side === 'buy' ? 'Buy' : 'Sell'}</td>
+                  <td>{t.qty}</td>
+                  <td>{t.entry_price}</td>
+                  <td>{t.exit_price}</td>
+                  <td>{formatMoney(t.pnl)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableWrap>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { create } from 'zustand';
+import { errorMessage, importTrades, successMessage, SUCCESS } from '@synctrade/api';
+import { notify } from '@synctrade/ui';
+import { parseCsvFile } from '../lib/parse-csv-file';
+import type { ParsedImport } from '../lib/collector';
+
+/** Trades per request: large files go up in several requests, each with its progress step. */
+export const IMPORT_BATCH = 2000;
+
+export type ImportPhase = 'idle' | 'reading' | 'preview' | 'importing' | 'done';
+
+export interface ImportState {
+  phase: ImportPhase;
+  fileName: string | null;
+  /** 0..1 of the file read. */
+  readProgress: number;
+  parsed: ParsedImport | null;
+  sent: number;
+  imported: number;
+  duplicates: number;
+  error: string | null;
+  read(file: File): Promise<void>;
+  send(): Promise<boolean>;
+  reset(): void;
+}
+
+const initial = {
+  phase: 'idle' as ImportPhase,
+  fileName: null,
+  readProgress: 0,
+  parsed: null,
+  sent: 0,
+  imported: 0,
+  duplicates: 0,
+  error: null,
+};
+
+export const useImportStore = create<ImportState>()((set, get) => ({
+  ...initial,
+
+  async read(file) {
+    set({ ...initial, phase: 'reading', fileName: file.name });
+    try {
+      const parsed = await parseCsvFile(file, (fraction) => set({ readProgress: fraction }));
+      if (get().fileName === file.name) set({ parsed, phase: 'preview', readProgress: 1 });
+    } catch {
+      set({ phase: 'idle', error: 'The file could not be read. Choose a CSV file.' });
+    }
+  },
+
+  async send() {
+    const trades = get().parsed?.trades ?? [];
+    set({ phase: 'importing', sent: 0, imported: 0, duplicates: 0, error: null });
+    let lastMessage: string | null = null;
+    for (let start = 0; start < trades.length; start += IMPORT_BATCH) {
+      const batch = trades.slice(start, start + IMPORT_BATCH);
+      try {
+        const result = await importTrades({ trades: batch });
+        lastMessage = successMessage(result, SUCCESS.import);
+        set((s) => ({ sent: s.sent + batch.length, imported: s.imported + result.imported, duplicates: s.duplicates + result.duplicates }));
+      } catch (error: unknown) {
+        const message = errorMessage(error, 'import');
+        set({ phase: 'preview', error: message });
+        notify.error(message);
+        return false;
+      }
+    }
+    const { imported, duplicates } = get();
+    set({ phase: 'done' });
+    notify.success(
+      trades.length <= IMPORT_BATCH && lastMessage
+        ? lastMessage
+        : `${SUCCESS.import}: ${imported} imported, ${duplicates} duplicates skipped`,
+    );
+    return true;
+  },
+
+  reset() {
+    set(initial);
+  },
+}));

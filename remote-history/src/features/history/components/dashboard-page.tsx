@@ -1,0 +1,88 @@
+import type React from 'react';
+import { Suspense, useState } from 'react';
+import styled from 'styled-components';
+import type { Trade } from '@synctrade/api';
+import { Button, ErrorPanel, Page, PageHeader, Row, Spinner } from '@synctrade/ui';
+import { LazyImportDialog } from '../../csv-import';
+import { DayJournalDialog, JournalDialog } from '../../journal';
+import { localDateKey } from '../../stats';
+import { useHistoryLoad } from '../hooks/use-history';
+import { useHistoryStore } from '../store/history-store';
+import { tradeCells } from '../lib/table-rows';
+import { RangePicker } from './range-picker';
+import { StatCards } from './stat-cards';
+import { TradesTable } from './trades-table';
+
+const Banner = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.color.primary};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.highlight};
+`;
+
+type Dialog = { kind: 'import' } | { kind: 'day' } | { kind: 'trade'; trade: Trade } | null;
+
+/** /trade-history/dashboard: the range's statistics and completed trades, import and journals. */
+export function DashboardPage(): React.JSX.Element {
+  useHistoryLoad();
+  const { trades, status, error, dayJournals, load, saveTradeJournal, saveDayJournal } = useHistoryStore();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = (): void => setDialog(null);
+
+  return (
+    <Page>
+      <PageHeader>
+        <h1>Dashboard Management</h1>
+        <Row>
+          <RangePicker />
+          <Button type="button" $variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
+            Import Data
+          </Button>
+          <Button type="button" onClick={() => setDialog({ kind: 'day' })}>
+            Start Journal
+          </Button>
+        </Row>
+      </PageHeader>
+      <Banner role="note">
+        Import a CSV export of your trading history to review it here. Automatic broker syncing returns soon.
+      </Banner>
+      {status === 'loading' ? (
+        <Spinner label="Loading trade history" />
+      ) : status === 'error' ? (
+        <ErrorPanel title="Trade history" message={error ?? ''} onRetry={() => void load()} />
+      ) : (
+        <>
+          <StatCards />
+          <TradesTable trades={trades} onJournal={(trade) => setDialog({ kind: 'trade', trade })} />
+        </>
+      )}
+      {dialog?.kind === 'import' && (
+        <Suspense fallback={<Spinner label="Loading importer" />}>
+          <LazyImportDialog onClose={close} onImported={() => void load()} />
+        </Suspense>
+      )}
+      {dialog?.kind === 'day' && (
+        <DayJournalDialog days={[localDateKey(new Date())]} notes={dayJournals} onSave={saveDayJournal} onClose={close} />
+      )}
+      {dialog?.kind === 'trade' && (
+        <JournalDialog
+          title="Trade journal"
+          context={<TradeContext trade={dialog.trade} />}
+          initialNote={dialog.trade.journal ?? ''}
+          onSave={(note) => saveTradeJournal(dialog.trade.id, note)}
+          onClose={close}
+        />
+      )}
+    </Page>
+  );
+}
+
+function TradeContext({ trade }: { trade: Trade }): React.JSX.Element {
+  const c = tradeCells(trade);
+  return (
+    <p>
+      {c.symbol} {c.side} {c.qty} at {c.avgEntry}, {c.time}, {c.pnl}
+    </p>
+  );
+}

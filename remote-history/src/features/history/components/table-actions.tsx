@@ -1,0 +1,46 @@
+import type React from 'react';
+import type { Trade } from '@synctrade/api';
+import { SUCCESS } from '@synctrade/api';
+import { Button, notify, Row } from '@synctrade/ui';
+import { tradesToCsv } from '../../csv-import';
+import { tradesToTsv } from '../lib/table-rows';
+import { downloadText } from '../lib/download';
+import { useHistoryStore } from '../store/history-store';
+import { rangeQuery } from '../lib/range';
+
+export const COPY_FAILED = 'Copy failed: the browser did not allow access to the clipboard';
+
+function exportName(query: { start_date?: string; end_date?: string }): string {
+  const { start_date: start, end_date: end } = query;
+  return start || end ? `trade-history_${start ?? 'start'}_${end ?? 'today'}.csv` : 'trade-history_all-time.csv';
+}
+
+/** Copy puts the rows on screen on the clipboard; Export saves every trade of the chosen range as CSV. */
+export function TableActions({ visible, all }: { visible: readonly Trade[]; all: readonly Trade[] }): React.JSX.Element {
+  const range = useHistoryStore((s) => s.range);
+
+  const copy = async (): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(tradesToTsv(visible));
+      notify.success(SUCCESS.copied);
+    } catch {
+      notify.error(COPY_FAILED);
+    }
+  };
+
+  const exportCsv = (): void => {
+    // A byte-order mark so spreadsheet programs read the file as UTF-8; our importer skips it.
+    downloadText(exportName(rangeQuery(range)), `\uFEFF${tradesToCsv(all)}`);
+  };
+
+  return (
+    <Row>
+      <Button type="button" $variant="secondary" $size="sm" disabled={!visible.length} onClick={() => void copy()} aria-label="Copy visible rows">
+        Copy
+      </Button>
+      <Button type="button" $variant="secondary" $size="sm" disabled={!all.length} onClick={exportCsv}>
+        Export
+      </Button>
+    </Row>
+  );
+}

@@ -1,0 +1,105 @@
+import type React from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { Trade } from '@synctrade/api';
+import { EMPTY } from '@synctrade/api';
+import { Button, EmptyState, Muted, Row, Table, TableWrap } from '@synctrade/ui';
+import { sortTrades, TABLE_COLUMNS } from '../lib/table-rows';
+import { TradeRow } from './trade-row';
+import { TableActions } from './table-actions';
+
+/** Rows per page: 100,000 trades stay fast because only one page is ever in the document. */
+export const PAGE_SIZE = 100;
+
+const Header = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;
+
+const Count = styled.span`
+  margin-left: ${({ theme }) => theme.space(2)};
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border-radius: 999px;
+  background: ${({ theme }) => theme.color.surfaceRaised};
+  font-size: 14px;
+`;
+
+const Pager = styled(Row)`
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
+/** The completed trades, newest first, one page at a time; copy and export act on what the trader sees. */
+export function TradesTable({ trades, onJournal }: { trades: readonly Trade[]; onJournal(trade: Trade): void }): React.JSX.Element {
+  const sorted = useMemo(() => sortTrades(trades), [trades]);
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
+  useEffect(() => {
+    if (page > pages - 1) setPage(pages - 1);
+  }, [page, pages]);
+  const current = Math.min(page, pages - 1);
+  const visible = useMemo(() => sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE), [sorted, current]);
+  const first = current * PAGE_SIZE + 1;
+
+  return (
+    <section aria-labelledby="completed-trades">
+      <Header>
+        <h2 id="completed-trades">
+          Completed Trades<Count>{sorted.length.toLocaleString('en-US')}</Count>
+        </h2>
+        <TableActions visible={visible} all={sorted} />
+      </Header>
+      {sorted.length === 0 ? (
+        <TableWrap>
+          <EmptyState title={EMPTY.trades} />
+        </TableWrap>
+      ) : (
+        <>
+          <TableWrap>
+            <Table>
+              <thead>
+                <tr>
+                  {TABLE_COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((trade) => (
+                  <TradeRow key={trade.id} trade={trade} onJournal={onJournal} />
+                ))}
+              </tbody>
+            </Table>
+          </TableWrap>
+          {pages > 1 && (
+            <Pager as="nav" aria-label="Trades pages">
+              <Muted>
+                {first.toLocaleString('en-US')}–{(first + visible.length - 1).toLocaleString('en-US')} of{' '}
+                {sorted.length.toLocaleString('en-US')}
+              </Muted>
+              <Button type="button" $variant="secondary" $size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+                Previous
+              </Button>
+              <Muted aria-current="page">
+                Page {current + 1} of {pages}
+              </Muted>
+              <Button type="button" $variant="secondary" $size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+                Next
+              </Button>
+            </Pager>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import type { StatTrade } from './types';
+import { summarize, type TradeSummary } from './summary';
+
+export type PeriodKind = 'day' | 'week';
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** `YYYY-MM-DD` of a date in the browser's time zone. */
+export function localDateKey(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The local date a trade belongs to: the day it closed. */
+export function dayKey(isoTime: string): string {
+  return localDateKey(new Date(isoTime));
+}
+
+/** The Monday (local) that starts the week of a `YYYY-MM-DD` day. */
+export function weekStart(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  date.setDate(date.getDate() - ((date.getDay() + 6) % 7));
+  return localDateKey(date);
+}
+
+export interface PeriodGroup<T extends StatTrade> {
+  /** The day, or the Monday of the week, as `YYYY-MM-DD`. */
+  key: string;
+  trades: T[];
+  summary: TradeSummary;
+}
+
+/** Trades grouped by the local day (or Monday-based week) they closed, newest period first. */
+export function groupByPeriod<T extends StatTrade>(trades: readonly T[], kind: PeriodKind): PeriodGroup<T>[] {
+  const groups = new Map<string, T[]>();
+  for (const trade of trades) {
+    const day = dayKey(trade.exit_time);
+    const key = kind === 'day' ? day : weekStart(day);
+    const list = groups.get(key);
+    if (list) list.push(trade);
+    else groups.set(key, [trade]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : -1))
+    .map(([key, list]) => ({ key, trades: list, summary: summarize(list) }));
+}
+
+export interface CumulativePoint {
+  day: string;
+  pnl: number;
+  cumulative: number;
+}
+
+/** Net P&L per trading day, oldest first, with the running total. */
+export function dailyCumulative(trades: readonly StatTrade[]): CumulativePoint[] {
+  const perDay = new Map<string, number>();
+  for (const trade of trades) {
+    const day = dayKey(trade.exit_time);
+    perDay.set(day, (perDay.get(day) ?? 0) + trade.pnl);
+  }
+  let running = 0;
+  return [...perDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([day, pnl]) => {
+      running += pnl;
+      return { day, pnl: Math.round(pnl * 100) / 100, cumulative: Math.round(running * 100) / 100 };
+    });
+}
+
+export interface DayWinRate {
+  winningDays: number;
+  tradingDays: number;
+  /** winningDays / tradingDays, null without trading days. */
+  rate: number | null;
+}
+
+/** Winning days (net P&L above zero) over trading days. */
+export function dayWinRate(points: readonly CumulativePoint[]): DayWinRate {
+  const winningDays = points.filter((point) => point.pnl > 0).length;
+  return { winningDays, tradingDays: points.length, rate: points.length ? winningDays / points.length : null };
+}

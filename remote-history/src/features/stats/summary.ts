@@ -1,0 +1,70 @@
+import type { StatTrade } from './types';
+
+export interface TradeSummary {
+  trades: number;
+  /** pnl > 0. */
+  wins: number;
+  /** pnl < 0. */
+  losses: number;
+  /** pnl exactly 0: neither a win nor a loss. */
+  scratches: number;
+  netPnl: number;
+  grossProfit: number;
+  /** Sum of the losing trades, as a positive number. */
+  grossLoss: number;
+  /** wins / (wins + losses); null when there is no win or loss. */
+  winRate: number | null;
+  /** grossProfit / grossLoss; Infinity when there are wins and no loss; null when neither. */
+  profitFactor: number | null;
+  averageWin: number | null;
+  /** Average losing trade, negative; null when there is no loss. */
+  averageLoss: number | null;
+  /** averageWin / |averageLoss|; Infinity when wins and no loss; null when no win. */
+  winLossRatio: number | null;
+  contracts: number;
+}
+
+function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function ratio(numerator: number, denominator: number, hasNumerator: boolean): number | null {
+  if (denominator > 0) return numerator / denominator;
+  return hasNumerator ? Infinity : null;
+}
+
+/** The statistics of a set of closed trades, in one pass. */
+export function summarize(trades: readonly StatTrade[]): TradeSummary {
+  let wins = 0;
+  let losses = 0;
+  let grossProfit = 0;
+  let grossLoss = 0;
+  let contracts = 0;
+  for (const trade of trades) {
+    contracts += trade.qty;
+    if (trade.pnl > 0) {
+      wins += 1;
+      grossProfit += trade.pnl;
+    } else if (trade.pnl < 0) {
+      losses += 1;
+      grossLoss -= trade.pnl;
+    }
+  }
+  const averageWin = wins ? cents(grossProfit / wins) : null;
+  const averageLoss = losses ? cents(-grossLoss / losses) : null;
+  return {
+    trades: trades.length,
+    wins,
+    losses,
+    scratches: trades.length - wins - losses,
+    netPnl: cents(grossProfit - grossLoss),
+    grossProfit: cents(grossProfit),
+    grossLoss: cents(grossLoss),
+    winRate: wins + losses ? wins / (wins + losses) : null,
+    profitFactor: ratio(grossProfit, grossLoss, wins > 0),
+    averageWin,
+    averageLoss,
+    winLossRatio: averageWin === null ? null : ratio(averageWin, -(averageLoss ?? 0), true),
+    contracts,
+  };
+}
