@@ -1,9 +1,18 @@
-import { renderWithProviders, screen } from '@synctrade/test-utils';
-import Remote from './routes';
+import { screen } from '@synctrade/test-utils';
+import { deskApi, renderDesk, setUpDesk } from '../features/syncdesk/testing/render-desk';
+import type { ApiMock } from '@synctrade/test-utils';
 
 describe('syncdesk remote', () => {
-  it('when mounted, then it renders its area', () => {
-    renderWithProviders(<Remote />, { route: '/syncdesk', path: '/syncdesk/*' });
+  let api: ApiMock;
+  beforeEach(() => {
+    setUpDesk();
+    api = deskApi();
+  });
+  afterEach(() => api.restore());
+
+  it('when mounted, then it renders the Sync Desk', async () => {
+    renderDesk();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sync Desk');
+    expect(await screen.findByText('No accounts found')).toBeInTheDocument();
   });
 });

@@ -1,13 +1,13 @@
 import type React from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from '../features/placeholder/placeholder-page';
+import { SyncdeskPage } from '../features/syncdesk';
 
 /** The remote's routes, relative to where the host mounts it (/syncdesk/*). Never creates a router. */
 export default function SyncdeskRoutes(): React.JSX.Element {
   return (
     <Routes>
-      <Route index element={<PlaceholderPage />} />
-      <Route path="*" element={<PlaceholderPage />} />
+      <Route index element={<SyncdeskPage />} />
+      <Route path="*" element={<SyncdeskPage />} />
     </Routes>
   );
 }

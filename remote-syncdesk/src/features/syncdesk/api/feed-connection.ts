@@ -1,0 +1,128 @@
+import type { SyncAccount } from '@synctrade/api';
+import type { FeedStatus } from '../types';
+import { backoffDelay } from './backoff';
+import { parseFeedMessage } from './feed-message';
+
+/** The part of the browser's WebSocket the feed uses, so tests can pass a fake class. */
+export interface FeedSocket {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+export type FeedSocketClass = new (url: string) => FeedSocket;
+
+export interface FeedOptions {
+  /** The feed's address without the ticket (read at every connect: runtime config may change it). */
+  feedUrl(): string;
+  /** A fresh single-use ticket per connect: the access token never goes into a URL. */
+  getTicket(): Promise<string>;
+  onAccounts(accounts: SyncAccount[]): void;
+  onStatus(status: FeedStatus): void;
+  socketClass: FeedSocketClass;
+  random?: () => number;
+  /** No frame (the server sends heartbeats every 20 s) for this long means a dead link: reconnect. */
+  staleAfterMs?: number;
+  log?: Pick<Console, 'warn'>;
+}
+
+export interface FeedConnection {
+  close(): void;
+}
+
+const DEFAULT_STALE_MS = 45_000;
+
+export function withTicket(feedUrl: string, ticket: string): string {
+  return `${feedUrl}${feedUrl.includes('?') ? '&' : '?'}token=${encodeURIComponent(ticket)}`;
+}
+
+/** Opens the realtime accounts feed and keeps it open (backoff + jitter) until `close()`. */
+export function openAccountFeed(options: FeedOptions): FeedConnection {
+  const { random = Math.random, staleAfterMs = DEFAULT_STALE_MS, log = console } = options;
+  let socket: FeedSocket | null = null;
+  let attempt = 0;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let staleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const armWatchdog = (): void => {
+    clearTimeout(staleTimer);
+    staleTimer = setTimeout(() => {
+      log.warn('syncdesk feed: no frame for too long, reconnecting');
+      drop();
+    }, staleAfterMs);
+  };
+
+  const retry = (): void => {
+    if (stopped) return;
+    options.onStatus('reconnecting');
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void connect(), backoffDelay(attempt, random));
+    attempt += 1;
+  };
+
+  // Forgets the current socket (its late events are ignored) and schedules the next attempt.
+  const drop = (): void => {
+    clearTimeout(staleTimer);
+    const old = socket;
+    socket = null;
+    if (old) {
+      old.onopen = old.onmessage = old.onclose = old.onerror = null;
+      old.close();
+    }
+    retry();
+  };
+
+  const connect = async (): Promise<void> => {
+    let ticket: string;
+    try {
+      ticket = await options.getTicket();
+    } catch (error: unknown) {
+      log.warn('syncdesk feed: could not get a ticket', error);
+      retry();
+      return;
+    }
+    if (stopped) return;
+    const current = new options.socketClass(withTicket(options.feedUrl(), ticket));
+    socket = current;
+    current.onopen = () => {
+      options.onStatus('live');
+      armWatchdog();
+    };
+    current.onmessage = (event) => {
+      armWatchdog();
+      const message = parseFeedMessage(event.data);
+      if (!message) {
+        log.warn('syncdesk feed: ignored a malformed frame');
+        return;
+      }
+      // Reset the backoff only once data flows: a server that accepts then closes must not cause a tight loop.
+      attempt = 0;
+      if (message.type === 'account_data') options.onAccounts(message.accounts);
+    };
+    current.onerror = () => log.warn('syncdesk feed: socket error');
+    current.onclose = (event) => {
+      log.warn(`syncdesk feed: closed (${event.code})`);
+      if (socket === current) drop();
+    };
+  };
+
+  options.onStatus('connecting');
+  void connect();
+
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearTimeout(staleTimer);
+      const old = socket;
+      socket = null;
+      if (old) {
+        old.onopen = old.onmessage = old.onclose = old.onerror = null;
+        old.close(1000, 'desk closed');
+      }
+      options.onStatus('closed');
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { buildAccount } from '../testing/builders';
+import { parseFeedMessage } from './feed-message';
+
+describe('parseFeedMessage', () => {
+  it('when account_data carries valid accounts, then it is read', () => {
+    const accounts = [buildAccount({ id: 1 }), buildAccount({ id: 2 })];
+    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts }))).toEqual({ type: 'account_data', accounts });
+  });
+
+  it('when the frame is not JSON, then it answers null', () => {
+    expect(parseFeedMessage('{not json')).toBeNull();
+    expect(parseFeedMessage(new ArrayBuffer(2))).toBeNull();
+  });
+
+  it('when the shape is wrong, then it answers null', () => {
+    expect(parseFeedMessage('[]')).toBeNull();
+    expect(parseFeedMessage('"text"')).toBeNull();
+    expect(parseFeedMessage(JSON.stringify({ accounts: [] }))).toBeNull();
+    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: 'all' }))).toBeNull();
+    expect(parseFeedMessage(JSON.stringify({ type: 'surprise' }))).toBeNull();
+  });
+
+  it('when one account misses a field or has a wrong type, then the whole message is dropped', () => {
+    const bad = { ...buildAccount({ id: 2 }), qty: 'two' };
+    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [buildAccount(), bad] }))).toBeNull();
+    const { side: _side, ...noSide } = buildAccount();
+    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [noSide] }))).toBeNull();
+  });
+
+  it('when the message is a heartbeat, then it is known (and left to others)', () => {
+    expect(parseFeedMessage(JSON.stringify({ type: 'heartbeat', time: 'now' }))).toEqual({ type: 'heartbeat', time: 'now' });
+  });
+});

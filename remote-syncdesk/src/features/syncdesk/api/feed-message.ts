@@ -1,0 +1,48 @@
+import type { FeedMessage, SyncAccount } from '@synctrade/api';
+
+const SIDES = new Set(['long', 'short', 'flat']);
+const NUMBER_FIELDS = ['id', 'balance', 'avg_price', 'day_pnl', 'open_pnl', 'qty', 'ratio'] as const;
+const STRING_FIELDS = ['account_id', 'account_name', 'connection_name', 'accounts', 'state'] as const;
+const BOOLEAN_FIELDS = ['cross', 'is_master', 'is_follower'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when a feed row has every field the desk renders, with the right type. */
+export function isSyncAccount(value: unknown): value is SyncAccount {
+  if (!isRecord(value)) return false;
+  return (
+    NUMBER_FIELDS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key])) &&
+    STRING_FIELDS.every((key) => typeof value[key] === 'string') &&
+    BOOLEAN_FIELDS.every((key) => typeof value[key] === 'boolean') &&
+    SIDES.has(value.side as string)
+  );
+}
+
+/**
+ * Reads one feed frame. Anything that is not JSON or not a known message shape answers null: the caller
+ * logs and drops it, so a bad frame never breaks the desk. A message with one bad account is dropped
+ * whole, because `account_data` replaces the list and a partial list would hide accounts.
+ */
+export function parseFeedMessage(raw: unknown): FeedMessage | null {
+  if (typeof raw !== 'string') return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(data) || typeof data.type !== 'string') return null;
+  switch (data.type) {
+    case 'account_data':
+      return Array.isArray(data.accounts) && data.accounts.every(isSyncAccount) ? (data as FeedMessage) : null;
+    case 'heartbeat':
+    case 'notification':
+    case 'quotes':
+      // Known, and not the desk's business: other screens read them.
+      return data as FeedMessage;
+    default:
+      return null;
+  }
+}

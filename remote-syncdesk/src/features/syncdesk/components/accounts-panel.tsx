@@ -1,0 +1,64 @@
+import type React from 'react';
+import styled from 'styled-components';
+import { EMPTY } from '@synctrade/api';
+import { Button, Card, EmptyState, ErrorPanel, Spinner } from '@synctrade/ui';
+import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
+import { AccountsTable } from './accounts-table';
+import { AccountsToolbar } from './accounts-toolbar';
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;
+
+// A boolean selector: the panel re-renders when the answer flips, not on every live update.
+const hasRoles = (state: SyncdeskState): boolean =>
+  state.ids.some((id) => state.byId[id]?.is_master || state.byId[id]?.is_follower);
+
+interface AccountsPanelProps {
+  onChangeLeader(): void;
+  onOpenGuide(): void;
+  onOpenLimitations(): void;
+}
+
+export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
+  const count = useSyncdeskStore((state) => state.ids.length);
+  const roles = useSyncdeskStore(hasRoles);
+  const status = useSyncdeskStore((state) => state.accountsStatus);
+  const error = useSyncdeskStore((state) => state.accountsError);
+  const loadAccounts = useSyncdeskStore((state) => state.loadAccounts);
+
+  let body: React.JSX.Element;
+  if (count === 0 && (status === 'idle' || status === 'loading')) body = <Spinner label="Loading accounts" />;
+  else if (count === 0 && status === 'error')
+    body = <ErrorPanel title="Accounts could not load" message={error ?? ''} onRetry={() => void loadAccounts()} />;
+  else if (count === 0) body = <EmptyState title={EMPTY.accounts} />;
+  else if (!roles)
+    body = (
+      <EmptyState title="Choose Your Leader Account">
+        <p>Pick the account you trade on; the desk copies its trades to the accounts that follow it.</p>
+        <Button type="button" onClick={props.onChangeLeader}>
+          Select Leader
+        </Button>
+      </EmptyState>
+    );
+  else body = <AccountsTable />;
+
+  return (
+    <Card as="section" aria-labelledby="syncdesk-accounts-title">
+      <Head>
+        <h2 id="syncdesk-accounts-title">Accounts</h2>
+        <AccountsToolbar {...props} />
+      </Head>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import type React from 'react';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useShallow } from 'zustand/react/shallow';
+import { EMPTY } from '@synctrade/api';
+import { Button, Modal, Muted, Row, Table, TableWrap } from '@synctrade/ui';
+import { listAccounts } from '../store/merge-accounts';
+import { useSyncdeskStore } from '../store/syncdesk-store';
+
+const Actions = styled(Row)`
+  justify-content: flex-end;
+  margin-top: ${({ theme }) => theme.space(4)};
+`;
+
+const Pickable = styled.tr`
+  cursor: pointer;
+`;
+
+interface LeaderModalProps {
+  open: boolean;
+  onClose(): void;
+}
+
+/** 'Choose Lead Account': a radio table; the picked account becomes the leader, the others follow it. */
+export function LeaderModal({ open, onClose }: LeaderModalProps): React.JSX.Element {
+  return (
+    <Modal open={open} title="Choose Lead Account" onClose={onClose}>
+      <LeaderPicker onClose={onClose} />
+    </Modal>
+  );
+}
+
+// Mounted only while the dialog is open, so each opening preselects afresh.
+function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
+  const accounts = useSyncdeskStore(useShallow(listAccounts));
+  const setMaster = useSyncdeskStore((state) => state.setMaster);
+  const [selected, setSelected] = useState<number | null>(
+    () => accounts.find((account) => account.is_master)?.id ?? accounts[0]?.id ?? null,
+  );
+  const [saving, setSaving] = useState(false);
+
+  const confirm = async (): Promise<void> => {
+    if (selected === null) return;
+    setSaving(true);
+    const ok = await setMaster(selected);
+    setSaving(false);
+    // On failure the toast explains and the dialog stays, so the trader can retry or pick another.
+    if (ok) onClose();
+  };
+
+  return (
+    <>
+      <p>
+        The account you choose becomes the leader: the trades placed on it are copied to the other accounts, which
+        follow it at their own ratio. Turn Follow off on any account that should not copy.
+      </p>
+      {accounts.length === 0 ? (
+        <Muted>{EMPTY.accounts}</Muted>
+      ) : (
+        <TableWrap>
+          <Table>
+            <caption className="sr-only">Accounts that can lead</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Select</span>
+                </th>
+                <th scope="col">Connection</th>
+                <th scope="col">Account ID</th>
+                <th scope="col">Name</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((account) => (
+                <Pickable key={account.id} onClick={() => setSelected(account.id)}>
+                  <td>
+                    <input
+                      type="radio"
+                      name="lead-account"
+                      aria-label={`${account.account_name} (${account.account_id})`}
+                      checked={selected === account.id}
+                      onChange={() => setSelected(account.id)}
+                    />
+                  </td>
+                  <td>{account.connection_name}</td>
+                  <td>{account.account_id}</td>
+                  <td>{account.account_name}</td>
+                </Pickable>
+              ))}
+            </tbody>
+          </Table>
+        </TableWrap>
+      )}
+      <Actions>
+        <Button type="button" $variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="button" disabled={selected === null || saving} onClick={() => void confirm()}>
+          Set as Lead
+        </Button>
+      </Actions>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type React from 'react';
+import { Field as FormikField, Form, Formik, useField } from 'formik';
+import styled from 'styled-components';
+import { useShallow } from 'zustand/react/shallow';
+import type { SyncAccount } from '@synctrade/api';
+import { Button, Card, Field, FieldError, Input, Select } from '@synctrade/ui';
+import { listAccounts } from '../store/merge-accounts';
+import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
+import { TICKET_CONTRACTS, ticketSchema, toTicketPayload, type TicketValues } from './ticket-schema';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: end;
+  margin-top: ${({ theme }) => theme.space(3)};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: 18px;
+`;
+
+// The paper broker's accounts, leader first: the usual trade is on the leader, to watch it copied.
+// The selector returns the store's own objects so the shallow comparison holds between updates.
+const simAccounts = (state: SyncdeskState): SyncAccount[] =>
+  listAccounts(state)
+    .filter((account) => account.broker_name === 'sim')
+    .sort((a, b) => Number(b.is_master) - Number(a.is_master));
+
+const optionLabel = (account: SyncAccount): string =>
+  `${account.accounts || account.account_name}${account.is_master ? ' (leader)' : ''}`;
+
+function TextField({ name, label, ...rest }: { name: keyof TicketValues; label: string } & React.ComponentProps<typeof Input>): React.JSX.Element {
+  const [field, meta] = useField<string>(name);
+  const errorId = `ticket-${name}-error`;
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <Field>
+      <label htmlFor={`ticket-${name}`}>{label}</label>
+      <Input id={`ticket-${name}`} {...field} {...rest} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} />
+      {invalid && <FieldError id={errorId}>{meta.error}</FieldError>}
+    </Field>
+  );
+}
+
+/** A small ticket for the built-in paper broker, so a trader can trade the leader and watch the copies. */
+export function OrderTicket(): React.JSX.Element | null {
+  const accounts = useSyncdeskStore(useShallow(simAccounts));
+  const placeTicket = useSyncdeskStore((state) => state.placeTicket);
+  if (accounts.length === 0) return null;
+  const initial: TicketValues = { account_id: String(accounts[0]?.id ?? ''), contract: 'ES', side: 'buy', qty: '1', order_type: 'Market', price: '' };
+  return (
+    <Card as="section" aria-labelledby="syncdesk-ticket-title">
+      <Title id="syncdesk-ticket-title">Paper order ticket</Title>
+      <Formik<TicketValues>
+        initialValues={initial}
+        validationSchema={ticketSchema}
+        onSubmit={async (values) => {
+          await placeTicket(toTicketPayload(values));
+        }}
+      >
+        {({ values, isSubmitting }) => (
+          <Form noValidate aria-label="Paper order ticket">
+            <Grid>
+              <Field>
+                <label htmlFor="ticket-account_id">Account</label>
+                <FormikField as={Select} id="ticket-account_id" name="account_id">
+                  {accounts.map((account) => (
+                    <option key={account.id} value={String(account.id)}>
+                      {optionLabel(account)}
+                    </option>
+                  ))}
+                </FormikField>
+              </Field>
+              <Field>
+                <label htmlFor="ticket-contract">Contract</label>
+                <FormikField as={Select} id="ticket-contract" name="contract">
+                  {TICKET_CONTRACTS.map((contract) => (
+                    <option key={contract}>{contract}</option>
+                  ))}
+                </FormikField>
+              </Field>
+              <Field>
+                <label htmlFor="ticket-side">Side</label>
+                <FormikField as={Select} id="ticket-side" name="side">
+                  <option value="buy">Buy</option>
+                  <option value="sell">Sell</option>
+                </FormikField>
+              </Field>
+              <TextField name="qty" label="Qty" type="number" min={1} step={1} />
+              <Field>
+                <label htmlFor="ticket-order_type">Type</label>
+                <FormikField as={Select} id="ticket-order_type" name="order_type">
+                  <option>Market</option>
+                  <option>Limit</option>
+                </FormikField>
+              </Field>
+              {values.order_type === 'Limit' && <TextField name="price" label="Limit price" type="number" min={0} step="any" />}
+              <Button type="submit" disabled={isSubmitting}>
+                {values.side === 'buy' ? 'Buy' : 'Sell'} {values.qty || 0} {values.contract}
+              </Button>
+            </Grid>
+          </Form>
+        )}
+      </Formik>
+    </Card>
+  );
+}

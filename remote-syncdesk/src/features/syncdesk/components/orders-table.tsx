@@ -1,0 +1,54 @@
+import type React from 'react';
+import type { Order, OrderStatus } from '@synctrade/api';
+import { Table, TableWrap } from '@synctrade/ui';
+import { Badge } from './desk-styles';
+import { capitalize, formatDateTime, formatPrice } from './format';
+
+const STATUS_TONE: Record<OrderStatus, 'success' | 'warning' | 'danger' | 'muted'> = {
+  Success: 'success',
+  Working: 'success',
+  'Pending New': 'warning',
+  Rejected: 'danger',
+  Canceled: 'muted',
+};
+
+const COLUMNS = ['ID', 'Connection', 'Account', 'Time', 'Contract', 'Type', 'Side', 'Qty', 'Price', 'Status'];
+
+/** The orders of the active tab; the status is a word and a colour, and a rejection shows its reason. */
+export function OrdersTable({ orders }: { orders: Order[] }): React.JSX.Element {
+  return (
+    <TableWrap>
+      <Table>
+        <caption className="sr-only">Orders</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <td>{order.id}</td>
+              <td>{order.connection}</td>
+              <td>{order.account}</td>
+              <td>{formatDateTime(order.time)}</td>
+              <td>{order.contract}</td>
+              <td>{order.type}</td>
+              <td>{capitalize(order.side)}</td>
+              <td>{order.qty}</td>
+              <td>{formatPrice(order.price)}</td>
+              <td>
+                <Badge $tone={STATUS_TONE[order.status] ?? 'muted'}>{order.status}</Badge>
+                {order.reason && order.status === 'Rejected' && <div>{order.reason}</div>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableWrap>
+  );
+}

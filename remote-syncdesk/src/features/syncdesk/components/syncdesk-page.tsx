@@ -1,0 +1,54 @@
+import type React from 'react';
+import { useEffect, useState } from 'react';
+import { useBusEvent } from '@synctrade/event-bus';
+import { Button, Page, PageHeader, Row } from '@synctrade/ui';
+import { useAccountFeed } from '../hooks/use-account-feed';
+import { useSyncdeskStore } from '../store/syncdesk-store';
+import { AccountsPanel } from './accounts-panel';
+import { FeedStatus } from './feed-status';
+import { GuideModal, LimitationsModal } from './info-modals';
+import { LeaderModal } from './leader-modal';
+import { OrderTicket } from './order-ticket';
+import { OrdersPanel } from './orders-panel';
+
+type Dialog = 'guide' | 'limitations' | 'leader' | null;
+
+/** /syncdesk: the live desk where traders run the copier. */
+export function SyncdeskPage(): React.JSX.Element {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const loadAccounts = useSyncdeskStore((state) => state.loadAccounts);
+  useAccountFeed();
+  useEffect(() => {
+    void loadAccounts();
+  }, [loadAccounts]);
+  // Another screen added, removed or toggled a connection: the desk's accounts changed with it.
+  useBusEvent('connections:changed', () => void loadAccounts());
+  const close = (): void => setDialog(null);
+
+  return (
+    <Page>
+      <PageHeader>
+        <h1>Sync Desk</h1>
+        <Row>
+          <FeedStatus />
+          <Button type="button" $variant="secondary" onClick={() => setDialog('guide')}>
+            SyncDesk Guide
+          </Button>
+          <Button type="button" $variant="secondary" onClick={() => setDialog('limitations')}>
+            Limitations
+          </Button>
+        </Row>
+      </PageHeader>
+      <AccountsPanel
+        onChangeLeader={() => setDialog('leader')}
+        onOpenGuide={() => setDialog('guide')}
+        onOpenLimitations={() => setDialog('limitations')}
+      />
+      <OrderTicket />
+      <OrdersPanel />
+      <GuideModal open={dialog === 'guide'} onClose={close} />
+      <LimitationsModal open={dialog === 'limitations'} onClose={close} />
+      <LeaderModal open={dialog === 'leader'} onClose={close} />
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  CLIENT_MESSAGE,
+  SUCCESS,
+  cancelAllOrders,
+  disableAllFollowers,
+  errorMessage,
+  flattenPositions,
+  placeTicketOrder,
+  setCross,
+  setMaster,
+  setRatio,
+  successMessage,
+  syncFollower,
+  toggleFollower,
+  type ActionName,
+  type MessageResponse,
+  type TicketOrderPayload,
+} from '@synctrade/api';
+import { bus } from '@synctrade/event-bus';
+import { notify } from '@synctrade/ui';
+import type { GetState, SetState } from './syncdesk-store';
+
+/** Every action answers true on success, so a form or editor knows whether to close. */
+export interface CopierActions {
+  setMaster(accountId: number): Promise<boolean>;
+  toggleFollower(accountId: number): Promise<boolean>;
+  setRatio(accountId: number, ratio: number): Promise<boolean>;
+  setCross(accountId: number, cross: boolean): Promise<boolean>;
+  flatten(accountIds: number[]): Promise<boolean>;
+  flattenAll(): Promise<boolean>;
+  disableAllFollowers(): Promise<boolean>;
+  cancelAllOrders(): Promise<boolean>;
+  syncFollower(accountId: number): Promise<boolean>;
+  placeTicket(payload: TicketOrderPayload): Promise<boolean>;
+}
+
+interface Step {
+  call(): Promise<MessageResponse>;
+  action: ActionName;
+  success: string;
+  /** Role, ratio and cross changes: reload the table and tell other screens. */
+  copierChange?: { accountId?: number };
+}
+
+export function createCopierActions(_set: SetState, get: GetState): CopierActions {
+  const run = async ({ call, action, success, copierChange }: Step): Promise<boolean> => {
+    let ok = false;
+    try {
+      notify.success(successMessage(await call(), success));
+      ok = true;
+      if (copierChange) bus.emit('copier:changed', copierChange);
+    } catch (error: unknown) {
+      notify.error(errorMessage(error, action));
+    }
+    // Orders refresh right after any action; the table too when roles or sizing may have moved.
+    void get().loadOrders();
+    if (copierChange) void get().loadAccounts();
+    return ok;
+  };
+
+  return {
+    setMaster: (accountId) =>
+      run({ call: () => setMaster(accountId), action: 'master', success: SUCCESS.master, copierChange: { accountId } }),
+    toggleFollower: (accountId) =>
+      run({ call: () => toggleFollower(accountId), action: 'follower', success: SUCCESS.follower, copierChange: { accountId } }),
+    setRatio: (accountId, ratio) =>
+      run({ call: () => setRatio(accountId, ratio), action: 'ratio', success: SUCCESS.ratio, copierChange: { accountId } }),
+    setCross: (accountId, cross) =>
+      run({ call: () => setCross(accountId, cross), action: 'cross', success: SUCCESS.cross, copierChange: { accountId } }),
+    flatten: (accountIds) => run({ call: () => flattenPositions(accountIds), action: 'flatten', success: SUCCESS.flatten }),
+    async flattenAll() {
+      const ids = get().ids;
+      if (ids.length === 0) {
+        notify.error(CLIENT_MESSAGE.nothingToFlatten);
+        return false;
+      }
+      return get().flatten([...ids]);
+    },
+    disableAllFollowers: () =>
+      run({ call: disableAllFollowers, action: 'disableFollowers', success: SUCCESS.disableFollowers, copierChange: {} }),
+    cancelAllOrders: () => run({ call: cancelAllOrders, action: 'cancelOrders', success: SUCCESS.cancelOrders }),
+    syncFollower: (accountId) =>
+      run({ call: () => syncFollower(accountId), action: 'sync', success: SUCCESS.sync, copierChange: { accountId } }),
+    placeTicket: (payload) => run({ call: () => placeTicketOrder(payload), action: 'ticket', success: SUCCESS.ticket }),
+  };
+}

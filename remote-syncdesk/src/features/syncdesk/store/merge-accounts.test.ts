@@ -1,0 +1,21 @@
+import { buildAccount } from '../testing/builders';
+import { listAccounts, mergeAccounts } from './merge-accounts';
+
+describe('mergeAccounts', () => {
+  it('when an account did not change, then its previous object is kept', () => {
+    const first = mergeAccounts({ ids: [], byId: {} }, [buildAccount({ id: 1 }), buildAccount({ id: 2 })]);
+    const second = mergeAccounts(first, [buildAccount({ id: 1 }), buildAccount({ id: 2, qty: 3 })]);
+    expect(second.byId[1]).toBe(first.byId[1]);
+    expect(second.byId[2]).not.toBe(first.byId[2]);
+    expect(second.byId[2]?.qty).toBe(3);
+    expect(second.ids).toBe(first.ids);
+  });
+
+  it('when accounts come, go or move, then the ids follow the new list', () => {
+    const first = mergeAccounts({ ids: [], byId: {} }, [buildAccount({ id: 1 }), buildAccount({ id: 2 })]);
+    const second = mergeAccounts(first, [buildAccount({ id: 3 }), buildAccount({ id: 1 })]);
+    expect(second.ids).toEqual([3, 1]);
+    expect(second.byId[2]).toBeUndefined();
+    expect(listAccounts(second).map((account) => account.id)).toEqual([3, 1]);
+  });
+});

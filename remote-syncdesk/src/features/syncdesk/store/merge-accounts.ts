@@ -1,0 +1,35 @@
+import type { SyncAccount } from '@synctrade/api';
+
+export interface AccountIndex {
+  ids: number[];
+  byId: Record<number, SyncAccount>;
+}
+
+function sameAccount(a: SyncAccount, b: SyncAccount): boolean {
+  const keys = Object.keys(b) as (keyof SyncAccount)[];
+  return keys.length === Object.keys(a).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+function sameIds(a: number[], b: number[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/**
+ * Replaces the account list while keeping the previous object of every unchanged account (and the
+ * previous id array when the order is the same), so memoized rows re-render only when their account changed.
+ */
+export function mergeAccounts(previous: AccountIndex, next: SyncAccount[]): AccountIndex {
+  const byId: Record<number, SyncAccount> = {};
+  const ids: number[] = [];
+  for (const account of next) {
+    const old = previous.byId[account.id];
+    byId[account.id] = old && sameAccount(old, account) ? old : account;
+    ids.push(account.id);
+  }
+  return { ids: sameIds(previous.ids, ids) ? previous.ids : ids, byId };
+}
+
+/** The accounts in table order. */
+export function listAccounts(index: AccountIndex): SyncAccount[] {
+  return index.ids.map((id) => index.byId[id]).filter((account): account is SyncAccount => account !== undefined);
+}

@@ -1,0 +1,70 @@
+import type { Order, OrderData, SyncAccount } from '@synctrade/api';
+
+/** A sync account with sensible defaults; override what the test is about. */
+export function buildAccount(overrides: Partial<SyncAccount> = {}): SyncAccount {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    account_id: `SIM-${id}`,
+    account_name: `Paper ${id}`,
+    connection: 1,
+    connection_name: 'Paper broker',
+    accounts: `Paper ${id}`,
+    broker_name: 'sim',
+    side: 'flat',
+    balance: 50_000,
+    avg_price: 0,
+    day_pnl: 0,
+    open_pnl: 0,
+    qty: 0,
+    ratio: 1,
+    cross: false,
+    is_master: false,
+    is_follower: false,
+    enabled: true,
+    auto_sync: false,
+    state: 'ok',
+    state_reason: null,
+    currency_symbol: '$',
+    ...overrides,
+  };
+}
+
+/** A leader (id 1) and two followers (ids 2 and 3, ratios 1 and 2). */
+export function deskAccounts(): SyncAccount[] {
+  return [
+    buildAccount({ id: 1, is_master: true }),
+    buildAccount({ id: 2, is_follower: true, ratio: 1 }),
+    buildAccount({ id: 3, is_follower: true, ratio: 2 }),
+  ];
+}
+
+export function buildOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 1,
+    connection: 'Paper broker',
+    account: 'Paper 1',
+    time: '2026-11-20T14:30:00.000Z',
+    contract: 'ESZ6',
+    type: 'Market',
+    side: 'buy',
+    qty: 1,
+    price: 6000.25,
+    status: 'Success',
+    reason: null,
+    role: 'leader',
+    latency_ms: null,
+    ...overrides,
+  };
+}
+
+export function buildOrderData(orders: Order[] = []): OrderData {
+  return {
+    total_orders: orders.length,
+    summary: {
+      buy_orders: orders.filter((order) => order.side === 'buy').length,
+      sell_orders: orders.filter((order) => order.side === 'sell').length,
+    },
+    orders,
+  };
+}

@@ -1,0 +1,36 @@
+import { mockApi, renderWithProviders, signIn, type ApiMock, type ProvidersResult } from '@synctrade/test-utils';
+import type { OrderData, SyncAccount } from '@synctrade/api';
+import Remote from '../../../exposes/routes';
+import { clearFlashes } from '../hooks/flash-scheduler';
+import { resetSyncdeskStore } from '../store/syncdesk-store';
+import { buildOrderData } from './builders';
+import { FakeSocket } from './fake-socket';
+
+export const USER_ID = 7;
+
+export interface DeskSetup {
+  accounts?: SyncAccount[];
+  orders?: OrderData;
+}
+
+/** Request handlers for everything the desk asks for on mount; tests add or override routes after. */
+export function deskApi({ accounts = [], orders = buildOrderData() }: DeskSetup = {}): ApiMock {
+  return mockApi()
+    .on('GET /brokers/accounts/table', [200, accounts])
+    .on('POST /auth/ws-ticket', [200, { ticket: 'ticket-1', expires_in: 30 }])
+    .on(`GET /copier/order-data/${USER_ID}`, [200, orders]);
+}
+
+/** Mounts the desk as the host does (at /syncdesk/*), signed in, with the fake socket class. */
+export function renderDesk(): ProvidersResult {
+  return renderWithProviders(<Remote />, { route: '/syncdesk', path: '/syncdesk/*' });
+}
+
+/** Fresh store, user, sockets and highlights before each test. */
+export function setUpDesk(): void {
+  resetSyncdeskStore();
+  clearFlashes();
+  FakeSocket.reset();
+  signIn(USER_ID);
+  Object.defineProperty(window, 'WebSocket', { value: FakeSocket, configurable: true, writable: true });
+}
