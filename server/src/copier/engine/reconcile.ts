@@ -30,7 +30,10 @@ export async function reconcileGroup(ctx: EngineContext, group: UserGroup, optio
   await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
   const [positions, working] = await Promise.all([leaderEntry.session.positions(), leaderEntry.session.workingOrders()]);
   leader.positions = new Map(positions.filter((p) => p.accountExternalId === leaderAccount.externalId).map((p) => [p.symbol, p.netPos]));
-  const leaderWorking = new Set(working.filter((o) => o.accountExternalId === leaderAccount.externalId).map((o) => o.orderId));
+  const leaderOrders = working.filter((o) => o.accountExternalId === leaderAccount.externalId);
+  const leaderWorking = new Set(leaderOrders.map((o) => o.orderId));
+  // After a restart the engine relearns which leader orders are mirrored from the brokers themselves.
+  for (const order of leaderOrders) if (order.type !== 'Market' && !leader.mirrored.has(order.orderId)) leader.mirrored.set(order.orderId, order);
   for (const accountId of group.accountIds) {
     const follower = ctx.accounts.get(accountId);
     if (follower === undefined || accountId === leader.accountId || (options.followerIds !== undefined && !options.followerIds.includes(accountId))) continue;
@@ -57,6 +60,11 @@ async function reconcileFollower(
   const mine = (await entry.session.workingOrders()).filter((o) => o.accountExternalId === follower.externalId);
   for (const order of mine) {
     const mirrored = mirroredLeaderOrder(order.clientOrderId, leaderId);
+    if (mirrored !== null && leaderWorking.has(mirrored) && order.clientOrderId !== null) {
+      leader.mirrorOrderIds.set(order.clientOrderId, order.orderId);
+      const signedQty = (order.side === 'buy' ? 1 : -1) * (order.qty - order.filledQty);
+      leader.mirrorExposure.set(order.clientOrderId, { leaderOrderId: mirrored, accountId: follower.id, symbol: order.symbol, signedQty });
+    }
     if (mirrored !== null && !leaderWorking.has(mirrored)) {
       if (order.clientOrderId !== null) leader.mirrorExposure.delete(order.clientOrderId);
       await entry.session.cancelOrder(follower.externalId, order.orderId).catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
