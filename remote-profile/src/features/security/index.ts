@@ -1,0 +1,2 @@
+/** The security feature's public face. */
+export { SecurityTab } from './components/security-tab';
