@@ -1,0 +1,49 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { createTestDb } from '../support/test-db';
+
+describe('database and migrations', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('when migrations run twice, then the second run applies nothing', async () => {
+    const first = await migrate(db);
+    expect(first).toContain('001_core.sql');
+    expect(await migrate(db)).toEqual([]);
+    const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(rows.map((row) => row.name)).toEqual(first.sort());
+  });
+
+  it('when a folder has numbered files, then they run in filename order', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    writeFileSync(path.join(dir, '002_second.sql'), "INSERT INTO order_probe VALUES ('second');");
+    writeFileSync(path.join(dir, '001_first.sql'), "CREATE TABLE order_probe (name text); INSERT INTO order_probe VALUES ('first');");
+    writeFileSync(path.join(dir, 'notes.txt'), 'ignored');
+    expect(await migrate(db, dir)).toEqual(['001_first.sql', '002_second.sql']);
+    expect(await db.query('SELECT name FROM order_probe')).toEqual([{ name: 'first' }, { name: 'second' }]);
+  });
+
+  it('when a transaction throws, then nothing of it is kept', async () => {
+    await db.query('CREATE TABLE tx_probe (n integer)');
+    await expect(
+      db.tx(async (tx) => {
+        await tx.query('INSERT INTO tx_probe VALUES (1)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await db.query('SELECT * FROM tx_probe')).toEqual([]);
+  });
+
+  it('when counts and numerics are read, then they are JS numbers on every backend', async () => {
+    const rows = await db.query<{ n: number; r: number }>('SELECT count(*) AS n, 1.5::numeric AS r');
+    expect(rows[0]).toEqual({ n: 1, r: 1.5 });
+  });
+});
