@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SUCCESS } from '@synctrade/api/messages';
+import type { MarketQuote, MessageResponse } from '@synctrade/api/types';
+import { AppError } from '../../http/app-error';
+import { BrokerError, type BrokerCredentials, type Environment } from '../types';
 import { renderAuthorizePage, renderProblemPage } from './authorize-page';
-import { sharedSimAuthorizations } from './shared-venue';
+import { sharedSimAuthorizations, sharedSimVenue } from './shared-venue';
+import { ticketCommand } from './ticket';
 
 interface AuthorizeQuery {
   state?: string;
@@ -38,5 +43,40 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
     target.searchParams.set('code', approved.code);
     target.searchParams.set('state', state);
     return reply.redirect(target.toString(), 302);
+  });
+
+  app.get('/market/quotes', { preHandler: app.authenticate, schema: { tags: ['market'], security: [{ bearer: [] }] } }, async (): Promise<MarketQuote[]> =>
+    sharedSimVenue().quotes(),
+  );
+
+  // The desk's order ticket: a paper order on one of the caller's sim accounts (e.g. on the leader, to watch it copied).
+  app.post('/sim/orders', { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } }, async (request): Promise<MessageResponse> => {
+    const accountId = (request.body as { account_id?: unknown } | null)?.account_id;
+    if (typeof accountId !== 'number' || !Number.isInteger(accountId) || accountId < 1) throw AppError.badRequest('account_id must be an account id');
+    const [account] = await app.db.query<{ external_id: string; broker: string; credentials: string; environment: Environment; connection_id: number; enabled: boolean }>(
+      `SELECT a.external_id, c.broker, c.credentials, c.environment, c.id AS connection_id, (a.enabled AND c.enabled) AS enabled
+       FROM broker_accounts a JOIN connections c ON c.id = a.connection_id WHERE a.id = $1 AND a.user_id = $2`,
+      [accountId, request.user.id],
+    );
+    if (account === undefined) throw AppError.notFound('Account not found');
+    if (account.broker !== 'sim') throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
+    if (!account.enabled) throw AppError.badRequest('This account is disabled');
+    const command = ticketCommand(request.body, account.external_id, new Date());
+    const adapter = app.brokers.get('sim');
+    if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
+    const session = await adapter.openSession({
+      connectionId: account.connection_id,
+      environment: account.environment,
+      credentials: app.secrets.open<BrokerCredentials>(account.credentials),
+    });
+    try {
+      const order = await session.placeOrder(command);
+      return { message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})` };
+    } catch (error: unknown) {
+      if (error instanceof BrokerError) throw AppError.badRequest(error.message);
+      throw error;
+    } finally {
+      await session.close();
+    }
   });
 };

@@ -33,7 +33,7 @@ export interface AccountDirectory {
   /** Requests per minute the engine may spend on this connection's broker user. */
   budgetOf(connectionId: number): number;
   /** A risk stop turns following off for good (the user turns it on again). */
-  stopFollowing(accountId: number): Promise<void>;
+  stopFollowing(accountId: number, reason: string): Promise<void>;
 }
 
 export interface Notifier {

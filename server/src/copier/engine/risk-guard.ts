@@ -18,7 +18,7 @@ export async function checkDailyLoss(ctx: EngineContext, accountId: number, snap
   const entry = ctx.sessions.get(account.connectionId);
   await Promise.allSettled([
     entry?.session.flatten(account.externalId) ?? Promise.resolve(),
-    ctx.directory.stopFollowing(accountId),
+    ctx.directory.stopFollowing(accountId, reason),
   ]).then((results) => {
     for (const result of results) if (result.status === 'rejected') ctx.log(result.reason, `risk stop ${accountId}`);
   });

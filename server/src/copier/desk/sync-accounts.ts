@@ -1,0 +1,79 @@
+import type { FollowerState, SyncAccount, BrokerId } from '@synctrade/api/types';
+import type { Db } from '../../db/db';
+import type { CopyEngine } from '../engine/engine';
+import { round2 } from '../../brokers/sim/ledger';
+
+interface DeskRow {
+  id: number;
+  external_id: string;
+  name: string;
+  connection_id: number;
+  connection_name: string;
+  broker: BrokerId;
+  connection_status: 'connected' | 'reauth_required' | 'disconnected';
+  connection_enabled: boolean;
+  enabled: boolean;
+  is_master: boolean;
+  is_follower: boolean;
+  ratio: number;
+  cross: boolean;
+  auto_sync: boolean;
+  cash_balance: number;
+  currency_symbol: string;
+  stored_state: FollowerState | null;
+  stored_reason: string | null;
+}
+
+/** The Sync Desk rows: settings from the database, positions, balances and states live from the engine. */
+export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): Promise<SyncAccount[]> {
+  const rows = await db.query<DeskRow>(
+    `SELECT a.id, a.external_id, a.name, a.connection_id, c.name AS connection_name, c.broker, c.status AS connection_status,
+            c.enabled AS connection_enabled, a.enabled, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync, a.cash_balance,
+            a.currency_symbol, s.state AS stored_state, s.reason AS stored_reason
+     FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_account_state s ON s.account_id = a.id
+     WHERE a.user_id = $1 ORDER BY a.id`,
+    [userId],
+  );
+  return rows.map((row) => {
+    const live = engine.live.get(row.id);
+    // The desk shows one position per account: the largest one held.
+    let main: { netPos: number; avgPrice: number } | undefined;
+    for (const position of live?.positions.values() ?? []) {
+      if (position.netPos !== 0 && (main === undefined || Math.abs(position.netPos) > Math.abs(main.netPos))) main = position;
+    }
+    const snapshot = live?.snapshot ?? null;
+    const { state, reason } = stateOf(row, live?.status);
+    return {
+      id: row.id,
+      account_id: row.external_id,
+      account_name: row.name,
+      connection: row.connection_id,
+      connection_name: row.connection_name,
+      accounts: row.name,
+      broker_name: row.broker,
+      side: main === undefined ? 'flat' : main.netPos > 0 ? 'long' : 'short',
+      balance: round2(snapshot?.cashBalance ?? Number(row.cash_balance)),
+      avg_price: main === undefined ? 0 : round2(main.avgPrice),
+      day_pnl: round2(snapshot === null ? 0 : snapshot.realizedPnl + snapshot.openPnl),
+      open_pnl: round2(snapshot?.openPnl ?? 0),
+      qty: main === undefined ? 0 : Math.abs(main.netPos),
+      ratio: Number(row.ratio),
+      cross: row.cross,
+      is_master: row.is_master,
+      is_follower: row.is_follower && !row.is_master,
+      enabled: row.enabled && row.connection_enabled,
+      auto_sync: row.auto_sync,
+      state,
+      state_reason: reason,
+      currency_symbol: row.currency_symbol,
+    };
+  });
+}
+
+function stateOf(row: DeskRow, live: { state: FollowerState; reason: string | null } | undefined): { state: FollowerState; reason: string | null } {
+  if (row.connection_status === 'reauth_required') return { state: 'reauth_required', reason: 'The broker authorization expired: connect it again' };
+  if (!row.connection_enabled) return { state: 'disconnected', reason: 'The connection is disabled' };
+  if (live !== undefined && live.state !== 'ok') return live;
+  if (row.stored_state === 'risk_stopped' && !row.is_follower) return { state: 'risk_stopped', reason: row.stored_reason };
+  return { state: 'ok', reason: null };
+}

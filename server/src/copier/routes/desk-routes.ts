@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SUCCESS } from '@synctrade/api/messages';
+import { flattenSchema } from '@synctrade/api/validation';
+import type { MessageResponse, SyncAccount } from '@synctrade/api/types';
+import { validateValue } from '../../http/validate';
+import { deskAccounts } from '../desk/sync-accounts';
+import type { CopierRouteOptions } from './route-options';
+import { ownedAccount, settleWithin } from './owned-account';
+
+/** The Sync Desk table and its account-wide actions: flatten, cancel all orders. */
+export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
+  const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
+
+  app.get('/brokers/accounts/table', secured, async (request): Promise<SyncAccount[]> => deskAccounts(app.db, engine, request.user.id));
+
+  app.post('/brokers/accounts/flatten-positions', secured, async (request): Promise<MessageResponse> => {
+    const ids = validateValue(flattenSchema, request.body);
+    // Every id must be the caller's before anything is touched.
+    const accounts = await Promise.all([...new Set(ids)].map((id) => ownedAccount(app.db, request.user.id, String(id))));
+    const failures: string[] = [];
+    const flatten = async (accountId: number): Promise<void> => {
+      const live = engine.sessionOf(accountId);
+      if (live === undefined) return;
+      await live.session.flatten(live.account.externalId).catch((error: unknown) => {
+        failures.push(`${live.account.name}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    };
+    // The leader goes first and its exits are copied: followers then close through the copier, not twice.
+    const leader = accounts.find((account) => account.is_master);
+    if (leader !== undefined) {
+      await flatten(leader.id);
+      await settleWithin(engine.idle(request.user.id), 10_000);
+    }
+    await Promise.all(accounts.filter((account) => account !== leader).map((account) => flatten(account.id)));
+    touch(request.user.id);
+    if (failures.length > 0) app.log.warn({ failures }, 'flatten failed on some accounts');
+    return { message: failures.length === 0 ? SUCCESS.flatten : `${SUCCESS.flatten} (failed: ${failures.join('; ')})` };
+  });
+
+  app.post('/copier/orders/cancel-all', secured, async (request): Promise<MessageResponse> => {
+    const accounts = [...engine.accounts.values()].filter((account) => account.userId === request.user.id);
+    await Promise.all(
+      accounts.map(async (account) => {
+        const live = engine.sessionOf(account.id);
+        if (live === undefined) return;
+        const working = (await live.session.workingOrders().catch(() => [])).filter((order) => order.accountExternalId === account.externalId);
+        await Promise.all(working.map((order) => live.session.cancelOrder(account.externalId, order.orderId).catch(() => undefined)));
+      }),
+    );
+    touch(request.user.id);
+    return { message: SUCCESS.cancelOrders };
+  });
+};

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/db';
+import { AppError } from '../../http/app-error';
+import { parseId } from '../../http/ids';
+
+export interface OwnedAccount {
+  id: number;
+  is_master: boolean;
+  is_follower: boolean;
+  broker: string;
+}
+
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+
+/** The caller's account with that id; another user's id answers 404 exactly like an unknown one. */
+export async function ownedAccount(db: Db, userId: number, rawId: unknown): Promise<OwnedAccount> {
+  const id = parseId(rawId, ACCOUNT_NOT_FOUND);
+  const [row] = await db.query<OwnedAccount>(
+    `SELECT a.id, a.is_master, a.is_follower, c.broker FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
+     WHERE a.id = $1 AND a.user_id = $2`,
+    [id, userId],
+  );
+  if (row === undefined) throw AppError.notFound(ACCOUNT_NOT_FOUND);
+  return row;
+}
+
+/** Waits for the engine to take a change in, but never keeps the request longer than `ms`. */
+export async function settleWithin(work: Promise<unknown>, ms = 3_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  if (timer !== undefined) clearTimeout(timer);
+}

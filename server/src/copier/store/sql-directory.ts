@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { BrokerCredentials, BrokerSession, Environment } from '../../brokers/types';
+import type { AccountDirectory } from '../engine/ports';
+import { DEFAULT_RISK, type EngineAccount } from '../engine/types';
+
+interface AccountRow {
+  id: number;
+  user_id: number;
+  connection_id: number;
+  external_id: string;
+  name: string;
+  is_master: boolean;
+  is_follower: boolean;
+  ratio: number;
+  cross: boolean;
+  auto_sync: boolean;
+  enabled: boolean;
+  broker: string;
+  max_contracts_per_order: number | null;
+  max_net_position: number | null;
+  daily_loss_limit: number | null;
+}
+
+/** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
+export class SqlDirectory implements AccountDirectory {
+  private readonly brokerOf = new Map<number, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async loadUser(userId: number): Promise<EngineAccount[]> {
+    const rows = await this.app.db.query<AccountRow>(
+      `SELECT a.id, a.user_id, a.connection_id, a.external_id, a.name, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync,
+              (a.enabled AND c.enabled) AS enabled, c.broker, r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit
+       FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_risk r ON r.account_id = a.id
+       WHERE a.user_id = $1 ORDER BY a.id`,
+      [userId],
+    );
+    return rows.map((row) => {
+      this.brokerOf.set(row.connection_id, row.broker);
+      return {
+        id: row.id,
+        userId: row.user_id,
+        connectionId: row.connection_id,
+        externalId: row.external_id,
+        name: row.name,
+        isMaster: row.is_master,
+        isFollower: row.is_follower && !row.is_master,
+        ratio: Number(row.ratio),
+        cross: row.cross,
+        autoSync: row.auto_sync,
+        enabled: row.enabled,
+        risk: {
+          maxContractsPerOrder: row.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
+          maxNetPosition: row.max_net_position ?? DEFAULT_RISK.maxNetPosition,
+          dailyLossLimit: row.daily_loss_limit === null ? DEFAULT_RISK.dailyLossLimit : Number(row.daily_loss_limit),
+        },
+      };
+    });
+  }
+
+  async activeUsers(): Promise<number[]> {
+    const rows = await this.app.db.query<{ user_id: number }>('SELECT DISTINCT user_id FROM connections WHERE enabled');
+    return rows.map((row) => row.user_id);
+  }
+
+  async openSession(connectionId: number): Promise<BrokerSession> {
+    const [row] = await this.app.db.query<{ broker: string; environment: Environment; credentials: string }>(
+      'SELECT broker, environment, credentials FROM connections WHERE id = $1',
+      [connectionId],
+    );
+    if (row === undefined) throw new Error(`Connection ${connectionId} is gone`);
+    const adapter = this.app.brokers.get(row.broker);
+    if (adapter === undefined) throw new Error(`The ${row.broker} broker is not configured on this server`);
+    this.brokerOf.set(connectionId, row.broker);
+    return adapter.openSession({
+      connectionId,
+      environment: row.environment,
+      credentials: this.app.secrets.open<BrokerCredentials>(row.credentials),
+      onCredentialsRenewed: (credentials) => {
+        void this.app.db
+          .query('UPDATE connections SET credentials = $2, updated_at = now() WHERE id = $1', [connectionId, this.app.secrets.seal(credentials)])
+          .catch((error: unknown) => this.app.log.error({ err: error }, 'storing renewed broker credentials failed'));
+      },
+    });
+  }
+
+  budgetOf(connectionId: number): number {
+    return this.app.brokers.get(this.brokerOf.get(connectionId) ?? '')?.requestsPerMinute ?? 60;
+  }
+
+  async stopFollowing(accountId: number, reason: string): Promise<void> {
+    await this.app.db.query('UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE id = $1', [accountId]);
+    await this.app.db.query(
+      `INSERT INTO copy_account_state (account_id, state, reason) VALUES ($1, 'risk_stopped', $2)
+       ON CONFLICT (account_id) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, updated_at = now()`,
+      [accountId, reason],
+    );
+  }
+}
