@@ -1,0 +1,129 @@
+import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import { deskAccounts, buildOrder, buildOrderData } from '../testing/builders';
+import { deskApi, renderDesk, setUpDesk, USER_ID } from '../testing/render-desk';
+
+const ORDERS = buildOrderData([
+  buildOrder({ id: 11, side: 'buy', status: 'Success', account: 'Paper 1' }),
+  buildOrder({ id: 12, side: 'buy', status: 'Working', account: 'Paper 2', type: 'Limit', price: 5990.5 }),
+  buildOrder({ id: 13, side: 'sell', status: 'Pending New', account: 'Paper 3, desk "B"', price: null }),
+  buildOrder({ id: 14, side: 'sell', status: 'Rejected', reason: 'Market closed', account: 'Paper 4' }),
+]);
+
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+describe('orders panel', () => {
+  let api: ApiMock;
+  beforeEach(() => setUpDesk());
+  afterEach(() => {
+    api.restore();
+    jest.useRealTimers();
+  });
+
+  it('when orders load, then the tabs show the counts and filter by side', async () => {
+    api = deskApi({ accounts: deskAccounts(), orders: { ...ORDERS, total_orders: 40, summary: { buy_orders: 25, sell_orders: 15 } } });
+    const { user } = renderDesk();
+    expect(await screen.findByRole('tab', { name: 'All Orders (40)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Buy Orders (25)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sell Orders (15)' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'ID', 'Connection', 'Account', 'Time', 'Contract', 'Type', 'Side', 'Qty', 'Price', 'Status',
+    ]);
+    await user.click(screen.getByRole('tab', { name: /Sell Orders/ }));
+    expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('cell', { name: '11' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Buy Orders/ }));
+    expect(screen.getByRole('cell', { name: '11' })).toBeInTheDocument();
+    expect(screen.getByText(/^Last updated: \d\d:\d\d:\d\d$/)).toBeInTheDocument();
+    expect(api.callsTo(`GET /copier/order-data/${USER_ID}`).length).toBeGreaterThan(0);
+  });
+
+  it('when statuses differ, then each reads as a word in its colour and a rejection shows its reason', async () => {
+    api = deskApi({ orders: ORDERS });
+    renderDesk();
+    const success = await screen.findByText('Success');
+    const working = screen.getByText('Working');
+    const pending = screen.getByText('Pending New');
+    const rejected = screen.getByText('Rejected');
+    expect(getComputedStyle(success).color).toBe(getComputedStyle(working).color);
+    expect(getComputedStyle(pending).color).not.toBe(getComputedStyle(success).color);
+    expect(getComputedStyle(rejected).color).not.toBe(getComputedStyle(pending).color);
+    expect(screen.getByText('Market closed')).toBeInTheDocument();
+  });
+
+  it('when there are no orders in the tab, then it says No data found and Export is off', async () => {
+    api = deskApi({ orders: buildOrderData([buildOrder({ side: 'buy' })]) });
+    const { user } = renderDesk();
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.click(screen.getByRole('tab', { name: /Sell Orders/ }));
+    expect(screen.getByText('No data found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
+  });
+
+  it('when Export is pressed, then the visible orders download as CSV', async () => {
+    api = deskApi({ orders: ORDERS });
+    const blobs: Blob[] = [];
+    const create = jest.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:orders';
+    });
+    Object.assign(URL, { createObjectURL: create, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toMatch(/^orders-sell-\d{4}-\d\d-\d\d\.csv$/);
+      expect(this.href).toBe('blob:orders');
+    });
+    const { user } = renderDesk();
+    await screen.findByRole('table', { name: 'Orders' });
+    await user.click(screen.getByRole('tab', { name: /Sell Orders/ }));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    const lines = (await readBlob(blobs[0]!)).trim().split('\r\n');
+    expect(lines[0]).toBe('ID,Connection,Account,Time,Contract,Type,Side,Qty,Price,Status,Reason');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^13,Paper broker,"Paper 3, desk ""B""",\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,ESZ6,Market,sell,1,,Pending New,$/);
+    expect(lines[2]).toMatch(/,Rejected,Market closed$/);
+    expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it('when 15 seconds pass, then the orders refresh', async () => {
+    jest.useFakeTimers();
+    api = deskApi({ orders: ORDERS });
+    const mountedAt = jest.now();
+    renderDesk();
+    await screen.findByRole('table', { name: 'Orders' });
+    const count = (): number => api.callsTo(`GET /copier/order-data/${USER_ID}`).length;
+    const before = count();
+    await act(async () => {
+      jest.advanceTimersByTime(15_000 - (jest.now() - mountedAt) - 1);
+    });
+    expect(count()).toBe(before);
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    expect(count()).toBe(before + 1);
+  });
+
+  it('when the orders fail, then the detail or fallback shows once, not on every poll', async () => {
+    api = deskApi().on('GET /copier/order-data/:id', [500, { detail: 'Order store offline' }]);
+    const { user } = renderDesk();
+    expect(await screen.findByText('Order store offline', { selector: '.Toastify *' })).toBeInTheDocument();
+    api.on('GET /copier/order-data/:id', [500, {}]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(api.callsTo('GET /copier/order-data/:id')).toHaveLength(2));
+    expect(screen.queryByText('Order data failed. Please try again.', { selector: '.Toastify *' })).not.toBeInTheDocument();
+    api.on('GET /copier/order-data/:id', [200, ORDERS]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('table', { name: 'Orders' });
+    api.on('GET /copier/order-data/:id', [500, {}]);
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Refresh orders' }));
+    expect(await screen.findByText('Order data failed. Please try again.', { selector: '.Toastify *' })).toBeInTheDocument();
+  });
+});
