@@ -46,11 +46,14 @@ export class TradovateFeed {
 
   private async connect(isReconnect: boolean): Promise<void> {
     this.buffered = [];
+    // Handlers may fire while connect() is still running (a refused authorization closes the socket).
+    const ref: { socket?: TradovateSocket } = {};
     const socket = await TradovateSocket.connect(this.deps.wsUrl, this.deps.token(), this.deps.timings, {
-      onProps: (data) => this.onProps(socket, data),
-      onShutdown: (reasonCode) => socket.close(`Tradovate shutdown (${reasonCode})`),
-      onClosed: (reason) => this.onClosed(socket, reason),
+      onProps: (data) => this.onProps(ref.socket, data),
+      onShutdown: (reasonCode) => ref.socket?.close(`Tradovate shutdown (${reasonCode})`),
+      onClosed: (reason) => this.onClosed(ref.socket, reason),
     });
+    ref.socket = socket;
     if (this.stopped) return socket.close('session closed');
     this.socket = socket;
     try {
@@ -103,8 +106,8 @@ export class TradovateFeed {
     throw new BrokerError('Tradovate kept issuing penalty tickets for the sync request', 'rate_limited', Date.now() + this.deps.timings.rateLimitBackoffMs);
   }
 
-  private onProps(socket: TradovateSocket, data: unknown): void {
-    if (socket !== this.socket && this.socket !== undefined) return;
+  private onProps(socket: TradovateSocket | undefined, data: unknown): void {
+    if (socket === undefined || (socket !== this.socket && this.socket !== undefined)) return;
     if (this.buffered) this.buffered.push(data);
     else this.enqueue(data);
   }
@@ -124,8 +127,8 @@ export class TradovateFeed {
     });
   }
 
-  private onClosed(socket: TradovateSocket, reason: string): void {
-    if (socket !== this.socket || this.stopped) return;
+  private onClosed(socket: TradovateSocket | undefined, reason: string): void {
+    if (socket === undefined || socket !== this.socket || this.stopped) return;
     this.socket = undefined;
     // A socket lost while (re)connecting is the connecting code's failure to handle.
     if (!this.up) return;

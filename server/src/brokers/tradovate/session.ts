@@ -32,7 +32,8 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     onRenewed: (credentials) => deps.onCredentialsRenewed?.(credentials),
     onReauthRequired: (reason) => emit({ kind: 'reauth_required', reason }),
   });
-  if ((deps.credentials.expiresAt ?? Infinity) < Date.now() + 5_000) await keeper.renew();
+  // A token already (nearly) expired is renewed before anything else uses it.
+  if ((deps.credentials.expiresAt ?? Infinity) <= Date.now() + 1_000) await keeper.renew();
 
   let userId = Number(deps.credentials.brokerUserId);
   if (!Number.isFinite(userId) || deps.credentials.brokerUserId === undefined) {
