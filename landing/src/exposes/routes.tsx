@@ -1,13 +1,10 @@
 import type React from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from '../features/placeholder/placeholder-page';
+import { LandingPage } from '../features/landing';
 
-/** The remote's routes, relative to where the host mounts it (/). Never creates a router. */
+/**
+ * The remote's one screen. The host mounts it at / exactly, so there are no nested routes to declare
+ * (a descendant <Routes> under a non-splat parent would never match deeper paths anyway).
+ */
 export default function LandingRoutes(): React.JSX.Element {
-  return (
-    <Routes>
-      <Route index element={<PlaceholderPage />} />
-      <Route path="*" element={<PlaceholderPage />} />
-    </Routes>
-  );
+  return <LandingPage />;
 }

@@ -1,7 +1,16 @@
 /** The public face of the shared auth feature: its store, layout and form pieces. */
 export { useAuthStore, type AuthView, type LoginOutcome } from './store/auth-store';
 export { AuthLayout } from './components/auth-layout';
-export { Form, Lead, SubmitButton, LinkButton, Between, Footnote, Divider } from './components/form-parts';
+export {
+  onPrimary,
+  Form,
+  Lead,
+  SubmitButton,
+  LinkButton,
+  Between,
+  Footnote,
+  Divider,
+} from './components/form-parts';
 export { TextField } from './components/text-field';
 export { PasswordInput } from './components/password-input';
 export { TermsCheckbox } from './components/terms-checkbox';

@@ -15,17 +15,20 @@ describe('Forgot password', () => {
   it.each([
     ['the server message', { message: 'If the address is registered, a link is on its way' }],
     ['the default', {}],
-  ])('when the server accepts, then the toast shows %s and the Check your email screen shows', async (_c, body) => {
-    api().on('POST /auth/forgot-password', [200, body]);
-    const { user } = renderAuth('/forgot-password');
-    await user.type(screen.getByLabelText('Email'), ' trader@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Email' }));
-    const text = 'message' in body ? body.message : 'Reset link sent to your email!';
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Check your email');
-    expect(screen.getByText('trader@example.com')).toBeInTheDocument();
-    expect(api().callsTo('POST /auth/forgot-password')[0]?.body).toEqual({ email: 'trader@example.com' });
-  });
+  ])(
+    'when the server accepts, then the toast shows %s and the Check your email screen shows',
+    async (_c, body) => {
+      api().on('POST /auth/forgot-password', [200, body]);
+      const { user } = renderAuth('/forgot-password');
+      await user.type(screen.getByLabelText('Email'), ' trader@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send Email' }));
+      const text = 'message' in body ? body.message : 'Reset link sent to your email!';
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Check your email');
+      expect(screen.getByText('trader@example.com')).toBeInTheDocument();
+      expect(api().callsTo('POST /auth/forgot-password')[0]?.body).toEqual({ email: 'trader@example.com' });
+    },
+  );
 
   it('when Resend is pressed, then the mail is requested again', async () => {
     api().on('POST /auth/forgot-password', [200, { message: 'Reset link sent to your email!' }]);
@@ -51,12 +54,15 @@ describe('Forgot password', () => {
   it.each([
     ['the server detail', 429, { detail: 'Too many requests' }, 'Too many requests'],
     ['the fallback', 500, {}, 'Failed to forget password. Please try again.'],
-  ])('when the server refuses, then the toast shows %s and the form stays', async (_c, status, body, text) => {
-    api().on('POST /auth/forgot-password', [status, body]);
-    const { user } = renderAuth('/forgot-password');
-    await user.type(screen.getByLabelText('Email'), 'trader@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Email' }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Forgot password?');
-  });
+  ])(
+    'when the server refuses, then the toast shows %s and the form stays',
+    async (_c, status, body, text) => {
+      api().on('POST /auth/forgot-password', [status, body]);
+      const { user } = renderAuth('/forgot-password');
+      await user.type(screen.getByLabelText('Email'), 'trader@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send Email' }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Forgot password?');
+    },
+  );
 });

@@ -8,19 +8,34 @@ describe('Reset password', () => {
 
   it.each([
     ['no token', '/reset-password', NEW, NEW, 'Token is required for password reset'],
-    ['an empty token and empty fields', '/reset-password?token=', '', '', 'Token is required for password reset'],
+    [
+      'an empty token and empty fields',
+      '/reset-password?token=',
+      '',
+      '',
+      'Token is required for password reset',
+    ],
     ['an empty field', '/reset-password?token=t1', NEW, '', 'Please fill in all fields'],
     ['different passwords', '/reset-password?token=t1', NEW, `${NEW}x`, 'Passwords do not match!'],
-    ['a short password', '/reset-password?token=t1', 'short', 'short', 'Password must be at least 8 characters long'],
+    [
+      'a short password',
+      '/reset-password?token=t1',
+      'short',
+      'short',
+      'Password must be at least 8 characters long',
+    ],
     ['short and different', '/reset-password?token=t1', 'short', 'other', 'Passwords do not match!'],
-  ])('when submitted with %s, then the toast says so and nothing is sent', async (_c, route, first, second, text) => {
-    const { user } = renderAuth(route);
-    if (first) await user.type(screen.getByLabelText('New password'), first);
-    if (second) await user.type(screen.getByLabelText('Confirm new password'), second);
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(api().calls).toHaveLength(0);
-  });
+  ])(
+    'when submitted with %s, then the toast says so and nothing is sent',
+    async (_c, route, first, second, text) => {
+      const { user } = renderAuth(route);
+      if (first) await user.type(screen.getByLabelText('New password'), first);
+      if (second) await user.type(screen.getByLabelText('Confirm new password'), second);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(api().calls).toHaveLength(0);
+    },
+  );
 
   async function submitValid(): Promise<ReturnType<typeof renderAuth>> {
     const rendered = renderAuth('/reset-password?token=tok%2B1');
@@ -34,8 +49,13 @@ describe('Reset password', () => {
     api().on('POST /auth/reset-password', [200, {}]);
     const { user, location } = await submitValid();
     expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your Password has been successfully changed');
-    expect(api().callsTo('POST /auth/reset-password')[0]?.body).toEqual({ token: 'tok+1', new_password: NEW });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your Password has been successfully changed',
+    );
+    expect(api().callsTo('POST /auth/reset-password')[0]?.body).toEqual({
+      token: 'tok+1',
+      new_password: NEW,
+    });
     await user.click(screen.getByRole('link', { name: 'Back to Login' }));
     expect(location()).toBe('/login');
   });
@@ -50,14 +70,22 @@ describe('Reset password', () => {
   });
 
   it.each([
-    ['the server detail', 400, { detail: 'Reset link is invalid or has expired' }, 'Reset link is invalid or has expired'],
+    [
+      'the server detail',
+      400,
+      { detail: 'Reset link is invalid or has expired' },
+      'Reset link is invalid or has expired',
+    ],
     ['the fallback', 500, {}, 'Failed to reset password. Please try again.'],
-  ])('when the server refuses, then the toast shows %s and the form stays', async (_c, status, body, text) => {
-    api().on('POST /auth/reset-password', [status, body]);
-    await submitValid();
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Set a new password');
-  });
+  ])(
+    'when the server refuses, then the toast shows %s and the form stays',
+    async (_c, status, body, text) => {
+      api().on('POST /auth/reset-password', [status, body]);
+      await submitValid();
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Set a new password');
+    },
+  );
 
   it('when show is pressed, then each password field reveals its own value', async () => {
     const { user } = renderAuth('/reset-password?token=t1');

@@ -16,15 +16,18 @@ describe('Sign In', () => {
     ['an empty email', '', 'Password1!', 'Email is required'],
     ['a short password', 'trader@example.com', 'short', 'Password must be at least 8 characters'],
     ['an empty password', 'trader@example.com', '', 'Password is required'],
-  ])('when submitted with %s, then its field message shows and nothing is sent', async (_case, mail, secret, message) => {
-    const { user } = renderAuth('/login');
-    if (mail) await user.type(email(), mail);
-    if (secret) await user.type(password(), secret);
-    await user.click(terms());
-    await user.click(submit());
-    expect(await screen.findByText(message)).toHaveAttribute('role', 'alert');
-    expect(api().calls).toHaveLength(0);
-  });
+  ])(
+    'when submitted with %s, then its field message shows and nothing is sent',
+    async (_case, mail, secret, message) => {
+      const { user } = renderAuth('/login');
+      if (mail) await user.type(email(), mail);
+      if (secret) await user.type(password(), secret);
+      await user.click(terms());
+      await user.click(submit());
+      expect(await screen.findByText(message)).toHaveAttribute('role', 'alert');
+      expect(api().calls).toHaveLength(0);
+    },
+  );
 
   it('when a field is typed into and left, then it validates on change and on blur', async () => {
     const { user } = renderAuth('/login');
@@ -60,7 +63,10 @@ describe('Sign In', () => {
     expect(getToken()).toBe(TOKEN);
     expect(authStore.getState().token).toBe(TOKEN);
     expect(location()).toBe('/dashboard');
-    expect(api().callsTo('POST /auth/login')[0]?.body).toEqual({ email: 'trader@example.com', password: 'Password1!' });
+    expect(api().callsTo('POST /auth/login')[0]?.body).toEqual({
+      email: 'trader@example.com',
+      password: 'Password1!',
+    });
   });
 
   it('when the guard sent the visitor with from, then it returns there with its query', async () => {
@@ -89,13 +95,16 @@ describe('Sign In', () => {
   it.each([
     ['the server detail', [401, { detail: 'Invalid email or password' }], 'Invalid email or password'],
     ['the fallback', [500, {}], 'Login failed. Please try again.'],
-  ] as const)('when the server refuses, then the toast shows %s and no token is kept', async (_c, reply, text) => {
-    api().on('POST /auth/login', [reply[0], reply[1]]);
-    const { location } = await signIn();
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(getToken()).toBeNull();
-    expect(location()).toBe('/login');
-  });
+  ] as const)(
+    'when the server refuses, then the toast shows %s and no token is kept',
+    async (_c, reply, text) => {
+      api().on('POST /auth/login', [reply[0], reply[1]]);
+      const { location } = await signIn();
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(getToken()).toBeNull();
+      expect(location()).toBe('/login');
+    },
+  );
 
   it('when the account has 2FA, then it asks for the code and resends the login with otp', async () => {
     api().on('POST /auth/login', (request) =>

@@ -22,9 +22,17 @@ describe('Sign Up', () => {
   it.each<Case>([
     { name: 'an invalid email', email: 'trader@', message: 'Please enter a valid email address' },
     { name: 'an empty email', email: '', message: 'Email is required' },
-    { name: 'a long email', email: `${'a'.repeat(95)}@x.com`, message: 'Email must be less than 100 characters' },
+    {
+      name: 'a long email',
+      email: `${'a'.repeat(95)}@x.com`,
+      message: 'Email must be less than 100 characters',
+    },
     { name: 'a short password', password: 'Ab1!', message: 'Password must be at least 8 characters' },
-    { name: 'a long password', password: `Ab1!${'x'.repeat(125)}`, message: 'Password must be less than 128 characters' },
+    {
+      name: 'a long password',
+      password: `Ab1!${'x'.repeat(125)}`,
+      message: 'Password must be less than 128 characters',
+    },
     { name: 'an empty password', password: '', message: 'Password is required' },
     {
       name: 'a password without a special character',
@@ -54,7 +62,10 @@ describe('Sign Up', () => {
     await user.type(field('Password'), GOOD);
     await user.type(field('Confirm password'), GOOD);
     await user.click(submit());
-    expect(await screen.findByText('You must accept the terms and conditions')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('You must accept the terms and conditions')).toHaveAttribute(
+      'role',
+      'alert',
+    );
     expect(terms()).toHaveAttribute('aria-invalid', 'true');
     expect(api().calls).toHaveLength(0);
   });
@@ -90,7 +101,10 @@ describe('Sign Up', () => {
     expect(await screen.findByText('Registration successful! Welcome to SyncTrade.')).toBeInTheDocument();
     expect(getToken()).toBe(TOKEN);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
-    expect(api().callsTo('POST /auth/register')[0]?.body).toEqual({ email: 'new@example.com', password: GOOD });
+    expect(api().callsTo('POST /auth/register')[0]?.body).toEqual({
+      email: 'new@example.com',
+      password: GOOD,
+    });
   });
 
   it('when the request is in flight, then the button reads "Creating account..." and is disabled', async () => {

@@ -16,7 +16,11 @@ function GoogleMark(): React.JSX.Element {
   );
 }
 
-export function GoogleButton({ label, disabled, onClick }: {
+export function GoogleButton({
+  label,
+  disabled,
+  onClick,
+}: {
   label: string;
   disabled?: boolean;
   onClick(): void;

@@ -7,7 +7,8 @@ const DEFAULT_TARGET = '/dashboard';
  * site. Anything else (`//evil.test`, `https://…`, `/\evil`) falls back to the dashboard: no open redirect.
  */
 export function safeRedirectTarget(from: string | null): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return DEFAULT_TARGET;
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\'))
+    return DEFAULT_TARGET;
   try {
     const base = 'http://site.invalid';
     const url = new URL(from, base);

@@ -12,18 +12,36 @@ describe('auth store loading flag', () => {
   afterEach(() => api.restore());
 
   it.each([
-    ['login', 'POST /auth/login', () => useAuthStore.getState().login({ email: 'a@b.co', password: 'x'.repeat(8) })],
-    ['register', 'POST /auth/register', () => useAuthStore.getState().register({ email: 'a@b.co', password: 'x' })],
+    [
+      'login',
+      'POST /auth/login',
+      () => useAuthStore.getState().login({ email: 'a@b.co', password: 'x'.repeat(8) }),
+    ],
+    [
+      'register',
+      'POST /auth/register',
+      () => useAuthStore.getState().register({ email: 'a@b.co', password: 'x' }),
+    ],
     ['forgot password', 'POST /auth/forgot-password', () => useAuthStore.getState().forgotPassword('a@b.co')],
-    ['reset password', 'POST /auth/reset-password', () => useAuthStore.getState().resetPassword({ token: 't', new_password: 'p' })],
-  ] as const)('when %s runs, then loading is set, and cleared on success and on failure', async (_n, route, run) => {
-    for (const reply of [[200, { access_token: 'h.e.s', message: 'ok' }], [500, {}]] as const) {
-      api.on(route, [reply[0], reply[1]]);
-      const pending = run();
-      expect(useAuthStore.getState().loading).toBe(true);
-      await pending;
-      expect(useAuthStore.getState().loading).toBe(false);
-      expect(useAuthStore.getState().status).toBe(reply[0] === 200 ? 'success' : 'error');
-    }
-  });
+    [
+      'reset password',
+      'POST /auth/reset-password',
+      () => useAuthStore.getState().resetPassword({ token: 't', new_password: 'p' }),
+    ],
+  ] as const)(
+    'when %s runs, then loading is set, and cleared on success and on failure',
+    async (_n, route, run) => {
+      for (const reply of [
+        [200, { access_token: 'h.e.s', message: 'ok' }],
+        [500, {}],
+      ] as const) {
+        api.on(route, [reply[0], reply[1]]);
+        const pending = run();
+        expect(useAuthStore.getState().loading).toBe(true);
+        await pending;
+        expect(useAuthStore.getState().loading).toBe(false);
+        expect(useAuthStore.getState().status).toBe(reply[0] === 200 ? 'success' : 'error');
+      }
+    },
+  );
 });

@@ -39,7 +39,11 @@ export interface AuthFeatureState {
 type Setter = (partial: Partial<AuthFeatureState>) => void;
 
 /** Runs one server action with the spec's loading flag: set on start, cleared on success and on failure. */
-async function track<T>(set: Setter, action: keyof typeof FALLBACK, run: () => Promise<T>): Promise<T | null> {
+async function track<T>(
+  set: Setter,
+  action: keyof typeof FALLBACK,
+  run: () => Promise<T>,
+): Promise<T | null> {
   set({ loading: true, status: 'loading', error: null });
   try {
     const result = await run();

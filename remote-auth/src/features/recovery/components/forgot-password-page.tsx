@@ -37,7 +37,9 @@ export function ForgotPasswordPage(): React.JSX.Element {
   return (
     <AuthLayout>
       <h1>Forgot password?</h1>
-      <Lead>Enter the e-mail address of your account and we will send you a link to reset your password.</Lead>
+      <Lead>
+        Enter the e-mail address of your account and we will send you a link to reset your password.
+      </Lead>
       <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Forgot password">
         <TextField
           id="forgot-email"

@@ -1,7 +1,7 @@
 import type React from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Lead } from '../../auth';
+import { Lead, onPrimary } from '../../auth';
 
 const Check = styled.span`
   display: inline-flex;
@@ -21,7 +21,7 @@ const BackLink = styled(Link)`
   padding: ${({ theme }) => theme.space(3)};
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme }) => theme.color.primary};
-  color: ${({ theme }) => theme.color.primaryText};
+  color: ${onPrimary};
   font-weight: 600;
   text-decoration: none;
 `;

@@ -1,0 +1,40 @@
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+/** The FAQ; the third item (index 2) is the one open at start. */
+export const FAQ_ITEMS: readonly FaqItem[] = [
+  {
+    question: 'What is a trade copier?',
+    answer:
+      'A trade copier places the same trade on several accounts at once. You trade one leader account and SyncTrade copies every order to your follower accounts, sized by the ratio you set.',
+  },
+  {
+    question: 'Which brokers and platforms are supported?',
+    answer:
+      'Tradovate is supported today, with Rithmic, dxFeed, ProjectX and more of the platforms listed above on the way. Prop firm accounts that run on these platforms work the same way.',
+  },
+  {
+    question: 'How much does SyncTrade cost?',
+    answer:
+      'Monthly plans start at $99/month, with tiers by the number of accounts you copy to. Every plan begins with a 7-day free trial and you can cancel anytime.',
+  },
+  {
+    question: 'How fast are trades copied?',
+    answer:
+      'Execution takes under 100 ms from the leader’s fill to the follower orders, which are sent to all followers at the same time.',
+  },
+  {
+    question: 'Can I control sizing and risk per account?',
+    answer:
+      'Yes. Each follower has its own ratio, can copy minis as micros, and can be paused or flattened on its own or together with all the others.',
+  },
+  {
+    question: 'Which contracts can I copy?',
+    answer: 'All major futures contracts, including ES, NQ, CL and GC and their micro versions.',
+  },
+];
+
+/** The item open when the page loads (spec section 2: the third item, index 2). */
+export const INITIAL_OPEN_FAQ = 2;

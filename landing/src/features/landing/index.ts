@@ -1,0 +1,1 @@
+export { LandingPage, PAGE_TITLE, PAGE_DESCRIPTION } from './components/landing-page';
