@@ -26,7 +26,13 @@ type Dialog = { kind: 'import' } | { kind: 'day' } | { kind: 'trade'; trade: Tra
 /** /trade-history/dashboard: the range's statistics and completed trades, import and journals. */
 export function DashboardPage(): React.JSX.Element {
   useHistoryLoad();
-  const { trades, status, error, dayJournals, load, saveTradeJournal, saveDayJournal } = useHistoryStore();
+  const trades = useHistoryStore((s) => s.trades);
+  const status = useHistoryStore((s) => s.status);
+  const error = useHistoryStore((s) => s.error);
+  const dayJournals = useHistoryStore((s) => s.dayJournals);
+  const load = useHistoryStore((s) => s.load);
+  const saveTradeJournal = useHistoryStore((s) => s.saveTradeJournal);
+  const saveDayJournal = useHistoryStore((s) => s.saveDayJournal);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = (): void => setDialog(null);
 

@@ -14,6 +14,11 @@ const Grid = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
 `;
 
+const Title = styled.h2`
+  margin: 0 0 ${({ theme }) => theme.space(2)};
+  font-size: 15px;
+`;
+
 const Big = styled.p`
   margin: 0;
   font-size: 26px;
@@ -35,7 +40,7 @@ const Lines = styled.dl`
 function StatCard({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }): React.JSX.Element {
   return (
     <Card as="section" aria-label={title}>
-      <h2 style={{ margin: '0 0 8px', fontSize: 15 }}>{title}</h2>
+      <Title>{title}</Title>
       {empty ? <Muted>{EMPTY.noTradesYet}</Muted> : children}
     </Card>
   );

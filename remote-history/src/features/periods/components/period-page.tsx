@@ -22,6 +22,17 @@ function weekTitle(monday: string): string {
   return `Week of ${formatShortDate(monday)} – ${formatShortDate(localDateKey(new Date(y, m - 1, d + 6)))}`;
 }
 
+/** The first and last day the trades closed on, or null without trades. */
+function tradeSpan(trades: readonly { exit_time: string }[]): [string, string] | null {
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const trade of trades) {
+    if (first === null || trade.exit_time < first) first = trade.exit_time;
+    if (last === null || trade.exit_time > last) last = trade.exit_time;
+  }
+  return first && last ? [dayKey(first), dayKey(last)] : null;
+}
+
 /** /trade-history/daily and /weekly: one card per day or week of the chosen range, newest first. */
 export function PeriodPage({ kind }: { kind: PeriodKind }): React.JSX.Element {
   useHistoryLoad();
@@ -34,6 +45,9 @@ export function PeriodPage({ kind }: { kind: PeriodKind }): React.JSX.Element {
   const saveDayJournal = useHistoryStore((s) => s.saveDayJournal);
   const groups = useMemo(() => groupByPeriod(trades, kind), [trades, kind]);
   const [shown, setShown] = useState(CARDS_PER_STEP);
+  // All Time names no dates: the label shows the span the trades actually cover instead.
+  const span = useMemo(() => (range.kind === 'all' ? tradeSpan(trades) : null), [range.kind, trades]);
+  const label = span ? `${formatShortDate(span[0])} – ${formatShortDate(span[1])}` : rangeDescription(range);
   const [journalDays, setJournalDays] = useState<string[] | null>(null);
 
   const openJournal = (group: (typeof groups)[number]): void => {
@@ -46,7 +60,7 @@ export function PeriodPage({ kind }: { kind: PeriodKind }): React.JSX.Element {
       <PageHeader>
         <div>
           <h1>{kind === 'day' ? 'Daily' : 'Weekly'}</h1>
-          <Muted>{rangeDescription(range)}</Muted>
+          <Muted>{label}</Muted>
         </div>
         <Row>
           <RangePicker />

@@ -1,0 +1,148 @@
+import type { ImportTradeRow } from '@synctrade/api';
+import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import { DashboardPage } from '../../history';
+import { tradesToCsv } from '../lib/own-format';
+import { useImportStore } from '../store/import-store';
+import { csvFile, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../test-support/fixtures';
+import { buildTrade, resetHistoryStore, serveHistory } from '../../../test-support/history-fixtures';
+
+/** A server that remembers external ids, so a second import of the same rows adds nothing. */
+function serveImport(api: ApiMock): void {
+  const stored = new Set<string>();
+  api.on('POST /copier/trade-history/import', (req) => {
+    const { trades } = req.body as { trades: ImportTradeRow[] };
+    const fresh = trades.filter((t) => !stored.has(t.external_id));
+    fresh.forEach((t) => stored.add(t.external_id));
+    return [200, { imported: fresh.length, duplicates: trades.length - fresh.length, message: `${fresh.length} trades imported` }];
+  });
+}
+
+async function openImport(): Promise<ReturnType<typeof renderWithProviders>> {
+  const view = renderWithProviders(<DashboardPage />, { route: '/trade-history/dashboard' });
+  await screen.findByRole('table');
+  await view.user.click(screen.getByRole('button', { name: 'Import Data' }));
+  await screen.findByLabelText('CSV file');
+  return view;
+}
+
+const withBadRow = [PERFORMANCE_HEADER, PERFORMANCE_ROWS[0], PERFORMANCE_ROWS[1], PERFORMANCE_ROWS[2]!.replace('$0.00', 'n/a'), PERFORMANCE_ROWS[3]].join('\r\n');
+
+describe('Import Data', () => {
+  let api: ApiMock;
+  beforeEach(() => {
+    resetHistoryStore();
+    signIn(7);
+    api = serveHistory(mockApi(), [buildTrade()]);
+  });
+  afterEach(() => api.restore());
+
+  it('when a file is chosen, then the preview shows its layout, counts, row errors and first trades', async () => {
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(withBadRow));
+    const dialog = screen.getByRole('dialog', { name: 'Import Data' });
+    expect(await within(dialog).findByText('Tradovate Performance export')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('4 rows read · 3 trades ready · 1 rows with errors');
+    expect(within(dialog).getByRole('region', { name: 'Rows with errors' })).toHaveTextContent('Row 4: pnl is not a number');
+    const preview = within(dialog).getByRole('table', { name: 'Preview of the first trades' });
+    expect(within(preview).getAllByRole('row')).toHaveLength(4);
+    expect(preview).toHaveTextContent('-$200.00');
+    expect(within(dialog).getByRole('button', { name: 'Import 3 trades' })).toBeEnabled();
+    expect(api.callsTo('POST /copier/trade-history/import')).toHaveLength(0);
+  });
+
+  it('when the same file is imported twice, then the second import adds nothing', async () => {
+    serveImport(api);
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
+    expect(await screen.findByText('4 imported, 0 duplicates skipped (already imported).')).toBeInTheDocument();
+    expect(await screen.findByText('4 trades imported')).toBeInTheDocument();
+    const [first] = api.callsTo('POST /copier/trade-history/import');
+    expect((first!.body as { trades: ImportTradeRow[] }).trades[0]).toEqual({
+      symbol: 'MNQZ6',
+      side: 'buy',
+      qty: 2,
+      entry_time: '2026-11-02T14:30:00.000Z',
+      exit_time: '2026-11-02T14:34:21.000Z',
+      entry_price: 21000,
+      exit_price: 21010.25,
+      pnl: 41,
+      external_id: 'tradovate:5001:5002',
+    });
+    // The dashboard reloads its trades after an import.
+    await waitFor(() => expect(api.callsTo('GET /copier/trade-history/:id')).toHaveLength(2));
+
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
+    expect(await screen.findByText('0 imported, 4 duplicates skipped (already imported).')).toBeInTheDocument();
+  });
+
+  it('when a large file is imported, then it goes in batches with visible progress', async () => {
+    const trades = Array.from({ length: 4500 }, (_, i) => buildTrade({ id: i + 1, pnl: i % 2 ? 10 : -5 }));
+    const releases: (() => void)[] = [];
+    api.on('POST /copier/trade-history/import', (req) => {
+      const count = (req.body as { trades: unknown[] }).trades.length;
+      return new Promise((resolve) => releases.push(() => resolve([200, { imported: count, duplicates: 0, message: 'ok' }])));
+    });
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(tradesToCsv(trades)));
+    expect(await screen.findByText('SyncTrade trade history export')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 4,500 trades' }));
+    const bar = screen.getByRole('progressbar', { name: 'Importing trades' });
+    expect(screen.getByText('0 of 4,500 trades sent')).toBeInTheDocument();
+    await waitFor(() => expect(releases).toHaveLength(1));
+    releases[0]!();
+    expect(await screen.findByText('2,000 of 4,500 trades sent')).toBeInTheDocument();
+    expect(bar).toHaveAttribute('value', '44');
+    await waitFor(() => expect(releases).toHaveLength(2));
+    releases[1]!();
+    await waitFor(() => expect(releases).toHaveLength(3));
+    releases[2]!();
+    expect(await screen.findByText('Import finished: 4500 imported, 0 duplicates skipped')).toBeInTheDocument();
+    expect(api.callsTo('POST /copier/trade-history/import').map((c) => (c.body as { trades: unknown[] }).trades.length)).toEqual([
+      2000, 2000, 500,
+    ]);
+  });
+
+  it('when a file is read, then reading progress is reported step by step', async () => {
+    const trades = Array.from({ length: 6000 }, (_, i) => buildTrade({ id: i + 1 }));
+    const seen: number[] = [];
+    const stop = useImportStore.subscribe((s) => seen.push(s.readProgress));
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(tradesToCsv(trades)));
+    expect(await screen.findByRole('button', { name: 'Import 6,000 trades' }, { timeout: 5000 })).toBeEnabled();
+    stop();
+    const steps = [...new Set(seen)].filter((v) => v > 0 && v < 1);
+    expect(steps.length).toBeGreaterThan(1);
+  });
+
+  it('when the server refuses the import, then its detail is shown and importing can be retried', async () => {
+    api.on('POST /copier/trade-history/import', [422, { detail: 'Row limit exceeded' }]);
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
+    expect(await screen.findAllByText('Row limit exceeded')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Import 4 trades' })).toBeEnabled();
+  });
+
+  it('when the import fails without a detail, then the fallback text is shown', async () => {
+    api.on('POST /copier/trade-history/import', [500, {}]);
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
+    expect(await screen.findAllByText('Import failed. Please try again.')).toHaveLength(2);
+  });
+
+  it('when the file is not an export we read, then it says so and nothing can be imported', async () => {
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('name,amount\r\nfoo,1\r\n'));
+    expect(await screen.findByText(/^Unrecognized file/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import 0 trades' })).toBeDisabled();
+  });
+
+  it('when Cancel is pressed, then the dialog closes', async () => {
+    const { user } = await openImport();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
