@@ -28,8 +28,6 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   const endpoint = request.endpoint.replace(/^\/+/, '').toLowerCase();
   const userId = ctx.tokens.userOf(request.token);
   ctx.requests.push({ endpoint, via: request.via, body: request.body, at: Date.now(), userId });
-  const slow = trip(ctx.faults.slow, endpoint);
-  if (slow) await sleep(slow.ms);
   const limited = request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
   if (limited) {
     const retryAfter = 'retryAfterSec' in limited && typeof limited.retryAfterSec === 'number' ? { 'retry-after': String(limited.retryAfterSec) } : undefined;
@@ -38,6 +36,9 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   const penalty = penaltyCheck(ctx, endpoint, request);
   if (penalty) return { kind: 'reply', status: 200, body: penalty };
   const result = await dispatch(ctx, endpoint, request, userId);
+  // A slow answer: the work is done at once, the answer takes its time (a timeout then means "uncertain").
+  const slow = trip(ctx.faults.slow, endpoint);
+  if (slow) await sleep(slow.ms);
   const accepted = isCommand(endpoint) && result.status === 200 && !hasFailure(result.body);
   if (accepted && trip(ctx.faults.dropAfterAccept, endpoint)) return { kind: 'drop' };
   return { kind: 'reply', status: result.status, body: result.body };
