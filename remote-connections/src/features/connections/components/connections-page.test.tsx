@@ -2,6 +2,7 @@ import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type Api
 import { bus } from '@synctrade/event-bus';
 import { BROKERS, buildConnection } from '../../../test-support/fixtures';
 import { resetStores } from '../../../test-support/reset-stores';
+import { useBrokerStore } from '../store/broker-store';
 import { ConnectionsPage } from './connections-page';
 
 let api: ApiMock;
@@ -11,7 +12,11 @@ beforeEach(() => {
   signIn(1);
   api = mockApi().on('GET /brokers', [200, BROKERS]);
 });
-afterEach(() => api.restore());
+afterEach(async () => {
+  // Let the broker list settle inside the test, so no update lands after it.
+  await waitFor(() => expect(useBrokerStore.getState().status).toBe('success'));
+  api.restore();
+});
 
 function renderPage(route = '/connections') {
   return renderWithProviders(<ConnectionsPage />, { route, path: '/connections' });
@@ -60,10 +65,11 @@ describe('connections list', () => {
     expect(await screen.findAllByText('Connection failed. Please try again.')).toHaveLength(2);
   });
 
-  it('while loading, then a labelled spinner shows', () => {
+  it('while loading, then a labelled spinner shows', async () => {
     api.on('GET /brokers/connections', () => new Promise(() => undefined));
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading connections');
+    await waitFor(() => expect(useBrokerStore.getState().status).toBe('success'));
   });
 });
 

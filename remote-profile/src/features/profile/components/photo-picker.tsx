@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Profile } from '@synctrade/api';
 import { FieldError, Muted } from '@synctrade/ui';
 import { useProfileStore } from '../store/profile-store';
+import { photoSrc } from './photo-src';
 
 const Box = styled.div`
   display: flex;
@@ -70,7 +71,7 @@ export function PhotoPicker({ profile }: { profile: Profile }): React.JSX.Elemen
   return (
     <Box>
       <Avatar>
-        {profile.photo_url ? <img src={profile.photo_url} alt="Profile photo" /> : <span aria-hidden="true">{initial}</span>}
+        {profile.photo_url ? <img src={photoSrc(profile.photo_url)} alt="Profile photo" /> : <span aria-hidden="true">{initial}</span>}
       </Avatar>
       <div>
         <Picker>
