@@ -51,8 +51,8 @@ function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
   return (
     <>
       <p>
-        The account you choose becomes the leader: the trades placed on it are copied to the other accounts, which
-        follow it at their own ratio. Turn Follow off on any account that should not copy.
+        The account you choose becomes the leader. The other accounts follow it: each account with Follow on copies
+        the leader&apos;s trades at its own ratio.
       </p>
       {accounts.length === 0 ? (
         <Muted>{EMPTY.accounts}</Muted>

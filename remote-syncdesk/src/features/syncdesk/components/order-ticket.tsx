@@ -16,6 +16,12 @@ const Grid = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 
+// Buy in green, Sell in red (the word says it too); text colour picked per theme for AA contrast.
+const SideButton = styled(Button)<{ $side: 'buy' | 'sell' }>`
+  background: ${({ $side, theme }) => ($side === 'buy' ? theme.color.success : theme.color.danger)};
+  color: ${({ theme }) => (theme.mode === 'dark' ? theme.color.bg : '#ffffff')};
+`;
+
 const Title = styled.h2`
   margin: 0;
   font-size: 18px;
@@ -97,9 +103,9 @@ export function OrderTicket(): React.JSX.Element | null {
                 </FormikField>
               </Field>
               {values.order_type === 'Limit' && <TextField name="price" label="Limit price" type="number" min={0} step="any" />}
-              <Button type="submit" disabled={isSubmitting}>
+              <SideButton type="submit" $side={values.side} disabled={isSubmitting}>
                 {values.side === 'buy' ? 'Buy' : 'Sell'} {values.qty || 0} {values.contract}
-              </Button>
+              </SideButton>
             </Grid>
           </Form>
         )}

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { seriousA11yViolations } from '../support/axe';
+import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
+import { launchBrowser, newSession } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+interface DeskRow {
+  id: number;
+  accounts: string;
+}
+
+/** One account's row of the desk table. */
+const rowOf = (page: Page, id: number): Locator => page.locator(`table tr[data-account-id="${id}"]`);
+/** The Qty cell (10th column) of an account's row. */
+const qtyOf = (page: Page, id: number): Locator => rowOf(page, id).getByRole('cell').nth(9);
+
+async function expectQty(page: Page, id: number, qty: number): Promise<void> {
+  await page.waitForFunction(
+    ([selector, expected]) => document.querySelector(selector)?.querySelectorAll('td')[9]?.textContent?.trim() === expected,
+    [`table tr[data-account-id="${id}"]`, String(qty)] as const,
+    { timeout: 15_000 },
+  );
+  assert.equal((await qtyOf(page, id).textContent())?.trim(), String(qty));
+}
+
+/**
+ * The trader's core journey on the composed product: the real host, the real server with the paper broker and
+ * the copy engine, and the syncdesk remote's production build.
+ */
+describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let user: TestUser;
+  let accounts: DeskRow[];
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    user = await registerUser(stack);
+    await connectPaperBroker(stack, user);
+    accounts = await api<DeskRow[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+    assert.ok(accounts.length >= 3, 'the paper broker gives at least three accounts');
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('when a trade is placed on the leader, then followers copy it at their ratio live, and Flatten all closes everything', async () => {
+    const { page, context, errors } = await newSession(browser, stack.url);
+    await signInPage(page, user);
+    await page.goto('/syncdesk');
+    await page.getByRole('heading', { level: 1, name: 'Sync Desk' }).waitFor();
+    const [leader, first, second] = accounts as [DeskRow, DeskRow, DeskRow];
+
+    // No roles yet: the desk asks for a leader; the first account is preselected.
+    await page.getByRole('heading', { name: 'Choose Your Leader Account' }).waitFor();
+    await page.getByRole('button', { name: 'Select Leader' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
+    assert.equal(await dialog.getByRole('radio').first().isChecked(), true);
+    await dialog.getByRole('button', { name: 'Set as Lead' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Account master updated successfully').first().waitFor();
+    await rowOf(page, leader.id).getByText('Leader').waitFor();
+
+    // Two followers, ratios 1 and 2.
+    for (const follower of [first, second]) {
+      await rowOf(page, follower.id).getByRole('switch', { name: /^Follow/ }).click();
+      await page.waitForFunction(
+        (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
+        `table tr[data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
+      );
+    }
+    await rowOf(page, second.id).getByRole('button', { name: /edit ratio/ }).click();
+    const ratio = rowOf(page, second.id).getByRole('spinbutton');
+    await ratio.fill('2');
+    await ratio.press('Enter');
+    await rowOf(page, second.id).getByRole('button', { name: /^2x/ }).waitFor();
+
+    // The paper ticket trades the leader (preselected); the copies arrive through the live feed, no reload.
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    const ticket = page.getByRole('form', { name: 'Paper order ticket' });
+    assert.match((await ticket.getByRole('combobox', { name: 'Account' }).locator('option:checked').textContent()) ?? '', /leader/);
+    await ticket.getByRole('button', { name: 'Buy 1 ES' }).click();
+    await expectQty(page, leader.id, 1);
+    await expectQty(page, first.id, 1);
+    await expectQty(page, second.id, 2);
+    // An account that does not follow is left alone.
+    for (const other of accounts.slice(3)) await expectQty(page, other.id, 0);
+    assert.deepEqual(navigations, [], 'the page never reloaded');
+
+    // The orders panel lists the leader's order and both copies.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Refresh orders' }).click();
+    const orders = page.getByRole('table', { name: 'Orders' });
+    await orders.waitFor();
+    for (const name of [leader.accounts, first.accounts, second.accounts]) {
+      await orders.getByRole('cell', { name, exact: true }).first().waitFor({ timeout: 20_000 });
+    }
+
+    // Flatten all: every position back to 0.
+    await page.getByRole('button', { name: 'Flatten all' }).click();
+    for (const account of accounts) await expectQty(page, account.id, 0);
+
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
