@@ -37,6 +37,7 @@ import { RealtimeHub } from './realtime/hub';
 import { createTokenSigner } from './security/jwt';
 import { createPasswordHasher } from './security/passwords';
 import { createSecrets } from './security/secrets';
+import { loadWebConfig, webPlugin } from './web';
 import type { AuthUser } from './types/fastify';
 
 export interface BuildAppOptions {
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Extra environment for the broker registry (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Serve the built host and remotes (default true; API tests turn it off). */
+  serveWeb?: boolean;
 }
 
 /** Builds the server: external plugins, then the app's decorations, then the routes (fastify/demo order). */
@@ -130,7 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(copierPlugin, { prefix: '/api/v1' });
   await app.register(simPlugin, { prefix: '/api/v1' });
 
-  // ---- webPlugin (serves the built frontends) is registered here, LAST, by the platform lead. ----
+  // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
+  if (options.serveWeb ?? true) await app.register(webPlugin, loadWebConfig(options.env ?? process.env));
 
   return app;
 }

@@ -1,0 +1,16 @@
+import type React from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from '@synctrade/ui';
+import { SessionEvents } from '../features/auth/session-events';
+import { AppRoutes } from './app-routes';
+
+export function App(): React.JSX.Element {
+  return (
+    <BrowserRouter>
+      <AppProviders>
+        <SessionEvents />
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,46 @@
+import type React from 'react';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { authStore, errorMessage, getProfile, isCanceled, latestSignal, statusOf } from '@synctrade/api';
+import { notify } from '@synctrade/ui';
+
+/** Fetches the profile each time a protected page mounts (spec section 2). */
+function useProfileOnMount(pathname: string): void {
+  useEffect(() => {
+    const { setUser, setLoading } = authStore.getState();
+    setLoading(true);
+    getProfile({ signal: latestSignal('profile') })
+      .then((profile) => setUser(profile))
+      .catch((error: unknown) => {
+        if (isCanceled(error)) return;
+        // 401/403 already cleared the session and left for /login; anything else is worth telling.
+        const status = statusOf(error);
+        if (status !== 401 && status !== 403) notify.error(errorMessage(error, 'profileLoad'));
+      })
+      .finally(() => setLoading(false));
+  }, [pathname]);
+}
+
+function ProtectedOutlet(): React.JSX.Element {
+  const { pathname } = useLocation();
+  useProfileOnMount(pathname);
+  return <Outlet />;
+}
+
+/** Protected pages need a stored access token; without one, go to /login keeping path and query as `from`. */
+export function RequireAuth(): React.JSX.Element {
+  const token = useStore(authStore, (state) => state.token);
+  const location = useLocation();
+  if (!token) {
+    const from = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;
+  }
+  return <ProtectedOutlet />;
+}
+
+/** `/login` with a stored token goes to /dashboard. */
+export function RedirectIfSignedIn({ children }: { children: React.ReactNode }): React.JSX.Element {
+  const token = useStore(authStore, (state) => state.token);
+  return token ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+}

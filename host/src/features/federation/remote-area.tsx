@@ -1,0 +1,46 @@
+import type React from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { Spinner } from '@synctrade/ui';
+import { loadRemoteModule, refreshRemote } from './remote-registry';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+
+const DISPLAY_NAMES: Record<string, string> = {
+  landing: 'Landing page',
+  auth: 'Sign in',
+  connections: 'Connections',
+  syncdesk: 'Sync Desk',
+  trade_history: 'Trade history',
+  profile: 'Profile',
+};
+
+export interface RemoteAreaProps {
+  /** The remote's name in `remotes.json`. */
+  remote: string;
+  /** The exposed module, without `./`. */
+  module?: string;
+  /** Spinner text while the remote loads. */
+  loadingLabel?: string;
+}
+
+/** One remote's area: loads it lazily, shows a spinner meanwhile, and an error with Retry if it fails. */
+export function RemoteArea({ remote, module = 'Routes', loadingLabel }: RemoteAreaProps): React.JSX.Element {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = useMemo(
+    () =>
+      lazy(async () => {
+        // A retry re-registers the remote first so a fixed or moved remote is fetched anew.
+        if (attempt > 0) await refreshRemote(remote);
+        return loadRemoteModule<ComponentType>(remote, module);
+      }),
+    [remote, module, attempt],
+  );
+  const name = DISPLAY_NAMES[remote] ?? remote;
+  return (
+    // Keyed by remote too: two routes rendering RemoteArea at the same place must not share a caught error.
+    <RemoteErrorBoundary key={`${remote}/${module}/${attempt}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<Spinner label={loadingLabel ?? `Loading ${name}`} />}>
+        <Remote />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,57 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { fetchRemotes, type RemoteEntry } from './remote-manifest';
+
+let known = new Map<string, RemoteEntry>();
+
+/** Registers every remote of `remotes.json`. A failure leaves the shell up: each area reports its own error. */
+export async function registerRuntimeRemotes(): Promise<void> {
+  try {
+    const remotes = await fetchRemotes();
+    known = new Map(remotes.map((remote) => [remote.name, remote]));
+    registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+  } catch (error: unknown) {
+    console.error('remotes.json could not be loaded', error);
+  }
+}
+
+/**
+ * Before a retry: reads `remotes.json` again (the remote may have moved or been rolled back) and registers the
+ * remote anew with `force`, which drops the federation runtime's cached failure.
+ */
+export async function refreshRemote(name: string): Promise<void> {
+  try {
+    const remotes = await fetchRemotes();
+    const fresh = remotes.find((remote) => remote.name === name);
+    if (fresh) known.set(name, fresh);
+  } catch (error: unknown) {
+    console.warn('remotes.json could not be reloaded; retrying with the known entry', error);
+  }
+  const remote = known.get(name);
+  if (remote) registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+}
+
+export class RemoteUnavailableError extends Error {
+  constructor(readonly remote: string, cause: unknown) {
+    super(cause instanceof Error ? cause.message : `The ${remote} remote could not be loaded`);
+    this.name = 'RemoteUnavailableError';
+  }
+}
+
+/** Loads `<remote>/<module>` and returns its default export. */
+export async function loadRemoteModule<T>(remote: string, module: string): Promise<{ default: T }> {
+  if (!known.has(remote)) throw new RemoteUnavailableError(remote, new Error(`${remote} is not in remotes.json`));
+  try {
+    const loaded = await loadRemote<{ default: T }>(`${remote}/${module}`);
+    if (!loaded || typeof loaded !== 'object' || !('default' in loaded)) {
+      throw new Error(`${remote}/${module} has no default export`);
+    }
+    return loaded;
+  } catch (error: unknown) {
+    throw new RemoteUnavailableError(remote, error);
+  }
+}
+
+/** For tests: what the registry knows. */
+export function knownRemotes(): RemoteEntry[] {
+  return [...known.values()];
+}

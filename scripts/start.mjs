@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `pnpm start`: builds whatever app is not built yet, then starts the server on its embedded defaults
+// (PGlite in server/data, the paper broker, mail to a local outbox), serving the API, the feed and every app.
+import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APPS } from './apps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const missing = APPS.filter(({ pkg }) => !existsSync(path.join(root, pkg, 'dist', 'mf-manifest.json'))).map((a) => a.pkg);
+if (missing.length) {
+  console.log(`Building ${missing.join(', ')} ...`);
+  const build = spawnSync('node', [path.join(root, 'scripts', 'build-all.mjs'), ...missing], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const server = spawn('pnpm', ['--filter', 'server', 'start'], { cwd: root, stdio: 'inherit' });
+const stop = (signal) => server.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { REMOTES } from './remote-catalog';
+
+export interface WebConfig {
+  /** The repository root holding `host/dist` and each remote's `dist`. */
+  webRoot: string;
+  /** Where versioned deploys live. */
+  deployDir: string;
+  /** `REMOTE_<NAME>_URL`: a remote served from another origin (a CDN), by its manifest URL. */
+  remoteOverrides: Record<string, string>;
+  apiBaseUrl: string;
+  feedUrl: string;
+}
+
+export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+  const webRoot = path.resolve(env.WEB_ROOT ?? path.join(__dirname, '..', '..', '..'));
+  const remoteOverrides: Record<string, string> = {};
+  for (const { name } of REMOTES) {
+    const url = env[`REMOTE_${name.toUpperCase()}_URL`]?.trim();
+    if (url) remoteOverrides[name] = url;
+  }
+  return {
+    webRoot,
+    deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(webRoot, '.deploy')),
+    remoteOverrides,
+    apiBaseUrl: env.PUBLIC_API_BASE_URL?.trim() || '/api/v1',
+    feedUrl: env.PUBLIC_FEED_URL?.trim() || '',
+  };
+}
