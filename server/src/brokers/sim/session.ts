@@ -12,6 +12,14 @@ import {
 } from '../types';
 import type { SimVenue } from './venue';
 
+/**
+ * Commands reach the venue one microtask later, as over a wire: the caller has handed the order over
+ * and goes on (e.g. to the next follower) before the venue works on it.
+ */
+function wire(): Promise<void> {
+  return Promise.resolve();
+}
+
 /** A session on the paper venue for one sim login: its accounts, commands and events. */
 export class SimSession implements BrokerSession {
   private readonly accountIds: Set<string>;
@@ -59,21 +67,25 @@ export class SimSession implements BrokerSession {
   }
 
   async placeOrder(command: PlaceOrderCommand): Promise<BrokerOrder> {
+    await wire();
     this.own(command.accountExternalId);
     return this.venue.place(command);
   }
 
   async modifyOrder(command: ModifyOrderCommand): Promise<void> {
+    await wire();
     this.own(command.accountExternalId);
     this.venue.modify(command);
   }
 
   async cancelOrder(accountExternalId: string, orderId: string): Promise<void> {
+    await wire();
     this.own(accountExternalId);
     this.venue.cancel(accountExternalId, orderId);
   }
 
   async flatten(accountExternalId: string, symbol?: string): Promise<void> {
+    await wire();
     this.own(accountExternalId);
     this.venue.flatten(accountExternalId, symbol);
   }

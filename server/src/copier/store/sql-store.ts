@@ -3,7 +3,7 @@ import type { Db } from '../../db/db';
 import { orderStatusOf } from '../engine/status-map';
 import type { ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
-import { WriteBehind } from './write-behind';
+import { BatchWriter } from './batch-writer';
 
 const CLAIM_SQL = `
 WITH ev AS (
@@ -23,13 +23,13 @@ SELECT (SELECT count(*) FROM ev)::int AS fresh, (SELECT coalesce(json_agg(client
 
 /** The engine's store on the server's database: the claim is one statement, the rest is written behind. */
 export class SqlCopyStore implements CopyStore {
-  private readonly behind: WriteBehind;
+  private readonly behind: BatchWriter;
 
   constructor(
     private readonly db: Db,
     onError: (error: unknown) => void,
   ) {
-    this.behind = new WriteBehind(db, onError);
+    this.behind = new BatchWriter(db, onError);
   }
 
   async claim(eventKey: string, userId: number, intents: readonly CopyIntent[]): Promise<ClaimResult> {
@@ -51,29 +51,25 @@ export class SqlCopyStore implements CopyStore {
   }
 
   recordOutcome(outcome: CopyOutcome): void {
-    this.behind.push(
-      `UPDATE copy_orders SET status = $2, broker_order_id = coalesce($3, broker_order_id), reason = coalesce($4, reason),
-         sent_ms = coalesce($5, sent_ms), ack_ms = coalesce($6, ack_ms), resolved = true, updated_at = now()
-       WHERE client_order_id = $1`,
-      [outcome.clientOrderId, outcome.status, outcome.brokerOrderId, outcome.reason, outcome.sentMs, outcome.ackMs],
-    );
+    this.behind.patchCopy({
+      client_order_id: outcome.clientOrderId, status: outcome.status, broker_order_id: outcome.brokerOrderId, reason: outcome.reason,
+      price: null, qty: null, sent_ms: outcome.sentMs, ack_ms: outcome.ackMs,
+    });
   }
 
   recordSkip(skip: CopySkip): void {
-    this.behind.push(
-      `INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason)
-       VALUES ($1, $2, 'copy', $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [skip.userId, skip.accountId, skip.eventKey, skip.symbol, skip.type, skip.side, skip.qty, skip.price, skip.status, skip.reason],
-    );
+    this.behind.addSkip({
+      user_id: skip.userId, account_id: skip.accountId, event_key: skip.eventKey, symbol: skip.symbol, order_type: skip.type, side: skip.side,
+      qty: skip.qty, price: skip.price, status: skip.status, reason: skip.reason,
+    });
   }
 
   recordBrokerEvent(account: EngineAccount, event: BrokerEvent, role: 'leader' | 'copy' | 'manual'): void {
     if (event.kind === 'fill') {
-      this.behind.push(
-        `INSERT INTO copy_fills (user_id, account_id, fill_id, broker_order_id, symbol, side, qty, price, filled_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, to_timestamp($9 / 1000.0)) ON CONFLICT (account_id, fill_id) DO NOTHING`,
-        [account.userId, account.id, event.fillId, event.orderId, event.symbol, event.side, event.qty, event.price, event.time],
-      );
+      this.behind.addFill({
+        user_id: account.userId, account_id: account.id, fill_id: event.fillId, broker_order_id: event.orderId, symbol: event.symbol,
+        side: event.side, qty: event.qty, price: event.price, filled_ms: event.time,
+      });
       return;
     }
     if (event.kind !== 'order') return;
@@ -81,21 +77,15 @@ export class SqlCopyStore implements CopyStore {
     const status = orderStatusOf(o.status);
     const price = o.price ?? o.stopPrice;
     if (role === 'copy' && o.clientOrderId !== null) {
-      this.behind.push(
-        `UPDATE copy_orders SET broker_order_id = $2, status = $3, price = coalesce($4, price), qty = $5, reason = coalesce($6, reason),
-           resolved = true, updated_at = now() WHERE client_order_id = $1`,
-        [o.clientOrderId, o.orderId, status, price, o.qty, o.reason],
-      );
+      this.behind.patchCopy({
+        client_order_id: o.clientOrderId, status, broker_order_id: o.orderId, reason: o.reason, price, qty: o.qty, sent_ms: null, ack_ms: null,
+      });
       return;
     }
-    this.behind.push(
-      `INSERT INTO copy_orders (user_id, account_id, role, broker_order_id, symbol, order_type, side, qty, price, stop_price, status, reason,
-         created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, to_timestamp($13 / 1000.0))
-       ON CONFLICT (account_id, broker_order_id) DO UPDATE SET status = EXCLUDED.status, qty = EXCLUDED.qty,
-         price = coalesce(EXCLUDED.price, copy_orders.price), reason = coalesce(EXCLUDED.reason, copy_orders.reason), updated_at = now()`,
-      [account.userId, account.id, role, o.orderId, o.symbol, o.type, o.side, o.qty, price, o.stopPrice, status, o.reason, o.time],
-    );
+    this.behind.upsertOrder({
+      user_id: account.userId, account_id: account.id, role, broker_order_id: o.orderId, symbol: o.symbol, order_type: o.type, side: o.side,
+      qty: o.qty, price, stop_price: o.stopPrice, status, reason: o.reason, created_ms: o.time,
+    });
   }
 
   async unresolved(accountIds: readonly number[]): Promise<CopyIntent[]> {

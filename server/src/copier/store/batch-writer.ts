@@ -1,0 +1,156 @@
+import type { Db } from '../../db/db';
+
+/** A copy's latest known state: outcomes and broker events merged, later values winning. */
+export interface CopyPatch {
+  client_order_id: string;
+  status: string;
+  broker_order_id: string | null;
+  reason: string | null;
+  price: number | null;
+  qty: number | null;
+  sent_ms: number | null;
+  ack_ms: number | null;
+}
+
+/** An order row seen from the broker (leader and manual orders), keyed by account and broker order id. */
+export interface OrderRow {
+  user_id: number; account_id: number; role: string; broker_order_id: string; symbol: string; order_type: string; side: string;
+  qty: number; price: number | null; stop_price: number | null; status: string; reason: string | null; created_ms: number;
+}
+
+export interface FillRecord {
+  user_id: number; account_id: number; fill_id: string; broker_order_id: string; symbol: string; side: string; qty: number; price: number; filled_ms: number;
+}
+
+export interface SkipRow {
+  user_id: number; account_id: number; event_key: string; symbol: string; order_type: string; side: string; qty: number; price: number | null;
+  status: string; reason: string;
+}
+
+const FLUSH_MS = 25;
+
+/**
+ * Records that are not on the copy's critical path are merged in memory and written a moment later in
+ * four set-based statements (whatever the number of followers), so the hot path never waits for them and
+ * an embedded database is not flooded with one statement per row.
+ */
+export class BatchWriter {
+  private copies = new Map<string, CopyPatch>();
+  private orders = new Map<string, OrderRow>();
+  private fills: FillRecord[] = [];
+  private skips: SkipRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  patchCopy(patch: CopyPatch): void {
+    const known = this.copies.get(patch.client_order_id);
+    this.copies.set(
+      patch.client_order_id,
+      known === undefined
+        ? patch
+        : {
+            client_order_id: patch.client_order_id,
+            status: patch.status,
+            broker_order_id: patch.broker_order_id ?? known.broker_order_id,
+            reason: patch.reason ?? known.reason,
+            price: patch.price ?? known.price,
+            qty: patch.qty ?? known.qty,
+            sent_ms: patch.sent_ms ?? known.sent_ms,
+            ack_ms: patch.ack_ms ?? known.ack_ms,
+          },
+    );
+    this.arm();
+  }
+
+  upsertOrder(row: OrderRow): void {
+    const key = `${row.account_id}|${row.broker_order_id}`;
+    const known = this.orders.get(key);
+    this.orders.set(key, known === undefined ? row : { ...row, created_ms: known.created_ms, price: row.price ?? known.price, reason: row.reason ?? known.reason });
+    this.arm();
+  }
+
+  addFill(fill: FillRecord): void {
+    this.fills.push(fill);
+    this.arm();
+  }
+
+  addSkip(skip: SkipRow): void {
+    this.skips.push(skip);
+    this.arm();
+  }
+
+  /** Writes everything queued so far; resolves when it is stored. */
+  flush(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const copies = [...this.copies.values()];
+    const orders = [...this.orders.values()];
+    const fills = this.fills;
+    const skips = this.skips;
+    this.copies = new Map();
+    this.orders = new Map();
+    this.fills = [];
+    this.skips = [];
+    this.running = this.running.then(() => this.write(copies, orders, fills, skips).catch(this.onError));
+    return this.running;
+  }
+
+  private arm(): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  private async write(copies: CopyPatch[], orders: OrderRow[], fills: FillRecord[], skips: SkipRow[]): Promise<void> {
+    if (copies.length + orders.length + fills.length + skips.length === 0) return;
+    await this.db.tx(async (tx) => {
+      if (skips.length > 0) {
+        await tx.query(
+          `INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason)
+           SELECT x.user_id, x.account_id, 'copy', x.event_key, x.symbol, x.order_type, x.side, x.qty, x.price, x.status, x.reason
+           FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, account_id integer, event_key text, symbol text, order_type text, side text,
+             qty numeric, price numeric, status text, reason text)`,
+          [JSON.stringify(skips)],
+        );
+      }
+      if (orders.length > 0) {
+        await tx.query(
+          `INSERT INTO copy_orders (user_id, account_id, role, broker_order_id, symbol, order_type, side, qty, price, stop_price, status, reason, created_at)
+           SELECT x.user_id, x.account_id, x.role, x.broker_order_id, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price, x.status, x.reason,
+             to_timestamp(x.created_ms / 1000.0)
+           FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, account_id integer, role text, broker_order_id text, symbol text, order_type text,
+             side text, qty numeric, price numeric, stop_price numeric, status text, reason text, created_ms double precision)
+           ON CONFLICT (account_id, broker_order_id) DO UPDATE SET status = EXCLUDED.status, qty = EXCLUDED.qty,
+             price = coalesce(EXCLUDED.price, copy_orders.price), reason = coalesce(EXCLUDED.reason, copy_orders.reason), updated_at = now()`,
+          [JSON.stringify(orders)],
+        );
+      }
+      if (copies.length > 0) {
+        await tx.query(
+          `UPDATE copy_orders o SET status = x.status, broker_order_id = coalesce(x.broker_order_id, o.broker_order_id),
+             reason = coalesce(x.reason, o.reason), price = coalesce(x.price, o.price), qty = coalesce(x.qty, o.qty),
+             sent_ms = coalesce(x.sent_ms, o.sent_ms), ack_ms = coalesce(x.ack_ms, o.ack_ms), resolved = true, updated_at = now()
+           FROM jsonb_to_recordset($1::jsonb) AS x(client_order_id text, status text, broker_order_id text, reason text, price numeric, qty numeric,
+             sent_ms double precision, ack_ms double precision)
+           WHERE o.client_order_id = x.client_order_id`,
+          [JSON.stringify(copies)],
+        );
+      }
+      if (fills.length > 0) {
+        await tx.query(
+          `INSERT INTO copy_fills (user_id, account_id, fill_id, broker_order_id, symbol, side, qty, price, filled_at)
+           SELECT x.user_id, x.account_id, x.fill_id, x.broker_order_id, x.symbol, x.side, x.qty, x.price, to_timestamp(x.filled_ms / 1000.0)
+           FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, account_id integer, fill_id text, broker_order_id text, symbol text, side text,
+             qty numeric, price numeric, filled_ms double precision)
+           ON CONFLICT (account_id, fill_id) DO NOTHING`,
+          [JSON.stringify(fills)],
+        );
+      }
+    });
+  }
+}
