@@ -20,11 +20,11 @@ async function signInWithForm(page: Page, email: string, password: string, otp?:
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('checkbox').check();
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
   if (otp) {
     const step = page.getByRole('form', { name: 'Two-factor verification' });
     await step.getByLabel('Authentication code').fill(otp());
-    await step.getByRole('button', { name: 'Verify' }).click();
+    await step.getByRole('button', { name: 'Verify', exact: true }).click();
   }
   await page.waitForURL(/\/dashboard$/);
 }
