@@ -28,9 +28,13 @@ function wrap(target: Queryable, inTx: boolean, root: PGlite): Db {
   return db;
 }
 
-/** Embedded PostgreSQL: a data folder on disk, or memory when `dataDir` is undefined (tests). */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
-  const pglite = dataDir ? new PGlite(dataDir, { parsers }) : new PGlite({ parsers });
+/**
+ * Embedded PostgreSQL: a data folder on disk, or memory when `dataDir` is undefined (tests), optionally
+ * starting from a dumped data folder (`loadDataDir`, tests use a migrated template).
+ */
+export async function createPgliteDb(dataDir?: string, loadDataDir?: Blob): Promise<Db> {
+  const options = { parsers, ...(loadDataDir ? { loadDataDir } : {}) };
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   return wrap(pglite, false, pglite);
 }
