@@ -77,6 +77,15 @@ describe('two tenants', () => {
     bobFeed.socket.close();
   });
 
+  it('when Bob’s feed opens, then its account snapshot holds only Bob’s accounts', async () => {
+    const bobFeed = openFeed(base, await getTicket(t.app, bob.token));
+    const snapshot = await bobFeed.next((message) => message.type === 'account_data');
+    const ids = snapshot.type === 'account_data' ? snapshot.accounts.map((account) => account.id) : [];
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(accountId);
+    bobFeed.socket.close();
+  });
+
   it('when Bob opens the feed with Alice’s used ticket, then it is refused', async () => {
     const ticket = await getTicket(t.app, alice.token);
     const aliceFeed = openFeed(base, ticket);
