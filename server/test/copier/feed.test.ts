@@ -1,0 +1,42 @@
+import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
+import { buildTestApp, type TestApp } from '../support/build-test-app';
+import { connectSim } from '../support/connect-sim';
+import { getTicket, listen, openFeed } from '../support/feed-client';
+import { registerUser, type TestUser } from '../support/users';
+import { call, waitForDesk } from './support/http';
+
+type AccountData = Extract<FeedMessage, { type: 'account_data' }>;
+const accountData = (message: FeedMessage): message is AccountData => message.type === 'account_data';
+
+describe('account feed from the copy engine', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let rows: SyncAccount[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    user = await registerUser(t.app);
+    await connectSim(t.app, user, 'Feed paper');
+    rows = await waitForDesk(t.app, user, (list) => list.length === 4);
+  });
+  afterAll(async () => t.close());
+
+  it('when a socket connects and a copied trade moves positions, then it gets the accounts at once and again with the new quantities', async () => {
+    const [leader, follower] = rows.map((r) => r.id) as [number, number];
+    await call(t.app, user, 'PUT', `/copier/accounts/${leader}/master`);
+    await call(t.app, user, 'PUT', `/copier/accounts/${follower}/follower`);
+    await call(t.app, user, 'PUT', `/copier/accounts/${follower}/ratio`, { ratio: 3 });
+    const feed = openFeed(await listen(t.app), await getTicket(t.app, user.token));
+    try {
+      const first = await feed.next(accountData);
+      expect(accountData(first) && first.accounts.map((a) => a.id)).toEqual(rows.map((r) => r.id));
+      await call(t.app, user, 'POST', '/sim/orders', { account_id: leader, contract: 'GC', side: 'buy', qty: 1, order_type: 'Market' });
+      const moved = await feed.next((m) => accountData(m) && m.accounts.find((a) => a.id === follower)?.qty === 3);
+      const row = accountData(moved) ? moved.accounts.find((a) => a.id === follower) : undefined;
+      expect(row).toMatchObject({ side: 'long', qty: 3, is_follower: true, ratio: 3, state: 'ok' });
+    } finally {
+      feed.socket.close();
+      await feed.closed;
+    }
+  });
+});
