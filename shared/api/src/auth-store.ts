@@ -11,6 +11,8 @@ export interface AuthState {
   user: Profile | null;
   loading: boolean;
   token: string | null;
+  /** True once a session ended in this page (logout, 401/403, password change): /login then has no `from`. */
+  sessionEnded: boolean;
   setUser(user: Profile | null): void;
   setLoading(loading: boolean): void;
   /** Stores the access token and tells the other packages. */
@@ -23,21 +25,22 @@ export const authStore = createStore<AuthState>()((set) => ({
   user: null,
   loading: false,
   token: typeof window === 'undefined' ? null : getToken(),
+  sessionEnded: false,
   setUser: (user) => set({ user }),
   setLoading: (loading) => set({ loading }),
   signIn: (token) => {
     setToken(token);
-    set({ token });
+    set({ token, sessionEnded: false });
     bus.emit('auth:logged-in', { userId: currentUserId() ?? 0 });
   },
   signOut: (reason) => {
     clearToken();
-    set({ token: null, user: null });
+    set({ token: null, user: null, sessionEnded: true });
     bus.emit('auth:logged-out', { reason });
   },
 }));
 
 // A 401 seen by the HTTP client clears storage; keep the store in step.
 bus.on('auth:logged-out', () => {
-  if (authStore.getState().token) authStore.setState({ token: null, user: null });
+  if (authStore.getState().token) authStore.setState({ token: null, user: null, sessionEnded: true });
 });

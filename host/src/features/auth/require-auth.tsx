@@ -31,7 +31,10 @@ function ProtectedOutlet(): React.JSX.Element {
 /** Protected pages need a stored access token; without one, go to /login keeping path and query as `from`. */
 export function RequireAuth(): React.JSX.Element {
   const token = useStore(authStore, (state) => state.token);
+  const sessionEnded = useStore(authStore, (state) => state.sessionEnded);
   const location = useLocation();
+  // After logout or a revoked session the spec sends the user to /login itself, not back where they were.
+  if (!token && sessionEnded) return <Navigate to="/login" replace />;
   if (!token) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;
