@@ -7,7 +7,16 @@ export interface RequestRecord {
   via: 'http' | 'ws';
   body: unknown;
   at: number;
+  /** performance.now() on arrival, for latency measurements. */
+  atHr: number;
   userId: number | undefined;
+}
+
+/** When a fill left the fake on a socket (the start of a copy's latency). */
+export interface FillSent {
+  fillId: number;
+  orderId: number;
+  atHr: number;
 }
 
 export interface TicketRecord {
@@ -38,6 +47,7 @@ export interface FakeContext {
   requests: RequestRecord[];
   tickets: Map<string, TicketRecord>;
   penaltyResends: PenaltyResend[];
+  fillsSent: FillSent[];
 }
 
 export function createContext(options: { tokenLifetimeSec: number; clientId?: string; clientSecret?: string }): FakeContext {
@@ -50,6 +60,7 @@ export function createContext(options: { tokenLifetimeSec: number; clientId?: st
     requests: [],
     tickets: new Map(),
     penaltyResends: [],
+    fillsSent: [],
   };
 }
 

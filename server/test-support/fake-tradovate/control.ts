@@ -1,4 +1,4 @@
-import type { FakeContext, PenaltyResend, RequestRecord } from './context';
+import type { FakeContext, FillSent, PenaltyResend, RequestRecord } from './context';
 import { type Faults, noFaults } from './faults';
 import type { Placed, Failure } from './fake-venue';
 import type { SocketHub } from './socket-hub';
@@ -82,8 +82,14 @@ export class FakeControl {
     return [...this.ctx.penaltyResends];
   }
 
+  /** When each fill frame left on a socket (performance.now()), for latency benches. */
+  fillsSent(): FillSent[] {
+    return [...this.ctx.fillsSent];
+  }
+
   clearLogs(): void {
     this.ctx.requests.length = 0;
     this.ctx.penaltyResends.length = 0;
+    this.ctx.fillsSent.length = 0;
   }
 }

@@ -27,7 +27,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export async function processRequest(ctx: FakeContext, request: ApiRequest): Promise<Outcome> {
   const endpoint = request.endpoint.replace(/^\/+/, '').toLowerCase();
   const userId = ctx.tokens.userOf(request.token);
-  ctx.requests.push({ endpoint, via: request.via, body: request.body, at: Date.now(), userId });
+  ctx.requests.push({ endpoint, via: request.via, body: request.body, at: Date.now(), atHr: performance.now(), userId });
   const limited = request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
   if (limited) {
     const retryAfter = 'retryAfterSec' in limited && typeof limited.retryAfterSec === 'number' ? { 'retry-after': String(limited.retryAfterSec) } : undefined;

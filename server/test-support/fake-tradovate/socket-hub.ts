@@ -55,8 +55,20 @@ export class SocketHub {
     if (connection.outbox.length > 1) return;
     setImmediate(() => {
       const batch = connection.outbox.splice(0);
-      if (batch.length > 0) this.sendRaw(connection, `a${JSON.stringify(batch)}`);
+      if (batch.length === 0) return;
+      this.sendRaw(connection, `a${JSON.stringify(batch)}`);
+      this.noteFills(batch);
     });
+  }
+
+  private noteFills(batch: unknown[]): void {
+    const atHr = performance.now();
+    for (const message of batch) {
+      const event = message as Partial<PropsEvent>;
+      if (event.e !== 'props' || event.d?.entityType !== 'fill' || event.d.eventType !== 'Created') continue;
+      const { id, orderId } = event.d.entity;
+      if (typeof id === 'number' && typeof orderId === 'number') this.ctx.fillsSent.push({ fillId: id, orderId, atHr });
+    }
   }
 
   private deliver(userId: number, events: PropsEvent[]): void {
