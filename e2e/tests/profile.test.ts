@@ -73,6 +73,9 @@ describe('profile: the trader’s own account and security', () => {
     const photo = page.getByRole('img', { name: 'Profile photo' });
     await photo.waitFor();
     assert.ok(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the photo loads');
+    // The shell's top bar hears profile:changed and shows the same photo.
+    const src = await photo.getAttribute('src');
+    await page.getByRole('link', { name: 'Profile', exact: true }).locator(`img[src="${src}"]`).waitFor();
 
     await page.reload();
     await page.getByLabel('Username').waitFor();
