@@ -22,7 +22,11 @@ export interface Faults {
   slow: (FaultRule & { ms: number }) | null;
   /** Business rejection (HTTP 200) for the next commands: failureReason/failureText, errorText or violations. */
   reject: (FaultRule & { body: Record<string, unknown> }) | null;
+  /** The command is executed, then answered with a body that is not JSON. */
+  garbage: FaultRule | null;
   duplicateEvents: boolean;
+  /** Send every `props` entity wrapped in an array (Tradovate does both). */
+  arrayEntities: boolean;
   failRenewal: boolean;
 }
 
@@ -33,7 +37,9 @@ export const noFaults = (): Faults => ({
   dropAfterAccept: null,
   slow: null,
   reject: null,
+  garbage: null,
   duplicateEvents: false,
+  arrayEntities: false,
   failRenewal: false,
 });
 

@@ -19,7 +19,9 @@ export interface ApiRequest {
 export type Outcome =
   | { kind: 'reply'; status: number; body: unknown; headers?: Record<string, string> }
   /** The request was executed but the answer never leaves: the connection dies. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** A reply that is not JSON (a proxy's error page, a truncated body). */
+  | { kind: 'garbage'; text: string };
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,6 +43,7 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   if (slow) await sleep(slow.ms);
   const accepted = isCommand(endpoint) && result.status === 200 && !hasFailure(result.body);
   if (accepted && trip(ctx.faults.dropAfterAccept, endpoint)) return { kind: 'drop' };
+  if (accepted && trip(ctx.faults.garbage, endpoint)) return { kind: 'garbage', text: '<html><body>502 Bad Gateway' };
   return { kind: 'reply', status: result.status, body: result.body };
 }
 

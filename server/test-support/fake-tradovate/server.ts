@@ -71,6 +71,10 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
       const outcome = await processRequest(ctx, { endpoint: url.pathname.slice(4), query: url.searchParams, body, token, via: 'http' });
       // The order was executed; the caller never hears about it.
       if (outcome.kind === 'drop') return void request.socket.destroy();
+      if (outcome.kind === 'garbage') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        return void response.end(outcome.text);
+      }
       return sendJson(response, outcome.status, outcome.body, outcome.headers);
     }
     return sendJson(response, 404, { errorText: 'Not found' });

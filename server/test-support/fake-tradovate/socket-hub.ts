@@ -74,7 +74,8 @@ export class SocketHub {
   private deliver(userId: number, events: PropsEvent[]): void {
     for (const connection of this.connections) {
       if (connection.userId !== userId || !connection.synced) continue;
-      for (const event of events) {
+      for (const original of events) {
+        const event = this.ctx.faults.arrayEntities ? { ...original, d: { ...original.d, entity: [original.d.entity] } } : original;
         this.queue(connection, event);
         if (this.ctx.faults.duplicateEvents) this.queue(connection, event);
       }
@@ -116,6 +117,7 @@ export class SocketHub {
       },
     });
     if (outcome.kind === 'drop') return void connection.ws.terminate();
+    if (outcome.kind === 'garbage') return this.sendRaw(connection, `a[{"i":${id},"s":200,"d":${outcome.text}`);
     this.queue(connection, { i: id, s: outcome.status, ...(outcome.body !== undefined ? { d: outcome.body } : {}) });
     // Events start after the snapshot, in the same ordered outbox.
     if (synced && outcome.status === 200) connection.synced = true;

@@ -78,6 +78,14 @@ describe('Tradovate faults', () => {
     expect(await session.findOrderByClientId(String(world.follower.accountIds[0]), 'never-sent')).toBeNull();
   });
 
+  it('when Tradovate answers an accepted order with a body that is not JSON, then placing is uncertain with a clear message and nothing is lost', async () => {
+    const { session } = await world.open(world.follower.userId);
+    world.fake.control.setFaults({ garbage: { remaining: 1, match: 'placeorder' } });
+    await expect(session.placeOrder(market(world, 'garbled'))).rejects.toMatchObject({ code: 'uncertain', message: expect.stringMatching(/malformed reply to order\/placeorder: .*502 Bad Gateway/) });
+    expect(await session.findOrderByClientId(String(world.follower.accountIds[0]), 'garbled')).toMatchObject({ clientOrderId: 'garbled' });
+    expect(world.fake.control.orders().filter((o) => o.clOrdId === 'garbled')).toHaveLength(1);
+  });
+
   it('when the answer is slower than the request timeout, then placing is uncertain and the lookup finds the order', async () => {
     const { session } = await world.open(world.follower.userId);
     world.fake.control.setFaults({ slow: { remaining: 1, match: 'placeorder', ms: 2_300 } });

@@ -61,6 +61,14 @@ describe('Tradovate user-data feed', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('when Tradovate sends entities wrapped in arrays, then they are read like single entities', async () => {
+    const { events } = await world.open(world.leader.userId);
+    world.fake.control.setFaults({ arrayEntities: true });
+    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+    await events.waitFor(() => events.of('position').find((e) => e.position.netPos === 1), 3_000, 'position');
+    expect(events.of('fill')).toEqual([expect.objectContaining({ symbol: 'ESZ6', qty: 1, side: 'buy' })]);
+  });
+
   it('when the session stays idle longer than the server tolerates silence, then heartbeats keep the socket open', async () => {
     const { events } = await world.open(world.leader.userId);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
