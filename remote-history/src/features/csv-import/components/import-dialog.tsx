@@ -1,5 +1,6 @@
 import type React from 'react';
 import { useEffect, useId } from 'react';
+import { ActionButton } from '../../../lib/action-button';
 import { Button, Field, FieldError, Input, Modal, Muted, Row } from '@synctrade/ui';
 import { useImportStore } from '../store/import-store';
 import { ImportPreview } from './import-preview';
@@ -59,17 +60,17 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
       {s.error && <FieldError>{s.error}</FieldError>}
       <Row style={{ justifyContent: 'flex-end', marginTop: 16 }}>
         {s.phase === 'done' ? (
-          <Button type="button" onClick={onClose}>
+          <ActionButton type="button" onClick={onClose}>
             Close
-          </Button>
+          </ActionButton>
         ) : (
           <>
             <Button type="button" $variant="secondary" onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <Button type="button" disabled={s.phase !== 'preview' || total === 0} onClick={() => void send()}>
+            <ActionButton type="button" disabled={s.phase !== 'preview' || total === 0} onClick={() => void send()}>
               {s.phase === 'importing' ? 'Importing...' : `Import ${n(total)} trades`}
-            </Button>
+            </ActionButton>
           </>
         )}
       </Row>

@@ -2,6 +2,7 @@ import type React from 'react';
 import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { Trade } from '@synctrade/api';
+import { ActionButton } from '../../../lib/action-button';
 import { Button, ErrorPanel, Page, PageHeader, Row, Spinner } from '@synctrade/ui';
 import { LazyImportDialog } from '../../csv-import';
 import { DayJournalDialog, JournalDialog } from '../../journal';
@@ -45,9 +46,9 @@ export function DashboardPage(): React.JSX.Element {
           <Button type="button" $variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
             Import Data
           </Button>
-          <Button type="button" onClick={() => setDialog({ kind: 'day' })}>
+          <ActionButton type="button" onClick={() => setDialog({ kind: 'day' })}>
             Start Journal
-          </Button>
+          </ActionButton>
         </Row>
       </PageHeader>
       <Banner role="note">

@@ -1,6 +1,7 @@
 import type React from 'react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
+import { ActionButton } from '../../../lib/action-button';
 import { Button, Field, FieldError, Input, Row, useEscape } from '@synctrade/ui';
 import { useHistoryStore } from '../store/history-store';
 import { RANGE_KINDS, RANGE_LABEL, rangeButtonLabel, type RangeKind } from '../lib/range';
@@ -81,17 +82,15 @@ export function RangePicker(): React.JSX.Element {
       </Button>
       {open && (
         <Panel id={panelId} role="dialog" aria-label="Date range">
-          {RANGE_KINDS.map((kind) => (
-            <Button
-              key={kind}
-              type="button"
-              $variant={(kind === 'custom' ? custom : !custom && range.kind === kind) ? 'primary' : 'ghost'}
-              aria-pressed={kind === 'custom' ? custom : !custom && range.kind === kind}
-              onClick={() => choose(kind)}
-            >
-              {RANGE_LABEL[kind]}
-            </Button>
-          ))}
+          {RANGE_KINDS.map((kind) => {
+            const chosen = kind === 'custom' ? custom : !custom && range.kind === kind;
+            const Option = chosen ? ActionButton : Button;
+            return (
+              <Option key={kind} type="button" $variant={chosen ? 'primary' : 'ghost'} aria-pressed={chosen} onClick={() => choose(kind)}>
+                {RANGE_LABEL[kind]}
+              </Option>
+            );
+          })}
           {custom && (
             <form onSubmit={apply} noValidate>
               <Row>
@@ -105,9 +104,9 @@ export function RangePicker(): React.JSX.Element {
                 </Field>
               </Row>
               {problem && <FieldError>{problem}</FieldError>}
-              <Button type="submit" $size="sm">
+              <ActionButton type="submit" $size="sm">
                 Apply
-              </Button>
+              </ActionButton>
             </form>
           )}
         </Panel>

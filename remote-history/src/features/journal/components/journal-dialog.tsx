@@ -1,6 +1,7 @@
 import type React from 'react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
+import { ActionButton } from '../../../lib/action-button';
 import { Button, Field, Modal, Row, TextArea } from '@synctrade/ui';
 
 export interface JournalDialogProps {
@@ -46,9 +47,9 @@ export function JournalDialog({ title, context, initialNote, resetKey, onSave, o
           <Button type="button" $variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
+          <ActionButton type="submit" disabled={saving}>
             {saving ? 'Saving...' : 'Save'}
-          </Button>
+          </ActionButton>
         </Row>
       </form>
     </Modal>

@@ -1,0 +1,199 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
+import { seriousA11yViolations } from '../support/axe';
+import { launchBrowser, newSession } from '../support/browser';
+import { startStack, type Stack } from '../support/stack';
+
+interface HistoryTrade {
+  id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: number;
+  avgEntry: number;
+  avgExit: number;
+  pnl: number;
+  source: string;
+}
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The user id claim of a token (what the page reads too). */
+function userIdOf(user: TestUser): number {
+  const payload = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { user_id: number };
+  return payload.user_id;
+}
+
+async function history(stack: Stack, user: TestUser): Promise<HistoryTrade[]> {
+  return (await api<{ trades: HistoryTrade[] }>(stack, 'GET', `/copier/trade-history/${userIdOf(user)}`, undefined, user.token)).trades;
+}
+
+/** A small Tradovate Performance export of our own: BOM, CRLF, a bracketed loss and a thousands separator. */
+const PERFORMANCE_CSV =
+  '\uFEFFsymbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration\r\n' +
+  'MNQZ6,-2,0,0.25,7001,7002,2,21000.00,21010.25,$41.00,11/02/2026 09:30:00,11/02/2026 09:34:21,4min 21sec\r\n' +
+  'ESZ6,-2,0,0.25,7004,7003,1,6010.00,6006.00,$(200.00),11/02/2026 10:15:00,11/02/2026 10:11:00,4min\r\n' +
+  'GCZ6,-1,0,0.1,7007,7008,10,2000.0,2001.2,"$1,200.00",11/03/2026 13:00:00,11/03/2026 14:02:00,1h 2min\r\n';
+
+async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/trade-history/dashboard');
+  await page.getByRole('heading', { level: 1, name: 'Dashboard Management' }).waitFor();
+  await page.getByRole('heading', { name: /Completed Trades/ }).waitFor();
+}
+
+async function completedCount(page: Page, expected: number): Promise<void> {
+  await page.getByRole('heading', { name: `Completed Trades${expected.toLocaleString('en-US')}` }).waitFor({ timeout: 15_000 });
+}
+
+async function importFile(page: Page, name: string, text: string, expectedText: string): Promise<void> {
+  await page.getByRole('button', { name: 'Import Data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Data' });
+  await dialog.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await dialog.getByRole('button', { name: /^Import \d+ trades$/ }).click();
+  await dialog.getByText(expectedText).waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('trade history: copied trades, import, export, accessibility', () => {
+  let stack: Stack;
+  let browser: Browser;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  it('when trades are copied on the paper broker, then the dashboard lists them with correct P&L', async () => {
+    const user = await registerUser(stack);
+    await connectPaperBroker(stack, user);
+    const accounts = await api<{ id: number }[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+    const [leader, follower] = accounts as [{ id: number }, { id: number }];
+    await api(stack, 'PUT', `/copier/accounts/${leader.id}/master`, undefined, user.token);
+    await api(stack, 'PUT', `/copier/accounts/${follower.id}/follower`, undefined, user.token);
+    for (const side of ['buy', 'sell'] as const) {
+      await api(stack, 'POST', '/sim/orders', { account_id: leader.id, contract: 'ES', side, qty: 1, order_type: 'Market' }, user.token);
+    }
+    // The leader's round trip and the follower's copy.
+    let trades: HistoryTrade[] = [];
+    for (let tries = 0; tries < 60 && trades.length < 2; tries += 1) {
+      trades = await history(stack, user);
+      if (trades.length < 2) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.equal(trades.length, 2, 'leader and follower each closed one trade');
+    for (const trade of trades) {
+      const points = (trade.avgExit - trade.avgEntry) * (trade.side === 'buy' ? 1 : -1);
+      assert.equal(trade.pnl, Math.round(points * trade.qty * 50 * 100) / 100, 'ES: points × qty × $50');
+    }
+
+    const { page, context, errors } = await newSession(browser, stack.url);
+    await signInPage(page, user);
+    await openDashboard(page);
+    await completedCount(page, 2);
+    const rows = page.getByRole('table').getByRole('row');
+    assert.equal(await rows.count(), 3);
+    for (const trade of trades) {
+      await page.getByRole('cell', { name: money.format(trade.pnl), exact: true }).first().waitFor();
+    }
+    const net = trades.reduce((sum, t) => sum + t.pnl, 0);
+    await page.getByRole('region', { name: 'P & L' }).getByText(money.format(net), { exact: true }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('when the same CSV is imported twice, then the second import adds nothing; export reads back the same trades', async () => {
+    const user = await registerUser(stack);
+    const { page, context, errors } = await newSession(browser, stack.url);
+    await signInPage(page, user);
+    await openDashboard(page);
+    await page.getByText('No completed trades found').waitFor();
+
+    await importFile(page, 'Performance.csv', PERFORMANCE_CSV, '3 imported, 0 duplicates skipped (already imported).');
+    await completedCount(page, 3);
+    await importFile(page, 'Performance.csv', PERFORMANCE_CSV, '0 imported, 3 duplicates skipped (already imported).');
+    await completedCount(page, 3);
+    const stored = await history(stack, user);
+    assert.deepEqual(
+      stored.map((t) => [t.symbol, t.side, t.qty, t.pnl]).sort(),
+      [
+        ['ESZ6', 'sell', 1, -200],
+        ['GCZ6', 'buy', 10, 1200],
+        ['MNQZ6', 'buy', 2, 41],
+      ].sort(),
+    );
+    await page.getByRole('cell', { name: '-$200.00', exact: true }).waitFor();
+
+    // Export, and compare the file with the stored trades.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    assert.equal(download.suggestedFilename(), 'trade-history_all-time.csv');
+    const exported = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = exported.trimEnd().split('\r\n');
+    assert.equal(lines[0], 'external_id,account,symbol,side,qty,entry_time,exit_time,entry_price,exit_price,pts,pnl,duration_seconds,journal');
+    assert.equal(lines.length, stored.length + 1);
+    for (const trade of stored) {
+      const line = lines.find((l) => l.startsWith(`synctrade:${trade.id},`));
+      assert.ok(line, `trade ${trade.id} is exported`);
+      const cells = line.split(',');
+      assert.deepEqual([cells[2], cells[3], Number(cells[4]), Number(cells[10])], [trade.symbol, trade.side, trade.qty, trade.pnl]);
+    }
+
+    // The export is our own import format: another user reads it back to the same trades.
+    const other = await registerUser(stack);
+    const second = await newSession(browser, stack.url);
+    await signInPage(second.page, other);
+    await openDashboard(second.page);
+    await importFile(second.page, 'export.csv', exported, '3 imported, 0 duplicates skipped (already imported).');
+    const readBack = await history(stack, other);
+    const key = (t: HistoryTrade): string => [t.symbol, t.side, t.qty, t.avgEntry, t.avgExit, t.pnl].join('|');
+    assert.deepEqual(readBack.map(key).sort(), stored.map(key).sort());
+    await second.context.close();
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('when the history pages are open with data, in both themes, then axe finds nothing serious', async () => {
+    const user = await registerUser(stack);
+    await api(stack, 'POST', '/copier/trade-history/import', {
+      trades: [
+        { symbol: 'ESZ6', side: 'buy', qty: 1, entry_time: '2026-11-02T14:30:00Z', exit_time: '2026-11-02T14:40:00Z', entry_price: 6000, exit_price: 6004, pnl: 200, external_id: 'a11y-1' },
+        { symbol: 'NQZ6', side: 'sell', qty: 2, entry_time: '2026-11-03T15:00:00Z', exit_time: '2026-11-03T15:05:00Z', entry_price: 21000, exit_price: 21010, pnl: -400, external_id: 'a11y-2' },
+      ],
+    }, user.token);
+    for (const theme of ['dark', 'light']) {
+      const { page, context, errors } = await newSession(browser, stack.url);
+      await signInPage(page, user);
+      await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
+      await openDashboard(page);
+      await completedCount(page, 2);
+      assert.deepEqual(await seriousA11yViolations(page), [], `dashboard, ${theme}`);
+      await page.getByRole('button', { name: 'All Time' }).click();
+      await page.getByRole('dialog', { name: 'Date range' }).waitFor();
+      assert.deepEqual(await seriousA11yViolations(page), [], `range picker, ${theme}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Add note for ESZ6 Buy at', exact: false }).first().click();
+      await page.getByRole('dialog', { name: 'Trade journal' }).waitFor();
+      assert.deepEqual(await seriousA11yViolations(page), [], `trade journal, ${theme}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Import Data' }).click();
+      await page.getByRole('dialog', { name: 'Import Data' }).getByLabel('CSV file').waitFor();
+      assert.deepEqual(await seriousA11yViolations(page), [], `import dialog, ${theme}`);
+      await page.keyboard.press('Escape');
+      for (const [path, heading] of [['/trade-history/daily', 'Daily'], ['/trade-history/weekly', 'Weekly']] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByRole('button', { name: /^Journal for/ }).first().waitFor();
+        assert.deepEqual(await seriousA11yViolations(page), [], `${heading}, ${theme}`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+});
