@@ -91,7 +91,9 @@ export class RequestBudget {
     if (this.timer !== null) return;
     const now = this.now();
     const refillMs = Math.ceil(60_000 / this.perMinute);
-    const wait = Math.max(refillMs, this.blockedUntil - now, 1);
+    // Wake for the next token, or earlier when a queued job's deadline comes first (to report it on time).
+    const nextDeadline = Math.min(...this.queue.map((job) => job.deadline)) - now + 1;
+    const wait = Math.max(1, Math.min(Math.max(refillMs, this.blockedUntil - now), nextDeadline));
     this.timer = setTimeout(() => this.drain(), wait);
     this.timer.unref();
   }

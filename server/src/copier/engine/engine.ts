@@ -128,7 +128,7 @@ export class CopyEngine implements EngineContext {
   private group(userId: number): UserGroup {
     let group = this.groups.get(userId);
     if (group === undefined) {
-      group = { userId, accountIds: new Set(), leader: null, queue: Promise.resolve(), inflight: new Map() };
+      group = { userId, accountIds: new Set(), connectionIds: new Set(), leader: null, queue: Promise.resolve(), inflight: new Map() };
       this.groups.set(userId, group);
     }
     return group;
@@ -149,7 +149,7 @@ export class CopyEngine implements EngineContext {
       this.accounts.set(account.id, account);
     }
     group.accountIds = new Set(list.map((account) => account.id));
-    await this.syncSessions(list);
+    await this.syncSessions(group, list);
     const leader = list.find((account) => account.isMaster && account.enabled);
     if (leader?.id !== group.leader?.accountId) group.leader = leader === undefined ? null : newLeaderState(leader.id);
     if (!this.recovered.has(userId)) {
@@ -160,17 +160,18 @@ export class CopyEngine implements EngineContext {
     this.changed(userId);
   }
 
-  private async syncSessions(list: EngineAccount[]): Promise<void> {
+  /** Opens sessions for the user's enabled connections and closes the ones no longer wanted (deleted, disabled). */
+  private async syncSessions(group: UserGroup, list: EngineAccount[]): Promise<void> {
     const wanted = new Set(list.filter((account) => account.enabled).map((account) => account.connectionId));
-    const mine = new Set(list.map((account) => account.connectionId));
-    for (const [connectionId, entry] of this.sessions) {
-      if (!mine.has(connectionId) && ![...this.accounts.values()].some((a) => a.connectionId === connectionId)) continue;
-      if (wanted.has(connectionId)) continue;
+    for (const connectionId of group.connectionIds) {
+      const entry = this.sessions.get(connectionId);
+      if (wanted.has(connectionId) || entry === undefined) continue;
       this.sessions.delete(connectionId);
       entry.unsubscribe();
       entry.budget.stop();
       await entry.session.close().catch((error: unknown) => this.log(error, 'close session'));
     }
+    group.connectionIds = wanted;
     for (const connectionId of wanted) {
       const accounts = list.filter((account) => account.connectionId === connectionId);
       let entry = this.sessions.get(connectionId);

@@ -44,6 +44,8 @@ export interface LeaderState {
 export interface UserGroup {
   userId: number;
   accountIds: Set<number>;
+  /** Connections with an open session for this user. */
+  connectionIds: Set<number>;
   leader: LeaderState | null;
   queue: Promise<void>;
   /** Sends not settled yet, per follower: reconciliation waits for them. */

@@ -29,12 +29,13 @@ export class Harness {
   readonly venue = new SimVenue({ seed: 7, tickMs: null });
   readonly adapter: BrokerAdapter = createSimAdapter({ publicUrl: 'http://localhost', venue: this.venue, authorizations: new SimAuthorizations() });
   readonly store = new MemoryCopyStore();
-  readonly directory = new MemoryDirectory(this.adapter);
+  directory = new MemoryDirectory(this.adapter);
   readonly notifications: Array<{ kind: string; title: string }> = [];
   engine: CopyEngine;
   trader!: SimSession;
 
-  constructor(readonly followers: FollowerSetup[]) {
+  constructor(readonly followers: FollowerSetup[], requestsPerMinute?: number) {
+    if (requestsPerMinute !== undefined) this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
     const logins = [111111, 222222, 333333];
     logins.forEach((login, index) => {
       this.venue.ensureAccounts(String(login), 8);

@@ -1,0 +1,39 @@
+import { frontMonth } from '../../src/market/contracts';
+import { Harness } from './support/harness';
+
+const ES = frontMonth('ES');
+
+describe('copy engine under a tight broker budget', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('when followers on one broker user cannot all be served in time, then the late ones are reported rate limited, not dropped', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // Followers 2 and 5 share connection 1; one request a minute per broker user.
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }, { ratio: 1 }, { ratio: 1 }], 1);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(10);
+    await jest.advanceTimersByTimeAsync(6_000);
+    await h.settle();
+    const served = [2, 3, 4, 5].filter((id) => h.position(id, ES) === 1);
+    const limited = [2, 3, 4, 5].filter((id) => h.engine.live.get(id)?.status.state === 'rate_limited');
+    expect(served.length + limited.length).toBe(4);
+    expect(limited.length).toBeGreaterThan(0);
+    const reasons = [...h.store.intents.values()].filter((i) => limited.includes(i.accountId)).map((i) => i.outcome?.reason);
+    expect(reasons.every((reason) => reason?.startsWith('Rate limited'))).toBe(true);
+    expect(h.notifications.some((n) => n.title.includes('rate limited'))).toBe(true);
+    await h.engine.stop();
+  });
+
+  it('when a connection is disabled, then its followers get no copies', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    await h.start();
+    for (const account of h.directory.accounts) if (account.connectionId === 2) account.enabled = false;
+    await h.engine.refreshUser(1);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, ES)]).toEqual([2, 0]);
+    expect(h.engine.sessions.has(2)).toBe(false);
+    await h.engine.stop();
+  });
+});
