@@ -162,5 +162,6 @@ describe('copy engine properties', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+    // A thousand runs take about 15 s on one core; leave room for a busy CI machine.
+  }, 300_000);
 });
