@@ -31,12 +31,23 @@ function zoneOffsetMinutes(instant: number, zone: string): number {
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
 }
 
-/** The UTC instant of a wall-clock time in a zone (daylight saving included). */
+const HOUR = 3_600_000;
+const offsetByHour = new Map<string, number>();
+
+/**
+ * The UTC instant of a wall-clock time in a zone (daylight saving included). Offsets are cached per wall-clock
+ * hour (the zone's rules change on the hour), so a 100,000-row file costs a few hundred zone look-ups, not 400,000.
+ */
 export function zonedTimeToUtc(wall: number, zone: string): number {
-  let guess = wall - zoneOffsetMinutes(wall, zone) * 60000;
-  // A second pass settles times near a daylight-saving change.
-  guess = wall - zoneOffsetMinutes(guess, zone) * 60000;
-  return guess;
+  const key = `${zone}|${Math.floor(wall / HOUR)}`;
+  let offset = offsetByHour.get(key);
+  if (offset === undefined) {
+    const first = wall - zoneOffsetMinutes(wall, zone) * 60000;
+    // A second pass settles times near a daylight-saving change.
+    offset = zoneOffsetMinutes(first, zone);
+    offsetByHour.set(key, offset);
+  }
+  return wall - offset * 60000;
 }
 
 /** Epoch milliseconds of a Tradovate timestamp (display form, or ISO with a zone), or null. */

@@ -24,6 +24,14 @@ describe('parseTradovateTime', () => {
     expect(new Date(parseTradovateTime('07/15/2026 09:30:05')!).toISOString()).toBe('2026-07-15T13:30:05.000Z');
     expect(new Date(parseTradovateTime('7/15/2026 1:05 PM')!).toISOString()).toBe('2026-07-15T17:05:00.000Z');
   });
+  it('when times fall around the daylight-saving changes, then each side gets its own offset', () => {
+    const utc = (text: string): string => new Date(parseTradovateTime(text)!).toISOString();
+    expect(utc('03/08/2026 01:30:00')).toBe('2026-03-08T06:30:00.000Z');
+    expect(utc('03/08/2026 03:30:00')).toBe('2026-03-08T07:30:00.000Z');
+    expect(utc('03/08/2026 01:59:59')).toBe('2026-03-08T06:59:59.000Z');
+    expect(utc('11/01/2026 00:30:00')).toBe('2026-11-01T04:30:00.000Z');
+    expect(utc('11/01/2026 03:00:00')).toBe('2026-11-01T08:00:00.000Z');
+  });
   it('when the time is ISO with a zone, then it is taken as is', () => {
     expect(parseTradovateTime('2026-11-02T14:30:00.250Z')).toBe(Date.parse('2026-11-02T14:30:00.250Z'));
   });

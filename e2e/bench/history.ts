@@ -1,0 +1,125 @@
+/**
+ * `pnpm bench history`: the trade history with a large file. The real server serves the production builds;
+ * headless Chromium opens the dashboard signed in, imports a generated Tradovate Performance CSV of
+ * BENCH_ROWS rows (100,000) through the Import Data dialog, then reloads the dashboard with all of them.
+ *
+ * Prints: the file's read-and-preview time and the longest gap between animation frames meanwhile (is the page
+ * responsive?), the import (upload) time, the history request time, and the dashboard's time from navigation
+ * to the table with every trade counted. No timed assertions: numbers depend on the machine.
+ */
+import { cpus, loadavg } from 'node:os';
+import { api, registerUser, signInPage } from '../support/api';
+import { launchBrowser, newSession } from '../support/browser';
+import { startStack } from '../support/stack';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SYMBOLS: [string, number][] = [
+  ['ESZ6', 50],
+  ['MESZ6', 5],
+  ['NQZ6', 20],
+  ['MNQZ6', 2],
+  ['GCZ6', 100],
+];
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** `MM/DD/YYYY HH:MM:SS` of a UTC instant's calendar fields (the importer reads them as New York time). */
+function display(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+function money(value: number): string {
+  const text = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return value < 0 ? `$(${text})` : `"$${text}"`;
+}
+
+/** A Performance export with ROWS round trips spread over a year of sessions, one loss in three. */
+function performanceCsv(): string {
+  const lines = ['symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration'];
+  const start = Date.UTC(2025, 10, 3, 9, 30, 0);
+  for (let i = 0; i < ROWS; i += 1) {
+    const [symbol, pointValue] = SYMBOLS[i % SYMBOLS.length]!;
+    const qty = 1 + (i % 3);
+    const buy = 6000 + (i % 400) * 0.25;
+    const points = (i % 3 === 0 ? -1 : 1) * (1 + (i % 8) * 0.25);
+    const sell = buy + points;
+    const opened = start + Math.floor(i / 400) * 86_400_000 + (i % 400) * 60_000;
+    const closed = opened + 30_000 + (i % 50) * 1000;
+    lines.push(
+      [symbol, -2, 0, 0.25, 1_000_000 + 2 * i, 1_000_001 + 2 * i, qty, buy.toFixed(2), sell.toFixed(2), money(points * qty * pointValue), display(opened), display(closed), '1min'].join(','),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+async function main(): Promise<void> {
+  const stack = await startStack();
+  const browser = await launchBrowser();
+  try {
+    const user = await registerUser(stack);
+    const csv = performanceCsv();
+    const { page, context } = await newSession(browser, stack.url);
+    await signInPage(page, user);
+    await page.goto('/trade-history/dashboard');
+    await page.getByRole('heading', { name: 'Completed Trades0' }).waitFor({ timeout: 60_000 });
+
+    await page.getByRole('button', { name: 'Import Data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Data' });
+    const input = dialog.getByLabel('CSV file');
+    await input.waitFor();
+    // Longest gap between animation frames while the file is read: the page's responsiveness.
+    // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
+    await page.evaluate(`(() => {
+      window.benchGap = 0;
+      window.benchRun = true;
+      let last = performance.now();
+      const tick = (now) => {
+        window.benchGap = Math.max(window.benchGap, now - last);
+        last = now;
+        if (window.benchRun) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+    const readStart = Date.now();
+    await input.setInputFiles({ name: 'Performance.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const importButton = dialog.getByRole('button', { name: `Import ${ROWS.toLocaleString('en-US')} trades` });
+    await importButton.waitFor({ timeout: 300_000 });
+    const readMs = Date.now() - readStart;
+    const longestFrameGap = Number(await page.evaluate('(() => { window.benchRun = false; return window.benchGap; })()'));
+
+    const importStart = Date.now();
+    await importButton.click();
+    await dialog.getByText(`${ROWS.toLocaleString('en-US')} imported, 0 duplicates skipped (already imported).`).waitFor({ timeout: 900_000 });
+    const importMs = Date.now() - importStart;
+
+    const userId = (JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { user_id: number }).user_id;
+    const requestStart = Date.now();
+    await api(stack, 'GET', `/copier/trade-history/${userId}`, undefined, user.token);
+    const requestMs = Date.now() - requestStart;
+
+    const renderStart = Date.now();
+    await page.goto('/trade-history/dashboard');
+    await page.getByRole('heading', { name: `Completed Trades${ROWS.toLocaleString('en-US')}` }).waitFor({ timeout: 300_000 });
+    await page.getByRole('table').getByRole('row').nth(100).waitFor();
+    const renderMs = Date.now() - renderStart;
+    await context.close();
+
+    const mb = (Buffer.byteLength(csv) / 1024 / 1024).toFixed(1);
+    console.log(`history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`);
+    console.log(`  read + preview in the browser : ${readMs} ms (longest gap between frames ${Math.round(longestFrameGap)} ms)`);
+    console.log(`  import (batches of 2,000)     : ${importMs} ms`);
+    console.log(`  history request (API alone)   : ${requestMs} ms`);
+    console.log(`  dashboard render, ${ROWS.toLocaleString('en-US')} trades : ${renderMs} ms (navigation → table with the full count)`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
