@@ -7,6 +7,8 @@ const pristine = useAuthStore.getState();
 
 /** Fresh stores and request handlers for each test; unhandled requests fail. */
 export function setUpAuthTest(): { api: () => ApiMock } {
+  // Typing whole forms with user-event is slow on a busy machine; the default 5 s cut tests mid-submit.
+  jest.setTimeout(20_000);
   let api: ApiMock | null = null;
   beforeEach(() => {
     useAuthStore.setState(pristine, true);

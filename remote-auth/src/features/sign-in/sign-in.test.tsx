@@ -1,6 +1,16 @@
+import type React from 'react';
+import { Navigate } from 'react-router-dom';
+import { useStore } from 'zustand';
 import { authStore, getToken } from '@synctrade/api';
-import { fakeToken, screen, waitFor } from '@synctrade/test-utils';
+import { fakeToken, renderWithProviders, screen, waitFor } from '@synctrade/test-utils';
+import AuthRoutes from '../../exposes/routes';
 import { renderAuth, setUpAuthTest } from '../../test-helpers';
+
+/** Like the host's `/login` guard: a stored token sends the visitor to /dashboard. */
+function HostGuard(): React.JSX.Element {
+  const token = useStore(authStore, (state) => state.token);
+  return token ? <Navigate to="/dashboard" replace /> : <AuthRoutes />;
+}
 
 const TOKEN = fakeToken(7);
 const email = (): HTMLElement => screen.getByLabelText('Email');
@@ -62,7 +72,7 @@ describe('Sign In', () => {
     expect(await screen.findByText('Login successful! Welcome back!')).toBeInTheDocument();
     expect(getToken()).toBe(TOKEN);
     expect(authStore.getState().token).toBe(TOKEN);
-    expect(location()).toBe('/dashboard');
+    await waitFor(() => expect(location()).toBe('/dashboard'));
     expect(api().callsTo('POST /auth/login')[0]?.body).toEqual({
       email: 'trader@example.com',
       password: 'Password1!',
@@ -74,6 +84,19 @@ describe('Sign In', () => {
     const from = encodeURIComponent('/trade-history/daily?start=2026-01-01');
     const { location } = await signIn(`/login?from=${from}`);
     await waitFor(() => expect(location()).toBe('/trade-history/daily?start=2026-01-01'));
+  });
+
+  it('when the host guards /login against signed-in visitors, then from still wins over /dashboard', async () => {
+    api().on('POST /auth/login', [200, { access_token: TOKEN }]);
+    const { user, location } = renderWithProviders(<HostGuard />, {
+      route: '/login?from=%2Fsyncdesk',
+      path: '/login',
+    });
+    await user.type(email(), 'trader@example.com');
+    await user.type(password(), 'Password1!');
+    await user.click(terms());
+    await user.click(submit());
+    await waitFor(() => expect(location()).toBe('/syncdesk'));
   });
 
   it('when from points to another site, then it goes to /dashboard instead', async () => {

@@ -30,6 +30,10 @@ export interface AuthFeatureState {
   twoFactorPrompt: string | null;
   setView(view: AuthView): void;
   cancelTwoFactor(): void;
+  /**
+   * Stores the token on success. Callers navigate after the returned promise settles: by then the host's
+   * `/login` guard has already reacted to the token (its redirect to /dashboard), so theirs comes last and wins.
+   */
   login(payload: LoginPayload): Promise<LoginOutcome>;
   register(payload: RegisterPayload): Promise<boolean>;
   forgotPassword(email: string): Promise<boolean>;

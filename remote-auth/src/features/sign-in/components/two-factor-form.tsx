@@ -26,8 +26,7 @@ export function TwoFactorForm({ credentials, onSignedIn }: TwoFactorFormProps): 
       setError(CODE_REQUIRED);
       return;
     }
-    const outcome = await login({ ...credentials, otp });
-    if (outcome === 'signed-in') onSignedIn();
+    if ((await login({ ...credentials, otp })) === 'signed-in') onSignedIn();
   };
 
   return (
