@@ -12,14 +12,14 @@ interface DeskRow {
 }
 
 /** One account's row of the desk table. */
-const rowOf = (page: Page, id: number): Locator => page.locator(`table tr[data-account-id="${id}"]`);
+const rowOf = (page: Page, id: number): Locator => page.locator(`[role="row"][data-account-id="${id}"]`);
 /** The Qty cell (10th column) of an account's row. */
 const qtyOf = (page: Page, id: number): Locator => rowOf(page, id).getByRole('cell').nth(9);
 
 async function expectQty(page: Page, id: number, qty: number): Promise<void> {
   await page.waitForFunction(
-    ([selector, expected]) => document.querySelector(selector)?.querySelectorAll('td')[9]?.textContent?.trim() === expected,
-    [`table tr[data-account-id="${id}"]`, String(qty)] as const,
+    ([selector, expected]) => document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() === expected,
+    [`[role="row"][data-account-id="${id}"]`, String(qty)] as const,
     { timeout: 15_000 },
   );
   assert.equal((await qtyOf(page, id).textContent())?.trim(), String(qty));
@@ -70,7 +70,7 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
       await rowOf(page, follower.id).getByRole('switch', { name: /^Follow/ }).click();
       await page.waitForFunction(
         (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
-        `table tr[data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
+        `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
       );
     }
     await rowOf(page, second.id).getByRole('button', { name: /edit ratio/ }).click();

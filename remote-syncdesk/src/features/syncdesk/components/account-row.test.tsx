@@ -5,7 +5,7 @@ import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
 
 async function rowOf(name: string): Promise<HTMLElement> {
   const cell = await screen.findByRole('cell', { name: new RegExp(`^${name}`) });
-  return cell.closest('tr')!;
+  return cell.closest('[role="row"]')!;
 }
 
 describe('account row', () => {

@@ -2,7 +2,7 @@ import type React from 'react';
 import { TableWrap } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountRow } from './account-row';
-import { DeskTable } from './desk-styles';
+import { DeskGrid } from './desk-styles';
 
 const COLUMNS: { label: string; numeric?: boolean }[] = [
   { label: 'Follow' },
@@ -27,26 +27,25 @@ export function AccountsTable(): React.JSX.Element {
   const ids = useSyncdeskStore((state) => state.ids);
   return (
     <TableWrap>
-      <DeskTable>
-        <caption className="sr-only">Accounts</caption>
-        <thead>
-          <tr>
+      <DeskGrid role="table" aria-label="Accounts" aria-rowcount={ids.length + 1}>
+        <div role="rowgroup">
+          <div role="row">
             {COLUMNS.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? 'num' : undefined}>
+              <div key={column.label} role="columnheader" className={column.numeric ? 'num' : undefined}>
                 {column.label}
-              </th>
+              </div>
             ))}
-            <th scope="col">
+            <div role="columnheader">
               <span className="sr-only">Row actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+            </div>
+          </div>
+        </div>
+        <div role="rowgroup">
           {ids.map((id) => (
             <AccountRow key={id} id={id} />
           ))}
-        </tbody>
-      </DeskTable>
+        </div>
+      </DeskGrid>
     </TableWrap>
   );
 }

@@ -1,20 +1,66 @@
 import styled from 'styled-components';
-import { Table } from '@synctrade/ui';
 import { FLASH_ATTRIBUTE } from '../hooks/flash-scheduler';
 
-/** The accounts table: numbers right-aligned in tabular figures, and the changed-cell highlight. */
-export const DeskTable = styled(Table)`
-  td.num,
-  th.num {
-    text-align: right;
+/** Column widths of the accounts grid (the last is the row action). */
+export const DESK_COLUMNS = '72px 110px 140px 190px 70px 120px 100px 110px 110px 60px 110px 72px 104px';
+
+/**
+ * The accounts table, drawn as a CSS grid with the ARIA table roles. Each row is its own layout and paint
+ * island (`content-visibility: auto`): under a feed that changes 500 rows ten times a second, the browser
+ * lays out and paints only the rows on screen, and a changed number never re-measures other rows.
+ * The highlight has no transition (thousands of cells flip at once) and PnL colours come from classes.
+ */
+export const DeskGrid = styled.div`
+  min-width: 1368px;
+  font-size: 14px;
+  [role='row'] {
+    display: grid;
+    grid-template-columns: ${DESK_COLUMNS};
+    align-items: center;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+  [role='rowgroup'] + [role='rowgroup'] [role='row'] {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 45px;
+  }
+  [role='rowgroup'] + [role='rowgroup'] [role='row']:last-child {
+    border-bottom: none;
+  }
+  [role='cell'],
+  [role='columnheader'] {
+    padding: ${({ theme }) => `${theme.space(2.5)} ${theme.space(3)}`};
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    align-self: stretch;
+    display: flex;
+    align-items: center;
+  }
+  [role='columnheader'] {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-weight: 600;
+    font-size: 13px;
+    background: ${({ theme }) => theme.color.surfaceRaised};
+  }
+  .wrap {
+    flex-direction: column;
+    align-items: flex-start;
+    justify-content: center;
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  .num {
+    justify-content: flex-end;
     font-variant-numeric: tabular-nums;
   }
-  td {
-    transition: background-color 400ms ease-out;
-  }
-  td[${FLASH_ATTRIBUTE}='on'] {
+  [${FLASH_ATTRIBUTE}='on'] {
     background-color: ${({ theme }) => theme.color.highlight};
-    transition: none;
+  }
+  .pos {
+    color: ${({ theme }) => theme.color.success};
+  }
+  .neg {
+    color: ${({ theme }) => theme.color.danger};
   }
 `;
 

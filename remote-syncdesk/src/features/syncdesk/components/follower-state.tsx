@@ -1,7 +1,7 @@
 import type React from 'react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { SyncAccount } from '@synctrade/api';
+import type { FollowerState as State } from '@synctrade/api';
 import { FOLLOWER_STATE_LABEL } from '../types';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { Badge, CellButton } from './desk-styles';
@@ -12,30 +12,34 @@ const Box = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(1)};
   margin-top: ${({ theme }) => theme.space(1)};
-  white-space: normal;
   font-size: 12px;
-  max-width: 260px;
 `;
 
+interface FollowerStateProps {
+  id: number;
+  name: string;
+  isFollower: boolean;
+  state: State;
+  reason: string | null;
+}
+
 /** Why an account is not copying normally, on its own row; an out-of-sync follower gets a one-click Sync. */
-export function FollowerState({ account }: { account: SyncAccount }): React.JSX.Element | null {
-  const syncFollower = useSyncdeskStore((state) => state.syncFollower);
+export function FollowerState({ id, name, isFollower, state, reason }: FollowerStateProps): React.JSX.Element | null {
+  const syncFollower = useSyncdeskStore((s) => s.syncFollower);
   const [busy, setBusy] = useState(false);
-  if (!account.state || account.state === 'ok') return null;
-  const label = FOLLOWER_STATE_LABEL[account.state] ?? account.state;
+  if (!state || state === 'ok') return null;
+  const label = FOLLOWER_STATE_LABEL[state] ?? state;
   const onSync = async (): Promise<void> => {
     setBusy(true);
-    await syncFollower(account.id);
+    await syncFollower(id);
     setBusy(false);
   };
   return (
     <Box>
-      <Badge $tone={account.state === 'out_of_sync' || account.state === 'rate_limited' ? 'warning' : 'danger'}>
-        {label}
-      </Badge>
-      {account.state_reason && <span>{account.state_reason}</span>}
-      {account.state === 'out_of_sync' && account.is_follower && (
-        <CellButton type="button" disabled={busy} aria-label={`Sync ${account.accounts}`} onClick={() => void onSync()}>
+      <Badge $tone={state === 'out_of_sync' || state === 'rate_limited' ? 'warning' : 'danger'}>{label}</Badge>
+      {reason && <span>{reason}</span>}
+      {state === 'out_of_sync' && isFollower && (
+        <CellButton type="button" disabled={busy} aria-label={`Sync ${name}`} onClick={() => void onSync()}>
           Sync
         </CellButton>
       )}

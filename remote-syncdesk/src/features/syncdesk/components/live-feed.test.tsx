@@ -20,7 +20,7 @@ function push(socket: FakeSocket, accounts: SyncAccount[]): void {
 }
 
 const cellOf = (name: string, column: number): HTMLElement =>
-  within(screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('tr')!).getAllByRole('cell')[column]!;
+  within(screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('[role="row"]')!).getAllByRole('cell')[column]!;
 const QTY = 9;
 const BALANCE = 5;
 

@@ -1,0 +1,192 @@
+/**
+ * `pnpm bench syncdesk`: the Sync Desk under a heavy live feed. The real server (in this process, so the bench
+ * can drive its feed hub) serves the production builds of the host and the syncdesk remote; headless Chromium
+ * opens /syncdesk signed in; then 500 accounts, every one of them changed in every frame, are published through
+ * the real feed (ticket, WebSocket, hub, slow-client merging) 10 times a second for 10 seconds.
+ *
+ * Prints the main thread's task durations (p50, p95, max, from a Chromium trace) and dropped frames (from a
+ * requestAnimationFrame probe). No timed assertions: numbers depend on the machine. Target: p95 task < 16 ms.
+ * Environment: BENCH_ACCOUNTS (500), BENCH_HZ (10), BENCH_SECONDS (10).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SyncAccount } from '@synctrade/api/types';
+import { launchBrowser, newSession } from '../support/browser';
+import { freePort } from '../support/ports';
+import { REPO_ROOT } from '../support/stack';
+
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500);
+const HZ = Number(process.env.BENCH_HZ ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+/** The part of the server's feed hub the bench drives. */
+interface FeedHub {
+  publish(userId: number, message: { type: 'account_data'; accounts: SyncAccount[] }): void;
+  socketCount(userId?: number): number;
+}
+
+/** Frame `k` of the load: every account's side, qty, prices, PnL and balance differ from frame k-1. */
+function frame(k: number): SyncAccount[] {
+  return Array.from({ length: ACCOUNTS }, (_, i) => {
+    const qty = (k + i) % 5;
+    const dayPnl = (((k * 13 + i) % 200) - 100) * 12.5;
+    return {
+      id: 100_000 + i,
+      account_id: `BENCH-${i}`,
+      account_name: `Bench ${i}`,
+      connection: 1,
+      connection_name: 'Bench paper',
+      accounts: `Bench ${i}`,
+      broker_name: 'sim',
+      side: qty === 0 ? 'flat' : k % 2 === 0 ? 'long' : 'short',
+      balance: 50_000 + dayPnl,
+      avg_price: 6000 + ((k * 7 + i) % 40) * 0.25,
+      day_pnl: dayPnl,
+      open_pnl: (((k * 29 + i) % 160) - 80) * 12.5,
+      qty,
+      ratio: 1 + (i % 3),
+      cross: false,
+      is_master: i === 0,
+      is_follower: i !== 0,
+      enabled: true,
+      auto_sync: false,
+      state: 'ok',
+      state_reason: null,
+      currency_symbol: '$',
+    };
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+const WORK = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'MinorGC', 'MajorGC'];
+
+/** Durations (ms) of every task the renderer's main thread ran, and where the time went. */
+function mainThreadTasks(trace: Buffer): { tasks: number[]; work: Record<string, number> } {
+  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+  const main = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const threads = new Set(main.map((e) => `${e.pid}:${e.tid}`));
+  const onMain = traceEvents.filter((e) => e.ph === 'X' && threads.has(`${e.pid}:${e.tid}`));
+  const work: Record<string, number> = {};
+  for (const e of onMain) if (WORK.includes(e.name)) work[e.name] = (work[e.name] ?? 0) + (e.dur ?? 0) / 1000;
+  return { tasks: onMain.filter((e) => e.name === 'RunTask').map((e) => (e.dur ?? 0) / 1000), work };
+}
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-bench-'));
+  const url = `http://localhost:${port}`;
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    DEPLOY_DIR: path.join(dataDir, 'deploy'),
+    DEV_OUTBOX: 'true',
+    DATABASE_URL: '',
+  });
+  // Loaded after the environment is set: the server reads it at import and build time.
+  const { buildApp } = await import(path.join(REPO_ROOT, 'server', 'src', 'app.ts'));
+  const { loadConfig } = await import(path.join(REPO_ROOT, 'server', 'src', 'config', 'config.ts'));
+  const app = await buildApp({ config: loadConfig(), logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const hub = (app as { realtime: FeedHub }).realtime;
+  const browser = await launchBrowser();
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const registered = await fetch(`${url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Str0ng!Pass' }),
+    });
+    const { access_token: token } = (await registered.json()) as { access_token: string };
+    const userId = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id);
+
+    const { page, errors } = await newSession(browser, url);
+    await page.addInitScript((value) => window.localStorage.setItem('access_token', value), token);
+    await page.goto('/syncdesk');
+    await page.getByRole('heading', { level: 1, name: 'Sync Desk' }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 30_000 });
+    while (hub.socketCount(userId) === 0) await new Promise((r) => setTimeout(r, 50));
+
+    hub.publish(userId, { type: 'account_data', accounts: frame(0) });
+    await page.locator('[role="row"][data-account-id]').nth(ACCOUNTS - 1).waitFor({ timeout: 30_000 });
+
+    // A frame probe: a gap of n frame intervals between two animation frames means n - 1 dropped frames.
+    // Passed as text: the TypeScript runner would otherwise add helpers the page does not have.
+    await page.evaluate(`(() => {
+      const probe = { frames: 0, dropped: 0, last: 0, running: true };
+      window.__probe = probe;
+      const tick = (now) => {
+        if (probe.last) {
+          probe.frames += 1;
+          probe.dropped += Math.max(0, Math.round((now - probe.last) / (1000 / 60)) - 1);
+        }
+        probe.last = now;
+        if (probe.running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+
+    const total = HZ * SECONDS;
+    const started = Date.now();
+    for (let k = 1; k <= total; k += 1) {
+      hub.publish(userId, { type: 'account_data', accounts: frame(k) });
+      const due = started + (k * 1000) / HZ;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+    }
+    const elapsed = (Date.now() - started) / 1000;
+    // Let the last frame land before stopping the probes.
+    await page.waitForTimeout(300);
+    const trace = await browser.stopTracing();
+    const probe = await page.evaluate<{ frames: number; dropped: number }>(
+      '(() => { window.__probe.running = false; return window.__probe; })()',
+    );
+    // How long after the last frame the desk shows it (a busy page only ever applies the newest frame).
+    const expected = String((total + 7) % 5);
+    const lastCell = page.locator(`[role="row"][data-account-id="${100_000 + 7}"] [role="cell"]`).nth(9);
+    const settleStart = Date.now();
+    while ((await lastCell.textContent())?.trim() !== expected && Date.now() - settleStart < 10_000) await page.waitForTimeout(20);
+    const settled = (await lastCell.textContent())?.trim() === expected ? `${Date.now() - settleStart} ms` : 'not within 10 s';
+
+    const { tasks: unsorted, work } = mainThreadTasks(trace);
+    const tasks = unsorted.sort((a, b) => a - b);
+    const fmt = (n: number): string => n.toFixed(2);
+    console.log(`syncdesk bench: ${ACCOUNTS} accounts × ${HZ} updates/s for ${elapsed.toFixed(1)} s through the real feed`);
+    console.log(`  frames published     ${total} (${((total * JSON.stringify(frame(0)).length) / 1e6 / elapsed).toFixed(2)} MB/s)`);
+    console.log(`  main-thread tasks    ${tasks.length}: p50 ${fmt(percentile(tasks, 50))} ms, p95 ${fmt(percentile(tasks, 95))} ms, max ${fmt(tasks.at(-1) ?? NaN)} ms`);
+    console.log(`  tasks over 16 ms     ${tasks.filter((t) => t > 16).length}, over 50 ms ${tasks.filter((t) => t > 50).length}`);
+    console.log(`  animation frames     ${probe.frames} rendered, ${probe.dropped} dropped (${((100 * probe.dropped) / Math.max(1, probe.frames + probe.dropped)).toFixed(1)} %)`);
+    console.log(`  last frame on screen ${settled} after the probes stopped`);
+    console.log(`  main-thread time     ${Object.entries(work).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`);
+    console.log(`  machine load         ${loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${cpus().length} cores (shared machines skew these numbers)`);
+    console.log(`  page errors          ${errors.length === 0 ? 'none' : errors.join(' | ')}`);
+    console.log('  target: p95 task under 16 ms');
+  } finally {
+    await browser.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,92 @@
+import type React from 'react';
+import { memo, useState } from 'react';
+import type { FollowerState as State } from '@synctrade/api';
+import { Switch } from '@synctrade/ui';
+import { useSyncdeskStore } from '../store/syncdesk-store';
+import { CellButton, LeaderMark } from './desk-styles';
+import { FollowerState } from './follower-state';
+import { StarIcon } from './icons';
+import { RatioEditor } from './ratio-editor';
+
+function useBusy(): [boolean, (work: () => Promise<unknown>) => void] {
+  const [busy, setBusy] = useState(false);
+  const run = (work: () => Promise<unknown>): void => {
+    setBusy(true);
+    void work().finally(() => setBusy(false));
+  };
+  return [busy, run];
+}
+
+interface IdentityProps {
+  id: number;
+  name: string;
+  accountId: string;
+  connectionName: string;
+  isMaster: boolean;
+  isFollower: boolean;
+  state: State;
+  stateReason: string | null;
+}
+
+/** Follow, ID, Connection and Accounts cells; re-rendered only when one of these fields changes. */
+export const RowIdentity = memo(function RowIdentity(props: IdentityProps): React.JSX.Element {
+  const [busy, run] = useBusy();
+  const { toggleFollower } = useSyncdeskStore.getState();
+  return (
+    <>
+      <div role="cell">
+        {props.isMaster ? (
+          <LeaderMark>
+            <StarIcon />
+            <span className="sr-only">Leader</span>
+          </LeaderMark>
+        ) : (
+          <Switch
+            checked={props.isFollower}
+            label={`Follow ${props.name}`}
+            disabled={busy}
+            onChange={() => run(() => toggleFollower(props.id))}
+          />
+        )}
+      </div>
+      <div role="cell">{props.accountId}</div>
+      <div role="cell">{props.connectionName}</div>
+      <div role="cell" className="wrap">
+        {props.name}
+        <FollowerState id={props.id} name={props.name} isFollower={props.isFollower} state={props.state} reason={props.stateReason} />
+      </div>
+    </>
+  );
+});
+
+interface SettingsProps {
+  id: number;
+  name: string;
+  isMaster: boolean;
+  ratio: number;
+  cross: boolean;
+}
+
+/** Ratio, Cross and the row's Flatten; re-rendered only when these fields change. */
+export const RowSettings = memo(function RowSettings({ id, name, isMaster, ratio, cross }: SettingsProps): React.JSX.Element {
+  const { setCross, flatten } = useSyncdeskStore.getState();
+  const [crossing, runCross] = useBusy();
+  const [flattening, runFlatten] = useBusy();
+  return (
+    <>
+      <div role="cell">{isMaster ? '—' : <RatioEditor accountId={id} ratio={ratio} name={name} />}</div>
+      <div role="cell">
+        {isMaster ? (
+          '—'
+        ) : (
+          <Switch checked={cross} label={`Cross ${name}`} disabled={crossing} onChange={(next) => runCross(() => setCross(id, next))} />
+        )}
+      </div>
+      <div role="cell">
+        <CellButton type="button" aria-label={`Flatten ${name}`} disabled={flattening} onClick={() => runFlatten(() => flatten([id]))}>
+          Flatten
+        </CellButton>
+      </div>
+    </>
+  );
+});
