@@ -71,6 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // OWASP's Argon2id minimum: 19 MiB, 2 iterations, 1 lane. Never lowered outside explicit test config.
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     heartbeatSeconds: int(env.HEARTBEAT_SECONDS, 20),
-    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 30),
+    authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 100),
   };
 }

@@ -1,7 +1,7 @@
 import type { ConnectionDetails, NotificationList } from '@synctrade/api/types';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
-import { getTicket, listen, openFeed } from '../support/feed-client';
+import { getTicket, listen, openFeed, waitForSockets } from '../support/feed-client';
 import { registerUser, type TestUser } from '../support/users';
 
 /** Alice owns the ids; Bob tries every id-taking route with them and must get 404 and change nothing. */
@@ -67,8 +67,7 @@ describe('two tenants', () => {
 
   it('when Bob’s feed is open and Alice’s accounts change, then Bob receives none of Alice’s messages', async () => {
     const bobFeed = openFeed(base, await getTicket(t.app, bob.token));
-    await new Promise((resolve) => bobFeed.socket.once('open', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitForSockets(t.app, bob.id);
     await t.app.inject({ method: 'PUT', url: `/api/v1/brokers/accounts/${accountId}/disable`, headers: alice.headers });
     await t.app.notify(alice.id, { kind: 'info', title: 'Second', message: 'Alice only' });
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -89,8 +88,7 @@ describe('two tenants', () => {
   it('when Bob opens the feed with Alice’s used ticket, then it is refused', async () => {
     const ticket = await getTicket(t.app, alice.token);
     const aliceFeed = openFeed(base, ticket);
-    await new Promise((resolve) => aliceFeed.socket.once('open', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitForSockets(t.app, alice.id);
     const stolen = openFeed(base, ticket);
     expect((await stolen.closed).code).toBe(4401);
     aliceFeed.socket.close();

@@ -1,6 +1,6 @@
 import { FEED_CLOSE, type FeedMessage, type WsTicketResponse } from '@synctrade/api/types';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { getTicket, listen, openFeed } from '../support/feed-client';
+import { getTicket, listen, openFeed, waitForSockets } from '../support/feed-client';
 import { registerUser } from '../support/users';
 
 describe('the realtime feed', () => {
@@ -40,8 +40,7 @@ describe('the realtime feed', () => {
     const user = await registerUser(t.app);
     const ticket = await getTicket(t.app, user.token);
     const first = openFeed(base, ticket);
-    await new Promise((resolve) => first.socket.once('open', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitForSockets(t.app, user.id);
     const second = openFeed(base, ticket);
     expect((await second.closed).code).toBe(FEED_CLOSE.invalidTicket);
     first.socket.close();
@@ -66,8 +65,8 @@ describe('the realtime feed', () => {
     const bob = await registerUser(t.app);
     const aliceFeed = openFeed(base, await getTicket(t.app, alice.token));
     const bobFeed = openFeed(base, await getTicket(t.app, bob.token));
-    await Promise.all([aliceFeed, bobFeed].map((feed) => new Promise((resolve) => feed.socket.once('open', resolve))));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitForSockets(t.app, alice.id);
+    await waitForSockets(t.app, bob.id);
     t.app.realtime.publish(alice.id, sample);
     await aliceFeed.next((m) => m.type === 'quotes');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -79,8 +78,7 @@ describe('the realtime feed', () => {
   it('when the user logs out, then the socket of that session closes with 4403 and a new ticket is refused', async () => {
     const user = await registerUser(t.app);
     const feed = openFeed(base, await getTicket(t.app, user.token));
-    await new Promise((resolve) => feed.socket.once('open', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitForSockets(t.app, user.id);
     const ticket = await getTicket(t.app, user.token);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: user.headers });
     expect((await feed.closed).code).toBe(FEED_CLOSE.revoked);
@@ -90,8 +88,7 @@ describe('the realtime feed', () => {
   it('when the password changes, then every socket of the user closes with 4403', async () => {
     const user = await registerUser(t.app);
     const feeds = [openFeed(base, await getTicket(t.app, user.token)), openFeed(base, await getTicket(t.app, user.token))];
-    await Promise.all(feeds.map((feed) => new Promise((resolve) => feed.socket.once('open', resolve))));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitForSockets(t.app, user.id, 2);
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/profile/password',
@@ -112,8 +109,7 @@ describe('the realtime feed', () => {
   it('when app.notify is called, then the notification is stored and pushed with the unread count', async () => {
     const user = await registerUser(t.app);
     const feed = openFeed(base, await getTicket(t.app, user.token));
-    await new Promise((resolve) => feed.socket.once('open', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitForSockets(t.app, user.id);
     const stored = await t.app.notify(user.id, { kind: 'info', title: 'Hello', message: 'World' });
     const pushed = await feed.next((m) => m.type === 'notification');
     expect(pushed).toEqual({ type: 'notification', notification: stored, unread: 1 });

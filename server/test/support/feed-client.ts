@@ -9,6 +9,8 @@ export interface TestFeed {
   /** Resolves with the first message (already received or future) matching `predicate`. */
   next(predicate?: (message: FeedMessage) => boolean, timeoutMs?: number): Promise<FeedMessage>;
   closed: Promise<{ code: number; reason: string }>;
+  /** Resolves once the socket is open (attached at creation, so it is never missed). */
+  opened: Promise<void>;
 }
 
 export async function listen(app: FastifyInstance): Promise<string> {
@@ -39,10 +41,14 @@ export function openFeed(wsBase: string, ticket: string): TestFeed {
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
   });
+  const opened = new Promise<void>((resolve) => {
+    socket.once('open', () => resolve());
+  });
   return {
     socket,
     messages,
     closed,
+    opened,
     next(predicate = () => true, timeoutMs = 5000) {
       const seen = messages.find(predicate);
       if (seen) return Promise.resolve(seen);
@@ -58,4 +64,13 @@ export function openFeed(wsBase: string, ticket: string): TestFeed {
       });
     },
   };
+}
+
+/** Waits until the hub has attached `count` sockets of the user (the ticket check is asynchronous). */
+export async function waitForSockets(app: FastifyInstance, userId: number, count = 1, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (app.realtime.socketCount(userId) < count) {
+    if (Date.now() > deadline) throw new Error(`user ${userId} has ${app.realtime.socketCount(userId)} sockets, expected ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
