@@ -1,15 +1,15 @@
-import type { AccountSnapshot, BrokerEvent, BrokerOrder, BrokerPosition } from '../types';
-import { parseAccount, type TradovateAccount } from './accounts';
+import type { BrokerEvent } from '../types';
+import { parseAccount } from './accounts';
 import * as parse from './entities';
 import { isRecord, oneOrMany } from './json';
-import { isWorkingStatus, toAccountSnapshot, toBrokerOrder, toBrokerPosition } from './normalize';
-import { StateTables } from './state-tables';
+import { toAccountSnapshot, toBrokerPosition } from './normalize';
+import { StateQueries } from './state-queries';
 
 /**
  * What the user-data feed told us: filled from the sync snapshot, kept current by `props` events, and turned
  * into normalized events. Every emission is deduplicated, so duplicated or replayed events change nothing.
  */
-export class FeedState extends StateTables {
+export class FeedState extends StateQueries {
   private readonly emitted = new Map<string, string>();
   private readonly seenFills = new Set<number>();
 
@@ -133,44 +133,5 @@ export class FeedState extends StateTables {
     if (!cash) return;
     const account = toAccountSnapshot(cash);
     this.emitOnce(`account:${accountId}`, account, { kind: 'account', account }, events);
-  }
-
-  brokerOrder(orderId: string): BrokerOrder | null {
-    const order = this.ordersById.get(Number(orderId));
-    if (!order) return null;
-    return toBrokerOrder({
-      order,
-      version: this.versionsByOrder.get(order.id),
-      report: this.reportsByOrder.get(order.id),
-      filledQty: this.filledQtyOf(order.id),
-      clientOrderId: this.clientIdOf(order.id),
-      symbol: this.symbolOf(order.contractId),
-    });
-  }
-
-  allOrders(): BrokerOrder[] {
-    return [...this.ordersById.keys()].flatMap((id) => this.brokerOrder(String(id)) ?? []);
-  }
-
-  workingOrders(): BrokerOrder[] {
-    return this.allOrders().filter((order) => isWorkingStatus(order.status));
-  }
-
-  positions(): BrokerPosition[] {
-    return [...this.positionsByKey.values()]
-      .filter((position) => position.netPos !== 0)
-      .map((position) => toBrokerPosition(position, this.symbolOf(position.contractId)));
-  }
-
-  snapshots(): AccountSnapshot[] {
-    return [...this.cashByAccount.values()].map(toAccountSnapshot);
-  }
-
-  accounts(): TradovateAccount[] {
-    return [...this.accountsById.values()];
-  }
-
-  findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
-    return this.allOrders().find((o) => o.clientOrderId === clientOrderId && o.accountExternalId === accountExternalId) ?? null;
   }
 }

@@ -2,8 +2,9 @@ import { BrokerError, type BrokerEvent } from '../types';
 import type { TradovateTimings } from './config';
 import type { FeedState } from './feed-state';
 import { isRecord, oneOrMany, optNumber, optString } from './json';
-import { penaltyOf } from './penalty';
-import { type RequestBudget, sleep } from './request-budget';
+import type { RequestBudget } from './request-budget';
+import { sleep } from './request-budget';
+import { syncRequest } from './sync-request';
 import { TradovateSocket } from './socket';
 
 export interface FeedDeps {
@@ -57,7 +58,7 @@ export class TradovateFeed {
     if (this.stopped) return socket.close('session closed');
     this.socket = socket;
     try {
-      const snapshot = await this.syncRequest(socket);
+      const snapshot = await syncRequest(socket, this.deps);
       this.deps.state.absorbContracts(snapshot);
       await this.deps.resolveContracts(missingContracts(this.deps.state, [snapshot]));
       const changes = this.deps.state.loadSnapshot(snapshot, isReconnect);
@@ -74,36 +75,6 @@ export class TradovateFeed {
     this.attempt = 0;
     this.up = true;
     if (isReconnect) this.deps.emit({ kind: 'connection', up: true });
-  }
-
-  /** `user/syncrequest`, honouring socket 429s and penalty tickets like the REST client does. */
-  private async syncRequest(socket: TradovateSocket): Promise<unknown> {
-    let body: Record<string, unknown> = { users: [this.deps.userId] };
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await this.deps.budget.take(this.deps.timings.reconnectMaxMs);
-      const answer = await socket.request('user/syncrequest', body);
-      if (answer.status === 429) {
-        const until = this.deps.budget.limitHit(this.deps.timings.rateLimitBackoffMs);
-        throw new BrokerError('Tradovate rate limit reached on the socket', 'rate_limited', until);
-      }
-      const penalty = penaltyOf(answer.data);
-      if (penalty?.captcha) {
-        const until = Date.now() + this.deps.timings.captchaBackoffMs;
-        this.deps.budget.blockUntil(until);
-        throw new BrokerError('Tradovate requires a captcha for this user', 'rate_limited', until);
-      }
-      if (penalty) {
-        await sleep(penalty.waitMs);
-        body = { users: [this.deps.userId], 'p-ticket': penalty.ticket };
-        continue;
-      }
-      if (answer.status !== 200) {
-        throw new BrokerError(`Tradovate refused the sync request (${answer.status} ${String(answer.data ?? '')})`, answer.status === 401 ? 'unauthorized' : 'unavailable');
-      }
-      this.deps.budget.succeeded();
-      return answer.data;
-    }
-    throw new BrokerError('Tradovate kept issuing penalty tickets for the sync request', 'rate_limited', Date.now() + this.deps.timings.rateLimitBackoffMs);
   }
 
   private onProps(socket: TradovateSocket | undefined, data: unknown): void {

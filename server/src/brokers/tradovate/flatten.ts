@@ -11,13 +11,11 @@ export async function flatten(ctx: OrderContext, accountExternalId: string, symb
   if (!ctx.state.accounts().some((account) => account.id === accountId)) {
     throw new BrokerError(`Account ${accountExternalId} is not an account of this Tradovate user`, 'rejected');
   }
-  const positions = ctx.state.positions().filter((p) => p.accountExternalId === accountExternalId && (!symbol || p.symbol === symbol));
+  const positions = ctx.state.openPositions(accountId).filter((p) => !symbol || p.symbol === symbol);
   const liquidated = new Set(positions.map((p) => p.symbol));
   const failures: unknown[] = [];
   await Promise.all(
-    positions.map(async (position) => {
-      const contractId = ctx.state.contractIdOf(position.symbol);
-      if (contractId === undefined) return failures.push(new BrokerError(`Unknown contract ${position.symbol}`, 'rejected'));
+    positions.map(async ({ contractId }) => {
       try {
         await ctx.rest.call({
           method: 'POST',
@@ -28,7 +26,6 @@ export async function flatten(ctx: OrderContext, accountExternalId: string, symb
       } catch (error: unknown) {
         failures.push(error);
       }
-      return undefined;
     }),
   );
   const leftovers = ctx.state

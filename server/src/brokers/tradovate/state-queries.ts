@@ -1,0 +1,53 @@
+import type { AccountSnapshot, BrokerOrder, BrokerPosition } from '../types';
+import type { TradovateAccount } from './accounts';
+import { isWorkingStatus, toAccountSnapshot, toBrokerOrder, toBrokerPosition } from './normalize';
+import { StateTables } from './state-tables';
+
+/** Reads of the feed state in the engine's normalized shapes (orders are joined from order + version + fills). */
+export class StateQueries extends StateTables {
+  brokerOrder(orderId: string): BrokerOrder | null {
+    const order = this.ordersById.get(Number(orderId));
+    if (!order) return null;
+    return toBrokerOrder({
+      order,
+      version: this.versionsByOrder.get(order.id),
+      report: this.reportsByOrder.get(order.id),
+      filledQty: this.filledQtyOf(order.id),
+      clientOrderId: this.clientIdOf(order.id),
+      symbol: this.symbolOf(order.contractId),
+    });
+  }
+
+  allOrders(): BrokerOrder[] {
+    return [...this.ordersById.keys()].flatMap((id) => this.brokerOrder(String(id)) ?? []);
+  }
+
+  workingOrders(): BrokerOrder[] {
+    return this.allOrders().filter((order) => isWorkingStatus(order.status));
+  }
+
+  positions(): BrokerPosition[] {
+    return [...this.positionsByKey.values()]
+      .filter((position) => position.netPos !== 0)
+      .map((position) => toBrokerPosition(position, this.symbolOf(position.contractId)));
+  }
+
+  snapshots(): AccountSnapshot[] {
+    return [...this.cashByAccount.values()].map(toAccountSnapshot);
+  }
+
+  accounts(): TradovateAccount[] {
+    return [...this.accountsById.values()];
+  }
+
+  findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
+    return this.allOrders().find((o) => o.clientOrderId === clientOrderId && o.accountExternalId === accountExternalId) ?? null;
+  }
+
+  /** Open positions with their Tradovate contract ids (what `liquidateposition` needs). */
+  openPositions(accountId: number): Array<{ contractId: number; symbol: string; netPos: number }> {
+    return [...this.positionsByKey.values()]
+      .filter((position) => position.accountId === accountId && position.netPos !== 0)
+      .map((position) => ({ contractId: position.contractId, symbol: this.symbolOf(position.contractId), netPos: position.netPos }));
+  }
+}
