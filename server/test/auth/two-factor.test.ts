@@ -18,13 +18,15 @@ describe('two-factor authentication', () => {
   const login = (email: string, password: string, otp?: string) =>
     t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: otp ? { email, password, otp } : { email, password } });
 
-  /** A code of the step before the current one: valid in the window, and different from `now`. */
-  const previousCode = (secret: string): string =>
-    authenticator.clone({ epoch: Date.now() - 30_000 }).generate(secret);
+  /**
+   * Enabling spends the current step's code, so sign-ins use the next step's code: still inside the
+   * one-step window, and still valid if a step boundary passes while the request runs.
+   */
+  const nextCode = (secret: string): string => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
 
   async function enable(user: TestUser): Promise<{ secret: string; recovery: string[] }> {
     const setup = (await call('POST', '/auth/2fa/setup', user)).json() as TwoFactorSetup;
-    const enabled = await call('POST', '/auth/2fa/enable', user, { code: previousCode(setup.secret) });
+    const enabled = await call('POST', '/auth/2fa/enable', user, { code: authenticator.generate(setup.secret) });
     expect(enabled.statusCode).toBe(200);
     return { secret: setup.secret, recovery: (enabled.json() as TwoFactorEnabled).recovery_codes };
   }
@@ -66,7 +68,7 @@ describe('two-factor authentication', () => {
     expect(first.statusCode).toBe(202);
     expect(first.json()).toEqual({ two_factor_required: true, message: 'Enter the 6-digit code from your authenticator app' });
     expect((await login(user.email, user.password, '000000')).statusCode).toBe(401);
-    const ok = await login(user.email, user.password, authenticator.generate(secret));
+    const ok = await login(user.email, user.password, nextCode(secret));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toHaveProperty('access_token');
   });
@@ -74,7 +76,7 @@ describe('two-factor authentication', () => {
   it('when a code was used once, then the same code is refused (no replay)', async () => {
     const user = await registerUser(t.app);
     const { secret } = await enable(user);
-    const code = authenticator.generate(secret);
+    const code = nextCode(secret);
     expect((await login(user.email, user.password, code)).statusCode).toBe(200);
     expect((await login(user.email, user.password, code)).statusCode).toBe(401);
   });
@@ -97,7 +99,7 @@ describe('two-factor authentication', () => {
     const user = await registerUser(t.app);
     const { secret } = await enable(user);
     expect((await call('POST', '/auth/2fa/disable', user, { code: '000000' })).statusCode).toBe(400);
-    const disabled = await call('POST', '/auth/2fa/disable', user, { code: authenticator.generate(secret) });
+    const disabled = await call('POST', '/auth/2fa/disable', user, { code: nextCode(secret) });
     expect(disabled.json()).toEqual({ message: SUCCESS.twoFactorDisabled });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
     expect((await call('POST', '/auth/2fa/disable', user, { code: '123456' })).json()).toEqual({ detail: 'Two-factor authentication is not enabled' });
