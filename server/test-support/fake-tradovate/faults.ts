@@ -25,6 +25,8 @@ export interface Faults {
   /** The command is executed, then answered with a body that is not JSON. */
   garbage: FaultRule | null;
   duplicateEvents: boolean;
+  /** Slip a malformed `props` event (a fill without its fields) before the next operation's events. */
+  malformedEvent: boolean;
   /** Send every `props` entity wrapped in an array (Tradovate does both). */
   arrayEntities: boolean;
   failRenewal: boolean;
@@ -39,6 +41,7 @@ export const noFaults = (): Faults => ({
   reject: null,
   garbage: null,
   duplicateEvents: false,
+  malformedEvent: false,
   arrayEntities: false,
   failRenewal: false,
 });

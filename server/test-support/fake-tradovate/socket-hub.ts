@@ -72,8 +72,11 @@ export class SocketHub {
   }
 
   private deliver(userId: number, events: PropsEvent[]): void {
+    const malformed = this.ctx.faults.malformedEvent;
+    this.ctx.faults.malformedEvent = false;
     for (const connection of this.connections) {
       if (connection.userId !== userId || !connection.synced) continue;
+      if (malformed) this.queue(connection, { e: 'props', d: { entityType: 'fill', eventType: 'Created', entity: { id: 'broken' } } });
       for (const original of events) {
         const event = this.ctx.faults.arrayEntities ? { ...original, d: { ...original.d, entity: [original.d.entity] } } : original;
         this.queue(connection, event);

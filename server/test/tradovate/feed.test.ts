@@ -69,6 +69,16 @@ describe('Tradovate user-data feed', () => {
     expect(events.of('fill')).toEqual([expect.objectContaining({ symbol: 'ESZ6', qty: 1, side: 'buy' })]);
   });
 
+  it('when a malformed event arrives, then it is reported clearly and the events after it are still applied', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { events } = await world.open(world.leader.userId);
+    world.fake.control.setFaults({ malformedEvent: true });
+    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+    await events.waitFor(() => events.of('position').find((e) => e.position.netPos === 1), 3_000, 'position');
+    expect(events.of('fill')).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/skipped a malformed event \(Tradovate sent a malformed fill \(no numeric "id"\)/));
+  });
+
   it('when the session stays idle longer than the server tolerates silence, then heartbeats keep the socket open', async () => {
     const { events } = await world.open(world.leader.userId);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
