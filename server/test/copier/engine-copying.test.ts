@@ -1,4 +1,5 @@
 import { frontMonth } from '../../src/market/contracts';
+import type { SimSession } from '../../src/brokers/sim/session';
 import { Harness, LEADER } from './support/harness';
 
 const ES = frontMonth('ES');
@@ -62,6 +63,23 @@ describe('copy engine on the paper venue', () => {
     expect(h.directory.account(2).isFollower).toBe(false);
     expect(h.engine.live.get(2)?.status.state).toBe('risk_stopped');
     expect(h.notifications.map((n) => n.title)).toContain('Account 2 stopped following');
+    await h.engine.stop();
+  });
+
+  it("when a follower's broker feed drops while the leader trades, then it gets nothing meanwhile and is corrected when the feed is back", async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
+    await h.start();
+    const session = h.engine.sessions.get(2)?.session as SimSession;
+    session.signalConnection(false, 'Socket closed');
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual({ state: 'disconnected', reason: 'Socket closed' });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, ES)]).toEqual([2, 0]);
+    session.signalConnection(true);
+    await h.settle();
+    expect([h.position(3, ES), h.engine.live.get(3)?.status.state]).toEqual([4, 'ok']);
+    expect(h.notifications.map((n) => n.title)).toContain('Broker disconnected');
     await h.engine.stop();
   });
 });

@@ -247,6 +247,8 @@ export class CopyEngine implements EngineContext {
   private onConnection(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'connection' | 'reauth_required' }>): void {
     const up = event.kind === 'connection' && event.up;
     entry.up = up;
+    const status = up ? 'connected' : event.kind === 'reauth_required' ? 'reauth_required' : 'disconnected';
+    void this.directory.markConnection?.(entry.connectionId, status).catch((error: unknown) => this.log(error, 'connection status'));
     const ids = [...entry.byExternalId.values()];
     const first = ids.map((id) => this.accounts.get(id)).find((a) => a !== undefined);
     for (const id of ids) {

@@ -88,6 +88,10 @@ export class SqlDirectory implements AccountDirectory {
     return this.app.brokers.get(this.brokerOf.get(connectionId) ?? '')?.requestsPerMinute ?? 60;
   }
 
+  async markConnection(connectionId: number, status: 'connected' | 'disconnected' | 'reauth_required'): Promise<void> {
+    await this.app.db.query('UPDATE connections SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2', [connectionId, status]);
+  }
+
   async stopFollowing(accountId: number, reason: string): Promise<void> {
     await this.app.db.query('UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE id = $1', [accountId]);
     await this.app.db.query(
