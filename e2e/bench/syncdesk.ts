@@ -72,6 +72,28 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** BENCH_PROFILE=1: the page's functions with the most self time (sampled), to see where script time goes. */
+function printHotspots(profile: CpuProfile): void {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byNode.get(id);
+    if (!frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}:${frame.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log('  script hotspots (self time):');
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
+
 const WORK = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'MinorGC', 'MajorGC'];
 
 /** Durations (ms) of every task the renderer's main thread ran, and where the time went. */
@@ -140,6 +162,11 @@ async function main(): Promise<void> {
       };
       requestAnimationFrame(tick);
     })()`);
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
 
     const total = HZ * SECONDS;
@@ -153,6 +180,7 @@ async function main(): Promise<void> {
     // Let the last frame land before stopping the probes.
     await page.waitForTimeout(300);
     const trace = await browser.stopTracing();
+    const profile = cdp ? ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile : null;
     const probe = await page.evaluate<{ frames: number; dropped: number }>(
       '(() => { window.__probe.running = false; return window.__probe; })()',
     );
@@ -176,6 +204,7 @@ async function main(): Promise<void> {
     console.log(`  machine load         ${loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${cpus().length} cores (shared machines skew these numbers)`);
     console.log(`  page errors          ${errors.length === 0 ? 'none' : errors.join(' | ')}`);
     console.log('  target: p95 task under 16 ms');
+    if (profile) printHotspots(profile);
   } finally {
     await browser.close();
     await app.close();

@@ -1,6 +1,6 @@
 import type React from 'react';
 import { authStore } from '@synctrade/api';
-import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
+import { act, mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
 import { provideRemoteModule, resetRuntimeDouble } from '../features/federation/test/runtime-double';
 import { registerRuntimeRemotes } from '../features/federation/remote-registry';
 import { stubFetchJson } from '../features/federation/test/fetch-json-stub';
@@ -61,6 +61,14 @@ describe('the route table and guard', () => {
     const view = renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome back,Trader' })).toBeInTheDocument();
     expect(view.location()).toBe('/dashboard');
+  });
+
+  it('when a token is stored while /login is open (registration), then the page stays on /login', async () => {
+    const view = renderAt('/login');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    act(() => authStore.getState().signIn(signIn(5)));
+    expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(view.location()).toBe('/login');
   });
 
   it('when a protected page mounts, then the profile is fetched, and again on the next page', async () => {

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { authStore, errorMessage, getProfile, isCanceled, latestSignal, statusOf } from '@synctrade/api';
@@ -42,8 +42,11 @@ export function RequireAuth(): React.JSX.Element {
   return <ProtectedOutlet />;
 }
 
-/** `/login` with a stored token goes to /dashboard. */
+/**
+ * `/login` opened with a stored token goes to /dashboard. Checked when the page is opened only: a registration
+ * stores the token and then shows Sign In on this same page (spec section 4), which must not bounce away.
+ */
 export function RedirectIfSignedIn({ children }: { children: React.ReactNode }): React.JSX.Element {
-  const token = useStore(authStore, (state) => state.token);
-  return token ? <Navigate to="/dashboard" replace /> : <>{children}</>;
+  const [tokenWhenOpened] = useState(() => authStore.getState().token);
+  return tokenWhenOpened ? <Navigate to="/dashboard" replace /> : <>{children}</>;
 }
