@@ -68,7 +68,7 @@ const Badge = styled.span`
   padding: 0 4px;
   border-radius: 9px;
   background: ${({ theme }) => theme.color.danger};
-  color: #fff;
+  color: ${({ theme }) => theme.color.surface};
   font-size: 11px;
   line-height: 18px;
   text-align: center;

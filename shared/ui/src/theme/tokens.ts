@@ -47,7 +47,8 @@ export const darkTokens: ThemeTokens = {
     text: '#e6eaf2',
     textMuted: '#a3adc2',
     primary: '#4f8cff',
-    primaryText: '#ffffff',
+    // Dark text on the bright blue: white on #4f8cff is only 3.2:1, below WCAG AA for button labels.
+    primaryText: '#0b0f17',
     success: '#34d399',
     danger: '#f87171',
     warning: '#fbbf24',
