@@ -20,15 +20,17 @@ export function toProfile(user: UserRow): Profile {
   };
 }
 
+/** Fields left out of the payload (undefined) keep their stored value. */
 export async function updateProfile(
   db: Db,
   userId: number,
-  input: { username: string; first_name: string; last_name: string; bio: string },
+  input: { username?: string; first_name?: string; last_name?: string; bio?: string },
 ): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(
-    `UPDATE users SET username = $2, first_name = $3, last_name = $4, bio = $5, updated_at = now()
+    `UPDATE users SET username = coalesce($2, username), first_name = coalesce($3, first_name),
+       last_name = coalesce($4, last_name), bio = coalesce($5, bio), updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [userId, input.username, input.first_name, input.last_name, input.bio],
+    [userId, input.username ?? null, input.first_name ?? null, input.last_name ?? null, input.bio ?? null],
   );
   return rows[0] ?? null;
 }

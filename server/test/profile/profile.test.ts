@@ -54,6 +54,22 @@ describe('profile', () => {
     expect(response.json()).toMatchObject({ username: 'trader1', first_name: 'Ada', last_name: 'Lovelace', bio: 'Futures', email: user.email });
   });
 
+  it('when only some fields are sent, then the others keep their values', async () => {
+    const response = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: user.headers, payload: { bio: 'Only bio' } });
+    expect(response.json()).toMatchObject({ username: 'trader1', first_name: 'Ada', bio: 'Only bio' });
+  });
+
+  it('when the body is a JSON string, then nothing changes and no 500', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/auth/profile',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: '"hello"',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: 'trader1' });
+  });
+
   it('when the bio is longer than 160 characters, then 400 with the form message', async () => {
     const response = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: user.headers, payload: { bio: 'x'.repeat(161) } });
     expect(response.statusCode).toBe(400);
