@@ -22,12 +22,20 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function seedDb(db: Db, accounts: EngineAccount[]): Promise<void> {
-  await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, 'bench@example.com', 'x')`, [USER_ID]);
+  await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, 'bench@example.com', 'x')`, [
+    USER_ID,
+  ]);
   for (const connectionId of new Set(accounts.map((a) => a.connectionId))) {
-    await db.query(`INSERT INTO connections (id, user_id, broker, name, environment, credentials) VALUES ($1, $2, 'sim', 'Bench', 'demo', 'x')`, [connectionId, USER_ID]);
+    await db.query(
+      `INSERT INTO connections (id, user_id, broker, name, environment, credentials) VALUES ($1, $2, 'sim', 'Bench', 'demo', 'x')`,
+      [connectionId, USER_ID],
+    );
   }
   for (const a of accounts) {
-    await db.query('INSERT INTO broker_accounts (id, connection_id, user_id, external_id, name) VALUES ($1, $2, $3, $4, $5)', [a.id, a.connectionId, USER_ID, a.externalId, a.name]);
+    await db.query(
+      'INSERT INTO broker_accounts (id, connection_id, user_id, external_id, name) VALUES ($1, $2, $3, $4, $5)',
+      [a.id, a.connectionId, USER_ID, a.externalId, a.name],
+    );
   }
 }
 
@@ -44,7 +52,14 @@ async function run(followers: number, storeKind: 'memory' | 'pglite'): Promise<s
   const events = Math.max(100, Math.min(1_000, Math.floor(20_000 / followers)));
   const warmup = 200;
   // Leader position swings between 1 and 3 contracts: every event moves every follower, none goes flat.
-  await group.trader.placeOrder({ accountExternalId: group.leaderExternalId, clientOrderId: '', symbol: SYMBOL, side: 'buy', qty: 1, type: 'Market' });
+  await group.trader.placeOrder({
+    accountExternalId: group.leaderExternalId,
+    clientOrderId: '',
+    symbol: SYMBOL,
+    side: 'buy',
+    qty: 1,
+    type: 'Market',
+  });
   await group.engine.idle(USER_ID);
   let started = 0;
   let sentBefore = 0;
@@ -55,21 +70,36 @@ async function run(followers: number, storeKind: 'memory' | 'pglite'): Promise<s
       started = performance.now();
       sentBefore = group.engine.metrics.sent;
     }
-    await group.trader.placeOrder({ accountExternalId: group.leaderExternalId, clientOrderId: '', symbol: SYMBOL, side: i % 2 === 0 ? 'buy' : 'sell', qty: 2, type: 'Market' });
+    await group.trader.placeOrder({
+      accountExternalId: group.leaderExternalId,
+      clientOrderId: '',
+      symbol: SYMBOL,
+      side: i % 2 === 0 ? 'buy' : 'sell',
+      qty: 2,
+      type: 'Market',
+    });
     await group.engine.idle(USER_ID);
   }
   const elapsed = (performance.now() - started) / 1000;
-  const latencies = [...group.engine.metrics.events.values()].map((e) => e.lastSentAt - e.receivedAt).sort((a, b) => a - b);
+  const latencies = [...group.engine.metrics.events.values()]
+    .map((e) => e.lastSentAt - e.receivedAt)
+    .sort((a, b) => a - b);
   const orders = group.engine.metrics.sent - sentBefore;
   await group.engine.stop();
   group.venue.stop();
   if (db !== null) await db.close();
   const fmt = (ms: number): string => `${ms.toFixed(3)} ms`.padStart(11);
-  return `${storeKind.padEnd(7)} ${String(followers).padStart(9)} ${String(latencies.length).padStart(7)} ${fmt(percentile(latencies, 50))} ${fmt(percentile(latencies, 99))} ${fmt(latencies[latencies.length - 1] ?? NaN)} ${Math.round(orders / elapsed).toString().padStart(14)}`;
+  return `${storeKind.padEnd(7)} ${String(followers).padStart(9)} ${String(latencies.length).padStart(7)} ${fmt(percentile(latencies, 50))} ${fmt(percentile(latencies, 99))} ${fmt(latencies[latencies.length - 1] ?? NaN)} ${Math.round(
+    orders / elapsed,
+  )
+    .toString()
+    .padStart(14)}`;
 }
 
 async function main(): Promise<void> {
-  console.log('Copy latency: leader fill event received → last follower order handed to the broker (sim venue, one process)');
+  console.log(
+    'Copy latency: leader fill event received → last follower order handed to the broker (sim venue, one process)',
+  );
   console.log(`store   followers  events         p50         p99         max  orders/second`);
   for (const kind of ['memory', 'pglite'] as const) {
     for (const followers of SIZES) console.log(await run(followers, kind));

@@ -11,9 +11,22 @@ export const ACCOUNTS_PER_LOGIN = 25;
 export const USER_ID = 1;
 
 /** One leader and `followers` followers on the paper venue, spread over logins of 25 accounts each. */
-export async function buildGroup(followers: number, store: CopyStore): Promise<{ engine: CopyEngine; venue: SimVenue; trader: SimSession; leaderExternalId: string; accounts: EngineAccount[] }> {
+export async function buildGroup(
+  followers: number,
+  store: CopyStore,
+): Promise<{
+  engine: CopyEngine;
+  venue: SimVenue;
+  trader: SimSession;
+  leaderExternalId: string;
+  accounts: EngineAccount[];
+}> {
   const venue = new SimVenue({ seed: 1, tickMs: null });
-  const adapter = createSimAdapter({ publicUrl: 'http://localhost', venue, authorizations: new SimAuthorizations() });
+  const adapter = createSimAdapter({
+    publicUrl: 'http://localhost',
+    venue,
+    authorizations: new SimAuthorizations(),
+  });
   const directory = new MemoryDirectory(adapter);
   const total = followers + 1;
   for (let index = 0; index < total; index += 1) {
@@ -38,9 +51,18 @@ export async function buildGroup(followers: number, store: CopyStore): Promise<{
       risk: { ...DEFAULT_RISK, maxNetPosition: 1_000 },
     });
   }
-  const engine = new CopyEngine({ directory, store, notifier: { notify: () => undefined }, settings: { mirrorSettleMs: 0, sendRetries: 2 } });
+  const engine = new CopyEngine({
+    directory,
+    store,
+    notifier: { notify: () => undefined },
+    settings: { mirrorSettleMs: 0, sendRetries: 2 },
+  });
   await engine.start();
   const leaderExternalId = directory.accounts[0]?.externalId ?? '';
-  const trader = (await adapter.openSession({ connectionId: 0, environment: 'demo', credentials: { accessToken: `sim:100001:${ACCOUNTS_PER_LOGIN}` } })) as SimSession;
+  const trader = (await adapter.openSession({
+    connectionId: 0,
+    environment: 'demo',
+    credentials: { accessToken: `sim:100001:${ACCOUNTS_PER_LOGIN}` },
+  })) as SimSession;
   return { engine, venue, trader, leaderExternalId, accounts: directory.accounts };
 }

@@ -12,13 +12,15 @@ import { SqlDirectory } from './store/sql-directory';
 
 /** The copier's API: roles, ratios, risk, orders, history and journals (registered under /api/v1). */
 export const copierPlugin: FastifyPluginAsync = async (app) => {
-  const log = (error: unknown, context: string): void => app.log.error({ err: error, context }, 'copy engine');
+  const log = (error: unknown, context: string): void =>
+    app.log.error({ err: error, context }, 'copy engine');
   let publisher: DeskPublisher | null = null;
   const engine = new CopyEngine({
     directory: new SqlDirectory(app),
     store: new SqlCopyStore(app.db, (error) => log(error, 'write-behind')),
     notifier: {
-      notify: (userId, input) => void app.notify(userId, input).catch((error: unknown) => log(error, 'notify')),
+      notify: (userId, input) =>
+        void app.notify(userId, input).catch((error: unknown) => log(error, 'notify')),
     },
     onChange: (userId) => publisher?.touch(userId),
     log,
@@ -26,7 +28,9 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   publisher = new DeskPublisher(app, engine);
   const touch = (userId: number): void => publisher?.touch(userId);
 
-  app.realtime.setSnapshotProvider(async (userId) => [{ type: 'account_data', accounts: await deskAccounts(app.db, engine, userId) }]);
+  app.realtime.setSnapshotProvider(async (userId) => [
+    { type: 'account_data', accounts: await deskAccounts(app.db, engine, userId) },
+  ]);
   const refresh = ({ userId }: { userId: number }): void => {
     void engine.refreshUser(userId).then(() => touch(userId));
   };

@@ -7,7 +7,11 @@ describe('request budget per broker user', () => {
   it('when the budget is spent, then queued exits go before queued entries as tokens come back', () => {
     const budget = new RequestBudget(60, Date.now);
     const ran: string[] = [];
-    const job = (name: string, exit: boolean): { exit: boolean; run: () => void; onExpired: () => void } => ({ exit, run: () => ran.push(name), onExpired: () => ran.push(`expired ${name}`) });
+    const job = (name: string, exit: boolean): { exit: boolean; run: () => void; onExpired: () => void } => ({
+      exit,
+      run: () => ran.push(name),
+      onExpired: () => ran.push(`expired ${name}`),
+    });
     for (let i = 0; i < 60; i += 1) budget.schedule(job(`burst ${i}`, false));
     budget.schedule(job('entry A', false));
     budget.schedule(job('exit B', true));
@@ -23,8 +27,16 @@ describe('request budget per broker user', () => {
   it('when an entry cannot be served within its deadline, then it is reported, not dropped silently', () => {
     const budget = new RequestBudget(1, Date.now);
     const ran: string[] = [];
-    budget.schedule({ exit: false, run: () => ran.push('first'), onExpired: () => ran.push('expired first') });
-    budget.schedule({ exit: false, run: () => ran.push('second'), onExpired: () => ran.push('expired second') });
+    budget.schedule({
+      exit: false,
+      run: () => ran.push('first'),
+      onExpired: () => ran.push('expired first'),
+    });
+    budget.schedule({
+      exit: false,
+      run: () => ran.push('second'),
+      onExpired: () => ran.push('expired second'),
+    });
     jest.advanceTimersByTime(60_000);
     expect(ran).toEqual(['first', 'expired second']);
     budget.stop();

@@ -19,7 +19,9 @@ describe('copy engine under a tight broker budget', () => {
     const limited = [2, 3, 4, 5].filter((id) => h.engine.live.get(id)?.status.state === 'rate_limited');
     expect(served.length + limited.length).toBe(4);
     expect(limited.length).toBeGreaterThan(0);
-    const reasons = [...h.store.intents.values()].filter((i) => limited.includes(i.accountId)).map((i) => i.outcome?.reason);
+    const reasons = [...h.store.intents.values()]
+      .filter((i) => limited.includes(i.accountId))
+      .map((i) => i.outcome?.reason);
     expect(reasons.every((reason) => reason?.startsWith('Rate limited'))).toBe(true);
     expect(h.notifications.some((n) => n.title.includes('rate limited'))).toBe(true);
     await h.engine.stop();

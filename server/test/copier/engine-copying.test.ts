@@ -20,7 +20,9 @@ describe('copy engine on the paper venue', () => {
     expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([-2, -4, -1]);
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
     await h.settle();
-    expect([h.position(LEADER, ES), h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([0, 0, 0, 0]);
+    expect([h.position(LEADER, ES), h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([
+      0, 0, 0, 0,
+    ]);
     await h.engine.stop();
   });
 
@@ -38,11 +40,23 @@ describe('copy engine on the paper venue', () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();
     const price = h.venue.prices.price('ES');
-    const orderId = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 10 });
+    const orderId = await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: price - 10,
+    });
     await h.settle();
     const follower = h.directory.account(2).externalId;
     expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[2, price - 10]]);
-    await h.trader.modifyOrder({ accountExternalId: h.leaderExternalId, orderId: orderId ?? '', qty: 2, type: 'Limit', price: price - 5 });
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: orderId ?? '',
+      qty: 2,
+      type: 'Limit',
+      price: price - 5,
+    });
     await h.settle();
     expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[4, price - 5]]);
     h.venue.setPrice(ES, price - 6);

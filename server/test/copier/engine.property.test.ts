@@ -21,22 +21,65 @@ type Action =
 
 const side = fc.constantFrom<'buy' | 'sell'>('buy', 'sell');
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('market' as const), side, qty: fc.integer({ min: 1, max: 4 }), parts: fc.array(fc.integer({ min: 1, max: 2 }), { maxLength: 2 }) }), weight: 6 },
-  { arbitrary: fc.record({ kind: fc.constant('limit' as const), side, qty: fc.integer({ min: 1, max: 3 }), offset: fc.integer({ min: 1, max: 12 }), stop: fc.boolean() }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('modify' as const), pick: fc.nat(), qty: fc.integer({ min: 1, max: 3 }), offset: fc.integer({ min: 1, max: 12 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('market' as const),
+      side,
+      qty: fc.integer({ min: 1, max: 4 }),
+      parts: fc.array(fc.integer({ min: 1, max: 2 }), { maxLength: 2 }),
+    }),
+    weight: 6,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      side,
+      qty: fc.integer({ min: 1, max: 3 }),
+      offset: fc.integer({ min: 1, max: 12 }),
+      stop: fc.boolean(),
+    }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('modify' as const),
+      pick: fc.nat(),
+      qty: fc.integer({ min: 1, max: 3 }),
+      offset: fc.integer({ min: 1, max: 12 }),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('move' as const), ticks: fc.integer({ min: -16, max: 16 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('move' as const), ticks: fc.integer({ min: -16, max: 16 }) }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('follower-fault' as const),
       follower: fc.nat({ max: 3 }),
-      fault: fc.constantFrom<SimFault>({ kind: 'reject' }, { kind: 'timeout' }, { kind: 'drop-after-send' }, { kind: 'duplicate-events' }, { kind: 'replay-events', count: 4 }),
+      fault: fc.constantFrom<SimFault>(
+        { kind: 'reject' },
+        { kind: 'timeout' },
+        { kind: 'drop-after-send' },
+        { kind: 'duplicate-events' },
+        { kind: 'replay-events', count: 4 },
+      ),
     }),
     weight: 3,
   },
-  { arbitrary: fc.record({ kind: fc.constant('leader-events' as const), fault: fc.constantFrom<SimFault>({ kind: 'duplicate-events' }, { kind: 'replay-events', count: 6 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('leader-events' as const),
+      fault: fc.constantFrom<SimFault>({ kind: 'duplicate-events' }, { kind: 'replay-events', count: 6 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('toggle' as const), follower: fc.nat({ max: 3 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('restart' as const), crashAfterIntentWrite: fc.boolean() }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('restart' as const), crashAfterIntentWrite: fc.boolean() }),
+    weight: 1,
+  },
   { arbitrary: fc.constant({ kind: 'flatten' as const }), weight: 1 },
 );
 
@@ -44,27 +87,40 @@ const follower: fc.Arbitrary<FollowerSetup> = fc.record({
   ratio: fc.constantFrom(0.5, 1, 1.5, 2, 3),
   cross: fc.boolean(),
   autoSync: fc.boolean(),
-  risk: fc.record({ maxContractsPerOrder: fc.integer({ min: 1, max: 6 }), maxNetPosition: fc.integer({ min: 2, max: 12 }), dailyLossLimit: fc.constant(0) }),
+  risk: fc.record({
+    maxContractsPerOrder: fc.integer({ min: 1, max: 6 }),
+    maxNetPosition: fc.integer({ min: 2, max: 12 }),
+    dailyLossLimit: fc.constant(0),
+  }),
 });
 
 /** Follower ids 2..5; the fourth is always disabled (account switched off): it must never receive an order. */
 const DISABLED = 5;
 
-async function run(h: Harness, actions: Action[], disabledAt: Map<string, Array<[number, number]>>): Promise<void> {
+async function run(
+  h: Harness,
+  actions: Action[],
+  disabledAt: Map<string, Array<[number, number]>>,
+): Promise<void> {
   const esTick = 0.25;
   const leaderWorking = (): string[] => h.venue.workingOrders([h.leaderExternalId]).map((o) => o.orderId);
   for (const step of actions) {
     const price = h.venue.prices.price('ES');
     switch (step.kind) {
       case 'market':
-        if (step.parts.length > 0) h.venue.faults.arm({ kind: 'partial-fills', parts: step.parts }, h.leaderExternalId);
+        if (step.parts.length > 0)
+          h.venue.faults.arm({ kind: 'partial-fills', parts: step.parts }, h.leaderExternalId);
         await h.leaderOrder({ symbol: ES, side: step.side, qty: step.qty, type: 'Market' });
         break;
       case 'limit': {
         // Rest away from the market: buy limits below, sell limits above; stops the other way round.
         const away = (step.side === 'buy') !== step.stop ? -step.offset : step.offset;
         const level = price + away * esTick;
-        await h.leaderOrder(step.stop ? { symbol: ES, side: step.side, qty: step.qty, type: 'Stop', stopPrice: level } : { symbol: ES, side: step.side, qty: step.qty, type: 'Limit', price: level });
+        await h.leaderOrder(
+          step.stop
+            ? { symbol: ES, side: step.side, qty: step.qty, type: 'Stop', stopPrice: level }
+            : { symbol: ES, side: step.side, qty: step.qty, type: 'Limit', price: level },
+        );
         break;
       }
       case 'modify': {
@@ -75,7 +131,13 @@ async function run(h: Harness, actions: Action[], disabledAt: Map<string, Array<
         const away = (order.side === 'buy') !== (order.type === 'Stop') ? -step.offset : step.offset;
         const level = price + away * esTick;
         await h.trader
-          .modifyOrder({ accountExternalId: h.leaderExternalId, orderId: order.orderId, qty: step.qty, type: order.type, ...(order.type === 'Stop' ? { stopPrice: level } : { price: level }) })
+          .modifyOrder({
+            accountExternalId: h.leaderExternalId,
+            orderId: order.orderId,
+            qty: step.qty,
+            type: order.type,
+            ...(order.type === 'Stop' ? { stopPrice: level } : { price: level }),
+          })
           .catch(() => undefined);
         break;
       }
@@ -134,32 +196,44 @@ async function run(h: Harness, actions: Action[], disabledAt: Map<string, Array<
 describe('copy engine properties', () => {
   it(`when random leader activity meets random broker faults and restarts, then no follower order is sent twice, none goes to a disabled follower or past a limit, and after reconciliation every follower holds leader × ratio (${RUNS} runs)`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(follower, { minLength: 3, maxLength: 3 }), fc.array(action, { minLength: 1, maxLength: 14 }), async (followers, actions) => {
-        const h = new Harness([...followers, { ratio: 1, enabled: false }]);
-        await h.start();
-        const disabledAt = new Map<string, Array<[number, number]>>([[h.directory.account(DISABLED).externalId, [[0, Number.MAX_SAFE_INTEGER]]]]);
-        await run(h, actions, disabledAt);
-        h.venue.faults.clear();
-        await h.engine.sync(1);
-        await h.settle();
+      fc.asyncProperty(
+        fc.array(follower, { minLength: 3, maxLength: 3 }),
+        fc.array(action, { minLength: 1, maxLength: 14 }),
+        async (followers, actions) => {
+          const h = new Harness([...followers, { ratio: 1, enabled: false }]);
+          await h.start();
+          const disabledAt = new Map<string, Array<[number, number]>>([
+            [h.directory.account(DISABLED).externalId, [[0, Number.MAX_SAFE_INTEGER]]],
+          ]);
+          await run(h, actions, disabledAt);
+          h.venue.faults.clear();
+          await h.engine.sync(1);
+          await h.settle();
 
-        const copies = h.venue.received.map((command, index) => ({ command, index })).filter(({ command }) => command.clientOrderId.startsWith('st.'));
-        const ids = copies.map(({ command }) => command.clientOrderId);
-        expect(new Set(ids).size).toBe(ids.length);
-        for (const { command, index } of copies) {
-          const windows = disabledAt.get(command.accountExternalId) ?? [];
-          expect(windows.some(([from, to]) => index >= from && index < to)).toBe(false);
-          const account = h.directory.accounts.find((a) => a.externalId === command.accountExternalId);
-          expect(command.qty).toBeLessThanOrEqual(account?.risk.maxContractsPerOrder ?? 0);
-        }
-        const leaderPosition = h.position(LEADER, ES);
-        for (let id = 2; id <= 4; id += 1) {
-          const account = h.directory.account(id);
-          const symbol = account.cross ? crossSymbol(ES) : ES;
-          if (account.isFollower) expect({ id, position: h.position(id, symbol) }).toEqual({ id, position: targetPosition(leaderPosition, account.ratio, account.risk) });
-        }
-        await h.engine.stop();
-      }),
+          const copies = h.venue.received
+            .map((command, index) => ({ command, index }))
+            .filter(({ command }) => command.clientOrderId.startsWith('st.'));
+          const ids = copies.map(({ command }) => command.clientOrderId);
+          expect(new Set(ids).size).toBe(ids.length);
+          for (const { command, index } of copies) {
+            const windows = disabledAt.get(command.accountExternalId) ?? [];
+            expect(windows.some(([from, to]) => index >= from && index < to)).toBe(false);
+            const account = h.directory.accounts.find((a) => a.externalId === command.accountExternalId);
+            expect(command.qty).toBeLessThanOrEqual(account?.risk.maxContractsPerOrder ?? 0);
+          }
+          const leaderPosition = h.position(LEADER, ES);
+          for (let id = 2; id <= 4; id += 1) {
+            const account = h.directory.account(id);
+            const symbol = account.cross ? crossSymbol(ES) : ES;
+            if (account.isFollower)
+              expect({ id, position: h.position(id, symbol) }).toEqual({
+                id,
+                position: targetPosition(leaderPosition, account.ratio, account.risk),
+              });
+          }
+          await h.engine.stop();
+        },
+      ),
       { numRuns: RUNS },
     );
     // A thousand runs take about 15 s on one core; leave room for a busy CI machine.

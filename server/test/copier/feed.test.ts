@@ -30,8 +30,16 @@ describe('account feed from the copy engine', () => {
     try {
       const first = await feed.next(accountData);
       expect(accountData(first) && first.accounts.map((a) => a.id)).toEqual(rows.map((r) => r.id));
-      await call(t.app, user, 'POST', '/sim/orders', { account_id: leader, contract: 'GC', side: 'buy', qty: 1, order_type: 'Market' });
-      const moved = await feed.next((m) => accountData(m) && m.accounts.find((a) => a.id === follower)?.qty === 3);
+      await call(t.app, user, 'POST', '/sim/orders', {
+        account_id: leader,
+        contract: 'GC',
+        side: 'buy',
+        qty: 1,
+        order_type: 'Market',
+      });
+      const moved = await feed.next(
+        (m) => accountData(m) && m.accounts.find((a) => a.id === follower)?.qty === 3,
+      );
       const row = accountData(moved) ? moved.accounts.find((a) => a.id === follower) : undefined;
       expect(row).toMatchObject({ side: 'long', qty: 3, is_follower: true, ratio: 3, state: 'ok' });
     } finally {

@@ -19,13 +19,28 @@ describe('copier store on the database', () => {
   afterAll(async () => t.close());
 
   const intent = (clientOrderId: string, eventKey: string): CopyIntent => ({
-    clientOrderId, eventKey, userId: user.id, accountId: followerId, symbol: 'ESZ6', side: 'buy', qty: 2, type: 'Market',
-    price: null, stopPrice: null, exit: false, leaderOrderId: null,
+    clientOrderId,
+    eventKey,
+    userId: user.id,
+    accountId: followerId,
+    symbol: 'ESZ6',
+    side: 'buy',
+    qty: 2,
+    type: 'Market',
+    price: null,
+    stopPrice: null,
+    exit: false,
+    leaderOrderId: null,
   });
 
   it('when a leader event is claimed twice, then the second claim is stale and claims nothing', async () => {
-    const store = new SqlCopyStore(t.db, (error) => { throw error; });
-    const first = await store.claim('f1-100', user.id, [intent('st.f1-100.2', 'f1-100'), intent('st.f1-100.2.1', 'f1-100')]);
+    const store = new SqlCopyStore(t.db, (error) => {
+      throw error;
+    });
+    const first = await store.claim('f1-100', user.id, [
+      intent('st.f1-100.2', 'f1-100'),
+      intent('st.f1-100.2.1', 'f1-100'),
+    ]);
     expect([first.fresh, [...first.claimed].sort()]).toEqual([true, ['st.f1-100.2', 'st.f1-100.2.1']]);
     const replay = await store.claim('f1-100', user.id, [intent('st.f1-100.2', 'f1-100')]);
     expect([replay.fresh, replay.claimed.size]).toEqual([false, 0]);
@@ -34,13 +49,27 @@ describe('copier store on the database', () => {
   });
 
   it('when intents were written but never confirmed, then they are unresolved until an outcome is stored', async () => {
-    const store = new SqlCopyStore(t.db, (error) => { throw error; });
+    const store = new SqlCopyStore(t.db, (error) => {
+      throw error;
+    });
     await store.claim('f1-200', user.id, [intent('st.f1-200.2', 'f1-200')]);
-    expect((await store.unresolved([followerId])).map((i) => [i.clientOrderId, i.qty, i.side])).toContainEqual(['st.f1-200.2', 2, 'buy']);
-    store.recordOutcome({ clientOrderId: 'st.f1-200.2', status: 'Success', brokerOrderId: '77', reason: null, sentMs: 0.05, ackMs: 0.2 });
+    expect(
+      (await store.unresolved([followerId])).map((i) => [i.clientOrderId, i.qty, i.side]),
+    ).toContainEqual(['st.f1-200.2', 2, 'buy']);
+    store.recordOutcome({
+      clientOrderId: 'st.f1-200.2',
+      status: 'Success',
+      brokerOrderId: '77',
+      reason: null,
+      sentMs: 0.05,
+      ackMs: 0.2,
+    });
     await store.flush();
     expect((await store.unresolved([followerId])).map((i) => i.clientOrderId)).not.toContain('st.f1-200.2');
-    const [row] = await t.db.query<{ status: string; broker_order_id: string; ack_ms: number }>('SELECT status, broker_order_id, ack_ms FROM copy_orders WHERE client_order_id = $1', ['st.f1-200.2']);
+    const [row] = await t.db.query<{ status: string; broker_order_id: string; ack_ms: number }>(
+      'SELECT status, broker_order_id, ack_ms FROM copy_orders WHERE client_order_id = $1',
+      ['st.f1-200.2'],
+    );
     expect(row).toEqual({ status: 'Success', broker_order_id: '77', ack_ms: 0.2 });
   });
 });

@@ -7,11 +7,31 @@ const newVenue = (): SimVenue => new SimVenue({ seed: 42, tickMs: null });
 describe('paper venue', () => {
   it('when contracts are named, then front months follow each product listing and Cross maps mini to micro', () => {
     const november = new Date('2026-11-21T12:00:00Z');
-    expect(['ES', 'MNQ', 'CL', 'GC'].map((root) => frontMonth(root as 'ES', november))).toEqual(['ESZ6', 'MNQZ6', 'CLZ6', 'GCZ6']);
+    expect(['ES', 'MNQ', 'CL', 'GC'].map((root) => frontMonth(root as 'ES', november))).toEqual([
+      'ESZ6',
+      'MNQZ6',
+      'CLZ6',
+      'GCZ6',
+    ]);
     const december = new Date('2026-12-05T12:00:00Z');
-    expect(['ES', 'CL', 'MGC'].map((root) => frontMonth(root as 'ES', december))).toEqual(['ESH7', 'CLF7', 'MGCG7']);
-    expect([crossSymbol('ESZ6'), crossSymbol('MNQH7'), crossSymbol('CLF7'), crossSymbol('MGCG7')]).toEqual(['MESZ6', 'NQH7', 'MCLF7', 'GCG7']);
-    expect([CONTRACTS.ES.tickSize, CONTRACTS.ES.pointValue, CONTRACTS.CL.tickSize, CONTRACTS.CL.pointValue, CONTRACTS.MGC.pointValue]).toEqual([0.25, 50, 0.01, 1000, 10]);
+    expect(['ES', 'CL', 'MGC'].map((root) => frontMonth(root as 'ES', december))).toEqual([
+      'ESH7',
+      'CLF7',
+      'MGCG7',
+    ]);
+    expect([crossSymbol('ESZ6'), crossSymbol('MNQH7'), crossSymbol('CLF7'), crossSymbol('MGCG7')]).toEqual([
+      'MESZ6',
+      'NQH7',
+      'MCLF7',
+      'GCG7',
+    ]);
+    expect([
+      CONTRACTS.ES.tickSize,
+      CONTRACTS.ES.pointValue,
+      CONTRACTS.CL.tickSize,
+      CONTRACTS.CL.pointValue,
+      CONTRACTS.MGC.pointValue,
+    ]).toEqual([0.25, 50, 0.01, 1000, 10]);
   });
 
   it('when the same seed is used, then the price path is the same and stays on the tick grid', () => {
@@ -33,10 +53,24 @@ describe('paper venue', () => {
     const [account] = venue.ensureAccounts('500', 1);
     const id = account?.externalId ?? '';
     venue.setPrice('ESZ6', 6000);
-    venue.place({ accountExternalId: id, clientOrderId: 'a', symbol: 'ESZ6', side: 'buy', qty: 2, type: 'Market' });
+    venue.place({
+      accountExternalId: id,
+      clientOrderId: 'a',
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 2,
+      type: 'Market',
+    });
     venue.setPrice('ESZ6', 6002.5);
     expect(venue.snapshot(id)).toMatchObject({ openPnl: 250, realizedPnl: 0, cashBalance: 50_000 });
-    venue.place({ accountExternalId: id, clientOrderId: 'b', symbol: 'ESZ6', side: 'sell', qty: 2, type: 'Market' });
+    venue.place({
+      accountExternalId: id,
+      clientOrderId: 'b',
+      symbol: 'ESZ6',
+      side: 'sell',
+      qty: 2,
+      type: 'Market',
+    });
     expect(venue.snapshot(id)).toMatchObject({ openPnl: 0, realizedPnl: 250, cashBalance: 50_250 });
   });
 
@@ -44,8 +78,19 @@ describe('paper venue', () => {
     const venue = newVenue();
     const id = venue.ensureAccounts('501', 1)[0]?.externalId ?? '';
     venue.setPrice('CLZ6', 70);
-    venue.place({ accountExternalId: id, clientOrderId: 'e', symbol: 'CLZ6', side: 'buy', qty: 1, type: 'Market', bracket: { stopLoss: 69.5, takeProfit: 70.5 } });
-    expect(venue.workingOrders([id]).map((o) => [o.type, o.side, o.stopPrice ?? o.price])).toEqual([['Stop', 'sell', 69.5], ['Limit', 'sell', 70.5]]);
+    venue.place({
+      accountExternalId: id,
+      clientOrderId: 'e',
+      symbol: 'CLZ6',
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: 69.5, takeProfit: 70.5 },
+    });
+    expect(venue.workingOrders([id]).map((o) => [o.type, o.side, o.stopPrice ?? o.price])).toEqual([
+      ['Stop', 'sell', 69.5],
+      ['Limit', 'sell', 70.5],
+    ]);
     venue.setPrice('CLZ6', 70.6);
     expect(venue.workingOrders([id])).toEqual([]);
     expect(venue.positions([id])).toEqual([]);
@@ -57,19 +102,50 @@ describe('paper venue', () => {
     const venue = newVenue();
     const id = venue.ensureAccounts('502', 1)[0]?.externalId ?? '';
     venue.faults.arm({ kind: 'timeout' }, id);
-    expect(() => venue.place({ accountExternalId: id, clientOrderId: 'x', symbol: 'GCZ6', side: 'buy', qty: 1, type: 'Market' })).toThrow('Request timed out');
+    expect(() =>
+      venue.place({
+        accountExternalId: id,
+        clientOrderId: 'x',
+        symbol: 'GCZ6',
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+      }),
+    ).toThrow('Request timed out');
     expect(venue.findByClientId(id, 'x')).toBeNull();
     venue.faults.arm({ kind: 'drop-after-send' }, id);
-    expect(() => venue.place({ accountExternalId: id, clientOrderId: 'y', symbol: 'GCZ6', side: 'buy', qty: 1, type: 'Market' })).toThrow('Connection lost');
+    expect(() =>
+      venue.place({
+        accountExternalId: id,
+        clientOrderId: 'y',
+        symbol: 'GCZ6',
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+      }),
+    ).toThrow('Connection lost');
     expect(venue.findByClientId(id, 'y')?.status).toBe('Filled');
     venue.faults.arm({ kind: 'reject', reason: 'Margin' }, id);
-    expect(() => venue.place({ accountExternalId: id, clientOrderId: 'z', symbol: 'GCZ6', side: 'buy', qty: 1, type: 'Market' })).toThrow('Margin');
+    expect(() =>
+      venue.place({
+        accountExternalId: id,
+        clientOrderId: 'z',
+        symbol: 'GCZ6',
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+      }),
+    ).toThrow('Margin');
   });
 
   it('when time passes 18:00 New York, then a new trade day starts', () => {
     expect(tradeDayKey(Date.parse('2026-11-20T22:59:00Z'))).toBe('2026-11-20');
     expect(tradeDayKey(Date.parse('2026-11-20T23:00:00Z'))).toBe('2026-11-21');
-    expect(new Date(tradeDayStart(Date.parse('2026-11-21T03:00:00Z'))).toISOString()).toBe('2026-11-20T23:00:00.000Z');
-    expect(new Date(tradeDayStart(Date.parse('2026-07-01T12:00:00Z'))).toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    expect(new Date(tradeDayStart(Date.parse('2026-11-21T03:00:00Z'))).toISOString()).toBe(
+      '2026-11-20T23:00:00.000Z',
+    );
+    expect(new Date(tradeDayStart(Date.parse('2026-07-01T12:00:00Z'))).toISOString()).toBe(
+      '2026-06-30T22:00:00.000Z',
+    );
   });
 });

@@ -15,7 +15,8 @@ export interface SimAdapterOptions {
 /** Credentials of a sim login: `sim:<login key>:<account count>`; the accounts follow from them. */
 function parseToken(credentials: BrokerCredentials): { loginKey: string; count: number } {
   const match = /^sim:(\d+):(\d+)$/.exec(credentials.accessToken);
-  if (match?.[1] === undefined || match[2] === undefined) throw new BrokerError('Invalid paper broker credentials', 'unauthorized');
+  if (match?.[1] === undefined || match[2] === undefined)
+    throw new BrokerError('Invalid paper broker credentials', 'unauthorized');
   return { loginKey: match[1], count: Number(match[2]) };
 }
 
@@ -37,7 +38,8 @@ export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
     },
     async completeAuthorization({ code }) {
       const loginKey = authorizations.redeem(code);
-      if (loginKey === undefined) throw new BrokerError('The authorization code is invalid or expired', 'unauthorized');
+      if (loginKey === undefined)
+        throw new BrokerError('The authorization code is invalid or expired', 'unauthorized');
       const accounts = venue.ensureAccounts(loginKey, SIM_ACCOUNTS_PER_LOGIN);
       return {
         credentials: { accessToken: `sim:${loginKey}:${SIM_ACCOUNTS_PER_LOGIN}`, brokerUserId: loginKey },
@@ -55,7 +57,11 @@ export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
     async openSession({ credentials }) {
       const { loginKey, count } = parseToken(credentials);
       const accounts = venue.ensureAccounts(loginKey, count);
-      return new SimSession(venue, accounts.map((account) => account.externalId), credentials);
+      return new SimSession(
+        venue,
+        accounts.map((account) => account.externalId),
+        credentials,
+      );
     },
   };
 }

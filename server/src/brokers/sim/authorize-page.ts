@@ -1,6 +1,12 @@
 /** The paper broker's consent page: plain HTML, styles inline, no script (the CSP forbids inline script). */
-export function renderAuthorizePage(params: { state: string; redirectUri: string; environment: string; action: string }): string {
-  const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+export function renderAuthorizePage(params: {
+  state: string;
+  redirectUri: string;
+  environment: string;
+  action: string;
+}): string {
+  const field = (name: string, value: string): string =>
+    `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,8 +41,10 @@ export function renderAuthorizePage(params: { state: string; redirectUri: string
 }
 
 export function renderProblemPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorization failed</title></head>` +
-    `<body><main><h1>Authorization failed</h1><p>${escapeHtml(message)}</p></main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorization failed</title></head>` +
+    `<body><main><h1>Authorization failed</h1><p>${escapeHtml(message)}</p></main></body></html>`
+  );
 }
 
 function escapeHtml(value: string): string {

@@ -31,7 +31,10 @@ export class FaultPlan {
   }
 
   /** Takes the first armed fault of those kinds that applies to the account. */
-  take<K extends SimFault['kind']>(accountExternalId: string, kinds: readonly K[]): Extract<SimFault, { kind: K }> | null {
+  take<K extends SimFault['kind']>(
+    accountExternalId: string,
+    kinds: readonly K[],
+  ): Extract<SimFault, { kind: K }> | null {
     const index = this.armed.findIndex(
       (entry) =>
         (entry.accountExternalId === null || entry.accountExternalId === accountExternalId) &&

@@ -16,7 +16,13 @@ export interface SimAccount {
  * Books a fill: updates the position (average price of the open side) and returns the realized P&L in
  * account currency of the part that closed.
  */
-export function bookFill(account: SimAccount, symbol: string, signedQty: number, price: number, pointValue: number): number {
+export function bookFill(
+  account: SimAccount,
+  symbol: string,
+  signedQty: number,
+  price: number,
+  pointValue: number,
+): number {
   const position = account.positions.get(symbol) ?? { netPos: 0, avgPrice: 0 };
   let realized = 0;
   const { netPos, avgPrice } = position;
@@ -40,7 +46,12 @@ export function bookFill(account: SimAccount, symbol: string, signedQty: number,
 
 export function positionOf(account: SimAccount, symbol: string): BrokerPosition {
   const position = account.positions.get(symbol) ?? { netPos: 0, avgPrice: 0 };
-  return { accountExternalId: account.externalId, symbol, netPos: position.netPos, avgPrice: position.avgPrice };
+  return {
+    accountExternalId: account.externalId,
+    symbol,
+    netPos: position.netPos,
+    avgPrice: position.avgPrice,
+  };
 }
 
 export function snapshotOf(account: SimAccount, openPnl: number): AccountSnapshot {

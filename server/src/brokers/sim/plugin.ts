@@ -17,9 +17,13 @@ interface AuthorizeQuery {
 export const simPlugin: FastifyPluginAsync = async (app) => {
   const authorizations = sharedSimAuthorizations();
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
   }
 
   app.get<{ Querystring: AuthorizeQuery }>('/brokers/sim/authorize', async (request, reply) => {
@@ -27,9 +31,17 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
     const consent = authorizations.pending(state);
     reply.type('text/html; charset=utf-8');
     if (consent === undefined || consent.redirectUri !== redirectUri) {
-      return reply.code(400).send(renderProblemPage('This authorization request is unknown or has expired. Start the connection again.'));
+      return reply
+        .code(400)
+        .send(
+          renderProblemPage(
+            'This authorization request is unknown or has expired. Start the connection again.',
+          ),
+        );
     }
-    return reply.send(renderAuthorizePage({ state, redirectUri, environment, action: request.url.split('?')[0] ?? '' }));
+    return reply.send(
+      renderAuthorizePage({ state, redirectUri, environment, action: request.url.split('?')[0] ?? '' }),
+    );
   });
 
   app.post<{ Body: { state?: unknown } }>('/brokers/sim/authorize', async (request, reply) => {
@@ -37,7 +49,13 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
     const approved = authorizations.approve(state);
     if (approved === undefined) {
       reply.type('text/html; charset=utf-8');
-      return reply.code(400).send(renderProblemPage('This authorization request is unknown or has expired. Start the connection again.'));
+      return reply
+        .code(400)
+        .send(
+          renderProblemPage(
+            'This authorization request is unknown or has expired. Start the connection again.',
+          ),
+        );
     }
     const target = new URL(approved.redirectUri);
     target.searchParams.set('code', approved.code);
@@ -45,38 +63,55 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
     return reply.redirect(target.toString(), 302);
   });
 
-  app.get('/market/quotes', { preHandler: app.authenticate, schema: { tags: ['market'], security: [{ bearer: [] }] } }, async (): Promise<MarketQuote[]> =>
-    sharedSimVenue().quotes(),
+  app.get(
+    '/market/quotes',
+    { preHandler: app.authenticate, schema: { tags: ['market'], security: [{ bearer: [] }] } },
+    async (): Promise<MarketQuote[]> => sharedSimVenue().quotes(),
   );
 
   // The desk's order ticket: a paper order on one of the caller's sim accounts (e.g. on the leader, to watch it copied).
-  app.post('/sim/orders', { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } }, async (request): Promise<MessageResponse> => {
-    const accountId = (request.body as { account_id?: unknown } | null)?.account_id;
-    if (typeof accountId !== 'number' || !Number.isInteger(accountId) || accountId < 1) throw AppError.badRequest('account_id must be an account id');
-    const [account] = await app.db.query<{ external_id: string; broker: string; credentials: string; environment: Environment; connection_id: number; enabled: boolean }>(
-      `SELECT a.external_id, c.broker, c.credentials, c.environment, c.id AS connection_id, (a.enabled AND c.enabled) AS enabled
+  app.post(
+    '/sim/orders',
+    { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } },
+    async (request): Promise<MessageResponse> => {
+      const accountId = (request.body as { account_id?: unknown } | null)?.account_id;
+      if (typeof accountId !== 'number' || !Number.isInteger(accountId) || accountId < 1)
+        throw AppError.badRequest('account_id must be an account id');
+      const [account] = await app.db.query<{
+        external_id: string;
+        broker: string;
+        credentials: string;
+        environment: Environment;
+        connection_id: number;
+        enabled: boolean;
+      }>(
+        `SELECT a.external_id, c.broker, c.credentials, c.environment, c.id AS connection_id, (a.enabled AND c.enabled) AS enabled
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id WHERE a.id = $1 AND a.user_id = $2`,
-      [accountId, request.user.id],
-    );
-    if (account === undefined) throw AppError.notFound('Account not found');
-    if (account.broker !== 'sim') throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
-    if (!account.enabled) throw AppError.badRequest('This account is disabled');
-    const command = ticketCommand(request.body, account.external_id, new Date());
-    const adapter = app.brokers.get('sim');
-    if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
-    const session = await adapter.openSession({
-      connectionId: account.connection_id,
-      environment: account.environment,
-      credentials: app.secrets.open<BrokerCredentials>(account.credentials),
-    });
-    try {
-      const order = await session.placeOrder(command);
-      return { message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})` };
-    } catch (error: unknown) {
-      if (error instanceof BrokerError) throw AppError.badRequest(error.message);
-      throw error;
-    } finally {
-      await session.close();
-    }
-  });
+        [accountId, request.user.id],
+      );
+      if (account === undefined) throw AppError.notFound('Account not found');
+      if (account.broker !== 'sim')
+        throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
+      if (!account.enabled) throw AppError.badRequest('This account is disabled');
+      const command = ticketCommand(request.body, account.external_id, new Date());
+      const adapter = app.brokers.get('sim');
+      if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
+      const session = await adapter.openSession({
+        connectionId: account.connection_id,
+        environment: account.environment,
+        credentials: app.secrets.open<BrokerCredentials>(account.credentials),
+      });
+      try {
+        const order = await session.placeOrder(command);
+        return {
+          message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
+        };
+      } catch (error: unknown) {
+        if (error instanceof BrokerError) throw AppError.badRequest(error.message);
+        throw error;
+      } finally {
+        await session.close();
+      }
+    },
+  );
 };

@@ -6,7 +6,14 @@ export type Market = 'ES' | 'NQ' | 'CL' | 'GC';
 export const MARKETS: readonly Market[] = ['ES', 'NQ', 'CL', 'GC'];
 
 const MARKET_OF: Record<ContractRoot, Market> = {
-  ES: 'ES', MES: 'ES', NQ: 'NQ', MNQ: 'NQ', CL: 'CL', MCL: 'CL', GC: 'GC', MGC: 'GC',
+  ES: 'ES',
+  MES: 'ES',
+  NQ: 'NQ',
+  MNQ: 'NQ',
+  CL: 'CL',
+  MCL: 'CL',
+  GC: 'GC',
+  MGC: 'GC',
 };
 
 export function marketOf(root: ContractRoot): Market {

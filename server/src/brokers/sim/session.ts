@@ -102,7 +102,8 @@ export class SimSession implements BrokerSession {
 
   /** Tests: the feed drops (`up: false`) and later comes back (`up: true`), as a socket would. */
   signalConnection(up: boolean, reason?: string): void {
-    for (const listener of this.listeners) listener({ kind: 'connection', up, ...(reason === undefined ? {} : { reason }) });
+    for (const listener of this.listeners)
+      listener({ kind: 'connection', up, ...(reason === undefined ? {} : { reason }) });
   }
 
   currentCredentials(): BrokerCredentials {
@@ -117,6 +118,7 @@ export class SimSession implements BrokerSession {
 
   private own(accountExternalId: string): void {
     if (this.closed) throw new BrokerError('Session closed', 'unavailable');
-    if (!this.accountIds.has(accountExternalId)) throw new BrokerError(`Unknown account ${accountExternalId}`, 'not_found');
+    if (!this.accountIds.has(accountExternalId))
+      throw new BrokerError(`Unknown account ${accountExternalId}`, 'not_found');
   }
 }

@@ -1,7 +1,14 @@
 import type { MarketQuote } from '@synctrade/api/types';
 import { frontMonth, specOf } from '../../market/contracts';
 import { tradeDayKey } from '../../market/session-day';
-import { BrokerError, type AccountSnapshot, type BrokerOrder, type BrokerPosition, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import {
+  BrokerError,
+  type AccountSnapshot,
+  type BrokerOrder,
+  type BrokerPosition,
+  type ModifyOrderCommand,
+  type PlaceOrderCommand,
+} from '../types';
 import { EventHub } from './event-hub';
 import { FaultPlan } from './faults';
 import { bookFill, positionOf, round2, snapshotOf, type SimAccount } from './ledger';
@@ -87,7 +94,8 @@ export class SimVenue {
     const eventFault = this.faults.take(account.externalId, ['duplicate-events', 'replay-events']);
     const copies = eventFault?.kind === 'duplicate-events' ? 2 : 1;
     const order = this.newOrder(command);
-    const problem = sendFault?.kind === 'reject' ? (sendFault.reason ?? 'Rejected by the venue') : validate(command);
+    const problem =
+      sendFault?.kind === 'reject' ? (sendFault.reason ?? 'Rejected by the venue') : validate(command);
     if (problem !== null) {
       order.status = 'Rejected';
       order.reason = problem;
@@ -98,11 +106,14 @@ export class SimVenue {
     this.emitOrder(order, copies);
     if (order.type === 'Market') {
       const parts = this.faults.take(account.externalId, ['partial-fills'])?.parts ?? [];
-      for (const part of parts) if (order.status === 'Working' && part > 0 && part < order.qty - order.filledQty) this.fill(order, part, copies);
+      for (const part of parts)
+        if (order.status === 'Working' && part > 0 && part < order.qty - order.filledQty)
+          this.fill(order, part, copies);
       if (order.status === 'Working') this.fill(order, order.qty - order.filledQty, copies);
     } else this.trigger(order, copies);
     if (eventFault?.kind === 'replay-events') this.hub.replay(account.externalId, eventFault.count);
-    if (sendFault?.kind === 'drop-after-send') throw new BrokerError('Connection lost before the answer', 'uncertain');
+    if (sendFault?.kind === 'drop-after-send')
+      throw new BrokerError('Connection lost before the answer', 'uncertain');
     return { ...order };
   }
 
@@ -110,36 +121,49 @@ export class SimVenue {
     const order = this.workingOrder(command.accountExternalId, command.orderId);
     const sendFault = this.faults.take(order.accountExternalId, ['reject', 'timeout', 'drop-after-send']);
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
-    if (sendFault?.kind === 'reject') throw new BrokerError(sendFault.reason ?? 'Modify rejected', 'rejected');
-    if (command.qty <= order.filledQty) throw new BrokerError('Quantity below the filled quantity', 'rejected');
+    if (sendFault?.kind === 'reject')
+      throw new BrokerError(sendFault.reason ?? 'Modify rejected', 'rejected');
+    if (command.qty <= order.filledQty)
+      throw new BrokerError('Quantity below the filled quantity', 'rejected');
     order.qty = command.qty;
     order.type = command.type;
     order.price = command.price ?? order.price;
     order.stopPrice = command.stopPrice ?? order.stopPrice;
     this.emitOrder(order);
     this.trigger(order);
-    if (sendFault?.kind === 'drop-after-send') throw new BrokerError('Connection lost before the answer', 'uncertain');
+    if (sendFault?.kind === 'drop-after-send')
+      throw new BrokerError('Connection lost before the answer', 'uncertain');
   }
 
   cancel(accountExternalId: string, orderId: string): void {
     const order = this.workingOrder(accountExternalId, orderId);
     const sendFault = this.faults.take(order.accountExternalId, ['reject', 'timeout', 'drop-after-send']);
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
-    if (sendFault?.kind === 'reject') throw new BrokerError(sendFault.reason ?? 'Cancel rejected', 'rejected');
+    if (sendFault?.kind === 'reject')
+      throw new BrokerError(sendFault.reason ?? 'Cancel rejected', 'rejected');
     this.close(order, 'Canceled');
-    if (sendFault?.kind === 'drop-after-send') throw new BrokerError('Connection lost before the answer', 'uncertain');
+    if (sendFault?.kind === 'drop-after-send')
+      throw new BrokerError('Connection lost before the answer', 'uncertain');
   }
 
   /** Cancels working orders and closes positions of the account (one symbol or all). */
   flatten(accountExternalId: string, symbol?: string): void {
     const account = this.account(accountExternalId);
     for (const order of this.workingOrders([accountExternalId])) {
-      if (symbol === undefined || order.symbol === symbol) this.close(this.orders.get(order.orderId) as SimOrder, 'Canceled');
+      if (symbol === undefined || order.symbol === symbol)
+        this.close(this.orders.get(order.orderId) as SimOrder, 'Canceled');
     }
     for (const [held, position] of account.positions) {
       if (position.netPos === 0 || (symbol !== undefined && held !== symbol)) continue;
       const side = position.netPos > 0 ? 'sell' : 'buy';
-      const order = this.newOrder({ accountExternalId, clientOrderId: '', symbol: held, side, qty: Math.abs(position.netPos), type: 'Market' });
+      const order = this.newOrder({
+        accountExternalId,
+        clientOrderId: '',
+        symbol: held,
+        side,
+        qty: Math.abs(position.netPos),
+        type: 'Market',
+      });
       order.clientOrderId = null;
       this.working.add(order.orderId);
       this.fill(order, order.qty);
@@ -154,11 +178,18 @@ export class SimVenue {
 
   workingOrders(accountIds: readonly string[]): BrokerOrder[] {
     const ids = new Set(accountIds);
-    return [...this.working].map((id) => this.orders.get(id) as SimOrder).filter((o) => ids.has(o.accountExternalId)).map((o) => ({ ...o }));
+    return [...this.working]
+      .map((id) => this.orders.get(id) as SimOrder)
+      .filter((o) => ids.has(o.accountExternalId))
+      .map((o) => ({ ...o }));
   }
 
   positions(accountIds: readonly string[]): BrokerPosition[] {
-    return accountIds.flatMap((id) => [...this.account(id).positions.keys()].map((symbol) => positionOf(this.account(id), symbol))).filter((p) => p.netPos !== 0);
+    return accountIds
+      .flatMap((id) =>
+        [...this.account(id).positions.keys()].map((symbol) => positionOf(this.account(id), symbol)),
+      )
+      .filter((p) => p.netPos !== 0);
   }
 
   snapshot(accountExternalId: string): AccountSnapshot {
@@ -178,7 +209,13 @@ export class SimVenue {
       const price = this.prices.price(market);
       const open = this.prices.openPrice(market);
       const change = open === 0 ? 0 : round2(((price - open) / open) * 100);
-      return { id: index + 1, symbol: frontMonth(market, new Date(this.now())), price, change, dir: change >= 0 ? 'up' : 'down' };
+      return {
+        id: index + 1,
+        symbol: frontMonth(market, new Date(this.now())),
+        price,
+        change,
+        dir: change >= 0 ? 'up' : 'down',
+      };
     });
   }
 
@@ -192,8 +229,11 @@ export class SimVenue {
       if (order !== undefined && spec !== undefined && markets.has(marketOf(spec.root))) this.trigger(order);
     }
     for (const account of this.accounts.values()) {
-      const holds = [...account.positions].some(([symbol, p]) => p.netPos !== 0 && markets.has(marketOf(specOf(symbol)?.root ?? 'ES')));
-      if (holds) this.hub.emit(account.externalId, { kind: 'account', account: this.snapshot(account.externalId) });
+      const holds = [...account.positions].some(
+        ([symbol, p]) => p.netPos !== 0 && markets.has(marketOf(specOf(symbol)?.root ?? 'ES')),
+      );
+      if (holds)
+        this.hub.emit(account.externalId, { kind: 'account', account: this.snapshot(account.externalId) });
     }
   }
 
@@ -235,7 +275,8 @@ export class SimVenue {
     const spec = specOf(order.symbol);
     if (spec === undefined || order.status !== 'Working') return;
     const market = this.prices.price(spec.root);
-    if (crosses(order, market)) this.fill(order, order.qty - order.filledQty, copies, fillPrice(order, market));
+    if (crosses(order, market))
+      this.fill(order, order.qty - order.filledQty, copies, fillPrice(order, market));
   }
 
   private fill(order: SimOrder, qty: number, copies = 1, price?: number): void {
@@ -247,8 +288,25 @@ export class SimVenue {
     bookFill(account, order.symbol, order.side === 'buy' ? qty : -qty, at, spec.pointValue);
     order.filledQty += qty;
     const fillId = `F${this.nextId++}`;
-    const base = { orderId: order.orderId, clientOrderId: order.clientOrderId, accountExternalId: order.accountExternalId };
-    this.hub.emit(order.accountExternalId, { kind: 'fill', fillId, ...base, symbol: order.symbol, side: order.side, qty, price: at, time: this.now() }, copies);
+    const base = {
+      orderId: order.orderId,
+      clientOrderId: order.clientOrderId,
+      accountExternalId: order.accountExternalId,
+    };
+    this.hub.emit(
+      order.accountExternalId,
+      {
+        kind: 'fill',
+        fillId,
+        ...base,
+        symbol: order.symbol,
+        side: order.side,
+        qty,
+        price: at,
+        time: this.now(),
+      },
+      copies,
+    );
     if (order.filledQty >= order.qty) {
       order.price = order.type === 'Market' ? at : order.price;
       this.close(order, 'Filled', copies);
@@ -258,8 +316,16 @@ export class SimVenue {
         if (sibling !== undefined && sibling.status === 'Working') this.close(sibling, 'Canceled', copies);
       }
     } else this.emitOrder(order, copies);
-    this.hub.emit(order.accountExternalId, { kind: 'position', position: positionOf(account, order.symbol) }, copies);
-    this.hub.emit(order.accountExternalId, { kind: 'account', account: this.snapshot(account.externalId) }, copies);
+    this.hub.emit(
+      order.accountExternalId,
+      { kind: 'position', position: positionOf(account, order.symbol) },
+      copies,
+    );
+    this.hub.emit(
+      order.accountExternalId,
+      { kind: 'account', account: this.snapshot(account.externalId) },
+      copies,
+    );
   }
 
   /** Places the stop-loss and take-profit children of a filled entry, OCO-linked. */
@@ -267,10 +333,18 @@ export class SimVenue {
     const bracket = parent.bracket;
     if (bracket === undefined || (bracket.stopLoss === undefined && bracket.takeProfit === undefined)) return;
     const side = parent.side === 'buy' ? 'sell' : 'buy';
-    const base = { accountExternalId: parent.accountExternalId, clientOrderId: '', symbol: parent.symbol, side, qty: parent.qty } as const;
+    const base = {
+      accountExternalId: parent.accountExternalId,
+      clientOrderId: '',
+      symbol: parent.symbol,
+      side,
+      qty: parent.qty,
+    } as const;
     const children: SimOrder[] = [];
-    if (bracket.stopLoss !== undefined) children.push(this.newOrder({ ...base, type: 'Stop', stopPrice: bracket.stopLoss }));
-    if (bracket.takeProfit !== undefined) children.push(this.newOrder({ ...base, type: 'Limit', price: bracket.takeProfit }));
+    if (bracket.stopLoss !== undefined)
+      children.push(this.newOrder({ ...base, type: 'Stop', stopPrice: bracket.stopLoss }));
+    if (bracket.takeProfit !== undefined)
+      children.push(this.newOrder({ ...base, type: 'Limit', price: bracket.takeProfit }));
     const [first, second] = children;
     if (first !== undefined && second !== undefined) {
       first.ocoWith = second.orderId;
@@ -292,8 +366,10 @@ export class SimVenue {
 
   private workingOrder(accountExternalId: string, orderId: string): SimOrder {
     const order = this.orders.get(orderId);
-    if (order === undefined || order.accountExternalId !== accountExternalId) throw new BrokerError(`Unknown order ${orderId}`, 'not_found');
-    if (order.status !== 'Working') throw new BrokerError(`Order ${orderId} is no longer working`, 'rejected');
+    if (order === undefined || order.accountExternalId !== accountExternalId)
+      throw new BrokerError(`Unknown order ${orderId}`, 'not_found');
+    if (order.status !== 'Working')
+      throw new BrokerError(`Order ${orderId} is no longer working`, 'rejected');
     return order;
   }
 
@@ -315,7 +391,7 @@ function validate(command: PlaceOrderCommand): string | null {
   if (specOf(command.symbol) === undefined) return `Unknown contract ${command.symbol}`;
   if (!Number.isInteger(command.qty) || command.qty <= 0) return 'Quantity must be a positive whole number';
   if (command.type === 'Limit' && command.price === undefined) return 'A limit order needs a price';
-  if (command.type === 'Stop' && command.stopPrice === undefined && command.price === undefined) return 'A stop order needs a stop price';
+  if (command.type === 'Stop' && command.stopPrice === undefined && command.price === undefined)
+    return 'A stop order needs a stop price';
   return null;
 }
-

@@ -39,7 +39,8 @@ export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): 
     // The desk shows one position per account: the largest one held.
     let main: { netPos: number; avgPrice: number } | undefined;
     for (const position of live?.positions.values() ?? []) {
-      if (position.netPos !== 0 && (main === undefined || Math.abs(position.netPos) > Math.abs(main.netPos))) main = position;
+      if (position.netPos !== 0 && (main === undefined || Math.abs(position.netPos) > Math.abs(main.netPos)))
+        main = position;
     }
     const snapshot = live?.snapshot ?? null;
     const { state, reason } = stateOf(row, live?.status);
@@ -70,10 +71,15 @@ export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): 
   });
 }
 
-function stateOf(row: DeskRow, live: { state: FollowerState; reason: string | null } | undefined): { state: FollowerState; reason: string | null } {
-  if (row.connection_status === 'reauth_required') return { state: 'reauth_required', reason: 'The broker authorization expired: connect it again' };
+function stateOf(
+  row: DeskRow,
+  live: { state: FollowerState; reason: string | null } | undefined,
+): { state: FollowerState; reason: string | null } {
+  if (row.connection_status === 'reauth_required')
+    return { state: 'reauth_required', reason: 'The broker authorization expired: connect it again' };
   if (!row.connection_enabled) return { state: 'disconnected', reason: 'The connection is disabled' };
   if (live !== undefined && live.state !== 'ok') return live;
-  if (row.stored_state === 'risk_stopped' && !row.is_follower) return { state: 'risk_stopped', reason: row.stored_reason };
+  if (row.stored_state === 'risk_stopped' && !row.is_follower)
+    return { state: 'risk_stopped', reason: row.stored_reason };
   return { state: 'ok', reason: null };
 }

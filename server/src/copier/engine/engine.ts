@@ -93,7 +93,9 @@ export class CopyEngine implements EngineContext {
   /** Sync: brings followers (all, or the given ones) to leader × ratio now, auto-sync or not. */
   sync(userId: number, followerIds?: readonly number[]): Promise<void> {
     const group = this.group(userId);
-    return this.enqueue(userId, () => reconcileGroup(this, group, { force: true, ...(followerIds === undefined ? {} : { followerIds }) }));
+    return this.enqueue(userId, () =>
+      reconcileGroup(this, group, { force: true, ...(followerIds === undefined ? {} : { followerIds }) }),
+    );
   }
 
   /** Waits until the user's queue and sends are settled (tests, shutdown). */
@@ -128,7 +130,14 @@ export class CopyEngine implements EngineContext {
   private group(userId: number): UserGroup {
     let group = this.groups.get(userId);
     if (group === undefined) {
-      group = { userId, accountIds: new Set(), connectionIds: new Set(), leader: null, queue: Promise.resolve(), inflight: new Map() };
+      group = {
+        userId,
+        accountIds: new Set(),
+        connectionIds: new Set(),
+        leader: null,
+        queue: Promise.resolve(),
+        inflight: new Map(),
+      };
       this.groups.set(userId, group);
     }
     return group;
@@ -144,17 +153,22 @@ export class CopyEngine implements EngineContext {
     }
     for (const account of list) {
       const live = this.live.get(account.id);
-      if (live === undefined) this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK, pending: new Map() });
+      if (live === undefined)
+        this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK, pending: new Map() });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
       this.accounts.set(account.id, account);
     }
     group.accountIds = new Set(list.map((account) => account.id));
     await this.syncSessions(group, list);
     const leader = list.find((account) => account.isMaster && account.enabled);
-    if (leader?.id !== group.leader?.accountId) group.leader = leader === undefined ? null : newLeaderState(leader.id);
+    if (leader?.id !== group.leader?.accountId)
+      group.leader = leader === undefined ? null : newLeaderState(leader.id);
     if (!this.recovered.has(userId)) {
       this.recovered.add(userId);
-      await recoverUnresolved(this, list.map((account) => account.id));
+      await recoverUnresolved(
+        this,
+        list.map((account) => account.id),
+      );
     }
     await reconcileGroup(this, group, { force: false });
     this.changed(userId);
@@ -201,8 +215,10 @@ export class CopyEngine implements EngineContext {
     };
     this.sessions.set(connectionId, entry);
     try {
-      for (const position of await session.positions()) this.applyEvent(entry, { kind: 'position', position });
-      for (const account of await session.accountSnapshots()) this.applyEvent(entry, { kind: 'account', account });
+      for (const position of await session.positions())
+        this.applyEvent(entry, { kind: 'position', position });
+      for (const account of await session.accountSnapshots())
+        this.applyEvent(entry, { kind: 'account', account });
     } catch (error: unknown) {
       this.log(error, `snapshot ${connectionId}`);
     }
@@ -222,21 +238,32 @@ export class CopyEngine implements EngineContext {
     const isLeader = group.leader?.accountId === account.id;
     if (event.kind === 'fill' || event.kind === 'order') {
       const clientOrderId = event.kind === 'fill' ? event.clientOrderId : event.order.clientOrderId;
-      this.store.recordBrokerEvent(account, event, isLeader ? 'leader' : isCopyClientId(clientOrderId) ? 'copy' : 'manual');
+      this.store.recordBrokerEvent(
+        account,
+        event,
+        isLeader ? 'leader' : isCopyClientId(clientOrderId) ? 'copy' : 'manual',
+      );
       if (!isLeader) return;
-      if (event.kind === 'fill') void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
+      if (event.kind === 'fill')
+        void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
       else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
       return;
     }
     this.applyEvent(entry, event);
   }
 
-  private applyEvent(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'position' | 'account' }>): void {
+  private applyEvent(
+    entry: SessionEntry,
+    event: Extract<BrokerEvent, { kind: 'position' | 'account' }>,
+  ): void {
     const account = this.accountOf(entry, event);
     const live = account === undefined ? undefined : this.live.get(account.id);
     if (account === undefined || live === undefined) return;
     if (event.kind === 'position') {
-      live.positions.set(event.position.symbol, { netPos: event.position.netPos, avgPrice: event.position.avgPrice });
+      live.positions.set(event.position.symbol, {
+        netPos: event.position.netPos,
+        avgPrice: event.position.avgPrice,
+      });
     } else {
       live.snapshot = event.account;
       if (account.isFollower) void checkDailyLoss(this, account.id, event.account);
@@ -244,11 +271,16 @@ export class CopyEngine implements EngineContext {
     this.changed(account.userId);
   }
 
-  private onConnection(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'connection' | 'reauth_required' }>): void {
+  private onConnection(
+    entry: SessionEntry,
+    event: Extract<BrokerEvent, { kind: 'connection' | 'reauth_required' }>,
+  ): void {
     const up = event.kind === 'connection' && event.up;
     entry.up = up;
     const status = up ? 'connected' : event.kind === 'reauth_required' ? 'reauth_required' : 'disconnected';
-    void this.directory.markConnection?.(entry.connectionId, status).catch((error: unknown) => this.log(error, 'connection status'));
+    void this.directory
+      .markConnection?.(entry.connectionId, status)
+      .catch((error: unknown) => this.log(error, 'connection status'));
     const ids = [...entry.byExternalId.values()];
     const first = ids.map((id) => this.accounts.get(id)).find((a) => a !== undefined);
     for (const id of ids) {
@@ -257,8 +289,12 @@ export class CopyEngine implements EngineContext {
       if (up) {
         if (state === 'disconnected' || state === 'reauth_required') this.setStatus(id, OK);
       } else {
-        const reason = event.kind === 'reauth_required' ? event.reason : (event.reason ?? 'The broker connection dropped');
-        this.setStatus(id, { state: event.kind === 'reauth_required' ? 'reauth_required' : 'disconnected', reason });
+        const reason =
+          event.kind === 'reauth_required' ? event.reason : (event.reason ?? 'The broker connection dropped');
+        this.setStatus(id, {
+          state: event.kind === 'reauth_required' ? 'reauth_required' : 'disconnected',
+          reason,
+        });
       }
     }
     if (first === undefined) return;
@@ -269,17 +305,26 @@ export class CopyEngine implements EngineContext {
       this.notifier.notify(first.userId, {
         kind: 'broker_disconnected',
         title: event.kind === 'reauth_required' ? 'Broker authorization expired' : 'Broker disconnected',
-        message: event.kind === 'reauth_required' ? `${event.reason}. Connect the broker again.` : (event.reason ?? 'The broker connection dropped; copying resumes when it is back.'),
+        message:
+          event.kind === 'reauth_required'
+            ? `${event.reason}. Connect the broker again.`
+            : (event.reason ?? 'The broker connection dropped; copying resumes when it is back.'),
       });
     }
   }
 
-  private accountOf(entry: SessionEntry, event: Extract<BrokerEvent, { kind: 'fill' | 'order' | 'position' | 'account' }>): EngineAccount | undefined {
+  private accountOf(
+    entry: SessionEntry,
+    event: Extract<BrokerEvent, { kind: 'fill' | 'order' | 'position' | 'account' }>,
+  ): EngineAccount | undefined {
     const externalId =
-      event.kind === 'fill' ? event.accountExternalId
-      : event.kind === 'order' ? event.order.accountExternalId
-      : event.kind === 'position' ? event.position.accountExternalId
-      : event.account.accountExternalId;
+      event.kind === 'fill'
+        ? event.accountExternalId
+        : event.kind === 'order'
+          ? event.order.accountExternalId
+          : event.kind === 'position'
+            ? event.position.accountExternalId
+            : event.account.accountExternalId;
     const id = entry.byExternalId.get(externalId);
     return id === undefined ? undefined : this.accounts.get(id);
   }

@@ -15,7 +15,12 @@ type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
  * scale-ins, scale-outs and reversals all keep follower = leader × ratio. One batch write stores the event
  * and the intents; a replayed event is found there and sends nothing.
  */
-export async function onLeaderFill(ctx: EngineContext, group: UserGroup, fill: FillEvent, receivedAt: number): Promise<void> {
+export async function onLeaderFill(
+  ctx: EngineContext,
+  group: UserGroup,
+  fill: FillEvent,
+  receivedAt: number,
+): Promise<void> {
   const leader = group.leader;
   if (leader === null || !rememberFill(leader, fill.fillId)) return;
   const before = leader.positions.get(fill.symbol) ?? 0;
@@ -31,15 +36,30 @@ export async function onLeaderFill(ctx: EngineContext, group: UserGroup, fill: F
       if (follower === undefined || follower.id === leader.accountId) continue;
       if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
       const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-      const exposure = { buy: pendingExposure(leader, accountId, symbol, 'buy'), sell: pendingExposure(leader, accountId, symbol, 'sell') };
-      planFollower(follower, heldPosition(ctx.live.get(accountId), symbol), exposure, eventKey, fill, before, after, intents, skips);
+      const exposure = {
+        buy: pendingExposure(leader, accountId, symbol, 'buy'),
+        sell: pendingExposure(leader, accountId, symbol, 'sell'),
+      };
+      planFollower(
+        follower,
+        heldPosition(ctx.live.get(accountId), symbol),
+        exposure,
+        eventKey,
+        fill,
+        before,
+        after,
+        intents,
+        skips,
+      );
     }
   }
   const claim = await ctx.store.claim(eventKey, group.userId, intents);
   if (!claim.fresh) return;
   leader.positions.set(fill.symbol, after);
   for (const skip of skips) ctx.store.recordSkip(skip);
-  const sends = intents.filter((intent) => claim.claimed.has(intent.clientOrderId)).map((intent) => dispatch(ctx, intent, receivedAt));
+  const sends = intents
+    .filter((intent) => claim.claimed.has(intent.clientOrderId))
+    .map((intent) => dispatch(ctx, intent, receivedAt));
   if (after === 0 && !mirroredFill) {
     // Leader flat → followers flat, whatever drift there was: check and correct once the copies settled.
     await Promise.allSettled(sends);
@@ -51,9 +71,21 @@ export async function onLeaderFill(ctx: EngineContext, group: UserGroup, fill: F
  * The follower moves by target(after) - target(before); the move is then held within the max net position
  * measured on the follower's real position (which may differ from the target while it is out of sync).
  */
-function planFollower(follower: EngineAccount, held: number, exposure: { buy: number; sell: number }, eventKey: string, fill: FillEvent, before: number, after: number, intents: CopyIntent[], skips: CopySkip[]): void {
+function planFollower(
+  follower: EngineAccount,
+  held: number,
+  exposure: { buy: number; sell: number },
+  eventKey: string,
+  fill: FillEvent,
+  before: number,
+  after: number,
+  intents: CopyIntent[],
+  skips: CopySkip[],
+): void {
   const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-  let delta = targetPosition(after, follower.ratio, follower.risk) - targetPosition(before, follower.ratio, follower.risk);
+  let delta =
+    targetPosition(after, follower.ratio, follower.risk) -
+    targetPosition(before, follower.ratio, follower.risk);
   const limit = follower.risk.maxNetPosition;
   // Resting mirrors on the same side may still fill: count them as held for the limit.
   const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
@@ -63,7 +95,8 @@ function planFollower(follower: EngineAccount, held: number, exposure: { buy: nu
   }
   const parts = planMove(held, held + delta, follower.risk);
   if (parts.length === 0) {
-    const unlimited = Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
+    const unlimited =
+      Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
     skips.push({
       eventKey,
       userId: follower.userId,
@@ -74,7 +107,10 @@ function planFollower(follower: EngineAccount, held: number, exposure: { buy: nu
       type: 'Market',
       price: null,
       status: unlimited === 0 && before * after >= 0 ? 'Canceled' : 'Rejected',
-      reason: unlimited === 0 && before * after >= 0 ? 'Below one contract' : `Max net position (${follower.risk.maxNetPosition}) reached`,
+      reason:
+        unlimited === 0 && before * after >= 0
+          ? 'Below one contract'
+          : `Max net position (${follower.risk.maxNetPosition}) reached`,
     });
     return;
   }

@@ -23,7 +23,9 @@ export class MemoryDirectory implements AccountDirectory {
   }
 
   async loadUser(userId: number): Promise<EngineAccount[]> {
-    return this.accounts.filter((account) => account.userId === userId).map((account) => ({ ...account, risk: { ...account.risk } }));
+    return this.accounts
+      .filter((account) => account.userId === userId)
+      .map((account) => ({ ...account, risk: { ...account.risk } }));
   }
 
   async activeUsers(): Promise<number[]> {

@@ -48,7 +48,9 @@ export class MemoryCopyStore implements CopyStore {
   }
 
   async unresolved(accountIds: readonly number[]): Promise<CopyIntent[]> {
-    return [...this.intents.values()].filter((intent) => intent.outcome === null && accountIds.includes(intent.accountId));
+    return [...this.intents.values()].filter(
+      (intent) => intent.outcome === null && accountIds.includes(intent.accountId),
+    );
   }
 
   async flush(): Promise<void> {

@@ -15,7 +15,12 @@ const isLive = (order: BrokerOrder): boolean => order.status === 'Working' || or
  * modifications and cancels follow. A mirrored order's fills are matched by the followers' own mirrors, and
  * once the leader order is done the followers are checked against leader × ratio.
  */
-export async function onLeaderOrder(ctx: EngineContext, group: UserGroup, order: BrokerOrder, receivedAt: number): Promise<void> {
+export async function onLeaderOrder(
+  ctx: EngineContext,
+  group: UserGroup,
+  order: BrokerOrder,
+  receivedAt: number,
+): Promise<void> {
   const leader = group.leader;
   if (leader === null || order.type === 'Market') return;
   const known = leader.mirrored.get(order.orderId);
@@ -25,13 +30,16 @@ export async function onLeaderOrder(ctx: EngineContext, group: UserGroup, order:
     return;
   }
   if (isLive(order)) {
-    if (known.qty !== order.qty || known.price !== order.price || known.stopPrice !== order.stopPrice) await modifyMirrors(ctx, group, leader, order);
+    if (known.qty !== order.qty || known.price !== order.price || known.stopPrice !== order.stopPrice)
+      await modifyMirrors(ctx, group, leader, order);
     return;
   }
   if (!isLive(known)) return;
-  for (const [clientId, exposure] of leader.mirrorExposure) if (exposure.leaderOrderId === order.orderId) leader.mirrorExposure.delete(clientId);
+  for (const [clientId, exposure] of leader.mirrorExposure)
+    if (exposure.leaderOrderId === order.orderId) leader.mirrorExposure.delete(clientId);
   if (order.status === 'Filled') {
-    const settle = (): void => void ctx.enqueue(group.userId, () => reconcileGroup(ctx, group, { force: false }));
+    const settle = (): void =>
+      void ctx.enqueue(group.userId, () => reconcileGroup(ctx, group, { force: false }));
     setTimeout(settle, ctx.settings.mirrorSettleMs).unref();
     return;
   }
@@ -40,7 +48,13 @@ export async function onLeaderOrder(ctx: EngineContext, group: UserGroup, order:
   });
 }
 
-async function createMirrors(ctx: EngineContext, group: UserGroup, leader: LeaderState, order: BrokerOrder, receivedAt: number): Promise<void> {
+async function createMirrors(
+  ctx: EngineContext,
+  group: UserGroup,
+  leader: LeaderState,
+  order: BrokerOrder,
+  receivedAt: number,
+): Promise<void> {
   const eventKey = mirrorEventKey(leader.accountId, order.orderId);
   const intents: CopyIntent[] = [];
   const skips: CopySkip[] = [];
@@ -52,13 +66,24 @@ async function createMirrors(ctx: EngineContext, group: UserGroup, leader: Leade
     const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
     const held = heldPosition(ctx.live.get(accountId), symbol);
     const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
-    const base = { eventKey, userId: follower.userId, accountId, symbol, side: order.side, qty, type: order.type, price: order.price ?? order.stopPrice };
+    const base = {
+      eventKey,
+      userId: follower.userId,
+      accountId,
+      symbol,
+      side: order.side,
+      qty,
+      type: order.type,
+      price: order.price ?? order.stopPrice,
+    };
     const problem =
-      qty === 0 ? 'Below one contract'
-      : qty > follower.risk.maxContractsPerOrder ? `Above the max contracts per order (${follower.risk.maxContractsPerOrder})`
-      : Math.abs(worst) > follower.risk.maxNetPosition && Math.abs(worst) > Math.abs(held)
-        ? `Would pass the max net position (${follower.risk.maxNetPosition})`
-        : null;
+      qty === 0
+        ? 'Below one contract'
+        : qty > follower.risk.maxContractsPerOrder
+          ? `Above the max contracts per order (${follower.risk.maxContractsPerOrder})`
+          : Math.abs(worst) > follower.risk.maxNetPosition && Math.abs(worst) > Math.abs(held)
+            ? `Would pass the max net position (${follower.risk.maxNetPosition})`
+            : null;
     if (problem !== null) {
       skips.push({ ...base, status: qty === 0 ? 'Canceled' : 'Rejected', reason: problem });
       continue;
@@ -73,34 +98,74 @@ async function createMirrors(ctx: EngineContext, group: UserGroup, leader: Leade
     });
   }
   for (const intent of intents) {
-    leader.mirrorExposure.set(intent.clientOrderId, { leaderOrderId: order.orderId, accountId: intent.accountId, symbol: intent.symbol, signedQty: signed(intent.side, intent.qty) });
+    leader.mirrorExposure.set(intent.clientOrderId, {
+      leaderOrderId: order.orderId,
+      accountId: intent.accountId,
+      symbol: intent.symbol,
+      signedQty: signed(intent.side, intent.qty),
+    });
   }
   const claim = await ctx.store.claim(eventKey, group.userId, intents);
   if (!claim.fresh) return;
   for (const skip of skips) ctx.store.recordSkip(skip);
-  for (const intent of intents) if (claim.claimed.has(intent.clientOrderId)) void dispatch(ctx, intent, receivedAt);
+  for (const intent of intents)
+    if (claim.claimed.has(intent.clientOrderId)) void dispatch(ctx, intent, receivedAt);
 }
 
-async function modifyMirrors(ctx: EngineContext, group: UserGroup, leader: LeaderState, order: BrokerOrder): Promise<void> {
+async function modifyMirrors(
+  ctx: EngineContext,
+  group: UserGroup,
+  leader: LeaderState,
+  order: BrokerOrder,
+): Promise<void> {
   await forEachMirror(ctx, group, leader, order, async (follower, orderId, session) => {
     const qty = Math.round(order.qty * follower.ratio);
-    const exposure = leader.mirrorExposure.get(copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0));
+    const exposure = leader.mirrorExposure.get(
+      copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0),
+    );
     const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '');
-    const others = exposure === undefined ? 0 : pendingExposure(leader, follower.id, exposure.symbol, order.side) - exposure.signedQty;
+    const others =
+      exposure === undefined
+        ? 0
+        : pendingExposure(leader, follower.id, exposure.symbol, order.side) - exposure.signedQty;
     // A bigger mirror must fit the limits too; when it does not, the mirror is canceled rather than grown.
-    if (qty === 0 || qty > follower.risk.maxContractsPerOrder || (Math.abs(held + others + signed(order.side, qty)) > follower.risk.maxNetPosition && Math.abs(held + others + signed(order.side, qty)) > Math.abs(held))) {
+    if (
+      qty === 0 ||
+      qty > follower.risk.maxContractsPerOrder ||
+      (Math.abs(held + others + signed(order.side, qty)) > follower.risk.maxNetPosition &&
+        Math.abs(held + others + signed(order.side, qty)) > Math.abs(held))
+    ) {
       if (exposure !== undefined) exposure.signedQty = 0;
       return session.cancelOrder(follower.externalId, orderId);
     }
     if (exposure !== undefined) exposure.signedQty = signed(order.side, qty);
-    const prices = { ...(order.price === null ? {} : { price: order.price }), ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }) };
-    return session.modifyOrder({ accountExternalId: follower.externalId, orderId, qty, type: order.type, ...prices });
+    const prices = {
+      ...(order.price === null ? {} : { price: order.price }),
+      ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }),
+    };
+    return session.modifyOrder({
+      accountExternalId: follower.externalId,
+      orderId,
+      qty,
+      type: order.type,
+      ...prices,
+    });
   });
 }
 
-type MirrorAction = (follower: EngineAccount, orderId: string, session: NonNullable<ReturnType<EngineContext['sessions']['get']>>['session']) => Promise<void>;
+type MirrorAction = (
+  follower: EngineAccount,
+  orderId: string,
+  session: NonNullable<ReturnType<EngineContext['sessions']['get']>>['session'],
+) => Promise<void>;
 
-async function forEachMirror(ctx: EngineContext, group: UserGroup, leader: LeaderState, order: BrokerOrder, action: MirrorAction): Promise<void> {
+async function forEachMirror(
+  ctx: EngineContext,
+  group: UserGroup,
+  leader: LeaderState,
+  order: BrokerOrder,
+  action: MirrorAction,
+): Promise<void> {
   const eventKey = mirrorEventKey(leader.accountId, order.orderId);
   const work: Array<Promise<void>> = [];
   for (const accountId of group.accountIds) {
@@ -111,7 +176,11 @@ async function forEachMirror(ctx: EngineContext, group: UserGroup, leader: Leade
     await Promise.allSettled([...(group.inflight.get(accountId) ?? [])]);
     const orderId = leader.mirrorOrderIds.get(copyClientId(eventKey, accountId, 0));
     if (orderId === undefined) continue;
-    work.push(action(follower, orderId, entry.session).catch((error: unknown) => ctx.log(error, `mirror ${order.orderId} on ${accountId}`)));
+    work.push(
+      action(follower, orderId, entry.session).catch((error: unknown) =>
+        ctx.log(error, `mirror ${order.orderId} on ${accountId}`),
+      ),
+    );
   }
   await Promise.all(work);
 }

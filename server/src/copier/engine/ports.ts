@@ -35,7 +35,10 @@ export interface AccountDirectory {
   /** A risk stop turns following off for good (the user turns it on again). */
   stopFollowing(accountId: number, reason: string): Promise<void>;
   /** The broker feed dropped, came back, or needs a new authorization: shown on the connections list. */
-  markConnection?(connectionId: number, status: 'connected' | 'disconnected' | 'reauth_required'): Promise<void>;
+  markConnection?(
+    connectionId: number,
+    status: 'connected' | 'disconnected' | 'reauth_required',
+  ): Promise<void>;
 }
 
 export interface Notifier {

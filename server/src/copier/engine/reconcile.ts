@@ -22,21 +22,39 @@ let sequence = 0;
  * cancels follower mirrors whose leader order is gone, then sends the difference, or flags the follower
  * out of sync when its auto-sync is off. Runs inside the user's queue, after the follower's sends settled.
  */
-export async function reconcileGroup(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): Promise<void> {
+export async function reconcileGroup(
+  ctx: EngineContext,
+  group: UserGroup,
+  options: ReconcileOptions,
+): Promise<void> {
   const leader = group.leader;
   const leaderAccount = leader === null ? undefined : ctx.accounts.get(leader.accountId);
   const leaderEntry = leaderAccount === undefined ? undefined : ctx.sessions.get(leaderAccount.connectionId);
   if (leader === null || leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
   await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
-  const [positions, working] = await Promise.all([leaderEntry.session.positions(), leaderEntry.session.workingOrders()]);
-  leader.positions = new Map(positions.filter((p) => p.accountExternalId === leaderAccount.externalId).map((p) => [p.symbol, p.netPos]));
+  const [positions, working] = await Promise.all([
+    leaderEntry.session.positions(),
+    leaderEntry.session.workingOrders(),
+  ]);
+  leader.positions = new Map(
+    positions
+      .filter((p) => p.accountExternalId === leaderAccount.externalId)
+      .map((p) => [p.symbol, p.netPos]),
+  );
   const leaderOrders = working.filter((o) => o.accountExternalId === leaderAccount.externalId);
   const leaderWorking = new Set(leaderOrders.map((o) => o.orderId));
   // After a restart the engine relearns which leader orders are mirrored from the brokers themselves.
-  for (const order of leaderOrders) if (order.type !== 'Market' && !leader.mirrored.has(order.orderId)) leader.mirrored.set(order.orderId, order);
+  for (const order of leaderOrders)
+    if (order.type !== 'Market' && !leader.mirrored.has(order.orderId))
+      leader.mirrored.set(order.orderId, order);
   for (const accountId of group.accountIds) {
     const follower = ctx.accounts.get(accountId);
-    if (follower === undefined || accountId === leader.accountId || (options.followerIds !== undefined && !options.followerIds.includes(accountId))) continue;
+    if (
+      follower === undefined ||
+      accountId === leader.accountId ||
+      (options.followerIds !== undefined && !options.followerIds.includes(accountId))
+    )
+      continue;
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
     try {
       await reconcileFollower(ctx, follower, leader, leaderWorking, options);
@@ -57,20 +75,33 @@ async function reconcileFollower(
   const leaderId = leader.accountId;
   const entry = ctx.sessions.get(follower.connectionId);
   if (entry === undefined) return;
-  const mine = (await entry.session.workingOrders()).filter((o) => o.accountExternalId === follower.externalId);
+  const mine = (await entry.session.workingOrders()).filter(
+    (o) => o.accountExternalId === follower.externalId,
+  );
   for (const order of mine) {
     const mirrored = mirroredLeaderOrder(order.clientOrderId, leaderId);
     if (mirrored !== null && leaderWorking.has(mirrored) && order.clientOrderId !== null) {
       leader.mirrorOrderIds.set(order.clientOrderId, order.orderId);
       const signedQty = (order.side === 'buy' ? 1 : -1) * (order.qty - order.filledQty);
-      leader.mirrorExposure.set(order.clientOrderId, { leaderOrderId: mirrored, accountId: follower.id, symbol: order.symbol, signedQty });
+      leader.mirrorExposure.set(order.clientOrderId, {
+        leaderOrderId: mirrored,
+        accountId: follower.id,
+        symbol: order.symbol,
+        signedQty,
+      });
     }
     if (mirrored !== null && !leaderWorking.has(mirrored)) {
       if (order.clientOrderId !== null) leader.mirrorExposure.delete(order.clientOrderId);
-      await entry.session.cancelOrder(follower.externalId, order.orderId).catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
+      await entry.session
+        .cancelOrder(follower.externalId, order.orderId)
+        .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
     }
   }
-  const held = new Map((await entry.session.positions()).filter((p) => p.accountExternalId === follower.externalId).map((p) => [p.symbol, p.netPos]));
+  const held = new Map(
+    (await entry.session.positions())
+      .filter((p) => p.accountExternalId === follower.externalId)
+      .map((p) => [p.symbol, p.netPos]),
+  );
   const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
   const scope = options.leaderSymbols?.map(toFollower);
   const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);
@@ -78,7 +109,11 @@ async function reconcileFollower(
   for (const symbol of symbols) {
     if (scope !== undefined && !scope.includes(symbol)) continue;
     const actual = held.get(symbol) ?? 0;
-    const desired = targetPosition(leaderPositions.get(toFollower(symbol)) ?? 0, follower.ratio, follower.risk);
+    const desired = targetPosition(
+      leaderPositions.get(toFollower(symbol)) ?? 0,
+      follower.ratio,
+      follower.risk,
+    );
     await trimMirrors(ctx, follower, leader, symbol, desired);
     if (desired !== actual) moves.push({ symbol, actual, desired });
   }
@@ -90,7 +125,11 @@ async function reconcileFollower(
   if (!options.force && !follower.autoSync) {
     const reason = moves.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');
     if (status?.state !== 'out_of_sync') {
-      ctx.notifier.notify(follower.userId, { kind: 'out_of_sync', title: `${follower.name} is out of sync`, message: `${reason}. Press Sync on the desk to correct it.` });
+      ctx.notifier.notify(follower.userId, {
+        kind: 'out_of_sync',
+        title: `${follower.name} is out of sync`,
+        message: `${reason}. Press Sync on the desk to correct it.`,
+      });
     }
     ctx.setStatus(follower.id, { state: 'out_of_sync', reason: `Out of sync (${reason})` });
     return;
@@ -118,28 +157,55 @@ async function reconcileFollower(
   }
   const claim = await ctx.store.claim(eventKey, follower.userId, intents);
   const started = ctx.clock();
-  await Promise.allSettled(intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)));
-  if (ctx.live.get(follower.id)?.status.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+  await Promise.allSettled(
+    intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)),
+  );
+  if (ctx.live.get(follower.id)?.status.state === 'out_of_sync')
+    ctx.setStatus(follower.id, { state: 'ok', reason: null });
 }
 
 /**
  * The position goes to its target; resting mirrors that could then carry the follower past its max net
  * position are canceled (the limit wins over the mirror).
  */
-async function trimMirrors(ctx: EngineContext, follower: EngineAccount, leader: LeaderState, symbol: string, desired: number): Promise<void> {
+async function trimMirrors(
+  ctx: EngineContext,
+  follower: EngineAccount,
+  leader: LeaderState,
+  symbol: string,
+  desired: number,
+): Promise<void> {
   const entry = ctx.sessions.get(follower.connectionId);
   for (const side of ['buy', 'sell'] as const) {
     for (const [clientId, exposure] of leader.mirrorExposure) {
-      if (Math.abs(desired + pendingExposure(leader, follower.id, symbol, side)) <= follower.risk.maxNetPosition) break;
-      if (exposure.accountId !== follower.id || exposure.symbol !== symbol || Math.sign(exposure.signedQty) !== (side === 'buy' ? 1 : -1)) continue;
+      if (
+        Math.abs(desired + pendingExposure(leader, follower.id, symbol, side)) <= follower.risk.maxNetPosition
+      )
+        break;
+      if (
+        exposure.accountId !== follower.id ||
+        exposure.symbol !== symbol ||
+        Math.sign(exposure.signedQty) !== (side === 'buy' ? 1 : -1)
+      )
+        continue;
       leader.mirrorExposure.delete(clientId);
       const orderId = leader.mirrorOrderIds.get(clientId);
       if (orderId !== undefined && entry !== undefined) {
-        await entry.session.cancelOrder(follower.externalId, orderId).catch((error: unknown) => ctx.log(error, 'cancel mirror over the limit'));
+        await entry.session
+          .cancelOrder(follower.externalId, orderId)
+          .catch((error: unknown) => ctx.log(error, 'cancel mirror over the limit'));
       }
       ctx.store.recordSkip({
-        eventKey: clientId, userId: follower.userId, accountId: follower.id, symbol, side, qty: Math.abs(exposure.signedQty), type: 'Limit', price: null,
-        status: 'Canceled', reason: `Mirror canceled: it could pass the max net position (${follower.risk.maxNetPosition})`,
+        eventKey: clientId,
+        userId: follower.userId,
+        accountId: follower.id,
+        symbol,
+        side,
+        qty: Math.abs(exposure.signedQty),
+        type: 'Limit',
+        price: null,
+        status: 'Canceled',
+        reason: `Mirror canceled: it could pass the max net position (${follower.risk.maxNetPosition})`,
       });
     }
   }

@@ -15,10 +15,25 @@ export async function recoverUnresolved(ctx: EngineContext, accountIds: readonly
       const order = await entry.session.findOrderByClientId(account.externalId, intent.clientOrderId);
       ctx.store.recordOutcome(
         order === null
-          ? { clientOrderId: intent.clientOrderId, status: 'Canceled', brokerOrderId: null, reason: 'Not sent: the engine restarted before sending; the position was reconciled instead', sentMs: null, ackMs: null }
-          : { clientOrderId: intent.clientOrderId, status: orderStatusOf(order.status), brokerOrderId: order.orderId, reason: order.reason, sentMs: null, ackMs: null },
+          ? {
+              clientOrderId: intent.clientOrderId,
+              status: 'Canceled',
+              brokerOrderId: null,
+              reason: 'Not sent: the engine restarted before sending; the position was reconciled instead',
+              sentMs: null,
+              ackMs: null,
+            }
+          : {
+              clientOrderId: intent.clientOrderId,
+              status: orderStatusOf(order.status),
+              brokerOrderId: order.orderId,
+              reason: order.reason,
+              sentMs: null,
+              ackMs: null,
+            },
       );
-      if (order !== null && intent.leaderOrderId !== null) ctx.groups.get(account.userId)?.leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
+      if (order !== null && intent.leaderOrderId !== null)
+        ctx.groups.get(account.userId)?.leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
     } catch (error: unknown) {
       ctx.log(error, `recover intent ${intent.clientOrderId}`);
     }

@@ -5,10 +5,15 @@ import type { EngineContext } from './context';
  * Daily loss limit: when a follower's realized + open P&L since 18:00 New York falls to minus the limit,
  * the follower is flattened, stops following, and the user is told.
  */
-export async function checkDailyLoss(ctx: EngineContext, accountId: number, snapshot: AccountSnapshot): Promise<void> {
+export async function checkDailyLoss(
+  ctx: EngineContext,
+  accountId: number,
+  snapshot: AccountSnapshot,
+): Promise<void> {
   const account = ctx.accounts.get(accountId);
   const live = ctx.live.get(accountId);
-  if (account === undefined || live === undefined || !account.isFollower || account.risk.dailyLossLimit <= 0) return;
+  if (account === undefined || live === undefined || !account.isFollower || account.risk.dailyLossLimit <= 0)
+    return;
   if (live.status.state === 'risk_stopped') return;
   const pnl = snapshot.realizedPnl + snapshot.openPnl;
   if (pnl > -account.risk.dailyLossLimit) return;
@@ -20,7 +25,8 @@ export async function checkDailyLoss(ctx: EngineContext, accountId: number, snap
     entry?.session.flatten(account.externalId) ?? Promise.resolve(),
     ctx.directory.stopFollowing(accountId, reason),
   ]).then((results) => {
-    for (const result of results) if (result.status === 'rejected') ctx.log(result.reason, `risk stop ${accountId}`);
+    for (const result of results)
+      if (result.status === 'rejected') ctx.log(result.reason, `risk stop ${accountId}`);
   });
   ctx.notifier.notify(account.userId, {
     kind: 'risk_stop',

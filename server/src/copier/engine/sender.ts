@@ -13,14 +13,23 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   const account = ctx.accounts.get(intent.accountId);
   const entry = account === undefined ? undefined : ctx.sessions.get(account.connectionId);
   if (account === undefined || entry === undefined) {
-    ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason: 'The broker is not connected', sentMs: null, ackMs: null });
+    ctx.store.recordOutcome({
+      clientOrderId: intent.clientOrderId,
+      status: 'Rejected',
+      brokerOrderId: null,
+      reason: 'The broker is not connected',
+      sentMs: null,
+      ackMs: null,
+    });
     return Promise.resolve();
   }
   const live = ctx.live.get(account.id);
   const move = intent.type === 'Market' ? (intent.side === 'buy' ? intent.qty : -intent.qty) : 0;
-  if (live !== undefined && move !== 0) live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) + move);
+  if (live !== undefined && move !== 0)
+    live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) + move);
   const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
-  if (live !== undefined && move !== 0) void done.finally(() => live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) - move));
+  if (live !== undefined && move !== 0)
+    void done.finally(() => live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) - move));
   const inflight = ctx.groups.get(intent.userId)?.inflight;
   const set = inflight?.get(account.id) ?? new Set<Promise<void>>();
   set.add(done);
@@ -29,25 +38,57 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   return done;
 }
 
-function schedule(ctx: EngineContext, entry: SessionEntry, account: EngineAccount, intent: CopyIntent, receivedAt: number, resolve: () => void): void {
+function schedule(
+  ctx: EngineContext,
+  entry: SessionEntry,
+  account: EngineAccount,
+  intent: CopyIntent,
+  receivedAt: number,
+  resolve: () => void,
+): void {
   entry.budget.schedule({
     exit: intent.exit,
     run: () => void send(ctx, entry, account, intent, receivedAt, resolve),
     onExpired: () => {
       const seconds = intent.exit ? 60 : 5;
       const reason = `Rate limited: the broker's request budget could not serve this order within ${seconds} s`;
-      ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason, sentMs: null, ackMs: null });
+      ctx.store.recordOutcome({
+        clientOrderId: intent.clientOrderId,
+        status: 'Rejected',
+        brokerOrderId: null,
+        reason,
+        sentMs: null,
+        ackMs: null,
+      });
       ctx.setStatus(account.id, { state: 'rate_limited', reason });
-      ctx.notifier.notify(account.userId, { kind: 'copy_failed', title: `Copy to ${account.name} rate limited`, message: reason });
+      ctx.notifier.notify(account.userId, {
+        kind: 'copy_failed',
+        title: `Copy to ${account.name} rate limited`,
+        message: reason,
+      });
       resolve();
     },
   });
 }
 
-async function send(ctx: EngineContext, entry: SessionEntry, account: EngineAccount, intent: CopyIntent, receivedAt: number, resolve: () => void): Promise<void> {
+async function send(
+  ctx: EngineContext,
+  entry: SessionEntry,
+  account: EngineAccount,
+  intent: CopyIntent,
+  receivedAt: number,
+  resolve: () => void,
+): Promise<void> {
   try {
     if (!canReceive(account, ctx.live.get(account.id), entry)) {
-      ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Canceled', brokerOrderId: null, reason: 'Not sent: the follower was disabled', sentMs: null, ackMs: null });
+      ctx.store.recordOutcome({
+        clientOrderId: intent.clientOrderId,
+        status: 'Canceled',
+        brokerOrderId: null,
+        reason: 'Not sent: the follower was disabled',
+        sentMs: null,
+        ackMs: null,
+      });
       return;
     }
     for (let attempt = 0; ; attempt += 1) {
@@ -60,12 +101,20 @@ async function send(ctx: EngineContext, entry: SessionEntry, account: EngineAcco
       } catch (error: unknown) {
         const code = error instanceof BrokerError ? error.code : 'uncertain';
         if (code === 'rate_limited') {
-          entry.budget.penalize(error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : Date.now() + 60_000);
+          entry.budget.penalize(
+            error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : Date.now() + 60_000,
+          );
           schedule(ctx, entry, account, intent, receivedAt, resolve);
           return;
         }
         if (code !== 'uncertain') {
-          failed(ctx, account, intent, error instanceof Error ? error.message : String(error), code === 'unauthorized');
+          failed(
+            ctx,
+            account,
+            intent,
+            error instanceof Error ? error.message : String(error),
+            code === 'unauthorized',
+          );
           return;
         }
         const found = await lookUp(entry, account, intent);
@@ -76,7 +125,14 @@ async function send(ctx: EngineContext, entry: SessionEntry, account: EngineAcco
         // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
         if (found === undefined || attempt >= ctx.settings.sendRetries) {
           const reason = 'Outcome unknown: the broker did not answer; the position is reconciled';
-          ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason, sentMs: sentAt - receivedAt, ackMs: null });
+          ctx.store.recordOutcome({
+            clientOrderId: intent.clientOrderId,
+            status: 'Rejected',
+            brokerOrderId: null,
+            reason,
+            sentMs: sentAt - receivedAt,
+            ackMs: null,
+          });
           ctx.setStatus(account.id, { state: 'out_of_sync', reason });
           return;
         }
@@ -88,7 +144,11 @@ async function send(ctx: EngineContext, entry: SessionEntry, account: EngineAcco
 }
 
 /** The order as the broker knows it; null: it never arrived; undefined: the look-up failed too. */
-async function lookUp(entry: SessionEntry, account: EngineAccount, intent: CopyIntent): Promise<BrokerOrder | null | undefined> {
+async function lookUp(
+  entry: SessionEntry,
+  account: EngineAccount,
+  intent: CopyIntent,
+): Promise<BrokerOrder | null | undefined> {
   try {
     return await entry.session.findOrderByClientId(account.externalId, intent.clientOrderId);
   } catch {
@@ -96,7 +156,14 @@ async function lookUp(entry: SessionEntry, account: EngineAccount, intent: CopyI
   }
 }
 
-function succeeded(ctx: EngineContext, account: EngineAccount, intent: CopyIntent, order: BrokerOrder, sentMs: number, ackMs: number): void {
+function succeeded(
+  ctx: EngineContext,
+  account: EngineAccount,
+  intent: CopyIntent,
+  order: BrokerOrder,
+  sentMs: number,
+  ackMs: number,
+): void {
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status: orderStatusOf(order.status),
@@ -109,12 +176,27 @@ function succeeded(ctx: EngineContext, account: EngineAccount, intent: CopyInten
     const leader = ctx.groups.get(intent.userId)?.leader;
     leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
   }
-  if (order.status === 'Rejected') failed(ctx, account, intent, order.reason ?? 'Rejected by the broker', false);
-  else if (ctx.live.get(account.id)?.status.state === 'rate_limited') ctx.setStatus(account.id, { state: 'ok', reason: null });
+  if (order.status === 'Rejected')
+    failed(ctx, account, intent, order.reason ?? 'Rejected by the broker', false);
+  else if (ctx.live.get(account.id)?.status.state === 'rate_limited')
+    ctx.setStatus(account.id, { state: 'ok', reason: null });
 }
 
-function failed(ctx: EngineContext, account: EngineAccount, intent: CopyIntent, reason: string, reauth: boolean): void {
-  ctx.store.recordOutcome({ clientOrderId: intent.clientOrderId, status: 'Rejected', brokerOrderId: null, reason, sentMs: null, ackMs: null });
+function failed(
+  ctx: EngineContext,
+  account: EngineAccount,
+  intent: CopyIntent,
+  reason: string,
+  reauth: boolean,
+): void {
+  ctx.store.recordOutcome({
+    clientOrderId: intent.clientOrderId,
+    status: 'Rejected',
+    brokerOrderId: null,
+    reason,
+    sentMs: null,
+    ackMs: null,
+  });
   if (reauth) ctx.setStatus(account.id, { state: 'reauth_required', reason });
   ctx.notifier.notify(account.userId, {
     kind: 'copy_failed',

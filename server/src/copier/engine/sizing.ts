@@ -25,11 +25,15 @@ export function planMove(from: number, to: number, risk: RiskLimits): PlannedOrd
   const delta = to - from;
   if (delta === 0) return [];
   const side: Side = delta > 0 ? 'buy' : 'sell';
-  const closing = from !== 0 && Math.sign(delta) !== Math.sign(from) ? Math.min(Math.abs(from), Math.abs(delta)) : 0;
+  const closing =
+    from !== 0 && Math.sign(delta) !== Math.sign(from) ? Math.min(Math.abs(from), Math.abs(delta)) : 0;
   const opening = Math.abs(delta) - closing;
   const cap = Math.max(1, risk.maxContractsPerOrder);
   const parts: PlannedOrder[] = [];
-  for (const [qty, exit] of [[closing, true], [opening, false]] as const) {
+  for (const [qty, exit] of [
+    [closing, true],
+    [opening, false],
+  ] as const) {
     for (let left = qty; left > 0; left -= cap) parts.push({ side, qty: Math.min(cap, left), exit });
   }
   return parts;

@@ -37,7 +37,10 @@ export interface LeaderState {
   /** Mirror client order id → the follower's broker order id, once acknowledged. */
   mirrorOrderIds: Map<string, string>;
   /** Contracts the follower mirrors could still add: counted against the max net position. */
-  mirrorExposure: Map<string, { leaderOrderId: string; accountId: number; symbol: string; signedQty: number }>;
+  mirrorExposure: Map<
+    string,
+    { leaderOrderId: string; accountId: number; symbol: string; signedQty: number }
+  >;
 }
 
 /** One user's copy group; every change of it runs in `queue`, one at a time, in arrival order. */
@@ -65,10 +68,21 @@ export function rememberFill(leader: LeaderState, fillId: string): boolean {
 }
 
 export function newLeaderState(accountId: number): LeaderState {
-  return { accountId, positions: new Map(), seenFills: new Set(), mirrored: new Map(), mirrorOrderIds: new Map(), mirrorExposure: new Map() };
+  return {
+    accountId,
+    positions: new Map(),
+    seenFills: new Set(),
+    mirrored: new Map(),
+    mirrorOrderIds: new Map(),
+    mirrorExposure: new Map(),
+  };
 }
 
-export function canReceive(account: EngineAccount | undefined, live: LiveAccount | undefined, entry: SessionEntry | undefined): boolean {
+export function canReceive(
+  account: EngineAccount | undefined,
+  live: LiveAccount | undefined,
+  entry: SessionEntry | undefined,
+): boolean {
   return (
     account !== undefined &&
     account.enabled &&
@@ -81,10 +95,20 @@ export function canReceive(account: EngineAccount | undefined, live: LiveAccount
 }
 
 /** What the follower's live mirrors on one side could still add to its position (signed). */
-export function pendingExposure(leader: LeaderState | null, accountId: number, symbol: string, side: 'buy' | 'sell'): number {
+export function pendingExposure(
+  leader: LeaderState | null,
+  accountId: number,
+  symbol: string,
+  side: 'buy' | 'sell',
+): number {
   let total = 0;
   for (const exposure of leader?.mirrorExposure.values() ?? []) {
-    if (exposure.accountId === accountId && exposure.symbol === symbol && Math.sign(exposure.signedQty) === (side === 'buy' ? 1 : -1)) total += exposure.signedQty;
+    if (
+      exposure.accountId === accountId &&
+      exposure.symbol === symbol &&
+      Math.sign(exposure.signedQty) === (side === 'buy' ? 1 : -1)
+    )
+      total += exposure.signedQty;
   }
   return total;
 }

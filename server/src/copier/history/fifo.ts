@@ -38,7 +38,10 @@ interface Lot {
 export function roundTrips(fills: readonly FillRow[]): RoundTrip[] {
   const books = new Map<string, { long: boolean; lots: Lot[] }>();
   const trips: RoundTrip[] = [];
-  const ordered = [...fills].sort((a, b) => a.time.getTime() - b.time.getTime() || a.fillId.localeCompare(b.fillId, 'en', { numeric: true }));
+  const ordered = [...fills].sort(
+    (a, b) =>
+      a.time.getTime() - b.time.getTime() || a.fillId.localeCompare(b.fillId, 'en', { numeric: true }),
+  );
   for (const fill of ordered) {
     const key = `${fill.accountId}|${fill.symbol}`;
     const book = books.get(key) ?? { long: fill.side === 'buy', lots: [] };

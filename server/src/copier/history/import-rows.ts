@@ -8,7 +8,8 @@ export function validateImportRows(body: unknown): ImportTradeRow[] {
   const trades = (body as { trades?: unknown } | null)?.trades;
   if (!Array.isArray(trades)) throw AppError.badRequest('trades must be a list of trades');
   if (trades.length === 0) throw AppError.badRequest('There are no trades to import');
-  if (trades.length > MAX_IMPORT_ROWS) throw AppError.badRequest(`At most ${MAX_IMPORT_ROWS} trades can be imported at once`);
+  if (trades.length > MAX_IMPORT_ROWS)
+    throw AppError.badRequest(`At most ${MAX_IMPORT_ROWS} trades can be imported at once`);
   return trades.map((raw: unknown, index) => {
     const row = (raw ?? {}) as Record<string, unknown>;
     const fail = (problem: string): never => {

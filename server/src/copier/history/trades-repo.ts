@@ -6,12 +6,25 @@ import { roundTrips, type FillRow } from './fifo';
  * (and id) that a journal note can be attached to. Idempotent: known round trips are left as they are.
  */
 export async function materializeTrades(db: Db, userId: number): Promise<void> {
-  const fills = await db.query<{ fill_id: string; account_id: number; symbol: string; side: 'buy' | 'sell'; qty: number; price: number; filled_at: Date }>(
-    'SELECT fill_id, account_id, symbol, side, qty, price, filled_at FROM copy_fills WHERE user_id = $1',
-    [userId],
-  );
+  const fills = await db.query<{
+    fill_id: string;
+    account_id: number;
+    symbol: string;
+    side: 'buy' | 'sell';
+    qty: number;
+    price: number;
+    filled_at: Date;
+  }>('SELECT fill_id, account_id, symbol, side, qty, price, filled_at FROM copy_fills WHERE user_id = $1', [
+    userId,
+  ]);
   const rows: FillRow[] = fills.map((f) => ({
-    fillId: f.fill_id, accountId: f.account_id, symbol: f.symbol, side: f.side, qty: Number(f.qty), price: Number(f.price), time: new Date(f.filled_at),
+    fillId: f.fill_id,
+    accountId: f.account_id,
+    symbol: f.symbol,
+    side: f.side,
+    qty: Number(f.qty),
+    price: Number(f.price),
+    time: new Date(f.filled_at),
   }));
   const trips = roundTrips(rows);
   if (trips.length === 0) return;
@@ -28,8 +41,16 @@ export async function materializeTrades(db: Db, userId: number): Promise<void> {
       userId,
       JSON.stringify(
         trips.map((t) => ({
-          account_id: t.accountId, external_id: t.externalId, symbol: t.symbol, side: t.side, qty: t.qty, entry_time: t.entryTime.toISOString(),
-          exit_time: t.exitTime.toISOString(), entry_price: t.entryPrice, exit_price: t.exitPrice, pnl: t.pnl,
+          account_id: t.accountId,
+          external_id: t.externalId,
+          symbol: t.symbol,
+          side: t.side,
+          qty: t.qty,
+          entry_time: t.entryTime.toISOString(),
+          exit_time: t.exitTime.toISOString(),
+          entry_price: t.entryPrice,
+          exit_price: t.exitPrice,
+          pnl: t.pnl,
         })),
       ),
     ],

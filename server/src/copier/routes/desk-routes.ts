@@ -11,12 +11,16 @@ import { ownedAccount, settleWithin } from './owned-account';
 export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
 
-  app.get('/brokers/accounts/table', secured, async (request): Promise<SyncAccount[]> => deskAccounts(app.db, engine, request.user.id));
+  app.get('/brokers/accounts/table', secured, async (request): Promise<SyncAccount[]> =>
+    deskAccounts(app.db, engine, request.user.id),
+  );
 
   app.post('/brokers/accounts/flatten-positions', secured, async (request): Promise<MessageResponse> => {
     const ids = validateValue(flattenSchema, request.body);
     // Every id must be the caller's before anything is touched.
-    const accounts = await Promise.all([...new Set(ids)].map((id) => ownedAccount(app.db, request.user.id, String(id))));
+    const accounts = await Promise.all(
+      [...new Set(ids)].map((id) => ownedAccount(app.db, request.user.id, String(id))),
+    );
     const failures: string[] = [];
     const flatten = async (accountId: number): Promise<void> => {
       const live = engine.sessionOf(accountId);
@@ -34,7 +38,10 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     await Promise.all(accounts.filter((account) => account !== leader).map((account) => flatten(account.id)));
     touch(request.user.id);
     if (failures.length > 0) app.log.warn({ failures }, 'flatten failed on some accounts');
-    return { message: failures.length === 0 ? SUCCESS.flatten : `${SUCCESS.flatten} (failed: ${failures.join('; ')})` };
+    return {
+      message:
+        failures.length === 0 ? SUCCESS.flatten : `${SUCCESS.flatten} (failed: ${failures.join('; ')})`,
+    };
   });
 
   app.post('/copier/orders/cancel-all', secured, async (request): Promise<MessageResponse> => {
@@ -43,8 +50,14 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
       accounts.map(async (account) => {
         const live = engine.sessionOf(account.id);
         if (live === undefined) return;
-        const working = (await live.session.workingOrders().catch(() => [])).filter((order) => order.accountExternalId === account.externalId);
-        await Promise.all(working.map((order) => live.session.cancelOrder(account.externalId, order.orderId).catch(() => undefined)));
+        const working = (await live.session.workingOrders().catch(() => [])).filter(
+          (order) => order.accountExternalId === account.externalId,
+        );
+        await Promise.all(
+          working.map((order) =>
+            live.session.cancelOrder(account.externalId, order.orderId).catch(() => undefined),
+          ),
+        );
       }),
     );
     touch(request.user.id);

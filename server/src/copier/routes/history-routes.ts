@@ -9,8 +9,19 @@ import { materializeTrades } from '../history/trades-repo';
 import type { CopierRouteOptions } from './route-options';
 
 interface TradeRow {
-  id: number; entry_time: Date; exit_time: Date; connection_name: string; account_name: string; symbol: string; side: 'buy' | 'sell';
-  qty: number; entry_price: number; exit_price: number; pnl: number; journal: string; source: Trade['source'];
+  id: number;
+  entry_time: Date;
+  exit_time: Date;
+  connection_name: string;
+  account_name: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: number;
+  entry_price: number;
+  exit_price: number;
+  pnl: number;
+  journal: string;
+  source: Trade['source'];
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -18,18 +29,25 @@ const JOURNAL_MAX = 5_000;
 
 function dateParam(value: unknown, name: string): string | null {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw AppError.badRequest(`${name} must be a date (YYYY-MM-DD)`);
+  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
+    throw AppError.badRequest(`${name} must be a date (YYYY-MM-DD)`);
   return value;
 }
 
 function noteParam(body: unknown, key: string): string {
   const value = (body as Record<string, unknown> | null)?.[key];
   if (typeof value !== 'string') throw AppError.badRequest(`${key} must be text`);
-  if (value.length > JOURNAL_MAX) throw AppError.badRequest(`${key} must be at most ${JOURNAL_MAX} characters`);
+  if (value.length > JOURNAL_MAX)
+    throw AppError.badRequest(`${key} must be at most ${JOURNAL_MAX} characters`);
   return value;
 }
 
-async function listTrades(db: Db, userId: number, start: string | null, end: string | null): Promise<Trade[]> {
+async function listTrades(
+  db: Db,
+  userId: number,
+  start: string | null,
+  end: string | null,
+): Promise<Trade[]> {
   const rows = await db.query<TradeRow>(
     `SELECT id, entry_time, exit_time, connection_name, account_name, symbol, side, qty, entry_price, exit_price, pnl, journal, source
      FROM copy_trades WHERE user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)
@@ -41,12 +59,21 @@ async function listTrades(db: Db, userId: number, start: string | null, end: str
     const exit = new Date(row.exit_time);
     const direction = row.side === 'buy' ? 1 : -1;
     return {
-      id: Number(row.id), time: entry.toISOString(), exit_time: exit.toISOString(),
+      id: Number(row.id),
+      time: entry.toISOString(),
+      exit_time: exit.toISOString(),
       duration: Math.max(0, Math.round((exit.getTime() - entry.getTime()) / 1000)),
-      connection: row.connection_name, account: row.account_name, symbol: row.symbol, side: row.side, qty: Number(row.qty),
-      avgEntry: Number(row.entry_price), avgExit: Number(row.exit_price),
+      connection: row.connection_name,
+      account: row.account_name,
+      symbol: row.symbol,
+      side: row.side,
+      qty: Number(row.qty),
+      avgEntry: Number(row.entry_price),
+      avgExit: Number(row.exit_price),
       pts: Math.round((Number(row.exit_price) - Number(row.entry_price)) * direction * 10_000) / 10_000,
-      pnl: Number(row.pnl), journal: row.journal, source: row.source,
+      pnl: Number(row.pnl),
+      journal: row.journal,
+      source: row.source,
     };
   });
 }
@@ -56,7 +83,9 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
   const secured = { preHandler: app.authenticate, schema: { tags: ['history'], security: [{ bearer: [] }] } };
 
   app.get<{ Params: { userId: string }; Querystring: { start_date?: string; end_date?: string } }>(
-    '/copier/trade-history/:userId', secured, async (request): Promise<HistoryData> => {
+    '/copier/trade-history/:userId',
+    secured,
+    async (request): Promise<HistoryData> => {
       const userId = parseId(request.params.userId, 'User not found');
       if (userId !== request.user.id) throw AppError.notFound('User not found');
       const start = dateParam(request.query.start_date, 'start_date');
@@ -80,36 +109,55 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
     );
     const imported = inserted.length;
     const duplicates = rows.length - imported;
-    return { imported, duplicates, message: `${SUCCESS.import}: ${imported} imported, ${duplicates} already there` };
+    return {
+      imported,
+      duplicates,
+      message: `${SUCCESS.import}: ${imported} imported, ${duplicates} already there`,
+    };
   });
 
-  app.put<{ Params: { tradeId: string } }>('/copier/trade-history/trades/:tradeId/journal', secured, async (request): Promise<MessageResponse> => {
-    const id = parseId(request.params.tradeId, 'Trade not found');
-    const journal = noteParam(request.body, 'journal');
-    const updated = await app.db.query('UPDATE copy_trades SET journal = $3 WHERE id = $1 AND user_id = $2 RETURNING id', [id, request.user.id, journal]);
-    if (updated.length === 0) throw AppError.notFound('Trade not found');
-    return { message: SUCCESS.journal };
-  });
+  app.put<{ Params: { tradeId: string } }>(
+    '/copier/trade-history/trades/:tradeId/journal',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const id = parseId(request.params.tradeId, 'Trade not found');
+      const journal = noteParam(request.body, 'journal');
+      const updated = await app.db.query(
+        'UPDATE copy_trades SET journal = $3 WHERE id = $1 AND user_id = $2 RETURNING id',
+        [id, request.user.id, journal],
+      );
+      if (updated.length === 0) throw AppError.notFound('Trade not found');
+      return { message: SUCCESS.journal };
+    },
+  );
 
-  app.get<{ Querystring: { start_date?: string; end_date?: string } }>('/copier/journal/days', secured, async (request): Promise<DayJournal[]> => {
-    const start = dateParam(request.query.start_date, 'start_date');
-    const end = dateParam(request.query.end_date, 'end_date');
-    const rows = await app.db.query<{ day: string; note: string }>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, note FROM copy_day_journals
+  app.get<{ Querystring: { start_date?: string; end_date?: string } }>(
+    '/copier/journal/days',
+    secured,
+    async (request): Promise<DayJournal[]> => {
+      const start = dateParam(request.query.start_date, 'start_date');
+      const end = dateParam(request.query.end_date, 'end_date');
+      const rows = await app.db.query<{ day: string; note: string }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, note FROM copy_day_journals
        WHERE user_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date) ORDER BY day`,
-      [request.user.id, start, end],
-    );
-    return rows.map((row) => ({ date: row.day, note: row.note }));
-  });
+        [request.user.id, start, end],
+      );
+      return rows.map((row) => ({ date: row.day, note: row.note }));
+    },
+  );
 
-  app.put<{ Params: { date: string } }>('/copier/journal/days/:date', secured, async (request): Promise<MessageResponse> => {
-    const date = dateParam(request.params.date, 'date');
-    if (date === null) throw AppError.badRequest('date must be a date (YYYY-MM-DD)');
-    const note = noteParam(request.body, 'note');
-    await app.db.query(
-      `INSERT INTO copy_day_journals (user_id, day, note) VALUES ($1, $2::date, $3) ON CONFLICT (user_id, day) DO UPDATE SET note = EXCLUDED.note`,
-      [request.user.id, date, note],
-    );
-    return { message: SUCCESS.journal };
-  });
+  app.put<{ Params: { date: string } }>(
+    '/copier/journal/days/:date',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const date = dateParam(request.params.date, 'date');
+      if (date === null) throw AppError.badRequest('date must be a date (YYYY-MM-DD)');
+      const note = noteParam(request.body, 'note');
+      await app.db.query(
+        `INSERT INTO copy_day_journals (user_id, day, note) VALUES ($1, $2::date, $3) ON CONFLICT (user_id, day) DO UPDATE SET note = EXCLUDED.note`,
+        [request.user.id, date, note],
+      );
+      return { message: SUCCESS.journal };
+    },
+  );
 };

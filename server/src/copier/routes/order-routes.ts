@@ -26,39 +26,43 @@ const LIMIT = 500;
 export const orderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
 
-  app.get<{ Params: { userId: string } }>('/copier/order-data/:userId', secured, async (request): Promise<OrderData> => {
-    const userId = parseId(request.params.userId, 'User not found');
-    if (userId !== request.user.id) throw AppError.notFound('User not found');
-    await engine.store.flush();
-    const rows = await app.db.query<OrderRow>(
-      `SELECT o.id, c.name AS connection_name, a.name AS account_name, o.created_at, o.symbol, o.order_type, o.side, o.qty, o.price,
+  app.get<{ Params: { userId: string } }>(
+    '/copier/order-data/:userId',
+    secured,
+    async (request): Promise<OrderData> => {
+      const userId = parseId(request.params.userId, 'User not found');
+      if (userId !== request.user.id) throw AppError.notFound('User not found');
+      await engine.store.flush();
+      const rows = await app.db.query<OrderRow>(
+        `SELECT o.id, c.name AS connection_name, a.name AS account_name, o.created_at, o.symbol, o.order_type, o.side, o.qty, o.price,
               o.status, o.reason, o.role, o.ack_ms
        FROM copy_orders o JOIN broker_accounts a ON a.id = o.account_id JOIN connections c ON c.id = a.connection_id
        WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT ${LIMIT}`,
-      [userId],
-    );
-    const orders: Order[] = rows.map((row) => ({
-      id: Number(row.id),
-      connection: row.connection_name,
-      account: row.account_name,
-      time: new Date(row.created_at).toISOString(),
-      contract: row.symbol,
-      type: row.order_type,
-      side: row.side,
-      qty: Number(row.qty),
-      price: row.price === null ? null : Number(row.price),
-      status: row.status,
-      reason: row.reason,
-      role: row.role,
-      latency_ms: row.ack_ms === null ? null : Math.round(row.ack_ms * 1000) / 1000,
-    }));
-    return {
-      total_orders: orders.length,
-      summary: {
-        buy_orders: orders.filter((order) => order.side === 'buy').length,
-        sell_orders: orders.filter((order) => order.side === 'sell').length,
-      },
-      orders,
-    };
-  });
+        [userId],
+      );
+      const orders: Order[] = rows.map((row) => ({
+        id: Number(row.id),
+        connection: row.connection_name,
+        account: row.account_name,
+        time: new Date(row.created_at).toISOString(),
+        contract: row.symbol,
+        type: row.order_type,
+        side: row.side,
+        qty: Number(row.qty),
+        price: row.price === null ? null : Number(row.price),
+        status: row.status,
+        reason: row.reason,
+        role: row.role,
+        latency_ms: row.ack_ms === null ? null : Math.round(row.ack_ms * 1000) / 1000,
+      }));
+      return {
+        total_orders: orders.length,
+        summary: {
+          buy_orders: orders.filter((order) => order.side === 'buy').length,
+          sell_orders: orders.filter((order) => order.side === 'sell').length,
+        },
+        orders,
+      };
+    },
+  );
 };

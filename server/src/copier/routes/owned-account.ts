@@ -26,6 +26,9 @@ export async function ownedAccount(db: Db, userId: number, rawId: unknown): Prom
 /** Waits for the engine to take a change in, but never keeps the request longer than `ms`. */
 export async function settleWithin(work: Promise<unknown>, ms = 3_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  await Promise.race([
+    work.catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
   if (timer !== undefined) clearTimeout(timer);
 }

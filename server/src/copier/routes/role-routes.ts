@@ -15,46 +15,82 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     touch(userId);
   };
 
-  app.put<{ Params: { id: string } }>('/copier/accounts/:id/master', secured, async (request): Promise<MessageResponse> => {
-    const account = await ownedAccount(app.db, request.user.id, request.params.id);
-    await app.db.tx(async (tx) => {
-      // The old leader becomes a plain account; the new one is not a follower.
-      await tx.query('UPDATE broker_accounts SET is_master = false, is_follower = false, updated_at = now() WHERE user_id = $1 AND is_master AND id <> $2', [request.user.id, account.id]);
-      await tx.query('UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1', [account.id]);
-    });
-    await changed(request.user.id);
-    return { message: SUCCESS.master };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/master',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      await app.db.tx(async (tx) => {
+        // The old leader becomes a plain account; the new one is not a follower.
+        await tx.query(
+          'UPDATE broker_accounts SET is_master = false, is_follower = false, updated_at = now() WHERE user_id = $1 AND is_master AND id <> $2',
+          [request.user.id, account.id],
+        );
+        await tx.query(
+          'UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1',
+          [account.id],
+        );
+      });
+      await changed(request.user.id);
+      return { message: SUCCESS.master };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/copier/accounts/:id/follower', secured, async (request): Promise<MessageResponse> => {
-    const account = await ownedAccount(app.db, request.user.id, request.params.id);
-    if (account.is_master) throw AppError.badRequest('The leader account cannot follow itself: choose another leader first');
-    await app.db.query('UPDATE broker_accounts SET is_follower = NOT is_follower, updated_at = now() WHERE id = $1', [account.id]);
-    // Following again clears a risk stop: the user decided to resume.
-    if (!account.is_follower) await app.db.query('DELETE FROM copy_account_state WHERE account_id = $1', [account.id]);
-    await changed(request.user.id);
-    return { message: SUCCESS.follower };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/follower',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      if (account.is_master)
+        throw AppError.badRequest('The leader account cannot follow itself: choose another leader first');
+      await app.db.query(
+        'UPDATE broker_accounts SET is_follower = NOT is_follower, updated_at = now() WHERE id = $1',
+        [account.id],
+      );
+      // Following again clears a risk stop: the user decided to resume.
+      if (!account.is_follower)
+        await app.db.query('DELETE FROM copy_account_state WHERE account_id = $1', [account.id]);
+      await changed(request.user.id);
+      return { message: SUCCESS.follower };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/copier/accounts/:id/ratio', secured, async (request): Promise<MessageResponse> => {
-    const account = await ownedAccount(app.db, request.user.id, request.params.id);
-    const { ratio } = validateObject(ratioSchema, request.body);
-    await app.db.query('UPDATE broker_accounts SET ratio = $2, updated_at = now() WHERE id = $1', [account.id, ratio]);
-    await changed(request.user.id);
-    return { message: SUCCESS.ratio };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/ratio',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const { ratio } = validateObject(ratioSchema, request.body);
+      await app.db.query('UPDATE broker_accounts SET ratio = $2, updated_at = now() WHERE id = $1', [
+        account.id,
+        ratio,
+      ]);
+      await changed(request.user.id);
+      return { message: SUCCESS.ratio };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/copier/accounts/:id/cross', secured, async (request): Promise<MessageResponse> => {
-    const account = await ownedAccount(app.db, request.user.id, request.params.id);
-    const cross = (request.body as { cross?: unknown } | null)?.cross;
-    if (typeof cross !== 'boolean') throw AppError.badRequest('cross must be true or false');
-    await app.db.query('UPDATE broker_accounts SET "cross" = $2, updated_at = now() WHERE id = $1', [account.id, cross]);
-    await changed(request.user.id);
-    return { message: SUCCESS.cross };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/cross',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const cross = (request.body as { cross?: unknown } | null)?.cross;
+      if (typeof cross !== 'boolean') throw AppError.badRequest('cross must be true or false');
+      await app.db.query('UPDATE broker_accounts SET "cross" = $2, updated_at = now() WHERE id = $1', [
+        account.id,
+        cross,
+      ]);
+      await changed(request.user.id);
+      return { message: SUCCESS.cross };
+    },
+  );
 
   app.put('/copier/followers/disable-all', secured, async (request): Promise<MessageResponse> => {
-    await app.db.query('UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE user_id = $1 AND is_follower', [request.user.id]);
+    await app.db.query(
+      'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE user_id = $1 AND is_follower',
+      [request.user.id],
+    );
     await changed(request.user.id);
     return { message: SUCCESS.disableFollowers };
   });

@@ -14,17 +14,44 @@ export interface CopyPatch {
 
 /** An order row seen from the broker (leader and manual orders), keyed by account and broker order id. */
 export interface OrderRow {
-  user_id: number; account_id: number; role: string; broker_order_id: string; symbol: string; order_type: string; side: string;
-  qty: number; price: number | null; stop_price: number | null; status: string; reason: string | null; created_ms: number;
+  user_id: number;
+  account_id: number;
+  role: string;
+  broker_order_id: string;
+  symbol: string;
+  order_type: string;
+  side: string;
+  qty: number;
+  price: number | null;
+  stop_price: number | null;
+  status: string;
+  reason: string | null;
+  created_ms: number;
 }
 
 export interface FillRecord {
-  user_id: number; account_id: number; fill_id: string; broker_order_id: string; symbol: string; side: string; qty: number; price: number; filled_ms: number;
+  user_id: number;
+  account_id: number;
+  fill_id: string;
+  broker_order_id: string;
+  symbol: string;
+  side: string;
+  qty: number;
+  price: number;
+  filled_ms: number;
 }
 
 export interface SkipRow {
-  user_id: number; account_id: number; event_key: string; symbol: string; order_type: string; side: string; qty: number; price: number | null;
-  status: string; reason: string;
+  user_id: number;
+  account_id: number;
+  event_key: string;
+  symbol: string;
+  order_type: string;
+  side: string;
+  qty: number;
+  price: number | null;
+  status: string;
+  reason: string;
 }
 
 const FLUSH_MS = 25;
@@ -70,7 +97,17 @@ export class BatchWriter {
   upsertOrder(row: OrderRow): void {
     const key = `${row.account_id}|${row.broker_order_id}`;
     const known = this.orders.get(key);
-    this.orders.set(key, known === undefined ? row : { ...row, created_ms: known.created_ms, price: row.price ?? known.price, reason: row.reason ?? known.reason });
+    this.orders.set(
+      key,
+      known === undefined
+        ? row
+        : {
+            ...row,
+            created_ms: known.created_ms,
+            price: row.price ?? known.price,
+            reason: row.reason ?? known.reason,
+          },
+    );
     this.arm();
   }
 
@@ -106,7 +143,12 @@ export class BatchWriter {
     this.timer.unref();
   }
 
-  private async write(copies: CopyPatch[], orders: OrderRow[], fills: FillRecord[], skips: SkipRow[]): Promise<void> {
+  private async write(
+    copies: CopyPatch[],
+    orders: OrderRow[],
+    fills: FillRecord[],
+    skips: SkipRow[],
+  ): Promise<void> {
     if (copies.length + orders.length + fills.length + skips.length === 0) return;
     await this.db.tx(async (tx) => {
       if (skips.length > 0) {

@@ -52,14 +52,17 @@ export class SqlDirectory implements AccountDirectory {
         risk: {
           maxContractsPerOrder: row.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
           maxNetPosition: row.max_net_position ?? DEFAULT_RISK.maxNetPosition,
-          dailyLossLimit: row.daily_loss_limit === null ? DEFAULT_RISK.dailyLossLimit : Number(row.daily_loss_limit),
+          dailyLossLimit:
+            row.daily_loss_limit === null ? DEFAULT_RISK.dailyLossLimit : Number(row.daily_loss_limit),
         },
       };
     });
   }
 
   async activeUsers(): Promise<number[]> {
-    const rows = await this.app.db.query<{ user_id: number }>('SELECT DISTINCT user_id FROM connections WHERE enabled');
+    const rows = await this.app.db.query<{ user_id: number }>(
+      'SELECT DISTINCT user_id FROM connections WHERE enabled',
+    );
     return rows.map((row) => row.user_id);
   }
 
@@ -78,8 +81,13 @@ export class SqlDirectory implements AccountDirectory {
       credentials: this.app.secrets.open<BrokerCredentials>(row.credentials),
       onCredentialsRenewed: (credentials) => {
         void this.app.db
-          .query('UPDATE connections SET credentials = $2, updated_at = now() WHERE id = $1', [connectionId, this.app.secrets.seal(credentials)])
-          .catch((error: unknown) => this.app.log.error({ err: error }, 'storing renewed broker credentials failed'));
+          .query('UPDATE connections SET credentials = $2, updated_at = now() WHERE id = $1', [
+            connectionId,
+            this.app.secrets.seal(credentials),
+          ])
+          .catch((error: unknown) =>
+            this.app.log.error({ err: error }, 'storing renewed broker credentials failed'),
+          );
       },
     });
   }
@@ -88,12 +96,21 @@ export class SqlDirectory implements AccountDirectory {
     return this.app.brokers.get(this.brokerOf.get(connectionId) ?? '')?.requestsPerMinute ?? 60;
   }
 
-  async markConnection(connectionId: number, status: 'connected' | 'disconnected' | 'reauth_required'): Promise<void> {
-    await this.app.db.query('UPDATE connections SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2', [connectionId, status]);
+  async markConnection(
+    connectionId: number,
+    status: 'connected' | 'disconnected' | 'reauth_required',
+  ): Promise<void> {
+    await this.app.db.query(
+      'UPDATE connections SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2',
+      [connectionId, status],
+    );
   }
 
   async stopFollowing(accountId: number, reason: string): Promise<void> {
-    await this.app.db.query('UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE id = $1', [accountId]);
+    await this.app.db.query(
+      'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE id = $1',
+      [accountId],
+    );
     await this.app.db.query(
       `INSERT INTO copy_account_state (account_id, state, reason) VALUES ($1, 'risk_stopped', $2)
        ON CONFLICT (account_id) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, updated_at = now()`,

@@ -45,30 +45,56 @@ export class SqlCopyStore implements CopyStore {
       leader_order_id: i.leaderOrderId,
       is_exit: i.exit,
     }));
-    const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(CLAIM_SQL, [eventKey, userId, JSON.stringify(rows)]);
-    const claimed = typeof row?.claimed === 'string' ? (JSON.parse(row.claimed) as string[]) : (row?.claimed ?? []);
+    const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(CLAIM_SQL, [
+      eventKey,
+      userId,
+      JSON.stringify(rows),
+    ]);
+    const claimed =
+      typeof row?.claimed === 'string' ? (JSON.parse(row.claimed) as string[]) : (row?.claimed ?? []);
     return { fresh: (row?.fresh ?? 0) > 0, claimed: new Set(claimed) };
   }
 
   recordOutcome(outcome: CopyOutcome): void {
     this.behind.patchCopy({
-      client_order_id: outcome.clientOrderId, status: outcome.status, broker_order_id: outcome.brokerOrderId, reason: outcome.reason,
-      price: null, qty: null, sent_ms: outcome.sentMs, ack_ms: outcome.ackMs,
+      client_order_id: outcome.clientOrderId,
+      status: outcome.status,
+      broker_order_id: outcome.brokerOrderId,
+      reason: outcome.reason,
+      price: null,
+      qty: null,
+      sent_ms: outcome.sentMs,
+      ack_ms: outcome.ackMs,
     });
   }
 
   recordSkip(skip: CopySkip): void {
     this.behind.addSkip({
-      user_id: skip.userId, account_id: skip.accountId, event_key: skip.eventKey, symbol: skip.symbol, order_type: skip.type, side: skip.side,
-      qty: skip.qty, price: skip.price, status: skip.status, reason: skip.reason,
+      user_id: skip.userId,
+      account_id: skip.accountId,
+      event_key: skip.eventKey,
+      symbol: skip.symbol,
+      order_type: skip.type,
+      side: skip.side,
+      qty: skip.qty,
+      price: skip.price,
+      status: skip.status,
+      reason: skip.reason,
     });
   }
 
   recordBrokerEvent(account: EngineAccount, event: BrokerEvent, role: 'leader' | 'copy' | 'manual'): void {
     if (event.kind === 'fill') {
       this.behind.addFill({
-        user_id: account.userId, account_id: account.id, fill_id: event.fillId, broker_order_id: event.orderId, symbol: event.symbol,
-        side: event.side, qty: event.qty, price: event.price, filled_ms: event.time,
+        user_id: account.userId,
+        account_id: account.id,
+        fill_id: event.fillId,
+        broker_order_id: event.orderId,
+        symbol: event.symbol,
+        side: event.side,
+        qty: event.qty,
+        price: event.price,
+        filled_ms: event.time,
       });
       return;
     }
@@ -78,13 +104,31 @@ export class SqlCopyStore implements CopyStore {
     const price = o.price ?? o.stopPrice;
     if (role === 'copy' && o.clientOrderId !== null) {
       this.behind.patchCopy({
-        client_order_id: o.clientOrderId, status, broker_order_id: o.orderId, reason: o.reason, price, qty: o.qty, sent_ms: null, ack_ms: null,
+        client_order_id: o.clientOrderId,
+        status,
+        broker_order_id: o.orderId,
+        reason: o.reason,
+        price,
+        qty: o.qty,
+        sent_ms: null,
+        ack_ms: null,
       });
       return;
     }
     this.behind.upsertOrder({
-      user_id: account.userId, account_id: account.id, role, broker_order_id: o.orderId, symbol: o.symbol, order_type: o.type, side: o.side,
-      qty: o.qty, price, stop_price: o.stopPrice, status, reason: o.reason, created_ms: o.time,
+      user_id: account.userId,
+      account_id: account.id,
+      role,
+      broker_order_id: o.orderId,
+      symbol: o.symbol,
+      order_type: o.type,
+      side: o.side,
+      qty: o.qty,
+      price,
+      stop_price: o.stopPrice,
+      status,
+      reason: o.reason,
+      created_ms: o.time,
     });
   }
 
@@ -92,16 +136,36 @@ export class SqlCopyStore implements CopyStore {
     if (accountIds.length === 0) return [];
     await this.behind.flush();
     const rows = await this.db.query<{
-      client_order_id: string; event_key: string; user_id: number; account_id: number; symbol: string; side: 'buy' | 'sell'; qty: number;
-      order_type: 'Market' | 'Limit' | 'Stop'; price: number | null; stop_price: number | null; is_exit: boolean; leader_order_id: string | null;
+      client_order_id: string;
+      event_key: string;
+      user_id: number;
+      account_id: number;
+      symbol: string;
+      side: 'buy' | 'sell';
+      qty: number;
+      order_type: 'Market' | 'Limit' | 'Stop';
+      price: number | null;
+      stop_price: number | null;
+      is_exit: boolean;
+      leader_order_id: string | null;
     }>(
       `SELECT client_order_id, event_key, user_id, account_id, symbol, side, qty, order_type, price, stop_price, is_exit, leader_order_id
        FROM copy_orders WHERE NOT resolved AND client_order_id IS NOT NULL AND account_id = ANY($1::int[])`,
       [accountIds],
     );
     return rows.map((r) => ({
-      clientOrderId: r.client_order_id, eventKey: r.event_key, userId: r.user_id, accountId: r.account_id, symbol: r.symbol, side: r.side,
-      qty: r.qty, type: r.order_type, price: r.price, stopPrice: r.stop_price, exit: r.is_exit, leaderOrderId: r.leader_order_id,
+      clientOrderId: r.client_order_id,
+      eventKey: r.event_key,
+      userId: r.user_id,
+      accountId: r.account_id,
+      symbol: r.symbol,
+      side: r.side,
+      qty: r.qty,
+      type: r.order_type,
+      price: r.price,
+      stopPrice: r.stop_price,
+      exit: r.is_exit,
+      leaderOrderId: r.leader_order_id,
     }));
   }
 

@@ -27,15 +27,23 @@ export interface FollowerSetup {
  */
 export class Harness {
   readonly venue = new SimVenue({ seed: 7, tickMs: null });
-  readonly adapter: BrokerAdapter = createSimAdapter({ publicUrl: 'http://localhost', venue: this.venue, authorizations: new SimAuthorizations() });
+  readonly adapter: BrokerAdapter = createSimAdapter({
+    publicUrl: 'http://localhost',
+    venue: this.venue,
+    authorizations: new SimAuthorizations(),
+  });
   readonly store = new MemoryCopyStore();
   directory = new MemoryDirectory(this.adapter);
   readonly notifications: Array<{ kind: string; title: string }> = [];
   engine: CopyEngine;
   trader!: SimSession;
 
-  constructor(readonly followers: FollowerSetup[], requestsPerMinute?: number) {
-    if (requestsPerMinute !== undefined) this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
+  constructor(
+    readonly followers: FollowerSetup[],
+    requestsPerMinute?: number,
+  ) {
+    if (requestsPerMinute !== undefined)
+      this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
     const logins = [111111, 222222, 333333];
     logins.forEach((login, index) => {
       this.venue.ensureAccounts(String(login), 8);
@@ -61,7 +69,11 @@ export class Harness {
 
   async start(): Promise<void> {
     await this.engine.start();
-    this.trader = (await this.adapter.openSession({ connectionId: 99, environment: 'demo', credentials: { accessToken: 'sim:111111:8' } })) as SimSession;
+    this.trader = (await this.adapter.openSession({
+      connectionId: 99,
+      environment: 'demo',
+      credentials: { accessToken: 'sim:111111:8' },
+    })) as SimSession;
   }
 
   /** The engine dies and a new one starts on the same store and venue. */
@@ -71,9 +83,15 @@ export class Harness {
     await this.engine.start();
   }
 
-  async leaderOrder(command: Omit<PlaceOrderCommand, 'accountExternalId' | 'clientOrderId'>): Promise<string | null> {
+  async leaderOrder(
+    command: Omit<PlaceOrderCommand, 'accountExternalId' | 'clientOrderId'>,
+  ): Promise<string | null> {
     try {
-      const order = await this.trader.placeOrder({ ...command, accountExternalId: this.leaderExternalId, clientOrderId: '' });
+      const order = await this.trader.placeOrder({
+        ...command,
+        accountExternalId: this.leaderExternalId,
+        clientOrderId: '',
+      });
       return order.orderId;
     } catch {
       return null;
@@ -102,7 +120,12 @@ export class Harness {
     });
   }
 
-  private accountOf(id: number, connectionId: number, externalId: string, overrides: Partial<EngineAccount>): EngineAccount {
+  private accountOf(
+    id: number,
+    connectionId: number,
+    externalId: string,
+    overrides: Partial<EngineAccount>,
+  ): EngineAccount {
     return {
       id,
       userId: USER,

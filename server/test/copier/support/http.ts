@@ -2,8 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { SyncAccount } from '@synctrade/api/types';
 import type { TestUser } from '../../support/users';
 
-export async function call<T>(app: FastifyInstance, user: TestUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown): Promise<{ status: number; body: T }> {
-  const response = await app.inject({ method, url: `/api/v1${url}`, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+export async function call<T>(
+  app: FastifyInstance,
+  user: TestUser,
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: T }> {
+  const response = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: user.headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   return { status: response.statusCode, body: (response.body === '' ? null : response.json()) as T };
 }
 
@@ -12,11 +23,19 @@ export async function table(app: FastifyInstance, user: TestUser): Promise<SyncA
 }
 
 /** Polls the desk until `check` holds (the engine copies asynchronously), or fails with the last rows. */
-export async function waitForDesk(app: FastifyInstance, user: TestUser, check: (rows: SyncAccount[]) => boolean, timeoutMs = 5_000): Promise<SyncAccount[]> {
+export async function waitForDesk(
+  app: FastifyInstance,
+  user: TestUser,
+  check: (rows: SyncAccount[]) => boolean,
+  timeoutMs = 5_000,
+): Promise<SyncAccount[]> {
   const until = Date.now() + timeoutMs;
   let rows = await table(app, user);
   while (!check(rows)) {
-    if (Date.now() > until) throw new Error(`desk never reached the expected state: ${JSON.stringify(rows.map((r) => [r.id, r.side, r.qty, r.state]))}`);
+    if (Date.now() > until)
+      throw new Error(
+        `desk never reached the expected state: ${JSON.stringify(rows.map((r) => [r.id, r.side, r.qty, r.state]))}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 25));
     rows = await table(app, user);
   }
