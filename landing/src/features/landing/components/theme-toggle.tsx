@@ -23,7 +23,10 @@ export function ThemeToggle(): React.JSX.Element {
     <Toggle type="button" aria-label={`Switch to ${next} theme`} onClick={toggleTheme}>
       <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
         {theme === 'dark' ? (
-          <circle cx="9" cy="9" r="4" fill="currentColor" />
+          <g fill="currentColor" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+            <circle cx="9" cy="9" r="3.5" />
+            <path d="M9 1v2M9 15v2M1 9h2M15 9h2M3.3 3.3l1.4 1.4M13.3 13.3l1.4 1.4M3.3 14.7l1.4-1.4M13.3 4.7l1.4-1.4" />
+          </g>
         ) : (
           <path d="M12 2a7 7 0 1 0 4 12.5A6 6 0 0 1 12 2z" fill="currentColor" />
         )}

@@ -46,6 +46,14 @@ const Panel = styled.div`
   padding: ${({ theme }) => `${theme.space(8)} ${theme.space(4)}`};
 `;
 
+/** On small screens the product panel is hidden; this keeps a way back to the landing page. */
+const MobileLogo = styled(Logo)`
+  margin-bottom: ${({ theme }) => theme.space(5)};
+  @media (min-width: ${({ theme }) => theme.breakpoint.md}) {
+    display: none;
+  }
+`;
+
 const Card = styled.section`
   width: 100%;
   max-width: 440px;
@@ -77,6 +85,7 @@ export function AuthLayout({ children }: { children: ReactNode }): React.JSX.Ele
         <p>One leader, many followers: sizing ratios, flatten all and a live order view in one place.</p>
       </Brand>
       <Panel>
+        <MobileLogo to="/">SyncTrade</MobileLogo>
         <Card>{children}</Card>
       </Panel>
     </Screen>
