@@ -124,6 +124,7 @@ describe('the route table and guard', () => {
     await screen.findByRole('heading', { name: 'Welcome back,Trader' });
     await view.user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(window.localStorage.getItem('access_token')).toBeNull();
     expect(view.location()).toBe('/login');
   });
