@@ -1,33 +1,50 @@
-// Initial JavaScript of each built app, gzip: what a browser must fetch before the app's first screen.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+// Initial JavaScript of each built app (gzip), read from its federation manifest: what a browser fetches before
+// the app's first screen. `pnpm bench web` measures the same in a real browser.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { APPS } from './apps.mjs';
 
-const gz = (file) => gzipSync(readFileSync(file)).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Sizes of one app's dist: its entry, its own exposed chunks, and the shared-library chunks it can provide. */
+function gzipOf(dist, files) {
+  return [...new Set(files)]
+    .map((file) => path.join(dist, file))
+    .filter((file) => existsSync(file))
+    .reduce((total, file) => total + gzipSync(readFileSync(file)).length, 0);
+}
+
+/**
+ * - remotes: `remoteEntry.js` + the synchronous chunks of each exposed module (the remote's own initial code;
+ *   shared singletons come from the host).
+ * - host: its entry, its bootstrap chunk and the shared singletons it provides to the whole page.
+ */
 export function appSizes(dir) {
-  const js = path.join(dir, 'dist', 'static', 'js');
-  const files = existsSync(js) ? readdirSync(js).filter((f) => f.endsWith('.js')) : [];
-  const sum = (names) => names.reduce((total, name) => total + gz(path.join(js, name)), 0);
-  const entry = existsSync(path.join(dir, 'dist', 'remoteEntry.js')) ? gz(path.join(dir, 'dist', 'remoteEntry.js')) : 0;
-  const main = files.filter((f) => f.startsWith('main.'));
-  const exposed = files.filter((f) => f.startsWith('__federation_expose_'));
-  const shared = files.filter((f) => f.startsWith('node_modules_') || f.startsWith('shared_'));
-  const own = files.filter((f) => !main.includes(f) && !exposed.includes(f) && !shared.includes(f));
-  return { main: sum(main), remoteEntry: entry, exposed: sum(exposed), shared: sum(shared), own: sum(own) };
+  const dist = path.join(dir, 'dist');
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const exposes = Object.fromEntries(
+    (manifest.exposes ?? []).map((expose) => [expose.name, gzipOf(dist, ['remoteEntry.js', ...expose.assets.js.sync])]),
+  );
+  const shared = gzipOf(dist, (manifest.shared ?? []).flatMap((item) => item.assets.js.sync));
+  const js = path.join(dist, 'static', 'js');
+  const entry = gzipOf(dist, readdirSync(js).filter((f) => /^(main\.js|src_bootstrap_tsx\..*\.js)$/.test(f)).map((f) => path.join('static', 'js', f)));
+  return { exposes, shared, entry };
 }
 
 export function printSizes(root) {
   console.log('\nInitial JavaScript per app (gzip):');
-  console.log('app          main+entry   exposed (own initial)   shared libs   other lazy chunks');
   for (const { pkg } of APPS) {
-    const s = appSizes(path.join(root, pkg));
-    console.log(
-      `${pkg.padEnd(20)} ${kb(s.main + s.remoteEntry).padStart(10)}   ${kb(s.exposed).padStart(12)}        ${kb(s.shared).padStart(10)}   ${kb(s.own).padStart(10)}`,
-    );
+    const sizes = appSizes(path.join(root, pkg));
+    if (!sizes) {
+      console.log(`  ${pkg.padEnd(20)} not built`);
+    } else if (pkg === 'host') {
+      console.log(`  ${pkg.padEnd(20)} entry + bootstrap ${kb(sizes.entry)}, shared singletons it provides ${kb(sizes.shared)}, total ${kb(sizes.entry + sizes.shared)}`);
+    } else {
+      const own = Object.entries(sizes.exposes).map(([name, size]) => `${name} ${kb(size)}`).join(', ');
+      console.log(`  ${pkg.padEnd(20)} own initial (remoteEntry + exposed module): ${own}`);
+    }
   }
 }
 
