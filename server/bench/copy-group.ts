@@ -21,7 +21,7 @@ export async function buildGroup(
   leaderExternalId: string;
   accounts: EngineAccount[];
 }> {
-  const venue = new SimVenue({ seed: 1, tickMs: null });
+  const venue = new SimVenue({ seed: 1, tickMs: null, recordCommands: false });
   const adapter = createSimAdapter({
     publicUrl: 'http://localhost',
     venue,

@@ -9,7 +9,7 @@ let authorizations: SimAuthorizations | null = null;
  * so all paper accounts see the same prices. Tests that need a seeded venue build their own SimVenue.
  */
 export function sharedSimVenue(): SimVenue {
-  venue ??= new SimVenue({ seed: Number(process.env.SIM_SEED ?? Date.now()) });
+  venue ??= new SimVenue({ seed: Number(process.env.SIM_SEED ?? Date.now()), recordCommands: false });
   return venue;
 }
 

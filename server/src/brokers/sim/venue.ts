@@ -19,10 +19,13 @@ export interface SimVenueOptions {
   seed?: number;
   /** Price step interval; null: prices move only when a test says so. */
   tickMs?: number | null;
+  /** Keep every order command in `received` (tests); the server's venue does not. */
+  recordCommands?: boolean;
   now?: () => number;
 }
 
 export const STARTING_BALANCE = 50_000;
+const ORDERS_KEPT = 100_000;
 
 /**
  * The paper venue: one per server, shared by every sim session so all paper accounts see one market.
@@ -34,6 +37,7 @@ export class SimVenue {
   readonly hub = new EventHub();
   /** Every order command that reached the venue, in order: tests check no copy was sent twice. */
   readonly received: PlaceOrderCommand[] = [];
+  private readonly recordCommands: boolean;
   readonly now: () => number;
   private readonly accounts = new Map<string, SimAccount>();
   private readonly orders = new Map<string, SimOrder>();
@@ -45,6 +49,7 @@ export class SimVenue {
   constructor(options: SimVenueOptions = {}) {
     this.prices = new PriceModel(options.seed ?? Date.now());
     this.now = options.now ?? Date.now;
+    this.recordCommands = options.recordCommands ?? true;
     const tickMs = options.tickMs === undefined ? 500 : options.tickMs;
     if (tickMs !== null) {
       this.timer = setInterval(() => this.step(), tickMs);
@@ -90,7 +95,7 @@ export class SimVenue {
     const account = this.account(command.accountExternalId);
     const sendFault = this.faults.take(account.externalId, ['reject', 'timeout', 'drop-after-send']);
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
-    this.received.push({ ...command });
+    if (this.recordCommands) this.received.push({ ...command });
     const eventFault = this.faults.take(account.externalId, ['duplicate-events', 'replay-events']);
     const copies = eventFault?.kind === 'duplicate-events' ? 2 : 1;
     const order = this.newOrder(command);
@@ -245,6 +250,17 @@ export class SimVenue {
     this.step([marketOf(spec.root)]);
   }
 
+  /** A long-running venue forgets its oldest finished orders (look-ups by client id only need recent ones). */
+  private forgetOldOrders(): void {
+    for (const [id, order] of this.orders) {
+      if (this.orders.size <= ORDERS_KEPT * 0.9) break;
+      if (this.working.has(id)) continue;
+      this.orders.delete(id);
+      if (order.clientOrderId !== null)
+        this.byClientId.delete(`${order.accountExternalId}|${order.clientOrderId}`);
+    }
+  }
+
   private newOrder(command: PlaceOrderCommand): SimOrder {
     const orderId = String(this.nextId++);
     const order: SimOrder = {
@@ -266,6 +282,7 @@ export class SimVenue {
       ocoWith: null,
     };
     this.orders.set(orderId, order);
+    if (this.orders.size > ORDERS_KEPT) this.forgetOldOrders();
     const key = `${command.accountExternalId}|${command.clientOrderId}`;
     if (command.clientOrderId !== '' && !this.byClientId.has(key)) this.byClientId.set(key, orderId);
     return order;

@@ -1,12 +1,26 @@
 import { crossSymbol } from '../../market/contracts';
 import type { BrokerOrder } from '../../brokers/types';
-import { copyClientId, mirrorEventKey } from './client-ids';
+import { copyClientId, mirrorEventKey, mirroredLeaderOrder } from './client-ids';
 import type { EngineContext } from './context';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { signed } from './sizing';
 import { canReceive, heldPosition, pendingExposure, type LeaderState, type UserGroup } from './state';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
+
+const MIRRORS_KEPT = 5_000;
+
+/** Finished leader orders are kept only so late fills are still recognized; the oldest go first. */
+function forgetFinished(leader: LeaderState): void {
+  for (const [id, order] of leader.mirrored) {
+    if (leader.mirrored.size <= MIRRORS_KEPT * 0.9) return;
+    if (isLive(order)) continue;
+    leader.mirrored.delete(id);
+    for (const clientId of leader.mirrorOrderIds.keys()) {
+      if (mirroredLeaderOrder(clientId, leader.accountId) === id) leader.mirrorOrderIds.delete(clientId);
+    }
+  }
+}
 
 const isLive = (order: BrokerOrder): boolean => order.status === 'Working' || order.status === 'PendingNew';
 
@@ -25,6 +39,7 @@ export async function onLeaderOrder(
   if (leader === null || order.type === 'Market') return;
   const known = leader.mirrored.get(order.orderId);
   leader.mirrored.set(order.orderId, order);
+  if (leader.mirrored.size > MIRRORS_KEPT) forgetFinished(leader);
   if (known === undefined) {
     if (isLive(order)) await createMirrors(ctx, group, leader, order, receivedAt);
     return;
