@@ -114,9 +114,17 @@ describe('auth: sign up, sign in and password recovery in the composed product',
     await context.close();
   });
 
-  for (const path of ['/login', '/login?view=signup', '/forgot-password', '/reset-password?token=abc']) {
-    it(`when ${path} is checked with axe, then it has no serious or critical violation`, async () => {
+  const checks = [
+    ['/login', 'dark'],
+    ['/login', 'light'],
+    ['/login?view=signup', 'light'],
+    ['/forgot-password', 'dark'],
+    ['/reset-password?token=abc', 'dark'],
+  ] as const;
+  for (const [path, theme] of checks) {
+    it(`when ${path} is checked with axe in the ${theme} theme, then it has no serious or critical violation`, async () => {
       const { page, context } = await newSession(browser, stack.url);
+      await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
       await page.goto(path);
       await page.locator('#root h1').waitFor();
       assert.deepEqual(await seriousA11yViolations(page), []);

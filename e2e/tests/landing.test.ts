@@ -54,6 +54,24 @@ describe('landing: the public page in the composed product', () => {
     await context.close();
   });
 
+  it('when / loads, then nothing shifts (cumulative layout shift well under 0.1)', async () => {
+    const { page, context } = await newSession(browser, stack.url);
+    await page.addInitScript(() => {
+      const store = window as unknown as { cls: number };
+      store.cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) store.cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await openLanding(page);
+    await page.locator('#faq').scrollIntoViewIfNeeded();
+    const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+    assert.ok(cls < 0.1, `layout shift ${cls}`);
+    await context.close();
+  });
+
   it('when next and previous are pressed, then the carousel wraps around and the progress follows', async () => {
     const { page, context } = await newSession(browser, stack.url);
     await openLanding(page);
