@@ -24,6 +24,11 @@ describe('the server connecting Tradovate against the fake Tradovate', () => {
     t = await buildTestApp({ env: { TRADOVATE_CLIENT_ID: 'synctrade-app', TRADOVATE_CLIENT_SECRET: 'app-secret', ...fake.env } });
   });
   afterAll(async () => {
+    // The engine opens a session per new connection in the background; let both finish opening so that
+    // closing the app closes them (a session still opening would outlive the app and keep reconnecting).
+    const deadline = Date.now() + 10_000;
+    while (fake.control.socketCount() < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     await t.close();
     await fake.close();
   });
