@@ -70,7 +70,10 @@ async function main(): Promise<void> {
     const dialog = page.getByRole('dialog', { name: 'Import Data' });
     const input = dialog.getByLabel('CSV file');
     await input.waitFor();
-    // Longest gap between animation frames while the file is read: the page's responsiveness.
+    const readStart = Date.now();
+    await input.setInputFiles({ name: 'Performance.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // Longest gap between animation frames while the file is parsed: the page's responsiveness. Started once the
+    // test tool has handed the file over (its own 10 MB transfer into the page is not the product's work).
     // A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
     await page.evaluate(`(() => {
       window.benchGap = 0;
@@ -83,8 +86,6 @@ async function main(): Promise<void> {
       };
       requestAnimationFrame(tick);
     })()`);
-    const readStart = Date.now();
-    await input.setInputFiles({ name: 'Performance.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const importButton = dialog.getByRole('button', { name: `Import ${ROWS.toLocaleString('en-US')} trades` });
     await importButton.waitFor({ timeout: 300_000 });
     const readMs = Date.now() - readStart;
@@ -118,7 +119,7 @@ async function main(): Promise<void> {
 
     const mb = (Buffer.byteLength(csv) / 1024 / 1024).toFixed(1);
     console.log(`history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`  read + preview in the browser : ${readMs} ms (longest gap between frames ${Math.round(longestFrameGap)} ms)`);
+    console.log(`  read + preview in the browser : ${readMs} ms (longest gap between frames while parsing ${Math.round(longestFrameGap)} ms)`);
     console.log(`  import (batches of 2,000)     : ${importMs} ms`);
     console.log(`  history request (API alone)   : ${requestMs}`);
     console.log(`  dashboard render, ${ROWS.toLocaleString('en-US')} trades : ${renderMs} ms (navigation → table with the full count), of which ${afterDataMs} ms after the answer was parsed (statistics + first page, upper bound)`);
