@@ -57,9 +57,11 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
 
     // No roles yet: the desk asks for a leader; the first account is preselected.
     await page.getByRole('heading', { name: 'Choose Your Leader Account' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), [], 'empty desk');
     await page.getByRole('button', { name: 'Select Leader' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
     assert.equal(await dialog.getByRole('radio').first().isChecked(), true);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'leader dialog');
     await dialog.getByRole('button', { name: 'Set as Lead' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Account master updated successfully').first().waitFor();
@@ -105,7 +107,7 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
     await page.getByRole('button', { name: 'Flatten all' }).click();
     for (const account of accounts) await expectQty(page, account.id, 0);
 
-    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(await seriousA11yViolations(page), [], 'desk with positions and orders');
     assert.deepEqual(errors, []);
     await context.close();
   });

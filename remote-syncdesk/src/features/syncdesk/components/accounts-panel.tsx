@@ -1,10 +1,11 @@
 import type React from 'react';
 import styled from 'styled-components';
 import { EMPTY } from '@synctrade/api';
-import { Button, Card, EmptyState, ErrorPanel, Spinner } from '@synctrade/ui';
+import { Card, EmptyState, ErrorPanel, Spinner } from '@synctrade/ui';
 import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
 import { AccountsTable } from './accounts-table';
 import { AccountsToolbar } from './accounts-toolbar';
+import { MainButton } from './desk-styles';
 
 const Head = styled.div`
   display: flex;
@@ -45,9 +46,9 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
     body = (
       <EmptyState title="Choose Your Leader Account">
         <p>Pick the account you trade on; the desk copies its trades to the accounts that follow it.</p>
-        <Button type="button" onClick={props.onChangeLeader}>
+        <MainButton type="button" onClick={props.onChangeLeader}>
           Select Leader
-        </Button>
+        </MainButton>
       </EmptyState>
     );
   else body = <AccountsTable />;

@@ -59,7 +59,7 @@ export function GuideModal({ open, onClose }: InfoModalProps): React.JSX.Element
           that brings it back to leader × ratio. Flatten all closes every position and cancels working orders.
         </p>
         <footer>
-          <Button type="button" onClick={onClose}>
+          <Button type="button" $variant="secondary" onClick={onClose}>
             Close
           </Button>
         </footer>
@@ -93,7 +93,7 @@ export function LimitationsModal({ open, onClose }: InfoModalProps): React.JSX.E
           <li>Only one leader at a time; a follower copies that leader only.</li>
         </ul>
         <footer>
-          <Button type="button" onClick={onClose}>
+          <Button type="button" $variant="secondary" onClick={onClose}>
             Close
           </Button>
         </footer>

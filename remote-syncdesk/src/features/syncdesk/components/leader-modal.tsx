@@ -6,6 +6,7 @@ import { EMPTY } from '@synctrade/api';
 import { Button, Modal, Muted, Row, Table, TableWrap } from '@synctrade/ui';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
+import { MainButton } from './desk-styles';
 
 const Actions = styled(Row)`
   justify-content: flex-end;
@@ -95,9 +96,9 @@ function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
         <Button type="button" $variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="button" disabled={selected === null || saving} onClick={() => void confirm()}>
+        <MainButton type="button" disabled={selected === null || saving} onClick={() => void confirm()}>
           Set as Lead
-        </Button>
+        </MainButton>
       </Actions>
     </>
   );

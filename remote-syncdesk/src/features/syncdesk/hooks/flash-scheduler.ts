@@ -32,7 +32,8 @@ function sweep(): void {
 export function flash(element: Element): void {
   expiries.delete(element);
   expiries.set(element, Date.now() + LIMITS.highlightMs);
-  element.setAttribute(FLASH_ATTRIBUTE, 'on');
+  // Re-setting the same value still invalidates style in some engines: a cell already lit is left alone.
+  if (element.getAttribute(FLASH_ATTRIBUTE) !== 'on') element.setAttribute(FLASH_ATTRIBUTE, 'on');
   if (timer === null) schedule();
 }
 
