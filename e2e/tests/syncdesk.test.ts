@@ -111,4 +111,16 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('when the desk opens in the light theme, then it has no serious accessibility violations either', async () => {
+    const { page, context, errors } = await newSession(browser, stack.url);
+    await signInPage(page, user);
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
+    await page.goto('/syncdesk');
+    await page.getByRole('table', { name: 'Accounts' }).waitFor();
+    await page.getByRole('table', { name: 'Orders' }).waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
