@@ -18,6 +18,7 @@ import { connectionRoutes } from './connections/connection-routes';
 import { copierPlugin } from './copier/plugin';
 import { createDb } from './db/create-db';
 import type { Db } from './db/db';
+import { schedulePruning } from './db/housekeeping';
 import { migrate } from './db/migrate';
 import { AppEvents } from './events';
 import { installErrorHandler } from './http/error-handler';
@@ -105,7 +106,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (sessionId) realtime.closeSession(userId, sessionId);
     else realtime.closeUser(userId);
   });
+  const stopPruning = schedulePruning(db, (error) => app.log.error({ err: error }, 'pruning expired rows failed'));
   app.addHook('onClose', async () => {
+    stopPruning();
     realtime.closeAll();
     events.removeAllListeners();
     if (!options.db) await db.close();

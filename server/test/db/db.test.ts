@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/db/db';
+import { pruneExpired } from '../../src/db/housekeeping';
 import { migrate } from '../../src/db/migrate';
 import { createTestDb } from '../support/test-db';
 
@@ -55,5 +56,20 @@ describe('database and migrations', () => {
   it('when counts and numerics are read, then they are JS numbers on every backend', async () => {
     const rows = await db.query<{ n: number; r: number }>('SELECT count(*) AS n, 1.5::numeric AS r');
     expect(rows[0]).toEqual({ n: 1, r: 1.5 });
+  });
+});
+
+describe('housekeeping', () => {
+  it('when rows are long expired, then pruning removes them and keeps live ones', async () => {
+    const db = await createTestDb();
+    try {
+      await migrate(db);
+      await db.query(`INSERT INTO login_attempts (email, ip, succeeded, created_at) VALUES
+        ('old@x.com', '1.1.1.1', false, now() - interval '2 days'), ('new@x.com', '1.1.1.1', false, now())`);
+      await pruneExpired(db);
+      expect(await db.query('SELECT email FROM login_attempts')).toEqual([{ email: 'new@x.com' }]);
+    } finally {
+      await db.close();
+    }
   });
 });
