@@ -27,6 +27,8 @@ export interface AppConfig {
   heartbeatSeconds: number;
   /** Requests per minute per address on the unauthenticated auth routes. */
   authRateLimitPerMinute: number;
+  /** Trust X-Forwarded-For (behind a reverse proxy), so per-address throttling sees the real client. */
+  trustProxy: boolean;
 }
 
 function list(value: string | undefined): string[] {
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     heartbeatSeconds: int(env.HEARTBEAT_SECONDS, 20),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 100),
+    trustProxy: env.TRUST_PROXY === 'true',
   };
 }
