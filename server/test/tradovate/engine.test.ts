@@ -18,13 +18,13 @@ describe('copy engine through the Tradovate adapter', () => {
     const { engine } = await startEngine(world, [f1, f2]);
     try {
       world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 2 });
-      await until(() => netPos(world, f1) === 2 && netPos(world, f2) === 2, 5_000, 'followers long 2');
+      await until(() => netPos(world, f1) === 2 && netPos(world, f2) === 2, 15_000, 'followers long 2');
       const sends = world.fake.control.requests('order/placeorder').filter((r) => r.via === 'http');
       expect(sends).toHaveLength(2);
       for (const send of sends) expect(send.body).toMatchObject({ symbol: 'ESZ6', action: 'Buy', orderQty: 2, orderType: 'Market', isAutomated: true, clOrdId: expect.any(String) });
 
       world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 2 });
-      await until(() => netPos(world, f1) === 0 && netPos(world, f2) === 0, 5_000, 'followers flat');
+      await until(() => netPos(world, f1) === 0 && netPos(world, f2) === 0, 15_000, 'followers flat');
     } finally {
       await engine.stop();
     }
@@ -47,6 +47,25 @@ describe('copy engine through the Tradovate adapter', () => {
       const ids = copies.map((o) => o.clOrdId);
       expect(new Set(ids).size).toBe(ids.length);
       expect(copies).toHaveLength(6);
+    } finally {
+      await engine.stop();
+    }
+  });
+
+  it('when a follower order meets HTTP 429, then it is sent again once the budget allows and never doubled', async () => {
+    const [f1, f2] = world.follower.accountIds as [number, number];
+    const { engine } = await startEngine(world, [f1, f2]);
+    try {
+      world.fake.control.setFaults({ http429: { remaining: 1, match: 'placeorder', retryAfterSec: 1 } });
+      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+      await until(() => netPos(world, f1) === 1 && netPos(world, f2) === 1, 15_000, 'copies after the rate limit');
+      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 1 });
+      await until(() => netPos(world, f1) === 0 && netPos(world, f2) === 0, 15_000, 'followers flat');
+      // Let any late reconciliation run: a doubled order would move a follower off the leader.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect([netPos(world, f1), netPos(world, f2)]).toEqual([0, 0]);
+      const copies = world.fake.control.orders().filter((o) => o.accountId === f1 || o.accountId === f2);
+      expect(copies).toHaveLength(4);
     } finally {
       await engine.stop();
     }

@@ -8,6 +8,11 @@ export interface EngineSettings {
   mirrorSettleMs: number;
   /** Look-ups and resends after an uncertain send, at most. */
   sendRetries: number;
+  /**
+   * A copy acknowledged this recently may not show in the broker's positions yet (Tradovate answers placeorder
+   * before the fill reaches its feed): reconciliation waits this long and looks again before correcting.
+   */
+  copySettleMs: number;
 }
 
 /** The engine's shared state and services, handed to the parts that copy, mirror and reconcile. */

@@ -49,7 +49,7 @@ export class CopyEngine implements EngineContext {
     this.notifier = options.notifier;
     this.onChange = options.onChange ?? (() => undefined);
     this.logger = options.log ?? (() => undefined);
-    this.settings = { mirrorSettleMs: 1_000, sendRetries: 2, ...options.settings };
+    this.settings = { mirrorSettleMs: 1_000, sendRetries: 2, copySettleMs: 1_500, ...options.settings };
     this.clockFn = options.clock ?? (() => performance.now());
   }
 
@@ -154,7 +154,7 @@ export class CopyEngine implements EngineContext {
     for (const account of list) {
       const live = this.live.get(account.id);
       if (live === undefined)
-        this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK, pending: new Map() });
+        this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK, pending: new Map(), lastCopyAckAt: null });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
       this.accounts.set(account.id, account);
     }

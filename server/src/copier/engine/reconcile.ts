@@ -71,7 +71,6 @@ async function reconcileFollower(
   leaderWorking: Set<string>,
   options: ReconcileOptions,
 ): Promise<void> {
-  const leaderPositions = leader.positions;
   const leaderId = leader.accountId;
   const entry = ctx.sessions.get(follower.connectionId);
   if (entry === undefined) return;
@@ -97,25 +96,14 @@ async function reconcileFollower(
         .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
     }
   }
-  const held = new Map(
-    (await entry.session.positions())
-      .filter((p) => p.accountExternalId === follower.externalId)
-      .map((p) => [p.symbol, p.netPos]),
-  );
-  const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
-  const scope = options.leaderSymbols?.map(toFollower);
-  const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);
-  const moves: Array<{ symbol: string; actual: number; desired: number }> = [];
-  for (const symbol of symbols) {
-    if (scope !== undefined && !scope.includes(symbol)) continue;
-    const actual = held.get(symbol) ?? 0;
-    const desired = targetPosition(
-      leaderPositions.get(toFollower(symbol)) ?? 0,
-      follower.ratio,
-      follower.risk,
-    );
-    await trimMirrors(ctx, follower, leader, symbol, desired);
-    if (desired !== actual) moves.push({ symbol, actual, desired });
+  let moves = await movesOf(ctx, entry, follower, leader, options);
+  const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
+  const sinceAck = ackedAt === null ? Infinity : ctx.clock() - ackedAt;
+  if (moves.length > 0 && sinceAck < ctx.settings.copySettleMs) {
+    // A copy just acknowledged may not be in the broker's positions yet: look again before correcting,
+    // or the same difference would be sent twice.
+    await new Promise((resolve) => setTimeout(resolve, ctx.settings.copySettleMs - sinceAck));
+    moves = await movesOf(ctx, entry, follower, leader, options);
   }
   const status = ctx.live.get(follower.id)?.status;
   if (moves.length === 0) {
@@ -209,4 +197,42 @@ async function trimMirrors(
       });
     }
   }
+}
+
+interface Move {
+  symbol: string;
+  actual: number;
+  desired: number;
+}
+
+/** The corrections a follower needs, from the broker's own positions; trims stray mirrors on the way. */
+async function movesOf(
+  ctx: EngineContext,
+  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
+  follower: EngineAccount,
+  leader: LeaderState,
+  options: ReconcileOptions,
+): Promise<Move[]> {
+  const leaderPositions = leader.positions;
+  const held = new Map(
+    (await entry.session.positions())
+      .filter((p) => p.accountExternalId === follower.externalId)
+      .map((p) => [p.symbol, p.netPos]),
+  );
+  const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
+  const scope = options.leaderSymbols?.map(toFollower);
+  const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);
+  const moves: Move[] = [];
+  for (const symbol of symbols) {
+    if (scope !== undefined && !scope.includes(symbol)) continue;
+    const actual = held.get(symbol) ?? 0;
+    const desired = targetPosition(
+      leaderPositions.get(toFollower(symbol)) ?? 0,
+      follower.ratio,
+      follower.risk,
+    );
+    await trimMirrors(ctx, follower, leader, symbol, desired);
+    if (desired !== actual) moves.push({ symbol, actual, desired });
+  }
+  return moves;
 }

@@ -79,6 +79,9 @@ async function send(
   receivedAt: number,
   resolve: () => void,
 ): Promise<void> {
+  // A rate-limited order goes back in the queue still pending: the rescheduled run settles it, not this one,
+  // or its exposure would be dropped while queued and reconciliation would send a second order on top.
+  let rescheduled = false;
   try {
     if (!canReceive(account, ctx.live.get(account.id), entry)) {
       ctx.store.recordOutcome({
@@ -104,6 +107,7 @@ async function send(
           entry.budget.penalize(
             error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : Date.now() + 60_000,
           );
+          rescheduled = true;
           schedule(ctx, entry, account, intent, receivedAt, resolve);
           return;
         }
@@ -139,7 +143,7 @@ async function send(
       }
     }
   } finally {
-    resolve();
+    if (!rescheduled) resolve();
   }
 }
 
@@ -164,6 +168,8 @@ function succeeded(
   sentMs: number,
   ackMs: number,
 ): void {
+  const live = ctx.live.get(account.id);
+  if (live !== undefined) live.lastCopyAckAt = ctx.clock();
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status: orderStatusOf(order.status),

@@ -19,6 +19,8 @@ export interface LiveAccount {
   status: FollowerStatus;
   /** Signed contracts of copies sent and not settled yet, per contract: part of the position for limits. */
   pending: Map<string, number>;
+  /** When the broker last acknowledged a copy to this account (engine clock), if ever. */
+  lastCopyAckAt: number | null;
 }
 
 /** The follower's position as far as the engine can know it: the broker's, plus copies on their way. */

@@ -116,7 +116,7 @@ export class Harness {
       directory: this.directory,
       store: this.store,
       notifier: { notify: (_userId, input) => this.notifications.push(input) },
-      settings: { mirrorSettleMs: 0, sendRetries: 2 },
+      settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0 },
     });
   }
 
