@@ -24,7 +24,10 @@ module.exports = tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/shared/*/src/**', '@synctrade/*/src/**'], message: 'Import a shared package by its name.' },
+            {
+              group: ['**/shared/*/src/**', '@synctrade/*/src/**'],
+              message: 'Import a shared package by its name.',
+            },
             { group: ['**/remote-*/**', '../../host/**'], message: 'A package never imports another app.' },
           ],
         },

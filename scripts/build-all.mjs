@@ -7,7 +7,12 @@ import { printSizes } from './bundle-size.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
-const filters = only.length ? only.flatMap((pkg) => ['--filter', pkg]) : ['--filter', './host', '--filter', './landing', '--filter', './remote-*'];
-const result = spawnSync('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build'], { cwd: root, stdio: 'inherit' });
+const filters = only.length
+  ? only.flatMap((pkg) => ['--filter', pkg])
+  : ['--filter', './host', '--filter', './landing', '--filter', './remote-*'];
+const result = spawnSync('pnpm', [...filters, '--workspace-concurrency=2', 'run', 'build'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (result.status !== 0) process.exit(result.status ?? 1);
 printSizes(root);

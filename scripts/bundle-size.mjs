@@ -25,11 +25,22 @@ export function appSizes(dir) {
   if (!existsSync(manifestFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const exposes = Object.fromEntries(
-    (manifest.exposes ?? []).map((expose) => [expose.name, gzipOf(dist, ['remoteEntry.js', ...expose.assets.js.sync])]),
+    (manifest.exposes ?? []).map((expose) => [
+      expose.name,
+      gzipOf(dist, ['remoteEntry.js', ...expose.assets.js.sync]),
+    ]),
   );
-  const shared = gzipOf(dist, (manifest.shared ?? []).flatMap((item) => item.assets.js.sync));
+  const shared = gzipOf(
+    dist,
+    (manifest.shared ?? []).flatMap((item) => item.assets.js.sync),
+  );
   const js = path.join(dist, 'static', 'js');
-  const entry = gzipOf(dist, readdirSync(js).filter((f) => /^(main\.js|src_bootstrap_tsx\..*\.js)$/.test(f)).map((f) => path.join('static', 'js', f)));
+  const entry = gzipOf(
+    dist,
+    readdirSync(js)
+      .filter((f) => /^(main\.js|src_bootstrap_tsx\..*\.js)$/.test(f))
+      .map((f) => path.join('static', 'js', f)),
+  );
   return { exposes, shared, entry };
 }
 
@@ -40,12 +51,17 @@ export function printSizes(root) {
     if (!sizes) {
       console.log(`  ${pkg.padEnd(20)} not built`);
     } else if (pkg === 'host') {
-      console.log(`  ${pkg.padEnd(20)} entry + bootstrap ${kb(sizes.entry)}, shared singletons it provides ${kb(sizes.shared)}, total ${kb(sizes.entry + sizes.shared)}`);
+      console.log(
+        `  ${pkg.padEnd(20)} entry + bootstrap ${kb(sizes.entry)}, shared singletons it provides ${kb(sizes.shared)}, total ${kb(sizes.entry + sizes.shared)}`,
+      );
     } else {
-      const own = Object.entries(sizes.exposes).map(([name, size]) => `${name} ${kb(size)}`).join(', ');
+      const own = Object.entries(sizes.exposes)
+        .map(([name, size]) => `${name} ${kb(size)}`)
+        .join(', ');
       console.log(`  ${pkg.padEnd(20)} own initial (remoteEntry + exposed module): ${own}`);
     }
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) printSizes(path.resolve(path.dirname(process.argv[1]), '..'));
+if (import.meta.url === `file://${process.argv[1]}`)
+  printSizes(path.resolve(path.dirname(process.argv[1]), '..'));

@@ -26,10 +26,14 @@ export function compatibilityProblems(manifest, hostVersions = singletonVersions
       continue;
     }
     if (shared.requiredVersion && !semver.satisfies(hostVersion, shared.requiredVersion)) {
-      problems.push(`${shared.name}: the remote requires ${shared.requiredVersion}, the host provides ${hostVersion}`);
+      problems.push(
+        `${shared.name}: the remote requires ${shared.requiredVersion}, the host provides ${hostVersion}`,
+      );
     }
     if (shared.version && semver.major(shared.version) !== semver.major(hostVersion)) {
-      problems.push(`${shared.name}: the remote was built against ${shared.version}, an incompatible major of the host's ${hostVersion}`);
+      problems.push(
+        `${shared.name}: the remote was built against ${shared.version}, an incompatible major of the host's ${hostVersion}`,
+      );
     }
   }
   return problems;

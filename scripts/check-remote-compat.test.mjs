@@ -7,7 +7,13 @@ const shared = (name, version, requiredVersion) => ({ name, version, requiredVer
 
 describe('remote compatibility check', () => {
   it('when the remote asks for what the host provides, then there is no problem', () => {
-    assert.deepEqual(compatibilityProblems({ shared: [shared('react', '19.3.1', '^19.3.1'), shared('@synctrade/api', '1.0.0', '^1.0.0')] }, host), []);
+    assert.deepEqual(
+      compatibilityProblems(
+        { shared: [shared('react', '19.3.1', '^19.3.1'), shared('@synctrade/api', '1.0.0', '^1.0.0')] },
+        host,
+      ),
+      [],
+    );
   });
 
   it('when the remote was built against another major of a shared package, then it is refused naming it', () => {
@@ -18,10 +24,16 @@ describe('remote compatibility check', () => {
   });
 
   it('when the remote shares a singleton the host does not, then it is refused', () => {
-    assert.match(compatibilityProblems({ shared: [shared('left-pad', '1.0.0', '^1.0.0')] }, host)[0], /not by the host/);
+    assert.match(
+      compatibilityProblems({ shared: [shared('left-pad', '1.0.0', '^1.0.0')] }, host)[0],
+      /not by the host/,
+    );
   });
 
   it('when a shared package is not a singleton, then it is not the host’s business', () => {
-    assert.deepEqual(compatibilityProblems({ shared: [{ name: 'yup', version: '9.0.0', singleton: false }] }, host), []);
+    assert.deepEqual(
+      compatibilityProblems({ shared: [{ name: 'yup', version: '9.0.0', singleton: false }] }, host),
+      [],
+    );
   });
 });

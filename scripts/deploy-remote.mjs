@@ -36,7 +36,10 @@ if (problems.length) {
   process.exit(1);
 }
 const pkgVersion = JSON.parse(readFileSync(path.join(ROOT, app.pkg, 'package.json'), 'utf8')).version;
-const manifestHash = createHash('sha256').update(readFileSync(path.join(dist, 'mf-manifest.json'))).digest('hex').slice(0, 8);
+const manifestHash = createHash('sha256')
+  .update(readFileSync(path.join(dist, 'mf-manifest.json')))
+  .digest('hex')
+  .slice(0, 8);
 const version = flag('--version') ?? `${pkgVersion}-${manifestHash}`;
 if (!/^[A-Za-z0-9._-]+$/.test(version)) {
   console.error(`"${version}" is not a valid version name (letters, digits, . _ -)`);

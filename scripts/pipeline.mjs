@@ -33,7 +33,9 @@ if (target !== 'server') {
   const remote = findRemote(target);
   if (remote) step('compatibility check', 'node', ['scripts/check-remote-compat.mjs', target]);
   // The smoke test needs the rest of the product: what is not built yet is built once.
-  const missing = APPS.filter((a) => !existsSync(path.join(ROOT, a.pkg, 'dist', 'mf-manifest.json'))).map((a) => a.pkg);
+  const missing = APPS.filter((a) => !existsSync(path.join(ROOT, a.pkg, 'dist', 'mf-manifest.json'))).map(
+    (a) => a.pkg,
+  );
   if (missing.length) step('build the rest of the product', 'node', ['scripts/build-all.mjs', ...missing]);
   step('browser smoke test', ...pnpm('--filter', 'e2e', 'test', 'smoke'));
   if (remote && rest.includes('--publish')) step('publish', 'node', ['scripts/deploy-remote.mjs', target]);

@@ -8,10 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { APPS } from './apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const missing = APPS.filter(({ pkg }) => !existsSync(path.join(root, pkg, 'dist', 'mf-manifest.json'))).map((a) => a.pkg);
+const missing = APPS.filter(({ pkg }) => !existsSync(path.join(root, pkg, 'dist', 'mf-manifest.json'))).map(
+  (a) => a.pkg,
+);
 if (missing.length) {
   console.log(`Building ${missing.join(', ')} ...`);
-  const build = spawnSync('node', [path.join(root, 'scripts', 'build-all.mjs'), ...missing], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('node', [path.join(root, 'scripts', 'build-all.mjs'), ...missing], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const server = spawn('pnpm', ['--filter', 'server', 'start'], { cwd: root, stdio: 'inherit' });

@@ -32,13 +32,18 @@ function display(ms: number): string {
 }
 
 function money(value: number): string {
-  const text = Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = Math.abs(value).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return value < 0 ? `$(${text})` : `"$${text}"`;
 }
 
 /** A Performance export with ROWS round trips spread over a year of sessions, one loss in three. */
 function performanceCsv(): string {
-  const lines = ['symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration'];
+  const lines = [
+    'symbol,_priceFormat,_priceFormatType,_tickSize,buyFillId,sellFillId,qty,buyPrice,sellPrice,pnl,boughtTimestamp,soldTimestamp,duration',
+  ];
   const start = Date.UTC(2025, 10, 3, 9, 30, 0);
   for (let i = 0; i < ROWS; i += 1) {
     const [symbol, pointValue] = SYMBOLS[i % SYMBOLS.length]!;
@@ -49,7 +54,21 @@ function performanceCsv(): string {
     const opened = start + Math.floor(i / 400) * 86_400_000 + (i % 400) * 60_000;
     const closed = opened + 30_000 + (i % 50) * 1000;
     lines.push(
-      [symbol, -2, 0, 0.25, 1_000_000 + 2 * i, 1_000_001 + 2 * i, qty, buy.toFixed(2), sell.toFixed(2), money(points * qty * pointValue), display(opened), display(closed), '1min'].join(','),
+      [
+        symbol,
+        -2,
+        0,
+        0.25,
+        1_000_000 + 2 * i,
+        1_000_001 + 2 * i,
+        qty,
+        buy.toFixed(2),
+        sell.toFixed(2),
+        money(points * qty * pointValue),
+        display(opened),
+        display(closed),
+        '1min',
+      ].join(','),
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
@@ -86,17 +105,25 @@ async function main(): Promise<void> {
       };
       requestAnimationFrame(tick);
     })()`);
-    const importButton = dialog.getByRole('button', { name: `Import ${ROWS.toLocaleString('en-US')} trades` });
+    const importButton = dialog.getByRole('button', {
+      name: `Import ${ROWS.toLocaleString('en-US')} trades`,
+    });
     await importButton.waitFor({ timeout: 300_000 });
     const readMs = Date.now() - readStart;
-    const longestFrameGap = Number(await page.evaluate('(() => { window.benchRun = false; return window.benchGap; })()'));
+    const longestFrameGap = Number(
+      await page.evaluate('(() => { window.benchRun = false; return window.benchGap; })()'),
+    );
 
     const importStart = Date.now();
     await importButton.click();
-    await dialog.getByText(`${ROWS.toLocaleString('en-US')} imported, 0 duplicates skipped (already imported).`).waitFor({ timeout: 900_000 });
+    await dialog
+      .getByText(`${ROWS.toLocaleString('en-US')} imported, 0 duplicates skipped (already imported).`)
+      .waitFor({ timeout: 900_000 });
     const importMs = Date.now() - importStart;
 
-    const userId = (JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { user_id: number }).user_id;
+    const userId = (
+      JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { user_id: number }
+    ).user_id;
     const requestStart = Date.now();
     let requestMs = '';
     try {
@@ -108,21 +135,33 @@ async function main(): Promise<void> {
 
     const renderStart = Date.now();
     await page.goto('/trade-history/dashboard');
-    await page.getByRole('heading', { name: `Completed Trades${ROWS.toLocaleString('en-US')}` }).waitFor({ timeout: 300_000 });
+    await page
+      .getByRole('heading', { name: `Completed Trades${ROWS.toLocaleString('en-US')}` })
+      .waitFor({ timeout: 300_000 });
     await page.getByRole('table').getByRole('row').nth(100).waitFor();
     const renderMs = Date.now() - renderStart;
     // The store marks when the answer is parsed; the rest is statistics and the first page of rows.
     const afterDataMs = Math.round(
-      Number(await page.evaluate(`(() => performance.now() - (performance.getEntriesByName('history:loaded').pop()?.startTime ?? NaN))()`)),
+      Number(
+        await page.evaluate(
+          `(() => performance.now() - (performance.getEntriesByName('history:loaded').pop()?.startTime ?? NaN))()`,
+        ),
+      ),
     );
     await context.close();
 
     const mb = (Buffer.byteLength(csv) / 1024 / 1024).toFixed(1);
-    console.log(`history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`);
-    console.log(`  read + preview in the browser : ${readMs} ms (longest gap between frames while parsing ${Math.round(longestFrameGap)} ms)`);
+    console.log(
+      `history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
+    );
+    console.log(
+      `  read + preview in the browser : ${readMs} ms (longest gap between frames while parsing ${Math.round(longestFrameGap)} ms)`,
+    );
     console.log(`  import (batches of 2,000)     : ${importMs} ms`);
     console.log(`  history request (API alone)   : ${requestMs}`);
-    console.log(`  dashboard render, ${ROWS.toLocaleString('en-US')} trades : ${renderMs} ms (navigation → table with the full count), of which ${afterDataMs} ms after the answer was parsed (statistics + first page, upper bound)`);
+    console.log(
+      `  dashboard render, ${ROWS.toLocaleString('en-US')} trades : ${renderMs} ms (navigation → table with the full count), of which ${afterDataMs} ms after the answer was parsed (statistics + first page, upper bound)`,
+    );
   } catch (error: unknown) {
     console.error(`server output (last lines):\n${stack.logs.slice(-10).join('')}`);
     throw error;

@@ -75,7 +75,10 @@ interface TraceEvent {
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -91,10 +94,20 @@ function printHotspots(profile: CpuProfile): void {
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   console.log('  script hotspots (self time):');
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`    ${ms.toFixed(0).padStart(6)} ms  ${key}`);
 }
 
-const WORK = ['FunctionCall', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'MinorGC', 'MajorGC'];
+const WORK = [
+  'FunctionCall',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'MinorGC',
+  'MajorGC',
+];
 
 /** Durations (ms) of every task the renderer's main thread ran, and where the time went. */
 function mainThreadTasks(trace: Buffer): { tasks: number[]; work: Record<string, number> } {
@@ -145,7 +158,10 @@ async function main(): Promise<void> {
     while (hub.socketCount(userId) === 0) await new Promise((r) => setTimeout(r, 50));
 
     hub.publish(userId, { type: 'account_data', accounts: frame(0) });
-    await page.locator('[role="row"][data-account-id]').nth(ACCOUNTS - 1).waitFor({ timeout: 30_000 });
+    await page
+      .locator('[role="row"][data-account-id]')
+      .nth(ACCOUNTS - 1)
+      .waitFor({ timeout: 30_000 });
 
     // A frame probe: a gap of n frame intervals between two animation frames means n - 1 dropped frames.
     // Passed as text: the TypeScript runner would otherwise add helpers the page does not have.
@@ -167,7 +183,9 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
 
     const total = HZ * SECONDS;
     const started = Date.now();
@@ -188,20 +206,42 @@ async function main(): Promise<void> {
     const expected = String((total + 7) % 5);
     const lastCell = page.locator(`[role="row"][data-account-id="${100_000 + 7}"] [role="cell"]`).nth(9);
     const settleStart = Date.now();
-    while ((await lastCell.textContent())?.trim() !== expected && Date.now() - settleStart < 10_000) await page.waitForTimeout(20);
-    const settled = (await lastCell.textContent())?.trim() === expected ? `${Date.now() - settleStart} ms` : 'not within 10 s';
+    while ((await lastCell.textContent())?.trim() !== expected && Date.now() - settleStart < 10_000)
+      await page.waitForTimeout(20);
+    const settled =
+      (await lastCell.textContent())?.trim() === expected
+        ? `${Date.now() - settleStart} ms`
+        : 'not within 10 s';
 
     const { tasks: unsorted, work } = mainThreadTasks(trace);
     const tasks = unsorted.sort((a, b) => a - b);
     const fmt = (n: number): string => n.toFixed(2);
-    console.log(`syncdesk bench: ${ACCOUNTS} accounts × ${HZ} updates/s for ${elapsed.toFixed(1)} s through the real feed`);
-    console.log(`  frames published     ${total} (${((total * JSON.stringify(frame(0)).length) / 1e6 / elapsed).toFixed(2)} MB/s)`);
-    console.log(`  main-thread tasks    ${tasks.length}: p50 ${fmt(percentile(tasks, 50))} ms, p95 ${fmt(percentile(tasks, 95))} ms, max ${fmt(tasks.at(-1) ?? NaN)} ms`);
-    console.log(`  tasks over 16 ms     ${tasks.filter((t) => t > 16).length}, over 50 ms ${tasks.filter((t) => t > 50).length}`);
-    console.log(`  animation frames     ${probe.frames} rendered, ${probe.dropped} dropped (${((100 * probe.dropped) / Math.max(1, probe.frames + probe.dropped)).toFixed(1)} %)`);
+    console.log(
+      `syncdesk bench: ${ACCOUNTS} accounts × ${HZ} updates/s for ${elapsed.toFixed(1)} s through the real feed`,
+    );
+    console.log(
+      `  frames published     ${total} (${((total * JSON.stringify(frame(0)).length) / 1e6 / elapsed).toFixed(2)} MB/s)`,
+    );
+    console.log(
+      `  main-thread tasks    ${tasks.length}: p50 ${fmt(percentile(tasks, 50))} ms, p95 ${fmt(percentile(tasks, 95))} ms, max ${fmt(tasks.at(-1) ?? NaN)} ms`,
+    );
+    console.log(
+      `  tasks over 16 ms     ${tasks.filter((t) => t > 16).length}, over 50 ms ${tasks.filter((t) => t > 50).length}`,
+    );
+    console.log(
+      `  animation frames     ${probe.frames} rendered, ${probe.dropped} dropped (${((100 * probe.dropped) / Math.max(1, probe.frames + probe.dropped)).toFixed(1)} %)`,
+    );
     console.log(`  last frame on screen ${settled} after the probes stopped`);
-    console.log(`  main-thread time     ${Object.entries(work).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`);
-    console.log(`  machine load         ${loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${cpus().length} cores (shared machines skew these numbers)`);
+    console.log(
+      `  main-thread time     ${Object.entries(work)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  machine load         ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' / ')} on ${cpus().length} cores (shared machines skew these numbers)`,
+    );
     console.log(`  page errors          ${errors.length === 0 ? 'none' : errors.join(' | ')}`);
     console.log('  target: p95 task under 16 ms');
     if (profile) printHotspots(profile);

@@ -21,7 +21,12 @@ import { startStack, type Stack } from '../support/stack';
 import { startBaselinePage, type BaselinePage } from './web/baseline-page';
 import { kb, ms, num, shortName, table } from './web/format';
 import { loadPage, sum, type PageLoad, type ScriptLoad } from './web/initial-js';
-import { startLighthouse, type FormFactor, type LighthouseFigures, type LighthouseRunner } from './web/lighthouse';
+import {
+  startLighthouse,
+  type FormFactor,
+  type LighthouseFigures,
+  type LighthouseRunner,
+} from './web/lighthouse';
 
 const MOBILE = process.env.BENCH_MOBILE === '1';
 const KB = 1024;
@@ -41,10 +46,16 @@ const REMOTE_ROUTES: readonly { remote: string; route: string; signedIn: boolean
 ];
 
 function machine(): string {
-  return `${loadavg().map((n) => n.toFixed(1)).join(' / ')} load on ${cpus().length} cores`;
+  return `${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')} load on ${cpus().length} cores`;
 }
 
-async function lighthouseSection(runner: LighthouseRunner, stack: Stack, baseline: BaselinePage): Promise<LighthouseFigures | null> {
+async function lighthouseSection(
+  runner: LighthouseRunner,
+  stack: Stack,
+  baseline: BaselinePage,
+): Promise<LighthouseFigures | null> {
   const pages = [
     { label: 'baseline: static page', url: baseline.url },
     { label: 'baseline: not-found (host only)', url: `${stack.url}${NOT_FOUND}` },
@@ -73,11 +84,29 @@ async function lighthouseSection(runner: LighthouseRunner, stack: Stack, baselin
       ]);
     }
   }
-  console.log(`\nLighthouse — ${runner.describe()}, ${formFactors.join(' and ')} preset${formFactors.length > 1 ? 's' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(
-    table(['page', 'perf', 'a11y', 'best-pr.', 'LCP (lab)', 'LCP (loopback)', 'CLS', 'TBT (lab)', 'FCP (lab)', 'error'], rows),
+    `\nLighthouse — ${runner.describe()}, ${formFactors.join(' and ')} preset${formFactors.length > 1 ? 's' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log('  lab = Lighthouse\'s simulated throttling of the preset (what the score uses); loopback = this load as observed');
+  console.log(
+    table(
+      [
+        'page',
+        'perf',
+        'a11y',
+        'best-pr.',
+        'LCP (lab)',
+        'LCP (loopback)',
+        'CLS',
+        'TBT (lab)',
+        'FCP (lab)',
+        'error',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    "  lab = Lighthouse's simulated throttling of the preset (what the score uses); loopback = this load as observed",
+  );
   return landingDesktop;
 }
 
@@ -90,8 +119,14 @@ function attributionRows(load: PageLoad, own: string | null): string[] {
     load.finalPath !== load.route.split('?')[0] ? `ended at ${load.finalPath}` : '',
     load.idle ? '' : 'network never idle',
     own && !mine?.files ? 'the remote did not load' : '',
-    load.errors.length > 0 ? `${load.errors.length} page error(s), first: ${load.errors[0]!.slice(0, 100)}` : '',
-    others.files > 0 ? [...new Set(load.scripts.filter((s) => s.app !== 'host' && s.app !== own).map((s) => s.app))].join(', ') : '',
+    load.errors.length > 0
+      ? `${load.errors.length} page error(s), first: ${load.errors[0]!.slice(0, 100)}`
+      : '',
+    others.files > 0
+      ? [...new Set(load.scripts.filter((s) => s.app !== 'host' && s.app !== own).map((s) => s.app))].join(
+          ', ',
+        )
+      : '',
   ].filter(Boolean);
   return [
     load.route,
@@ -113,21 +148,50 @@ async function initialJsSection(browser: Browser, stack: Stack, user: TestUser):
     loads.set(remote, await loadPage(browser, stack.url, route, signedIn ? user : undefined));
   }
 
-  console.log(`\nInitial JavaScript — every script a page loads until the network is idle, fresh cache, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nInitial JavaScript — every script a page loads until the network is idle, fresh cache, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.log('  gzip = zlib level 6 of each body; (n) = files; 1 KB = 1024 bytes');
-  const rows = [attributionRows(baseline, null), ...REMOTE_ROUTES.map(({ remote }) => attributionRows(loads.get(remote)!, remote))];
-  console.log(table(['page', 'own app', 'host gzip', 'own remote gzip', 'other remotes', 'total gzip', 'total raw', 'notes'], rows));
+  const rows = [
+    attributionRows(baseline, null),
+    ...REMOTE_ROUTES.map(({ remote }) => attributionRows(loads.get(remote)!, remote)),
+  ];
+  console.log(
+    table(
+      [
+        'page',
+        'own app',
+        'host gzip',
+        'own remote gzip',
+        'other remotes',
+        'total gzip',
+        'total raw',
+        'notes',
+      ],
+      rows,
+    ),
+  );
 
   const landing = loads.get('landing')!;
   const hostAndLanding = sum(landing.scripts, (s) => s.app === 'host' || s.app === 'landing');
   const hostOnly = sum(baseline.scripts, (s) => s.app === 'host');
   console.log('\n  against the targets');
   const summary: string[][] = [
-    ['host + landing on /', kb(hostAndLanding.gzip), `< ${kb(TARGETS.hostAndLandingGzip)}`, `baseline: host alone on its not-found page ${kb(hostOnly.gzip)}`],
+    [
+      'host + landing on /',
+      kb(hostAndLanding.gzip),
+      `< ${kb(TARGETS.hostAndLandingGzip)}`,
+      `baseline: host alone on its not-found page ${kb(hostOnly.gzip)}`,
+    ],
   ];
   for (const { remote, route } of REMOTE_ROUTES) {
     const own = sum(loads.get(remote)!.scripts, (s) => s.app === remote);
-    summary.push([`${remote} own initial chunks (${route})`, kb(own.gzip), `< ${kb(TARGETS.remoteOwnGzip)}`, `${own.files} files, ${kb(own.raw)} raw`]);
+    summary.push([
+      `${remote} own initial chunks (${route})`,
+      kb(own.gzip),
+      `< ${kb(TARGETS.remoteOwnGzip)}`,
+      `${own.files} files, ${kb(own.raw)} raw`,
+    ]);
   }
   console.log(table(['', 'gzip', 'target', 'for comparison'], summary, '    '));
 
@@ -139,9 +203,15 @@ async function initialJsSection(browser: Browser, stack: Stack, user: TestUser):
     }
   };
   console.log('\n  files (gzip)');
-  list(`host on ${NOT_FOUND} (shared singletons included: the host provides them to every remote)`, baseline.scripts.filter((s) => s.app === 'host'));
+  list(
+    `host on ${NOT_FOUND} (shared singletons included: the host provides them to every remote)`,
+    baseline.scripts.filter((s) => s.app === 'host'),
+  );
   for (const { remote } of REMOTE_ROUTES) {
-    list(`${remote} (remoteEntry.js, the exposed module, its eager own chunks)`, loads.get(remote)!.scripts.filter((s) => s.app === remote));
+    list(
+      `${remote} (remoteEntry.js, the exposed module, its eager own chunks)`,
+      loads.get(remote)!.scripts.filter((s) => s.app === remote),
+    );
   }
 }
 
@@ -154,7 +224,9 @@ async function main(): Promise<void> {
   try {
     stack = await startStack();
     baseline = await startBaselinePage();
-    console.log(`web bench: the production builds served by the real server at ${stack.url}; ${machine()} (shared machines skew timings)`);
+    console.log(
+      `web bench: the production builds served by the real server at ${stack.url}; ${machine()} (shared machines skew timings)`,
+    );
 
     runner = await startLighthouse();
     const landing = await lighthouseSection(runner, stack, baseline);
@@ -165,12 +237,18 @@ async function main(): Promise<void> {
     browser = await launchBrowser();
     await initialJsSection(browser, stack, user);
 
-    console.log('\nTargets (for reference, not asserted): landing LCP under 1.0 s on loopback, host + landing initial JavaScript');
-    console.log('under 150 KB gzip, each remote\'s own initial chunks under 60 KB gzip.');
+    console.log(
+      '\nTargets (for reference, not asserted): landing LCP under 1.0 s on loopback, host + landing initial JavaScript',
+    );
+    console.log("under 150 KB gzip, each remote's own initial chunks under 60 KB gzip.");
     if (landing) {
-      console.log(`  landing LCP: ${ms(landing.observedLcpMs)} on loopback, ${ms(landing.lcpMs)} lab (desktop); target < ${ms(TARGETS.landingLcpMs)}`);
+      console.log(
+        `  landing LCP: ${ms(landing.observedLcpMs)} on loopback, ${ms(landing.lcpMs)} lab (desktop); target < ${ms(TARGETS.landingLcpMs)}`,
+      );
     }
-    console.log(`  machine at the end: ${machine()}; whole bench ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `  machine at the end: ${machine()}; whole bench ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
   } finally {
     await browser?.close();
     await runner?.close();

@@ -11,7 +11,13 @@ export interface TestUser {
 export const STRONG_PASSWORD = 'Str0ng!Pass';
 
 /** Calls the real API of a stack and returns the parsed JSON body; throws with the server's detail otherwise. */
-export async function api<T>(stack: Stack, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function api<T>(
+  stack: Stack,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${stack.url}/api/v1${path}`, {
     method,
     headers: {
@@ -27,7 +33,10 @@ export async function api<T>(stack: Stack, method: string, path: string, body?: 
 }
 
 /** Registers a new user through the API (unique e-mail) and returns its credentials and token. */
-export async function registerUser(stack: Stack, email = `trader-${randomUUID().slice(0, 8)}@example.com`): Promise<TestUser> {
+export async function registerUser(
+  stack: Stack,
+  email = `trader-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<TestUser> {
   const { access_token } = await api<{ access_token: string }>(stack, 'POST', '/auth/register', {
     email,
     password: STRONG_PASSWORD,
@@ -74,9 +83,17 @@ export async function connectPaperBroker(stack: Stack, user: TestUser, name = 'P
       body: fields,
       redirect: 'manual',
     });
-    next = submitted.headers.get('location') ? new URL(submitted.headers.get('location')!, next).toString() : null;
+    next = submitted.headers.get('location')
+      ? new URL(submitted.headers.get('location')!, next).toString()
+      : null;
   }
-  const connections = await api<{ id: number; connection_name: string }[]>(stack, 'GET', '/brokers/connections', undefined, user.token);
+  const connections = await api<{ id: number; connection_name: string }[]>(
+    stack,
+    'GET',
+    '/brokers/connections',
+    undefined,
+    user.token,
+  );
   const connection = connections.find((c) => c.connection_name === name);
   if (!connection) throw new Error('the paper connection was not created');
   return connection.id;

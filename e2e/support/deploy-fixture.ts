@@ -7,7 +7,9 @@ import { REPO_ROOT } from './stack';
 export function treeDigest(dir: string): string {
   const hash = createHash('sha256');
   const walk = (current: string): void => {
-    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of readdirSync(current, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) walk(full);
       else hash.update(path.relative(dir, full)).update(readFileSync(full));

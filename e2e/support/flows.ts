@@ -1,7 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** Signs in through the Sign In card, answering the two-factor step when a code function is given. */
-export async function signInWithForm(page: Page, email: string, password: string, otp?: () => string): Promise<void> {
+export async function signInWithForm(
+  page: Page,
+  email: string,
+  password: string,
+  otp?: () => string,
+): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
@@ -32,13 +37,15 @@ export async function connectPaperThroughUi(page: Page, name: string): Promise<v
 }
 
 /** One account's row of the Sync Desk table. */
-export const deskRow = (page: Page, id: number): Locator => page.locator(`[role="row"][data-account-id="${id}"]`);
+export const deskRow = (page: Page, id: number): Locator =>
+  page.locator(`[role="row"][data-account-id="${id}"]`);
 
 /** Waits until the desk's Qty cell of an account shows the value (live, no reload). */
 export async function waitForDeskQty(page: Page, id: number, qty: number, timeout = 15_000): Promise<void> {
   await page.waitForFunction(
     ([selector, expected]) =>
-      document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() === expected,
+      document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() ===
+      expected,
     [`[role="row"][data-account-id="${id}"]`, String(qty)] as const,
     { timeout },
   );

@@ -8,7 +8,10 @@ import { startStack, type Stack } from '../support/stack';
 
 /** The accounts table of the open details page (the second table: the first holds the connection's facts). */
 function accountRows(page: Page) {
-  return page.getByRole('region', { name: 'Accounts' }).getByRole('row').filter({ has: page.getByRole('switch') });
+  return page
+    .getByRole('region', { name: 'Accounts' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('switch') });
 }
 
 describe('connections: connect, inspect and manage broker connections', () => {

@@ -70,13 +70,20 @@ describe('delivery: versioned deploys and rollback of one remote', () => {
     const bad = mkdtempSync(path.join(tmpdir(), 'synctrade-bad-'));
     cpSync(path.join(REPO_ROOT, 'remote-profile', 'dist'), bad, { recursive: true });
     const manifest = path.join(bad, 'mf-manifest.json');
-    const data = JSON.parse(readFileSync(manifest, 'utf8')) as { shared: { name: string; version: string; requiredVersion: string }[] };
-    for (const shared of data.shared) if (shared.name === 'react') Object.assign(shared, { version: '20.0.0', requiredVersion: '^20.0.0' });
+    const data = JSON.parse(readFileSync(manifest, 'utf8')) as {
+      shared: { name: string; version: string; requiredVersion: string }[];
+    };
+    for (const shared of data.shared)
+      if (shared.name === 'react') Object.assign(shared, { version: '20.0.0', requiredVersion: '^20.0.0' });
     writeFileSync(manifest, JSON.stringify(data));
-    const result = spawnSync('node', [path.join(REPO_ROOT, 'scripts', 'deploy-remote.mjs'), 'profile', '--dist', bad], {
-      env: { ...process.env, DEPLOY_DIR: deployDir },
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'node',
+      [path.join(REPO_ROOT, 'scripts', 'deploy-remote.mjs'), 'profile', '--dist', bad],
+      {
+        env: { ...process.env, DEPLOY_DIR: deployDir },
+        encoding: 'utf8',
+      },
+    );
     assert.equal(result.status, 1);
     assert.match(result.stderr, /react: the remote requires \^20\.0\.0, the host provides 19\.3\.1/);
   });

@@ -22,12 +22,22 @@ const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD
 
 /** The user id claim of a token (what the page reads too). */
 function userIdOf(user: TestUser): number {
-  const payload = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { user_id: number };
+  const payload = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as {
+    user_id: number;
+  };
   return payload.user_id;
 }
 
 async function history(stack: Stack, user: TestUser): Promise<HistoryTrade[]> {
-  return (await api<{ trades: HistoryTrade[] }>(stack, 'GET', `/copier/trade-history/${userIdOf(user)}`, undefined, user.token)).trades;
+  return (
+    await api<{ trades: HistoryTrade[] }>(
+      stack,
+      'GET',
+      `/copier/trade-history/${userIdOf(user)}`,
+      undefined,
+      user.token,
+    )
+  ).trades;
 }
 
 /** A small Tradovate Performance export of our own: BOM, CRLF, a bracketed loss and a thousands separator. */
@@ -44,13 +54,17 @@ async function openDashboard(page: Page): Promise<void> {
 }
 
 async function completedCount(page: Page, expected: number): Promise<void> {
-  await page.getByRole('heading', { name: `Completed Trades${expected.toLocaleString('en-US')}` }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('heading', { name: `Completed Trades${expected.toLocaleString('en-US')}` })
+    .waitFor({ timeout: 15_000 });
 }
 
 async function importFile(page: Page, name: string, text: string, expectedText: string): Promise<void> {
   await page.getByRole('button', { name: 'Import Data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Data' });
-  await dialog.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
   await dialog.getByRole('button', { name: /^Import \d+ trades$/ }).click();
   await dialog.getByText(expectedText).waitFor({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -73,12 +87,24 @@ describe('trade history: copied trades, import, export, accessibility', () => {
   it('when trades are copied on the paper broker, then the dashboard lists them with correct P&L', async () => {
     const user = await registerUser(stack);
     await connectPaperBroker(stack, user);
-    const accounts = await api<{ id: number }[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+    const accounts = await api<{ id: number }[]>(
+      stack,
+      'GET',
+      '/brokers/accounts/table',
+      undefined,
+      user.token,
+    );
     const [leader, follower] = accounts as [{ id: number }, { id: number }];
     await api(stack, 'PUT', `/copier/accounts/${leader.id}/master`, undefined, user.token);
     await api(stack, 'PUT', `/copier/accounts/${follower.id}/follower`, undefined, user.token);
     for (const side of ['buy', 'sell'] as const) {
-      await api(stack, 'POST', '/sim/orders', { account_id: leader.id, contract: 'ES', side, qty: 1, order_type: 'Market' }, user.token);
+      await api(
+        stack,
+        'POST',
+        '/sim/orders',
+        { account_id: leader.id, contract: 'ES', side, qty: 1, order_type: 'Market' },
+        user.token,
+      );
     }
     // The leader's round trip and the follower's copy.
     let trades: HistoryTrade[] = [];
@@ -99,7 +125,10 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     const rows = page.getByRole('table').getByRole('row');
     assert.equal(await rows.count(), 3);
     for (const trade of trades) {
-      await page.getByRole('cell', { name: money.format(trade.pnl), exact: true }).first().waitFor();
+      await page
+        .getByRole('cell', { name: money.format(trade.pnl), exact: true })
+        .first()
+        .waitFor();
     }
     const net = trades.reduce((sum, t) => sum + t.pnl, 0);
     await page.getByRole('region', { name: 'P & L' }).getByText(money.format(net), { exact: true }).waitFor();
@@ -115,9 +144,19 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     await openDashboard(page);
     await page.getByText('No completed trades found').waitFor();
 
-    await importFile(page, 'Performance.csv', PERFORMANCE_CSV, '3 imported, 0 duplicates skipped (already imported).');
+    await importFile(
+      page,
+      'Performance.csv',
+      PERFORMANCE_CSV,
+      '3 imported, 0 duplicates skipped (already imported).',
+    );
     await completedCount(page, 3);
-    await importFile(page, 'Performance.csv', PERFORMANCE_CSV, '0 imported, 3 duplicates skipped (already imported).');
+    await importFile(
+      page,
+      'Performance.csv',
+      PERFORMANCE_CSV,
+      '0 imported, 3 duplicates skipped (already imported).',
+    );
     await completedCount(page, 3);
     const stored = await history(stack, user);
     assert.deepEqual(
@@ -131,17 +170,26 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     await page.getByRole('cell', { name: '-$200.00', exact: true }).waitFor();
 
     // Export, and compare the file with the stored trades.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), 'trade-history_all-time.csv');
     const exported = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = exported.trimEnd().split('\r\n');
-    assert.equal(lines[0], 'external_id,account,symbol,side,qty,entry_time,exit_time,entry_price,exit_price,pts,pnl,duration_seconds,journal');
+    assert.equal(
+      lines[0],
+      'external_id,account,symbol,side,qty,entry_time,exit_time,entry_price,exit_price,pts,pnl,duration_seconds,journal',
+    );
     assert.equal(lines.length, stored.length + 1);
     for (const trade of stored) {
       const line = lines.find((l) => l.startsWith(`synctrade:${trade.id},`));
       assert.ok(line, `trade ${trade.id} is exported`);
       const cells = line.split(',');
-      assert.deepEqual([cells[2], cells[3], Number(cells[4]), Number(cells[10])], [trade.symbol, trade.side, trade.qty, trade.pnl]);
+      assert.deepEqual(
+        [cells[2], cells[3], Number(cells[4]), Number(cells[10])],
+        [trade.symbol, trade.side, trade.qty, trade.pnl],
+      );
     }
 
     // The export is our own import format: another user reads it back to the same trades.
@@ -149,9 +197,15 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     const second = await newSession(browser, stack.url);
     await signInPage(second.page, other);
     await openDashboard(second.page);
-    await importFile(second.page, 'export.csv', exported, '3 imported, 0 duplicates skipped (already imported).');
+    await importFile(
+      second.page,
+      'export.csv',
+      exported,
+      '3 imported, 0 duplicates skipped (already imported).',
+    );
     const readBack = await history(stack, other);
-    const key = (t: HistoryTrade): string => [t.symbol, t.side, t.qty, t.avgEntry, t.avgExit, t.pnl].join('|');
+    const key = (t: HistoryTrade): string =>
+      [t.symbol, t.side, t.qty, t.avgEntry, t.avgExit, t.pnl].join('|');
     assert.deepEqual(readBack.map(key).sort(), stored.map(key).sort());
     await second.context.close();
 
@@ -161,12 +215,38 @@ describe('trade history: copied trades, import, export, accessibility', () => {
 
   it('when the history pages are open with data, in both themes, then axe finds nothing serious', async () => {
     const user = await registerUser(stack);
-    await api(stack, 'POST', '/copier/trade-history/import', {
-      trades: [
-        { symbol: 'ESZ6', side: 'buy', qty: 1, entry_time: '2026-11-02T14:30:00Z', exit_time: '2026-11-02T14:40:00Z', entry_price: 6000, exit_price: 6004, pnl: 200, external_id: 'a11y-1' },
-        { symbol: 'NQZ6', side: 'sell', qty: 2, entry_time: '2026-11-03T15:00:00Z', exit_time: '2026-11-03T15:05:00Z', entry_price: 21000, exit_price: 21010, pnl: -400, external_id: 'a11y-2' },
-      ],
-    }, user.token);
+    await api(
+      stack,
+      'POST',
+      '/copier/trade-history/import',
+      {
+        trades: [
+          {
+            symbol: 'ESZ6',
+            side: 'buy',
+            qty: 1,
+            entry_time: '2026-11-02T14:30:00Z',
+            exit_time: '2026-11-02T14:40:00Z',
+            entry_price: 6000,
+            exit_price: 6004,
+            pnl: 200,
+            external_id: 'a11y-1',
+          },
+          {
+            symbol: 'NQZ6',
+            side: 'sell',
+            qty: 2,
+            entry_time: '2026-11-03T15:00:00Z',
+            exit_time: '2026-11-03T15:05:00Z',
+            entry_price: 21000,
+            exit_price: 21010,
+            pnl: -400,
+            external_id: 'a11y-2',
+          },
+        ],
+      },
+      user.token,
+    );
     for (const theme of ['dark', 'light']) {
       const { page, context, errors } = await newSession(browser, stack.url);
       await signInPage(page, user);
@@ -186,10 +266,16 @@ describe('trade history: copied trades, import, export, accessibility', () => {
       await page.getByRole('dialog', { name: 'Import Data' }).getByLabel('CSV file').waitFor();
       assert.deepEqual(await seriousA11yViolations(page), [], `import dialog, ${theme}`);
       await page.keyboard.press('Escape');
-      for (const [path, heading] of [['/trade-history/daily', 'Daily'], ['/trade-history/weekly', 'Weekly']] as const) {
+      for (const [path, heading] of [
+        ['/trade-history/daily', 'Daily'],
+        ['/trade-history/weekly', 'Weekly'],
+      ] as const) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        await page.getByRole('button', { name: /^Journal for/ }).first().waitFor();
+        await page
+          .getByRole('button', { name: /^Journal for/ })
+          .first()
+          .waitFor();
         assert.deepEqual(await seriousA11yViolations(page), [], `${heading}, ${theme}`);
       }
       assert.deepEqual(errors, []);

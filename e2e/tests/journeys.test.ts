@@ -58,27 +58,38 @@ describe('journeys: the whole product in a browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
     await dialog.getByRole('button', { name: 'Set as Lead' }).click();
     await deskRow(page, leader.id).getByText('Leader').waitFor();
-    await deskRow(page, follower.id).getByRole('switch', { name: /^Follow/ }).click();
+    await deskRow(page, follower.id)
+      .getByRole('switch', { name: /^Follow/ })
+      .click();
     await page.waitForFunction(
       (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
       `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
     );
 
-    await page.getByRole('form', { name: 'Paper order ticket' }).getByRole('button', { name: 'Buy 1 ES' }).click();
+    await page
+      .getByRole('form', { name: 'Paper order ticket' })
+      .getByRole('button', { name: 'Buy 1 ES' })
+      .click();
     await waitForDeskQty(page, leader.id, 1);
     await waitForDeskQty(page, follower.id, 1);
 
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Refresh orders' }).click();
     const orders = page.getByRole('table', { name: 'Orders' });
-    await orders.getByRole('cell', { name: follower.accounts, exact: true }).first().waitFor({ timeout: 20_000 });
+    await orders
+      .getByRole('cell', { name: follower.accounts, exact: true })
+      .first()
+      .waitFor({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Flatten all' }).click();
     await waitForDeskQty(page, leader.id, 0);
     await waitForDeskQty(page, follower.id, 0);
 
     // Both round trips (the leader's and the copy) are in the history with a P&L.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Trade History' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Trade History' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard Management' }).waitFor();
     await page.getByRole('heading', { name: /Completed Trades\s*2/ }).waitFor({ timeout: 20_000 });
     await context.close();
@@ -114,7 +125,9 @@ describe('journeys: the whole product in a browser', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/login$/);
     // The next time step's code, so the test never waits for a fresh window.
-    await signInWithForm(page, user.email, newPassword, () => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret));
+    await signInWithForm(page, user.email, newPassword, () =>
+      authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret),
+    );
     await page.getByRole('heading', { name: 'Welcome back,Trader' }).waitFor();
     await context.close();
   });
@@ -127,7 +140,10 @@ describe('journeys: the whole product in a browser', () => {
     const [leader] = await api<DeskAccount[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
     await api(stack, 'PUT', `/copier/accounts/${leader!.id}/master`, undefined, user.token);
     await page.goto('/syncdesk');
-    await page.getByRole('form', { name: 'Paper order ticket' }).getByRole('button', { name: 'Buy 1 ES' }).click();
+    await page
+      .getByRole('form', { name: 'Paper order ticket' })
+      .getByRole('button', { name: 'Buy 1 ES' })
+      .click();
     await waitForDeskQty(page, leader!.id, 1);
 
     await stack.restart();

@@ -11,7 +11,8 @@ import { REPO_ROOT, startStack, type Stack } from '../support/stack';
 const SINGLETONS: Record<string, RegExp> = {
   react: /node_modules_react_index_js/,
   'react-dom': /react-dom_(index|client)_js/,
-  'react-router': /react-router_7_18_5_react-dom.*node_module|react-router_7_18_5_react-dom_19_3_1_react_19_3_1__react_19_3_1_nod-/,
+  'react-router':
+    /react-router_7_18_5_react-dom.*node_module|react-router_7_18_5_react-dom_19_3_1_react_19_3_1__react_19_3_1_nod-/,
   'react-router-dom': /react-router-dom_7/,
   'styled-components': /styled-components_6/,
   zustand: /zustand_5/,
@@ -43,10 +44,16 @@ describe('platform: the composed product', () => {
     await page.waitForSelector('#root h1, #root h2');
     assert.equal(await page.getByRole('alert').filter({ hasText: 'unavailable' }).count(), 0);
     const manifests: string[] = [];
-    page.on('request', (request) => request.url().includes('mf-manifest.json') && manifests.push(request.url()));
+    page.on(
+      'request',
+      (request) => request.url().includes('mf-manifest.json') && manifests.push(request.url()),
+    );
     await page.reload();
     await page.waitForSelector('#root h1, #root h2');
-    assert.ok(manifests.some((url) => url.includes('/landing/')), 'the landing manifest was fetched at run time');
+    assert.ok(
+      manifests.some((url) => url.includes('/landing/')),
+      'the landing manifest was fetched at run time',
+    );
     await context.close();
   });
 
@@ -83,11 +90,18 @@ describe('platform: the composed product', () => {
     for (const [name, pattern] of Object.entries(SINGLETONS)) {
       const hits = requests.filter((url) => pattern.test(url));
       assert.ok(hits.length > 0, `${name} was loaded`);
-      assert.deepEqual(hits.filter((url) => url.startsWith('/remotes/')), [], `${name} came only from the host`);
+      assert.deepEqual(
+        hits.filter((url) => url.startsWith('/remotes/')),
+        [],
+        `${name} came only from the host`,
+      );
       const perPageLoad = new Set(hits).size;
       assert.ok(perPageLoad <= 2, `${name} has at most its main and subpath chunks (${perPageLoad})`);
     }
-    assert.deepEqual(errors.filter((e) => !/favicon|401|Failed to load resource/.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => !/favicon|401|Failed to load resource/.test(e)),
+      [],
+    );
     await context.close();
   });
 
@@ -113,7 +127,11 @@ describe('platform: the composed product', () => {
     const { page, context } = await newSession(browser, stack.url);
     await signInPage(page, user);
     await page.route('**/remotes/trade_history/static/js/__federation_expose_*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/javascript', body: 'throw new Error("broken build")' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/javascript',
+        body: 'throw new Error("broken build")',
+      }),
     );
     await page.goto('/trade-history/dashboard');
     await page.getByRole('alert').filter({ hasText: 'Trade history is unavailable' }).waitFor();

@@ -14,7 +14,12 @@ const PNG = Buffer.from(
 );
 
 /** Signs in through the real sign-in screen (and its two-factor step when a code is given). */
-async function signInWithForm(page: Page, email: string, password: string, otp?: () => string): Promise<void> {
+async function signInWithForm(
+  page: Page,
+  email: string,
+  password: string,
+  otp?: () => string,
+): Promise<void> {
   await page.goto('/login');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email').fill(email);
@@ -68,11 +73,16 @@ describe('profile: the trader’s own account and security', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Profile updated successfully!').waitFor();
 
-    await page.getByLabel(/Upload photo/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel(/Upload photo/)
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('Photo updated successfully!').waitFor();
     const photo = page.getByRole('img', { name: 'Profile photo' });
     await photo.waitFor();
-    assert.ok(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the photo loads');
+    assert.ok(
+      await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      'the photo loads',
+    );
     // The shell's top bar hears profile:changed and shows the same photo.
     const src = await photo.getAttribute('src');
     await page.getByRole('link', { name: 'Profile', exact: true }).locator(`img[src="${src}"]`).waitFor();

@@ -18,7 +18,9 @@ const qtyOf = (page: Page, id: number): Locator => rowOf(page, id).getByRole('ce
 
 async function expectQty(page: Page, id: number, qty: number): Promise<void> {
   await page.waitForFunction(
-    ([selector, expected]) => document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() === expected,
+    ([selector, expected]) =>
+      document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() ===
+      expected,
     [`[role="row"][data-account-id="${id}"]`, String(qty)] as const,
     { timeout: 15_000 },
   );
@@ -69,13 +71,17 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
 
     // Two followers, ratios 1 and 2.
     for (const follower of [first, second]) {
-      await rowOf(page, follower.id).getByRole('switch', { name: /^Follow/ }).click();
+      await rowOf(page, follower.id)
+        .getByRole('switch', { name: /^Follow/ })
+        .click();
       await page.waitForFunction(
         (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
         `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
       );
     }
-    await rowOf(page, second.id).getByRole('button', { name: /edit ratio/ }).click();
+    await rowOf(page, second.id)
+      .getByRole('button', { name: /edit ratio/ })
+      .click();
     const ratio = rowOf(page, second.id).getByRole('spinbutton');
     await ratio.fill('2');
     await ratio.press('Enter');
@@ -85,7 +91,10 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     const ticket = page.getByRole('form', { name: 'Paper order ticket' });
-    assert.match((await ticket.getByRole('combobox', { name: 'Account' }).locator('option:checked').textContent()) ?? '', /leader/);
+    assert.match(
+      (await ticket.getByRole('combobox', { name: 'Account' }).locator('option:checked').textContent()) ?? '',
+      /leader/,
+    );
     await ticket.getByRole('button', { name: 'Buy 1 ES' }).click();
     await expectQty(page, leader.id, 1);
     await expectQty(page, first.id, 1);

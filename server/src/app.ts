@@ -68,8 +68,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   if (options.migrate !== false) await migrate(db);
-  const events = new AppEvents((error, event) => app.log.error({ err: error, event }, 'event listener failed'));
-  const realtime = new RealtimeHub(config.heartbeatSeconds, (error) => app.log.error({ err: error }, 'feed snapshot failed'));
+  const events = new AppEvents((error, event) =>
+    app.log.error({ err: error, event }, 'event listener failed'),
+  );
+  const realtime = new RealtimeHub(config.heartbeatSeconds, (error) =>
+    app.log.error({ err: error }, 'feed snapshot failed'),
+  );
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
@@ -92,10 +96,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate(
     'mailer',
     options.mailer ??
-      (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(config.outboxDir, (line) => app.log.info(line))),
+      (config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createOutboxMailer(config.outboxDir, (line) => app.log.info(line))),
   );
   app.decorate('realtime', realtime);
-  app.decorate('brokers', createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env }));
+  app.decorate(
+    'brokers',
+    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env }),
+  );
   // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorate('authenticate', makeAuthenticate(app, signer));
@@ -106,7 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (sessionId) realtime.closeSession(userId, sessionId);
     else realtime.closeUser(userId);
   });
-  const stopPruning = schedulePruning(db, (error) => app.log.error({ err: error }, 'pruning expired rows failed'));
+  const stopPruning = schedulePruning(db, (error) =>
+    app.log.error({ err: error }, 'pruning expired rows failed'),
+  );
   app.addHook('onClose', async () => {
     stopPruning();
     realtime.closeAll();

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(`SyncTrade server listening on ${address} (public URL ${config.publicUrl}, database ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+  app.log.info(
+    `SyncTrade server listening on ${address} (public URL ${config.publicUrl}, database ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+  );
 }
 
 main().catch((error: unknown) => {

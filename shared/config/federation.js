@@ -23,8 +23,16 @@ const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** @param {AppOptions} options */
 function createAppConfig(options) {
-  const { name, dirname, port, exposes = {}, isHost = false, title = 'SyncTrade', description, runtimePlugins = [] } =
-    options;
+  const {
+    name,
+    dirname,
+    port,
+    exposes = {},
+    isHost = false,
+    title = 'SyncTrade',
+    description,
+    runtimePlugins = [],
+  } = options;
   return (_env, argv) => {
     const production = argv.mode === 'production';
     return {
@@ -62,7 +70,11 @@ function createAppConfig(options) {
               },
             },
           },
-          { test: /\.(png|jpe?g|gif|svg|webp|avif|ico)$/i, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+          {
+            test: /\.(png|jpe?g|gif|svg|webp|avif|ico)$/i,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 2048 } },
+          },
           { test: /\.css$/i, type: 'asset/resource' },
         ],
       },

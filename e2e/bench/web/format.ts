@@ -18,7 +18,11 @@ export function num(value: number | null, digits = 0): string {
  * Pads every column to its widest cell: the first and last columns (labels and notes) to the left, the figures
  * between them to the right.
  */
-export function table(header: readonly string[], rows: readonly (readonly string[])[], indent = '  '): string {
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  indent = '  ',
+): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => (row[i] ?? '').length)));
   const last = header.length - 1;
   const line = (row: readonly string[]): string =>

@@ -42,7 +42,12 @@ function gzipSize(body: Buffer): number {
 }
 
 /** Opens `route` in a fresh context (empty cache), signed in as `user` when given, and sizes its scripts. */
-export async function loadPage(browser: Browser, baseUrl: string, route: string, user?: TestUser): Promise<PageLoad> {
+export async function loadPage(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  user?: TestUser,
+): Promise<PageLoad> {
   const { context, page, errors } = await newSession(browser, baseUrl);
   const origin = new URL(baseUrl).origin;
   const pending: Promise<ScriptLoad | null>[] = [];
@@ -50,7 +55,12 @@ export async function loadPage(browser: Browser, baseUrl: string, route: string,
     const url = new URL(response.url());
     try {
       const body = await response.body();
-      return { path: url.pathname, app: appOf(url.pathname), rawBytes: body.length, gzipBytes: gzipSize(body) };
+      return {
+        path: url.pathname,
+        app: appOf(url.pathname),
+        rawBytes: body.length,
+        gzipBytes: gzipSize(body),
+      };
     } catch {
       // A body can be gone when the page navigated on; such a script was not part of the page that stayed.
       return null;
@@ -74,13 +84,22 @@ export async function loadPage(browser: Browser, baseUrl: string, route: string,
     for (const script of await Promise.all(pending)) {
       if (script && !seen.has(script.path)) seen.set(script.path, script);
     }
-    return { route, finalPath: new URL(page.url()).pathname, scripts: [...seen.values()], idle, errors: [...errors] };
+    return {
+      route,
+      finalPath: new URL(page.url()).pathname,
+      scripts: [...seen.values()],
+      idle,
+      errors: [...errors],
+    };
   } finally {
     await context.close();
   }
 }
 
-export function sum(scripts: readonly ScriptLoad[], pick: (script: ScriptLoad) => boolean): { raw: number; gzip: number; files: number } {
+export function sum(
+  scripts: readonly ScriptLoad[],
+  pick: (script: ScriptLoad) => boolean,
+): { raw: number; gzip: number; files: number } {
   const chosen = scripts.filter(pick);
   return {
     raw: chosen.reduce((total, s) => total + s.rawBytes, 0),

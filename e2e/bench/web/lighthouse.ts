@@ -62,7 +62,10 @@ function observedLcp(lhr: Result): number | null {
   const details = lhr.audits.metrics?.details;
   if (!details || details.type !== 'debugdata' || !Array.isArray(details.items)) return null;
   const first: unknown = details.items[0];
-  const value = first && typeof first === 'object' ? (first as Record<string, unknown>).observedLargestContentfulPaint : null;
+  const value =
+    first && typeof first === 'object'
+      ? (first as Record<string, unknown>).observedLargestContentfulPaint
+      : null;
   return typeof value === 'number' ? value : null;
 }
 
@@ -71,7 +74,11 @@ export async function startLighthouse(): Promise<LighthouseRunner> {
   // A real dynamic import on purpose: a static import would be rewritten to require() by tsx, whose transform
   // adds a `__name` helper to Lighthouse's page functions, and those functions then fail inside the page.
   const lh: LighthouseModule = await import('lighthouse');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   let description = `Lighthouse (not run yet), ${CHROMIUM_PATH}`;
 
   const once = async (url: string, formFactor: FormFactor): Promise<LighthouseFigures> => {

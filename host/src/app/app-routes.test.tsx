@@ -8,8 +8,14 @@ import { SessionEvents } from '../features/auth/session-events';
 import { AppRoutes } from './app-routes';
 
 const profile = {
-  id: 1, username: 'trader', email: 't@example.com', first_name: '', last_name: '', bio: '',
-  photo_url: null, two_factor_enabled: false,
+  id: 1,
+  username: 'trader',
+  email: 't@example.com',
+  first_name: '',
+  last_name: '',
+  bio: '',
+  photo_url: null,
+  two_factor_enabled: false,
 };
 
 function remote(text: string): () => Promise<{ default: () => React.JSX.Element }> {
@@ -109,7 +115,10 @@ describe('the route table and guard', () => {
   it('when the path is under /trade-history, then the group is open', async () => {
     signIn(1);
     renderAt('/trade-history/daily');
-    expect(await screen.findByRole('button', { name: 'Trade History' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('button', { name: 'Trade History' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('when the address is unknown, then the not-found page shows', async () => {

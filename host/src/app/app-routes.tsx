@@ -28,7 +28,10 @@ export function AppRoutes(): React.JSX.Element {
           <Route path="/connections/*" element={<RemoteArea key="connections" remote="connections" />} />
           <Route path="/syncdesk/*" element={<RemoteArea key="syncdesk" remote="syncdesk" />} />
           <Route path="/trade-history" element={<Navigate to="/trade-history/dashboard" replace />} />
-          <Route path="/trade-history/*" element={<RemoteArea key="trade_history" remote="trade_history" />} />
+          <Route
+            path="/trade-history/*"
+            element={<RemoteArea key="trade_history" remote="trade_history" />}
+          />
           <Route path="/notifications" element={<NotificationsPage />} />
           <Route path="/profile/*" element={<RemoteArea key="profile" remote="profile" />} />
         </Route>

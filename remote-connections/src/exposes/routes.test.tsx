@@ -17,11 +17,16 @@ afterEach(() => api.restore());
 
 describe('connections remote', () => {
   it('when mounted at /connections, then the list renders and Details opens the connection', async () => {
-    const { user, location } = renderWithProviders(<Remote />, { route: '/connections', path: '/connections/*' });
+    const { user, location } = renderWithProviders(<Remote />, {
+      route: '/connections',
+      path: '/connections/*',
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Connections Management');
     await user.click(await screen.findByRole('link', { name: 'Details of Apex evals' }));
     expect(location()).toBe('/connections/4');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Connections Details #4' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Connections Details #4' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('trader.joe')).toBeInTheDocument();
   });
 });

@@ -12,7 +12,10 @@ describe('history remote routes', () => {
   afterEach(() => api.restore());
 
   it('when the index is opened, then it goes to the dashboard', async () => {
-    const { location } = renderWithProviders(<Remote />, { route: '/trade-history', path: '/trade-history/*' });
+    const { location } = renderWithProviders(<Remote />, {
+      route: '/trade-history',
+      path: '/trade-history/*',
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard Management');
     expect(location()).toBe('/trade-history/dashboard');
     expect(await screen.findByRole('heading', { name: /Completed Trades/ })).toBeInTheDocument();

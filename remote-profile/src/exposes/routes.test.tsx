@@ -7,7 +7,9 @@ let api: ApiMock;
 beforeEach(() => {
   resetStores();
   signIn(1);
-  api = mockApi().on('GET /auth/profile', [200, buildProfile()]).on('GET /auth/2fa', [200, { enabled: false }]);
+  api = mockApi()
+    .on('GET /auth/profile', [200, buildProfile()])
+    .on('GET /auth/2fa', [200, { enabled: false }]);
 });
 afterEach(() => api.restore());
 

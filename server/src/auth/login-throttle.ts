@@ -34,8 +34,17 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string): Pro
   }
 }
 
-export async function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean): Promise<void> {
-  await db.query('INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, $3)', [email, ip, succeeded]);
+export async function recordLoginAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+  succeeded: boolean,
+): Promise<void> {
+  await db.query('INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, $3)', [
+    email,
+    ip,
+    succeeded,
+  ]);
   // A success clears the account's failures, so a user who finally typed it right starts afresh.
   if (succeeded) await db.query('DELETE FROM login_attempts WHERE email = $1 AND NOT succeeded', [email]);
 }

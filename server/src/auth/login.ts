@@ -11,8 +11,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const TWO_FACTOR_REQUIRED = 'Enter the 6-digit code from your authenticator app';
 
 export type LoginOutcome =
-  | { status: 200; body: TokenResponse }
-  | { status: 202; body: TwoFactorRequiredResponse };
+  { status: 200; body: TokenResponse } | { status: 202; body: TwoFactorRequiredResponse };
 
 /** Sign in: the same answer and about the same time for an unknown e-mail and a wrong password. */
 export async function login(

@@ -46,7 +46,9 @@ export async function resetPassword(app: FastifyInstance, token: string, newPass
     const row = rows[0];
     if (!row) throw AppError.badRequest(INVALID_RESET_TOKEN);
     await setPasswordHash(db, row.user_id, passwordHash);
-    await db.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [row.user_id]);
+    await db.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+      row.user_id,
+    ]);
     await revokeAllSessions(db, row.user_id);
     return row.user_id;
   });

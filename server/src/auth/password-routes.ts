@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import { forgotPasswordSchema, passwordChangeSchema, resetPasswordPayloadSchema } from '@synctrade/api/validation';
+import {
+  forgotPasswordSchema,
+  passwordChangeSchema,
+  resetPasswordPayloadSchema,
+} from '@synctrade/api/validation';
 import { AppError } from '../http/app-error';
 import { validateObject } from '../http/validate';
 import { requestPasswordReset, resetPassword } from './password-reset';

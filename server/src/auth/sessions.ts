@@ -33,5 +33,7 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 }
 
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+  ]);
 }

@@ -8,12 +8,17 @@ import { validateObject } from '../http/validate';
 import { consumeSecondFactor, newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from './two-factor';
 import { findUserById, type UserRow } from './users';
 
-const codeSchema = yup.object({ code: yup.string().trim().required('Code is required').max(64, 'Invalid code') });
+const codeSchema = yup.object({
+  code: yup.string().trim().required('Code is required').max(64, 'Invalid code'),
+});
 const INVALID_CODE = 'Invalid two-factor code';
 
 /** Authenticator-app 2FA: status, setup (secret + QR), enable with a first code, disable with a code. */
 export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
-  const options = { preHandler: app.authenticate, schema: { tags: ['two-factor'], security: [{ bearer: [] }] } };
+  const options = {
+    preHandler: app.authenticate,
+    schema: { tags: ['two-factor'], security: [{ bearer: [] }] },
+  };
 
   async function currentUser(userId: number): Promise<UserRow> {
     const user = await findUserById(app.db, userId);
@@ -31,7 +36,10 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const user = await currentUser(request.user.id);
     if (user.two_factor_enabled) throw AppError.conflict('Two-factor authentication is already enabled');
     const secret = newTotpSecret();
-    await app.db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [user.id, app.secrets.seal(secret)]);
+    await app.db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [
+      user.id,
+      app.secrets.seal(secret),
+    ]);
     const url = otpauthUrl(user.email, secret);
     const body: TwoFactorSetup = { secret, otpauth_url: url, qr_data_url: await QRCode.toDataURL(url) };
     return body;

@@ -19,7 +19,9 @@ export function otpauthUrl(email: string, secret: string): string {
 
 /** Ten one-time recovery codes, shown once; only their hashes are kept. */
 export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
-  const codes = Array.from({ length: RECOVERY_CODES }, () => randomToken(8).replace(/[-_]/g, 'x').slice(0, 10).toLowerCase());
+  const codes = Array.from({ length: RECOVERY_CODES }, () =>
+    randomToken(8).replace(/[-_]/g, 'x').slice(0, 10).toLowerCase(),
+  );
   return { codes, hashes: codes.map((code) => hashToken(code)) };
 }
 
@@ -35,7 +37,11 @@ export function totpStep(code: string, secret: string): number | null {
  * Checks a login or disable code against the enabled secret (a TOTP code not used before) or an unused
  * recovery code, and consumes it. Answers false for anything else.
  */
-export async function consumeSecondFactor(app: FastifyInstance, user: UserRow, code: string): Promise<boolean> {
+export async function consumeSecondFactor(
+  app: FastifyInstance,
+  user: UserRow,
+  code: string,
+): Promise<boolean> {
   if (!user.totp_secret) return false;
   const trimmed = code.trim().replace(/\s+/g, '');
   const secret = app.secrets.open<string>(user.totp_secret);

@@ -28,6 +28,8 @@ export function resolveSecret(
   warn: (message: string) => void,
 ): string {
   if (configured) return configured;
-  warn(`${variable} is not set: using a random secret kept in ${path.join(dataDir, variable.toLowerCase())}; set ${variable} in production`);
+  warn(
+    `${variable} is not set: using a random secret kept in ${path.join(dataDir, variable.toLowerCase())}; set ${variable} in production`,
+  );
   return persistedSecret(dataDir, variable.toLowerCase());
 }

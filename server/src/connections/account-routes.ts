@@ -9,15 +9,21 @@ const NOT_FOUND = 'Account not found';
 
 /** `GET /brokers/accounts` and the per-account enable/disable (the Sync Desk table is the engine's). */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const options = { preHandler: app.authenticate, schema: { tags: ['accounts'], security: [{ bearer: [] }] } };
+  const options = {
+    preHandler: app.authenticate,
+    schema: { tags: ['accounts'], security: [{ bearer: [] }] },
+  };
 
-  app.get('/brokers/accounts', options, async (request): Promise<AccountSummary[]> => listUserAccounts(app.db, request.user.id));
+  app.get('/brokers/accounts', options, async (request): Promise<AccountSummary[]> =>
+    listUserAccounts(app.db, request.user.id),
+  );
 
   app.put('/brokers/accounts/:id/:param', options, async (request) => {
     const params = request.params as { id: string; param: string };
     if (params.param !== 'enable' && params.param !== 'disable') throw AppError.notFound('Not found');
     const id = parseId(params.id, NOT_FOUND);
-    if (!(await setAccountEnabled(app.db, request.user.id, id, params.param === 'enable'))) throw AppError.notFound(NOT_FOUND);
+    if (!(await setAccountEnabled(app.db, request.user.id, id, params.param === 'enable')))
+      throw AppError.notFound(NOT_FOUND);
     app.events.emit('accounts:changed', { userId: request.user.id });
     return { message: SUCCESS.accountToggle };
   });

@@ -30,16 +30,22 @@ const SELECT = `SELECT a.id, a.name, a.currency, a.currency_symbol, a.cash_balan
   a.connection_id, c.name AS connection_name, c.broker
   FROM broker_accounts a JOIN connections c ON c.id = a.connection_id`;
 
-export async function listConnectionAccounts(db: Db, userId: number, connectionId: number): Promise<BrokerAccount[]> {
-  const rows = await db.query<AccountRow>(`${SELECT} WHERE a.connection_id = $1 AND a.user_id = $2 ORDER BY a.id`, [
-    connectionId,
-    userId,
-  ]);
+export async function listConnectionAccounts(
+  db: Db,
+  userId: number,
+  connectionId: number,
+): Promise<BrokerAccount[]> {
+  const rows = await db.query<AccountRow>(
+    `${SELECT} WHERE a.connection_id = $1 AND a.user_id = $2 ORDER BY a.id`,
+    [connectionId, userId],
+  );
   return rows.map(toAccount);
 }
 
 export async function listUserAccounts(db: Db, userId: number): Promise<AccountSummary[]> {
-  const rows = await db.query<AccountRow>(`${SELECT} WHERE a.user_id = $1 ORDER BY a.connection_id, a.id`, [userId]);
+  const rows = await db.query<AccountRow>(`${SELECT} WHERE a.user_id = $1 ORDER BY a.connection_id, a.id`, [
+    userId,
+  ]);
   return rows.map((row) => ({
     ...toAccount(row),
     connection_id: row.connection_id,
@@ -49,7 +55,12 @@ export async function listUserAccounts(db: Db, userId: number): Promise<AccountS
 }
 
 /** False when the account is not the user's. */
-export async function setAccountEnabled(db: Db, userId: number, id: number, enabled: boolean): Promise<boolean> {
+export async function setAccountEnabled(
+  db: Db,
+  userId: number,
+  id: number,
+  enabled: boolean,
+): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
     'UPDATE broker_accounts SET enabled = $3, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING id',
     [id, userId, enabled],
@@ -57,7 +68,12 @@ export async function setAccountEnabled(db: Db, userId: number, id: number, enab
   return rows.length > 0;
 }
 
-export async function setConnectionAccountsEnabled(db: Db, userId: number, connectionId: number, enabled: boolean): Promise<void> {
+export async function setConnectionAccountsEnabled(
+  db: Db,
+  userId: number,
+  connectionId: number,
+  enabled: boolean,
+): Promise<void> {
   await db.query(
     'UPDATE broker_accounts SET enabled = $3, updated_at = now() WHERE connection_id = $1 AND user_id = $2',
     [connectionId, userId, enabled],

@@ -25,27 +25,33 @@ function text(value: unknown): string | undefined {
 export const brokerRoutes: FastifyPluginAsync = async (app) => {
   const secured = { preHandler: app.authenticate };
 
-  app.get('/brokers', { ...secured, schema: { tags: ['brokers'], security: [{ bearer: [] }] } }, async (): Promise<Broker[]> =>
-    listBrokers(app.brokers),
+  app.get(
+    '/brokers',
+    { ...secured, schema: { tags: ['brokers'], security: [{ bearer: [] }] } },
+    async (): Promise<Broker[]> => listBrokers(app.brokers),
   );
 
-  app.get('/brokers/:broker/connect', { ...secured, schema: { tags: ['brokers'], security: [{ bearer: [] }] } }, async (request, reply) => {
-    const { broker } = request.params as { broker: string };
-    const query = validateObject(connectQuerySchema, request.query);
-    const started = await startConnect(app, {
-      userId: request.user.id,
-      broker,
-      connectionName: query.connection_name,
-      environment: query.environment ?? 'demo',
-    });
-    const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-    void reply.header(
-      'set-cookie',
-      `${STATE_COOKIE}=${encodeURIComponent(started.state)}; Path=/api/v1/brokers; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
-    );
-    const body: ConnectResponse = { url: started.url, message: started.message };
-    return body;
-  });
+  app.get(
+    '/brokers/:broker/connect',
+    { ...secured, schema: { tags: ['brokers'], security: [{ bearer: [] }] } },
+    async (request, reply) => {
+      const { broker } = request.params as { broker: string };
+      const query = validateObject(connectQuerySchema, request.query);
+      const started = await startConnect(app, {
+        userId: request.user.id,
+        broker,
+        connectionName: query.connection_name,
+        environment: query.environment ?? 'demo',
+      });
+      const secure = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+      void reply.header(
+        'set-cookie',
+        `${STATE_COOKIE}=${encodeURIComponent(started.state)}; Path=/api/v1/brokers; Max-Age=600; HttpOnly; SameSite=Lax${secure}`,
+      );
+      const body: ConnectResponse = { url: started.url, message: started.message };
+      return body;
+    },
+  );
 
   // No bearer here: the browser arrives from the broker's page; the single-use state identifies the user.
   app.get('/brokers/:broker/callback', { schema: { tags: ['brokers'] } }, async (request, reply) => {
@@ -58,7 +64,13 @@ export const brokerRoutes: FastifyPluginAsync = async (app) => {
       error: text(query.error),
     });
     const status = outcome.ok ? 'success' : 'error';
-    void reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/v1/brokers; Max-Age=0; HttpOnly; SameSite=Lax`);
-    return reply.redirect(`/connections?status=${status}&message=${encodeURIComponent(outcome.message)}`, 302);
+    void reply.header(
+      'set-cookie',
+      `${STATE_COOKIE}=; Path=/api/v1/brokers; Max-Age=0; HttpOnly; SameSite=Lax`,
+    );
+    return reply.redirect(
+      `/connections?status=${status}&message=${encodeURIComponent(outcome.message)}`,
+      302,
+    );
   });
 };

@@ -14,7 +14,8 @@ export async function completeConnect(
   app: FastifyInstance,
   input: { broker: string; code?: string; state?: string; error?: string },
 ): Promise<ConnectOutcome> {
-  if (!input.state) return { ok: false, message: 'The connection request is missing its state, please try again' };
+  if (!input.state)
+    return { ok: false, message: 'The connection request is missing its state, please try again' };
   const pending = await consumeConnectState(app.db, input.state, input.broker);
   if (!pending) return { ok: false, message: 'The connection request has expired, please try again' };
   if (input.error) return { ok: false, message: 'Authorization was cancelled at the broker' };
@@ -40,7 +41,8 @@ export async function completeConnect(
     return { ok: true, message: `Connection ${pending.connectionName} added successfully` };
   } catch (error: unknown) {
     app.log.warn({ err: error, broker: adapter.id }, 'broker authorization failed');
-    const reason = error instanceof BrokerError ? error.message : 'the broker did not accept the authorization';
+    const reason =
+      error instanceof BrokerError ? error.message : 'the broker did not accept the authorization';
     return { ok: false, message: `Could not connect to ${adapter.name}: ${reason}` };
   }
 }

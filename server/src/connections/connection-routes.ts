@@ -16,9 +16,14 @@ function toggle(param: string, on: string, off: string): boolean {
 
 /** The user's connections: list, details, delete, enable/disable, enable-all/disable-all accounts. */
 export const connectionRoutes: FastifyPluginAsync = async (app) => {
-  const options = { preHandler: app.authenticate, schema: { tags: ['connections'], security: [{ bearer: [] }] } };
+  const options = {
+    preHandler: app.authenticate,
+    schema: { tags: ['connections'], security: [{ bearer: [] }] },
+  };
 
-  app.get('/brokers/connections', options, async (request): Promise<Connection[]> => listConnections(app.db, request.user.id));
+  app.get('/brokers/connections', options, async (request): Promise<Connection[]> =>
+    listConnections(app.db, request.user.id),
+  );
 
   app.get('/brokers/connections/:id/account-info', options, async (request): Promise<ConnectionDetails> => {
     const id = parseId((request.params as { id: string }).id, NOT_FOUND);
@@ -50,7 +55,8 @@ export const connectionRoutes: FastifyPluginAsync = async (app) => {
     const params = request.params as { id: string; param: string };
     const enabled = toggle(params.param, 'enable', 'disable');
     const id = parseId(params.id, NOT_FOUND);
-    if (!(await setConnectionEnabled(app.db, request.user.id, id, enabled))) throw AppError.notFound(NOT_FOUND);
+    if (!(await setConnectionEnabled(app.db, request.user.id, id, enabled)))
+      throw AppError.notFound(NOT_FOUND);
     app.events.emit('connection:toggled', { userId: request.user.id, connectionId: id, enabled });
     app.events.emit('accounts:changed', { userId: request.user.id });
     return { message: SUCCESS.connectionToggle };

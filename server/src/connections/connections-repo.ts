@@ -1,4 +1,10 @@
-import type { BrokerId, Connection, ConnectionInfo, ConnectionStatus, Environment } from '@synctrade/api/types';
+import type {
+  BrokerId,
+  Connection,
+  ConnectionInfo,
+  ConnectionStatus,
+  Environment,
+} from '@synctrade/api/types';
 import type { AuthorizationResult } from '../brokers/types';
 import type { Db } from '../db/db';
 
@@ -32,10 +38,19 @@ export async function listConnections(db: Db, userId: number): Promise<Connectio
 
 /** The connection when it is the user's; null for unknown ids and other tenants' alike. */
 export async function findConnection(db: Db, userId: number, id: number): Promise<ConnectionInfo | null> {
-  const rows = await db.query<ConnectionRow>('SELECT * FROM connections WHERE id = $1 AND user_id = $2', [id, userId]);
+  const rows = await db.query<ConnectionRow>('SELECT * FROM connections WHERE id = $1 AND user_id = $2', [
+    id,
+    userId,
+  ]);
   const row = rows[0];
   if (!row) return null;
-  return { id: row.id, connection_name: row.name, user_data: row.user_data, broker_name: row.broker, environment: row.environment };
+  return {
+    id: row.id,
+    connection_name: row.name,
+    user_data: row.user_data,
+    broker_name: row.broker,
+    environment: row.environment,
+  };
 }
 
 /** Stores a connection and its accounts in one transaction; credentials arrive sealed. */
@@ -54,7 +69,14 @@ export async function insertConnection(
     const rows = await tx.query<{ id: number }>(
       `INSERT INTO connections (user_id, broker, name, environment, credentials, user_data)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [input.userId, input.broker, input.name, input.environment, input.sealedCredentials, input.result.userData],
+      [
+        input.userId,
+        input.broker,
+        input.name,
+        input.environment,
+        input.sealedCredentials,
+        input.result.userData,
+      ],
     );
     const connectionId = (rows[0] as { id: number }).id;
     for (const account of input.result.accounts) {
@@ -62,7 +84,16 @@ export async function insertConnection(
         `INSERT INTO broker_accounts
            (connection_id, user_id, external_id, name, currency, currency_symbol, cash_balance, active)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (connection_id, external_id) DO NOTHING`,
-        [connectionId, input.userId, account.externalId, account.name, account.currency, account.currencySymbol, account.cashBalance, account.active],
+        [
+          connectionId,
+          input.userId,
+          account.externalId,
+          account.name,
+          account.currency,
+          account.currencySymbol,
+          account.cashBalance,
+          account.active,
+        ],
       );
     }
     return connectionId;
@@ -72,15 +103,26 @@ export async function insertConnection(
 /** Deletes the connection (accounts cascade); answers the deleted account ids, or null when not the user's. */
 export async function deleteConnection(db: Db, userId: number, id: number): Promise<number[] | null> {
   return db.tx(async (tx) => {
-    const owned = await tx.query<{ id: number }>('SELECT id FROM connections WHERE id = $1 AND user_id = $2 FOR UPDATE', [id, userId]);
+    const owned = await tx.query<{ id: number }>(
+      'SELECT id FROM connections WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      [id, userId],
+    );
     if (owned.length === 0) return null;
-    const accounts = await tx.query<{ id: number }>('SELECT id FROM broker_accounts WHERE connection_id = $1', [id]);
+    const accounts = await tx.query<{ id: number }>(
+      'SELECT id FROM broker_accounts WHERE connection_id = $1',
+      [id],
+    );
     await tx.query('DELETE FROM connections WHERE id = $1', [id]);
     return accounts.map((account) => account.id);
   });
 }
 
-export async function setConnectionEnabled(db: Db, userId: number, id: number, enabled: boolean): Promise<boolean> {
+export async function setConnectionEnabled(
+  db: Db,
+  userId: number,
+  id: number,
+  enabled: boolean,
+): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
     'UPDATE connections SET enabled = $3, updated_at = now() WHERE id = $1 AND user_id = $2 RETURNING id',
     [id, userId, enabled],

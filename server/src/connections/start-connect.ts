@@ -19,7 +19,9 @@ export async function startConnect(
   const adapter = app.brokers.get(input.broker);
   if (!adapter) {
     if (input.broker === 'tradovate') {
-      throw AppError.badRequest('Tradovate is not configured on this server: its OAuth client credentials are missing');
+      throw AppError.badRequest(
+        'Tradovate is not configured on this server: its OAuth client credentials are missing',
+      );
     }
     const name = knownBrokerName(input.broker);
     if (name) throw AppError.badRequest(`${name} cannot be connected yet`);
@@ -34,7 +36,11 @@ export async function startConnect(
   });
   let url: string;
   try {
-    url = adapter.authorizeUrl({ state, environment: input.environment, redirectUri: callbackUri(app, adapter.id) });
+    url = adapter.authorizeUrl({
+      state,
+      environment: input.environment,
+      redirectUri: callbackUri(app, adapter.id),
+    });
   } catch (error: unknown) {
     if (error instanceof BrokerError || error instanceof Error) throw AppError.badRequest(error.message);
     throw error;

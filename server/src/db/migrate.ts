@@ -21,7 +21,9 @@ export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<str
     const sql = await readFile(path.join(dir, file), 'utf8');
     const done = await db.tx(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(724301)');
-      const seen = await tx.query<{ name: string }>('SELECT name FROM schema_migrations WHERE name = $1', [file]);
+      const seen = await tx.query<{ name: string }>('SELECT name FROM schema_migrations WHERE name = $1', [
+        file,
+      ]);
       if (seen.length > 0) return false;
       await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);

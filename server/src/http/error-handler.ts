@@ -19,8 +19,10 @@ const FASTIFY_DETAIL: Record<string, string> = {
 };
 
 function toAnswer(error: unknown): Answer {
-  if (error instanceof AppError) return { status: error.status, detail: error.message, headers: error.headers };
-  if (error instanceof ValidationError) return { status: 400, detail: error.errors[0] ?? error.message, headers: {} };
+  if (error instanceof AppError)
+    return { status: error.status, detail: error.message, headers: error.headers };
+  if (error instanceof ValidationError)
+    return { status: 400, detail: error.errors[0] ?? error.message, headers: {} };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {

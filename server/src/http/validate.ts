@@ -7,7 +7,10 @@ import { AppError } from './app-error';
  * `detail`. Anything that is not an object (null, a string, an array) is validated as an empty object.
  */
 export function validateObject<S extends ObjectSchema<AnyObject>>(schema: S, input: unknown): InferType<S> {
-  const value = (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const value = (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<
+    string,
+    unknown
+  >;
   // yup's string transforms (trim) throw a TypeError on objects and arrays: name the field instead.
   for (const [key, field] of Object.entries(schema.fields)) {
     const given = value[key];

@@ -6,7 +6,8 @@ import { latestOutboxMail } from './outbox-mailer';
 export const devOutboxRoutes: FastifyPluginAsync = async (app) => {
   app.get('/dev/outbox/latest', { schema: { hide: true } }, async (request) => {
     const { to } = request.query as { to?: unknown };
-    if (typeof to !== 'string' || to.trim() === '') throw AppError.badRequest('Query parameter to is required');
+    if (typeof to !== 'string' || to.trim() === '')
+      throw AppError.badRequest('Query parameter to is required');
     const mail = await latestOutboxMail(app.config.outboxDir, to);
     if (!mail) throw AppError.notFound('No mail for this address');
     return mail;

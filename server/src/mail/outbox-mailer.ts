@@ -35,7 +35,10 @@ export function createOutboxMailer(dir: string, log: (line: string) => void): Ma
 export async function latestOutboxMail(dir: string, to: string): Promise<OutboxMail | null> {
   let files: string[];
   try {
-    files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort().reverse();
+    files = (await readdir(dir))
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .reverse();
   } catch {
     return null;
   }

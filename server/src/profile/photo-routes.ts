@@ -10,19 +10,23 @@ import { toProfile } from './profile-repo';
 export const photoRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/auth/profile/photo',
-    { preHandler: app.authenticate, schema: { tags: ['profile'], security: [{ bearer: [] }], consumes: ['multipart/form-data'] } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['profile'], security: [{ bearer: [] }], consumes: ['multipart/form-data'] },
+    },
     async (request): Promise<Profile> => {
       const photo = await readPhoto(request);
       const id = randomToken(16);
       const user = await app.db.tx(async (db) => {
         await db.query('DELETE FROM profile_photos WHERE user_id = $1', [request.user.id]);
-        await db.query('INSERT INTO profile_photos (id, user_id, content_type, data) VALUES ($1, $2, $3, $4)', [
-          id,
+        await db.query(
+          'INSERT INTO profile_photos (id, user_id, content_type, data) VALUES ($1, $2, $3, $4)',
+          [id, request.user.id, photo.contentType, photo.data],
+        );
+        await db.query('UPDATE users SET photo_id = $2, updated_at = now() WHERE id = $1', [
           request.user.id,
-          photo.contentType,
-          photo.data,
+          id,
         ]);
-        await db.query('UPDATE users SET photo_id = $2, updated_at = now() WHERE id = $1', [request.user.id, id]);
         return findUserById(db, request.user.id);
       });
       if (!user) throw AppError.unauthorized();
@@ -46,4 +50,3 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       .send(Buffer.from(row.data));
   });
 };
-

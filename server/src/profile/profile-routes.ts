@@ -18,7 +18,10 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.put('/auth/profile', options, async (request): Promise<Profile> => {
     const input = validateObject(profileUpdateSchema, request.body);
     // The shared schema defaults missing fields to '': only the fields actually sent are written.
-    const sent = (request.body !== null && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const sent = (request.body !== null && typeof request.body === 'object' ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
     const only = <K extends keyof typeof input>(key: K) => (key in sent ? input[key] : undefined);
     const user = await updateProfile(app.db, request.user.id, {
       username: only('username'),

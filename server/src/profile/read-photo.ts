@@ -15,7 +15,8 @@ function startsWith(data: Buffer, magic: number[]): boolean {
  * since the declared type is the client's word. Over 20 MB answers 413.
  */
 export async function readPhoto(request: FastifyRequest): Promise<{ contentType: string; data: Buffer }> {
-  if (!request.isMultipart()) throw AppError.badRequest('Send the photo as multipart/form-data in field photo');
+  if (!request.isMultipart())
+    throw AppError.badRequest('Send the photo as multipart/form-data in field photo');
   const part = await request.file();
   if (!part || part.fieldname !== 'photo') throw AppError.badRequest('Photo is required');
   const problem = photoProblem({ name: part.filename, type: part.mimetype, size: 0 });
@@ -27,7 +28,8 @@ export async function readPhoto(request: FastifyRequest): Promise<{ contentType:
   try {
     data = await part.toBuffer();
   } catch (error: unknown) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, VALIDATION.photoSize);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, VALIDATION.photoSize);
     throw error;
   }
   if (part.file.truncated) throw new AppError(413, VALIDATION.photoSize);

@@ -9,7 +9,10 @@ import { redeemFeedTicket } from './tickets';
 export const feedRoute: FastifyPluginAsync = async (app) => {
   app.get('/ws/accounts', { websocket: true, schema: { hide: true } }, async (socket, request) => {
     const { token } = request.query as { token?: unknown };
-    const session = typeof token === 'string' && token.length > 0 && token.length < 200 ? await redeemFeedTicket(app.db, token) : null;
+    const session =
+      typeof token === 'string' && token.length > 0 && token.length < 200
+        ? await redeemFeedTicket(app.db, token)
+        : null;
     if (!session) {
       socket.close(FEED_CLOSE.invalidTicket, 'Invalid or expired ticket');
       return;

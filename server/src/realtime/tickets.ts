@@ -17,7 +17,10 @@ export async function issueFeedTicket(db: Db, userId: number, sessionId: string)
 }
 
 /** Spends a ticket (the DELETE makes it single use even under a race); null when unknown, used or expired. */
-export async function redeemFeedTicket(db: Db, ticket: string): Promise<{ userId: number; sessionId: string } | null> {
+export async function redeemFeedTicket(
+  db: Db,
+  ticket: string,
+): Promise<{ userId: number; sessionId: string } | null> {
   const rows = await db.query<{ user_id: number; session_id: string; live: boolean }>(
     `DELETE FROM ws_tickets t WHERE ticket_hash = $1
      RETURNING user_id, session_id,

@@ -19,7 +19,9 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 function decodeJson(part: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -30,7 +32,9 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
   return {
     async sign({ userId, sessionId }) {
       const now = Math.floor(Date.now() / 1000);
-      const payload = Buffer.from(JSON.stringify({ user_id: userId, sid: sessionId, iat: now, exp: now + ttlSeconds })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({ user_id: userId, sid: sessionId, iat: now, exp: now + ttlSeconds }),
+      ).toString('base64url');
       return `${HEADER}.${payload}.${mac(`${HEADER}.${payload}`).toString('base64url')}`;
     },
     async verify(token) {
@@ -46,7 +50,8 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
       if (!payload) return null;
       const { user_id: userId, sid: sessionId, exp } = payload;
       if (typeof exp !== 'number' || exp * 1000 <= Date.now()) return null;
-      if (typeof userId !== 'number' || !Number.isInteger(userId) || typeof sessionId !== 'string') return null;
+      if (typeof userId !== 'number' || !Number.isInteger(userId) || typeof sessionId !== 'string')
+        return null;
       return { userId, sessionId };
     },
   };

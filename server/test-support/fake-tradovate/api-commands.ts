@@ -4,8 +4,10 @@ import type { BracketSpec } from './fake-venue';
 import type { Action, OrderType } from './venue-types';
 
 const unauthorized = (text: string): ApiResult => ok({ failureReason: 'Unauthorized', failureText: text });
-const actionOf = (value: unknown): Action | undefined => (value === 'Buy' || value === 'Sell' ? value : undefined);
-const typeOf = (value: unknown): OrderType | undefined => (value === 'Market' || value === 'Limit' || value === 'Stop' ? value : undefined);
+const actionOf = (value: unknown): Action | undefined =>
+  value === 'Buy' || value === 'Sell' ? value : undefined;
+const typeOf = (value: unknown): OrderType | undefined =>
+  value === 'Market' || value === 'Limit' || value === 'Stop' ? value : undefined;
 
 function bracketOf(value: unknown): BracketSpec | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -21,37 +23,80 @@ function ownsAccount(ctx: FakeContext, userId: number, accountId: number | undef
 }
 
 /** Order commands; business failures come back as HTTP 200 bodies, as Tradovate does. */
-export function handleCommand(ctx: FakeContext, endpoint: string, userId: number, body: Body): ApiResult | undefined {
+export function handleCommand(
+  ctx: FakeContext,
+  endpoint: string,
+  userId: number,
+  body: Body,
+): ApiResult | undefined {
   const { venue } = ctx;
   switch (endpoint) {
     case 'order/placeorder':
     case 'order/placeoso': {
-      const accountId = num(body, 'accountId') ?? venue.accountsOf(userId).find((a) => a.name === str(body, 'accountSpec'))?.id;
-      if (!ownsAccount(ctx, userId, accountId) || accountId === undefined) return unauthorized('Access is denied to this account');
-      if (body.isAutomated !== true) return ok({ failureReason: 'UnknownReason', failureText: 'Orders placed by an application must carry isAutomated: true' });
+      const accountId =
+        num(body, 'accountId') ??
+        venue.accountsOf(userId).find((a) => a.name === str(body, 'accountSpec'))?.id;
+      if (!ownsAccount(ctx, userId, accountId) || accountId === undefined)
+        return unauthorized('Access is denied to this account');
+      if (body.isAutomated !== true)
+        return ok({
+          failureReason: 'UnknownReason',
+          failureText: 'Orders placed by an application must carry isAutomated: true',
+        });
       const action = actionOf(body.action);
       const orderType = typeOf(body.orderType);
-      if (!action || !orderType) return ok({ errorText: `Invalid action or orderType (${String(body.action)}, ${String(body.orderType)})` });
-      const brackets = endpoint === 'order/placeoso' ? [bracketOf(body.bracket1), bracketOf(body.bracket2)].filter((b): b is BracketSpec => b !== undefined) : [];
-      if (endpoint === 'order/placeoso' && brackets.length === 0) return ok({ errorText: 'placeOSO needs bracket1' });
-      return ok(venue.place({
-        accountId, symbol: str(body, 'symbol') ?? '', action, orderQty: num(body, 'orderQty') ?? 0, orderType,
-        price: num(body, 'price'), stopPrice: num(body, 'stopPrice'), clOrdId: str(body, 'clOrdId'), isAutomated: true,
-      }, brackets));
+      if (!action || !orderType)
+        return ok({
+          errorText: `Invalid action or orderType (${String(body.action)}, ${String(body.orderType)})`,
+        });
+      const brackets =
+        endpoint === 'order/placeoso'
+          ? [bracketOf(body.bracket1), bracketOf(body.bracket2)].filter(
+              (b): b is BracketSpec => b !== undefined,
+            )
+          : [];
+      if (endpoint === 'order/placeoso' && brackets.length === 0)
+        return ok({ errorText: 'placeOSO needs bracket1' });
+      return ok(
+        venue.place(
+          {
+            accountId,
+            symbol: str(body, 'symbol') ?? '',
+            action,
+            orderQty: num(body, 'orderQty') ?? 0,
+            orderType,
+            price: num(body, 'price'),
+            stopPrice: num(body, 'stopPrice'),
+            clOrdId: str(body, 'clOrdId'),
+            isAutomated: true,
+          },
+          brackets,
+        ),
+      );
     }
     case 'order/modifyorder': {
       const order = venue.orders.get(num(body, 'orderId') ?? -1);
-      if (!order || !ownsAccount(ctx, userId, order.accountId)) return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
-      return ok(venue.modify(order.id, { orderQty: num(body, 'orderQty'), orderType: typeOf(body.orderType), price: num(body, 'price'), stopPrice: num(body, 'stopPrice') }));
+      if (!order || !ownsAccount(ctx, userId, order.accountId))
+        return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
+      return ok(
+        venue.modify(order.id, {
+          orderQty: num(body, 'orderQty'),
+          orderType: typeOf(body.orderType),
+          price: num(body, 'price'),
+          stopPrice: num(body, 'stopPrice'),
+        }),
+      );
     }
     case 'order/cancelorder': {
       const order = venue.orders.get(num(body, 'orderId') ?? -1);
-      if (!order || !ownsAccount(ctx, userId, order.accountId)) return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
+      if (!order || !ownsAccount(ctx, userId, order.accountId))
+        return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
       return ok(venue.cancel(order.id));
     }
     case 'order/liquidateposition': {
       const accountId = num(body, 'accountId');
-      if (!ownsAccount(ctx, userId, accountId) || accountId === undefined) return unauthorized('Access is denied to this account');
+      if (!ownsAccount(ctx, userId, accountId) || accountId === undefined)
+        return unauthorized('Access is denied to this account');
       return ok(venue.liquidate(accountId, num(body, 'contractId') ?? -1, body.isAutomated === true));
     }
     default:

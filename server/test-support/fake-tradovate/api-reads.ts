@@ -13,15 +13,29 @@ export const num = (body: Body, key: string): number | undefined => {
   const parsed = typeof value === 'string' && value !== '' ? Number(value) : value;
   return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : undefined;
 };
-export const str = (body: Body, key: string): string | undefined => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+export const str = (body: Body, key: string): string | undefined =>
+  typeof body[key] === 'string' ? (body[key] as string) : undefined;
 
 /** The read endpoints: user, accounts, balances and the entity lists, each scoped to the token's user. */
-export function handleRead(ctx: FakeContext, endpoint: string, userId: number, query: URLSearchParams, body: Body): ApiResult | undefined {
+export function handleRead(
+  ctx: FakeContext,
+  endpoint: string,
+  userId: number,
+  query: URLSearchParams,
+  body: Body,
+): ApiResult | undefined {
   const { venue } = ctx;
   const user = venue.users.get(userId);
   switch (endpoint) {
     case 'auth/me':
-      return ok({ userId, name: user?.name, fullName: user?.fullName, email: user?.email, emailVerified: true, isTrial: false });
+      return ok({
+        userId,
+        name: user?.name,
+        fullName: user?.fullName,
+        email: user?.email,
+        emailVerified: true,
+        isTrial: false,
+      });
     case 'account/list':
       return ok(venue.accountsOf(userId).map(json.accountJson));
     case 'cashbalance/list':
@@ -29,7 +43,15 @@ export function handleRead(ctx: FakeContext, endpoint: string, userId: number, q
     case 'cashbalance/getcashbalancesnapshot': {
       const account = venue.accounts.get(num(body, 'accountId') ?? -1);
       if (!account || account.userId !== userId) return ok({ errorText: 'Access is denied' });
-      return ok({ accountId: account.id, totalCashValue: account.amount, netLiq: account.amount, openPnL: 0, realizedPnL: account.realizedPnL, weekRealizedPnL: account.realizedPnL, totalPnL: account.realizedPnL });
+      return ok({
+        accountId: account.id,
+        totalCashValue: account.amount,
+        netLiq: account.amount,
+        openPnL: 0,
+        realizedPnL: account.realizedPnL,
+        weekRealizedPnL: account.realizedPnL,
+        totalPnL: account.realizedPnL,
+      });
     }
     case 'position/list':
       return ok(venue.positionsOf(userId).map(json.positionJson));
@@ -43,25 +65,38 @@ export function handleRead(ctx: FakeContext, endpoint: string, userId: number, q
       return ok([]);
     case 'contract/find': {
       const contract = venue.contractBySymbol(query.get('name') ?? str(body, 'name') ?? '');
-      return contract ? ok(json.contractJson(contract)) : { status: 404, body: { errorText: 'Contract not found' } };
+      return contract
+        ? ok(json.contractJson(contract))
+        : { status: 404, body: { errorText: 'Contract not found' } };
     }
     case 'contract/item': {
       const contract = venue.contracts.get(Number(query.get('id') ?? body.id));
-      return contract ? ok(json.contractJson(contract)) : { status: 404, body: { errorText: 'Contract not found' } };
+      return contract
+        ? ok(json.contractJson(contract))
+        : { status: 404, body: { errorText: 'Contract not found' } };
     }
     case 'contract/items': {
       const ids = (query.get('ids') ?? '').split(',').map(Number);
-      return ok(ids.flatMap((id) => {
-        const contract = venue.contracts.get(id);
-        return contract ? [json.contractJson(contract)] : [];
-      }));
+      return ok(
+        ids.flatMap((id) => {
+          const contract = venue.contracts.get(id);
+          return contract ? [json.contractJson(contract)] : [];
+        }),
+      );
     }
     case 'product/find': {
       const contract = [...venue.contracts.values()].find((c) => c.productName === (query.get('name') ?? ''));
       const name = query.get('name') ?? '';
       const known = contract ?? venue.contractBySymbol(`${name}Z6`);
       if (!known) return { status: 404, body: { errorText: 'Product not found' } };
-      return ok({ id: known.id + 20_000, name: known.productName, tickSize: known.tickSize, valuePerPoint: known.valuePerPoint, currencyId: 1, status: 'Verified' });
+      return ok({
+        id: known.id + 20_000,
+        name: known.productName,
+        tickSize: known.tickSize,
+        valuePerPoint: known.valuePerPoint,
+        currencyId: 1,
+        status: 'Verified',
+      });
     }
     default:
       return undefined;

@@ -50,7 +50,11 @@ export interface FakeContext {
   fillsSent: FillSent[];
 }
 
-export function createContext(options: { tokenLifetimeSec: number; clientId?: string; clientSecret?: string }): FakeContext {
+export function createContext(options: {
+  tokenLifetimeSec: number;
+  clientId?: string;
+  clientSecret?: string;
+}): FakeContext {
   return {
     venue: new FakeVenue(),
     tokens: new TokenStore(options.tokenLifetimeSec),

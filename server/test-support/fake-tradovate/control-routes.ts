@@ -3,13 +3,22 @@ import type { Faults } from './faults';
 
 /** `POST /__control/<action>` with a JSON body: the HTTP face of the control handle, for manual and browser runs. */
 export function runControl(control: FakeControl, action: string, body: Record<string, unknown>): unknown {
-  const text = (key: string, fallback: string): string => (typeof body[key] === 'string' ? (body[key] as string) : fallback);
+  const text = (key: string, fallback: string): string =>
+    typeof body[key] === 'string' ? (body[key] as string) : fallback;
   const number = (key: string): number => Number(body[key]);
   switch (action) {
     case 'users':
-      return control.addUser(text('name', 'Trader'), Array.isArray(body.accounts) ? (body.accounts as Array<{ name: string; balance?: number }>) : [{ name: 'DEMO1' }]);
+      return control.addUser(
+        text('name', 'Trader'),
+        Array.isArray(body.accounts)
+          ? (body.accounts as Array<{ name: string; balance?: number }>)
+          : [{ name: 'DEMO1' }],
+      );
     case 'token':
-      return control.issueToken(number('userId'), body.lifetimeSec === undefined ? undefined : number('lifetimeSec'));
+      return control.issueToken(
+        number('userId'),
+        body.lifetimeSec === undefined ? undefined : number('lifetimeSec'),
+      );
     case 'token-lifetime':
       return control.setTokenLifetime(number('seconds'));
     case 'price':
@@ -23,9 +32,16 @@ export function runControl(control: FakeControl, action: string, body: Record<st
     case 'shutdown':
       return control.shutdown(text('reasonCode', 'Maintenance'));
     case 'close-sockets':
-      return control.closeSockets(body.code === undefined ? 1000 : number('code'), text('reason', 'Closed by server'));
+      return control.closeSockets(
+        body.code === undefined ? 1000 : number('code'),
+        text('reason', 'Closed by server'),
+      );
     case 'state':
-      return { orders: control.orders(), sockets: control.socketCount(), penaltyResends: control.penaltyResends() };
+      return {
+        orders: control.orders(),
+        sockets: control.socketCount(),
+        penaltyResends: control.penaltyResends(),
+      };
     default:
       throw new Error(`Unknown control action ${action}`);
   }

@@ -16,9 +16,15 @@ export interface HumanOrder {
 
 /** What a test (or `POST /__control/...`) can do to the fake: seed users, move prices, trade by hand, break things. */
 export class FakeControl {
-  constructor(private readonly ctx: FakeContext, private readonly hub: SocketHub) {}
+  constructor(
+    private readonly ctx: FakeContext,
+    private readonly hub: SocketHub,
+  ) {}
 
-  addUser(name: string, accounts: Array<{ name: string; balance?: number }>): { userId: number; accounts: Array<{ id: number; name: string }> } {
+  addUser(
+    name: string,
+    accounts: Array<{ name: string; balance?: number }>,
+  ): { userId: number; accounts: Array<{ id: number; name: string }> } {
     const { user, accounts: created } = this.ctx.venue.addUser(name, accounts);
     return { userId: user.id, accounts: created.map((a) => ({ id: a.id, name: a.name })) };
   }
@@ -44,8 +50,14 @@ export class FakeControl {
   /** An order as if a human clicked in Tradovate's own app (a leader trade). */
   placeHumanOrder(order: HumanOrder): Placed | Failure {
     return this.ctx.venue.place({
-      accountId: order.accountId, symbol: order.symbol, action: order.action, orderQty: order.qty,
-      orderType: order.orderType ?? 'Market', price: order.price, stopPrice: order.stopPrice, isAutomated: false,
+      accountId: order.accountId,
+      symbol: order.symbol,
+      action: order.action,
+      orderQty: order.qty,
+      orderType: order.orderType ?? 'Market',
+      price: order.price,
+      stopPrice: order.stopPrice,
+      isAutomated: false,
     });
   }
 

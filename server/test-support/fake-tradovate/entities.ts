@@ -99,5 +99,11 @@ export function accountJson(account: FakeAccount): Record<string, unknown> {
 }
 
 export function contractJson(contract: FakeContract): Record<string, unknown> {
-  return { id: contract.id, name: contract.name, contractMaturityId: contract.id + 10_000, status: 'DefinitionChecked', providerTickSize: contract.tickSize };
+  return {
+    id: contract.id,
+    name: contract.name,
+    contractMaturityId: contract.id + 10_000,
+    status: 'DefinitionChecked',
+    providerTickSize: contract.tickSize,
+  };
 }

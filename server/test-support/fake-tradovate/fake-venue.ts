@@ -13,23 +13,51 @@ export interface BracketSpec {
   stopPrice?: number;
 }
 
-const working = (order: FakeOrder): boolean => order.ordStatus === 'Working' || order.ordStatus === 'Suspended';
+const working = (order: FakeOrder): boolean =>
+  order.ordStatus === 'Working' || order.ordStatus === 'Suspended';
 
 /** The venue's trading rules: Market fills at once, Limit and Stop wait for the price, OSO brackets, OCO. */
 export class FakeVenue extends VenueState {
   place(spec: NewOrder, brackets: BracketSpec[] = []): Placed | Failure {
     const account = this.accounts.get(spec.accountId);
-    if (!account || !account.active) return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
+    if (!account || !account.active)
+      return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
     const contract = this.contractBySymbol(spec.symbol);
-    if (!contract) return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
-    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0) return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    if (!contract)
+      return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
+    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
+      return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
     const stop = spec.stopPrice ?? spec.price;
-    if (spec.orderType === 'Limit' && spec.price === undefined) return { failureReason: 'InvalidPrice', failureText: 'Limit order without price' };
-    if (spec.orderType === 'Stop' && stop === undefined) return { failureReason: 'InvalidPrice', failureText: 'Stop order without stopPrice' };
+    if (spec.orderType === 'Limit' && spec.price === undefined)
+      return { failureReason: 'InvalidPrice', failureText: 'Limit order without price' };
+    if (spec.orderType === 'Stop' && stop === undefined)
+      return { failureReason: 'InvalidPrice', failureText: 'Stop order without stopPrice' };
     return this.batch(() => {
-      const entry = this.createOrder(spec.accountId, contract.id, spec.action, spec.orderQty, spec.orderType, spec.price, stop, spec.clOrdId, spec.isAutomated, null);
+      const entry = this.createOrder(
+        spec.accountId,
+        contract.id,
+        spec.action,
+        spec.orderQty,
+        spec.orderType,
+        spec.price,
+        stop,
+        spec.clOrdId,
+        spec.isAutomated,
+        null,
+      );
       const children = brackets.map((bracket) =>
-        this.createOrder(spec.accountId, contract.id, bracket.action, spec.orderQty, bracket.orderType, bracket.price, bracket.stopPrice ?? bracket.price, undefined, spec.isAutomated, entry.id),
+        this.createOrder(
+          spec.accountId,
+          contract.id,
+          bracket.action,
+          spec.orderQty,
+          bracket.orderType,
+          bracket.price,
+          bracket.stopPrice ?? bracket.price,
+          undefined,
+          spec.isAutomated,
+          entry.id,
+        ),
       );
       const [first, second] = children;
       if (first && second) {
@@ -37,17 +65,44 @@ export class FakeVenue extends VenueState {
         second.ocoSiblingId = first.id;
       }
       this.activate(entry);
-      return { orderId: entry.id, ...(first ? { oso1Id: first.id } : {}), ...(second ? { oso2Id: second.id } : {}) };
+      return {
+        orderId: entry.id,
+        ...(first ? { oso1Id: first.id } : {}),
+        ...(second ? { oso2Id: second.id } : {}),
+      };
     });
   }
 
-  private createOrder(accountId: number, contractId: number, action: Action, qty: number, orderType: OrderType, price: number | undefined, stopPrice: number | undefined, clOrdId: string | undefined, isAutomated: boolean, parentId: number | null): FakeOrder {
+  private createOrder(
+    accountId: number,
+    contractId: number,
+    action: Action,
+    qty: number,
+    orderType: OrderType,
+    price: number | undefined,
+    stopPrice: number | undefined,
+    clOrdId: string | undefined,
+    isAutomated: boolean,
+    parentId: number | null,
+  ): FakeOrder {
     const tick = this.contracts.get(contractId)?.tickSize ?? 0.25;
     const order: FakeOrder = {
-      id: this.nextId(), accountId, contractId, action, ordStatus: 'PendingNew', orderQty: qty, orderType,
+      id: this.nextId(),
+      accountId,
+      contractId,
+      action,
+      ordStatus: 'PendingNew',
+      orderQty: qty,
+      orderType,
       price: orderType === 'Limit' && price !== undefined ? roundToTick(price, tick) : null,
       stopPrice: orderType === 'Stop' && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
-      clOrdId: clOrdId ?? null, isAutomated, parentId, ocoSiblingId: null, versionId: this.nextId(), cumQty: 0, avgPx: 0,
+      clOrdId: clOrdId ?? null,
+      isAutomated,
+      parentId,
+      ocoSiblingId: null,
+      versionId: this.nextId(),
+      cumQty: 0,
+      avgPx: 0,
       timestamp: new Date().toISOString(),
     };
     this.orders.set(order.id, order);
@@ -74,36 +129,67 @@ export class FakeVenue extends VenueState {
     const buy = order.action === 'Buy';
     const fires =
       order.orderType === 'Market' ||
-      (order.orderType === 'Limit' && order.price !== null && (buy ? price <= order.price : price >= order.price)) ||
-      (order.orderType === 'Stop' && order.stopPrice !== null && (buy ? price >= order.stopPrice : price <= order.stopPrice));
+      (order.orderType === 'Limit' &&
+        order.price !== null &&
+        (buy ? price <= order.price : price >= order.price)) ||
+      (order.orderType === 'Stop' &&
+        order.stopPrice !== null &&
+        (buy ? price >= order.stopPrice : price <= order.stopPrice));
     if (!fires) return;
     // A marketable limit fills at its limit or better; everything else at the current price.
-    fillOrder(this, order, order.orderType === 'Limit' && order.price !== null ? (buy ? Math.min(price, order.price) : Math.max(price, order.price)) : price);
-    for (const child of this.orders.values()) if (child.parentId === order.id && child.ordStatus === 'Suspended') this.activate(child);
+    fillOrder(
+      this,
+      order,
+      order.orderType === 'Limit' && order.price !== null
+        ? buy
+          ? Math.min(price, order.price)
+          : Math.max(price, order.price)
+        : price,
+    );
+    for (const child of this.orders.values())
+      if (child.parentId === order.id && child.ordStatus === 'Suspended') this.activate(child);
     const sibling = order.ocoSiblingId === null ? undefined : this.orders.get(order.ocoSiblingId);
     if (sibling && working(sibling)) this.cancelNow(sibling);
   }
 
   private cancelNow(order: FakeOrder): void {
     order.ordStatus = 'Canceled';
-    this.emit(order.accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'Canceled'));
+    this.emit(
+      order.accountId,
+      'executionReport',
+      'Created',
+      json.executionReportJson(this.nextId(), order, 'Canceled'),
+    );
     this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
-    for (const child of this.orders.values()) if (child.parentId === order.id && working(child)) this.cancelNow(child);
+    for (const child of this.orders.values())
+      if (child.parentId === order.id && working(child)) this.cancelNow(child);
   }
 
   cancel(orderId: number): { commandId: number } | Failure {
     const order = this.orders.get(orderId);
     if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
-    if (!working(order)) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be canceled` };
+    if (!working(order))
+      return {
+        failureReason: 'UnknownReason',
+        failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be canceled`,
+      };
     this.batch(() => this.cancelNow(order));
     return { commandId: this.nextId() };
   }
 
-  modify(orderId: number, change: { orderQty?: number; orderType?: OrderType; price?: number; stopPrice?: number }): { commandId: number } | Failure {
+  modify(
+    orderId: number,
+    change: { orderQty?: number; orderType?: OrderType; price?: number; stopPrice?: number },
+  ): { commandId: number } | Failure {
     const order = this.orders.get(orderId);
     if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
-    if (!working(order)) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be modified` };
-    if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0)) return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    if (!working(order))
+      return {
+        failureReason: 'UnknownReason',
+        failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be modified`,
+      };
+    if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0))
+      return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
     this.batch(() => {
       order.orderQty = change.orderQty ?? order.orderQty;
       order.orderType = change.orderType ?? order.orderType;
@@ -111,22 +197,41 @@ export class FakeVenue extends VenueState {
       if (order.orderType === 'Stop') order.stopPrice = change.stopPrice ?? change.price ?? order.stopPrice;
       order.versionId = this.nextId();
       this.emit(order.accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
-      this.emit(order.accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'Replaced'));
+      this.emit(
+        order.accountId,
+        'executionReport',
+        'Created',
+        json.executionReportJson(this.nextId(), order, 'Replaced'),
+      );
       this.tryTrigger(order);
     });
     return { commandId: this.nextId() };
   }
 
   /** Cancels the contract's working orders, then closes the position with a market order. */
-  liquidate(accountId: number, contractId: number, isAutomated: boolean): Placed | { commandId: number } | Failure {
-    if (!this.accounts.has(accountId)) return { failureReason: 'AccountClosed', failureText: `Account ${accountId} is not open` };
+  liquidate(
+    accountId: number,
+    contractId: number,
+    isAutomated: boolean,
+  ): Placed | { commandId: number } | Failure {
+    if (!this.accounts.has(accountId))
+      return { failureReason: 'AccountClosed', failureText: `Account ${accountId} is not open` };
     const contract = this.contracts.get(contractId);
     if (!contract) return { failureReason: 'UnknownReason', failureText: `Unknown contract ${contractId}` };
     return this.batch(() => {
-      for (const order of this.orders.values()) if (order.accountId === accountId && order.contractId === contractId && working(order)) this.cancelNow(order);
+      for (const order of this.orders.values())
+        if (order.accountId === accountId && order.contractId === contractId && working(order))
+          this.cancelNow(order);
       const position = this.positions.get(`${accountId}:${contractId}`);
       if (!position || position.netPos === 0) return { commandId: this.nextId() };
-      return this.place({ accountId, symbol: contract.name, action: position.netPos > 0 ? 'Sell' : 'Buy', orderQty: Math.abs(position.netPos), orderType: 'Market', isAutomated });
+      return this.place({
+        accountId,
+        symbol: contract.name,
+        action: position.netPos > 0 ? 'Sell' : 'Buy',
+        orderQty: Math.abs(position.netPos),
+        orderType: 'Market',
+        isAutomated,
+      });
     });
   }
 
@@ -144,6 +249,7 @@ export class FakeVenue extends VenueState {
   }
 
   private triggerContract(contractId: number): void {
-    for (const order of [...this.orders.values()]) if (order.contractId === contractId) this.tryTrigger(order);
+    for (const order of [...this.orders.values()])
+      if (order.contractId === contractId) this.tryTrigger(order);
   }
 }

@@ -54,5 +54,12 @@ export function trip<T extends FaultRule>(rule: T | null, endpoint: string): T |
   return rule;
 }
 
-export const commandEndpoints = ['order/placeorder', 'order/placeoso', 'order/placeoco', 'order/modifyorder', 'order/cancelorder', 'order/liquidateposition'];
+export const commandEndpoints = [
+  'order/placeorder',
+  'order/placeoso',
+  'order/placeoco',
+  'order/modifyorder',
+  'order/cancelorder',
+  'order/liquidateposition',
+];
 export const isCommand = (endpoint: string): boolean => commandEndpoints.includes(endpoint);

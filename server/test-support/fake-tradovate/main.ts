@@ -10,12 +10,17 @@ async function main(): Promise<void> {
     clientSecret: process.env.TRADOVATE_CLIENT_SECRET || undefined,
   });
   const leader = fake.control.addUser('Lena Leader', [{ name: 'DEMO-LEADER-1', balance: 50_000 }]);
-  const follower = fake.control.addUser('Finn Follower', [{ name: 'DEMO-FOLLOW-1', balance: 25_000 }, { name: 'DEMO-FOLLOW-2', balance: 25_000 }]);
+  const follower = fake.control.addUser('Finn Follower', [
+    { name: 'DEMO-FOLLOW-1', balance: 25_000 },
+    { name: 'DEMO-FOLLOW-2', balance: 25_000 },
+  ]);
   console.log(`Fake Tradovate listening on ${fake.url}`);
   console.log(`Users: ${JSON.stringify([leader, follower])}`);
   console.log('Point the server at it with:');
   for (const [key, value] of Object.entries(fake.env)) console.log(`  ${key}=${value}`);
-  console.log(`Control: POST ${fake.url}/__control/{users,token,price,order,faults,clear-faults,shutdown,close-sockets,state}`);
+  console.log(
+    `Control: POST ${fake.url}/__control/{users,token,price,order,faults,clear-faults,shutdown,close-sockets,state}`,
+  );
   const stop = (): void => void fake.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -1,16 +1,26 @@
 import type { FakeContext } from './context';
 
 const escape = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** Tradovate's consent page, reduced to what a browser test needs: pick a user, Approve or Deny. No script. */
 export function authorizePage(ctx: FakeContext, query: URLSearchParams): { status: number; html: string } {
   const redirectUri = query.get('redirect_uri') ?? '';
   const clientId = query.get('client_id') ?? '';
   if (query.get('response_type') !== 'code' || !/^https?:\/\//.test(redirectUri)) {
-    return { status: 400, html: page('Invalid request', '<p role="alert">response_type=code and an http(s) redirect_uri are required.</p>') };
+    return {
+      status: 400,
+      html: page(
+        'Invalid request',
+        '<p role="alert">response_type=code and an http(s) redirect_uri are required.</p>',
+      ),
+    };
   }
-  if (ctx.clientId && clientId !== ctx.clientId) return { status: 400, html: page('Unknown application', '<p role="alert">Unknown client_id.</p>') };
+  if (ctx.clientId && clientId !== ctx.clientId)
+    return { status: 400, html: page('Unknown application', '<p role="alert">Unknown client_id.</p>') };
   const hidden = ['redirect_uri', 'state', 'client_id']
     .map((name) => `<input type="hidden" name="${name}" value="${escape(query.get(name) ?? '')}">`)
     .join('');
@@ -27,7 +37,10 @@ export function authorizePage(ctx: FakeContext, query: URLSearchParams): { statu
 }
 
 /** The form's answer: back to the application with `code` (or `error`) and the untouched `state`. */
-export function approve(ctx: FakeContext, form: URLSearchParams): { status: number; location?: string; html?: string } {
+export function approve(
+  ctx: FakeContext,
+  form: URLSearchParams,
+): { status: number; location?: string; html?: string } {
   const redirectUri = form.get('redirect_uri') ?? '';
   let target: URL;
   try {
@@ -42,7 +55,10 @@ export function approve(ctx: FakeContext, form: URLSearchParams): { status: numb
     target.searchParams.set('error', 'access_denied');
     return { status: 302, location: target.toString() };
   }
-  target.searchParams.set('code', ctx.tokens.newCode({ userId, redirectUri, clientId: form.get('client_id') ?? '' }));
+  target.searchParams.set(
+    'code',
+    ctx.tokens.newCode({ userId, redirectUri, clientId: form.get('client_id') ?? '' }),
+  );
   return { status: 302, location: target.toString() };
 }
 

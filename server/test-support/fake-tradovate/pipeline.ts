@@ -29,10 +29,21 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export async function processRequest(ctx: FakeContext, request: ApiRequest): Promise<Outcome> {
   const endpoint = request.endpoint.replace(/^\/+/, '').toLowerCase();
   const userId = ctx.tokens.userOf(request.token);
-  ctx.requests.push({ endpoint, via: request.via, body: request.body, at: Date.now(), atHr: performance.now(), userId });
-  const limited = request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
+  ctx.requests.push({
+    endpoint,
+    via: request.via,
+    body: request.body,
+    at: Date.now(),
+    atHr: performance.now(),
+    userId,
+  });
+  const limited =
+    request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
   if (limited) {
-    const retryAfter = 'retryAfterSec' in limited && typeof limited.retryAfterSec === 'number' ? { 'retry-after': String(limited.retryAfterSec) } : undefined;
+    const retryAfter =
+      'retryAfterSec' in limited && typeof limited.retryAfterSec === 'number'
+        ? { 'retry-after': String(limited.retryAfterSec) }
+        : undefined;
     return { kind: 'reply', status: 429, body: undefined, ...(retryAfter ? { headers: retryAfter } : {}) };
   }
   const penalty = penaltyCheck(ctx, endpoint, request);
@@ -43,17 +54,27 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   if (slow) await sleep(slow.ms);
   const accepted = isCommand(endpoint) && result.status === 200 && !hasFailure(result.body);
   if (accepted && trip(ctx.faults.dropAfterAccept, endpoint)) return { kind: 'drop' };
-  if (accepted && trip(ctx.faults.garbage, endpoint)) return { kind: 'garbage', text: '<html><body>502 Bad Gateway' };
+  if (accepted && trip(ctx.faults.garbage, endpoint))
+    return { kind: 'garbage', text: '<html><body>502 Bad Gateway' };
   return { kind: 'reply', status: result.status, body: result.body };
 }
 
 function hasFailure(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const record = body as Body;
-  return record.errorText !== undefined || (record.failureReason !== undefined && record.failureReason !== 'Success') || record.violations !== undefined;
+  return (
+    record.errorText !== undefined ||
+    (record.failureReason !== undefined && record.failureReason !== 'Success') ||
+    record.violations !== undefined
+  );
 }
 
-async function dispatch(ctx: FakeContext, endpoint: string, request: ApiRequest, userId: number | undefined): Promise<ApiResult> {
+async function dispatch(
+  ctx: FakeContext,
+  endpoint: string,
+  request: ApiRequest,
+  userId: number | undefined,
+): Promise<ApiResult> {
   if (endpoint === 'auth/oauthtoken') return exchangeCode(ctx, request.body);
   if (endpoint === 'auth/renewaccesstoken') return renewToken(ctx, userId);
   if (userId === undefined) return { status: 401, body: { errorText: 'Access is denied' } };
@@ -61,10 +82,14 @@ async function dispatch(ctx: FakeContext, endpoint: string, request: ApiRequest,
     const reject = trip(ctx.faults.reject, endpoint);
     if (reject) return { status: 200, body: reject.body };
   }
-  return request.local?.(userId)
-    ?? handleRead(ctx, endpoint, userId, request.query, request.body)
-    ?? handleCommand(ctx, endpoint, userId, request.body)
-    ?? { status: 404, body: { errorText: `Unknown endpoint ${endpoint}` } };
+  return (
+    request.local?.(userId) ??
+    handleRead(ctx, endpoint, userId, request.query, request.body) ??
+    handleCommand(ctx, endpoint, userId, request.body) ?? {
+      status: 404,
+      body: { errorText: `Unknown endpoint ${endpoint}` },
+    }
+  );
 }
 
 /**
@@ -72,7 +97,10 @@ async function dispatch(ctx: FakeContext, endpoint: string, request: ApiRequest,
  * have waited `p-time` and sent the same body. Captcha tickets can never be cleared by resending.
  */
 function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): Body | null {
-  const presented = typeof request.body['p-ticket'] === 'string' ? request.body['p-ticket'] : request.query.get('p-ticket') ?? undefined;
+  const presented =
+    typeof request.body['p-ticket'] === 'string'
+      ? request.body['p-ticket']
+      : (request.query.get('p-ticket') ?? undefined);
   const { 'p-ticket': _ignored, ...rest } = request.body;
   const bodyText = stableJson(rest);
   if (presented !== undefined) {
@@ -80,13 +108,24 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
     ctx.tickets.delete(presented);
     const waitedMs = ticket ? Date.now() - ticket.issuedAt : 0;
     ctx.penaltyResends.push({
-      ticket: presented, endpoint, waitedMs, requiredMs: (ticket?.pTime ?? 0) * 1000,
-      sameBody: ticket?.body === bodyText, captcha: ticket?.captcha ?? false, known: ticket !== undefined,
+      ticket: presented,
+      endpoint,
+      waitedMs,
+      requiredMs: (ticket?.pTime ?? 0) * 1000,
+      sameBody: ticket?.body === bodyText,
+      captcha: ticket?.captcha ?? false,
+      known: ticket !== undefined,
     });
     if (ticket && !ticket.captcha && waitedMs >= ticket.pTime * 1000 - 5) return null;
   } else if (!trip(ctx.faults.penalty, endpoint)) return null;
   const rule = ctx.faults.penalty ?? { pTime: 1, captcha: false };
   const ticket = `pt-${randomBytes(9).toString('base64url')}`;
-  ctx.tickets.set(ticket, { endpoint, body: bodyText, issuedAt: Date.now(), pTime: rule.pTime, captcha: rule.captcha });
+  ctx.tickets.set(ticket, {
+    endpoint,
+    body: bodyText,
+    issuedAt: Date.now(),
+    pTime: rule.pTime,
+    captcha: rule.captcha,
+  });
   return { 'p-ticket': ticket, 'p-time': rule.pTime, ...(rule.captcha ? { 'p-captcha': true } : {}) };
 }

@@ -35,13 +35,21 @@ export interface FakeTradovate {
 
 /** Starts the fake Tradovate (REST, OAuth page, user-data WebSocket, control API) on one HTTP port. */
 export async function startFakeTradovate(options: FakeTradovateOptions = {}): Promise<FakeTradovate> {
-  const ctx = createContext({ tokenLifetimeSec: options.tokenLifetimeSec ?? 4800, clientId: options.clientId, clientSecret: options.clientSecret });
+  const ctx = createContext({
+    tokenLifetimeSec: options.tokenLifetimeSec ?? 4800,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+  });
   const hub = new SocketHub(ctx, options.heartbeatMs ?? 2500);
   const control = new FakeControl(ctx, hub);
   const wss = new WebSocketServer({ noServer: true });
-  const server = createServer((request, response) => void route(request, response).catch((error: unknown) => {
-    if (!response.headersSent) sendJson(response, 500, { errorText: error instanceof Error ? error.message : String(error) });
-  }));
+  const server = createServer(
+    (request, response) =>
+      void route(request, response).catch((error: unknown) => {
+        if (!response.headersSent)
+          sendJson(response, 500, { errorText: error instanceof Error ? error.message : String(error) });
+      }),
+  );
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');
@@ -60,7 +68,11 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
     }
     if (url.pathname.startsWith('/__control/') && request.method === 'POST') {
       try {
-        return sendJson(response, 200, runControl(control, url.pathname.slice('/__control/'.length), body) ?? { ok: true });
+        return sendJson(
+          response,
+          200,
+          runControl(control, url.pathname.slice('/__control/'.length), body) ?? { ok: true },
+        );
       } catch (error: unknown) {
         return sendJson(response, 400, { error: error instanceof Error ? error.message : String(error) });
       }
@@ -68,7 +80,13 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
     if (url.pathname.startsWith('/v1/')) {
       if (malformed) return sendJson(response, 400, { errorText: 'Malformed JSON body' });
       const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const outcome = await processRequest(ctx, { endpoint: url.pathname.slice(4), query: url.searchParams, body, token, via: 'http' });
+      const outcome = await processRequest(ctx, {
+        endpoint: url.pathname.slice(4),
+        query: url.searchParams,
+        body,
+        token,
+        via: 'http',
+      });
       // The order was executed; the caller never hears about it.
       if (outcome.kind === 'drop') return void request.socket.destroy();
       if (outcome.kind === 'garbage') {
@@ -85,16 +103,27 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
     wss.handleUpgrade(request, socket, head, (ws) => hub.accept(ws));
   });
   const ticker = options.priceTickMs ? setInterval(() => ctx.venue.tick(), options.priceTickMs) : undefined;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const restUrl = `${url}/v1`;
   const wsUrl = `ws://${options.host ?? '127.0.0.1'}:${port}/v1/websocket`;
   return {
-    url, restUrl, wsUrl, oauthUrl: `${url}/oauth`, tokenUrl: `${restUrl}/auth/oauthtoken`, control,
+    url,
+    restUrl,
+    wsUrl,
+    oauthUrl: `${url}/oauth`,
+    tokenUrl: `${restUrl}/auth/oauthtoken`,
+    control,
     env: {
-      TRADOVATE_OAUTH_URL: `${url}/oauth`, TRADOVATE_TOKEN_URL: `${restUrl}/auth/oauthtoken`,
-      TRADOVATE_DEMO_REST_URL: restUrl, TRADOVATE_LIVE_REST_URL: restUrl, TRADOVATE_DEMO_WS_URL: wsUrl, TRADOVATE_LIVE_WS_URL: wsUrl,
+      TRADOVATE_OAUTH_URL: `${url}/oauth`,
+      TRADOVATE_TOKEN_URL: `${restUrl}/auth/oauthtoken`,
+      TRADOVATE_DEMO_REST_URL: restUrl,
+      TRADOVATE_LIVE_REST_URL: restUrl,
+      TRADOVATE_DEMO_WS_URL: wsUrl,
+      TRADOVATE_LIVE_WS_URL: wsUrl,
     },
     async close() {
       clearInterval(ticker);

@@ -26,13 +26,25 @@ export class SocketHub {
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly ctx: FakeContext, private readonly heartbeatMs: number) {
+  constructor(
+    private readonly ctx: FakeContext,
+    private readonly heartbeatMs: number,
+  ) {
     this.timer = setInterval(() => this.beat(), heartbeatMs / 2);
     this.unsubscribe = ctx.venue.onEvents((userId, events) => this.deliver(userId, events));
   }
 
   accept(ws: WebSocket): void {
-    const connection: Connection = { ws, token: undefined, userId: undefined, synced: false, lastHeard: Date.now(), lastSent: Date.now(), outbox: [], openedAt: Date.now() };
+    const connection: Connection = {
+      ws,
+      token: undefined,
+      userId: undefined,
+      synced: false,
+      lastHeard: Date.now(),
+      lastSent: Date.now(),
+      outbox: [],
+      openedAt: Date.now(),
+    };
     this.connections.add(connection);
     ws.on('message', (data) => void this.receive(connection, String(data)));
     ws.on('close', () => this.connections.delete(connection));
@@ -67,7 +79,8 @@ export class SocketHub {
       const event = message as Partial<PropsEvent>;
       if (event.e !== 'props' || event.d?.entityType !== 'fill' || event.d.eventType !== 'Created') continue;
       const { id, orderId } = event.d.entity;
-      if (typeof id === 'number' && typeof orderId === 'number') this.ctx.fillsSent.push({ fillId: id, orderId, atHr });
+      if (typeof id === 'number' && typeof orderId === 'number')
+        this.ctx.fillsSent.push({ fillId: id, orderId, atHr });
     }
   }
 
@@ -76,9 +89,15 @@ export class SocketHub {
     this.ctx.faults.malformedEvent = false;
     for (const connection of this.connections) {
       if (connection.userId !== userId || !connection.synced) continue;
-      if (malformed) this.queue(connection, { e: 'props', d: { entityType: 'fill', eventType: 'Created', entity: { id: 'broken' } } });
+      if (malformed)
+        this.queue(connection, {
+          e: 'props',
+          d: { entityType: 'fill', eventType: 'Created', entity: { id: 'broken' } },
+        });
       for (const original of events) {
-        const event = this.ctx.faults.arrayEntities ? { ...original, d: { ...original.d, entity: [original.d.entity] } } : original;
+        const event = this.ctx.faults.arrayEntities
+          ? { ...original, d: { ...original.d, entity: [original.d.entity] } }
+          : original;
         this.queue(connection, event);
         if (this.ctx.faults.duplicateEvents) this.queue(connection, event);
       }
@@ -102,7 +121,8 @@ export class SocketHub {
     if (!Number.isInteger(id)) return;
     const bodyText = bodyLines.join('\n');
     if (endpoint === 'authorize') return this.authorize(connection, id, bodyText.trim());
-    if (connection.userId === undefined) return this.queue(connection, { i: id, s: 401, d: 'Not authorized' });
+    if (connection.userId === undefined)
+      return this.queue(connection, { i: id, s: 401, d: 'Not authorized' });
     let body: Body = {};
     try {
       const parsed: unknown = bodyText.trim() === '' ? {} : JSON.parse(bodyText);
@@ -112,7 +132,11 @@ export class SocketHub {
     }
     let synced = false;
     const outcome = await processRequest(this.ctx, {
-      endpoint, query: new URLSearchParams(query), body, token: connection.token, via: 'ws',
+      endpoint,
+      query: new URLSearchParams(query),
+      body,
+      token: connection.token,
+      via: 'ws',
       local: (userId) => {
         if (endpoint.toLowerCase() !== 'user/syncrequest') return undefined;
         synced = true;
@@ -120,8 +144,13 @@ export class SocketHub {
       },
     });
     if (outcome.kind === 'drop') return void connection.ws.terminate();
-    if (outcome.kind === 'garbage') return this.sendRaw(connection, `a[{"i":${id},"s":200,"d":${outcome.text}`);
-    this.queue(connection, { i: id, s: outcome.status, ...(outcome.body !== undefined ? { d: outcome.body } : {}) });
+    if (outcome.kind === 'garbage')
+      return this.sendRaw(connection, `a[{"i":${id},"s":200,"d":${outcome.text}`);
+    this.queue(connection, {
+      i: id,
+      s: outcome.status,
+      ...(outcome.body !== undefined ? { d: outcome.body } : {}),
+    });
     // Events start after the snapshot, in the same ordered outbox.
     if (synced && outcome.status === 200) connection.synced = true;
   }
@@ -132,7 +161,9 @@ export class SocketHub {
     connection.token = token;
     connection.userId = userId;
     this.queue(connection, { i: id, s: 200 });
-    const mine = [...this.connections].filter((c) => c.userId === userId).sort((a, b) => a.openedAt - b.openedAt);
+    const mine = [...this.connections]
+      .filter((c) => c.userId === userId)
+      .sort((a, b) => a.openedAt - b.openedAt);
     // One socket too many closes the user's oldest one.
     if (mine.length > MAX_SOCKETS_PER_USER && mine[0]) this.closeOne(mine[0], 1008, 'ConnectionQuotaReached');
   }

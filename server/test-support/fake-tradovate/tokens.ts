@@ -18,7 +18,10 @@ export class TokenStore {
 
   constructor(public lifetimeSec: number) {}
 
-  issue(userId: number, lifetimeSec = this.lifetimeSec): { accessToken: string; expiresAt: number; lifetimeSec: number } {
+  issue(
+    userId: number,
+    lifetimeSec = this.lifetimeSec,
+  ): { accessToken: string; expiresAt: number; lifetimeSec: number } {
     const accessToken = `tv-${randomBytes(18).toString('base64url')}`;
     const expiresAt = Date.now() + lifetimeSec * 1000;
     this.tokens.set(accessToken, { userId, expiresAt });

@@ -12,9 +12,22 @@ export function fillOrder(venue: VenueState, order: FakeOrder, price: number): v
   order.avgPx = price;
   order.cumQty = order.orderQty;
   order.ordStatus = 'Filled';
-  const fill = { id: venue.nextId(), orderId: order.id, contractId: order.contractId, action: order.action, qty, price, timestamp: now };
+  const fill = {
+    id: venue.nextId(),
+    orderId: order.id,
+    contractId: order.contractId,
+    action: order.action,
+    qty,
+    price,
+    timestamp: now,
+  };
   venue.fills.set(fill.id, fill);
-  venue.emit(order.accountId, 'executionReport', 'Created', json.executionReportJson(venue.nextId(), order, 'Trade', { lastQty: qty, lastPx: price }));
+  venue.emit(
+    order.accountId,
+    'executionReport',
+    'Created',
+    json.executionReportJson(venue.nextId(), order, 'Trade', { lastQty: qty, lastPx: price }),
+  );
   venue.emit(order.accountId, 'fill', 'Created', json.fillJson(fill));
   venue.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
   const closed = applyToPosition(venue, order, qty, price, now);
@@ -31,12 +44,26 @@ export function fillOrder(venue: VenueState, order: FakeOrder, price: number): v
   }
 }
 
-function applyToPosition(venue: VenueState, order: FakeOrder, qty: number, price: number, now: string): { qty: number; positionId: number; entryPrice: number } {
+function applyToPosition(
+  venue: VenueState,
+  order: FakeOrder,
+  qty: number,
+  price: number,
+  now: string,
+): { qty: number; positionId: number; entryPrice: number } {
   const key = `${order.accountId}:${order.contractId}`;
   const existing = venue.positions.get(key);
   const position: FakePosition = existing ?? {
-    id: venue.nextId(), accountId: order.accountId, contractId: order.contractId, netPos: 0, netPrice: 0,
-    bought: 0, boughtValue: 0, sold: 0, soldValue: 0, timestamp: now,
+    id: venue.nextId(),
+    accountId: order.accountId,
+    contractId: order.contractId,
+    netPos: 0,
+    netPrice: 0,
+    bought: 0,
+    boughtValue: 0,
+    sold: 0,
+    soldValue: 0,
+    timestamp: now,
   };
   const signed = order.action === 'Buy' ? qty : -qty;
   const entryPrice = position.netPrice;

@@ -1,6 +1,14 @@
 import { productOf, roundToTick } from './catalog';
 import * as json from './entities';
-import type { FakeAccount, FakeContract, FakeFill, FakeOrder, FakePosition, FakeUser, PropsEvent } from './venue-types';
+import type {
+  FakeAccount,
+  FakeContract,
+  FakeFill,
+  FakeOrder,
+  FakePosition,
+  FakeUser,
+  PropsEvent,
+} from './venue-types';
 
 type Listener = (userId: number, events: PropsEvent[]) => void;
 
@@ -43,7 +51,12 @@ export class VenueState {
     }
   }
 
-  emit(accountId: number, entityType: string, eventType: 'Created' | 'Updated' | 'Deleted', entity: Record<string, unknown>): void {
+  emit(
+    accountId: number,
+    entityType: string,
+    eventType: 'Created' | 'Updated' | 'Deleted',
+    entity: Record<string, unknown>,
+  ): void {
     const userId = this.accounts.get(accountId)?.userId;
     if (userId === undefined) return;
     const event: PropsEvent = { e: 'props', d: { entityType, eventType, entity } };
@@ -53,11 +66,26 @@ export class VenueState {
     this.pending.set(userId, list);
   }
 
-  addUser(name: string, accountNames: Array<{ name: string; balance?: number }>): { user: FakeUser; accounts: FakeAccount[] } {
-    const user: FakeUser = { id: this.nextId(), name, fullName: name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.test` };
+  addUser(
+    name: string,
+    accountNames: Array<{ name: string; balance?: number }>,
+  ): { user: FakeUser; accounts: FakeAccount[] } {
+    const user: FakeUser = {
+      id: this.nextId(),
+      name,
+      fullName: name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`,
+    };
     this.users.set(user.id, user);
     const accounts = accountNames.map((spec) => {
-      const account: FakeAccount = { id: this.nextId(), name: spec.name, userId: user.id, amount: spec.balance ?? 50_000, realizedPnL: 0, active: true };
+      const account: FakeAccount = {
+        id: this.nextId(),
+        name: spec.name,
+        userId: user.id,
+        amount: spec.balance ?? 50_000,
+        realizedPnL: 0,
+        active: true,
+      };
       this.accounts.set(account.id, account);
       return account;
     });
@@ -73,7 +101,13 @@ export class VenueState {
     for (const contract of this.contracts.values()) if (contract.name === symbol) return contract;
     const product = productOf(symbol);
     if (!product) return undefined;
-    const contract: FakeContract = { id: this.nextId(), name: symbol, productName: product.name, tickSize: product.tickSize, valuePerPoint: product.valuePerPoint };
+    const contract: FakeContract = {
+      id: this.nextId(),
+      name: symbol,
+      productName: product.name,
+      tickSize: product.tickSize,
+      valuePerPoint: product.valuePerPoint,
+    };
     this.contracts.set(contract.id, contract);
     this.prices.set(contract.id, product.basePrice);
     return contract;
@@ -106,7 +140,9 @@ export class VenueState {
   }
 
   positionsOf(userId: number): FakePosition[] {
-    return [...this.positions.values()].filter((position) => this.accounts.get(position.accountId)?.userId === userId);
+    return [...this.positions.values()].filter(
+      (position) => this.accounts.get(position.accountId)?.userId === userId,
+    );
   }
 
   /** The `user/syncrequest` snapshot. */
@@ -114,11 +150,18 @@ export class VenueState {
     const user = this.users.get(userId);
     const accounts = this.accountsOf(userId);
     const orders = this.ordersOf(userId);
-    const contractIds = new Set([...orders.map((o) => o.contractId), ...this.positionsOf(userId).map((p) => p.contractId)]);
+    const contractIds = new Set([
+      ...orders.map((o) => o.contractId),
+      ...this.positionsOf(userId).map((p) => p.contractId),
+    ]);
     return {
       users: user ? [{ id: user.id, name: user.name, status: 'Active' }] : [],
       accounts: accounts.map(json.accountJson),
-      accountRiskStatuses: accounts.map((account) => ({ id: account.id, adminAction: 'Normal', userTriggeredLiqOnly: false })),
+      accountRiskStatuses: accounts.map((account) => ({
+        id: account.id,
+        adminAction: 'Normal',
+        userTriggeredLiqOnly: false,
+      })),
       cashBalances: accounts.map(json.cashBalanceJson),
       positions: this.positionsOf(userId).map(json.positionJson),
       orders: orders.map(json.orderJson),

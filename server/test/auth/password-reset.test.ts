@@ -19,10 +19,14 @@ describe('forgot and reset password', () => {
     await t.close();
   });
 
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
 
   async function latestMail(to: string): Promise<OutboxMail | null> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(to)}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/dev/outbox/latest?to=${encodeURIComponent(to)}`,
+    });
     return response.statusCode === 200 ? (response.json() as OutboxMail) : null;
   }
 
@@ -66,7 +70,9 @@ describe('forgot and reset password', () => {
     const reset = await post('/auth/reset-password', { token, new_password: 'N3w!Password' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: SUCCESS.resetPassword });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: user.headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: user.headers })).statusCode,
+    ).toBe(401);
     expect((await post('/auth/login', { email: user.email, password: 'N3w!Password' })).statusCode).toBe(200);
     const again = await post('/auth/reset-password', { token, new_password: 'An0ther!Pass' });
     expect(again.statusCode).toBe(400);
@@ -94,7 +100,9 @@ describe('forgot and reset password', () => {
        WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
       [user.email],
     );
-    expect((await post('/auth/reset-password', { token, new_password: 'N3w!Password' })).statusCode).toBe(400);
+    expect((await post('/auth/reset-password', { token, new_password: 'N3w!Password' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('when a token was issued, then it expires 30 minutes later', async () => {
@@ -112,13 +120,18 @@ describe('forgot and reset password', () => {
     const user = await registerUser(t.app);
     const first = await requestToken(user.email);
     const second = await requestToken(user.email);
-    expect((await post('/auth/reset-password', { token: second, new_password: 'N3w!Password' })).statusCode).toBe(200);
-    expect((await post('/auth/reset-password', { token: first, new_password: 'N3w!Password' })).statusCode).toBe(400);
+    expect(
+      (await post('/auth/reset-password', { token: second, new_password: 'N3w!Password' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/auth/reset-password', { token: first, new_password: 'N3w!Password' })).statusCode,
+    ).toBe(400);
   });
 
   it('when an account asked 5 times this hour, then the 6th request sends no mail but answers the same', async () => {
     const user = await registerUser(t.app);
-    for (let attempt = 0; attempt < 5; attempt += 1) await post('/auth/forgot-password', { email: user.email });
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      await post('/auth/forgot-password', { email: user.email });
     const before = readdirSync(t.config.outboxDir).length;
     const sixth = await post('/auth/forgot-password', { email: user.email });
     expect(sixth.json()).toEqual({ message: SUCCESS.forgotPassword });

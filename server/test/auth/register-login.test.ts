@@ -21,14 +21,20 @@ describe('register, login and logout', () => {
     const body = response.json() as { access_token: string; message: string };
     expect(body.message).toBe(SUCCESS.register);
     const userId = userIdOf(body.access_token);
-    const rows = await t.db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE email = $1', [email]);
+    const rows = await t.db.query<{ id: number; password_hash: string }>(
+      'SELECT id, password_hash FROM users WHERE email = $1',
+      [email],
+    );
     expect(rows[0]?.id).toBe(userId);
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('when the e-mail is taken (in any letter case), then 409', async () => {
     const user = await registerUser(t.app);
-    const response = await post('/auth/register', { email: user.email.toUpperCase(), password: TEST_PASSWORD });
+    const response = await post('/auth/register', {
+      email: user.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ detail: 'An account with this email already exists' });
   });
@@ -105,7 +111,9 @@ describe('register, login and logout', () => {
   it('when one session logs out, then another session of the same user keeps working', async () => {
     const user = await registerUser(t.app);
     const second = await post('/auth/login', { email: user.email, password: user.password });
-    const otherHeaders = { authorization: `Bearer ${(second.json() as { access_token: string }).access_token}` };
+    const otherHeaders = {
+      authorization: `Bearer ${(second.json() as { access_token: string }).access_token}`,
+    };
     await post('/auth/logout', {}, user.headers);
     const profile = await t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: otherHeaders });
     expect(profile.statusCode).toBe(200);

@@ -30,13 +30,17 @@ describe('login throttling', () => {
     const user = await registerUser(t.app);
     for (let attempt = 0; attempt < 10; attempt += 1) await login(user.email, 'Wrong!Pass1', '10.1.0.1');
     expect((await login(user.email, user.password, '10.1.0.2')).statusCode).toBe(429);
-    await t.db.query(`UPDATE login_attempts SET created_at = now() - interval '16 minutes' WHERE email = $1`, [user.email]);
+    await t.db.query(
+      `UPDATE login_attempts SET created_at = now() - interval '16 minutes' WHERE email = $1`,
+      [user.email],
+    );
     expect((await login(user.email, user.password, '10.1.0.2')).statusCode).toBe(200);
   });
 
   it('when one address failed 10 times on different e-mails, then that address gets 429 and others do not', async () => {
     const user = await registerUser(t.app);
-    for (let attempt = 0; attempt < 10; attempt += 1) await login(uniqueEmail('spray'), 'Wrong!Pass1', '10.2.0.1');
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await login(uniqueEmail('spray'), 'Wrong!Pass1', '10.2.0.1');
     const blocked = await login(user.email, user.password, '10.2.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
@@ -45,7 +49,8 @@ describe('login throttling', () => {
 
   it('when an unknown e-mail is hammered, then it is throttled like a real one (no enumeration)', async () => {
     const email = uniqueEmail('ghost');
-    for (let attempt = 0; attempt < 10; attempt += 1) await login(email, 'Wrong!Pass1', `10.3.0.${attempt + 1}`);
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      await login(email, 'Wrong!Pass1', `10.3.0.${attempt + 1}`);
     expect((await login(email, 'Wrong!Pass1', '10.3.1.1')).statusCode).toBe(429);
   });
 });

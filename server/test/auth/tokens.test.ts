@@ -14,13 +14,25 @@ describe('access tokens', () => {
   });
 
   const profileWith = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/auth/profile', headers: { authorization: `Bearer ${token}` } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
 
-  function parts(token: string): { payload: Record<string, unknown>; sign: (header: object, payload: object) => string } {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  function parts(token: string): {
+    payload: Record<string, unknown>;
+    sign: (header: object, payload: object) => string;
+  } {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const sign = (header: object, body: object): string => {
       const input = `${b64(header)}.${b64(body)}`;
-      return `${input}.${createHmac('sha256', t.config.jwtSecret ?? '').update(input).digest('base64url')}`;
+      return `${input}.${createHmac('sha256', t.config.jwtSecret ?? '')
+        .update(input)
+        .digest('base64url')}`;
     };
     return { payload, sign };
   }
@@ -50,14 +62,18 @@ describe('access tokens', () => {
   it('when a token correctly signed has expired, then 401', async () => {
     const user = await registerUser(t.app);
     const { payload, sign } = parts(user.token);
-    const response = await profileWith(sign({ alg: 'HS256', typ: 'JWT' }, { ...payload, exp: Math.floor(Date.now() / 1000) - 5 }));
+    const response = await profileWith(
+      sign({ alg: 'HS256', typ: 'JWT' }, { ...payload, exp: Math.floor(Date.now() / 1000) - 5 }),
+    );
     expect(response.statusCode).toBe(401);
   });
 
   it('when a correctly signed token names an unknown session, then 401 (the session is checked every time)', async () => {
     const user = await registerUser(t.app);
     const { payload, sign } = parts(user.token);
-    const response = await profileWith(sign({ alg: 'HS256', typ: 'JWT' }, { ...payload, sid: 'made-up-session' }));
+    const response = await profileWith(
+      sign({ alg: 'HS256', typ: 'JWT' }, { ...payload, sid: 'made-up-session' }),
+    );
     expect(response.statusCode).toBe(401);
   });
 

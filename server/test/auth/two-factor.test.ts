@@ -16,17 +16,24 @@ describe('two-factor authentication', () => {
   const call = (method: 'GET' | 'POST', url: string, user: TestUser, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: user.headers, ...(payload ? { payload } : {}) });
   const login = (email: string, password: string, otp?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: otp ? { email, password, otp } : { email, password } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: otp ? { email, password, otp } : { email, password },
+    });
 
   /**
    * Enabling spends the current step's code, so sign-ins use the next step's code: still inside the
    * one-step window, and still valid if a step boundary passes while the request runs.
    */
-  const nextCode = (secret: string): string => authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+  const nextCode = (secret: string): string =>
+    authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
 
   async function enable(user: TestUser): Promise<{ secret: string; recovery: string[] }> {
     const setup = (await call('POST', '/auth/2fa/setup', user)).json() as TwoFactorSetup;
-    const enabled = await call('POST', '/auth/2fa/enable', user, { code: authenticator.generate(setup.secret) });
+    const enabled = await call('POST', '/auth/2fa/enable', user, {
+      code: authenticator.generate(setup.secret),
+    });
     expect(enabled.statusCode).toBe(200);
     return { secret: setup.secret, recovery: (enabled.json() as TwoFactorEnabled).recovery_codes };
   }
@@ -43,7 +50,9 @@ describe('two-factor authentication', () => {
   it('when enabled with a code computed from the secret, then recovery codes come back and the status is on', async () => {
     const user = await registerUser(t.app);
     const setup = (await call('POST', '/auth/2fa/setup', user)).json() as TwoFactorSetup;
-    const response = await call('POST', '/auth/2fa/enable', user, { code: authenticator.generate(setup.secret) });
+    const response = await call('POST', '/auth/2fa/enable', user, {
+      code: authenticator.generate(setup.secret),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json() as TwoFactorEnabled;
     expect(body.message).toBe(SUCCESS.twoFactorEnabled);
@@ -55,9 +64,13 @@ describe('two-factor authentication', () => {
 
   it('when enable gets a wrong code or no setup, then 400', async () => {
     const user = await registerUser(t.app);
-    expect((await call('POST', '/auth/2fa/enable', user, { code: '123456' })).json()).toEqual({ detail: 'Start the two-factor setup first' });
+    expect((await call('POST', '/auth/2fa/enable', user, { code: '123456' })).json()).toEqual({
+      detail: 'Start the two-factor setup first',
+    });
     await call('POST', '/auth/2fa/setup', user);
-    expect((await call('POST', '/auth/2fa/enable', user, { code: '000000' })).json()).toEqual({ detail: 'Invalid two-factor code' });
+    expect((await call('POST', '/auth/2fa/enable', user, { code: '000000' })).json()).toEqual({
+      detail: 'Invalid two-factor code',
+    });
     expect((await call('POST', '/auth/2fa/enable', user, {})).json()).toEqual({ detail: 'Code is required' });
   });
 
@@ -66,7 +79,10 @@ describe('two-factor authentication', () => {
     const { secret } = await enable(user);
     const first = await login(user.email, user.password);
     expect(first.statusCode).toBe(202);
-    expect(first.json()).toEqual({ two_factor_required: true, message: 'Enter the 6-digit code from your authenticator app' });
+    expect(first.json()).toEqual({
+      two_factor_required: true,
+      message: 'Enter the 6-digit code from your authenticator app',
+    });
     expect((await login(user.email, user.password, '000000')).statusCode).toBe(401);
     const ok = await login(user.email, user.password, nextCode(secret));
     expect(ok.statusCode).toBe(200);
@@ -102,7 +118,9 @@ describe('two-factor authentication', () => {
     const disabled = await call('POST', '/auth/2fa/disable', user, { code: nextCode(secret) });
     expect(disabled.json()).toEqual({ message: SUCCESS.twoFactorDisabled });
     expect((await login(user.email, user.password)).statusCode).toBe(200);
-    expect((await call('POST', '/auth/2fa/disable', user, { code: '123456' })).json()).toEqual({ detail: 'Two-factor authentication is not enabled' });
+    expect((await call('POST', '/auth/2fa/disable', user, { code: '123456' })).json()).toEqual({
+      detail: 'Two-factor authentication is not enabled',
+    });
   });
 
   it('when setup is asked while 2FA is on, then 409', async () => {
@@ -114,13 +132,20 @@ describe('two-factor authentication', () => {
   it('when the TOTP secret is stored, then it is sealed, not plain', async () => {
     const user = await registerUser(t.app);
     const { secret } = await enable(user);
-    const rows = await t.db.query<{ totp_secret: string }>('SELECT totp_secret FROM users WHERE id = $1', [user.id]);
+    const rows = await t.db.query<{ totp_secret: string }>('SELECT totp_secret FROM users WHERE id = $1', [
+      user.id,
+    ]);
     expect(rows[0]?.totp_secret).toMatch(/^v1\./);
     expect(rows[0]?.totp_secret).not.toContain(secret);
   });
 
   it('when not signed in, then every 2FA route answers 401', async () => {
-    for (const [method, url] of [['GET', '/auth/2fa'], ['POST', '/auth/2fa/setup'], ['POST', '/auth/2fa/enable'], ['POST', '/auth/2fa/disable']] as const) {
+    for (const [method, url] of [
+      ['GET', '/auth/2fa'],
+      ['POST', '/auth/2fa/setup'],
+      ['POST', '/auth/2fa/enable'],
+      ['POST', '/auth/2fa/disable'],
+    ] as const) {
       expect((await t.app.inject({ method, url: `/api/v1${url}` })).statusCode).toBe(401);
     }
   });

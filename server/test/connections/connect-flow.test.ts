@@ -16,7 +16,9 @@ describe('brokers and the connect flow', () => {
 
   it('when brokers are listed, then the paper broker is connectable and rithmic, dxfeed, projectx are not', async () => {
     const user = await registerUser(t.app);
-    const brokers = (await t.app.inject({ method: 'GET', url: '/api/v1/brokers', headers: user.headers })).json() as Broker[];
+    const brokers = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/brokers', headers: user.headers })
+    ).json() as Broker[];
     expect(brokers.find((broker) => broker.id === 'sim')?.connectable).toBe(true);
     for (const id of ['rithmic', 'dxfeed', 'projectx', 'tradovate']) {
       expect(brokers.find((broker) => broker.id === id)).toMatchObject({ id, connectable: false });
@@ -31,12 +33,24 @@ describe('brokers and the connect flow', () => {
     });
     const { location, connection } = await connectSim(t.app, user, 'My paper', 'demo');
     off();
-    expect(location).toBe(`/connections?status=success&message=${encodeURIComponent('Connection My paper added successfully')}`);
-    expect(connection).toMatchObject({ connection_name: 'My paper', enabled: true, broker_name: 'sim', environment: 'demo', status: 'connected' });
+    expect(location).toBe(
+      `/connections?status=success&message=${encodeURIComponent('Connection My paper added successfully')}`,
+    );
+    expect(connection).toMatchObject({
+      connection_name: 'My paper',
+      enabled: true,
+      broker_name: 'sim',
+      environment: 'demo',
+      status: 'connected',
+    });
     expect(connection.account_count).toBeGreaterThan(0);
     expect(created).toEqual([{ userId: user.id, connectionId: connection.id }]);
     const details = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/brokers/connections/${connection.id}/account-info`, headers: user.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/brokers/connections/${connection.id}/account-info`,
+        headers: user.headers,
+      })
     ).json() as ConnectionDetails;
     expect(details.connection).toEqual({
       id: connection.id,
@@ -60,15 +74,24 @@ describe('brokers and the connect flow', () => {
   it('when the connection is stored, then the broker credentials are sealed, not plain', async () => {
     const user = await registerUser(t.app);
     const { connection } = await connectSim(t.app, user);
-    const rows = await t.db.query<{ credentials: string }>('SELECT credentials FROM connections WHERE id = $1', [connection.id]);
+    const rows = await t.db.query<{ credentials: string }>(
+      'SELECT credentials FROM connections WHERE id = $1',
+      [connection.id],
+    );
     expect(rows[0]?.credentials).toMatch(/^v1\./);
     expect(rows[0]?.credentials).not.toContain('sim:');
-    expect(t.app.secrets.open<{ accessToken: string }>(rows[0]?.credentials ?? '').accessToken).toMatch(/^sim:/);
+    expect(t.app.secrets.open<{ accessToken: string }>(rows[0]?.credentials ?? '').accessToken).toMatch(
+      /^sim:/,
+    );
   });
 
   it('when connect starts for the paper broker, then the url and a Redirecting message come back', async () => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/brokers/sim/connect?connection_name=P1&environment=live', headers: user.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brokers/sim/connect?connection_name=P1&environment=live',
+      headers: user.headers,
+    });
     const body = response.json() as ConnectResponse;
     expect(body.url).toContain('/api/v1/brokers/sim/authorize?');
     expect(body.message).toMatch(/^Redirecting to /);
@@ -76,9 +99,15 @@ describe('brokers and the connect flow', () => {
 
   it('when Tradovate has no credentials configured, then connect answers a clear 400', async () => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/brokers/tradovate/connect?connection_name=T&environment=demo', headers: user.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brokers/tradovate/connect?connection_name=T&environment=demo',
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'Tradovate is not configured on this server: its OAuth client credentials are missing' });
+    expect(response.json()).toEqual({
+      detail: 'Tradovate is not configured on this server: its OAuth client credentials are missing',
+    });
   });
 
   it.each([
@@ -86,7 +115,11 @@ describe('brokers and the connect flow', () => {
     ['nope', 404, 'Broker not found'],
   ])('when connect is asked for %s, then %i', async (broker, status, detail) => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/brokers/${broker}/connect?connection_name=X`, headers: user.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/brokers/${broker}/connect?connection_name=X`,
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ detail });
   });
@@ -98,13 +131,20 @@ describe('brokers and the connect flow', () => {
     ['connection_name=A&environment=paper', 'Environment must be demo or live'],
   ])('when the connect query is %s, then 400 %s', async (query, detail) => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/brokers/sim/connect?${query}`, headers: user.headers });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/brokers/sim/connect?${query}`,
+      headers: user.headers,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
   });
 
   it('when the callback has an unknown state, then the browser lands on /connections with an error', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/brokers/sim/callback?code=abc&state=forged' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brokers/sim/callback?code=abc&state=forged',
+    });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toMatch(/^\/connections\?status=error&message=/);
   });
@@ -116,27 +156,55 @@ describe('brokers and the connect flow', () => {
 
   it('when a state is replayed or the code is bad, then an error redirect and no connection', async () => {
     const user = await registerUser(t.app);
-    const start = await t.app.inject({ method: 'GET', url: '/api/v1/brokers/sim/connect?connection_name=Replay', headers: user.headers });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brokers/sim/connect?connection_name=Replay',
+      headers: user.headers,
+    });
     const state = new URL((start.json() as ConnectResponse).url).searchParams.get('state') ?? '';
-    const bad = await t.app.inject({ method: 'GET', url: `/api/v1/brokers/sim/callback?code=wrong&state=${state}` });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/brokers/sim/callback?code=wrong&state=${state}`,
+    });
     expect(decodeURIComponent(String(bad.headers.location))).toContain('status=error');
-    const replay = await t.app.inject({ method: 'GET', url: `/api/v1/brokers/sim/callback?code=wrong&state=${state}` });
-    expect(decodeURIComponent(String(replay.headers.location))).toContain('The connection request has expired');
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/brokers/connections', headers: user.headers });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/brokers/sim/callback?code=wrong&state=${state}`,
+    });
+    expect(decodeURIComponent(String(replay.headers.location))).toContain(
+      'The connection request has expired',
+    );
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brokers/connections',
+      headers: user.headers,
+    });
     expect(list.json()).toEqual([]);
   });
 
   it('when the broker reports the user cancelled, then an error redirect', async () => {
     const user = await registerUser(t.app);
-    const start = await t.app.inject({ method: 'GET', url: '/api/v1/brokers/sim/connect?connection_name=C', headers: user.headers });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brokers/sim/connect?connection_name=C',
+      headers: user.headers,
+    });
     const state = new URL((start.json() as ConnectResponse).url).searchParams.get('state') ?? '';
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/brokers/sim/callback?error=access_denied&state=${state}` });
-    expect(decodeURIComponent(String(response.headers.location))).toContain('Authorization was cancelled at the broker');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/brokers/sim/callback?error=access_denied&state=${state}`,
+    });
+    expect(decodeURIComponent(String(response.headers.location))).toContain(
+      'Authorization was cancelled at the broker',
+    );
   });
 
   it('when not signed in, then the broker list and connect answer 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/brokers' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/brokers/sim/connect?connection_name=x' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/brokers/sim/connect?connection_name=x' }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('the success message of the spec stays the Tradovate one', () => {

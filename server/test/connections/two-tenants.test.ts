@@ -21,10 +21,15 @@ describe('two tenants', () => {
     await connectSim(t.app, bob, 'Bob own');
     connectionId = (await connectSim(t.app, alice, 'Alice main')).connection.id;
     const details = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/brokers/connections/${connectionId}/account-info`, headers: alice.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/brokers/connections/${connectionId}/account-info`,
+        headers: alice.headers,
+      })
     ).json() as ConnectionDetails;
     accountId = details.accounts[0]?.id ?? 0;
-    notificationId = (await t.app.notify(alice.id, { kind: 'info', title: 'Private', message: 'For Alice' })).id;
+    notificationId = (await t.app.notify(alice.id, { kind: 'info', title: 'Private', message: 'For Alice' }))
+      .id;
   });
   afterAll(async () => {
     await t.close();
@@ -48,30 +53,48 @@ describe('two tenants', () => {
 
   it('when Bob has tried everything, then Alice’s data is unchanged', async () => {
     const details = (
-      await t.app.inject({ method: 'GET', url: `/api/v1/brokers/connections/${connectionId}/account-info`, headers: alice.headers })
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/brokers/connections/${connectionId}/account-info`,
+        headers: alice.headers,
+      })
     ).json() as ConnectionDetails;
     expect(details.connection.connection_name).toBe('Alice main');
     expect(details.accounts.every((account) => account.enabled)).toBe(true);
-    const notifications = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: alice.headers })).json() as NotificationList;
+    const notifications = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: alice.headers })
+    ).json() as NotificationList;
     expect(notifications.unread).toBe(1);
   });
 
   it('when Bob lists, then he sees only his own connections, accounts and notifications', async () => {
-    const connections = (await t.app.inject({ method: 'GET', url: '/api/v1/brokers/connections', headers: bob.headers })).json() as Array<{ connection_name: string }>;
+    const connections = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/brokers/connections', headers: bob.headers })
+    ).json() as Array<{ connection_name: string }>;
     expect(connections.map((connection) => connection.connection_name)).toEqual(['Bob own']);
-    const accounts = (await t.app.inject({ method: 'GET', url: '/api/v1/brokers/accounts', headers: bob.headers })).json() as Array<{ id: number }>;
+    const accounts = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/brokers/accounts', headers: bob.headers })
+    ).json() as Array<{ id: number }>;
     expect(accounts.map((account) => account.id)).not.toContain(accountId);
-    const notifications = (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: bob.headers })).json() as NotificationList;
+    const notifications = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: bob.headers })
+    ).json() as NotificationList;
     expect(notifications).toEqual({ notifications: [], unread: 0 });
   });
 
   it('when Bob’s feed is open and Alice’s accounts change, then Bob receives none of Alice’s messages', async () => {
     const bobFeed = openFeed(base, await getTicket(t.app, bob.token));
     await waitForSockets(t.app, bob.id);
-    await t.app.inject({ method: 'PUT', url: `/api/v1/brokers/accounts/${accountId}/disable`, headers: alice.headers });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/brokers/accounts/${accountId}/disable`,
+      headers: alice.headers,
+    });
     await t.app.notify(alice.id, { kind: 'info', title: 'Second', message: 'Alice only' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const leaked = bobFeed.messages.filter((message) => message.type !== 'heartbeat' && JSON.stringify(message).includes('Alice'));
+    const leaked = bobFeed.messages.filter(
+      (message) => message.type !== 'heartbeat' && JSON.stringify(message).includes('Alice'),
+    );
     expect(leaked).toEqual([]);
     bobFeed.socket.close();
   });

@@ -28,7 +28,16 @@ describe('database and migrations', () => {
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'broker_accounts' AND table_schema = current_schema()`,
     );
     const columns = rows.map((row) => row.column_name);
-    for (const column of ['is_master', 'is_follower', 'ratio', 'cross', 'auto_sync', 'enabled', 'active', 'cash_balance']) {
+    for (const column of [
+      'is_master',
+      'is_follower',
+      'ratio',
+      'cross',
+      'auto_sync',
+      'enabled',
+      'active',
+      'cash_balance',
+    ]) {
       expect(columns).toContain(column);
     }
   });
@@ -36,7 +45,10 @@ describe('database and migrations', () => {
   it('when a folder has numbered files, then they run in filename order', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
     writeFileSync(path.join(dir, '002_second.sql'), "INSERT INTO order_probe VALUES ('second');");
-    writeFileSync(path.join(dir, '001_first.sql'), "CREATE TABLE order_probe (name text); INSERT INTO order_probe VALUES ('first');");
+    writeFileSync(
+      path.join(dir, '001_first.sql'),
+      "CREATE TABLE order_probe (name text); INSERT INTO order_probe VALUES ('first');",
+    );
     writeFileSync(path.join(dir, 'notes.txt'), 'ignored');
     expect(await migrate(db, dir)).toEqual(['001_first.sql', '002_second.sql']);
     expect(await db.query('SELECT name FROM order_probe')).toEqual([{ name: 'first' }, { name: 'second' }]);

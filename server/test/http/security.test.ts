@@ -24,9 +24,17 @@ describe('HTTP security and plumbing', () => {
   });
 
   it('when a configured origin calls, then CORS allows it; any other origin gets no CORS header', async () => {
-    const allowed = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/auth/login', headers: { origin: 'https://remotes.example', 'access-control-request-method': 'POST' } });
+    const allowed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/login',
+      headers: { origin: 'https://remotes.example', 'access-control-request-method': 'POST' },
+    });
     expect(allowed.headers['access-control-allow-origin']).toBe('https://remotes.example');
-    const denied = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { origin: 'https://evil.example' } });
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -40,7 +48,12 @@ describe('HTTP security and plumbing', () => {
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/brokers/connections', '/api/v1/notifications']) {
+    for (const path of [
+      '/api/v1/auth/login',
+      '/api/v1/auth/register',
+      '/api/v1/brokers/connections',
+      '/api/v1/notifications',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });
@@ -54,9 +67,17 @@ describe('HTTP security and plumbing', () => {
   it('when the unauthenticated auth routes are hammered past the configured limit, then 429 with Retry-After', async () => {
     const limited = await buildTestApp({ config: { authRateLimitPerMinute: 3 } });
     try {
-      let last = await limited.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'a@b.com' } });
+      let last = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/forgot-password',
+        payload: { email: 'a@b.com' },
+      });
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        last = await limited.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { email: 'a@b.com' } });
+        last = await limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/forgot-password',
+          payload: { email: 'a@b.com' },
+        });
       }
       expect(last.statusCode).toBe(429);
       expect(last.headers['retry-after']).toBeDefined();

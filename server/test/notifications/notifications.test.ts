@@ -13,7 +13,10 @@ describe('notifications', () => {
     await t.close();
   });
 
-  const list = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers })).json() as NotificationList;
+  const list = async () =>
+    (
+      await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: user.headers })
+    ).json() as NotificationList;
   const put = (url: string) => t.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers: user.headers });
 
   it('when notifications exist, then they are listed newest first with the unread count', async () => {
@@ -34,9 +37,13 @@ describe('notifications', () => {
 
   it('when one is marked read, then the count drops; read-all clears the rest', async () => {
     const [first] = (await list()).notifications;
-    expect((await put(`/notifications/${first?.id}/read`)).json()).toEqual({ message: 'Notification marked as read' });
+    expect((await put(`/notifications/${first?.id}/read`)).json()).toEqual({
+      message: 'Notification marked as read',
+    });
     expect((await list()).unread).toBe(1);
-    expect((await put('/notifications/read-all')).json()).toEqual({ message: 'All notifications marked as read' });
+    expect((await put('/notifications/read-all')).json()).toEqual({
+      message: 'All notifications marked as read',
+    });
     expect((await list()).unread).toBe(0);
   });
 
@@ -48,6 +55,8 @@ describe('notifications', () => {
 
   it('when not signed in, then 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/notifications' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/notifications/read-all' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/notifications/read-all' })).statusCode).toBe(
+      401,
+    );
   });
 });

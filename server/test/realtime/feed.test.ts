@@ -14,11 +14,18 @@ describe('the realtime feed', () => {
     await t.close();
   });
 
-  const sample: FeedMessage = { type: 'quotes', quotes: [{ id: 1, symbol: 'ES', price: 5000, change: 0.1, dir: 'up' }] };
+  const sample: FeedMessage = {
+    type: 'quotes',
+    quotes: [{ id: 1, symbol: 'ES', price: 5000, change: 0.1, dir: 'up' }],
+  };
 
   it('when a ticket is asked, then it is short-lived and the token is not in it', async () => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/ws-ticket', headers: user.headers });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/ws-ticket',
+      headers: user.headers,
+    });
     const body = response.json() as WsTicketResponse;
     expect(body.expires_in).toBeLessThanOrEqual(60);
     expect(body.ticket).not.toContain(user.token);
@@ -27,7 +34,9 @@ describe('the realtime feed', () => {
 
   it('when a socket opens with a valid ticket, then the snapshot provider runs and published messages arrive', async () => {
     const user = await registerUser(t.app);
-    t.app.realtime.setSnapshotProvider(async (userId) => [{ type: 'account_data', accounts: userId === user.id ? [] : [] }]);
+    t.app.realtime.setSnapshotProvider(async (userId) => [
+      { type: 'account_data', accounts: userId === user.id ? [] : [] },
+    ]);
     const feed = openFeed(base, await getTicket(t.app, user.token));
     expect(await feed.next((m) => m.type === 'account_data')).toEqual({ type: 'account_data', accounts: [] });
     t.app.realtime.publish(user.id, sample);
@@ -48,7 +57,10 @@ describe('the realtime feed', () => {
 
   it('when the ticket is made up or missing, then the socket closes with 4401 and a reason', async () => {
     const forged = openFeed(base, 'forged-ticket');
-    expect(await forged.closed).toEqual({ code: FEED_CLOSE.invalidTicket, reason: 'Invalid or expired ticket' });
+    expect(await forged.closed).toEqual({
+      code: FEED_CLOSE.invalidTicket,
+      reason: 'Invalid or expired ticket',
+    });
     const missing = openFeed(base, '');
     expect((await missing.closed).code).toBe(FEED_CLOSE.invalidTicket);
   });
@@ -56,7 +68,9 @@ describe('the realtime feed', () => {
   it('when the ticket has expired, then 4401', async () => {
     const user = await registerUser(t.app);
     const ticket = await getTicket(t.app, user.token);
-    await t.db.query(`UPDATE ws_tickets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await t.db.query(`UPDATE ws_tickets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user.id,
+    ]);
     expect((await openFeed(base, ticket).closed).code).toBe(FEED_CLOSE.invalidTicket);
   });
 
@@ -87,13 +101,20 @@ describe('the realtime feed', () => {
 
   it('when the password changes, then every socket of the user closes with 4403', async () => {
     const user = await registerUser(t.app);
-    const feeds = [openFeed(base, await getTicket(t.app, user.token)), openFeed(base, await getTicket(t.app, user.token))];
+    const feeds = [
+      openFeed(base, await getTicket(t.app, user.token)),
+      openFeed(base, await getTicket(t.app, user.token)),
+    ];
     await waitForSockets(t.app, user.id, 2);
     await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/profile/password',
       headers: user.headers,
-      payload: { current_password: user.password, new_password: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      payload: {
+        current_password: user.password,
+        new_password: 'N3w!Password',
+        confirmPassword: 'N3w!Password',
+      },
     });
     for (const feed of feeds) expect((await feed.closed).code).toBe(FEED_CLOSE.revoked);
   });

@@ -19,7 +19,9 @@ function slowSocket(): { socket: WebSocket; sent: FeedMessage[]; setBuffered: (b
 
 const accounts = (balance: number): FeedMessage => ({
   type: 'account_data',
-  accounts: [{ id: 1, balance } as unknown as Extract<FeedMessage, { type: 'account_data' }>['accounts'][number]],
+  accounts: [
+    { id: 1, balance } as unknown as Extract<FeedMessage, { type: 'account_data' }>['accounts'][number],
+  ],
 });
 
 describe('a slow feed client', () => {

@@ -39,7 +39,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const db = await createTestDb();
   // TEST_LOG=1 shows the server's error logs while debugging a test.
   const logger = process.env.TEST_LOG ? { level: 'error' } : false;
-  const app = await buildApp({ config, db, env: options.env ?? {}, mailer: options.mailer, logger, serveWeb: false });
+  const app = await buildApp({
+    config,
+    db,
+    env: options.env ?? {},
+    mailer: options.mailer,
+    logger,
+    serveWeb: false,
+  });
   await app.ready();
   return {
     app,

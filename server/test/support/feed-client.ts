@@ -19,7 +19,11 @@ export async function listen(app: FastifyInstance): Promise<string> {
 }
 
 export async function getTicket(app: FastifyInstance, token: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/ws-ticket', headers: { authorization: `Bearer ${token}` } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/ws-ticket',
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (response.statusCode !== 200) throw new Error(`ticket failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { ticket: string }).ticket;
 }
@@ -27,7 +31,10 @@ export async function getTicket(app: FastifyInstance, token: string): Promise<st
 export function openFeed(wsBase: string, ticket: string): TestFeed {
   const socket = new WebSocket(`${wsBase}/ws/accounts?token=${encodeURIComponent(ticket)}`);
   const messages: FeedMessage[] = [];
-  const waiters: Array<{ predicate: (message: FeedMessage) => boolean; resolve: (message: FeedMessage) => void }> = [];
+  const waiters: Array<{
+    predicate: (message: FeedMessage) => boolean;
+    resolve: (message: FeedMessage) => void;
+  }> = [];
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString()) as FeedMessage;
     messages.push(message);
@@ -67,10 +74,16 @@ export function openFeed(wsBase: string, ticket: string): TestFeed {
 }
 
 /** Waits until the hub has attached `count` sockets of the user (the ticket check is asynchronous). */
-export async function waitForSockets(app: FastifyInstance, userId: number, count = 1, timeoutMs = 10_000): Promise<void> {
+export async function waitForSockets(
+  app: FastifyInstance,
+  userId: number,
+  count = 1,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (app.realtime.socketCount(userId) < count) {
-    if (Date.now() > deadline) throw new Error(`user ${userId} has ${app.realtime.socketCount(userId)} sockets, expected ${count}`);
+    if (Date.now() > deadline)
+      throw new Error(`user ${userId} has ${app.realtime.socketCount(userId)} sockets, expected ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -21,7 +21,8 @@ export function usingPostgres(): boolean {
  */
 async function pgliteTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_DIR).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  for (const file of readdirSync(MIGRATIONS_DIR).sort())
+    hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
   const file = path.join(tmpdir(), `synctrade-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
     const fresh = new PGlite();
@@ -38,7 +39,14 @@ async function pgliteTemplate(): Promise<Blob> {
 async function wrapForMigration(pglite: PGlite): Promise<Db> {
   const db: Db = {
     query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
-    tx: (fn) => pglite.transaction((tx) => fn({ ...db, query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows, exec: async (sql) => void (await tx.exec(sql)) })),
+    tx: (fn) =>
+      pglite.transaction((tx) =>
+        fn({
+          ...db,
+          query: async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
+          exec: async (sql) => void (await tx.exec(sql)),
+        }),
+      ),
     exec: async (sql) => void (await pglite.exec(sql)),
     close: () => pglite.close(),
   };

@@ -23,16 +23,33 @@ export function uniqueEmail(prefix = 'trader'): string {
 }
 
 /** Registers a new user through the API and answers its bearer token. */
-export async function registerUser(app: FastifyInstance, email = uniqueEmail(), password = TEST_PASSWORD): Promise<TestUser> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email, password } });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+export async function registerUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = TEST_PASSWORD,
+): Promise<TestUser> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const token = (response.json() as { access_token: string }).access_token;
   return { id: userIdOf(token), email, password, token, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** Signs an existing user in again (a new session) and answers the token. */
-export async function loginUser(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+export async function loginUser(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return (response.json() as { access_token: string }).access_token;
 }

@@ -2,7 +2,8 @@ import { startEngine, until } from './support/engine-world';
 import { startWorld, type World } from './support/world';
 
 const netPos = (world: World, accountId: number): number =>
-  world.fake.control.orders()
+  world.fake.control
+    .orders()
     .filter((o) => o.accountId === accountId && o.ordStatus === 'Filled')
     .reduce((sum, o) => sum + (o.action === 'Buy' ? o.cumQty : -o.cumQty), 0);
 
@@ -17,13 +18,31 @@ describe('copy engine through the Tradovate adapter', () => {
     const [f1, f2] = world.follower.accountIds as [number, number];
     const { engine } = await startEngine(world, [f1, f2]);
     try {
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 2 });
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Buy',
+        qty: 2,
+      });
       await until(() => netPos(world, f1) === 2 && netPos(world, f2) === 2, 15_000, 'followers long 2');
       const sends = world.fake.control.requests('order/placeorder').filter((r) => r.via === 'http');
       expect(sends).toHaveLength(2);
-      for (const send of sends) expect(send.body).toMatchObject({ symbol: 'ESZ6', action: 'Buy', orderQty: 2, orderType: 'Market', isAutomated: true, clOrdId: expect.any(String) });
+      for (const send of sends)
+        expect(send.body).toMatchObject({
+          symbol: 'ESZ6',
+          action: 'Buy',
+          orderQty: 2,
+          orderType: 'Market',
+          isAutomated: true,
+          clOrdId: expect.any(String),
+        });
 
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 2 });
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Sell',
+        qty: 2,
+      });
       await until(() => netPos(world, f1) === 0 && netPos(world, f2) === 0, 15_000, 'followers flat');
     } finally {
       await engine.stop();
@@ -35,14 +54,35 @@ describe('copy engine through the Tradovate adapter', () => {
     const { engine } = await startEngine(world, [f1, f2]);
     try {
       world.fake.control.setFaults({ dropAfterAccept: { remaining: 1, match: 'placeorder' } });
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Buy',
+        qty: 1,
+      });
       await until(() => netPos(world, f1) === 1 && netPos(world, f2) === 1, 8_000, 'copies after drop');
-      world.fake.control.setFaults({ penalty: { remaining: 1, match: 'placeorder', pTime: 0.1, captcha: false } });
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+      world.fake.control.setFaults({
+        penalty: { remaining: 1, match: 'placeorder', pTime: 0.1, captcha: false },
+      });
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Buy',
+        qty: 1,
+      });
       await until(() => netPos(world, f1) === 2 && netPos(world, f2) === 2, 8_000, 'copies after penalty');
       world.fake.control.setFaults({ slow: { remaining: 1, match: 'placeorder', ms: 2_300 } });
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 2 });
-      await until(() => netPos(world, f1) === 0 && netPos(world, f2) === 0, 8_000, 'copies after slow answer');
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Sell',
+        qty: 2,
+      });
+      await until(
+        () => netPos(world, f1) === 0 && netPos(world, f2) === 0,
+        8_000,
+        'copies after slow answer',
+      );
       const copies = world.fake.control.orders().filter((o) => o.accountId === f1 || o.accountId === f2);
       const ids = copies.map((o) => o.clOrdId);
       expect(new Set(ids).size).toBe(ids.length);
@@ -57,9 +97,23 @@ describe('copy engine through the Tradovate adapter', () => {
     const { engine } = await startEngine(world, [f1, f2]);
     try {
       world.fake.control.setFaults({ http429: { remaining: 1, match: 'placeorder', retryAfterSec: 1 } });
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
-      await until(() => netPos(world, f1) === 1 && netPos(world, f2) === 1, 15_000, 'copies after the rate limit');
-      world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 1 });
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Buy',
+        qty: 1,
+      });
+      await until(
+        () => netPos(world, f1) === 1 && netPos(world, f2) === 1,
+        15_000,
+        'copies after the rate limit',
+      );
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Sell',
+        qty: 1,
+      });
       await until(() => netPos(world, f1) === 0 && netPos(world, f2) === 0, 15_000, 'followers flat');
       // Let any late reconciliation run: a doubled order would move a follower off the leader.
       await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -53,7 +53,10 @@ describe('fake Tradovate socket protocol', () => {
     client.ws.send('authorize\n0\n\nnot-a-token');
     client.ws.send('account/list\n1\n\n');
     await client.next((f) => f.includes('"i":1'));
-    expect(client.messages()).toEqual([{ i: 0, s: 401, d: 'Access is denied' }, { i: 1, s: 401, d: 'Not authorized' }]);
+    expect(client.messages()).toEqual([
+      { i: 0, s: 401, d: 'Access is denied' },
+      { i: 1, s: 401, d: 'Not authorized' },
+    ]);
     client.ws.close();
   });
 
@@ -75,21 +78,55 @@ describe('fake Tradovate socket protocol', () => {
       client.ws.send(`user/syncrequest\n1\n\n${JSON.stringify({ users: [user.userId] })}`);
       client.ws.send('account/list\n2\n\n');
       await client.next((f) => f.includes('"i":2'));
-      const [, snapshot, accounts] = client.messages() as Array<{ i: number; s: number; d: Record<string, unknown> & unknown[] }>;
+      const [, snapshot, accounts] = client.messages() as Array<{
+        i: number;
+        s: number;
+        d: Record<string, unknown> & unknown[];
+      }>;
       expect(snapshot?.i).toBe(1);
-      expect(Object.keys(snapshot?.d ?? {})).toEqual(expect.arrayContaining(['users', 'accounts', 'cashBalances', 'positions', 'orders', 'orderVersions', 'fills', 'executionReports', 'contracts']));
+      expect(Object.keys(snapshot?.d ?? {})).toEqual(
+        expect.arrayContaining([
+          'users',
+          'accounts',
+          'cashBalances',
+          'positions',
+          'orders',
+          'orderVersions',
+          'fills',
+          'executionReports',
+          'contracts',
+        ]),
+      );
       expect(accounts).toMatchObject({ i: 2, s: 200, d: [{ id: user.accounts[0]?.id, name: 'RAW-1' }] });
       const framesBefore = client.frames.length;
-      fake.control.placeHumanOrder({ accountId: user.accounts[0]?.id ?? 0, symbol: 'MESZ6', action: 'Buy', qty: 1 });
+      fake.control.placeHumanOrder({
+        accountId: user.accounts[0]?.id ?? 0,
+        symbol: 'MESZ6',
+        action: 'Buy',
+        qty: 1,
+      });
       await client.next((f) => f.includes('"cashBalance"'));
       const eventFrames = client.frames.slice(framesBefore).filter((f) => f.startsWith('a'));
       expect(eventFrames).toHaveLength(1);
-      const events = (JSON.parse(eventFrames[0]?.slice(1) ?? '[]') as Array<{ e: string; d: { entityType: string; eventType: string; entity: { ordStatus?: string; execType?: string } } }>).map(
-        (m) => `${m.d.entityType} ${m.d.eventType}${m.d.entity.ordStatus && m.d.entityType === 'order' ? ` ${m.d.entity.ordStatus}` : ''}${m.d.entity.execType ? ` ${m.d.entity.execType}` : ''}`,
+      const events = (
+        JSON.parse(eventFrames[0]?.slice(1) ?? '[]') as Array<{
+          e: string;
+          d: { entityType: string; eventType: string; entity: { ordStatus?: string; execType?: string } };
+        }>
+      ).map(
+        (m) =>
+          `${m.d.entityType} ${m.d.eventType}${m.d.entity.ordStatus && m.d.entityType === 'order' ? ` ${m.d.entity.ordStatus}` : ''}${m.d.entity.execType ? ` ${m.d.entity.execType}` : ''}`,
       );
       expect(events).toEqual([
-        'order Created PendingNew', 'orderVersion Created', 'executionReport Created New', 'order Updated Working',
-        'executionReport Created Trade', 'fill Created', 'order Updated Filled', 'position Created', 'cashBalance Updated',
+        'order Created PendingNew',
+        'orderVersion Created',
+        'executionReport Created New',
+        'order Updated Working',
+        'executionReport Created Trade',
+        'fill Created',
+        'order Updated Filled',
+        'position Created',
+        'cashBalance Updated',
       ]);
     } finally {
       clearInterval(beat);

@@ -11,49 +11,114 @@ describe('Tradovate user-data feed', () => {
   it('when a human market order fills on the leader account, then the session emits order, fill, position and balance events', async () => {
     const { session, events } = await world.open(world.leader.userId);
     const accountId = String(world.leader.accountId);
-    const placed = world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 2 });
+    const placed = world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Buy',
+      qty: 2,
+    });
     const orderId = 'orderId' in placed ? String(placed.orderId) : '';
 
     const fill = await events.waitFor(() => events.of('fill')[0], 3_000, 'fill');
     expect(fill).toEqual({
-      kind: 'fill', fillId: expect.any(String), orderId, clientOrderId: null, accountExternalId: accountId,
-      symbol: 'ESZ6', side: 'buy', qty: 2, price: 6000, time: expect.any(Number),
+      kind: 'fill',
+      fillId: expect.any(String),
+      orderId,
+      clientOrderId: null,
+      accountExternalId: accountId,
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 2,
+      price: 6000,
+      time: expect.any(Number),
     });
     await events.waitFor(() => events.of('position')[0], 3_000, 'position');
-    const statuses = events.of('order').filter((e) => e.order.orderId === orderId).map((e) => e.order.status);
+    const statuses = events
+      .of('order')
+      .filter((e) => e.order.orderId === orderId)
+      .map((e) => e.order.status);
     expect(statuses[0]).toBe('PendingNew');
     expect(statuses.at(-1)).toBe('Filled');
     expect(statuses).toContain('Working');
-    expect(events.of('order').at(-1)?.order).toMatchObject({ symbol: 'ESZ6', side: 'buy', qty: 2, filledQty: 2, type: 'Market' });
-    expect(events.of('position').at(-1)?.position).toEqual({ accountExternalId: accountId, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 });
-    expect(await session.positions()).toEqual([{ accountExternalId: accountId, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 }]);
+    expect(events.of('order').at(-1)?.order).toMatchObject({
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 2,
+      filledQty: 2,
+      type: 'Market',
+    });
+    expect(events.of('position').at(-1)?.position).toEqual({
+      accountExternalId: accountId,
+      symbol: 'ESZ6',
+      netPos: 2,
+      avgPrice: 6000,
+    });
+    expect(await session.positions()).toEqual([
+      { accountExternalId: accountId, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 },
+    ]);
 
     // Closing at a higher price realizes P&L, reported from the feed (ES: $50 a point).
     world.fake.control.setPrice('ESZ6', 6004);
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 2 });
-    const account = await events.waitFor(() => events.of('account').find((e) => e.account.realizedPnl !== 0), 3_000, 'realized P&L');
-    expect(account.account).toEqual({ accountExternalId: accountId, cashBalance: 50_400, realizedPnl: 400, openPnl: 0 });
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Sell',
+      qty: 2,
+    });
+    const account = await events.waitFor(
+      () => events.of('account').find((e) => e.account.realizedPnl !== 0),
+      3_000,
+      'realized P&L',
+    );
+    expect(account.account).toEqual({
+      accountExternalId: accountId,
+      cashBalance: 50_400,
+      realizedPnl: 400,
+      openPnl: 0,
+    });
     expect(await session.positions()).toEqual([]);
     expect(await session.accountSnapshots()).toEqual([account.account]);
   });
 
   it('when a limit order is resting, then it is a working order until the price reaches it and fills', async () => {
     const { session, events } = await world.open(world.leader.userId);
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1, orderType: 'Limit', price: 5990 });
-    await events.waitFor(() => events.of('order').find((e) => e.order.status === 'Working'), 3_000, 'working limit');
-    expect(await session.workingOrders()).toEqual([expect.objectContaining({ type: 'Limit', price: 5990, status: 'Working', qty: 1 })]);
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Buy',
+      qty: 1,
+      orderType: 'Limit',
+      price: 5990,
+    });
+    await events.waitFor(
+      () => events.of('order').find((e) => e.order.status === 'Working'),
+      3_000,
+      'working limit',
+    );
+    expect(await session.workingOrders()).toEqual([
+      expect.objectContaining({ type: 'Limit', price: 5990, status: 'Working', qty: 1 }),
+    ]);
     expect(events.of('fill')).toHaveLength(0);
     world.fake.control.setPrice('ESZ6', 5989.75);
     const fill = await events.waitFor(() => events.of('fill')[0], 3_000, 'limit fill');
     expect(fill.price).toBe(5989.75);
-    await events.waitFor(() => events.of('order').find((e) => e.order.status === 'Filled'), 3_000, 'filled limit');
+    await events.waitFor(
+      () => events.of('order').find((e) => e.order.status === 'Filled'),
+      3_000,
+      'filled limit',
+    );
     expect(await session.workingOrders()).toEqual([]);
   });
 
   it('when the broker duplicates every event, then each fill and each state change is emitted once', async () => {
     const { events } = await world.open(world.leader.userId);
     world.fake.control.setFaults({ duplicateEvents: true });
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 1 });
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Sell',
+      qty: 1,
+    });
     await events.waitFor(() => events.of('position')[0], 3_000, 'position');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events.of('fill')).toHaveLength(1);
@@ -64,7 +129,12 @@ describe('Tradovate user-data feed', () => {
   it('when Tradovate sends entities wrapped in arrays, then they are read like single entities', async () => {
     const { events } = await world.open(world.leader.userId);
     world.fake.control.setFaults({ arrayEntities: true });
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Buy',
+      qty: 1,
+    });
     await events.waitFor(() => events.of('position').find((e) => e.position.netPos === 1), 3_000, 'position');
     expect(events.of('fill')).toEqual([expect.objectContaining({ symbol: 'ESZ6', qty: 1, side: 'buy' })]);
   });
@@ -73,10 +143,19 @@ describe('Tradovate user-data feed', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { events } = await world.open(world.leader.userId);
     world.fake.control.setFaults({ malformedEvent: true });
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Buy',
+      qty: 1,
+    });
     await events.waitFor(() => events.of('position').find((e) => e.position.netPos === 1), 3_000, 'position');
     expect(events.of('fill')).toHaveLength(1);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/skipped a malformed event \(Tradovate sent a malformed fill \(no numeric "id"\)/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /skipped a malformed event \(Tradovate sent a malformed fill \(no numeric "id"\)/,
+      ),
+    );
   });
 
   it('when the session stays idle longer than the server tolerates silence, then heartbeats keep the socket open', async () => {

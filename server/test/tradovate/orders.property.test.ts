@@ -4,12 +4,23 @@ import { cancelSurely, placeExactlyOnce } from './support/exactly-once';
 import { startWorld, type World } from './support/world';
 
 type Fault = 'none' | 'http429' | 'penalty' | 'drop' | 'slow' | 'duplicate';
-type Step = { kind: 'place'; type: 'Market' | 'Limit'; side: 'buy' | 'sell'; qty: number; fault: Fault } | { kind: 'cancel'; pick: number; fault: Fault };
+type Step =
+  | { kind: 'place'; type: 'Market' | 'Limit'; side: 'buy' | 'sell'; qty: number; fault: Fault }
+  | { kind: 'cancel'; pick: number; fault: Fault };
 
 const RUNS = Number(process.env.TRADOVATE_PROPERTY_RUNS ?? 50);
 const fault = fc.constantFrom<Fault>('none', 'none', 'http429', 'penalty', 'drop', 'slow', 'duplicate');
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('place' as const), type: fc.constantFrom<'Market' | 'Limit'>('Market', 'Limit'), side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'), qty: fc.integer({ min: 1, max: 3 }), fault }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('place' as const),
+      type: fc.constantFrom<'Market' | 'Limit'>('Market', 'Limit'),
+      side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+      qty: fc.integer({ min: 1, max: 3 }),
+      fault,
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), fault }), weight: 1 },
 );
 
@@ -47,12 +58,22 @@ describe('Tradovate orders under random faults (property)', () => {
             arm(world, current.fault, 'placeorder');
             // Limits rest well away from the market so that there is something to cancel.
             const price = current.side === 'buy' ? 5900 : 6100;
-            placed.set(clientOrderId, await placeExactlyOnce(session, {
-              accountExternalId: account, clientOrderId, symbol: 'ESZ6', side: current.side, qty: current.qty, type: current.type,
-              ...(current.type === 'Limit' ? { price } : {}),
-            }));
+            placed.set(
+              clientOrderId,
+              await placeExactlyOnce(session, {
+                accountExternalId: account,
+                clientOrderId,
+                symbol: 'ESZ6',
+                side: current.side,
+                qty: current.qty,
+                type: current.type,
+                ...(current.type === 'Limit' ? { price } : {}),
+              }),
+            );
           } else {
-            const working = world.fake.control.orders().filter((o) => o.accountId === Number(account) && o.ordStatus === 'Working');
+            const working = world.fake.control
+              .orders()
+              .filter((o) => o.accountId === Number(account) && o.ordStatus === 'Working');
             const target = working[current.pick % Math.max(1, working.length)];
             if (!target) continue;
             arm(world, current.fault, 'cancelorder');
@@ -65,14 +86,16 @@ describe('Tradovate orders under random faults (property)', () => {
         // No duplicate and no missing order: one per client id, and it is the one the caller was told about.
         expect(atFake.map((o) => o.clOrdId).sort()).toEqual([...placed.keys()].sort());
         for (const order of atFake) expect(String(order.id)).toBe(placed.get(order.clOrdId ?? ''));
-        for (const id of canceled) expect(world.fake.control.orders().find((o) => String(o.id) === id)?.ordStatus).toBe('Canceled');
+        for (const id of canceled)
+          expect(world.fake.control.orders().find((o) => String(o.id) === id)?.ordStatus).toBe('Canceled');
       }),
       { numRuns: RUNS },
     );
     // The faults really fired, and every penalty resend waited and repeated the same body.
     const resends = world.fake.control.penaltyResends();
     expect(resends.length).toBeGreaterThan(0);
-    for (const resend of resends) expect(resend).toMatchObject({ known: true, sameBody: true, captcha: false });
+    for (const resend of resends)
+      expect(resend).toMatchObject({ known: true, sameBody: true, captcha: false });
     for (const resend of resends) expect(resend.waitedMs).toBeGreaterThanOrEqual(resend.requiredMs);
   });
 });

@@ -15,7 +15,12 @@ describe('Tradovate reconnection', () => {
     await events.waitFor(() => events.of('connection').find((e) => e.up), 3_000, 'up');
     expect(world.fake.control.requests('user/syncrequest')).toHaveLength(2);
     // The new socket delivers events again.
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Buy', qty: 1 });
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Buy',
+      qty: 1,
+    });
     await events.waitFor(() => events.of('fill')[0], 3_000, 'fill after reconnect');
     await events.waitFor(() => events.of('position')[0], 3_000, 'position after reconnect');
     expect(await session.positions()).toEqual([expect.objectContaining({ netPos: 1 })]);
@@ -26,7 +31,12 @@ describe('Tradovate reconnection', () => {
     world.fake.control.closeSockets(1000, 'Closed by server');
     await events.waitFor(() => events.of('connection').find((e) => !e.up), 3_000, 'down');
     // A leader trade while we are away must not be lost.
-    world.fake.control.placeHumanOrder({ accountId: world.leader.accountId, symbol: 'ESZ6', action: 'Sell', qty: 2 });
+    world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Sell',
+      qty: 2,
+    });
     await events.waitFor(() => events.of('connection').find((e) => e.up), 3_000, 'up');
     const kinds = events.all.map((e) => e.kind);
     const upAt = kinds.lastIndexOf('connection');
@@ -41,7 +51,11 @@ describe('Tradovate reconnection', () => {
     const { events } = await world.open(world.leader.userId);
     for (let round = 1; round <= 3; round += 1) {
       world.fake.control.closeSockets(1011, 'Server restart');
-      await events.waitFor(() => events.of('connection').filter((e) => e.up).length === round, 3_000, `up #${round}`);
+      await events.waitFor(
+        () => events.of('connection').filter((e) => e.up).length === round,
+        3_000,
+        `up #${round}`,
+      );
     }
     expect(events.of('connection').map((e) => e.up)).toEqual([false, true, false, true, false, true]);
     expect(world.fake.control.requests('user/syncrequest')).toHaveLength(4);

@@ -11,7 +11,10 @@ describe('Tradovate token renewal', () => {
   it('when the token is about to expire, then it is renewed with renewaccesstoken, stored again, and orders keep working after the old one expired', async () => {
     const renewed: BrokerCredentials[] = [];
     world.fake.control.setTokenLifetime(1.5);
-    const { session } = await world.open(world.follower.userId, { lifetimeSec: 1.5, onRenewed: (c) => renewed.push(c) });
+    const { session } = await world.open(world.follower.userId, {
+      lifetimeSec: 1.5,
+      onRenewed: (c) => renewed.push(c),
+    });
     const first = session.currentCredentials().accessToken;
     await sleep(1_700);
     expect(renewed.length).toBeGreaterThanOrEqual(1);
@@ -19,7 +22,14 @@ describe('Tradovate token renewal', () => {
     expect(session.currentCredentials().accessToken).not.toBe(first);
     expect(session.currentCredentials().accessToken).toBe(renewed.at(-1)?.accessToken);
     expect(session.currentCredentials().expiresAt).toBeGreaterThan(Date.now());
-    const order = await session.placeOrder({ accountExternalId: String(world.follower.accountIds[0]), clientOrderId: 'after-renew', symbol: 'ESZ6', side: 'buy', qty: 1, type: 'Market' });
+    const order = await session.placeOrder({
+      accountExternalId: String(world.follower.accountIds[0]),
+      clientOrderId: 'after-renew',
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+    });
     expect(order.clientOrderId).toBe('after-renew');
   });
 
@@ -33,7 +43,13 @@ describe('Tradovate token renewal', () => {
   it('when a session is opened with an expired token that cannot be renewed, then opening fails as unauthorized', async () => {
     world.fake.control.setFaults({ failRenewal: true });
     const attempt = world.adapter.openSession({
-      connectionId: 9, environment: 'demo', credentials: { accessToken: 'tv-expired', expiresAt: Date.now() - 1_000, brokerUserId: String(world.follower.userId) },
+      connectionId: 9,
+      environment: 'demo',
+      credentials: {
+        accessToken: 'tv-expired',
+        expiresAt: Date.now() - 1_000,
+        brokerUserId: String(world.follower.userId),
+      },
     });
     await expect(attempt).rejects.toMatchObject({ code: 'unauthorized' });
   });

@@ -7,7 +7,13 @@ type Config = {
 };
 
 function build(isHost: boolean, mode: 'production' | 'development' = 'production'): Config {
-  const factory = createAppConfig({ name: isHost ? 'host' : 'auth', dirname: __dirname, port: 1, isHost, exposes: isHost ? {} : { './Routes': './x.tsx' } });
+  const factory = createAppConfig({
+    name: isHost ? 'host' : 'auth',
+    dirname: __dirname,
+    port: 1,
+    isHost,
+    exposes: isHost ? {} : { './Routes': './x.tsx' },
+  });
   return factory({}, { mode }) as unknown as Config;
 }
 
@@ -25,8 +31,25 @@ describe('federation config factory', () => {
   });
 
   it('when the shared map is made, then every singleton has an explicit range and nothing is eager', () => {
-    const shared = sharedSingletons() as unknown as Record<string, { singleton: boolean; requiredVersion: string; eager: boolean }>;
-    const names = ['react', 'react/', 'react-dom', 'react-dom/', 'react-router', 'react-router-dom', 'styled-components', 'zustand', 'react-toastify', 'axios', '@synctrade/api', '@synctrade/event-bus', '@synctrade/ui'];
+    const shared = sharedSingletons() as unknown as Record<
+      string,
+      { singleton: boolean; requiredVersion: string; eager: boolean }
+    >;
+    const names = [
+      'react',
+      'react/',
+      'react-dom',
+      'react-dom/',
+      'react-router',
+      'react-router-dom',
+      'styled-components',
+      'zustand',
+      'react-toastify',
+      'axios',
+      '@synctrade/api',
+      '@synctrade/event-bus',
+      '@synctrade/ui',
+    ];
     expect(Object.keys(shared).sort()).toEqual([...names].sort());
     for (const name of names) {
       expect(shared[name]).toMatchObject({ singleton: true, eager: false });
@@ -37,6 +60,11 @@ describe('federation config factory', () => {
 
   it('when any app is built, then federation writes a manifest, downloads no types and shares loaded-first', () => {
     const plugin = build(false).plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin');
-    expect(plugin?._options).toMatchObject({ manifest: { fileName: 'mf-manifest.json' }, dts: false, shareStrategy: 'loaded-first', remotes: {} });
+    expect(plugin?._options).toMatchObject({
+      manifest: { fileName: 'mf-manifest.json' },
+      dts: false,
+      shareStrategy: 'loaded-first',
+      remotes: {},
+    });
   });
 });

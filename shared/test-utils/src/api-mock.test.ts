@@ -12,7 +12,10 @@ describe('mockApi', () => {
   });
 
   it('when a handler answers an error status, then the call rejects like the server would', async () => {
-    api = mockApi().on('PUT /brokers/connections/:id/:param', (request) => [404, { detail: `No ${request.path}` }]);
+    api = mockApi().on('PUT /brokers/connections/:id/:param', (request) => [
+      404,
+      { detail: `No ${request.path}` },
+    ]);
     await expect(setConnectionEnabled(9, true)).rejects.toMatchObject({ response: { status: 404 } });
   });
 

@@ -59,7 +59,13 @@ export function mockApi(): ApiMock {
     Object.entries(AxiosHeaders.from(config.headers).toJSON()).forEach(([key, value]) => {
       headers[key.toLowerCase()] = String(value);
     });
-    const request: MockRequest = { method, path, params: config.params ?? {}, body: parseBody(config.data), headers };
+    const request: MockRequest = {
+      method,
+      path,
+      params: config.params ?? {},
+      body: parseBody(config.data),
+      headers,
+    };
     calls.push(request);
     if (config.signal?.aborted) throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
     const route = [...routes].reverse().find((r) => r.method === method && matches(r.pattern, path));
@@ -74,7 +80,13 @@ export function mockApi(): ApiMock {
     const [status, data = {}] = await route.handler(request);
     const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
     if (status < 200 || status > 299) {
-      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
+      throw new AxiosError(
+        `Request failed with status code ${status}`,
+        'ERR_BAD_RESPONSE',
+        config,
+        null,
+        response,
+      );
     }
     return response;
   };

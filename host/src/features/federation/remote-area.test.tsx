@@ -9,7 +9,10 @@ function Page({ text }: { text: string }): React.JSX.Element {
   return <h1>{text}</h1>;
 }
 
-const remotesJson = { syncdesk: '/remotes/syncdesk/mf-manifest.json', connections: '/remotes/connections/mf-manifest.json' };
+const remotesJson = {
+  syncdesk: '/remotes/syncdesk/mf-manifest.json',
+  connections: '/remotes/connections/mf-manifest.json',
+};
 
 beforeEach(async () => {
   resetRuntimeDouble();
@@ -26,7 +29,9 @@ describe('RemoteArea', () => {
   });
 
   it('when the remote is unreachable, then only its area shows the error with Retry, and Retry recovers', async () => {
-    provideRemoteModule('connections/Routes', async () => ({ default: () => <Page text="Connections Management" /> }));
+    provideRemoteModule('connections/Routes', async () => ({
+      default: () => <Page text="Connections Management" />,
+    }));
     const { user } = renderWithProviders(
       <>
         <RemoteArea remote="syncdesk" />

@@ -37,7 +37,11 @@ export function RemoteArea({ remote, module = 'Routes', loadingLabel }: RemoteAr
   const name = DISPLAY_NAMES[remote] ?? remote;
   return (
     // Keyed by remote too: two routes rendering RemoteArea at the same place must not share a caught error.
-    <RemoteErrorBoundary key={`${remote}/${module}/${attempt}`} name={name} onRetry={() => setAttempt((n) => n + 1)}>
+    <RemoteErrorBoundary
+      key={`${remote}/${module}/${attempt}`}
+      name={name}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
       <Suspense fallback={<Spinner label={loadingLabel ?? `Loading ${name}`} />}>
         <Remote />
       </Suspense>

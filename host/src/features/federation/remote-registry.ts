@@ -31,7 +31,10 @@ export async function refreshRemote(name: string): Promise<void> {
 }
 
 export class RemoteUnavailableError extends Error {
-  constructor(readonly remote: string, cause: unknown) {
+  constructor(
+    readonly remote: string,
+    cause: unknown,
+  ) {
     super(cause instanceof Error ? cause.message : `The ${remote} remote could not be loaded`);
     this.name = 'RemoteUnavailableError';
   }
@@ -39,7 +42,8 @@ export class RemoteUnavailableError extends Error {
 
 /** Loads `<remote>/<module>` and returns its default export. */
 export async function loadRemoteModule<T>(remote: string, module: string): Promise<{ default: T }> {
-  if (!known.has(remote)) throw new RemoteUnavailableError(remote, new Error(`${remote} is not in remotes.json`));
+  if (!known.has(remote))
+    throw new RemoteUnavailableError(remote, new Error(`${remote} is not in remotes.json`));
   try {
     const loaded = await loadRemote<{ default: T }>(`${remote}/${module}`);
     if (!loaded || typeof loaded !== 'object' || !('default' in loaded)) {

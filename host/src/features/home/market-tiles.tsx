@@ -45,7 +45,8 @@ export function MarketTiles(): React.JSX.Element {
               {quote && (
                 <Change $up={quote.dir === 'up'}>
                   {quote.dir === 'up' ? '▲' : '▼'} {quote.change >= 0 ? '+' : ''}
-                  {quote.change.toFixed(2)}%<span className="sr-only">{quote.dir === 'up' ? ' up' : ' down'}</span>
+                  {quote.change.toFixed(2)}%
+                  <span className="sr-only">{quote.dir === 'up' ? ' up' : ' down'}</span>
                 </Change>
               )}
             </Tile>

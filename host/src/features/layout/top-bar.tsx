@@ -92,13 +92,21 @@ export function TopBar(): React.JSX.Element {
   const { logout, pending } = useLogout();
   return (
     <Bar>
-      <MenuButton type="button" aria-label="Open menu" aria-controls="sidebar" onClick={() => setSidebarOpen(true)}>
+      <MenuButton
+        type="button"
+        aria-label="Open menu"
+        aria-controls="sidebar"
+        onClick={() => setSidebarOpen(true)}
+      >
         <MenuIcon />
       </MenuButton>
       <TopSearch />
       <Spacer />
-      <IconButton type="button" aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        onClick={toggleTheme}>
+      <IconButton
+        type="button"
+        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        onClick={toggleTheme}
+      >
         {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
       </IconButton>
       <IconLink to="/notifications" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>

@@ -2,8 +2,22 @@ import { mockApi, renderWithProviders, screen, within, type ApiMock } from '@syn
 import { NotificationsPage } from './notifications-page';
 import { useNotificationsStore } from './notifications-store';
 
-const older = { id: 1, kind: 'copy_failed', title: 'Copy rejected', message: 'SIM-2: max position', created_at: '2026-11-20T10:00:00Z', read: false };
-const newer = { id: 2, kind: 'risk_stop', title: 'Risk stop', message: 'SIM-3 hit its daily loss limit', created_at: '2026-11-21T10:00:00Z', read: false };
+const older = {
+  id: 1,
+  kind: 'copy_failed',
+  title: 'Copy rejected',
+  message: 'SIM-2: max position',
+  created_at: '2026-11-20T10:00:00Z',
+  read: false,
+};
+const newer = {
+  id: 2,
+  kind: 'risk_stop',
+  title: 'Risk stop',
+  message: 'SIM-3 hit its daily loss limit',
+  created_at: '2026-11-21T10:00:00Z',
+  read: false,
+};
 
 let api: ApiMock;
 beforeEach(() => {

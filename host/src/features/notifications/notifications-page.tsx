@@ -43,7 +43,9 @@ export function NotificationsPage(): React.JSX.Element {
         </Button>
       </PageHeader>
       {status === 'loading' && items.length === 0 && <Spinner label="Loading notifications" />}
-      {status === 'error' && error && <ErrorPanel title="Notifications" message={error} onRetry={() => void load()} />}
+      {status === 'error' && error && (
+        <ErrorPanel title="Notifications" message={error} onRetry={() => void load()} />
+      )}
       {status === 'ready' && items.length === 0 && <EmptyState title="No notifications yet" />}
       <List>
         {items.map((item) => (
@@ -58,8 +60,13 @@ export function NotificationsPage(): React.JSX.Element {
                 <Muted>{new Date(item.created_at).toLocaleString()}</Muted>
               </div>
               {!item.read && (
-                <Button type="button" $size="sm" $variant="ghost" onClick={() => void markRead(item.id)}
-                  aria-label={`Mark "${item.title}" as read`}>
+                <Button
+                  type="button"
+                  $size="sm"
+                  $variant="ghost"
+                  onClick={() => void markRead(item.id)}
+                  aria-label={`Mark "${item.title}" as read`}
+                >
                   Mark as read
                 </Button>
               )}

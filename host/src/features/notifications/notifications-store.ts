@@ -46,7 +46,10 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       await markNotificationRead(id);
       set({
         items: get().items.map((item) => (item.id === id ? { ...item, read: true } : item)),
-        unread: Math.max(0, get().unread - (get().items.find((item) => item.id === id && !item.read) ? 1 : 0)),
+        unread: Math.max(
+          0,
+          get().unread - (get().items.find((item) => item.id === id && !item.read) ? 1 : 0),
+        ),
       });
     } catch (error: unknown) {
       notify.error(errorMessage(error, 'notifications'));

@@ -47,5 +47,7 @@ export function searchPages(): SearchResult[] {
 export function filterResults(index: SearchResult[], query: string, limit = 8): SearchResult[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  return index.filter((item) => words.every((word) => item.label.toLowerCase().includes(word))).slice(0, limit);
+  return index
+    .filter((item) => words.every((word) => item.label.toLowerCase().includes(word)))
+    .slice(0, limit);
 }

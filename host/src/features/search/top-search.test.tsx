@@ -5,8 +5,37 @@ import { TopSearch } from './top-search';
 let api: ApiMock;
 beforeEach(() => {
   api = mockApi()
-    .on('GET /brokers/connections', [200, [{ id: 4, connection_name: 'Apex Eval', enabled: true, broker_name: 'sim', account_count: 2, environment: 'demo', status: 'connected' }]])
-    .on('GET /brokers/accounts', [200, [{ id: 9, account_name: 'SIM-1001', connection_id: 4, connection_name: 'Apex Eval', broker_name: 'sim', currency_name: 'USD', currency_symbol: '$', cash_balance: 50000, active: true, enabled: true }]]);
+    .on('GET /brokers/connections', [
+      200,
+      [
+        {
+          id: 4,
+          connection_name: 'Apex Eval',
+          enabled: true,
+          broker_name: 'sim',
+          account_count: 2,
+          environment: 'demo',
+          status: 'connected',
+        },
+      ],
+    ])
+    .on('GET /brokers/accounts', [
+      200,
+      [
+        {
+          id: 9,
+          account_name: 'SIM-1001',
+          connection_id: 4,
+          connection_name: 'Apex Eval',
+          broker_name: 'sim',
+          currency_name: 'USD',
+          currency_symbol: '$',
+          cash_balance: 50000,
+          active: true,
+          enabled: true,
+        },
+      ],
+    ]);
 });
 afterEach(() => api.restore());
 

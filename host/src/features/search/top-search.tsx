@@ -90,8 +90,14 @@ export function TopSearch(): React.JSX.Element {
       {open && results.length > 0 && (
         <List id={listId} role="listbox" aria-label="Search results">
           {results.map((result, i) => (
-            <Option key={result.id} role="option" aria-selected={i === active} $active={i === active}
-              onMouseDown={(event) => event.preventDefault()} onClick={() => go(result)}>
+            <Option
+              key={result.id}
+              role="option"
+              aria-selected={i === active}
+              $active={i === active}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => go(result)}
+            >
               <span>{result.label}</span>
               <small>{result.kind}</small>
             </Option>

@@ -3,4 +3,6 @@ import { lazy } from 'react';
 
 export { tradesToCsv, OWN_HEADER } from './lib/own-format';
 // The import dialog pulls in the CSV parser: it loads only when the trader opens it.
-export const LazyImportDialog = lazy(() => import('./components/import-dialog').then((m) => ({ default: m.ImportDialog })));
+export const LazyImportDialog = lazy(() =>
+  import('./components/import-dialog').then((m) => ({ default: m.ImportDialog })),
+);

@@ -1,5 +1,10 @@
 /** Trade history: the shared `history` store slice, the range picker and the dashboard page. */
-export { useHistoryStore, initialHistoryState, type HistoryState, type HistoryStatus } from './store/history-store';
+export {
+  useHistoryStore,
+  initialHistoryState,
+  type HistoryState,
+  type HistoryStatus,
+} from './store/history-store';
 export { useHistoryLoad } from './hooks/use-history';
 export { RangePicker } from './components/range-picker';
 export { Money } from './components/money';

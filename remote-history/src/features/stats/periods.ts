@@ -79,5 +79,9 @@ export interface DayWinRate {
 /** Winning days (net P&L above zero) over trading days. */
 export function dayWinRate(points: readonly CumulativePoint[]): DayWinRate {
   const winningDays = points.filter((point) => point.pnl > 0).length;
-  return { winningDays, tradingDays: points.length, rate: points.length ? winningDays / points.length : null };
+  return {
+    winningDays,
+    tradingDays: points.length,
+    rate: points.length ? winningDays / points.length : null,
+  };
 }

@@ -3,7 +3,14 @@ import { pointValue } from './contracts';
 import type { Fill } from './types';
 
 let clock = 0;
-function fill(id: string, side: 'buy' | 'sell', qty: number, price: number, symbol = 'ESZ6', account = 'A1'): Fill {
+function fill(
+  id: string,
+  side: 'buy' | 'sell',
+  qty: number,
+  price: number,
+  symbol = 'ESZ6',
+  account = 'A1',
+): Fill {
   clock += 1000;
   return { id, side, qty, price, symbol, account, time: clock };
 }
@@ -11,9 +18,21 @@ const value = (symbol: string): number => pointValue(symbol) ?? 0;
 
 describe('fifoRoundTrips', () => {
   it('when a long is opened and closed, then one trip with points × qty × point value', () => {
-    const { trips, open } = fifoRoundTrips([fill('1', 'buy', 2, 21000, 'MNQZ6'), fill('2', 'sell', 2, 21010, 'MNQZ6')], value);
+    const { trips, open } = fifoRoundTrips(
+      [fill('1', 'buy', 2, 21000, 'MNQZ6'), fill('2', 'sell', 2, 21010, 'MNQZ6')],
+      value,
+    );
     expect(trips).toEqual([
-      expect.objectContaining({ side: 'buy', qty: 2, entryPrice: 21000, exitPrice: 21010, points: 10, pnl: 40, buyFillId: '1', sellFillId: '2' }),
+      expect.objectContaining({
+        side: 'buy',
+        qty: 2,
+        entryPrice: 21000,
+        exitPrice: 21010,
+        points: 10,
+        pnl: 40,
+        buyFillId: '1',
+        sellFillId: '2',
+      }),
     ]);
     expect(open).toEqual([]);
   });
@@ -32,7 +51,11 @@ describe('fifoRoundTrips', () => {
 
   it('when a fill is larger than the position, then it closes it and opens the rest the other way', () => {
     const { trips, open } = fifoRoundTrips(
-      [fill('1', 'buy', 1, 21000, 'NQZ6'), fill('2', 'sell', 3, 21005, 'NQZ6'), fill('3', 'buy', 2, 21010, 'NQZ6')],
+      [
+        fill('1', 'buy', 1, 21000, 'NQZ6'),
+        fill('2', 'sell', 3, 21005, 'NQZ6'),
+        fill('3', 'buy', 2, 21010, 'NQZ6'),
+      ],
       value,
     );
     // Long 1 @ 21000 → 21005: +5 × $20 = $100. Short 2 @ 21005 → 21010: -5 × 2 × $20 = -$200.
@@ -44,14 +67,20 @@ describe('fifoRoundTrips', () => {
   });
 
   it('when several lots are open, then the oldest closes first', () => {
-    const { trips, open } = fifoRoundTrips([fill('a', 'buy', 1, 100), fill('b', 'buy', 1, 102), fill('c', 'sell', 1, 101)], value);
+    const { trips, open } = fifoRoundTrips(
+      [fill('a', 'buy', 1, 100), fill('b', 'buy', 1, 102), fill('c', 'sell', 1, 101)],
+      value,
+    );
     expect(trips).toHaveLength(1);
     expect(trips[0]).toMatchObject({ buyFillId: 'a', points: 1, pnl: 50 });
     expect(open).toEqual([expect.objectContaining({ id: 'b', qty: 1 })]);
   });
 
   it('when the exit price equals the entry, then the trip is a scratch with pnl 0', () => {
-    const { trips } = fifoRoundTrips([fill('1', 'sell', 1, 75.5, 'CLZ6'), fill('2', 'buy', 1, 75.5, 'CLZ6')], value);
+    const { trips } = fifoRoundTrips(
+      [fill('1', 'sell', 1, 75.5, 'CLZ6'), fill('2', 'buy', 1, 75.5, 'CLZ6')],
+      value,
+    );
     expect(trips[0]).toMatchObject({ side: 'sell', points: 0, pnl: 0 });
   });
 
@@ -68,8 +97,12 @@ describe('fifoRoundTrips', () => {
 
 describe('pointValue', () => {
   it('when given Tradovate contract names, then it knows the root', () => {
-    expect([pointValue('MNQZ6'), pointValue('ESH7'), pointValue('MGCG7'), pointValue('CL'), pointValue('XYZZ6')]).toEqual([
-      2, 50, 10, 1000, null,
-    ]);
+    expect([
+      pointValue('MNQZ6'),
+      pointValue('ESH7'),
+      pointValue('MGCG7'),
+      pointValue('CL'),
+      pointValue('XYZZ6'),
+    ]).toEqual([2, 50, 10, 1000, null]);
   });
 });

@@ -35,7 +35,13 @@ describe('summarize', () => {
 
   it('when only losses, then the profit factor is 0 and there is no average win', () => {
     const s = summarize(trades([-10, -30]));
-    expect(s).toMatchObject({ profitFactor: 0, averageWin: null, averageLoss: -20, winLossRatio: null, winRate: 0 });
+    expect(s).toMatchObject({
+      profitFactor: 0,
+      averageWin: null,
+      averageLoss: -20,
+      winLossRatio: null,
+      winRate: 0,
+    });
   });
 
   it('when there are no trades, then every ratio is undefined and shown as —', () => {
@@ -51,7 +57,11 @@ describe('summarize', () => {
 
 describe('formatting', () => {
   it('when formatting money, then a loss starts with a minus and thousands are grouped', () => {
-    expect([formatMoney(1234.5), formatMoney(-20), formatMoney(-0.001)]).toEqual(['$1,234.50', '-$20.00', '$0.00']);
+    expect([formatMoney(1234.5), formatMoney(-20), formatMoney(-0.001)]).toEqual([
+      '$1,234.50',
+      '-$20.00',
+      '$0.00',
+    ]);
   });
   it('when formatting durations, then they read like the broker writes them', () => {
     expect([formatDuration(45), formatDuration(261), formatDuration(240), formatDuration(3720)]).toEqual([

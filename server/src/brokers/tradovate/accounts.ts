@@ -26,9 +26,15 @@ export async function fetchAccounts(rest: TradovateRest): Promise<TradovateAccou
 
 /** Balance once, at connect time; afterwards the feed's cashBalance events keep it current. */
 export async function fetchCashBalance(rest: TradovateRest, accountId: number): Promise<number> {
-  const data = await rest.call({ method: 'POST', path: 'cashBalance/getcashbalancesnapshot', body: { accountId } });
+  const data = await rest.call({
+    method: 'POST',
+    path: 'cashBalance/getcashbalancesnapshot',
+    body: { accountId },
+  });
   const record = isRecord(data) ? data : {};
-  return optNumber(record, 'totalCashValue') ?? optNumber(record, 'netLiq') ?? optNumber(record, 'amount') ?? 0;
+  return (
+    optNumber(record, 'totalCashValue') ?? optNumber(record, 'netLiq') ?? optNumber(record, 'amount') ?? 0
+  );
 }
 
 export async function listAccountsWithBalances(rest: TradovateRest): Promise<BrokerAccountInfo[]> {

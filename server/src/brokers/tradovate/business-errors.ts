@@ -18,7 +18,8 @@ export function businessError(data: unknown): BrokerError | null {
   if (Array.isArray(violations)) {
     for (const violation of violations) {
       if (isRecord(violation)) {
-        const text = optString(violation, 'text') ?? optString(violation, 'description') ?? optString(violation, 'name');
+        const text =
+          optString(violation, 'text') ?? optString(violation, 'description') ?? optString(violation, 'name');
         parts.push(text ?? JSON.stringify(violation));
       } else if (typeof violation === 'string') parts.push(violation);
     }

@@ -7,5 +7,6 @@ import type { TradovateRest } from './rest-client';
 export async function resolveContracts(rest: TradovateRest, state: FeedState, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const reply = await rest.call({ method: 'GET', path: 'contract/items', query: { ids: ids.join(',') } });
-  for (const contract of asArray(oneOrMany(reply), 'contract list')) state.putContract(parseContract(contract));
+  for (const contract of asArray(oneOrMany(reply), 'contract list'))
+    state.putContract(parseContract(contract));
 }

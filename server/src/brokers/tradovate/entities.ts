@@ -91,7 +91,9 @@ export function parseOrderVersion(value: unknown): OrderVersionEntity {
 
 export function parseExecutionReport(value: unknown): ExecutionReportEntity {
   const r = asRecord(value, 'executionReport');
-  const reason = [optString(r, 'rejectReason'), optString(r, 'text')].filter((part) => part && part !== '').join(': ');
+  const reason = [optString(r, 'rejectReason'), optString(r, 'text')]
+    .filter((part) => part && part !== '')
+    .join(': ');
   return {
     id: reqNumber(r, 'id', 'executionReport'),
     orderId: reqNumber(r, 'orderId', 'executionReport'),

@@ -22,7 +22,8 @@ export class FeedState extends StateQueries {
   /** Contracts first, so the symbols of the snapshot's other entities resolve. */
   absorbContracts(data: unknown): void {
     for (const part of Array.isArray(data) ? data : [data]) {
-      if (isRecord(part)) for (const contract of oneOrMany(part.contracts)) this.putContract(parse.parseContract(contract));
+      if (isRecord(part))
+        for (const contract of oneOrMany(part.contracts)) this.putContract(parse.parseContract(contract));
     }
   }
 
@@ -37,7 +38,8 @@ export class FeedState extends StateQueries {
       for (const contract of oneOrMany(part.contracts)) this.putContract(parse.parseContract(contract));
       for (const order of oneOrMany(part.orders)) this.putOrder(parse.parseOrder(order));
       for (const version of oneOrMany(part.orderVersions)) this.putVersion(parse.parseOrderVersion(version));
-      for (const report of oneOrMany(part.executionReports)) this.putReport(parse.parseExecutionReport(report));
+      for (const report of oneOrMany(part.executionReports))
+        this.putReport(parse.parseExecutionReport(report));
       for (const fill of oneOrMany(part.fills)) this.putFill(parse.parseFill(fill));
       for (const position of oneOrMany(part.positions)) this.putPosition(parse.parsePosition(position));
       for (const cash of oneOrMany(part.cashBalances)) this.putCash(parse.parseCashBalance(cash));
@@ -46,7 +48,8 @@ export class FeedState extends StateQueries {
     for (const order of this.allOrders()) this.emitOrder(order.orderId, events);
     for (const fill of this.fillsById.values()) this.emitFill(fill.id, events);
     for (const old of previousPositions) {
-      if (!this.positionsByKey.has(`${old.accountId}:${old.contractId}`)) this.emitPosition({ ...old, netPos: 0 }, events);
+      if (!this.positionsByKey.has(`${old.accountId}:${old.contractId}`))
+        this.emitPosition({ ...old, netPos: 0 }, events);
     }
     for (const position of this.positionsByKey.values()) this.emitPosition(position, events);
     for (const cash of this.cashByAccount.values()) this.emitCash(cash.accountId, events);
@@ -63,7 +66,8 @@ export class FeedState extends StateQueries {
         this.putOrder(order);
         this.emitOrder(String(order.id), events);
         // A fill that arrived before its order could not be attributed yet.
-        for (const fill of this.fillsById.values()) if (fill.orderId === order.id) this.emitFill(fill.id, events);
+        for (const fill of this.fillsById.values())
+          if (fill.orderId === order.id) this.emitFill(fill.id, events);
       } else if (entityType === 'orderVersion') {
         const version = parse.parseOrderVersion(item);
         this.putVersion(version);
@@ -125,7 +129,12 @@ export class FeedState extends StateQueries {
 
   private emitPosition(position: parse.PositionEntity, events: BrokerEvent[]): void {
     const normalized = toBrokerPosition(position, this.symbolOf(position.contractId));
-    this.emitOnce(`position:${position.accountId}:${position.contractId}`, normalized, { kind: 'position', position: normalized }, events);
+    this.emitOnce(
+      `position:${position.accountId}:${position.contractId}`,
+      normalized,
+      { kind: 'position', position: normalized },
+      events,
+    );
   }
 
   private emitCash(accountId: number, events: BrokerEvent[]): void {

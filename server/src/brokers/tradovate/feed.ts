@@ -93,7 +93,9 @@ export class TradovateFeed {
         const eventType = optString(data, 'eventType') ?? 'Updated';
         for (const event of this.deps.state.apply(entityType, eventType, data.entity)) this.deps.emit(event);
       } catch (error: unknown) {
-        this.deps.warn(`Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`);
+        this.deps.warn(
+          `Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`,
+        );
       }
     });
   }
@@ -121,7 +123,9 @@ export class TradovateFeed {
         return;
       } catch (error: unknown) {
         if (error instanceof BrokerError && error.retryAt) await sleep(error.retryAt - Date.now());
-        this.deps.warn(`Tradovate feed: reconnect failed (${error instanceof Error ? error.message : String(error)})`);
+        this.deps.warn(
+          `Tradovate feed: reconnect failed (${error instanceof Error ? error.message : String(error)})`,
+        );
       }
     }
   }
@@ -139,7 +143,8 @@ function missingContracts(state: FeedState, payloads: unknown[]): number[] {
     for (const part of oneOrMany(payload)) {
       if (!isRecord(part)) continue;
       for (const entity of oneOrMany(part.entity)) visit(entity);
-      for (const key of ['orders', 'fills', 'positions']) for (const entity of oneOrMany(part[key])) visit(entity);
+      for (const key of ['orders', 'fills', 'positions'])
+        for (const entity of oneOrMany(part[key])) visit(entity);
     }
   }
   return [...ids];

@@ -9,7 +9,10 @@ import { cancelOrder } from './orders';
 export async function flatten(ctx: OrderContext, accountExternalId: string, symbol?: string): Promise<void> {
   const accountId = Number(accountExternalId);
   if (!ctx.state.accounts().some((account) => account.id === accountId)) {
-    throw new BrokerError(`Account ${accountExternalId} is not an account of this Tradovate user`, 'rejected');
+    throw new BrokerError(
+      `Account ${accountExternalId} is not an account of this Tradovate user`,
+      'rejected',
+    );
   }
   const positions = ctx.state.openPositions(accountId).filter((p) => !symbol || p.symbol === symbol);
   const liquidated = new Set(positions.map((p) => p.symbol));
@@ -30,9 +33,16 @@ export async function flatten(ctx: OrderContext, accountExternalId: string, symb
   );
   const leftovers = ctx.state
     .workingOrders()
-    .filter((o) => o.accountExternalId === accountExternalId && (!symbol || o.symbol === symbol) && !liquidated.has(o.symbol));
+    .filter(
+      (o) =>
+        o.accountExternalId === accountExternalId &&
+        (!symbol || o.symbol === symbol) &&
+        !liquidated.has(o.symbol),
+    );
   await Promise.all(
-    leftovers.map((order) => cancelOrder(ctx, accountExternalId, order.orderId).catch((error: unknown) => failures.push(error))),
+    leftovers.map((order) =>
+      cancelOrder(ctx, accountExternalId, order.orderId).catch((error: unknown) => failures.push(error)),
+    ),
   );
   if (failures.length > 0) throw failures[0];
 }

@@ -30,7 +30,12 @@ export function parseFrame(raw: string): ServerFrame {
 }
 
 /** `endpoint\nid\nquery\nbody`: the request form Tradovate's socket accepts for any REST endpoint. */
-export function encodeRequest(endpoint: string, id: number, query: string, body: JsonRecord | string | undefined): string {
+export function encodeRequest(
+  endpoint: string,
+  id: number,
+  query: string,
+  body: JsonRecord | string | undefined,
+): string {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
   return `${endpoint}\n${id}\n${query}\n${text}`;
 }
@@ -44,11 +49,17 @@ export type SocketMessage =
 export function classifyMessage(message: unknown): SocketMessage {
   if (!isRecord(message)) return { kind: 'other', raw: message };
   if (typeof message.i === 'number') {
-    return { kind: 'response', id: message.i, status: typeof message.s === 'number' ? message.s : 0, data: message.d };
+    return {
+      kind: 'response',
+      id: message.i,
+      status: typeof message.s === 'number' ? message.s : 0,
+      data: message.d,
+    };
   }
   if (message.e === 'props') return { kind: 'props', data: message.d };
   if (message.e === 'shutdown') {
-    const reasonCode = isRecord(message.d) && typeof message.d.reasonCode === 'string' ? message.d.reasonCode : 'Unknown';
+    const reasonCode =
+      isRecord(message.d) && typeof message.d.reasonCode === 'string' ? message.d.reasonCode : 'Unknown';
     return { kind: 'shutdown', reasonCode };
   }
   return { kind: 'other', raw: message };

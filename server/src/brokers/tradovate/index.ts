@@ -1,4 +1,10 @@
-import type { AuthorizationResult, BrokerAdapter, BrokerSession, BrokerSessionOptions, Environment } from '../types';
+import type {
+  AuthorizationResult,
+  BrokerAdapter,
+  BrokerSession,
+  BrokerSessionOptions,
+  Environment,
+} from '../types';
 import { defaultTimings, readTradovateConfig, type TradovateConfig, type TradovateTimings } from './config';
 import { fetchMe, listAccountsWithBalances } from './accounts';
 import { buildAuthorizeUrl, exchangeCode } from './oauth';
@@ -37,11 +43,20 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
     config,
     redirectUri,
     authorizeUrl: (params) => buildAuthorizeUrl(config, params),
-    async completeAuthorization(params: { code: string; environment: Environment; redirectUri: string }): Promise<AuthorizationResult> {
+    async completeAuthorization(params: {
+      code: string;
+      environment: Environment;
+      redirectUri: string;
+    }): Promise<AuthorizationResult> {
       const credentials = await exchangeCode(config, timings, params);
       // Until auth/me tells us the user, the budget is keyed by the token itself.
       const provisional = budgets.forUser(`${params.environment}:token:${credentials.accessToken}`);
-      const rest = new TradovateRest(config.restUrl[params.environment], () => credentials.accessToken, provisional, timings);
+      const rest = new TradovateRest(
+        config.restUrl[params.environment],
+        () => credentials.accessToken,
+        provisional,
+        timings,
+      );
       const me = await fetchMe(rest);
       const userRest = new TradovateRest(
         config.restUrl[params.environment],
@@ -50,7 +65,11 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
         timings,
       );
       const accounts = await listAccountsWithBalances(userRest);
-      return { credentials: { ...credentials, brokerUserId: String(me.userId) }, userData: me.userData, accounts };
+      return {
+        credentials: { ...credentials, brokerUserId: String(me.userId) },
+        userData: me.userData,
+        accounts,
+      };
     },
     openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
       openTradovateSession({ config, timings, budgets, ...sessionOptions }),

@@ -44,7 +44,8 @@ export function oneOrMany(value: unknown): unknown[] {
 export function optNumber(record: JsonRecord, key: string): number | undefined {
   const value = record[key];
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
   return undefined;
 }
 

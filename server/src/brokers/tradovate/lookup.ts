@@ -6,7 +6,11 @@ import type { OrderContext } from './orders';
  * Finds an order by our client order id: the feed's state first, then Tradovate's order and orderVersion
  * lists, which carry `clOrdId` even when the feed has not caught up (an answer lost after acceptance).
  */
-export async function findOrderByClientId(ctx: OrderContext, accountExternalId: string, clientOrderId: string): Promise<BrokerOrder | null> {
+export async function findOrderByClientId(
+  ctx: OrderContext,
+  accountExternalId: string,
+  clientOrderId: string,
+): Promise<BrokerOrder | null> {
   const cached = ctx.state.findByClientId(accountExternalId, clientOrderId);
   if (cached) return cached;
   const [orders, versions] = await Promise.all([
@@ -23,6 +27,9 @@ export async function findOrderByClientId(ctx: OrderContext, accountExternalId: 
   );
   if (matching.length === 0) return null;
   const matchingIds = new Set(matching.map((order) => (isRecord(order) ? order.id : undefined)));
-  ctx.state.absorbOrders(matching, versionList.filter((version) => isRecord(version) && matchingIds.has(version.orderId)));
+  ctx.state.absorbOrders(
+    matching,
+    versionList.filter((version) => isRecord(version) && matchingIds.has(version.orderId)),
+  );
   return ctx.state.findByClientId(accountExternalId, clientOrderId);
 }

@@ -1,5 +1,17 @@
-import type { AccountSnapshot, BrokerOrder, BrokerOrderStatus, BrokerOrderType, BrokerPosition } from '../types';
-import type { CashBalanceEntity, ExecutionReportEntity, OrderEntity, OrderVersionEntity, PositionEntity } from './entities';
+import type {
+  AccountSnapshot,
+  BrokerOrder,
+  BrokerOrderStatus,
+  BrokerOrderType,
+  BrokerPosition,
+} from '../types';
+import type {
+  CashBalanceEntity,
+  ExecutionReportEntity,
+  OrderEntity,
+  OrderVersionEntity,
+  PositionEntity,
+} from './entities';
 
 const statusMap: Record<string, BrokerOrderStatus> = {
   PendingNew: 'PendingNew',
@@ -21,11 +33,18 @@ export function normalizeStatus(ordStatus: string): BrokerOrderStatus {
 
 export function normalizeType(orderType: string): BrokerOrderType {
   if (orderType === 'Limit' || orderType === 'MIT') return 'Limit';
-  if (orderType === 'Stop' || orderType === 'StopLimit' || orderType === 'TrailingStop' || orderType === 'TrailingStopLimit') return 'Stop';
+  if (
+    orderType === 'Stop' ||
+    orderType === 'StopLimit' ||
+    orderType === 'TrailingStop' ||
+    orderType === 'TrailingStopLimit'
+  )
+    return 'Stop';
   return 'Market';
 }
 
-export const isWorkingStatus = (status: BrokerOrderStatus): boolean => status === 'Working' || status === 'PendingNew';
+export const isWorkingStatus = (status: BrokerOrderStatus): boolean =>
+  status === 'Working' || status === 'PendingNew';
 
 export interface OrderParts {
   order: OrderEntity;
@@ -59,7 +78,12 @@ export function toBrokerOrder(parts: OrderParts): BrokerOrder {
 }
 
 export function toBrokerPosition(position: PositionEntity, symbol: string): BrokerPosition {
-  return { accountExternalId: String(position.accountId), symbol, netPos: position.netPos, avgPrice: position.netPrice };
+  return {
+    accountExternalId: String(position.accountId),
+    symbol,
+    netPos: position.netPos,
+    avgPrice: position.netPrice,
+  };
 }
 
 export function toAccountSnapshot(cash: CashBalanceEntity): AccountSnapshot {

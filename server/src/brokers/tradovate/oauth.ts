@@ -44,34 +44,56 @@ export async function exchangeCode(
   try {
     data = JSON.parse(text);
   } catch {
-    throw new BrokerError(`Tradovate's token service sent a malformed reply: ${preview(text)}`, 'unavailable');
+    throw new BrokerError(
+      `Tradovate's token service sent a malformed reply: ${preview(text)}`,
+      'unavailable',
+    );
   }
   if (isRecord(data) && (data.error !== undefined || data.errorText !== undefined)) {
-    const reason = optString(data, 'error_description') ?? optString(data, 'errorText') ?? optString(data, 'error');
-    throw new BrokerError(`Tradovate refused the authorization: ${reason ?? 'unknown error'}`, 'unauthorized');
+    const reason =
+      optString(data, 'error_description') ?? optString(data, 'errorText') ?? optString(data, 'error');
+    throw new BrokerError(
+      `Tradovate refused the authorization: ${reason ?? 'unknown error'}`,
+      'unauthorized',
+    );
   }
-  if (response.status === 429) throw new BrokerError('Tradovate rate limit reached during authorization', 'rate_limited', Date.now() + 60_000);
-  if (!response.ok) throw new BrokerError(`Tradovate's token service answered HTTP ${response.status}`, 'unauthorized');
+  if (response.status === 429)
+    throw new BrokerError(
+      'Tradovate rate limit reached during authorization',
+      'rate_limited',
+      Date.now() + 60_000,
+    );
+  if (!response.ok)
+    throw new BrokerError(`Tradovate's token service answered HTTP ${response.status}`, 'unauthorized');
   return credentialsFromToken(asRecord(data, 'token reply'));
 }
 
 /** Reads both shapes: OAuth `{access_token, expires_in}` and Tradovate's `{accessToken, expirationTime}`. */
-export function credentialsFromToken(data: Record<string, unknown>, previous?: BrokerCredentials): BrokerCredentials {
+export function credentialsFromToken(
+  data: Record<string, unknown>,
+  previous?: BrokerCredentials,
+): BrokerCredentials {
   const accessToken = optString(data, 'access_token') ?? optString(data, 'accessToken');
-  if (!accessToken) throw new BrokerError(`Tradovate sent a token reply without a token: ${preview(data)}`, 'unauthorized');
+  if (!accessToken)
+    throw new BrokerError(`Tradovate sent a token reply without a token: ${preview(data)}`, 'unauthorized');
   const expiresIn = optNumber(data, 'expires_in');
   const expirationTime = optString(data, 'expirationTime');
-  const expiresAt = expiresIn !== undefined
-    ? Date.now() + expiresIn * 1000
-    : expirationTime && Number.isFinite(Date.parse(expirationTime))
-      ? Date.parse(expirationTime)
-      : Date.now() + 80 * 60 * 1000;
+  const expiresAt =
+    expiresIn !== undefined
+      ? Date.now() + expiresIn * 1000
+      : expirationTime && Number.isFinite(Date.parse(expirationTime))
+        ? Date.parse(expirationTime)
+        : Date.now() + 80 * 60 * 1000;
   const refreshToken = optString(data, 'refresh_token') ?? previous?.refreshToken;
   const userId = optNumber(data, 'userId');
   return {
     accessToken,
     expiresAt,
     ...(refreshToken ? { refreshToken } : {}),
-    ...(userId !== undefined ? { brokerUserId: String(userId) } : previous?.brokerUserId ? { brokerUserId: previous.brokerUserId } : {}),
+    ...(userId !== undefined
+      ? { brokerUserId: String(userId) }
+      : previous?.brokerUserId
+        ? { brokerUserId: previous.brokerUserId }
+        : {}),
   };
 }

@@ -11,7 +11,11 @@ export interface OrderContext {
 const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
 
 /** Prices by order type; Tradovate triggers stops on `stopPrice`. */
-function pricing(type: PlaceOrderCommand['type'], price: number | undefined, stopPrice: number | undefined): JsonRecord {
+function pricing(
+  type: PlaceOrderCommand['type'],
+  price: number | undefined,
+  stopPrice: number | undefined,
+): JsonRecord {
   if (type === 'Limit') {
     if (price === undefined) throw new BrokerError('A limit order needs a price', 'rejected');
     return { price };
@@ -26,12 +30,17 @@ function pricing(type: PlaceOrderCommand['type'], price: number | undefined, sto
 
 function accountOf(ctx: OrderContext, accountExternalId: string): { id: number; name: string } {
   const account = ctx.state.accounts().find((candidate) => String(candidate.id) === accountExternalId);
-  if (!account) throw new BrokerError(`Account ${accountExternalId} is not an account of this Tradovate user`, 'rejected');
+  if (!account)
+    throw new BrokerError(
+      `Account ${accountExternalId} is not an account of this Tradovate user`,
+      'rejected',
+    );
   return account;
 }
 
 export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand): Promise<BrokerOrder> {
-  if (!(command.qty > 0) || !Number.isInteger(command.qty)) throw new BrokerError(`Invalid quantity ${command.qty}`, 'rejected');
+  if (!(command.qty > 0) || !Number.isInteger(command.qty))
+    throw new BrokerError(`Invalid quantity ${command.qty}`, 'rejected');
   const account = accountOf(ctx, command.accountExternalId);
   const body: JsonRecord = {
     accountSpec: account.name,
@@ -47,8 +56,10 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
   };
   const { stopLoss, takeProfit } = command.bracket ?? {};
   const brackets: JsonRecord[] = [];
-  if (stopLoss !== undefined) brackets.push({ action: opposite(command.side), orderType: 'Stop', stopPrice: stopLoss });
-  if (takeProfit !== undefined) brackets.push({ action: opposite(command.side), orderType: 'Limit', price: takeProfit });
+  if (stopLoss !== undefined)
+    brackets.push({ action: opposite(command.side), orderType: 'Stop', stopPrice: stopLoss });
+  if (takeProfit !== undefined)
+    brackets.push({ action: opposite(command.side), orderType: 'Limit', price: takeProfit });
   const [bracket1, bracket2] = brackets;
   const path = bracket1 ? 'order/placeoso' : 'order/placeorder';
   const reply = await ctx.rest.call({
@@ -101,7 +112,16 @@ export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand
   });
 }
 
-export async function cancelOrder(ctx: OrderContext, accountExternalId: string, orderId: string): Promise<void> {
+export async function cancelOrder(
+  ctx: OrderContext,
+  accountExternalId: string,
+  orderId: string,
+): Promise<void> {
   accountOf(ctx, accountExternalId);
-  await ctx.rest.call({ method: 'POST', path: 'order/cancelorder', body: { orderId: Number(orderId), isAutomated: true }, command: true });
+  await ctx.rest.call({
+    method: 'POST',
+    path: 'order/cancelorder',
+    body: { orderId: Number(orderId), isAutomated: true },
+    command: true,
+  });
 }

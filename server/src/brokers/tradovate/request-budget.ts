@@ -37,7 +37,11 @@ export class RequestBudget {
         return;
       }
       if (at - now > maxWaitMs) {
-        throw new BrokerError('Tradovate request budget exhausted for this user; retry later', 'rate_limited', at);
+        throw new BrokerError(
+          'Tradovate request budget exhausted for this user; retry later',
+          'rate_limited',
+          at,
+        );
       }
       await sleep(at - now);
     }

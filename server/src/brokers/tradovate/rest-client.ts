@@ -82,7 +82,10 @@ export class TradovateRest {
     } catch (error: unknown) {
       const why = error instanceof Error ? error.message : String(error);
       if (call.command) {
-        throw new BrokerError(`No answer from Tradovate to ${call.path} (${why}); it may have been executed`, 'uncertain');
+        throw new BrokerError(
+          `No answer from Tradovate to ${call.path} (${why}); it may have been executed`,
+          'uncertain',
+        );
       }
       throw new BrokerError(`Tradovate is unreachable (${call.path}: ${why})`, 'unavailable');
     }
@@ -92,9 +95,10 @@ export class TradovateRest {
   private interpret(call: RestCall, response: Response, text: string): unknown {
     if (response.status === 429) {
       const retryAfter = Number(response.headers.get('retry-after'));
-      const until = Number.isFinite(retryAfter) && retryAfter > 0
-        ? Date.now() + retryAfter * 1000
-        : this.budget.limitHit(this.timings.rateLimitBackoffMs);
+      const until =
+        Number.isFinite(retryAfter) && retryAfter > 0
+          ? Date.now() + retryAfter * 1000
+          : this.budget.limitHit(this.timings.rateLimitBackoffMs);
       this.budget.blockUntil(until);
       throw new BrokerError('Tradovate rate limit reached (HTTP 429)', 'rate_limited', until);
     }
@@ -117,7 +121,13 @@ export class TradovateRest {
       }
     }
     if (response.status >= 400) {
-      throw businessError(data) ?? new BrokerError(`Tradovate answered HTTP ${response.status} to ${call.path}: ${preview(data)}`, 'rejected');
+      throw (
+        businessError(data) ??
+        new BrokerError(
+          `Tradovate answered HTTP ${response.status} to ${call.path}: ${preview(data)}`,
+          'rejected',
+        )
+      );
     }
     return data;
   }

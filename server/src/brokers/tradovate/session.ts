@@ -37,12 +37,23 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
 
   let userId = Number(deps.credentials.brokerUserId);
   if (!Number.isFinite(userId) || deps.credentials.brokerUserId === undefined) {
-    const probe = new TradovateRest(restUrl, () => keeper.token(), deps.budgets.forUser(`${deps.environment}:token:${keeper.token()}`), deps.timings);
+    const probe = new TradovateRest(
+      restUrl,
+      () => keeper.token(),
+      deps.budgets.forUser(`${deps.environment}:token:${keeper.token()}`),
+      deps.timings,
+    );
     userId = (await fetchMe(probe)).userId;
   }
   // One budget per Tradovate user, shared with every other session of the same user.
   const budget = deps.budgets.forUser(`${deps.environment}:${userId}`);
-  const rest = new TradovateRest(restUrl, () => keeper.token(), budget, deps.timings, () => void keeper.renew());
+  const rest = new TradovateRest(
+    restUrl,
+    () => keeper.token(),
+    budget,
+    deps.timings,
+    () => void keeper.renew(),
+  );
   const state = new FeedState();
   const ctx: OrderContext = { rest, state };
   const warn = deps.warn ?? ((message: string) => console.warn(message));
@@ -54,12 +65,16 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     state,
     budget,
     emit,
-    resolveContracts: (ids) => resolveContracts(rest, state, ids).catch((error: unknown) => warn(`Tradovate contracts: ${String(error)}`)),
+    resolveContracts: (ids) =>
+      resolveContracts(rest, state, ids).catch((error: unknown) =>
+        warn(`Tradovate contracts: ${String(error)}`),
+      ),
     warn,
   });
   await feed.start();
   keeper.start();
-  if (state.accounts().length === 0) for (const account of await fetchAccounts(rest)) state.putAccount(account);
+  if (state.accounts().length === 0)
+    for (const account of await fetchAccounts(rest)) state.putAccount(account);
 
   return {
     listAccounts: () => listAccountsWithBalances(rest),

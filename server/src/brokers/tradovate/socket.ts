@@ -33,13 +33,21 @@ export class TradovateSocket {
     private readonly handlers: SocketHandlers,
   ) {}
 
-  static async connect(url: string, token: string, timings: TradovateTimings, handlers: SocketHandlers): Promise<TradovateSocket> {
+  static async connect(
+    url: string,
+    token: string,
+    timings: TradovateTimings,
+    handlers: SocketHandlers,
+  ): Promise<TradovateSocket> {
     const socket = new TradovateSocket(new WebSocket(url), timings, handlers);
     await socket.start();
     const answer = await socket.request('authorize', token, '', 0);
     if (answer.status !== 200) {
       socket.close('authorization refused');
-      throw new BrokerError(`Tradovate refused the socket authorization: ${String(answer.data ?? answer.status)}`, 'unauthorized');
+      throw new BrokerError(
+        `Tradovate refused the socket authorization: ${String(answer.data ?? answer.status)}`,
+        'unauthorized',
+      );
     }
     return socket;
   }
@@ -107,7 +115,12 @@ export class TradovateSocket {
     else if (message.kind === 'shutdown') this.handlers.onShutdown(message.reasonCode);
   }
 
-  request(endpoint: string, body: JsonRecord | string | undefined, query = '', fixedId?: number): Promise<{ status: number; data: unknown }> {
+  request(
+    endpoint: string,
+    body: JsonRecord | string | undefined,
+    query = '',
+    fixedId?: number,
+  ): Promise<{ status: number; data: unknown }> {
     if (this.closed) return Promise.reject(new BrokerError('Tradovate socket is closed', 'unavailable'));
     const id = fixedId ?? this.nextId++;
     return new Promise((resolve, reject) => {
@@ -129,7 +142,8 @@ export class TradovateSocket {
       pending.reject(new BrokerError(`Tradovate socket closed before answering (${reason})`, 'unavailable'));
       this.pending.delete(id);
     }
-    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING) this.ws.terminate();
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)
+      this.ws.terminate();
     this.handlers.onClosed(reason);
   }
 }

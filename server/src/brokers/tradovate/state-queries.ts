@@ -41,13 +41,21 @@ export class StateQueries extends StateTables {
   }
 
   findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
-    return this.allOrders().find((o) => o.clientOrderId === clientOrderId && o.accountExternalId === accountExternalId) ?? null;
+    return (
+      this.allOrders().find(
+        (o) => o.clientOrderId === clientOrderId && o.accountExternalId === accountExternalId,
+      ) ?? null
+    );
   }
 
   /** Open positions with their Tradovate contract ids (what `liquidateposition` needs). */
   openPositions(accountId: number): Array<{ contractId: number; symbol: string; netPos: number }> {
     return [...this.positionsByKey.values()]
       .filter((position) => position.accountId === accountId && position.netPos !== 0)
-      .map((position) => ({ contractId: position.contractId, symbol: this.symbolOf(position.contractId), netPos: position.netPos }));
+      .map((position) => ({
+        contractId: position.contractId,
+        symbol: this.symbolOf(position.contractId),
+        netPos: position.netPos,
+      }));
   }
 }

@@ -55,12 +55,20 @@ export class StateTables {
   protected putOrder(order: OrderEntity): void {
     const known = this.ordersById.get(order.id);
     // Keep the client id and parent if a later update leaves them out.
-    this.ordersById.set(order.id, { ...order, clOrdId: order.clOrdId ?? known?.clOrdId ?? null, parentId: order.parentId ?? known?.parentId ?? null });
+    this.ordersById.set(order.id, {
+      ...order,
+      clOrdId: order.clOrdId ?? known?.clOrdId ?? null,
+      parentId: order.parentId ?? known?.parentId ?? null,
+    });
   }
 
   protected putVersion(version: OrderVersionEntity): void {
     const known = this.versionsByOrder.get(version.orderId);
-    if (!known || known.id <= version.id) this.versionsByOrder.set(version.orderId, { ...version, clOrdId: version.clOrdId ?? known?.clOrdId ?? null });
+    if (!known || known.id <= version.id)
+      this.versionsByOrder.set(version.orderId, {
+        ...version,
+        clOrdId: version.clOrdId ?? known?.clOrdId ?? null,
+      });
   }
 
   protected putReport(report: ExecutionReportEntity): void {

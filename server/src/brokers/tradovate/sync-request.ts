@@ -32,10 +32,17 @@ export async function syncRequest(socket: TradovateSocket, deps: SyncDeps): Prom
       continue;
     }
     if (answer.status !== 200) {
-      throw new BrokerError(`Tradovate refused the sync request (${answer.status} ${String(answer.data ?? '')})`, answer.status === 401 ? 'unauthorized' : 'unavailable');
+      throw new BrokerError(
+        `Tradovate refused the sync request (${answer.status} ${String(answer.data ?? '')})`,
+        answer.status === 401 ? 'unauthorized' : 'unavailable',
+      );
     }
     deps.budget.succeeded();
     return answer.data;
   }
-  throw new BrokerError('Tradovate kept issuing penalty tickets for the sync request', 'rate_limited', Date.now() + deps.timings.rateLimitBackoffMs);
+  throw new BrokerError(
+    'Tradovate kept issuing penalty tickets for the sync request',
+    'rate_limited',
+    Date.now() + deps.timings.rateLimitBackoffMs,
+  );
 }

@@ -63,14 +63,21 @@ export class TokenKeeper {
       });
       const text = await response.text();
       const data: unknown = text.trim() === '' ? null : JSON.parse(text);
-      if (response.ok && isRecord(data) && data.errorText === undefined && (data.accessToken ?? data.access_token) !== undefined) {
+      if (
+        response.ok &&
+        isRecord(data) &&
+        data.errorText === undefined &&
+        (data.accessToken ?? data.access_token) !== undefined
+      ) {
         this.credentials = credentialsFromToken(data, this.credentials);
         this.deps.onRenewed(this.credentials);
         this.schedule();
         return true;
       }
       definitive = response.status === 401 || response.status === 403 || response.ok;
-      problem = (isRecord(data) && (optString(data, 'errorText') ?? optString(data, 'error_description'))) || `HTTP ${response.status}`;
+      problem =
+        (isRecord(data) && (optString(data, 'errorText') ?? optString(data, 'error_description'))) ||
+        `HTTP ${response.status}`;
     } catch (error: unknown) {
       problem = error instanceof Error ? error.message : String(error);
     }

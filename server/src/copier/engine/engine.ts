@@ -154,7 +154,13 @@ export class CopyEngine implements EngineContext {
     for (const account of list) {
       const live = this.live.get(account.id);
       if (live === undefined)
-        this.live.set(account.id, { positions: new Map(), snapshot: null, status: OK, pending: new Map(), lastCopyAckAt: null });
+        this.live.set(account.id, {
+          positions: new Map(),
+          snapshot: null,
+          status: OK,
+          pending: new Map(),
+          lastCopyAckAt: null,
+        });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
       this.accounts.set(account.id, account);
     }

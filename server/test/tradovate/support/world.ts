@@ -1,7 +1,11 @@
 import { createTradovateAdapter, type TradovateAdapter } from '../../../src/brokers/tradovate';
 import type { TradovateTimings } from '../../../src/brokers/tradovate';
 import type { BrokerEvent, BrokerSession, BrokerCredentials } from '../../../src/brokers/types';
-import { startFakeTradovate, type FakeTradovate, type FakeTradovateOptions } from '../../../test-support/fake-tradovate/server';
+import {
+  startFakeTradovate,
+  type FakeTradovate,
+  type FakeTradovateOptions,
+} from '../../../test-support/fake-tradovate/server';
 
 /** Timings scaled down so reconnects, heartbeats and back-offs happen within a test's seconds. */
 export const fastTimings: Partial<TradovateTimings> = {
@@ -19,19 +23,37 @@ export interface World {
   adapter: TradovateAdapter;
   leader: { userId: number; accountId: number };
   follower: { userId: number; accountIds: number[] };
-  open(userId: number, extra?: { lifetimeSec?: number; onRenewed?: (c: BrokerCredentials) => void }): Promise<{ session: BrokerSession; events: EventLog }>;
+  open(
+    userId: number,
+    extra?: { lifetimeSec?: number; onRenewed?: (c: BrokerCredentials) => void },
+  ): Promise<{ session: BrokerSession; events: EventLog }>;
   close(): Promise<void>;
 }
 
-export async function startWorld(options: { fake?: FakeTradovateOptions; env?: Record<string, string>; timings?: Partial<TradovateTimings> } = {}): Promise<World> {
+export async function startWorld(
+  options: {
+    fake?: FakeTradovateOptions;
+    env?: Record<string, string>;
+    timings?: Partial<TradovateTimings>;
+  } = {},
+): Promise<World> {
   const fake = await startFakeTradovate({ heartbeatMs: 200, ...options.fake });
   const adapter = createTradovateAdapter({
     publicUrl: 'http://127.0.0.1:9',
-    env: { TRADOVATE_CLIENT_ID: 'synctrade-test', TRADOVATE_CLIENT_SECRET: 'secret', TRADOVATE_REQUESTS_PER_MINUTE: '100000', ...fake.env, ...options.env },
+    env: {
+      TRADOVATE_CLIENT_ID: 'synctrade-test',
+      TRADOVATE_CLIENT_SECRET: 'secret',
+      TRADOVATE_REQUESTS_PER_MINUTE: '100000',
+      ...fake.env,
+      ...options.env,
+    },
     timings: { ...fastTimings, ...options.timings },
   });
   const leaderUser = fake.control.addUser('Lena Leader', [{ name: 'LEADER-1', balance: 50_000 }]);
-  const followerUser = fake.control.addUser('Finn Follower', [{ name: 'FOLLOW-1', balance: 25_000 }, { name: 'FOLLOW-2', balance: 25_000 }]);
+  const followerUser = fake.control.addUser('Finn Follower', [
+    { name: 'FOLLOW-1', balance: 25_000 },
+    { name: 'FOLLOW-2', balance: 25_000 },
+  ]);
   fake.control.setPrice('ESZ6', 6000);
   const sessions: BrokerSession[] = [];
   return {
@@ -44,7 +66,11 @@ export async function startWorld(options: { fake?: FakeTradovateOptions; env?: R
       const session = await adapter.openSession({
         connectionId: sessions.length + 1,
         environment: 'demo',
-        credentials: { accessToken: token.accessToken, expiresAt: token.expiresAt, brokerUserId: String(userId) },
+        credentials: {
+          accessToken: token.accessToken,
+          expiresAt: token.expiresAt,
+          brokerUserId: String(userId),
+        },
         ...(extra.onRenewed ? { onCredentialsRenewed: extra.onRenewed } : {}),
       });
       sessions.push(session);
@@ -73,13 +99,18 @@ export class EventLog {
     return this.all.filter((event): event is Extract<BrokerEvent, { kind: K }> => event.kind === kind);
   }
 
-  async waitFor<T>(find: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 5_000, what = 'event'): Promise<T> {
+  async waitFor<T>(
+    find: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+    timeoutMs = 5_000,
+    what = 'event',
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = await find();
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`Timed out waiting for ${what}; saw ${JSON.stringify(this.all.map((e) => e.kind))}`);
+      if (left <= 0)
+        throw new Error(`Timed out waiting for ${what}; saw ${JSON.stringify(this.all.map((e) => e.kind))}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 100));
         this.waiters.push(() => {

@@ -1,5 +1,12 @@
 import { http } from '../client/http-client';
-import type { AccountSummary, Broker, BrokerId, Connection, ConnectionDetails, SyncAccount } from '../types/entities';
+import type {
+  AccountSummary,
+  Broker,
+  BrokerId,
+  Connection,
+  ConnectionDetails,
+  SyncAccount,
+} from '../types/entities';
 import type { ConnectQuery, FlattenPayload } from '../types/payloads';
 import type { ConnectResponse, MessageResponse } from '../types/responses';
 
@@ -18,16 +25,23 @@ export async function connectBroker(broker: BrokerId, query: ConnectQuery): Prom
 export async function listConnections(options: CallOptions = {}): Promise<Connection[]> {
   return (await http.get<Connection[]>('/brokers/connections', options)).data;
 }
-export async function getConnectionDetails(id: number, options: CallOptions = {}): Promise<ConnectionDetails> {
+export async function getConnectionDetails(
+  id: number,
+  options: CallOptions = {},
+): Promise<ConnectionDetails> {
   return (await http.get<ConnectionDetails>(`/brokers/connections/${id}/account-info`, options)).data;
 }
 export async function deleteConnection(id: number): Promise<MessageResponse> {
   return (await http.delete<MessageResponse>(`/brokers/connections/${id}`)).data;
 }
 export async function setConnectionEnabled(id: number, enabled: boolean): Promise<MessageResponse> {
-  return (await http.put<MessageResponse>(`/brokers/connections/${id}/${enabled ? 'enable' : 'disable'}`)).data;
+  return (await http.put<MessageResponse>(`/brokers/connections/${id}/${enabled ? 'enable' : 'disable'}`))
+    .data;
 }
-export async function setAllAccountsEnabled(connectionId: number, enabled: boolean): Promise<MessageResponse> {
+export async function setAllAccountsEnabled(
+  connectionId: number,
+  enabled: boolean,
+): Promise<MessageResponse> {
   const param = enabled ? 'enable-all' : 'disable-all';
   return (await http.put<MessageResponse>(`/brokers/connections/${connectionId}/accounts/${param}`)).data;
 }

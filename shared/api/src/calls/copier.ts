@@ -1,6 +1,11 @@
 import { http } from '../client/http-client';
 import type { HistoryData, OrderData, RiskSettings, DayJournal } from '../types/entities';
-import type { HistoryQuery, ImportTradesPayload, RiskSettingsPayload, TicketOrderPayload } from '../types/payloads';
+import type {
+  HistoryQuery,
+  ImportTradesPayload,
+  RiskSettingsPayload,
+  TicketOrderPayload,
+} from '../types/payloads';
 import type { ImportResult, MessageResponse } from '../types/responses';
 
 interface CallOptions {
@@ -23,7 +28,10 @@ export async function setCross(accountId: number, cross: boolean): Promise<Messa
 export async function getRiskSettings(accountId: number, options: CallOptions = {}): Promise<RiskSettings> {
   return (await http.get<RiskSettings>(`/copier/accounts/${accountId}/risk`, options)).data;
 }
-export async function updateRiskSettings(accountId: number, payload: RiskSettingsPayload): Promise<RiskSettings> {
+export async function updateRiskSettings(
+  accountId: number,
+  payload: RiskSettingsPayload,
+): Promise<RiskSettings> {
   return (await http.put<RiskSettings>(`/copier/accounts/${accountId}/risk`, payload)).data;
 }
 /** Brings an out-of-sync follower back to leader × ratio. */
@@ -52,7 +60,8 @@ export async function importTrades(payload: ImportTradesPayload): Promise<Import
   return (await http.post<ImportResult>('/copier/trade-history/import', payload)).data;
 }
 export async function saveTradeJournal(tradeId: number, journal: string): Promise<MessageResponse> {
-  return (await http.put<MessageResponse>(`/copier/trade-history/trades/${tradeId}/journal`, { journal })).data;
+  return (await http.put<MessageResponse>(`/copier/trade-history/trades/${tradeId}/journal`, { journal }))
+    .data;
 }
 export async function getDayJournals(query: HistoryQuery = {}): Promise<DayJournal[]> {
   return (await http.get<DayJournal[]>('/copier/journal/days', { params: query })).data;

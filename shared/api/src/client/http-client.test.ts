@@ -16,18 +16,21 @@ describe('the API client', () => {
     api.restore();
   });
 
-  it.each([401, 403])('when a call with a token answers %s, then the token is cleared and /login follows', async (status) => {
-    signIn(7);
-    const heard = jest.fn();
-    const off = bus.on('auth:logged-out', heard);
-    const api = mockApi().on('GET /auth/profile', [status, { detail: 'nope' }]);
-    await expect(getProfile()).rejects.toBeDefined();
-    expect(window.localStorage.getItem('access_token')).toBeNull();
-    expect(heard).toHaveBeenCalledWith({ reason: 'unauthorized' });
-    expect(onUnauthorized).toHaveBeenCalled();
-    off();
-    api.restore();
-  });
+  it.each([401, 403])(
+    'when a call with a token answers %s, then the token is cleared and /login follows',
+    async (status) => {
+      signIn(7);
+      const heard = jest.fn();
+      const off = bus.on('auth:logged-out', heard);
+      const api = mockApi().on('GET /auth/profile', [status, { detail: 'nope' }]);
+      await expect(getProfile()).rejects.toBeDefined();
+      expect(window.localStorage.getItem('access_token')).toBeNull();
+      expect(heard).toHaveBeenCalledWith({ reason: 'unauthorized' });
+      expect(onUnauthorized).toHaveBeenCalled();
+      off();
+      api.restore();
+    },
+  );
 
   it('when sign-in itself answers 401, then nothing is cleared (no session was lost)', async () => {
     const api = mockApi().on('POST /auth/login', [401, { detail: 'Invalid email or password' }]);

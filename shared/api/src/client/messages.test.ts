@@ -4,13 +4,19 @@ import { errorMessage, successMessage } from './messages';
 function failed(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
   return new AxiosError('failed', 'ERR_BAD_RESPONSE', config, null, {
-    status, statusText: '', headers: {}, config, data,
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data,
   });
 }
 
 describe('toast texts', () => {
   it('when the server sends detail, then it is the failure text', () => {
-    expect(errorMessage(failed(400, { detail: 'Email already registered' }), 'register')).toBe('Email already registered');
+    expect(errorMessage(failed(400, { detail: 'Email already registered' }), 'register')).toBe(
+      'Email already registered',
+    );
   });
   it('when detail is a list, then its messages are joined', () => {
     expect(errorMessage(failed(422, { detail: [{ msg: 'a' }, { msg: 'b' }] }), 'login')).toBe('a, b');

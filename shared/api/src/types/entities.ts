@@ -70,7 +70,8 @@ export interface AccountSummary extends BrokerAccount {
 export type PositionSide = 'long' | 'short' | 'flat';
 
 /** Why a follower is not copying normally; `ok` when it is. */
-export type FollowerState = 'ok' | 'out_of_sync' | 'rate_limited' | 'risk_stopped' | 'disconnected' | 'reauth_required';
+export type FollowerState =
+  'ok' | 'out_of_sync' | 'rate_limited' | 'risk_stopped' | 'disconnected' | 'reauth_required';
 
 export interface SyncAccount {
   id: number;

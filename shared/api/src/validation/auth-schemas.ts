@@ -10,7 +10,10 @@ const email = yup.string().trim().required(VALIDATION.emailRequired).email(VALID
 /** Sign In (spec section 5). The terms checkbox is checked at submit with a toast, not here. */
 export const loginSchema = yup.object({
   email,
-  password: yup.string().required(VALIDATION.passwordRequired).min(LIMITS.passwordMin, VALIDATION.passwordMin),
+  password: yup
+    .string()
+    .required(VALIDATION.passwordRequired)
+    .min(LIMITS.passwordMin, VALIDATION.passwordMin),
 });
 
 /** The password rules of Register, reused wherever a new password is chosen on the server. */

@@ -9,7 +9,10 @@ export const connectQuerySchema = yup.object({
     .trim()
     .required(VALIDATION.connectionNameRequired)
     .max(100, VALIDATION.connectionNameMax),
-  environment: yup.mixed<'demo' | 'live'>().oneOf([...ENVIRONMENTS], VALIDATION.environmentInvalid).default('demo'),
+  environment: yup
+    .mixed<'demo' | 'live'>()
+    .oneOf([...ENVIRONMENTS], VALIDATION.environmentInvalid)
+    .default('demo'),
 });
 
 /** Ratio: a number greater than zero (spec section 5). */
@@ -31,7 +34,13 @@ export function isValidRatio(value: unknown): boolean {
 
 export const flattenSchema = yup
   .array()
-  .of(yup.number().integer('Account ids must be whole numbers').positive('Account ids must be positive').required())
+  .of(
+    yup
+      .number()
+      .integer('Account ids must be whole numbers')
+      .positive('Account ids must be positive')
+      .required(),
+  )
   .required('A list of account ids is required')
   .min(1, CLIENT_MESSAGE.nothingToFlatten);
 

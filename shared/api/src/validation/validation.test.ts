@@ -1,7 +1,10 @@
 import { CLIENT_MESSAGE, VALIDATION } from '../messages';
 import { isValidRatio, loginSchema, passwordStrength, registerSchema, ratioSchema } from './index';
 
-async function firstError(schema: { validate(v: unknown): Promise<unknown> }, value: unknown): Promise<string | null> {
+async function firstError(
+  schema: { validate(v: unknown): Promise<unknown> },
+  value: unknown,
+): Promise<string | null> {
   try {
     await schema.validate(value);
     return null;
@@ -25,7 +28,10 @@ describe('validation rules (spec section 5)', () => {
   it.each([
     [{ ...good, email: `${'a'.repeat(95)}@b.com` }, VALIDATION.emailMax],
     [{ ...good, password: 'abcdefg1!', confirmPassword: 'abcdefg1!' }, VALIDATION.passwordComplexity],
-    [{ ...good, password: `Aa1!${'a'.repeat(125)}`, confirmPassword: `Aa1!${'a'.repeat(125)}` }, VALIDATION.passwordMax],
+    [
+      { ...good, password: `Aa1!${'a'.repeat(125)}`, confirmPassword: `Aa1!${'a'.repeat(125)}` },
+      VALIDATION.passwordMax,
+    ],
     [{ ...good, confirmPassword: '' }, VALIDATION.confirmRequired],
     [{ ...good, confirmPassword: 'Abcdef1?' }, VALIDATION.passwordsMustMatch],
     [{ ...good, terms: false }, VALIDATION.termsRequired],
@@ -35,7 +41,12 @@ describe('validation rules (spec section 5)', () => {
   });
 
   it.each([
-    ['', 'Very Weak'], ['a', 'Very Weak'], ['ab', 'Very Weak'], ['aB', 'Weak'], ['aB1', 'Fair'], ['aB1!', 'Good'],
+    ['', 'Very Weak'],
+    ['a', 'Very Weak'],
+    ['ab', 'Very Weak'],
+    ['aB', 'Weak'],
+    ['aB1', 'Fair'],
+    ['aB1!', 'Good'],
     ['aB1!aaaa', 'Strong'],
   ])('strength of %p is %s', (password, label) => {
     expect(passwordStrength(password).label).toBe(label);
@@ -45,8 +56,12 @@ describe('validation rules (spec section 5)', () => {
     expect(await firstError(ratioSchema, { ratio: 0 })).toBe(CLIENT_MESSAGE.invalidRatio);
     expect(await firstError(ratioSchema, { ratio: 'x' })).toBe(CLIENT_MESSAGE.invalidRatio);
     expect(await firstError(ratioSchema, { ratio: 2 })).toBeNull();
-    expect([isValidRatio(''), isValidRatio('0'), isValidRatio('-1'), isValidRatio('1.5'), isValidRatio('3')]).toEqual([
-      false, false, false, true, true,
-    ]);
+    expect([
+      isValidRatio(''),
+      isValidRatio('0'),
+      isValidRatio('-1'),
+      isValidRatio('1.5'),
+      isValidRatio('3'),
+    ]).toEqual([false, false, false, true, true]);
   });
 });

@@ -15,7 +15,9 @@ export const Button = styled.button<{ $variant?: ButtonVariant; $size?: 'sm' | '
   font-weight: 600;
   cursor: pointer;
   white-space: nowrap;
-  transition: background 120ms ease, border-color 120ms ease;
+  transition:
+    background 120ms ease,
+    border-color 120ms ease;
   ${({ $variant = 'primary', theme }) => {
     switch ($variant) {
       case 'primary':

@@ -18,7 +18,11 @@ const Box = styled.div`
 `;
 
 /** A failed area: what failed, why, and a Retry button. */
-export function ErrorPanel({ title, message, onRetry }: {
+export function ErrorPanel({
+  title,
+  message,
+  onRetry,
+}: {
   title: string;
   message: string;
   onRetry?: () => void;

@@ -43,7 +43,10 @@ export function Modal({ open, title, onClose, children }: ModalProps): React.JSX
   useEscape(open, onClose);
   if (!open) return null;
   return (
-    <Overlay data-testid="modal-overlay" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <Overlay
+      data-testid="modal-overlay"
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+    >
       <Dialog role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <h2 id={titleId}>{title}</h2>
         {children}

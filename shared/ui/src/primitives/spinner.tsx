@@ -23,7 +23,11 @@ const Center = styled.div<{ $fullScreen: boolean }>`
     $fullScreen && `position: fixed; inset: 0; background: ${theme.color.bg}; z-index: 50;`}
 `;
 
-export function Spinner({ label = 'Loading', size = 32, fullScreen = false }: {
+export function Spinner({
+  label = 'Loading',
+  size = 32,
+  fullScreen = false,
+}: {
   label?: string;
   size?: number;
   fullScreen?: boolean;

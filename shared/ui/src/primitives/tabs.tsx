@@ -26,7 +26,12 @@ export interface TabItem<K extends string> {
 }
 
 /** Tabs with the `tab` role; the caller renders the active panel. */
-export function Tabs<K extends string>({ items, active, onChange, label }: {
+export function Tabs<K extends string>({
+  items,
+  active,
+  onChange,
+  label,
+}: {
   items: TabItem<K>[];
   active: K;
   onChange(key: K): void;

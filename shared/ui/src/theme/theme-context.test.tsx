@@ -20,21 +20,33 @@ describe('theme', () => {
   afterEach(() => document.documentElement.classList.remove('dark'));
 
   it('when nothing is stored, then the theme is dark and the root has the dark class', () => {
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('theme: dark')).toBeInTheDocument();
     expect(document.documentElement).toHaveClass('dark');
   });
 
   it('when light is stored, then it wins on load', () => {
     window.localStorage.setItem('theme', 'light');
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('theme: light')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
   it('when a stored value is not a theme, then dark is used', () => {
     window.localStorage.setItem('theme', 'purple');
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     expect(screen.getByText('theme: dark')).toBeInTheDocument();
   });
 
@@ -42,7 +54,11 @@ describe('theme', () => {
     const heard = jest.fn();
     const off = bus.on('theme:changed', heard);
     const user = userEvent.setup();
-    render(<ThemeProvider><Probe /></ThemeProvider>);
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
     await user.click(screen.getByRole('button', { name: 'toggle' }));
     expect(screen.getByText('theme: light')).toBeInTheDocument();
     expect(document.documentElement).not.toHaveClass('dark');

@@ -19,7 +19,11 @@ describe('toasts', () => {
   });
 
   it('when a toast is raised, then it shows in the top-center area, at most 350 px wide above everything', async () => {
-    const { container } = render(<AppProviders><p>page</p></AppProviders>);
+    const { container } = render(
+      <AppProviders>
+        <p>page</p>
+      </AppProviders>,
+    );
     act(() => {
       notify.blank('Hello trader');
     });

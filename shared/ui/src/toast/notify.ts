@@ -12,7 +12,8 @@ export const notify = {
     toast.success(message, { autoClose: TOAST_DURATION.success, ...options }),
   error: (message: string, options?: ToastOptions): Id =>
     toast.error(message, { autoClose: TOAST_DURATION.error, ...options }),
-  loading: (message: string, options?: ToastOptions): Id => toast.loading(message, { autoClose: false, ...options }),
+  loading: (message: string, options?: ToastOptions): Id =>
+    toast.loading(message, { autoClose: false, ...options }),
   custom: (message: string, options?: ToastOptions): Id =>
     toast(message, { autoClose: TOAST_DURATION.custom, ...options }),
   dismiss: (id?: Id): void => toast.dismiss(id),

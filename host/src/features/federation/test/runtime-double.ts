@@ -8,7 +8,10 @@ const registered = new Map<string, string>();
 const modules = new Map<string, Factory>();
 export const registerCalls: { name: string; entry: string; force: boolean }[] = [];
 
-export function registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void {
+export function registerRemotes(
+  remotes: { name: string; entry: string }[],
+  options?: { force?: boolean },
+): void {
   for (const remote of remotes) {
     registered.set(remote.name, remote.entry);
     registerCalls.push({ ...remote, force: Boolean(options?.force) });

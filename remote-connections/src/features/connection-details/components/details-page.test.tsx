@@ -1,4 +1,12 @@
-import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { BROKERS, buildDetails } from '../../../test-support/fixtures';
 import { resetStores } from '../../../test-support/reset-stores';
@@ -13,7 +21,9 @@ beforeEach(() => {
   signIn(1);
   heard = jest.fn();
   off = bus.on('connections:changed', heard);
-  api = mockApi().on('GET /brokers', [200, BROKERS]).on('GET /brokers/connections/:id/account-info', [200, buildDetails()]);
+  api = mockApi()
+    .on('GET /brokers', [200, BROKERS])
+    .on('GET /brokers/connections/:id/account-info', [200, buildDetails()]);
 });
 afterEach(() => {
   api.restore();
@@ -45,8 +55,14 @@ describe('connection details', () => {
     expect(within(accounts).getByText('1/2 enabled')).toBeInTheDocument();
     expect(within(accounts).getByText('$50,250.50')).toBeInTheDocument();
     expect(within(accounts).getByText('-$125.00')).toBeInTheDocument();
-    expect(within(accounts).getByRole('switch', { name: 'Enabled APEX-1' })).toHaveAttribute('aria-checked', 'true');
-    expect(within(accounts).getByRole('switch', { name: 'Enabled APEX-2' })).toHaveAttribute('aria-checked', 'false');
+    expect(within(accounts).getByRole('switch', { name: 'Enabled APEX-1' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    expect(within(accounts).getByRole('switch', { name: 'Enabled APEX-2' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
     await waitFor(() => expect(within(details).getByText('Tradovate')).toBeInTheDocument());
   });
 
@@ -69,7 +85,9 @@ describe('connection details', () => {
       ]),
     );
     expect(heard).toHaveBeenCalledWith({ connectionId: 4 });
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'Enable all' })).toHaveAttribute('aria-checked', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Enable all' })).toHaveAttribute('aria-checked', 'false'),
+    );
     expect(screen.getByText('0/2 enabled')).toBeInTheDocument();
   });
 
@@ -82,14 +100,18 @@ describe('connection details', () => {
     const { user } = await renderDetails();
     await user.click(screen.getByRole('switch', { name: 'Enable all' }));
     expect(await screen.findByText('All accounts enabled')).toBeInTheDocument();
-    expect(api.callsTo('PUT /brokers/connections/:id/accounts/:param')[0]?.path).toBe('/brokers/connections/4/accounts/enable-all');
+    expect(api.callsTo('PUT /brokers/connections/:id/accounts/:param')[0]?.path).toBe(
+      '/brokers/connections/4/accounts/enable-all',
+    );
   });
 
   it('when enable all fails, then the detail or fallback is toasted', async () => {
     api.on('PUT /brokers/connections/:id/accounts/:param', [500]);
     const { user } = await renderDetails();
     await user.click(screen.getByRole('switch', { name: 'Enable all' }));
-    expect(await screen.findByText('All accounts enable/disable failed. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('All accounts enable/disable failed. Please try again.'),
+    ).toBeInTheDocument();
     api.on('PUT /brokers/connections/:id/accounts/:param', [409, { detail: 'Broker is offline' }]);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Enable all' })).toBeEnabled());
     await user.click(screen.getByRole('switch', { name: 'Enable all' }));
@@ -132,7 +154,10 @@ describe('connection details', () => {
 
   it('when the details fail, then the detail is shown with Retry, and the fallback without one', async () => {
     api.on('GET /brokers/connections/:id/account-info', [404, { detail: 'Connection not found' }]);
-    const { user } = renderWithProviders(<DetailsPage />, { route: '/connections/4', path: '/connections/:id' });
+    const { user } = renderWithProviders(<DetailsPage />, {
+      route: '/connections/4',
+      path: '/connections/:id',
+    });
     expect(await screen.findAllByText('Connection not found')).toHaveLength(2);
     api.on('GET /brokers/connections/:id/account-info', [500]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));

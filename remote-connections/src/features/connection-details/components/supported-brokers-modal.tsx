@@ -19,7 +19,13 @@ const List = styled.ul`
 `;
 
 /** Every broker the server knows, and whether it can be connected today. */
-export function SupportedBrokersModal({ open, onClose }: { open: boolean; onClose(): void }): React.JSX.Element {
+export function SupportedBrokersModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose(): void;
+}): React.JSX.Element {
   const brokers = useBrokerStore((state) => state.brokers);
   const status = useBrokerStore((state) => state.status);
   const error = useBrokerStore((state) => state.error);

@@ -76,7 +76,10 @@ describe('add connection drawer', () => {
   });
 
   it('when the paper broker is chosen, then its connect call is made and the server message is toasted', async () => {
-    api.on('GET /brokers/sim/connect', [200, { url: '/api/v1/brokers/sim/authorize?state=s', message: 'Redirecting to Paper trading' }]);
+    api.on('GET /brokers/sim/connect', [
+      200,
+      { url: '/api/v1/brokers/sim/authorize?state=s', message: 'Redirecting to Paper trading' },
+    ]);
     const { user } = await openDrawer();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Broker' }), 'sim');
     expect(screen.getByText(/You will be redirected to Paper trading/)).toBeInTheDocument();
@@ -114,7 +117,10 @@ describe('add connection drawer', () => {
   });
 
   it('when tradovate cannot be connected on this server, then the first connectable broker is preselected', async () => {
-    api.on('GET /brokers', [200, BROKERS.map((b) => (b.id === 'tradovate' ? { ...b, connectable: false } : b))]);
+    api.on('GET /brokers', [
+      200,
+      BROKERS.map((b) => (b.id === 'tradovate' ? { ...b, connectable: false } : b)),
+    ]);
     await openDrawer();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Broker' })).toHaveValue('sim'));
     expect(screen.getByRole('option', { name: 'Tradovate (coming soon)' })).toBeDisabled();

@@ -14,7 +14,13 @@ const Form = styled.form`
 `;
 
 /** The 'Add Connection' drawer: broker, name and environment, then the broker's authorization page. */
-export function AddConnectionDrawer({ open, onClose }: { open: boolean; onClose(): void }): React.JSX.Element {
+export function AddConnectionDrawer({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose(): void;
+}): React.JSX.Element {
   const brokers = useBrokerStore((state) => state.brokers);
   const connecting = useBrokerStore((state) => state.connecting);
   const connect = useBrokerStore((state) => state.connect);
@@ -57,8 +63,8 @@ export function AddConnectionDrawer({ open, onClose }: { open: boolean; onClose(
         </Field>
         <EnvironmentChoice value={environment} onChange={setEnvironment} />
         <Muted>
-          You will be redirected to {brokerName(broker, brokers)}&rsquo;s site to authorize SyncTrade to access your
-          accounts. You come back here when you are done.
+          You will be redirected to {brokerName(broker, brokers)}&rsquo;s site to authorize SyncTrade to
+          access your accounts. You come back here when you are done.
         </Muted>
         <Row>
           <Button type="button" $variant="secondary" onClick={onClose}>

@@ -12,14 +12,22 @@ export function defaultBroker(brokers: Broker[]): BrokerId {
 }
 
 /** Brokers the server can connect are selectable; the others are listed as coming soon. */
-export function BrokerSelect({ value, onChange }: { value: BrokerId; onChange(id: BrokerId): void }): React.JSX.Element {
+export function BrokerSelect({
+  value,
+  onChange,
+}: {
+  value: BrokerId;
+  onChange(id: BrokerId): void;
+}): React.JSX.Element {
   const brokers = useBrokerStore((state) => state.brokers);
   const status = useBrokerStore((state) => state.status);
   const error = useBrokerStore((state) => state.error);
   const fetchBrokers = useBrokerStore((state) => state.fetchBrokers);
   const id = useId();
   // Until the list arrives, tradovate (the default) is the only choice.
-  const options: Broker[] = brokers.length ? brokers : [{ id: 'tradovate', name: 'Tradovate', connectable: true }];
+  const options: Broker[] = brokers.length
+    ? brokers
+    : [{ id: 'tradovate', name: 'Tradovate', connectable: true }];
 
   return (
     <Field>

@@ -1,4 +1,12 @@
-import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { BROKERS, buildConnection } from '../../../test-support/fixtures';
 import { resetStores } from '../../../test-support/reset-stores';
@@ -15,7 +23,10 @@ beforeEach(() => {
   off = bus.on('connections:changed', heard);
   api = mockApi()
     .on('GET /brokers', [200, BROKERS])
-    .on('GET /brokers/connections', [200, [buildConnection(), buildConnection({ id: 5, connection_name: 'Paper', enabled: false })]]);
+    .on('GET /brokers/connections', [
+      200,
+      [buildConnection(), buildConnection({ id: 5, connection_name: 'Paper', enabled: false })],
+    ]);
 });
 afterEach(() => {
   api.restore();
@@ -41,7 +52,11 @@ describe('connection toggle', () => {
     await user.click(screen.getByRole('switch', { name: 'Enabled Apex evals' }));
     expect(await screen.findByText('Connection disabled')).toBeInTheDocument();
     await waitFor(() =>
-      expect(order()).toEqual(['GET /brokers/connections', 'PUT /brokers/connections/4/disable', 'GET /brokers/connections']),
+      expect(order()).toEqual([
+        'GET /brokers/connections',
+        'PUT /brokers/connections/4/disable',
+        'GET /brokers/connections',
+      ]),
     );
     expect(heard).toHaveBeenCalledWith({ connectionId: 4 });
     expect(await screen.findByText('Disconnected')).toBeInTheDocument();
@@ -62,7 +77,9 @@ describe('connection toggle', () => {
     expect(await screen.findByText('Reconnect this connection first')).toBeInTheDocument();
     api.on('PUT /brokers/connections/:id/:param', [500]);
     await user.click(screen.getByRole('switch', { name: 'Enabled Paper' }));
-    expect(await screen.findByText('Connection enable/disable failed. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Connection enable/disable failed. Please try again.'),
+    ).toBeInTheDocument();
     expect(heard).not.toHaveBeenCalled();
   });
 });
@@ -74,14 +91,23 @@ describe('connection delete', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Apex evals' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete connection' });
     expect(dialog).toHaveTextContent('Apex evals');
-    api.on('GET /brokers/connections', [200, [buildConnection({ id: 5, connection_name: 'Paper', enabled: false })]]);
+    api.on('GET /brokers/connections', [
+      200,
+      [buildConnection({ id: 5, connection_name: 'Paper', enabled: false })],
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Connection deleted successfully')).toBeInTheDocument();
     await waitFor(() =>
-      expect(order()).toEqual(['GET /brokers/connections', 'DELETE /brokers/connections/4', 'GET /brokers/connections']),
+      expect(order()).toEqual([
+        'GET /brokers/connections',
+        'DELETE /brokers/connections/4',
+        'GET /brokers/connections',
+      ]),
     );
     expect(heard).toHaveBeenCalledWith({ connectionId: 4 });
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Apex evals' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Apex evals' })).not.toBeInTheDocument(),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -17,7 +17,10 @@ const Name = styled.th`
 `;
 
 /** One connection: status, its enable toggle, broker, account count, details link and delete. */
-export function ConnectionRow({ connection, onDelete }: {
+export function ConnectionRow({
+  connection,
+  onDelete,
+}: {
   connection: Connection;
   onDelete(connection: Connection): void;
 }): React.JSX.Element {
@@ -48,7 +51,13 @@ export function ConnectionRow({ connection, onDelete }: {
         </Link>
       </td>
       <td>
-        <Button type="button" $variant="danger" $size="sm" aria-label={`Delete ${name}`} onClick={() => onDelete(connection)}>
+        <Button
+          type="button"
+          $variant="danger"
+          $size="sm"
+          aria-label={`Delete ${name}`}
+          onClick={() => onDelete(connection)}
+        >
           Delete
         </Button>
       </td>

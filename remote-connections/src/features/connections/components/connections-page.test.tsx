@@ -1,4 +1,12 @@
-import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { BROKERS, buildConnection } from '../../../test-support/fixtures';
 import { resetStores } from '../../../test-support/reset-stores';
@@ -26,16 +34,31 @@ describe('connections list', () => {
   it('when connections load, then each row shows its name, status in words, broker, accounts and details link', async () => {
     api.on('GET /brokers/connections', [
       200,
-      [buildConnection(), buildConnection({ id: 5, connection_name: 'Paper', enabled: false, broker_name: 'sim', account_count: 1 })],
+      [
+        buildConnection(),
+        buildConnection({
+          id: 5,
+          connection_name: 'Paper',
+          enabled: false,
+          broker_name: 'sim',
+          account_count: 1,
+        }),
+      ],
     ]);
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Connections Management' })).toBeInTheDocument();
     const apex = (await screen.findByRole('rowheader', { name: 'Apex evals' })).closest('tr') as HTMLElement;
     expect(within(apex).getByText('Connected')).toBeInTheDocument();
-    expect(within(apex).getByRole('switch', { name: 'Enabled Apex evals' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(apex).getByRole('switch', { name: 'Enabled Apex evals' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     expect(within(apex).getByText('Tradovate')).toBeInTheDocument();
     expect(within(apex).getByText('3')).toBeInTheDocument();
-    expect(within(apex).getByRole('link', { name: 'Details of Apex evals' })).toHaveAttribute('href', '/connections/4');
+    expect(within(apex).getByRole('link', { name: 'Details of Apex evals' })).toHaveAttribute(
+      'href',
+      '/connections/4',
+    );
     const paper = screen.getByRole('rowheader', { name: 'Paper' }).closest('tr') as HTMLElement;
     expect(within(paper).getByText('Disconnected')).toBeInTheDocument();
     expect(await within(paper).findByText('Paper trading (SyncTrade Sim)')).toBeInTheDocument();
@@ -78,7 +101,9 @@ describe('returning from the broker', () => {
     api.on('GET /brokers/connections', [200, []]);
     const heard = jest.fn();
     const off = bus.on('connections:changed', heard);
-    const { location } = renderPage('/connections?status=success&message=Connection%20Paper%20added%20successfully');
+    const { location } = renderPage(
+      '/connections?status=success&message=Connection%20Paper%20added%20successfully',
+    );
     expect(await screen.findByText('Connection Paper added successfully')).toBeInTheDocument();
     expect(heard).toHaveBeenCalled();
     await waitFor(() => expect(location()).toBe('/connections'));
@@ -87,7 +112,9 @@ describe('returning from the broker', () => {
 
   it('when the query says error, then the message is an error toast', async () => {
     api.on('GET /brokers/connections', [200, []]);
-    const { location } = renderPage('/connections?status=error&message=Authorization%20was%20cancelled%20at%20the%20broker');
+    const { location } = renderPage(
+      '/connections?status=error&message=Authorization%20was%20cancelled%20at%20the%20broker',
+    );
     expect(await screen.findByText('Authorization was cancelled at the broker')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/connections'));
   });

@@ -5,7 +5,10 @@ import { Button, Modal, Row } from '@synctrade/ui';
 import { useConnectionStore } from '../store/connection-store';
 
 /** Asks before deleting: a deleted connection's accounts stop copying and leave the Sync Desk. */
-export function DeleteConnectionModal({ connection, onClose }: {
+export function DeleteConnectionModal({
+  connection,
+  onClose,
+}: {
   connection: Connection | null;
   onClose(): void;
 }): React.JSX.Element {
@@ -23,8 +26,8 @@ export function DeleteConnectionModal({ connection, onClose }: {
   return (
     <Modal open={connection !== null} title="Delete connection" onClose={onClose}>
       <p>
-        Delete <strong>{connection?.connection_name}</strong>? Its accounts stop copying and leave the Sync Desk.
-        You can connect the broker again later.
+        Delete <strong>{connection?.connection_name}</strong>? Its accounts stop copying and leave the Sync
+        Desk. You can connect the broker again later.
       </p>
       <Row>
         <Button type="button" $variant="secondary" onClick={onClose}>

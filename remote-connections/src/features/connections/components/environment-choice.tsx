@@ -26,7 +26,10 @@ const Group = styled.fieldset`
 const LABEL: Record<Environment, string> = { demo: 'Demo', live: 'Live' };
 
 /** Demo (the default) or live. */
-export function EnvironmentChoice({ value, onChange }: {
+export function EnvironmentChoice({
+  value,
+  onChange,
+}: {
   value: Environment;
   onChange(next: Environment): void;
 }): React.JSX.Element {

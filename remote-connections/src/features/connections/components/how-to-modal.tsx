@@ -16,8 +16,8 @@ export function HowToModal({ open, onClose }: { open: boolean; onClose(): void }
     <Modal open={open} title="How to add a connection" onClose={onClose}>
       <Steps>
         <li>
-          Press <strong>Add Connection</strong> and choose your broker. Brokers marked &ldquo;coming soon&rdquo;
-          cannot be connected yet; the paper trading broker works without any broker account.
+          Press <strong>Add Connection</strong> and choose your broker. Brokers marked &ldquo;coming
+          soon&rdquo; cannot be connected yet; the paper trading broker works without any broker account.
         </li>
         <li>Give the connection a name you will recognise, for example &ldquo;Apex evaluations&rdquo;.</li>
         <li>
@@ -25,13 +25,13 @@ export function HowToModal({ open, onClose }: { open: boolean; onClose(): void }
           ones.
         </li>
         <li>
-          Press <strong>Continue</strong>. You are taken to the broker&rsquo;s site: sign in there and authorize
-          SyncTrade. We never see your broker password.
+          Press <strong>Continue</strong>. You are taken to the broker&rsquo;s site: sign in there and
+          authorize SyncTrade. We never see your broker password.
         </li>
         <li>
           You come back here with a confirmation. The new connection and its accounts appear in the table;
-          open <strong>Details</strong> to choose which accounts are enabled, then set your leader and followers
-          in the Sync Desk.
+          open <strong>Details</strong> to choose which accounts are enabled, then set your leader and
+          followers in the Sync Desk.
         </li>
       </Steps>
       <Row>

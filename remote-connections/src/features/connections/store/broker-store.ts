@@ -61,7 +61,8 @@ export const useBrokerStore = create<BrokerState>()((set, get) => ({
     set({ connecting: true });
     try {
       const data = await connectBroker(broker, input);
-      const fallback = broker === 'tradovate' ? SUCCESS.connect : `Redirecting to ${brokerName(broker, get().brokers)}`;
+      const fallback =
+        broker === 'tradovate' ? SUCCESS.connect : `Redirecting to ${brokerName(broker, get().brokers)}`;
       notify.success(successMessage(data, fallback));
       // The whole window goes to the broker's page; it comes back to /connections with status and message.
       browserWindow.assign(data.url);

@@ -1,4 +1,12 @@
-import { act, mockApi, renderWithProviders, screen, signIn, waitFor, type ApiMock } from '@synctrade/test-utils';
+import {
+  act,
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { buildConnection } from '../../../test-support/fixtures';
 import { resetStores } from '../../../test-support/reset-stores';
@@ -34,7 +42,9 @@ describe('connections summary', () => {
   });
 
   it('when several exist, then the plural label shows and at most five are listed', async () => {
-    const many = Array.from({ length: 7 }, (_, i) => buildConnection({ id: i + 1, connection_name: `Conn ${i + 1}` }));
+    const many = Array.from({ length: 7 }, (_, i) =>
+      buildConnection({ id: i + 1, connection_name: `Conn ${i + 1}` }),
+    );
     api.on('GET /brokers/connections', [200, many]);
     renderCard();
     expect(await screen.findByText('7 Connections')).toBeInTheDocument();

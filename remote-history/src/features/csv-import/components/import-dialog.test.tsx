@@ -1,5 +1,13 @@
 import type { ImportTradeRow } from '@synctrade/api';
-import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { DashboardPage } from '../../history';
 import { tradesToCsv } from '../lib/own-format';
 import { useImportStore } from '../store/import-store';
@@ -13,7 +21,14 @@ function serveImport(api: ApiMock): void {
     const { trades } = req.body as { trades: ImportTradeRow[] };
     const fresh = trades.filter((t) => !stored.has(t.external_id));
     fresh.forEach((t) => stored.add(t.external_id));
-    return [200, { imported: fresh.length, duplicates: trades.length - fresh.length, message: `${fresh.length} trades imported` }];
+    return [
+      200,
+      {
+        imported: fresh.length,
+        duplicates: trades.length - fresh.length,
+        message: `${fresh.length} trades imported`,
+      },
+    ];
   });
 }
 
@@ -25,7 +40,13 @@ async function openImport(): Promise<ReturnType<typeof renderWithProviders>> {
   return view;
 }
 
-const withBadRow = [PERFORMANCE_HEADER, PERFORMANCE_ROWS[0], PERFORMANCE_ROWS[1], PERFORMANCE_ROWS[2]!.replace('$0.00', 'n/a'), PERFORMANCE_ROWS[3]].join('\r\n');
+const withBadRow = [
+  PERFORMANCE_HEADER,
+  PERFORMANCE_ROWS[0],
+  PERFORMANCE_ROWS[1],
+  PERFORMANCE_ROWS[2]!.replace('$0.00', 'n/a'),
+  PERFORMANCE_ROWS[3],
+].join('\r\n');
 
 describe('Import Data', () => {
   let api: ApiMock;
@@ -42,7 +63,9 @@ describe('Import Data', () => {
     const dialog = screen.getByRole('dialog', { name: 'Import Data' });
     expect(await within(dialog).findByText('Tradovate Performance export')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('4 rows read · 3 trades ready · 1 rows with errors');
-    expect(within(dialog).getByRole('region', { name: 'Rows with errors' })).toHaveTextContent('Row 4: pnl is not a number');
+    expect(within(dialog).getByRole('region', { name: 'Rows with errors' })).toHaveTextContent(
+      'Row 4: pnl is not a number',
+    );
     const preview = within(dialog).getByRole('table', { name: 'Preview of the first trades' });
     expect(within(preview).getAllByRole('row')).toHaveLength(4);
     expect(preview).toHaveTextContent('-$200.00');
@@ -55,7 +78,9 @@ describe('Import Data', () => {
     const { user } = await openImport();
     await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
     await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
-    expect(await screen.findByText('4 imported, 0 duplicates skipped (already imported).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('4 imported, 0 duplicates skipped (already imported).'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('4 trades imported')).toBeInTheDocument();
     const [first] = api.callsTo('POST /copier/trade-history/import');
     expect((first!.body as { trades: ImportTradeRow[] }).trades[0]).toEqual({
@@ -74,7 +99,9 @@ describe('Import Data', () => {
 
     await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
     await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
-    expect(await screen.findByText('0 imported, 4 duplicates skipped (already imported).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('0 imported, 4 duplicates skipped (already imported).'),
+    ).toBeInTheDocument();
   });
 
   it('when a large file is imported, then it goes in batches with visible progress', async () => {
@@ -82,7 +109,9 @@ describe('Import Data', () => {
     const releases: (() => void)[] = [];
     api.on('POST /copier/trade-history/import', (req) => {
       const count = (req.body as { trades: unknown[] }).trades.length;
-      return new Promise((resolve) => releases.push(() => resolve([200, { imported: count, duplicates: 0, message: 'ok' }])));
+      return new Promise((resolve) =>
+        releases.push(() => resolve([200, { imported: count, duplicates: 0, message: 'ok' }])),
+      );
     });
     const { user } = await openImport();
     await user.upload(screen.getByLabelText('CSV file'), csvFile(tradesToCsv(trades)));
@@ -98,10 +127,14 @@ describe('Import Data', () => {
     releases[1]!();
     await waitFor(() => expect(releases).toHaveLength(3));
     releases[2]!();
-    expect(await screen.findByText('Import finished: 4500 imported, 0 duplicates skipped')).toBeInTheDocument();
-    expect(api.callsTo('POST /copier/trade-history/import').map((c) => (c.body as { trades: unknown[] }).trades.length)).toEqual([
-      2000, 2000, 500,
-    ]);
+    expect(
+      await screen.findByText('Import finished: 4500 imported, 0 duplicates skipped'),
+    ).toBeInTheDocument();
+    expect(
+      api
+        .callsTo('POST /copier/trade-history/import')
+        .map((c) => (c.body as { trades: unknown[] }).trades.length),
+    ).toEqual([2000, 2000, 500]);
   });
 
   it('when a file is read, then reading progress is reported step by step', async () => {
@@ -110,7 +143,9 @@ describe('Import Data', () => {
     const stop = useImportStore.subscribe((s) => seen.push(s.readProgress));
     const { user } = await openImport();
     await user.upload(screen.getByLabelText('CSV file'), csvFile(tradesToCsv(trades)));
-    expect(await screen.findByRole('button', { name: 'Import 6,000 trades' }, { timeout: 5000 })).toBeEnabled();
+    expect(
+      await screen.findByRole('button', { name: 'Import 6,000 trades' }, { timeout: 5000 }),
+    ).toBeEnabled();
     stop();
     const steps = [...new Set(seen)].filter((v) => v > 0 && v < 1);
     expect(steps.length).toBeGreaterThan(1);

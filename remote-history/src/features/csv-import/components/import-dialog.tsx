@@ -9,7 +9,13 @@ import { ProgressLine } from './progress-line';
 const n = (value: number): string => value.toLocaleString('en-US');
 
 /** Import Data: pick a CSV, see what it holds, send it; importing the same file again adds nothing. */
-export function ImportDialog({ onClose, onImported }: { onClose(): void; onImported(): void }): React.JSX.Element {
+export function ImportDialog({
+  onClose,
+  onImported,
+}: {
+  onClose(): void;
+  onImported(): void;
+}): React.JSX.Element {
   const s = useImportStore();
   const inputId = useId();
   useEffect(() => () => useImportStore.getState().reset(), []);
@@ -26,8 +32,8 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
   return (
     <Modal open title="Import Data" onClose={close}>
       <p>
-        Choose a CSV export of your trading history: a Tradovate Performance or Fills export, or a file exported from
-        this page. Trades already imported are skipped.
+        Choose a CSV export of your trading history: a Tradovate Performance or Fills export, or a file
+        exported from this page. Trades already imported are skipped.
       </p>
       {(s.phase === 'idle' || s.phase === 'preview' || s.phase === 'done') && (
         <Field>
@@ -45,12 +51,20 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
         </Field>
       )}
       {s.phase === 'reading' && (
-        <ProgressLine label="Reading file" value={s.readProgress} text={`Reading ${s.fileName ?? ''}… ${Math.round(s.readProgress * 100)}%`} />
+        <ProgressLine
+          label="Reading file"
+          value={s.readProgress}
+          text={`Reading ${s.fileName ?? ''}… ${Math.round(s.readProgress * 100)}%`}
+        />
       )}
       {s.parsed?.problem && <FieldError>{s.parsed.problem}</FieldError>}
       {s.parsed && !s.parsed.problem && s.phase !== 'reading' && <ImportPreview parsed={s.parsed} />}
       {s.phase === 'importing' && (
-        <ProgressLine label="Importing trades" value={total ? s.sent / total : 0} text={`${n(s.sent)} of ${n(total)} trades sent`} />
+        <ProgressLine
+          label="Importing trades"
+          value={total ? s.sent / total : 0}
+          text={`${n(s.sent)} of ${n(total)} trades sent`}
+        />
       )}
       {s.phase === 'done' && (
         <p role="status">
@@ -68,7 +82,11 @@ export function ImportDialog({ onClose, onImported }: { onClose(): void; onImpor
             <Button type="button" $variant="secondary" onClick={close} disabled={busy}>
               Cancel
             </Button>
-            <ActionButton type="button" disabled={s.phase !== 'preview' || total === 0} onClick={() => void send()}>
+            <ActionButton
+              type="button"
+              disabled={s.phase !== 'preview' || total === 0}
+              onClick={() => void send()}
+            >
               {s.phase === 'importing' ? 'Importing...' : `Import ${n(total)} trades`}
             </ActionButton>
           </>

@@ -8,7 +8,15 @@ const Bar = styled.progress`
 `;
 
 /** A labelled progress bar with its text beside it (the bar alone says nothing to a screen reader user). */
-export function ProgressLine({ label, value, text }: { label: string; value: number; text: string }): React.JSX.Element {
+export function ProgressLine({
+  label,
+  value,
+  text,
+}: {
+  label: string;
+  value: number;
+  text: string;
+}): React.JSX.Element {
   return (
     <div>
       <Bar aria-label={label} max={100} value={Math.round(value * 100)} />

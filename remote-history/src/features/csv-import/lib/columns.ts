@@ -15,7 +15,8 @@ export class Columns {
 
   constructor(fields: readonly string[]) {
     this.exact = new Set(fields);
-    for (const field of fields) if (!this.folded.has(field.toLowerCase())) this.folded.set(field.toLowerCase(), field);
+    for (const field of fields)
+      if (!this.folded.has(field.toLowerCase())) this.folded.set(field.toLowerCase(), field);
   }
 
   /** The file's name for the first of `names` present, or null. */
@@ -64,9 +65,12 @@ export function detectLayout(columns: Columns): { layout: Layout } | { problem: 
   const time = columns.find('timestamp', 'Timestamp');
   if (side && qty && time && columns.has('Price', 'Contract')) return { layout: 'tradovate-fills' };
   if (columns.has('filledQty', 'avgPrice')) {
-    return { problem: 'An Orders export holds no closed trades: export Performance or Fills from Tradovate instead.' };
+    return {
+      problem: 'An Orders export holds no closed trades: export Performance or Fills from Tradovate instead.',
+    };
   }
   return {
-    problem: 'Unrecognized file: expected a Tradovate Performance or Fills export, or a trade history export from this page.',
+    problem:
+      'Unrecognized file: expected a Tradovate Performance or Fills export, or a trade history export from this page.',
   };
 }

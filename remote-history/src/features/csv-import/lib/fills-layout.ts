@@ -19,8 +19,17 @@ export function fillRow(columns: Columns, row: CsvRow, rowNumber: number): Fill 
   const time = parseTradovateTime(columns.value(row, 'timestamp', 'Timestamp'));
   if (time === null) return { problem: 'Timestamp is not a date (MM/DD/YYYY HH:MM:SS)' };
   const id =
-    columns.value(row, 'Fill ID', 'id') ?? `row-${hashText([symbol, side, qty, price, time].join('|'))}-${rowNumber}`;
-  return { id, time, side, qty, price, symbol: symbol.toUpperCase(), account: columns.value(row, 'Account', 'account') ?? '' };
+    columns.value(row, 'Fill ID', 'id') ??
+    `row-${hashText([symbol, side, qty, price, time].join('|'))}-${rowNumber}`;
+  return {
+    id,
+    time,
+    side,
+    qty,
+    price,
+    symbol: symbol.toUpperCase(),
+    account: columns.value(row, 'Account', 'account') ?? '',
+  };
 }
 
 /** Closed trades rebuilt FIFO from the executions; the ids match those of the Performance export. */

@@ -1,7 +1,13 @@
 import { parseCsvFile } from './parse-csv-file';
 import { describeRowError } from './collector';
 import { tradesToCsv } from './own-format';
-import { csvFile, FILLS_CSV, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../test-support/fixtures';
+import {
+  csvFile,
+  FILLS_CSV,
+  PERFORMANCE_CSV,
+  PERFORMANCE_HEADER,
+  PERFORMANCE_ROWS,
+} from '../test-support/fixtures';
 import type { Trade } from '@synctrade/api';
 
 describe('parseCsvFile: Tradovate Performance', () => {
@@ -29,12 +35,16 @@ describe('parseCsvFile: Tradovate Performance', () => {
     values.pnl = '$-10.00';
     const text = [order.join(','), order.map((name) => values[name]).join(',')].join('\n');
     const parsed = await parseCsvFile(csvFile(text));
-    expect(parsed.trades).toEqual([expect.objectContaining({ symbol: 'MNQZ6', pnl: -10, external_id: 'tradovate:5001:5002' })]);
+    expect(parsed.trades).toEqual([
+      expect.objectContaining({ symbol: 'MNQZ6', pnl: -10, external_id: 'tradovate:5001:5002' }),
+    ]);
   });
 
   it('when rows are bad, then each gets a row-level error with its line number and the rest import', async () => {
     const bad = PERFORMANCE_ROWS[0]!.replace('$41.00', 'abc').replace('5001,5002', '6001,6002');
-    const text = [PERFORMANCE_HEADER, PERFORMANCE_ROWS[1], bad, 'ESZ6,-2,0', PERFORMANCE_ROWS[1]].join('\r\n');
+    const text = [PERFORMANCE_HEADER, PERFORMANCE_ROWS[1], bad, 'ESZ6,-2,0', PERFORMANCE_ROWS[1]].join(
+      '\r\n',
+    );
     const parsed = await parseCsvFile(csvFile(text));
     expect(parsed.errors.map(describeRowError)).toEqual([
       'Row 3: pnl is not a number',

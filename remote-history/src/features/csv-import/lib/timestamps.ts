@@ -27,7 +27,14 @@ function zoneOffsetMinutes(instant: number, zone: string): number {
   }
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const asUtc = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
 }
 

@@ -18,10 +18,14 @@ describe('cell parsing', () => {
 
 describe('parseTradovateTime', () => {
   it('when a display time is in New York winter time, then UTC is five hours later', () => {
-    expect(new Date(parseTradovateTime('11/02/2026 09:30:00')!).toISOString()).toBe('2026-11-02T14:30:00.000Z');
+    expect(new Date(parseTradovateTime('11/02/2026 09:30:00')!).toISOString()).toBe(
+      '2026-11-02T14:30:00.000Z',
+    );
   });
   it('when a display time is in New York summer time, then UTC is four hours later', () => {
-    expect(new Date(parseTradovateTime('07/15/2026 09:30:05')!).toISOString()).toBe('2026-07-15T13:30:05.000Z');
+    expect(new Date(parseTradovateTime('07/15/2026 09:30:05')!).toISOString()).toBe(
+      '2026-07-15T13:30:05.000Z',
+    );
     expect(new Date(parseTradovateTime('7/15/2026 1:05 PM')!).toISOString()).toBe('2026-07-15T17:05:00.000Z');
   });
   it('when times fall around the daylight-saving changes, then each side gets its own offset', () => {
@@ -36,11 +40,8 @@ describe('parseTradovateTime', () => {
     expect(parseTradovateTime('2026-11-02T14:30:00.250Z')).toBe(Date.parse('2026-11-02T14:30:00.250Z'));
   });
   it('when the text is not a time, then null', () => {
-    expect(['', '13/40/2026 10:00:00', 'yesterday', '2026-11-02 10:00'].map((t) => parseTradovateTime(t))).toEqual([
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(
+      ['', '13/40/2026 10:00:00', 'yesterday', '2026-11-02 10:00'].map((t) => parseTradovateTime(t)),
+    ).toEqual([null, null, null, null]);
   });
 });

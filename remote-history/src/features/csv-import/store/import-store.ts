@@ -57,7 +57,11 @@ export const useImportStore = create<ImportState>()((set, get) => ({
       try {
         const result = await importTrades({ trades: batch });
         lastMessage = successMessage(result, SUCCESS.import);
-        set((s) => ({ sent: s.sent + batch.length, imported: s.imported + result.imported, duplicates: s.duplicates + result.duplicates }));
+        set((s) => ({
+          sent: s.sent + batch.length,
+          imported: s.imported + result.imported,
+          duplicates: s.duplicates + result.duplicates,
+        }));
       } catch (error: unknown) {
         const message = errorMessage(error, 'import');
         set({ phase: 'preview', error: message });

@@ -21,10 +21,44 @@ export const PERFORMANCE_CSV = `\uFEFF${[PERFORMANCE_HEADER, ...PERFORMANCE_ROWS
 export const FILLS_HEADER =
   'id,orderId,contractId,timestamp,tradeDate,action,qty,price,active,account,Fill ID,Order ID,Timestamp,Date,Account,B/S,Quantity,Price,Force,priceFormat,tickSize,Contract,Product,ProductDescription,commission';
 
-function fill(id: number, display: string, side: 'Buy' | 'Sell', qty: number, price: string, contract: string, active = true): string {
+function fill(
+  id: number,
+  display: string,
+  side: 'Buy' | 'Sell',
+  qty: number,
+  price: string,
+  contract: string,
+  active = true,
+): string {
   const [date] = display.split(' ');
   const product = contract.slice(0, -2);
-  return [id, id + 4000, 3570918, '', '', side, qty, price, active, 'DEMO1', id, id + 4000, display, date, 'DEMO1', ` ${side}`, qty, price, '', -2, 0.25, contract, product, product, 0.52].join(',');
+  return [
+    id,
+    id + 4000,
+    3570918,
+    '',
+    '',
+    side,
+    qty,
+    price,
+    active,
+    'DEMO1',
+    id,
+    id + 4000,
+    display,
+    date,
+    'DEMO1',
+    ` ${side}`,
+    qty,
+    price,
+    '',
+    -2,
+    0.25,
+    contract,
+    product,
+    product,
+    0.52,
+  ].join(',');
 }
 
 /** The executions behind the first two performance rows, then a reversal and a still-open fill. */

@@ -21,9 +21,12 @@ export function CumulativeChart({ points }: { points: readonly CumulativePoint[]
   const min = Math.min(...values);
   const max = Math.max(...values);
   const span = max - min || 1;
-  const x = (i: number): number => PAD + (points.length > 1 ? (i / (points.length - 1)) * (WIDTH - 2 * PAD) : (WIDTH - 2 * PAD) / 2);
+  const x = (i: number): number =>
+    PAD + (points.length > 1 ? (i / (points.length - 1)) * (WIDTH - 2 * PAD) : (WIDTH - 2 * PAD) / 2);
   const y = (v: number): number => PAD + ((max - v) / span) * (HEIGHT - 2 * PAD);
-  const line = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.cumulative).toFixed(1)}`).join(' ');
+  const line = points
+    .map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.cumulative).toFixed(1)}`)
+    .join(' ');
   const zero = y(0);
   const area = `${line} L${x(points.length - 1).toFixed(1)},${zero.toFixed(1)} L${x(0).toFixed(1)},${zero.toFixed(1)} Z`;
   const last = points[points.length - 1];

@@ -1,7 +1,20 @@
 import { darkTokens } from '@synctrade/ui';
-import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore, serveHistory, WEEK_TRADES } from '../../../test-support/history-fixtures';
+import {
+  buildTrade,
+  resetHistoryStore,
+  serveHistory,
+  WEEK_TRADES,
+} from '../../../test-support/history-fixtures';
 
 function renderDashboard(): ReturnType<typeof renderWithProviders> {
   return renderWithProviders(<DashboardPage />, { route: '/trade-history/dashboard' });
@@ -27,9 +40,13 @@ describe('trade history dashboard', () => {
     expect(screen.getByRole('button', { name: 'All Time' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import Data' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Journal' })).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent(/Import a CSV export of your trading history.*Automatic broker syncing returns soon/);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      /Import a CSV export of your trading history.*Automatic broker syncing returns soon/,
+    );
     await screen.findByRole('table');
-    expect(api.callsTo('GET /copier/trade-history/:id')).toEqual([expect.objectContaining({ path: '/copier/trade-history/7', params: {} })]);
+    expect(api.callsTo('GET /copier/trade-history/:id')).toEqual([
+      expect.objectContaining({ path: '/copier/trade-history/7', params: {} }),
+    ]);
   });
 
   it('when there are no trades, then every card says so and the table is empty', async () => {
@@ -64,12 +81,39 @@ describe('trade history dashboard', () => {
     renderDashboard();
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { name: /Completed Trades/ })).toHaveTextContent('Completed Trades5');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Time', 'Duration', 'Symbol', 'Side', 'Qty', 'Avg Entry', 'Pts', 'P&L', 'Journal']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Time',
+      'Duration',
+      'Symbol',
+      'Side',
+      'Qty',
+      'Avg Entry',
+      'Pts',
+      'P&L',
+      'Journal',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['GCZ6', 'MNQZ6', 'NQZ6', 'ESZ6', 'ESZ6']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+      'GCZ6',
+      'MNQZ6',
+      'NQZ6',
+      'ESZ6',
+      'ESZ6',
+    ]);
     const loss = within(rows[3]!).getAllByRole('cell');
-    expect(loss.map((c) => c.textContent).slice(0, 8)).toEqual(['11/02/2026 15:00:00', '4min 21sec', 'ESZ6', 'Sell', '1', '6010.00', '-3.00', '-$150.00']);
+    expect(loss.map((c) => c.textContent).slice(0, 8)).toEqual([
+      '11/02/2026 15:00:00',
+      '4min 21sec',
+      'ESZ6',
+      'Sell',
+      '1',
+      '6010.00',
+      '-3.00',
+      '-$150.00',
+    ]);
     expect(within(loss[3]!).getByText('Sell')).toHaveStyle({ color: darkTokens.color.danger });
     expect(within(loss[7]!).getByText('-$150.00')).toHaveStyle({ color: darkTokens.color.danger });
     const win = within(rows[4]!).getAllByRole('cell');
@@ -84,13 +128,21 @@ describe('trade history dashboard', () => {
     const { user } = renderDashboard();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'All Time' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Date range' })).getByRole('button', { name: 'This Month' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Date range' })).getByRole('button', { name: 'This Month' }),
+    );
     const now = new Date();
     const pad = (n: number): string => String(n).padStart(2, '0');
     const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
     await waitFor(() => expect(api.callsTo('GET /copier/trade-history/:id')).toHaveLength(2));
-    expect(api.callsTo('GET /copier/trade-history/:id')[1]!.params).toEqual({ start_date: `${today.slice(0, 8)}01`, end_date: today });
-    expect(api.callsTo('GET /copier/journal/days')[1]!.params).toEqual({ start_date: `${today.slice(0, 8)}01`, end_date: today });
+    expect(api.callsTo('GET /copier/trade-history/:id')[1]!.params).toEqual({
+      start_date: `${today.slice(0, 8)}01`,
+      end_date: today,
+    });
+    expect(api.callsTo('GET /copier/journal/days')[1]!.params).toEqual({
+      start_date: `${today.slice(0, 8)}01`,
+      end_date: today,
+    });
     expect(screen.getByRole('button', { name: 'This Month' })).toBeInTheDocument();
   });
 
@@ -106,23 +158,24 @@ describe('trade history dashboard', () => {
     await user.type(screen.getByLabelText('To'), '2026-11-03');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(api.callsTo('GET /copier/trade-history/:id')).toHaveLength(2));
-    expect(api.callsTo('GET /copier/trade-history/:id')[1]!.params).toEqual({ start_date: '2026-11-02', end_date: '2026-11-03' });
+    expect(api.callsTo('GET /copier/trade-history/:id')[1]!.params).toEqual({
+      start_date: '2026-11-02',
+      end_date: '2026-11-03',
+    });
     expect(await screen.findByRole('button', { name: 'Nov 2, 2026 – Nov 3, 2026' })).toBeInTheDocument();
   });
 
   it('when two ranges are chosen quickly, then only the latest answer is shown', async () => {
     let release: (() => void) | null = null;
-    api
-      .on('GET /copier/journal/days', [200, []])
-      .on('GET /copier/trade-history/:id', (req) =>
-        req.params.start_date === undefined
-          ? [200, { trades: [] }]
-          : req.params.start_date === req.params.end_date
-            ? new Promise((resolve) => {
-                release = () => resolve([200, { trades: [buildTrade({ symbol: 'STALE1' })] }]);
-              })
-            : [200, { trades: [buildTrade({ symbol: 'FRESH1' })] }],
-      );
+    api.on('GET /copier/journal/days', [200, []]).on('GET /copier/trade-history/:id', (req) =>
+      req.params.start_date === undefined
+        ? [200, { trades: [] }]
+        : req.params.start_date === req.params.end_date
+          ? new Promise((resolve) => {
+              release = () => resolve([200, { trades: [buildTrade({ symbol: 'STALE1' })] }]);
+            })
+          : [200, { trades: [buildTrade({ symbol: 'FRESH1' })] }],
+    );
     const { user } = renderDashboard();
     await screen.findByText('No completed trades found');
     await user.click(screen.getByRole('button', { name: 'All Time' }));
@@ -136,11 +189,15 @@ describe('trade history dashboard', () => {
   });
 
   it('when the server fails with a detail, then the detail is toasted and Retry loads again', async () => {
-    api.on('GET /copier/journal/days', [200, []]).on('GET /copier/trade-history/:id', [500, { detail: 'History store is down' }]);
+    api
+      .on('GET /copier/journal/days', [200, []])
+      .on('GET /copier/trade-history/:id', [500, { detail: 'History store is down' }]);
     const { user } = renderDashboard();
     // Once in the toast, once in the page's error panel.
     expect(await screen.findAllByText('History store is down')).toHaveLength(2);
-    expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes('Trade history'))).toHaveLength(1);
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes('Trade history'))).toHaveLength(
+      1,
+    );
     serveHistory(api);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
@@ -181,7 +238,9 @@ describe('trade history dashboard', () => {
     const [call] = api.callsTo('PUT /copier/journal/days/:date');
     const now = new Date();
     const pad = (n: number): string => String(n).padStart(2, '0');
-    expect(call!.path).toBe(`/copier/journal/days/${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+    expect(call!.path).toBe(
+      `/copier/journal/days/${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    );
     expect(call!.body).toEqual({ note: 'Patient morning' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -198,7 +257,10 @@ describe('trade history dashboard', () => {
       path: '/copier/trade-history/trades/1/journal',
       body: { journal: 'Good entry' },
     });
-    expect(screen.getByRole('button', { name: /^Edit note for ESZ6/ })).toHaveAttribute('title', 'Good entry');
+    expect(screen.getByRole('button', { name: /^Edit note for ESZ6/ })).toHaveAttribute(
+      'title',
+      'Good entry',
+    );
   });
 
   it('when a note fails to save, then the error is toasted and the editor stays open', async () => {

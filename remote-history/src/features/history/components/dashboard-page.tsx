@@ -70,7 +70,12 @@ export function DashboardPage(): React.JSX.Element {
         </Suspense>
       )}
       {dialog?.kind === 'day' && (
-        <DayJournalDialog days={[localDateKey(new Date())]} notes={dayJournals} onSave={saveDayJournal} onClose={close} />
+        <DayJournalDialog
+          days={[localDateKey(new Date())]}
+          notes={dayJournals}
+          onSave={saveDayJournal}
+          onClose={close}
+        />
       )}
       {dialog?.kind === 'trade' && (
         <JournalDialog

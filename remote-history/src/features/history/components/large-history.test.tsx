@@ -23,6 +23,8 @@ describe('a large history', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(101);
     expect(screen.getByText('1–100 of 100,000')).toBeInTheDocument();
     // 50,000 × $10 − 50,000 × $4.
-    expect(within(screen.getByRole('region', { name: 'P & L' })).getByText('$300,000.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'P & L' })).getByText('$300,000.00'),
+    ).toBeInTheDocument();
   }, 60_000);
 });

@@ -86,7 +86,13 @@ export function RangePicker(): React.JSX.Element {
             const chosen = kind === 'custom' ? custom : !custom && range.kind === kind;
             const Option = chosen ? ActionButton : Button;
             return (
-              <Option key={kind} type="button" $variant={chosen ? 'primary' : 'ghost'} aria-pressed={chosen} onClick={() => choose(kind)}>
+              <Option
+                key={kind}
+                type="button"
+                $variant={chosen ? 'primary' : 'ghost'}
+                aria-pressed={chosen}
+                onClick={() => choose(kind)}
+              >
                 {RANGE_LABEL[kind]}
               </Option>
             );
@@ -96,11 +102,21 @@ export function RangePicker(): React.JSX.Element {
               <Row>
                 <Field>
                   <label htmlFor={`${panelId}-start`}>From</label>
-                  <Input id={`${panelId}-start`} type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+                  <Input
+                    id={`${panelId}-start`}
+                    type="date"
+                    value={start}
+                    onChange={(e) => setStart(e.target.value)}
+                  />
                 </Field>
                 <Field>
                   <label htmlFor={`${panelId}-end`}>To</label>
-                  <Input id={`${panelId}-end`} type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
+                  <Input
+                    id={`${panelId}-end`}
+                    type="date"
+                    value={end}
+                    onChange={(e) => setEnd(e.target.value)}
+                  />
                 </Field>
               </Row>
               {problem && <FieldError>{problem}</FieldError>}

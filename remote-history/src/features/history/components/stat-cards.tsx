@@ -37,7 +37,15 @@ const Lines = styled.dl`
   }
 `;
 
-function StatCard({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }): React.JSX.Element {
+function StatCard({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: boolean;
+  children: ReactNode;
+}): React.JSX.Element {
   return (
     <Card as="section" aria-label={title}>
       <Title>{title}</Title>

@@ -1,12 +1,18 @@
 import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore, serveHistory, WEEK_TRADES } from '../../../test-support/history-fixtures';
+import {
+  buildTrade,
+  resetHistoryStore,
+  serveHistory,
+  WEEK_TRADES,
+} from '../../../test-support/history-fixtures';
 
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
     const reader = new FileReader();
     // Decoded by hand so the byte-order mark stays visible to the assertion.
-    reader.onload = () => resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
+    reader.onload = () =>
+      resolve(new TextDecoder('utf-8', { ignoreBOM: true }).decode(reader.result as ArrayBuffer));
     reader.readAsArrayBuffer(blob);
   });
 }
@@ -37,7 +43,12 @@ describe('copy and export of the trades table', () => {
 
   // A full page of rows makes each query slower in the test DOM.
   it('when the table has several pages, then Copy takes only the page on screen', async () => {
-    serveHistory(api, Array.from({ length: 130 }, (_, i) => buildTrade({ id: i + 1, time: new Date(Date.UTC(2026, 10, 2, 10, 0, i)).toISOString() })));
+    serveHistory(
+      api,
+      Array.from({ length: 130 }, (_, i) =>
+        buildTrade({ id: i + 1, time: new Date(Date.UTC(2026, 10, 2, 10, 0, i)).toISOString() }),
+      ),
+    );
     const { user } = renderWithProviders(<DashboardPage />);
     await screen.findByRole('table');
     await user.click(screen.getByText('Next'));
@@ -54,14 +65,21 @@ describe('copy and export of the trades table', () => {
     await screen.findByRole('table');
     jest.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copy visible rows' }));
-    expect(await screen.findByText('Copy failed: the browser did not allow access to the clipboard')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Copy failed: the browser did not allow access to the clipboard'),
+    ).toBeInTheDocument();
   });
 
   it('when Export is pressed, then the range’s trades download as CSV in our own format', async () => {
     serveHistory(api, [WEEK_TRADES[0]!, WEEK_TRADES[1]!]);
     const blobs: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:trades'), revokeObjectURL: () => undefined });
-    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:trades'),
+      revokeObjectURL: () => undefined,
+    });
+    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       expect(this.download).toBe('trade-history_all-time.csv');
     });
     const { user } = renderWithProviders(<DashboardPage />);

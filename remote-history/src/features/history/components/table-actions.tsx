@@ -12,11 +12,19 @@ export const COPY_FAILED = 'Copy failed: the browser did not allow access to the
 
 function exportName(query: { start_date?: string; end_date?: string }): string {
   const { start_date: start, end_date: end } = query;
-  return start || end ? `trade-history_${start ?? 'start'}_${end ?? 'today'}.csv` : 'trade-history_all-time.csv';
+  return start || end
+    ? `trade-history_${start ?? 'start'}_${end ?? 'today'}.csv`
+    : 'trade-history_all-time.csv';
 }
 
 /** Copy puts the rows on screen on the clipboard; Export saves every trade of the chosen range as CSV. */
-export function TableActions({ visible, all }: { visible: readonly Trade[]; all: readonly Trade[] }): React.JSX.Element {
+export function TableActions({
+  visible,
+  all,
+}: {
+  visible: readonly Trade[];
+  all: readonly Trade[];
+}): React.JSX.Element {
   const range = useHistoryStore((s) => s.range);
 
   const copy = async (): Promise<void> => {
@@ -35,7 +43,14 @@ export function TableActions({ visible, all }: { visible: readonly Trade[]; all:
 
   return (
     <Row>
-      <Button type="button" $variant="secondary" $size="sm" disabled={!visible.length} onClick={() => void copy()} aria-label="Copy visible rows">
+      <Button
+        type="button"
+        $variant="secondary"
+        $size="sm"
+        disabled={!visible.length}
+        onClick={() => void copy()}
+        aria-label="Copy visible rows"
+      >
         Copy
       </Button>
       <Button type="button" $variant="secondary" $size="sm" disabled={!all.length} onClick={exportCsv}>

@@ -38,7 +38,13 @@ const Pager = styled(Row)`
 `;
 
 /** The completed trades, newest first, one page at a time; copy and export act on what the trader sees. */
-export function TradesTable({ trades, onJournal }: { trades: readonly Trade[]; onJournal(trade: Trade): void }): React.JSX.Element {
+export function TradesTable({
+  trades,
+  onJournal,
+}: {
+  trades: readonly Trade[];
+  onJournal(trade: Trade): void;
+}): React.JSX.Element {
   const sorted = useMemo(() => sortTrades(trades), [trades]);
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
@@ -46,7 +52,10 @@ export function TradesTable({ trades, onJournal }: { trades: readonly Trade[]; o
     if (page > pages - 1) setPage(pages - 1);
   }, [page, pages]);
   const current = Math.min(page, pages - 1);
-  const visible = useMemo(() => sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE), [sorted, current]);
+  const visible = useMemo(
+    () => sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE),
+    [sorted, current],
+  );
   const first = current * PAGE_SIZE + 1;
 
   return (
@@ -87,13 +96,25 @@ export function TradesTable({ trades, onJournal }: { trades: readonly Trade[]; o
                 {first.toLocaleString('en-US')}–{(first + visible.length - 1).toLocaleString('en-US')} of{' '}
                 {sorted.length.toLocaleString('en-US')}
               </Muted>
-              <Button type="button" $variant="secondary" $size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
+              <Button
+                type="button"
+                $variant="secondary"
+                $size="sm"
+                disabled={current === 0}
+                onClick={() => setPage(current - 1)}
+              >
                 Previous
               </Button>
               <Muted aria-current="page">
                 Page {current + 1} of {pages}
               </Muted>
-              <Button type="button" $variant="secondary" $size="sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+              <Button
+                type="button"
+                $variant="secondary"
+                $size="sm"
+                disabled={current >= pages - 1}
+                onClick={() => setPage(current + 1)}
+              >
                 Next
               </Button>
             </Pager>

@@ -12,7 +12,10 @@ describe('date ranges', () => {
   });
 
   it('when today is a Sunday, then this week started six days earlier', () => {
-    expect(rangeQuery({ kind: 'week' }, new Date(2026, 10, 22))).toEqual({ start_date: '2026-11-16', end_date: '2026-11-22' });
+    expect(rangeQuery({ kind: 'week' }, new Date(2026, 10, 22))).toEqual({
+      start_date: '2026-11-16',
+      end_date: '2026-11-22',
+    });
   });
 
   it('when a custom range is chosen, then the button and label show its dates', () => {

@@ -54,7 +54,8 @@ export function rangeButtonLabel(range: DateRange): string {
 
 function describeDates(query: HistoryQuery): string | null {
   const { start_date: start, end_date: end } = query;
-  if (start && end) return start === end ? formatShortDate(start) : `${formatShortDate(start)} – ${formatShortDate(end)}`;
+  if (start && end)
+    return start === end ? formatShortDate(start) : `${formatShortDate(start)} – ${formatShortDate(end)}`;
   if (start) return `From ${formatShortDate(start)}`;
   if (end) return `Until ${formatShortDate(end)}`;
   return null;

@@ -1,7 +1,17 @@
 import type { Trade } from '@synctrade/api';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '../../stats';
 
-export const TABLE_COLUMNS = ['Time', 'Duration', 'Symbol', 'Side', 'Qty', 'Avg Entry', 'Pts', 'P&L', 'Journal'] as const;
+export const TABLE_COLUMNS = [
+  'Time',
+  'Duration',
+  'Symbol',
+  'Side',
+  'Qty',
+  'Avg Entry',
+  'Pts',
+  'P&L',
+  'Journal',
+] as const;
 
 /** A trade's cells as the table shows them. */
 export interface TradeCells {
@@ -45,7 +55,9 @@ export function tradesToTsv(trades: readonly Trade[]): string {
   const lines = [TABLE_COLUMNS.join('\t')];
   for (const trade of trades) {
     const c = tradeCells(trade);
-    lines.push([c.time, c.duration, c.symbol, c.side, c.qty, c.avgEntry, c.pts, c.pnl, c.journal].map(flat).join('\t'));
+    lines.push(
+      [c.time, c.duration, c.symbol, c.side, c.qty, c.avgEntry, c.pts, c.pnl, c.journal].map(flat).join('\t'),
+    );
   }
   return lines.join('\n');
 }

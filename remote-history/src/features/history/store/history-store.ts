@@ -64,7 +64,8 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
     const request = ++journalRequest;
     getDayJournals(query).then(
       (days) => {
-        if (request === journalRequest) set({ dayJournals: Object.fromEntries(days.map((d) => [d.date, d.note])) });
+        if (request === journalRequest)
+          set({ dayJournals: Object.fromEntries(days.map((d) => [d.date, d.note])) });
       },
       (error: unknown) => {
         if (request === journalRequest) notify.error(errorMessage(error, 'journal'));

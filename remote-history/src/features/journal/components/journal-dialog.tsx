@@ -17,7 +17,14 @@ export interface JournalDialogProps {
 }
 
 /** A small note editor over the page. */
-export function JournalDialog({ title, context, initialNote, resetKey, onSave, onClose }: JournalDialogProps): React.JSX.Element {
+export function JournalDialog({
+  title,
+  context,
+  initialNote,
+  resetKey,
+  onSave,
+  onClose,
+}: JournalDialogProps): React.JSX.Element {
   const [note, setNote] = useState(initialNote);
   const [shownKey, setShownKey] = useState(resetKey);
   if (shownKey !== resetKey) {
@@ -41,7 +48,13 @@ export function JournalDialog({ title, context, initialNote, resetKey, onSave, o
         {context}
         <Field>
           <label htmlFor={fieldId}>Note</label>
-          <TextArea id={fieldId} value={note} maxLength={5000} onChange={(event) => setNote(event.target.value)} autoFocus />
+          <TextArea
+            id={fieldId}
+            value={note}
+            maxLength={5000}
+            onChange={(event) => setNote(event.target.value)}
+            autoFocus
+          />
         </Field>
         <Row style={{ justifyContent: 'flex-end', marginTop: 16 }}>
           <Button type="button" $variant="secondary" onClick={onClose}>

@@ -24,7 +24,11 @@ const Title = styled.h2`
 `;
 
 /** One day's (or week's) results from its trades. */
-export function PeriodCard({ title, group, onJournal }: {
+export function PeriodCard({
+  title,
+  group,
+  onJournal,
+}: {
   title: string;
   group: PeriodGroup<Trade>;
   onJournal(): void;
@@ -51,7 +55,13 @@ export function PeriodCard({ title, group, onJournal }: {
         <dt>Total Contracts</dt>
         <dd>{s.contracts}</dd>
       </Stats>
-      <Button type="button" $variant="secondary" $size="sm" aria-label={`Journal for ${title}`} onClick={onJournal}>
+      <Button
+        type="button"
+        $variant="secondary"
+        $size="sm"
+        aria-label={`Journal for ${title}`}
+        onClick={onJournal}
+      >
         Journal
       </Button>
     </Card>

@@ -1,4 +1,12 @@
-import { mockApi, renderWithProviders, screen, signIn, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  signIn,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { PeriodPage } from './period-page';
 import { useHistoryStore } from '../../history';
 import { resetHistoryStore, serveHistory } from '../../../test-support/history-fixtures';
@@ -38,7 +46,14 @@ describe('Daily and Weekly views', () => {
       'Total Contracts': '3',
     });
     // The scratch trade counts as a trade but neither a win nor a loss; no loss means an infinite profit factor.
-    expect(figures('Tue, Nov 3, 2026')).toMatchObject({ Trades: '2', 'Win rate': '100%', Wins: '1', Losses: '0', 'Profit Factor': '∞', 'Total Contracts': '4' });
+    expect(figures('Tue, Nov 3, 2026')).toMatchObject({
+      Trades: '2',
+      'Win rate': '100%',
+      Wins: '1',
+      Losses: '0',
+      'Profit Factor': '∞',
+      'Total Contracts': '4',
+    });
     // All Time: the label shows the span the trades cover.
     expect(screen.getByText('Nov 2, 2026 – Nov 9, 2026', { selector: 'span' })).toBeInTheDocument();
   });
@@ -67,7 +82,10 @@ describe('Daily and Weekly views', () => {
     await screen.findAllByRole('article');
     expect(screen.getByRole('button', { name: 'Nov 2, 2026 – Nov 3, 2026' })).toBeInTheDocument();
     expect(screen.getByText('Nov 2, 2026 – Nov 3, 2026', { selector: 'span' })).toBeInTheDocument();
-    expect(api.callsTo('GET /copier/trade-history/:id')[0]!.params).toEqual({ start_date: '2026-11-02', end_date: '2026-11-03' });
+    expect(api.callsTo('GET /copier/trade-history/:id')[0]!.params).toEqual({
+      start_date: '2026-11-02',
+      end_date: '2026-11-03',
+    });
   });
 
   it('when the range changes here, then the label follows', async () => {
@@ -77,9 +95,15 @@ describe('Daily and Weekly views', () => {
     await user.click(screen.getByRole('button', { name: 'All Time' }));
     await user.click(screen.getByRole('button', { name: 'Today' }));
     await waitFor(() => expect(api.callsTo('GET /copier/trade-history/:id')).toHaveLength(2));
-    const { start_date: today } = api.callsTo('GET /copier/trade-history/:id')[1]!.params as { start_date: string };
+    const { start_date: today } = api.callsTo('GET /copier/trade-history/:id')[1]!.params as {
+      start_date: string;
+    };
     const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-    const label = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(y, m - 1, d));
+    const label = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date(y, m - 1, d));
     expect(await screen.findByText(label, { selector: 'span' })).toBeInTheDocument();
   });
 

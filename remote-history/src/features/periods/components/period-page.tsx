@@ -5,7 +5,14 @@ import { EMPTY } from '@synctrade/api';
 import { Button, EmptyState, ErrorPanel, Muted, Page, PageHeader, Row, Spinner } from '@synctrade/ui';
 import { rangeDescription, RangePicker, useHistoryLoad, useHistoryStore } from '../../history';
 import { DayJournalDialog } from '../../journal';
-import { dayKey, formatDayLabel, formatShortDate, groupByPeriod, localDateKey, type PeriodKind } from '../../stats';
+import {
+  dayKey,
+  formatDayLabel,
+  formatShortDate,
+  groupByPeriod,
+  localDateKey,
+  type PeriodKind,
+} from '../../stats';
 import { PeriodCard } from './period-card';
 
 /** Cards rendered at first; more on request, so years of history stay quick. */
@@ -77,7 +84,14 @@ export function PeriodPage({ kind }: { kind: PeriodKind }): React.JSX.Element {
           <Grid>
             {groups.slice(0, shown).map((group) => {
               const title = kind === 'day' ? formatDayLabel(group.key) : weekTitle(group.key);
-              return <PeriodCard key={group.key} title={title} group={group} onJournal={() => openJournal(group)} />;
+              return (
+                <PeriodCard
+                  key={group.key}
+                  title={title}
+                  group={group}
+                  onJournal={() => openJournal(group)}
+                />
+              );
             })}
           </Grid>
           {groups.length > shown && (
@@ -90,7 +104,12 @@ export function PeriodPage({ kind }: { kind: PeriodKind }): React.JSX.Element {
         </>
       )}
       {journalDays && (
-        <DayJournalDialog days={journalDays} notes={dayJournals} onSave={saveDayJournal} onClose={() => setJournalDays(null)} />
+        <DayJournalDialog
+          days={journalDays}
+          notes={dayJournals}
+          onSave={saveDayJournal}
+          onClose={() => setJournalDays(null)}
+        />
       )}
     </Page>
   );

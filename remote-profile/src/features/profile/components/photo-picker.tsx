@@ -71,7 +71,11 @@ export function PhotoPicker({ profile }: { profile: Profile }): React.JSX.Elemen
   return (
     <Box>
       <Avatar>
-        {profile.photo_url ? <img src={photoSrc(profile.photo_url)} alt="Profile photo" /> : <span aria-hidden="true">{initial}</span>}
+        {profile.photo_url ? (
+          <img src={photoSrc(profile.photo_url)} alt="Profile photo" />
+        ) : (
+          <span aria-hidden="true">{initial}</span>
+        )}
       </Avatar>
       <div>
         <Picker>

@@ -110,7 +110,10 @@ describe('profile photo', () => {
     expect(input()).toHaveAttribute('accept', '.jpg,.jpeg,.png,image/jpeg,image/png');
     await user.upload(input(), fakeFile('me.png', 'image/png'));
     expect(await screen.findByText('Photo updated successfully!')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', '/api/v1/profile/photos/9.png');
+    expect(screen.getByRole('img', { name: 'Profile photo' })).toHaveAttribute(
+      'src',
+      '/api/v1/profile/photos/9.png',
+    );
     expect(api.callsTo('POST /auth/profile/photo')[0]?.body).toBeInstanceOf(FormData);
     expect(heard).toHaveBeenCalledWith({ username: 'joe', photo_url: '/api/v1/profile/photos/9.png' });
     off();
@@ -139,6 +142,8 @@ describe('profile photo', () => {
     expect(await screen.findAllByText('Photo too large')).toHaveLength(2);
     api.on('POST /auth/profile/photo', [500]);
     await user.upload(input(), fakeFile('me.jpg', 'image/jpeg'));
-    await waitFor(() => expect(screen.getAllByText('Photo upload failed. Please try again.')).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getAllByText('Photo upload failed. Please try again.')).toHaveLength(2),
+    );
   });
 });

@@ -17,7 +17,13 @@ export function ProfileTab(): React.JSX.Element {
   }, [load]);
 
   if (!profile && status === 'error') {
-    return <ErrorPanel title="Your profile could not be loaded" message={error ?? ''} onRetry={() => void load()} />;
+    return (
+      <ErrorPanel
+        title="Your profile could not be loaded"
+        message={error ?? ''}
+        onRetry={() => void load()}
+      />
+    );
   }
   if (!profile) return <Spinner label="Loading profile" />;
   return (

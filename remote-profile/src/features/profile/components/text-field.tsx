@@ -4,7 +4,12 @@ import type { ProfileUpdatePayload } from '@synctrade/api';
 import { Field, FieldError, Input } from '@synctrade/ui';
 
 /** One labelled profile input wired to the form, with its error announced. */
-export function TextField({ formik, name, label, autoComplete }: {
+export function TextField({
+  formik,
+  name,
+  label,
+  autoComplete,
+}: {
   formik: FormikProps<ProfileUpdatePayload>;
   name: Exclude<keyof ProfileUpdatePayload, 'bio'>;
   label: string;

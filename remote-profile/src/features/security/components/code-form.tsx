@@ -13,7 +13,15 @@ const Form = styled.form`
 const SIX_DIGITS = /^\d{6}$/;
 
 /** Asks for a 6-digit authenticator code (or, where allowed, a recovery code). */
-export function CodeForm({ label, submitLabel, hint, busy, allowRecovery = false, onSubmit, onCancel }: {
+export function CodeForm({
+  label,
+  submitLabel,
+  hint,
+  busy,
+  allowRecovery = false,
+  onSubmit,
+  onCancel,
+}: {
   label: string;
   submitLabel: string;
   hint: string;

@@ -14,7 +14,10 @@ beforeEach(() => {
 afterEach(() => api.restore());
 
 async function fill(current: string, next: string, confirm: string) {
-  const view = renderWithProviders(<PasswordForm />, { route: '/profile/security', path: '/profile/security' });
+  const view = renderWithProviders(<PasswordForm />, {
+    route: '/profile/security',
+    path: '/profile/security',
+  });
   await view.user.type(screen.getByLabelText('Current password'), current);
   await view.user.type(screen.getByLabelText('New password'), next);
   await view.user.type(screen.getByLabelText('Confirm new password'), confirm);

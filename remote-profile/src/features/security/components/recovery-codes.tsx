@@ -36,8 +36,8 @@ export function RecoveryCodes(): React.JSX.Element {
   return (
     <>
       <p role="status">
-        <strong>Save your recovery codes now.</strong> Each code works once if you lose your authenticator app. They
-        will not be shown again.
+        <strong>Save your recovery codes now.</strong> Each code works once if you lose your authenticator
+        app. They will not be shown again.
       </p>
       <Codes aria-label="Recovery codes">
         {codes.map((code) => (
@@ -48,7 +48,10 @@ export function RecoveryCodes(): React.JSX.Element {
         <Button type="button" $variant="secondary" onClick={() => void copy()}>
           Copy codes
         </Button>
-        <Download href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`} download="synctrade-recovery-codes.txt">
+        <Download
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`}
+          download="synctrade-recovery-codes.txt"
+        >
           Download codes
         </Download>
         <Button type="button" onClick={finishCodes}>

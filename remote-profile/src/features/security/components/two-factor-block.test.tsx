@@ -4,7 +4,11 @@ import { buildProfile, resetStores } from '../../../test-support/fixtures';
 import { TwoFactorBlock } from './two-factor-block';
 
 let api: ApiMock;
-const SETUP = { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/SyncTrade:joe', qr_data_url: 'data:image/png;base64,AAAA' };
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauth_url: 'otpauth://totp/SyncTrade:joe',
+  qr_data_url: 'data:image/png;base64,AAAA',
+};
 const CODES = ['aaaa-bbbb', 'cccc-dddd', 'eeee-ffff'];
 
 beforeEach(() => {
@@ -16,7 +20,10 @@ beforeEach(() => {
 afterEach(() => api.restore());
 
 async function renderBlock() {
-  const view = renderWithProviders(<TwoFactorBlock />, { route: '/profile/security', path: '/profile/security' });
+  const view = renderWithProviders(<TwoFactorBlock />, {
+    route: '/profile/security',
+    path: '/profile/security',
+  });
   await screen.findByText(/2FA is (not )?enabled/);
   return view;
 }
@@ -30,7 +37,12 @@ describe('two-factor authentication', () => {
   });
 
   it('when enabled step by step, then the QR and secret show, a 6-digit code confirms and the recovery codes show once', async () => {
-    api.on('POST /auth/2fa/setup', [200, SETUP]).on('POST /auth/2fa/enable', [200, { message: 'Two-factor authentication enabled', recovery_codes: CODES }]);
+    api
+      .on('POST /auth/2fa/setup', [200, SETUP])
+      .on('POST /auth/2fa/enable', [
+        200,
+        { message: 'Two-factor authentication enabled', recovery_codes: CODES },
+      ]);
     const { user } = await renderBlock();
     await user.click(screen.getByRole('button', { name: 'Enable 2FA' }));
     expect(await screen.findByRole('img', { name: /QR code/ })).toHaveAttribute('src', SETUP.qr_data_url);
@@ -44,8 +56,15 @@ describe('two-factor authentication', () => {
     expect(await screen.findByText('Two-factor authentication enabled')).toBeInTheDocument();
     expect(api.callsTo('POST /auth/2fa/enable')[0]?.body).toEqual({ code: '123456' });
     const list = screen.getByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
-    expect(screen.getByRole('link', { name: 'Download codes' })).toHaveAttribute('download', 'synctrade-recovery-codes.txt');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(screen.getByRole('link', { name: 'Download codes' })).toHaveAttribute(
+      'download',
+      'synctrade-recovery-codes.txt',
+    );
     await user.click(screen.getByRole('button', { name: 'Copy codes' }));
     expect(await navigator.clipboard.readText()).toBe(CODES.join('\n'));
     expect(authStore.getState().user?.two_factor_enabled).toBe(true);
@@ -63,7 +82,9 @@ describe('two-factor authentication', () => {
   });
 
   it('when the code is wrong, then the server detail is toasted and the setup stays', async () => {
-    api.on('POST /auth/2fa/setup', [200, SETUP]).on('POST /auth/2fa/enable', [400, { detail: 'Invalid two-factor code' }]);
+    api
+      .on('POST /auth/2fa/setup', [200, SETUP])
+      .on('POST /auth/2fa/enable', [400, { detail: 'Invalid two-factor code' }]);
     const { user } = await renderBlock();
     await user.click(screen.getByRole('button', { name: 'Enable 2FA' }));
     await user.type(await screen.findByLabelText('6-digit code'), '000000');
@@ -96,7 +117,9 @@ describe('two-factor authentication', () => {
   });
 
   it('when disabling with a wrong code, then the detail is toasted and 2FA stays on', async () => {
-    api.on('GET /auth/2fa', [200, { enabled: true }]).on('POST /auth/2fa/disable', [400, { detail: 'Invalid two-factor code' }]);
+    api
+      .on('GET /auth/2fa', [200, { enabled: true }])
+      .on('POST /auth/2fa/disable', [400, { detail: 'Invalid two-factor code' }]);
     const { user } = await renderBlock();
     await user.click(screen.getByRole('button', { name: 'Disable 2FA' }));
     await user.type(screen.getByLabelText('Authenticator or recovery code'), '111111');
@@ -108,7 +131,10 @@ describe('two-factor authentication', () => {
 
   it('when the status fails, then the fallback shows with Retry', async () => {
     api.on('GET /auth/2fa', [500]);
-    const { user } = renderWithProviders(<TwoFactorBlock />, { route: '/profile/security', path: '/profile/security' });
+    const { user } = renderWithProviders(<TwoFactorBlock />, {
+      route: '/profile/security',
+      path: '/profile/security',
+    });
     expect(await screen.findByText('Two-factor update failed. Please try again.')).toBeInTheDocument();
     api.on('GET /auth/2fa', [200, { enabled: false }]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -37,12 +37,16 @@ export function TwoFactorBlock(): React.JSX.Element {
       <Section aria-labelledby="two-factor-title">
         <h2 id="two-factor-title">Authenticator App 2FA</h2>
         <Muted>
-          Protect your account with a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy
-          or any TOTP app) each time you sign in.
+          Protect your account with a 6-digit code from an authenticator app (Google Authenticator, 1Password,
+          Authy or any TOTP app) each time you sign in.
         </Muted>
         {step === 'loading' && <Spinner label="Loading two-factor status" size={24} />}
         {step === 'error' && (
-          <ErrorPanel title="Two-factor status could not be loaded" message={error ?? ''} onRetry={() => void fetchStatus()} />
+          <ErrorPanel
+            title="Two-factor status could not be loaded"
+            message={error ?? ''}
+            onRetry={() => void fetchStatus()}
+          />
         )}
         {step === 'off' && (
           <>
@@ -59,7 +63,8 @@ export function TwoFactorBlock(): React.JSX.Element {
         {step === 'on' && (
           <>
             <p>
-              <strong>2FA is enabled.</strong> Signing in asks for a code from your authenticator app (or a recovery code).
+              <strong>2FA is enabled.</strong> Signing in asks for a code from your authenticator app (or a
+              recovery code).
             </p>
             {disabling ? (
               <CodeForm

@@ -4,7 +4,10 @@ import { parseFeedMessage } from './feed-message';
 describe('parseFeedMessage', () => {
   it('when account_data carries valid accounts, then it is read', () => {
     const accounts = [buildAccount({ id: 1 }), buildAccount({ id: 2 })];
-    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts }))).toEqual({ type: 'account_data', accounts });
+    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts }))).toEqual({
+      type: 'account_data',
+      accounts,
+    });
   });
 
   it('when the frame is not JSON, then it answers null', () => {
@@ -22,12 +25,17 @@ describe('parseFeedMessage', () => {
 
   it('when one account misses a field or has a wrong type, then the whole message is dropped', () => {
     const bad = { ...buildAccount({ id: 2 }), qty: 'two' };
-    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [buildAccount(), bad] }))).toBeNull();
+    expect(
+      parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [buildAccount(), bad] })),
+    ).toBeNull();
     const { side: _side, ...noSide } = buildAccount();
     expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [noSide] }))).toBeNull();
   });
 
   it('when the message is a heartbeat, then it is known (and left to others)', () => {
-    expect(parseFeedMessage(JSON.stringify({ type: 'heartbeat', time: 'now' }))).toEqual({ type: 'heartbeat', time: 'now' });
+    expect(parseFeedMessage(JSON.stringify({ type: 'heartbeat', time: 'now' }))).toEqual({
+      type: 'heartbeat',
+      time: 'now',
+    });
   });
 });

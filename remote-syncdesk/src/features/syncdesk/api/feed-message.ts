@@ -36,7 +36,9 @@ export function parseFeedMessage(raw: unknown): FeedMessage | null {
   if (!isRecord(data) || typeof data.type !== 'string') return null;
   switch (data.type) {
     case 'account_data':
-      return Array.isArray(data.accounts) && data.accounts.every(isSyncAccount) ? (data as FeedMessage) : null;
+      return Array.isArray(data.accounts) && data.accounts.every(isSyncAccount)
+        ? (data as FeedMessage)
+        : null;
     case 'heartbeat':
     case 'notification':
     case 'quotes':

@@ -64,17 +64,20 @@ describe('account row', () => {
       expect(api.callsTo('PUT /copier/accounts/:id/ratio')).toHaveLength(0);
     });
 
-    it.each(['0', '-1', ''])('when the ratio is %p, then it asks for a valid value and sends nothing', async (value) => {
-      const { user } = renderDesk();
-      const row = await rowOf('Paper 2');
-      await user.click(within(row).getByRole('button', { name: /^1x/ }));
-      await user.clear(within(row).getByRole('spinbutton'));
-      if (value) await user.type(within(row).getByRole('spinbutton'), value);
-      await user.keyboard('{Enter}');
-      expect(await screen.findByText('Please enter a valid ratio value')).toBeInTheDocument();
-      expect(within(row).getByRole('spinbutton')).toBeInTheDocument();
-      expect(api.callsTo('PUT /copier/accounts/:id/ratio')).toHaveLength(0);
-    });
+    it.each(['0', '-1', ''])(
+      'when the ratio is %p, then it asks for a valid value and sends nothing',
+      async (value) => {
+        const { user } = renderDesk();
+        const row = await rowOf('Paper 2');
+        await user.click(within(row).getByRole('button', { name: /^1x/ }));
+        await user.clear(within(row).getByRole('spinbutton'));
+        if (value) await user.type(within(row).getByRole('spinbutton'), value);
+        await user.keyboard('{Enter}');
+        expect(await screen.findByText('Please enter a valid ratio value')).toBeInTheDocument();
+        expect(within(row).getByRole('spinbutton')).toBeInTheDocument();
+        expect(api.callsTo('PUT /copier/accounts/:id/ratio')).toHaveLength(0);
+      },
+    );
 
     it('when saving fails, then the server detail or the fallback shows and the editor stays', async () => {
       api.on('PUT /copier/accounts/:id/ratio', [400, { detail: 'Ratio must be at most 1000' }]);
@@ -129,8 +132,18 @@ describe('account row', () => {
     const accounts = [
       buildAccount({ id: 1, is_master: true }),
       buildAccount({ id: 2, is_follower: true, state: 'out_of_sync', state_reason: 'Holds 1, expected 2' }),
-      buildAccount({ id: 3, is_follower: true, state: 'rate_limited', state_reason: 'Broker request budget used up' }),
-      buildAccount({ id: 4, is_follower: true, state: 'risk_stopped', state_reason: 'Daily loss limit reached' }),
+      buildAccount({
+        id: 3,
+        is_follower: true,
+        state: 'rate_limited',
+        state_reason: 'Broker request budget used up',
+      }),
+      buildAccount({
+        id: 4,
+        is_follower: true,
+        state: 'risk_stopped',
+        state_reason: 'Daily loss limit reached',
+      }),
     ];
     api = deskApi({ accounts }).on('POST /copier/accounts/:id/sync', [200, {}]);
     const { user } = renderDesk();

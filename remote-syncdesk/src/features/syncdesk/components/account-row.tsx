@@ -38,7 +38,9 @@ function AccountRowView({ account }: { account: SyncAccount }): React.JSX.Elemen
         state={account.state}
         stateReason={account.state_reason}
       />
-      <div role="cell" ref={side}>{formatSide(account.side)}</div>
+      <div role="cell" ref={side}>
+        {formatSide(account.side)}
+      </div>
       <div role="cell" ref={balance} className="num">
         {formatMoney(account.balance, symbol)}
       </div>
@@ -54,7 +56,13 @@ function AccountRowView({ account }: { account: SyncAccount }): React.JSX.Elemen
       <div role="cell" ref={qty} className="num">
         {account.qty}
       </div>
-      <RowSettings id={account.id} name={name} isMaster={account.is_master} ratio={account.ratio} cross={account.cross} />
+      <RowSettings
+        id={account.id}
+        name={name}
+        isMaster={account.is_master}
+        ratio={account.ratio}
+        cross={account.cross}
+      />
     </div>
   );
 }

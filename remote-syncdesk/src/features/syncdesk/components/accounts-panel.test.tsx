@@ -12,9 +12,23 @@ describe('accounts panel', () => {
     api = deskApi({ accounts: deskAccounts() });
     renderDesk();
     const table = await screen.findByRole('table', { name: 'Accounts' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual([
-      'Follow', 'ID', 'Connection', 'Accounts', 'Side', 'Balance', 'Avg. Price', 'Day PnL', 'Open PnL', 'Qty', 'Ratio', 'Cross', 'Row actions',
+      'Follow',
+      'ID',
+      'Connection',
+      'Accounts',
+      'Side',
+      'Balance',
+      'Avg. Price',
+      'Day PnL',
+      'Open PnL',
+      'Qty',
+      'Ratio',
+      'Cross',
+      'Row actions',
     ]);
     const [, leaderRow, followerRow] = within(table).getAllByRole('row');
     expect(within(leaderRow!).getByText('Leader')).toBeInTheDocument();
@@ -53,7 +67,9 @@ describe('accounts panel', () => {
     expect(await screen.findByText('Database unavailable', { selector: '.Toastify *' })).toBeInTheDocument();
     api.on('GET /brokers/accounts/table', [500, {}]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Accounts failed. Please try again.', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Accounts failed. Please try again.', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
   });
 
   it('when Flatten all is pressed with no accounts, then it says there is nothing to flatten', async () => {
@@ -66,7 +82,10 @@ describe('accounts panel', () => {
   });
 
   it('when Flatten all is pressed, then every account is flattened and the orders refresh', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('POST /brokers/accounts/flatten-positions', [200, { message: 'Flattened 3 accounts' }]);
+    api = deskApi({ accounts: deskAccounts() }).on('POST /brokers/accounts/flatten-positions', [
+      200,
+      { message: 'Flattened 3 accounts' },
+    ]);
     const { user } = renderDesk();
     await screen.findByRole('table', { name: 'Accounts' });
     const before = api.callsTo('GET /copier/order-data/:id').length;
@@ -100,7 +119,10 @@ describe('accounts panel', () => {
   });
 
   it('when Cancel all orders succeeds or fails, then it says so', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('POST /copier/orders/cancel-all', [200, { message: 'Canceled 2 orders' }]);
+    api = deskApi({ accounts: deskAccounts() }).on('POST /copier/orders/cancel-all', [
+      200,
+      { message: 'Canceled 2 orders' },
+    ]);
     const { user } = renderDesk();
     await screen.findByRole('table', { name: 'Accounts' });
     await user.click(screen.getByRole('button', { name: 'Cancel all orders' }));

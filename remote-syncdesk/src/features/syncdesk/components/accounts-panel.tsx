@@ -40,7 +40,9 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
   let body: React.JSX.Element;
   if (count === 0 && (status === 'idle' || status === 'loading')) body = <Spinner label="Loading accounts" />;
   else if (count === 0 && status === 'error')
-    body = <ErrorPanel title="Accounts could not load" message={error ?? ''} onRetry={() => void loadAccounts()} />;
+    body = (
+      <ErrorPanel title="Accounts could not load" message={error ?? ''} onRetry={() => void loadAccounts()} />
+    );
   else if (count === 0) body = <EmptyState title={EMPTY.accounts} />;
   else if (!roles)
     body = (

@@ -13,7 +13,11 @@ interface AccountsToolbarProps {
 type Bulk = 'disable' | 'cancel' | 'flatten';
 
 /** The accounts panel's buttons. A bulk action disables its own button until the server answers. */
-export function AccountsToolbar({ onChangeLeader, onOpenGuide, onOpenLimitations }: AccountsToolbarProps): React.JSX.Element {
+export function AccountsToolbar({
+  onChangeLeader,
+  onOpenGuide,
+  onOpenLimitations,
+}: AccountsToolbarProps): React.JSX.Element {
   const [busy, setBusy] = useState<Record<Bulk, boolean>>({ disable: false, cancel: false, flatten: false });
   const run = (key: Bulk, work: () => Promise<unknown>): void => {
     setBusy((state) => ({ ...state, [key]: true }));
@@ -28,13 +32,28 @@ export function AccountsToolbar({ onChangeLeader, onOpenGuide, onOpenLimitations
   ];
   return (
     <Row>
-      <Button type="button" $variant="secondary" disabled={busy.disable} onClick={() => run('disable', () => store().disableAllFollowers())}>
+      <Button
+        type="button"
+        $variant="secondary"
+        disabled={busy.disable}
+        onClick={() => run('disable', () => store().disableAllFollowers())}
+      >
         Disable all followers
       </Button>
-      <Button type="button" $variant="secondary" disabled={busy.cancel} onClick={() => run('cancel', () => store().cancelAllOrders())}>
+      <Button
+        type="button"
+        $variant="secondary"
+        disabled={busy.cancel}
+        onClick={() => run('cancel', () => store().cancelAllOrders())}
+      >
         Cancel all orders
       </Button>
-      <Button type="button" $variant="danger" disabled={busy.flatten} onClick={() => run('flatten', () => store().flattenAll())}>
+      <Button
+        type="button"
+        $variant="danger"
+        disabled={busy.flatten}
+        onClick={() => run('flatten', () => store().flattenAll())}
+      >
         Flatten all
       </Button>
       <Button type="button" $variant="secondary" onClick={onChangeLeader}>

@@ -15,7 +15,11 @@ const Pill = styled.span<{ $status: Status }>`
     height: 8px;
     border-radius: 50%;
     background: ${({ $status, theme }) =>
-      $status === 'live' ? theme.color.success : $status === 'reconnecting' ? theme.color.warning : theme.color.border};
+      $status === 'live'
+        ? theme.color.success
+        : $status === 'reconnecting'
+          ? theme.color.warning
+          : theme.color.border};
   }
 `;
 
@@ -30,7 +34,11 @@ const TEXT: Record<Status, string> = {
 export function FeedStatus(): React.JSX.Element {
   const status = useSyncdeskStore((state) => state.feedStatus);
   return (
-    <Pill role="status" $status={status} title={status === 'reconnecting' ? 'The live feed dropped; the table may be stale.' : undefined}>
+    <Pill
+      role="status"
+      $status={status}
+      title={status === 'reconnecting' ? 'The live feed dropped; the table may be stale.' : undefined}
+    >
       {TEXT[status]}
     </Pill>
   );

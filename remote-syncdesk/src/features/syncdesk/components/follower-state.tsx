@@ -24,7 +24,13 @@ interface FollowerStateProps {
 }
 
 /** Why an account is not copying normally, on its own row; an out-of-sync follower gets a one-click Sync. */
-export function FollowerState({ id, name, isFollower, state, reason }: FollowerStateProps): React.JSX.Element | null {
+export function FollowerState({
+  id,
+  name,
+  isFollower,
+  state,
+  reason,
+}: FollowerStateProps): React.JSX.Element | null {
   const syncFollower = useSyncdeskStore((s) => s.syncFollower);
   const [busy, setBusy] = useState(false);
   if (!state || state === 'ok') return null;
@@ -36,7 +42,9 @@ export function FollowerState({ id, name, isFollower, state, reason }: FollowerS
   };
   return (
     <Box>
-      <Badge $tone={state === 'out_of_sync' || state === 'rate_limited' ? 'warning' : 'danger'}>{label}</Badge>
+      <Badge $tone={state === 'out_of_sync' || state === 'rate_limited' ? 'warning' : 'danger'}>
+        {label}
+      </Badge>
       {reason && <span>{reason}</span>}
       {state === 'out_of_sync' && isFollower && (
         <CellButton type="button" disabled={busy} aria-label={`Sync ${name}`} onClick={() => void onSync()}>

@@ -1,7 +1,13 @@
 import type React from 'react';
 
 // Decorative glyphs: the control around each icon carries the accessible name.
-const common = { width: 16, height: 16, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
+const common = {
+  width: 16,
+  height: 16,
+  viewBox: '0 0 24 24',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export function StarIcon(): React.JSX.Element {
   return (

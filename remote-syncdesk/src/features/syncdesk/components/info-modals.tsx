@@ -33,30 +33,34 @@ export function GuideModal({ open, onClose }: InfoModalProps): React.JSX.Element
       <Body>
         <h3>Leader</h3>
         <p>
-          One account is the leader, marked with a star. Trade on it as usual, on your platform or with the paper
-          ticket. Pick it with Change leader.
+          One account is the leader, marked with a star. Trade on it as usual, on your platform or with the
+          paper ticket. Pick it with Change leader.
         </p>
         <h3>Followers</h3>
         <p>
-          Turn Follow on for each account that should copy the leader. Every order, fill, change and exit of the leader
-          is sent to each follower within milliseconds.
+          Turn Follow on for each account that should copy the leader. Every order, fill, change and exit of
+          the leader is sent to each follower within milliseconds.
         </p>
         <h3>Ratio</h3>
         <p>
-          A follower trades the leader&apos;s quantity times its ratio: at 2x, a 1-lot on the leader becomes 2 lots.
-          Click the ratio to change it; Enter saves, Escape cancels.
+          A follower trades the leader&apos;s quantity times its ratio: at 2x, a 1-lot on the leader becomes 2
+          lots. Click the ratio to change it; Enter saves, Escape cancels.
         </p>
         <h3>Cross</h3>
-        <p>With Cross on, a follower copies minis as micros and micros as minis (ES ↔ MES, NQ ↔ MNQ, CL ↔ MCL, GC ↔ MGC).</p>
+        <p>
+          With Cross on, a follower copies minis as micros and micros as minis (ES ↔ MES, NQ ↔ MNQ, CL ↔ MCL,
+          GC ↔ MGC).
+        </p>
         <h3>Risk limits</h3>
         <p>
-          Each follower can have a maximum order size, a maximum net position and a daily loss limit. When a limit is
-          hit the follower stops copying and its row says so; flatten or sync it to go on.
+          Each follower can have a maximum order size, a maximum net position and a daily loss limit. When a
+          limit is hit the follower stops copying and its row says so; flatten or sync it to go on.
         </p>
         <h3>Staying in step</h3>
         <p>
-          Highlighted cells just changed. A follower that drifts from the leader shows Out of sync with a Sync button
-          that brings it back to leader × ratio. Flatten all closes every position and cancels working orders.
+          Highlighted cells just changed. A follower that drifts from the leader shows Out of sync with a Sync
+          button that brings it back to leader × ratio. Flatten all closes every position and cancels working
+          orders.
         </p>
         <footer>
           <Button type="button" $variant="secondary" onClick={onClose}>
@@ -75,20 +79,22 @@ export function LimitationsModal({ open, onClose }: InfoModalProps): React.JSX.E
       <Body>
         <ul>
           <li>
-            Market hours: copies are sent only while the exchange is open; orders placed when it is closed are rejected
-            by the broker and shown as Rejected with the reason.
+            Market hours: copies are sent only while the exchange is open; orders placed when it is closed are
+            rejected by the broker and shown as Rejected with the reason.
           </li>
           <li>
-            Rate limits: Tradovate allows about 80 requests a minute per Tradovate user. Many followers under one user
-            share that budget; when it runs out, the follower shows Rate limited and catches up afterwards.
+            Rate limits: Tradovate allows about 80 requests a minute per Tradovate user. Many followers under
+            one user share that budget; when it runs out, the follower shows Rate limited and catches up
+            afterwards.
           </li>
           <li>
-            Partial fills: each fill of the leader is copied as it comes, times the ratio, rounded to whole contracts.
-            With small ratios a follower can end a trade one contract off; use Sync to square it.
+            Partial fills: each fill of the leader is copied as it comes, times the ratio, rounded to whole
+            contracts. With small ratios a follower can end a trade one contract off; use Sync to square it.
           </li>
           <li>
-            Not copied: trades placed directly on a follower, positions opened before the account started following,
-            and changes made while the copier or the broker connection was down (they are reconciled on reconnect).
+            Not copied: trades placed directly on a follower, positions opened before the account started
+            following, and changes made while the copier or the broker connection was down (they are
+            reconciled on reconnect).
           </li>
           <li>Only one leader at a time; a follower copies that leader only.</li>
         </ul>

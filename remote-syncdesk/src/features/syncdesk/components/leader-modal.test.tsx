@@ -16,7 +16,9 @@ describe('Choose Lead Account', () => {
     await user.click(screen.getByRole('button', { name: 'Change leader' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose Lead Account' });
     expect(within(dialog).getByText(/becomes the leader/)).toBeInTheDocument();
-    const headers = within(dialog).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(dialog)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers).toEqual(['Select', 'Connection', 'Account ID', 'Name']);
     expect(within(dialog).getByRole('radio', { name: 'Paper 2 (SIM-2)' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: 'Paper 1 (SIM-1)' })).not.toBeChecked();
@@ -60,7 +62,10 @@ describe('Choose Lead Account', () => {
   });
 
   it('when setting the leader fails, then the detail or fallback shows and the dialog stays', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/master', [409, { detail: 'Account is disabled' }]);
+    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/master', [
+      409,
+      { detail: 'Account is disabled' },
+    ]);
     const { user } = renderDesk();
     await screen.findByRole('table', { name: 'Accounts' });
     await user.click(screen.getByRole('button', { name: 'Change leader' }));

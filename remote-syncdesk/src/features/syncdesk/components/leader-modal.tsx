@@ -52,8 +52,8 @@ function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
   return (
     <>
       <p>
-        The account you choose becomes the leader. The other accounts follow it: each account with Follow on copies
-        the leader&apos;s trades at its own ratio.
+        The account you choose becomes the leader. The other accounts follow it: each account with Follow on
+        copies the leader&apos;s trades at its own ratio.
       </p>
       {accounts.length === 0 ? (
         <Muted>{EMPTY.accounts}</Muted>

@@ -20,7 +20,9 @@ function push(socket: FakeSocket, accounts: SyncAccount[]): void {
 }
 
 const cellOf = (name: string, column: number): HTMLElement =>
-  within(screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('[role="row"]')!).getAllByRole('cell')[column]!;
+  within(screen.getByRole('cell', { name: new RegExp(`^${name}`) }).closest('[role="row"]')!).getAllByRole(
+    'cell',
+  )[column]!;
 const QTY = 9;
 const BALANCE = 5;
 
@@ -44,7 +46,11 @@ describe('live feed', () => {
     expect(api.callsTo('POST /auth/ws-ticket')).toHaveLength(1);
     const reloads = api.callsTo('GET /brokers/accounts/table').length;
     const [leader, one] = deskAccounts();
-    push(socket, [{ ...leader!, qty: 1, side: 'long' }, { ...one!, qty: 1, side: 'long' }, buildAccount({ id: 9, is_follower: true })]);
+    push(socket, [
+      { ...leader!, qty: 1, side: 'long' },
+      { ...one!, qty: 1, side: 'long' },
+      buildAccount({ id: 9, is_follower: true }),
+    ]);
     expect(cellOf('Paper 1', QTY)).toHaveTextContent('1');
     expect(cellOf('Paper 2', 4)).toHaveTextContent('Long');
     expect(screen.getByRole('cell', { name: /^Paper 9/ })).toBeInTheDocument();
@@ -73,7 +79,10 @@ describe('live feed', () => {
     const socket = await openSocket();
     expect(cellOf('Paper 2', QTY)).not.toHaveAttribute('data-flash');
     const accounts = deskAccounts();
-    push(socket, accounts.map((account) => (account.id === 2 ? { ...account, qty: 3, side: 'long' } : account)));
+    push(
+      socket,
+      accounts.map((account) => (account.id === 2 ? { ...account, qty: 3, side: 'long' } : account)),
+    );
     expect(cellOf('Paper 2', QTY)).toHaveAttribute('data-flash', 'on');
     expect(cellOf('Paper 2', 4)).toHaveAttribute('data-flash', 'on');
     expect(cellOf('Paper 2', BALANCE)).not.toHaveAttribute('data-flash');
@@ -90,7 +99,8 @@ describe('live feed', () => {
     await screen.findByRole('table', { name: 'Accounts' });
     const socket = await openSocket();
     const base = deskAccounts();
-    const withBalance = (balance: number): SyncAccount[] => base.map((a) => (a.id === 3 ? { ...a, balance } : a));
+    const withBalance = (balance: number): SyncAccount[] =>
+      base.map((a) => (a.id === 3 ? { ...a, balance } : a));
     push(socket, withBalance(51_000));
     act(() => jest.advanceTimersByTime(1_500));
     push(socket, withBalance(52_000));

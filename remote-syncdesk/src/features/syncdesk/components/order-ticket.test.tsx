@@ -17,14 +17,23 @@ describe('paper order ticket', () => {
     api = deskApi({ accounts: ACCOUNTS }).on('POST /sim/orders', [200, { message: 'Bought 2 ES' }]);
     const { user } = renderDesk();
     const account = await screen.findByRole('combobox', { name: 'Account' });
-    expect([...(account as HTMLSelectElement).options].map((o) => o.text)).toEqual(['Lead paper (leader)', 'Paper 2']);
+    expect([...(account as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Lead paper (leader)',
+      'Paper 2',
+    ]);
     expect(screen.getByRole('combobox', { name: 'Contract' })).toHaveValue('ES');
     await user.clear(screen.getByRole('spinbutton', { name: 'Qty' }));
     await user.type(screen.getByRole('spinbutton', { name: 'Qty' }), '2');
     const orderReloads = api.callsTo('GET /copier/order-data/:id').length;
     await user.click(screen.getByRole('button', { name: 'Buy 2 ES' }));
     expect(await screen.findByText('Bought 2 ES')).toBeInTheDocument();
-    expect(api.callsTo('POST /sim/orders')[0]?.body).toEqual({ account_id: 1, contract: 'ES', side: 'buy', qty: 2, order_type: 'Market' });
+    expect(api.callsTo('POST /sim/orders')[0]?.body).toEqual({
+      account_id: 1,
+      contract: 'ES',
+      side: 'buy',
+      qty: 2,
+      order_type: 'Market',
+    });
     await waitFor(() => expect(api.callsTo('GET /copier/order-data/:id').length).toBe(orderReloads + 1));
   });
 
@@ -42,7 +51,12 @@ describe('paper order ticket', () => {
     await user.click(screen.getByRole('button', { name: 'Sell 1 MNQ' }));
     expect(await screen.findByText('Order sent')).toBeInTheDocument();
     expect(api.callsTo('POST /sim/orders')[0]?.body).toEqual({
-      account_id: 1, contract: 'MNQ', side: 'sell', qty: 1, order_type: 'Limit', price: 21000.25,
+      account_id: 1,
+      contract: 'MNQ',
+      side: 'sell',
+      qty: 1,
+      order_type: 'Limit',
+      price: 21000.25,
     });
   });
 

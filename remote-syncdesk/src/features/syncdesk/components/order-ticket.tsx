@@ -37,14 +37,24 @@ const simAccounts = (state: SyncdeskState): SyncAccount[] =>
 const optionLabel = (account: SyncAccount): string =>
   `${account.accounts || account.account_name}${account.is_master ? ' (leader)' : ''}`;
 
-function TextField({ name, label, ...rest }: { name: keyof TicketValues; label: string } & React.ComponentProps<typeof Input>): React.JSX.Element {
+function TextField({
+  name,
+  label,
+  ...rest
+}: { name: keyof TicketValues; label: string } & React.ComponentProps<typeof Input>): React.JSX.Element {
   const [field, meta] = useField<string>(name);
   const errorId = `ticket-${name}-error`;
   const invalid = Boolean(meta.touched && meta.error);
   return (
     <Field>
       <label htmlFor={`ticket-${name}`}>{label}</label>
-      <Input id={`ticket-${name}`} {...field} {...rest} aria-invalid={invalid} aria-describedby={invalid ? errorId : undefined} />
+      <Input
+        id={`ticket-${name}`}
+        {...field}
+        {...rest}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorId : undefined}
+      />
       {invalid && <FieldError id={errorId}>{meta.error}</FieldError>}
     </Field>
   );
@@ -55,7 +65,14 @@ export function OrderTicket(): React.JSX.Element | null {
   const accounts = useSyncdeskStore(useShallow(simAccounts));
   const placeTicket = useSyncdeskStore((state) => state.placeTicket);
   if (accounts.length === 0) return null;
-  const initial: TicketValues = { account_id: String(accounts[0]?.id ?? ''), contract: 'ES', side: 'buy', qty: '1', order_type: 'Market', price: '' };
+  const initial: TicketValues = {
+    account_id: String(accounts[0]?.id ?? ''),
+    contract: 'ES',
+    side: 'buy',
+    qty: '1',
+    order_type: 'Market',
+    price: '',
+  };
   return (
     <Card as="section" aria-labelledby="syncdesk-ticket-title">
       <Title id="syncdesk-ticket-title">Paper order ticket</Title>
@@ -102,7 +119,9 @@ export function OrderTicket(): React.JSX.Element | null {
                   <option>Limit</option>
                 </FormikField>
               </Field>
-              {values.order_type === 'Limit' && <TextField name="price" label="Limit price" type="number" min={0} step="any" />}
+              {values.order_type === 'Limit' && (
+                <TextField name="price" label="Limit price" type="number" min={0} step="any" />
+              )}
               <SideButton type="submit" $side={values.side} disabled={isSubmitting}>
                 {values.side === 'buy' ? 'Buy' : 'Sell'} {values.qty || 0} {values.contract}
               </SideButton>

@@ -1,7 +1,19 @@
 import type { Order } from '@synctrade/api';
 import { formatDateTime } from './format';
 
-const HEADER = ['ID', 'Connection', 'Account', 'Time', 'Contract', 'Type', 'Side', 'Qty', 'Price', 'Status', 'Reason'];
+const HEADER = [
+  'ID',
+  'Connection',
+  'Account',
+  'Time',
+  'Contract',
+  'Type',
+  'Side',
+  'Qty',
+  'Price',
+  'Status',
+  'Reason',
+];
 
 /** Quotes a field when needed, and defuses text a spreadsheet would run as a formula. */
 function cell(value: string | number | null): string {

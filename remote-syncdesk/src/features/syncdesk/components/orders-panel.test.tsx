@@ -26,16 +26,24 @@ describe('orders panel', () => {
   });
 
   it('when orders load, then the tabs show the counts and filter by side', async () => {
-    api = deskApi({ accounts: deskAccounts(), orders: { ...ORDERS, total_orders: 40, summary: { buy_orders: 25, sell_orders: 15 } } });
+    api = deskApi({
+      accounts: deskAccounts(),
+      orders: { ...ORDERS, total_orders: 40, summary: { buy_orders: 25, sell_orders: 15 } },
+    });
     const { user } = renderDesk();
-    expect(await screen.findByRole('tab', { name: 'All Orders (40)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'All Orders (40)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     expect(screen.getByRole('tab', { name: 'Buy Orders (25)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sell Orders (15)' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(within(table).getAllByRole('row')).toHaveLength(5);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'ID', 'Connection', 'Account', 'Time', 'Contract', 'Type', 'Side', 'Qty', 'Price', 'Status',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['ID', 'Connection', 'Account', 'Time', 'Contract', 'Type', 'Side', 'Qty', 'Price', 'Status']);
     await user.click(screen.getByRole('tab', { name: /Sell Orders/ }));
     expect(within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row')).toHaveLength(3);
     expect(screen.queryByRole('cell', { name: '11' })).not.toBeInTheDocument();
@@ -75,7 +83,9 @@ describe('orders panel', () => {
       return 'blob:orders';
     });
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       expect(this.download).toMatch(/^orders-sell-\d{4}-\d\d-\d\d\.csv$/);
       expect(this.href).toBe('blob:orders');
     });
@@ -87,7 +97,9 @@ describe('orders panel', () => {
     const lines = (await readBlob(blobs[0]!)).trim().split('\r\n');
     expect(lines[0]).toBe('ID,Connection,Account,Time,Contract,Type,Side,Qty,Price,Status,Reason');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^13,Paper broker,"Paper 3, desk ""B""",\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,ESZ6,Market,sell,1,,Pending New,$/);
+    expect(lines[1]).toMatch(
+      /^13,Paper broker,"Paper 3, desk ""B""",\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,ESZ6,Market,sell,1,,Pending New,$/,
+    );
     expect(lines[2]).toMatch(/,Rejected,Market closed$/);
     expect(document.querySelector('a[download]')).toBeNull();
   });
@@ -117,13 +129,17 @@ describe('orders panel', () => {
     api.on('GET /copier/order-data/:id', [500, {}]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(api.callsTo('GET /copier/order-data/:id')).toHaveLength(2));
-    expect(screen.queryByText('Order data failed. Please try again.', { selector: '.Toastify *' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Order data failed. Please try again.', { selector: '.Toastify *' }),
+    ).not.toBeInTheDocument();
     api.on('GET /copier/order-data/:id', [200, ORDERS]);
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('table', { name: 'Orders' });
     api.on('GET /copier/order-data/:id', [500, {}]);
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Refresh orders' }));
-    expect(await screen.findByText('Order data failed. Please try again.', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Order data failed. Please try again.', { selector: '.Toastify *' }),
+    ).toBeInTheDocument();
   });
 });

@@ -58,7 +58,9 @@ export function OrdersPanel(): React.JSX.Element {
 
   let body: React.JSX.Element;
   if (!data && status === 'error')
-    body = <ErrorPanel title="Orders could not load" message={error ?? ''} onRetry={() => void loadOrders()} />;
+    body = (
+      <ErrorPanel title="Orders could not load" message={error ?? ''} onRetry={() => void loadOrders()} />
+    );
   else if (!data) body = <Spinner label="Loading orders" />;
   else if (orders.length === 0) body = <EmptyState title={EMPTY.orders} />;
   else body = <OrdersTable orders={orders} />;

@@ -93,10 +93,20 @@ export function RatioEditor({ accountId, ratio, name }: RatioEditorProps): React
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <CellButton type="button" aria-label={`Save ratio of ${name}`} disabled={saving} onClick={() => void save()}>
+      <CellButton
+        type="button"
+        aria-label={`Save ratio of ${name}`}
+        disabled={saving}
+        onClick={() => void save()}
+      >
         <CheckIcon />
       </CellButton>
-      <CellButton type="button" aria-label={`Cancel ratio edit of ${name}`} disabled={saving} onClick={() => setEditing(false)}>
+      <CellButton
+        type="button"
+        aria-label={`Cancel ratio edit of ${name}`}
+        disabled={saving}
+        onClick={() => setEditing(false)}
+      >
         <CloseIcon />
       </CellButton>
     </Editor>

@@ -53,7 +53,13 @@ export const RowIdentity = memo(function RowIdentity(props: IdentityProps): Reac
       <div role="cell">{props.connectionName}</div>
       <div role="cell" className="wrap">
         {props.name}
-        <FollowerState id={props.id} name={props.name} isFollower={props.isFollower} state={props.state} reason={props.stateReason} />
+        <FollowerState
+          id={props.id}
+          name={props.name}
+          isFollower={props.isFollower}
+          state={props.state}
+          reason={props.stateReason}
+        />
       </div>
     </>
   );
@@ -68,7 +74,13 @@ interface SettingsProps {
 }
 
 /** Ratio, Cross and the row's Flatten; re-rendered only when these fields change. */
-export const RowSettings = memo(function RowSettings({ id, name, isMaster, ratio, cross }: SettingsProps): React.JSX.Element {
+export const RowSettings = memo(function RowSettings({
+  id,
+  name,
+  isMaster,
+  ratio,
+  cross,
+}: SettingsProps): React.JSX.Element {
   const { setCross, flatten } = useSyncdeskStore.getState();
   const [crossing, runCross] = useBusy();
   const [flattening, runFlatten] = useBusy();
@@ -79,11 +91,21 @@ export const RowSettings = memo(function RowSettings({ id, name, isMaster, ratio
         {isMaster ? (
           '—'
         ) : (
-          <Switch checked={cross} label={`Cross ${name}`} disabled={crossing} onChange={(next) => runCross(() => setCross(id, next))} />
+          <Switch
+            checked={cross}
+            label={`Cross ${name}`}
+            disabled={crossing}
+            onChange={(next) => runCross(() => setCross(id, next))}
+          />
         )}
       </div>
       <div role="cell">
-        <CellButton type="button" aria-label={`Flatten ${name}`} disabled={flattening} onClick={() => runFlatten(() => flatten([id]))}>
+        <CellButton
+          type="button"
+          aria-label={`Flatten ${name}`}
+          disabled={flattening}
+          onClick={() => runFlatten(() => flatten([id]))}
+        >
           Flatten
         </CellButton>
       </div>

@@ -23,7 +23,9 @@ describe('row rendering under live updates', () => {
     // A fresh but equal list (every feed frame parses new objects) changes nothing either.
     act(() => useSyncdeskStore.getState().replaceAccounts(JSON.parse(JSON.stringify(next))));
     expect(renders).toHaveBeenCalledTimes(initial);
-    act(() => useSyncdeskStore.getState().replaceAccounts(next.map((a) => (a.id === 2 ? { ...a, qty: 1 } : a))));
+    act(() =>
+      useSyncdeskStore.getState().replaceAccounts(next.map((a) => (a.id === 2 ? { ...a, qty: 1 } : a))),
+    );
     expect(renders.mock.calls.length).toBeGreaterThan(initial);
   });
 });

@@ -22,7 +22,10 @@ export const TICKET_MESSAGE = {
 /** The ticket form's rules; the server checks the same order again. */
 export const ticketSchema = yup.object({
   account_id: yup.string().required(TICKET_MESSAGE.account),
-  contract: yup.string().oneOf([...TICKET_CONTRACTS]).required(),
+  contract: yup
+    .string()
+    .oneOf([...TICKET_CONTRACTS])
+    .required(),
   side: yup.string().oneOf(['buy', 'sell']).required(),
   qty: yup
     .number()
@@ -35,7 +38,9 @@ export const ticketSchema = yup.object({
   price: yup.string().when('order_type', {
     is: 'Limit',
     then: (schema) =>
-      schema.required(TICKET_MESSAGE.price).test('positive', TICKET_MESSAGE.price, (value) => Number(value) > 0),
+      schema
+        .required(TICKET_MESSAGE.price)
+        .test('positive', TICKET_MESSAGE.price, (value) => Number(value) > 0),
   }),
 });
 

@@ -4,7 +4,9 @@ import { openAccountFeed, type FeedSocketClass } from '../api/feed-connection';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 
 const nextFrame = (callback: () => void): number =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : window.setTimeout(callback, 16);
+  typeof requestAnimationFrame === 'function'
+    ? requestAnimationFrame(callback)
+    : window.setTimeout(callback, 16);
 const cancelFrame = (handle: number): void =>
   typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(handle) : window.clearTimeout(handle);
 

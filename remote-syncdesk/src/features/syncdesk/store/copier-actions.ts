@@ -60,14 +60,35 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
 
   return {
     setMaster: (accountId) =>
-      run({ call: () => setMaster(accountId), action: 'master', success: SUCCESS.master, copierChange: { accountId } }),
+      run({
+        call: () => setMaster(accountId),
+        action: 'master',
+        success: SUCCESS.master,
+        copierChange: { accountId },
+      }),
     toggleFollower: (accountId) =>
-      run({ call: () => toggleFollower(accountId), action: 'follower', success: SUCCESS.follower, copierChange: { accountId } }),
+      run({
+        call: () => toggleFollower(accountId),
+        action: 'follower',
+        success: SUCCESS.follower,
+        copierChange: { accountId },
+      }),
     setRatio: (accountId, ratio) =>
-      run({ call: () => setRatio(accountId, ratio), action: 'ratio', success: SUCCESS.ratio, copierChange: { accountId } }),
+      run({
+        call: () => setRatio(accountId, ratio),
+        action: 'ratio',
+        success: SUCCESS.ratio,
+        copierChange: { accountId },
+      }),
     setCross: (accountId, cross) =>
-      run({ call: () => setCross(accountId, cross), action: 'cross', success: SUCCESS.cross, copierChange: { accountId } }),
-    flatten: (accountIds) => run({ call: () => flattenPositions(accountIds), action: 'flatten', success: SUCCESS.flatten }),
+      run({
+        call: () => setCross(accountId, cross),
+        action: 'cross',
+        success: SUCCESS.cross,
+        copierChange: { accountId },
+      }),
+    flatten: (accountIds) =>
+      run({ call: () => flattenPositions(accountIds), action: 'flatten', success: SUCCESS.flatten }),
     async flattenAll() {
       const ids = get().ids;
       if (ids.length === 0) {
@@ -77,10 +98,22 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
       return get().flatten([...ids]);
     },
     disableAllFollowers: () =>
-      run({ call: disableAllFollowers, action: 'disableFollowers', success: SUCCESS.disableFollowers, copierChange: {} }),
-    cancelAllOrders: () => run({ call: cancelAllOrders, action: 'cancelOrders', success: SUCCESS.cancelOrders }),
+      run({
+        call: disableAllFollowers,
+        action: 'disableFollowers',
+        success: SUCCESS.disableFollowers,
+        copierChange: {},
+      }),
+    cancelAllOrders: () =>
+      run({ call: cancelAllOrders, action: 'cancelOrders', success: SUCCESS.cancelOrders }),
     syncFollower: (accountId) =>
-      run({ call: () => syncFollower(accountId), action: 'sync', success: SUCCESS.sync, copierChange: { accountId } }),
-    placeTicket: (payload) => run({ call: () => placeTicketOrder(payload), action: 'ticket', success: SUCCESS.ticket }),
+      run({
+        call: () => syncFollower(accountId),
+        action: 'sync',
+        success: SUCCESS.sync,
+        copierChange: { accountId },
+      }),
+    placeTicket: (payload) =>
+      run({ call: () => placeTicketOrder(payload), action: 'ticket', success: SUCCESS.ticket }),
   };
 }

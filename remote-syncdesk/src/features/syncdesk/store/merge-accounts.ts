@@ -31,5 +31,7 @@ export function mergeAccounts(previous: AccountIndex, next: SyncAccount[]): Acco
 
 /** The accounts in table order. */
 export function listAccounts(index: AccountIndex): SyncAccount[] {
-  return index.ids.map((id) => index.byId[id]).filter((account): account is SyncAccount => account !== undefined);
+  return index.ids
+    .map((id) => index.byId[id])
+    .filter((account): account is SyncAccount => account !== undefined);
 }

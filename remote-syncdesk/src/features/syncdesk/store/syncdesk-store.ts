@@ -19,7 +19,9 @@ export interface SyncdeskData extends AccountIndex {
 
 export type SyncdeskState = SyncdeskData & AccountsActions & OrdersActions & CopierActions;
 
-export type SetState = (partial: Partial<SyncdeskData> | ((state: SyncdeskState) => Partial<SyncdeskData>)) => void;
+export type SetState = (
+  partial: Partial<SyncdeskData> | ((state: SyncdeskState) => Partial<SyncdeskData>),
+) => void;
 export type GetState = () => SyncdeskState;
 
 export const initialSyncdeskData: SyncdeskData = {

@@ -1,4 +1,10 @@
-import { mockApi, renderWithProviders, signIn, type ApiMock, type ProvidersResult } from '@synctrade/test-utils';
+import {
+  mockApi,
+  renderWithProviders,
+  signIn,
+  type ApiMock,
+  type ProvidersResult,
+} from '@synctrade/test-utils';
 import type { OrderData, SyncAccount } from '@synctrade/api';
 import Remote from '../../../exposes/routes';
 import { clearFlashes } from '../hooks/flash-scheduler';

@@ -9,7 +9,14 @@ export type OrdersTab = 'all' | 'buy' | 'sell';
 export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
 
 /** The desk's cells that flash after a live update (spec section 2). */
-export const FLASH_FIELDS = ['side', 'balance', 'avg_price', 'day_pnl', 'open_pnl', 'qty'] as const satisfies readonly (keyof SyncAccount)[];
+export const FLASH_FIELDS = [
+  'side',
+  'balance',
+  'avg_price',
+  'day_pnl',
+  'open_pnl',
+  'qty',
+] as const satisfies readonly (keyof SyncAccount)[];
 
 /** How a follower's state reads on its row; `ok` shows nothing. */
 export const FOLLOWER_STATE_LABEL: Record<Exclude<FollowerState, 'ok'>, string> = {
