@@ -1,22 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { AppProviders } from '@synctrade/ui';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { mountStandalone } from '@synctrade/ui/standalone';
 import Remote from './exposes/routes';
 
 // Standalone mode: this remote's own page, for its team to develop and test without the host.
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <BrowserRouter>
-        <AppProviders>
-          <Routes>
-            <Route path="/" element={<Remote />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
-          </Routes>
-        </AppProviders>
-      </BrowserRouter>
-    </StrictMode>,
-  );
-}
+mountStandalone(
+  <Routes>
+    <Route path="/" element={<Remote />} />
+    <Route path="*" element={<Navigate to="/" replace />} />
+  </Routes>,
+);
