@@ -1,5 +1,5 @@
 import { SqlCopyStore } from '../../src/copier/store/sql-store';
-import type { CopyIntent } from '../../src/copier/engine/types';
+import type { CopyIntent, EngineAccount } from '../../src/copier/engine/types';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
 import { registerUser, type TestUser } from '../support/users';
@@ -71,5 +71,51 @@ describe('copier store on the database', () => {
       ['st.f1-200.2'],
     );
     expect(row).toEqual({ status: 'Success', broker_order_id: '77', ack_ms: 0.2 });
+  });
+
+  it('when the broker reports a copy before its answer and without our id, then the outcome merges into the copy', async () => {
+    const store = new SqlCopyStore(t.db, (error) => {
+      throw error;
+    });
+    await store.claim('f1-300', user.id, [intent('st.f1-300.2', 'f1-300')]);
+    const account = { id: followerId, userId: user.id } as EngineAccount;
+    store.recordBrokerEvent(
+      account,
+      {
+        kind: 'order',
+        order: {
+          orderId: '88',
+          clientOrderId: null,
+          accountExternalId: 'x',
+          symbol: 'ESZ6',
+          side: 'buy',
+          qty: 2,
+          filledQty: 0,
+          type: 'Market',
+          price: null,
+          stopPrice: null,
+          status: 'Working',
+          reason: null,
+          parentOrderId: null,
+          time: Date.now(),
+        },
+      },
+      'manual',
+    );
+    await store.flush();
+    store.recordOutcome({
+      clientOrderId: 'st.f1-300.2',
+      status: 'Success',
+      brokerOrderId: '88',
+      reason: null,
+      sentMs: 1,
+      ackMs: 2,
+    });
+    await store.flush();
+    const rows = await t.db.query<{ client_order_id: string | null; role: string }>(
+      'SELECT client_order_id, role FROM copy_orders WHERE account_id = $1 AND broker_order_id = $2',
+      [followerId, '88'],
+    );
+    expect(rows).toEqual([{ client_order_id: 'st.f1-300.2', role: 'copy' }]);
   });
 });

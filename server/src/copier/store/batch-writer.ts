@@ -173,6 +173,16 @@ export class BatchWriter {
         );
       }
       if (copies.length > 0) {
+        // A broker feed may report the copy before placeorder's answer, without our client order id (Tradovate's
+        // order entity has none): that row is this same order, recorded as manual. Merge it into the copy.
+        await tx.query(
+          `DELETE FROM copy_orders d
+           USING jsonb_to_recordset($1::jsonb) AS x(client_order_id text, broker_order_id text), copy_orders c
+           WHERE c.client_order_id = x.client_order_id AND x.broker_order_id IS NOT NULL
+             AND d.account_id = c.account_id AND d.broker_order_id = x.broker_order_id
+             AND d.client_order_id IS NULL AND d.role = 'manual'`,
+          [JSON.stringify(copies)],
+        );
         await tx.query(
           `UPDATE copy_orders o SET status = x.status, broker_order_id = coalesce(x.broker_order_id, o.broker_order_id),
              reason = coalesce(x.reason, o.reason), price = coalesce(x.price, o.price), qty = coalesce(x.qty, o.qty),
