@@ -29,6 +29,11 @@ export interface AppConfig {
   authRateLimitPerMinute: number;
   /** Trust X-Forwarded-For (behind a reverse proxy), so per-address throttling sees the real client. */
   trustProxy: boolean;
+  /**
+   * Flush each copy intent to the disk itself before sending (embedded database only): survives a power loss
+   * too, at the cost of a disk round trip per leader event. Off: it survives a crash of the server process.
+   */
+  copierJournalFsync: boolean;
 }
 
 function list(value: string | undefined): string[] {
@@ -75,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     heartbeatSeconds: int(env.HEARTBEAT_SECONDS, 20),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 100),
     trustProxy: env.TRUST_PROXY === 'true',
+    copierJournalFsync: env.COPIER_JOURNAL_FSYNC === 'true',
   };
 }

@@ -7,7 +7,7 @@ import { deskRoutes } from './routes/desk-routes';
 import { orderRoutes } from './routes/order-routes';
 import { riskRoutes } from './routes/risk-routes';
 import { roleRoutes } from './routes/role-routes';
-import { SqlCopyStore } from './store/sql-store';
+import { copyStoreFor } from './store/copy-store-for';
 import { SqlDirectory } from './store/sql-directory';
 
 /** The copier's API: roles, ratios, risk, orders, history and journals (registered under /api/v1). */
@@ -15,9 +15,10 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   const log = (error: unknown, context: string): void =>
     app.log.error({ err: error, context }, 'copy engine');
   let publisher: DeskPublisher | null = null;
+  const store = copyStoreFor(app, (error) => log(error, 'write-behind'));
   const engine = new CopyEngine({
     directory: new SqlDirectory(app),
-    store: new SqlCopyStore(app.db, (error) => log(error, 'write-behind')),
+    store,
     notifier: {
       notify: (userId, input) =>
         void app.notify(userId, input).catch((error: unknown) => log(error, 'notify')),
@@ -48,6 +49,7 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     for (const off of offs) off();
     publisher?.stop();
     await engine.stop();
+    await store.close();
   });
 
   const options = { engine, touch };

@@ -6,6 +6,8 @@
  * `timestamptz` into `Date`, so callers see the same values whatever the backend.
  */
 export interface Db {
+  /** The backend: the copy engine keeps its claims in the process when the database is embedded. */
+  readonly kind: DbKind;
   /** One statement with `$1`-style parameters; answers the rows. */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` inside a transaction; nested calls join the outer transaction. */

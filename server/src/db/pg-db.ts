@@ -13,6 +13,7 @@ type Client = Pick<pg.PoolClient, 'query'>;
 
 function wrapClient(client: Client): Db {
   const db: Db = {
+    kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
       const result = await client.query(sql, params);
       return result.rows as T[];
@@ -44,6 +45,7 @@ export function createPgDb(options: PgDbOptions): Db {
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   return {
+    kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
       const result = await pool.query(sql, params);
       return result.rows as T[];

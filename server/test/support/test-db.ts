@@ -38,6 +38,7 @@ async function pgliteTemplate(): Promise<Blob> {
 
 async function wrapForMigration(pglite: PGlite): Promise<Db> {
   const db: Db = {
+    kind: 'pglite',
     query: async <T>(sql: string, params: unknown[] = []) => (await pglite.query<T>(sql, params)).rows,
     tx: (fn) =>
       pglite.transaction((tx) =>

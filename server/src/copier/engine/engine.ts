@@ -82,6 +82,7 @@ export class CopyEngine implements EngineContext {
   }
 
   async start(): Promise<void> {
+    await this.store.open();
     for (const userId of await this.directory.activeUsers()) await this.refreshUser(userId);
   }
 

@@ -53,7 +53,7 @@ export async function onLeaderFill(
       );
     }
   }
-  const claim = await ctx.store.claim(eventKey, group.userId, intents);
+  const claim = await ctx.store.claim(eventKey, group.userId, intents, fill.time);
   if (!claim.fresh) return;
   leader.positions.set(fill.symbol, after);
   for (const skip of skips) ctx.store.recordSkip(skip);

@@ -18,6 +18,10 @@ export class MemoryCopyStore implements CopyStore {
   /** Tests: the next claim stores its intents and then the process "dies" before anything is sent. */
   crashAfterNextClaim = false;
 
+  async open(): Promise<void> {
+    // Memory starts empty.
+  }
+
   async claim(eventKey: string, _userId: number, intents: readonly CopyIntent[]): Promise<ClaimResult> {
     if (this.events.has(eventKey)) return { fresh: false, claimed: new Set() };
     this.events.add(eventKey);

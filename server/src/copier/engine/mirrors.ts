@@ -120,7 +120,7 @@ async function createMirrors(
       signedQty: signed(intent.side, intent.qty),
     });
   }
-  const claim = await ctx.store.claim(eventKey, group.userId, intents);
+  const claim = await ctx.store.claim(eventKey, group.userId, intents, order.time);
   if (!claim.fresh) return;
   for (const skip of skips) ctx.store.recordSkip(skip);
   for (const intent of intents)

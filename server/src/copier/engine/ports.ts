@@ -12,7 +12,18 @@ export interface ClaimResult {
 
 /** Where the engine keeps its intents and records (SQL in the server, memory in property tests). */
 export interface CopyStore {
-  claim(eventKey: string, userId: number, intents: readonly CopyIntent[]): Promise<ClaimResult>;
+  /** Prepares the store (reads back what an earlier run left); the engine calls it before anything else. */
+  open(): Promise<void>;
+  /**
+   * Stores the event and its intents, unless the event was claimed before. `eventTime`: the broker's time of
+   * the leader event (ms since the epoch), or null for an event the engine made up (always new).
+   */
+  claim(
+    eventKey: string,
+    userId: number,
+    intents: readonly CopyIntent[],
+    eventTime: number | null,
+  ): Promise<ClaimResult>;
   /** Written behind the hot path, in order. */
   recordOutcome(outcome: CopyOutcome): void;
   recordSkip(skip: CopySkip): void;

@@ -143,7 +143,7 @@ async function reconcileFollower(
       });
     }
   }
-  const claim = await ctx.store.claim(eventKey, follower.userId, intents);
+  const claim = await ctx.store.claim(eventKey, follower.userId, intents, null);
   const started = ctx.clock();
   await Promise.allSettled(
     intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)),

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/db';
+import { CLAIM_ROW_COLUMNS } from './claim-rows';
+import type { IntentJournal, JournalEntry } from './intent-journal';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
 export interface CopyPatch {
@@ -55,13 +57,18 @@ export interface SkipRow {
 }
 
 const FLUSH_MS = 25;
+/** After a failed write the claims are tried again, but not in a tight loop against a database that is down. */
+const RETRY_MS = 1_000;
 
 /**
  * Records that are not on the copy's critical path are merged in memory and written a moment later in
- * four set-based statements (whatever the number of followers), so the hot path never waits for them and
- * an embedded database is not flooded with one statement per row.
+ * a few set-based statements (whatever the number of followers), so the hot path never waits for them and
+ * an embedded database is not flooded with one statement per row. Claims already in the intent journal are
+ * written first; their journal segments are deleted once the batch is stored, and kept (the claims queued
+ * again) when it fails.
  */
 export class BatchWriter {
+  private claims: JournalEntry[] = [];
   private copies = new Map<string, CopyPatch>();
   private orders = new Map<string, OrderRow>();
   private fills: FillRecord[] = [];
@@ -72,7 +79,13 @@ export class BatchWriter {
   constructor(
     private readonly db: Db,
     private readonly onError: (error: unknown) => void,
+    private readonly journal: IntentJournal | null = null,
   ) {}
+
+  addClaims(entries: readonly JournalEntry[]): void {
+    this.claims.push(...entries);
+    this.arm();
+  }
 
   patchCopy(patch: CopyPatch): void {
     const known = this.copies.get(patch.client_order_id);
@@ -125,32 +138,47 @@ export class BatchWriter {
   flush(): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    const claims = this.claims;
     const copies = [...this.copies.values()];
     const orders = [...this.orders.values()];
     const fills = this.fills;
     const skips = this.skips;
+    // Every claim in this batch was appended before this point, so it sits in a segment up to this one.
+    const segment = this.journal?.rotate() ?? 0;
+    this.claims = [];
     this.copies = new Map();
     this.orders = new Map();
     this.fills = [];
     this.skips = [];
-    this.running = this.running.then(() => this.write(copies, orders, fills, skips).catch(this.onError));
+    this.running = this.running.then(() =>
+      this.write(claims, copies, orders, fills, skips).then(
+        () => this.journal?.discardThrough(segment),
+        (error: unknown) => {
+          this.claims = [...claims, ...this.claims];
+          if (claims.length > 0) this.arm(RETRY_MS);
+          this.onError(error);
+        },
+      ),
+    );
     return this.running;
   }
 
-  private arm(): void {
+  private arm(delay = FLUSH_MS): void {
     if (this.timer !== null) return;
-    this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
+    this.timer = setTimeout(() => void this.flush(), delay);
     this.timer.unref();
   }
 
   private async write(
+    claims: JournalEntry[],
     copies: CopyPatch[],
     orders: OrderRow[],
     fills: FillRecord[],
     skips: SkipRow[],
   ): Promise<void> {
-    if (copies.length + orders.length + fills.length + skips.length === 0) return;
+    if (claims.length + copies.length + orders.length + fills.length + skips.length === 0) return;
     await this.db.tx(async (tx) => {
+      if (claims.length > 0) await writeClaims(tx, claims);
       if (skips.length > 0) {
         await tx.query(
           `INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason)
@@ -205,4 +233,33 @@ export class BatchWriter {
       }
     });
   }
+}
+
+/**
+ * Claims taken in the process: idempotent (a journal segment may be read back after it was stored), and an
+ * event of a user or account deleted meanwhile is dropped instead of failing the batch.
+ */
+async function writeClaims(tx: Db, claims: JournalEntry[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO copy_events (event_key, user_id, created_at)
+     SELECT x.event_key, x.user_id, to_timestamp(x.at / 1000.0)
+     FROM jsonb_to_recordset($1::jsonb) AS x(event_key text, user_id integer, at double precision)
+     WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = x.user_id)
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(claims.map((c) => ({ event_key: c.eventKey, user_id: c.userId, at: c.at })))],
+  );
+  const rows = claims.flatMap((c) =>
+    c.intents.map((intent) => ({ ...intent, event_key: c.eventKey, user_id: c.userId, at: c.at })),
+  );
+  if (rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,
+       status, leader_order_id, is_exit, resolved, created_at)
+     SELECT x.user_id, x.account_id, 'copy', x.client_order_id, x.event_key, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
+       'Pending New', x.leader_order_id, x.is_exit, false, to_timestamp(x.at / 1000.0)
+     FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, event_key text, at double precision, ${CLAIM_ROW_COLUMNS})
+     WHERE EXISTS (SELECT 1 FROM broker_accounts a WHERE a.id = x.account_id AND a.user_id = x.user_id)
+     ON CONFLICT (client_order_id) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
 }

@@ -4,6 +4,7 @@ import { orderStatusOf } from '../engine/status-map';
 import type { ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
+import { CLAIM_ROW_COLUMNS, claimRowsOf } from './claim-rows';
 
 const CLAIM_SQL = `
 WITH ev AS (
@@ -13,38 +14,39 @@ WITH ev AS (
     status, leader_order_id, is_exit, resolved)
   SELECT $2, x.account_id, 'copy', x.client_order_id, $1, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
     'Pending New', x.leader_order_id, x.is_exit, false
-  FROM jsonb_to_recordset($3::jsonb) AS x(account_id integer, client_order_id text, symbol text, order_type text, side text,
-    qty numeric, price numeric, stop_price numeric, leader_order_id text, is_exit boolean)
+  FROM jsonb_to_recordset($3::jsonb) AS x(${CLAIM_ROW_COLUMNS})
   WHERE EXISTS (SELECT 1 FROM ev)
   ON CONFLICT (client_order_id) DO NOTHING
   RETURNING client_order_id
 )
 SELECT (SELECT count(*) FROM ev)::int AS fresh, (SELECT coalesce(json_agg(client_order_id), '[]'::json) FROM ins) AS claimed`;
 
-/** The engine's store on the server's database: the claim is one statement, the rest is written behind. */
+/**
+ * The engine's store on a shared PostgreSQL: the claim is one statement in the database, so server processes
+ * sharing it never both send for one event; the rest is written behind.
+ */
 export class SqlCopyStore implements CopyStore {
-  private readonly behind: BatchWriter;
+  protected readonly behind: BatchWriter;
 
   constructor(
-    private readonly db: Db,
+    protected readonly db: Db,
     onError: (error: unknown) => void,
+    behind?: BatchWriter,
   ) {
-    this.behind = new BatchWriter(db, onError);
+    this.behind = behind ?? new BatchWriter(db, onError);
   }
 
-  async claim(eventKey: string, userId: number, intents: readonly CopyIntent[]): Promise<ClaimResult> {
-    const rows = intents.map((i) => ({
-      account_id: i.accountId,
-      client_order_id: i.clientOrderId,
-      symbol: i.symbol,
-      order_type: i.type,
-      side: i.side,
-      qty: i.qty,
-      price: i.price,
-      stop_price: i.stopPrice,
-      leader_order_id: i.leaderOrderId,
-      is_exit: i.exit,
-    }));
+  async open(): Promise<void> {
+    // Nothing to prepare: the database holds every claim.
+  }
+
+  async claim(
+    eventKey: string,
+    userId: number,
+    intents: readonly CopyIntent[],
+    _eventTime: number | null,
+  ): Promise<ClaimResult> {
+    const rows = claimRowsOf(intents);
     const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(CLAIM_SQL, [
       eventKey,
       userId,
@@ -171,5 +173,10 @@ export class SqlCopyStore implements CopyStore {
 
   flush(): Promise<void> {
     return this.behind.flush();
+  }
+
+  /** Writes what is queued; the store is not used afterwards. */
+  async close(): Promise<void> {
+    await this.flush();
   }
 }

@@ -1,0 +1,270 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JournaledCopyStore } from '../../src/copier/store/journaled-store';
+import { SqlCopyStore } from '../../src/copier/store/sql-store';
+import type { CopyIntent, EngineAccount } from '../../src/copier/engine/types';
+import type { Db } from '../../src/db/db';
+import { buildTestApp, type TestApp } from '../support/build-test-app';
+import { connectSim } from '../support/connect-sim';
+import { registerUser, type TestUser } from '../support/users';
+import { waitForDesk } from './support/http';
+
+const DAY_MS = 24 * 3_600_000;
+
+let t: TestApp;
+let user: TestUser;
+let followerId: number;
+let journalDir: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  user = await registerUser(t.app);
+  await connectSim(t.app, user, 'Store');
+  followerId = (await waitForDesk(t.app, user, (list) => list.length === 4))[1]?.id ?? 0;
+});
+afterAll(async () => t.close());
+beforeEach(() => {
+  journalDir = mkdtempSync(path.join(tmpdir(), 'synctrade-journal-'));
+});
+afterEach(() => rmSync(journalDir, { recursive: true, force: true }));
+
+const intent = (clientOrderId: string, eventKey: string): CopyIntent => ({
+  clientOrderId,
+  eventKey,
+  userId: user.id,
+  accountId: followerId,
+  symbol: 'ESZ6',
+  side: 'buy',
+  qty: 2,
+  type: 'Market',
+  price: null,
+  stopPrice: null,
+  exit: false,
+  leaderOrderId: null,
+});
+
+const rethrow = (error: unknown): void => {
+  throw error;
+};
+
+/** A database whose writes can be switched off, as if it were down. */
+function switchableDb(): Db & { down: boolean } {
+  const db: Db & { down: boolean } = {
+    ...t.db,
+    down: false,
+    tx: (fn) => (db.down ? Promise.reject(new Error('database down')) : t.db.tx(fn)),
+  };
+  return db;
+}
+
+async function eventStored(eventKey: string): Promise<boolean> {
+  const rows = await t.db.query('SELECT 1 FROM copy_events WHERE event_key = $1', [eventKey]);
+  return rows.length === 1;
+}
+
+// The tag keeps each store's event keys apart: both write to the same database.
+const stores = [
+  ['claims in the database', 'd', () => new SqlCopyStore(t.db, rethrow)],
+  [
+    'claims in the intent journal',
+    'j',
+    () => new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }),
+  ],
+] as const;
+
+describe.each(stores)('copier store, %s', (_name, tag, create) => {
+  it('when a leader event is claimed twice, then the second claim is stale and claims nothing', async () => {
+    const store = create();
+    await store.open();
+    const key = `f1-100${tag}`;
+    const first = await store.claim(
+      key,
+      user.id,
+      [intent(`st.${key}.2`, key), intent(`st.${key}.2.1`, key)],
+      Date.now(),
+    );
+    expect([first.fresh, [...first.claimed].sort()]).toEqual([true, [`st.${key}.2`, `st.${key}.2.1`]]);
+    const replay = await store.claim(key, user.id, [intent(`st.${key}.2`, key)], Date.now());
+    expect([replay.fresh, replay.claimed.size]).toEqual([false, 0]);
+    const empty = await store.claim(`${key}-empty`, user.id, [], null);
+    expect([empty.fresh, empty.claimed.size]).toEqual([true, 0]);
+    await store.close();
+  });
+
+  it('when intents were written but never confirmed, then they are unresolved until an outcome is stored', async () => {
+    const store = create();
+    await store.open();
+    const key = `f1-200${tag}`;
+    await store.claim(key, user.id, [intent(`st.${key}.2`, key)], Date.now());
+    expect(
+      (await store.unresolved([followerId])).map((i) => [i.clientOrderId, i.qty, i.side]),
+    ).toContainEqual([`st.${key}.2`, 2, 'buy']);
+    store.recordOutcome({
+      clientOrderId: `st.${key}.2`,
+      status: 'Success',
+      brokerOrderId: `77${tag}`,
+      reason: null,
+      sentMs: 0.05,
+      ackMs: 0.2,
+    });
+    await store.flush();
+    expect((await store.unresolved([followerId])).map((i) => i.clientOrderId)).not.toContain(`st.${key}.2`);
+    const [row] = await t.db.query<{ status: string; broker_order_id: string; ack_ms: number }>(
+      'SELECT status, broker_order_id, ack_ms FROM copy_orders WHERE client_order_id = $1',
+      [`st.${key}.2`],
+    );
+    expect(row).toEqual({ status: 'Success', broker_order_id: `77${tag}`, ack_ms: 0.2 });
+    await store.close();
+  });
+
+  it('when the broker reports a copy before its answer and without our id, then the outcome merges into the copy', async () => {
+    const store = create();
+    await store.open();
+    const key = `f1-300${tag}`;
+    const brokerOrderId = `88${tag}`;
+    await store.claim(key, user.id, [intent(`st.${key}.2`, key)], Date.now());
+    const account = { id: followerId, userId: user.id } as EngineAccount;
+    store.recordBrokerEvent(
+      account,
+      {
+        kind: 'order',
+        order: {
+          orderId: brokerOrderId,
+          clientOrderId: null,
+          accountExternalId: 'x',
+          symbol: 'ESZ6',
+          side: 'buy',
+          qty: 2,
+          filledQty: 0,
+          type: 'Market',
+          price: null,
+          stopPrice: null,
+          status: 'Working',
+          reason: null,
+          parentOrderId: null,
+          time: Date.now(),
+        },
+      },
+      'manual',
+    );
+    await store.flush();
+    store.recordOutcome({
+      clientOrderId: `st.${key}.2`,
+      status: 'Success',
+      brokerOrderId,
+      reason: null,
+      sentMs: 1,
+      ackMs: 2,
+    });
+    await store.flush();
+    const rows = await t.db.query<{ client_order_id: string | null; role: string }>(
+      'SELECT client_order_id, role FROM copy_orders WHERE account_id = $1 AND broker_order_id = $2',
+      [followerId, brokerOrderId],
+    );
+    expect(rows).toEqual([{ client_order_id: `st.${key}.2`, role: 'copy' }]);
+    await store.close();
+  });
+});
+
+describe('copier store, intent journal', () => {
+  const segments = (): string[] => readdirSync(journalDir).filter((name) => name.endsWith('.log'));
+
+  it('when an event is claimed, then it is in the journal before the database, and the segment goes once stored', async () => {
+    const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    await store.open();
+    await store.claim('f1-500', user.id, [intent('st.f1-500.2', 'f1-500')], Date.now());
+    const [segment] = segments();
+    expect(readFileSync(path.join(journalDir, segment ?? ''), 'utf8')).toContain('"st.f1-500.2"');
+    expect(await eventStored('f1-500')).toBe(false);
+    await store.flush();
+    expect([await eventStored('f1-500'), segments()]).toEqual([true, []]);
+    await store.close();
+  });
+
+  it('when the server stops before the database took a claim, then the next start stores it and refuses its replay', async () => {
+    const db = switchableDb();
+    const errors: unknown[] = [];
+    const crashed = new JournaledCopyStore(db, { dir: journalDir, onError: (error) => errors.push(error) });
+    await crashed.open();
+    db.down = true;
+    await crashed.claim('f1-600', user.id, [intent('st.f1-600.2', 'f1-600')], Date.now());
+    await crashed.flush();
+    expect([errors.length > 0, segments().length, await eventStored('f1-600')]).toEqual([true, 1, false]);
+
+    const restarted = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    await restarted.open();
+    expect([await eventStored('f1-600'), segments()]).toEqual([true, []]);
+    const replay = await restarted.claim('f1-600', user.id, [intent('st.f1-600.2', 'f1-600')], Date.now());
+    expect(replay.fresh).toBe(false);
+    expect((await restarted.unresolved([followerId])).map((i) => i.clientOrderId)).toContain('st.f1-600.2');
+    await restarted.close();
+    crashed.close().catch(() => undefined);
+  });
+
+  it('when a batch write fails, then its claims are written by a later one and the journal is kept until then', async () => {
+    const db = switchableDb();
+    const errors: unknown[] = [];
+    const store = new JournaledCopyStore(db, { dir: journalDir, onError: (error) => errors.push(error) });
+    await store.open();
+    db.down = true;
+    await store.claim('f1-700', user.id, [intent('st.f1-700.2', 'f1-700')], Date.now());
+    await store.flush();
+    expect([errors.length, segments().length]).toEqual([1, 1]);
+    db.down = false;
+    await store.claim('f1-701', user.id, [intent('st.f1-701.2', 'f1-701')], Date.now());
+    await store.flush();
+    expect([await eventStored('f1-700'), await eventStored('f1-701'), segments()]).toEqual([true, true, []]);
+    await store.close();
+  });
+
+  it('when the last journal line is torn, then it is dropped quietly; a damaged line before it is reported', async () => {
+    const line = (key: string): string =>
+      JSON.stringify({ eventKey: key, userId: user.id, at: Date.now(), intents: [] });
+    writeFileSync(path.join(journalDir, 'intents-3.log'), `${line('f1-800')}\nnot json\n${line('f1-801')}\n`);
+    appendFileSync(path.join(journalDir, 'intents-3.log'), line('f1-802').slice(0, 20));
+    const errors: unknown[] = [];
+    const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: (error) => errors.push(error) });
+    await store.open();
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      'Intent journal intents-3.log: line 2 is damaged and was skipped',
+    ]);
+    expect([await eventStored('f1-800'), await eventStored('f1-801'), await eventStored('f1-802')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // New segments continue after the highest one found, so nothing is overwritten.
+    await store.claim('f1-803', user.id, [], Date.now());
+    expect(segments()).toEqual(['intents-4.log']);
+    await store.close();
+  });
+
+  it('when an event is older than the recent events kept in memory, then the database decides the claim', async () => {
+    await t.db.query(
+      `INSERT INTO copy_events (event_key, user_id, created_at) VALUES ('f1-900', $1, now() - interval '3 days')`,
+      [user.id],
+    );
+    const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    await store.open();
+    const old = Date.now() - 3 * DAY_MS;
+    expect((await store.claim('f1-900', user.id, [intent('st.f1-900.2', 'f1-900')], old)).fresh).toBe(false);
+    const fresh = await store.claim('f1-901', user.id, [intent('st.f1-901.2', 'f1-901')], old);
+    // Decided in the database: stored at once, with no journal entry.
+    expect([fresh.fresh, await eventStored('f1-901'), segments()]).toEqual([true, true, []]);
+    await store.close();
+  });
+
+  it('when a recent event was claimed by an earlier run, then its replay is refused from memory', async () => {
+    const first = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    await first.open();
+    await first.claim('f1-950', user.id, [], Date.now());
+    await first.close();
+    const second = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    await second.open();
+    await t.db.query(`DELETE FROM copy_events WHERE event_key = 'f1-950'`);
+    // Loaded at start, so the database is not asked again.
+    expect((await second.claim('f1-950', user.id, [], Date.now())).fresh).toBe(false);
+    await second.close();
+  });
+});
