@@ -10,9 +10,20 @@ const NEW_YORK_DATE = new Intl.DateTimeFormat('en-CA', {
 });
 const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
 
+const HOUR_MS = 60 * 60 * 1000;
+// New York's offsets are whole hours, so a trade day changes only on a whole UTC hour: the key of the last
+// hour asked is kept, because formatting a date costs microseconds and the paper venue asks on every fill.
+let cachedHour = NaN;
+let cachedKey = '';
+
 /** `YYYY-MM-DD` of the trade day that `time` (epoch ms) belongs to. */
 export function tradeDayKey(time: number): string {
-  return NEW_YORK_DATE.format(new Date(time + SIX_HOURS_MS));
+  const hour = Math.floor(time / HOUR_MS);
+  if (hour !== cachedHour) {
+    cachedKey = NEW_YORK_DATE.format(new Date(hour * HOUR_MS + SIX_HOURS_MS));
+    cachedHour = hour;
+  }
+  return cachedKey;
 }
 
 /** Epoch ms of the start (18:00 New York) of the trade day `time` belongs to. */
