@@ -16,7 +16,11 @@ describe('trade day (18:00 New York)', () => {
 
   it('when the clocks change in New York, then the trade day still starts at 18:00 local time', () => {
     // 2026-03-08: New York moves from UTC-5 to UTC-4; 2026-11-01: back to UTC-5.
-    expect(new Date(tradeDayStart(at('2026-03-09T03:00:00Z'))).toISOString()).toBe('2026-03-08T22:00:00.000Z');
-    expect(new Date(tradeDayStart(at('2026-11-02T03:00:00Z'))).toISOString()).toBe('2026-11-01T23:00:00.000Z');
+    expect(new Date(tradeDayStart(at('2026-03-09T03:00:00Z'))).toISOString()).toBe(
+      '2026-03-08T22:00:00.000Z',
+    );
+    expect(new Date(tradeDayStart(at('2026-11-02T03:00:00Z'))).toISOString()).toBe(
+      '2026-11-01T23:00:00.000Z',
+    );
   });
 });
