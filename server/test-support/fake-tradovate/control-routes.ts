@@ -36,6 +36,8 @@ export function runControl(control: FakeControl, action: string, body: Record<st
         body.code === undefined ? 1000 : number('code'),
         text('reason', 'Closed by server'),
       );
+    case 'drop-sockets':
+      return control.dropSockets();
     case 'state':
       return {
         orders: control.orders(),

@@ -2,7 +2,7 @@ import type { FakeContext, FillSent, PenaltyResend, RequestRecord } from './cont
 import { type Faults, noFaults } from './faults';
 import type { Placed, Failure } from './fake-venue';
 import type { SocketHub } from './socket-hub';
-import type { Action, FakeOrder, OrderType } from './venue-types';
+import type { Action, FakeFill, FakeOrder, OrderType } from './venue-types';
 
 export interface HumanOrder {
   accountId: number;
@@ -12,6 +12,8 @@ export interface HumanOrder {
   orderType?: OrderType;
   price?: number;
   stopPrice?: number;
+  /** Market orders: fill in these parts, then the rest (partial fills). */
+  parts?: number[];
 }
 
 /** What a test (or `POST /__control/...`) can do to the fake: seed users, move prices, trade by hand, break things. */
@@ -58,7 +60,26 @@ export class FakeControl {
       price: order.price,
       stopPrice: order.stopPrice,
       isAutomated: false,
+      ...(order.parts ? { fillParts: order.parts } : {}),
     });
+  }
+
+  /** A modification made by hand in Tradovate's app. */
+  modifyHumanOrder(
+    orderId: number,
+    change: { orderQty?: number; price?: number; stopPrice?: number },
+  ): { commandId: number } | Failure {
+    return this.ctx.venue.modify(orderId, change);
+  }
+
+  cancelHumanOrder(orderId: number): { commandId: number } | Failure {
+    return this.ctx.venue.cancel(orderId);
+  }
+
+  /** Tradovate's "Exit at market and cancel" for one contract, by hand. */
+  liquidateHuman(accountId: number, symbol: string): Placed | { commandId: number } | Failure {
+    const contract = this.ctx.venue.contractBySymbol(symbol);
+    return this.ctx.venue.liquidate(accountId, contract?.id ?? -1, false);
   }
 
   /** Arms fault switches (merged into the current ones). */
@@ -78,12 +99,38 @@ export class FakeControl {
     this.hub.closeAll(code, reason);
   }
 
+  /** The connections vanish without a close frame (a network cut): clients notice by themselves. */
+  dropSockets(): void {
+    this.hub.dropAll();
+  }
+
   socketCount(): number {
     return this.hub.size;
   }
 
   orders(): FakeOrder[] {
     return [...this.ctx.venue.orders.values()].map((order) => ({ ...order }));
+  }
+
+  fills(): FakeFill[] {
+    return [...this.ctx.venue.fills.values()].map((fill) => ({ ...fill }));
+  }
+
+  /** The venue's net position of an account in a contract (the broker's truth). */
+  netPosition(accountId: number, symbol: string): number {
+    const contract = this.ctx.venue.contractBySymbol(symbol);
+    return this.ctx.venue.positions.get(`${accountId}:${contract?.id ?? -1}`)?.netPos ?? 0;
+  }
+
+  /** Open positions with their contract names. */
+  positions(): Array<{ accountId: number; symbol: string; netPos: number }> {
+    return [...this.ctx.venue.positions.values()]
+      .filter((position) => position.netPos !== 0)
+      .map((position) => ({
+        accountId: position.accountId,
+        symbol: this.ctx.venue.contracts.get(position.contractId)?.name ?? '',
+        netPos: position.netPos,
+      }));
   }
 
   requests(filter?: string): RequestRecord[] {

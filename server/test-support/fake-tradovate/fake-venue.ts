@@ -64,7 +64,7 @@ export class FakeVenue extends VenueState {
         first.ocoSiblingId = second.id;
         second.ocoSiblingId = first.id;
       }
-      this.activate(entry);
+      this.activate(entry, spec.fillParts);
       return {
         orderId: entry.id,
         ...(first ? { oso1Id: first.id } : {}),
@@ -117,9 +117,13 @@ export class FakeVenue extends VenueState {
     return order;
   }
 
-  private activate(order: FakeOrder): void {
+  private activate(order: FakeOrder, fillParts: number[] = []): void {
     order.ordStatus = 'Working';
     this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
+    if (order.orderType === 'Market')
+      for (const part of fillParts)
+        if (part < order.orderQty - order.cumQty)
+          fillOrder(this, order, this.priceOf(order.contractId), part);
     this.tryTrigger(order);
   }
 

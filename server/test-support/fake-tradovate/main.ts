@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   console.log('Point the server at it with:');
   for (const [key, value] of Object.entries(fake.env)) console.log(`  ${key}=${value}`);
   console.log(
-    `Control: POST ${fake.url}/__control/{users,token,price,order,faults,clear-faults,shutdown,close-sockets,state}`,
+    `Control: POST ${fake.url}/__control/{users,token,price,order,faults,clear-faults,shutdown,close-sockets,drop-sockets,state}`,
   );
   const stop = (): void => void fake.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -178,6 +178,14 @@ export class SocketHub {
     for (const connection of [...this.connections]) this.closeOne(connection, code, reason);
   }
 
+  /** Every connection cut at the TCP level: no close frame, no close handshake. */
+  dropAll(): void {
+    for (const connection of [...this.connections]) {
+      connection.ws.terminate();
+      this.connections.delete(connection);
+    }
+  }
+
   /** The `shutdown` event, then the socket goes away as Tradovate's does. */
   shutdown(reasonCode: string): void {
     for (const connection of [...this.connections]) {

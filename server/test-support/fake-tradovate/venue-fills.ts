@@ -3,15 +3,21 @@ import type { VenueState } from './venue';
 import type { FakeOrder, FakePosition } from './venue-types';
 
 /**
- * Fills an order completely at `price`, in Tradovate's event order: executionReport Trade → fill Created →
- * order Updated (Filled) → position → cashBalance → fillPair when a position closes.
+ * Fills `qty` of an order (all that is left by default) at `price`, in Tradovate's event order:
+ * executionReport Trade → fill Created → order Updated (Working while a part is left, else Filled) →
+ * position → cashBalance → fillPair when a position closes.
  */
-export function fillOrder(venue: VenueState, order: FakeOrder, price: number): void {
+export function fillOrder(
+  venue: VenueState,
+  order: FakeOrder,
+  price: number,
+  part = order.orderQty - order.cumQty,
+): void {
   const now = new Date().toISOString();
-  const qty = order.orderQty - order.cumQty;
-  order.avgPx = price;
-  order.cumQty = order.orderQty;
-  order.ordStatus = 'Filled';
+  const qty = Math.min(part, order.orderQty - order.cumQty);
+  order.avgPx = (order.avgPx * order.cumQty + price * qty) / (order.cumQty + qty);
+  order.cumQty += qty;
+  order.ordStatus = order.cumQty === order.orderQty ? 'Filled' : 'Working';
   const fill = {
     id: venue.nextId(),
     orderId: order.id,

@@ -86,4 +86,6 @@ export interface NewOrder {
   stopPrice?: number;
   clOrdId?: string;
   isAutomated: boolean;
+  /** A market order that fills in these parts (the rest at the end), each its own fill: partial fills. */
+  fillParts?: number[];
 }

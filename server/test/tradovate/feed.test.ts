@@ -80,6 +80,34 @@ describe('Tradovate user-data feed', () => {
     expect(await session.accountSnapshots()).toEqual([account.account]);
   });
 
+  it('when a human market order fills in parts, then each part is its own fill and the order works until the last', async () => {
+    const { events } = await world.open(world.leader.userId);
+    const placed = world.fake.control.placeHumanOrder({
+      accountId: world.leader.accountId,
+      symbol: 'ESZ6',
+      action: 'Sell',
+      qty: 4,
+      parts: [1, 2],
+    });
+    const orderId = 'orderId' in placed ? String(placed.orderId) : '';
+    await events.waitFor(() => events.of('fill').length === 3, 3_000, 'three fills');
+    expect(events.of('fill').map((fill) => [fill.orderId, fill.side, fill.qty])).toEqual([
+      [orderId, 'sell', 1],
+      [orderId, 'sell', 2],
+      [orderId, 'sell', 1],
+    ]);
+    await events.waitFor(() => events.of('order').at(-1)?.order.status === 'Filled', 3_000, 'filled');
+    const filled = events.of('order').map((e) => [e.order.status, e.order.filledQty]);
+    expect(filled).toEqual(
+      expect.arrayContaining([
+        ['Working', 1],
+        ['Working', 3],
+        ['Filled', 4],
+      ]),
+    );
+    await events.waitFor(() => events.of('position').at(-1)?.position.netPos === -4, 3_000, 'short 4');
+  });
+
   it('when a limit order is resting, then it is a working order until the price reaches it and fills', async () => {
     const { session, events } = await world.open(world.leader.userId);
     world.fake.control.placeHumanOrder({

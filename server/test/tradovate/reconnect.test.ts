@@ -62,6 +62,14 @@ describe('Tradovate reconnection', () => {
     expect(world.fake.control.socketCount()).toBe(1);
   });
 
+  it('when the connection is cut without a close frame, then the session notices, reconnects and reports up', async () => {
+    const { events } = await world.open(world.leader.userId);
+    world.fake.control.dropSockets();
+    await events.waitFor(() => events.of('connection').find((e) => e.up), 4_000, 'up after the cut');
+    expect(events.of('connection').map((e) => e.up)).toEqual([false, true]);
+    expect(world.fake.control.socketCount()).toBe(1);
+  });
+
   it('when the first sync request meets a socket 429, then the reconnect backs off and succeeds', async () => {
     const { events } = await world.open(world.leader.userId);
     world.fake.control.setFaults({ socket429: { remaining: 1, match: 'syncrequest' } });
