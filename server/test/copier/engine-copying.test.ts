@@ -1,5 +1,6 @@
 import { frontMonth } from '../../src/market/contracts';
 import type { SimSession } from '../../src/brokers/sim/session';
+import { OFFLINE_REASON } from '../../src/copier/engine/offline-skips';
 import { Harness, LEADER } from './support/harness';
 
 const ES = frontMonth('ES');
@@ -80,7 +81,7 @@ describe('copy engine on the paper venue', () => {
     await h.engine.stop();
   });
 
-  it("when a follower's broker feed drops while the leader trades, then it gets nothing meanwhile and is corrected when the feed is back", async () => {
+  it("when a follower's broker feed drops while the leader trades, then it gets nothing meanwhile, the reason is recorded, and it is corrected when the feed is back", async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
     await h.start();
     const session = h.engine.sessions.get(2)?.session as SimSession;
@@ -88,8 +89,17 @@ describe('copy engine on the paper venue', () => {
     await h.settle();
     expect(h.engine.live.get(3)?.status).toEqual({ state: 'disconnected', reason: 'Socket closed' });
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    const limit = h.venue.prices.price('ES') - 10;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
     await h.settle();
     expect([h.position(2, ES), h.position(3, ES)]).toEqual([2, 0]);
+    // The orders list tells why the leader's fill and its working order have no copy on account 3.
+    const offline = h.store.skips.filter((skip) => skip.accountId === 3);
+    expect(offline.map((skip) => [skip.type, skip.qty, skip.status, skip.reason])).toEqual([
+      ['Market', 4, 'Rejected', OFFLINE_REASON],
+      ['Limit', 2, 'Rejected', OFFLINE_REASON],
+    ]);
+    expect(h.store.skips.filter((skip) => skip.accountId === 2)).toEqual([]);
     session.signalConnection(true);
     await h.settle();
     expect([h.position(3, ES), h.engine.live.get(3)?.status.state]).toEqual([4, 'ok']);

@@ -2,6 +2,7 @@ import { crossSymbol } from '../../market/contracts';
 import type { BrokerEvent } from '../../brokers/types';
 import { copyClientId, fillEventKey } from './client-ids';
 import type { EngineContext } from './context';
+import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { planMove, signed, targetPosition } from './sizing';
@@ -34,8 +35,19 @@ export async function onLeaderFill(
     for (const accountId of group.accountIds) {
       const follower = ctx.accounts.get(accountId);
       if (follower === undefined || follower.id === leader.accountId) continue;
-      if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
       const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
+      if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
+        const skip = offlineSkip(ctx, follower, {
+          eventKey,
+          symbol,
+          side: fill.side,
+          qty: Math.round(fill.qty * follower.ratio * 100) / 100,
+          type: 'Market',
+          price: null,
+        });
+        if (skip !== null) skips.push(skip);
+        continue;
+      }
       const exposure = {
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),

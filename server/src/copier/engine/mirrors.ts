@@ -2,6 +2,7 @@ import { crossSymbol } from '../../market/contracts';
 import type { BrokerOrder } from '../../brokers/types';
 import { copyClientId, mirrorEventKey, mirroredLeaderOrder } from './client-ids';
 import type { EngineContext } from './context';
+import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { signed } from './sizing';
@@ -76,9 +77,21 @@ async function createMirrors(
   for (const accountId of group.accountIds) {
     const follower = ctx.accounts.get(accountId);
     if (follower === undefined || accountId === leader.accountId) continue;
-    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
     const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
+    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
+      const price = order.price ?? order.stopPrice;
+      const skip = offlineSkip(ctx, follower, {
+        eventKey,
+        symbol,
+        side: order.side,
+        qty,
+        type: order.type,
+        price,
+      });
+      if (skip !== null) skips.push(skip);
+      continue;
+    }
     const held = heldPosition(ctx.live.get(accountId), symbol);
     const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
     const base = {
