@@ -27,6 +27,26 @@ describe('copy engine under a tight broker budget', () => {
     await h.engine.stop();
   });
 
+  it('when a follower stops following while its copies wait for the budget, then the waiting ones are not sent', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // Fifteen requests a minute: the sixteenth one-contract part waits four seconds for a token.
+    const h = new Harness([{ ratio: 1, risk: { maxContractsPerOrder: 1 } }], 15);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 16, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(10);
+    expect(h.position(2, ES)).toBe(15);
+    h.directory.account(2).isFollower = false;
+    // The reload lands at once; its reconciliation then waits for the copy still queued.
+    const reloaded = h.engine.refreshUser(1);
+    await jest.advanceTimersByTimeAsync(6_000);
+    await reloaded;
+    await h.settle();
+    expect(h.position(2, ES)).toBe(15);
+    const waiting = [...h.store.intents.values()].filter((i) => i.clientOrderId.endsWith('.15'));
+    expect(waiting.map((i) => i.outcome?.reason)).toEqual(['Not sent: the follower was disabled']);
+    await h.engine.stop();
+  });
+
   it('when a connection is disabled, then its followers get no copies', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
     await h.start();

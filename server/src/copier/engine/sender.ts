@@ -83,18 +83,20 @@ async function send(
   // or its exposure would be dropped while queued and reconciliation would send a second order on top.
   let rescheduled = false;
   try {
-    if (!canReceive(account, ctx.live.get(account.id), entry)) {
-      ctx.store.recordOutcome({
-        clientOrderId: intent.clientOrderId,
-        status: 'Canceled',
-        brokerOrderId: null,
-        reason: 'Not sent: the follower was disabled',
-        sentMs: null,
-        ackMs: null,
-      });
-      return;
-    }
     for (let attempt = 0; ; attempt += 1) {
+      // The follower as it is now decides, not as it was when the leader's event was planned: this order may
+      // have waited for the budget (a 429) or a look-up meanwhile, and the account objects are replaced on reload.
+      if (!canReceive(ctx.accounts.get(account.id), ctx.live.get(account.id), entry)) {
+        ctx.store.recordOutcome({
+          clientOrderId: intent.clientOrderId,
+          status: 'Canceled',
+          brokerOrderId: null,
+          reason: 'Not sent: the follower was disabled',
+          sentMs: null,
+          ackMs: null,
+        });
+        return;
+      }
       const sentAt = ctx.clock();
       const pending = entry.session.placeOrder(commandOf(intent, account));
       if (attempt === 0) ctx.metrics.onSent(intent.eventKey, receivedAt, sentAt);
