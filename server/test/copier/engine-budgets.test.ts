@@ -47,6 +47,34 @@ describe('copy engine under a tight broker budget', () => {
     await h.engine.stop();
   });
 
+  it('when a broker session cannot open at start, then it is tried again until it opens and its followers catch up', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // Follower 3 is on connection 2, whose broker refuses the first two attempts (down, or rate limiting).
+    const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    let refusals = 2;
+    h.directory.openSession = async (connectionId) => {
+      if (connectionId === 2 && refusals > 0) {
+        refusals -= 1;
+        throw new Error('Broker unreachable');
+      }
+      return open(connectionId);
+    };
+    await h.start();
+    expect(h.engine.live.get(3)?.status.state).toBe('disconnected');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, ES)]).toEqual([2, 0]);
+    // Five seconds, then ten: the second retry opens the session, and the reload reconciles.
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(h.engine.sessions.has(2)).toBe(false);
+    await jest.advanceTimersByTimeAsync(10_000);
+    await h.settle();
+    expect(h.engine.sessions.has(2)).toBe(true);
+    expect([h.position(3, ES), h.engine.live.get(3)?.status.state]).toEqual([4, 'ok']);
+    await h.engine.stop();
+  });
+
   it('when a connection is disabled, then its followers get no copies', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
     await h.start();

@@ -92,6 +92,25 @@ describe('copy engine through the Tradovate adapter', () => {
     }
   });
 
+  it('when Tradovate refuses a session as the engine starts (socket 429 on the sync request), then the engine opens it again and copies', async () => {
+    const [f1, f2] = world.follower.accountIds as [number, number];
+    world.fake.control.setFaults({ socket429: { remaining: 1, match: 'syncrequest' } });
+    const { engine } = await startEngine(world, [f1, f2]);
+    try {
+      await until(() => engine.sessions.size === 2, 15_000, 'both sessions open');
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Buy',
+        qty: 1,
+      });
+      await until(() => netPos(world, f1) === 1 && netPos(world, f2) === 1, 15_000, 'copies');
+      expect(world.fake.control.requests('user/syncrequest').length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await engine.stop();
+    }
+  });
+
   it('when a follower order meets HTTP 429, then it is sent again once the budget allows and never doubled', async () => {
     const [f1, f2] = world.follower.accountIds as [number, number];
     const { engine } = await startEngine(world, [f1, f2]);

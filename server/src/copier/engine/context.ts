@@ -13,6 +13,8 @@ export interface EngineSettings {
    * before the fill reaches its feed): reconciliation waits this long and looks again before correcting.
    */
   copySettleMs: number;
+  /** A broker session that could not open is tried again after this long, doubling up to a minute. */
+  sessionRetryMs: number;
 }
 
 /** The engine's shared state and services, handed to the parts that copy, mirror and reconcile. */

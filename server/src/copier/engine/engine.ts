@@ -1,4 +1,4 @@
-import type { BrokerEvent, BrokerSession } from '../../brokers/types';
+import { BrokerError, type BrokerEvent, type BrokerSession } from '../../brokers/types';
 import { RequestBudget } from './budget';
 import { isCopyClientId } from './client-ids';
 import type { EngineContext, EngineSettings } from './context';
@@ -23,6 +23,7 @@ export interface CopyEngineOptions {
 }
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
+const SESSION_RETRY_MAX_MS = 60_000;
 
 /**
  * The copy engine: one broker session per enabled connection, every event routed to its user's copy
@@ -42,6 +43,9 @@ export class CopyEngine implements EngineContext {
   private readonly logger: (error: unknown, context: string) => void;
   private readonly clockFn: () => number;
   private readonly recovered = new Set<number>();
+  /** Connections whose session could not open: failed attempts so far, and the timer of the next one. */
+  private readonly reopening = new Map<number, { attempts: number; timer: NodeJS.Timeout | null }>();
+  private stopped = false;
 
   constructor(options: CopyEngineOptions) {
     this.store = options.store;
@@ -49,7 +53,13 @@ export class CopyEngine implements EngineContext {
     this.notifier = options.notifier;
     this.onChange = options.onChange ?? (() => undefined);
     this.logger = options.log ?? (() => undefined);
-    this.settings = { mirrorSettleMs: 1_000, sendRetries: 2, copySettleMs: 1_500, ...options.settings };
+    this.settings = {
+      mirrorSettleMs: 1_000,
+      sendRetries: 2,
+      copySettleMs: 1_500,
+      sessionRetryMs: 5_000,
+      ...options.settings,
+    };
     this.clockFn = options.clock ?? (() => performance.now());
   }
 
@@ -118,6 +128,9 @@ export class CopyEngine implements EngineContext {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    for (const { timer } of this.reopening.values()) if (timer !== null) clearTimeout(timer);
+    this.reopening.clear();
     for (const entry of this.sessions.values()) {
       entry.unsubscribe();
       entry.budget.stop();
@@ -210,8 +223,15 @@ export class CopyEngine implements EngineContext {
       const reason = `Broker connection failed: ${error instanceof Error ? error.message : String(error)}`;
       for (const account of accounts) this.setStatus(account.id, { state: 'disconnected', reason });
       this.log(error, `open session ${connectionId}`);
+      // Refused credentials will not get better by themselves: the user connects the broker again.
+      const refused = error instanceof BrokerError && error.code === 'unauthorized';
+      const userId = accounts[0]?.userId;
+      if (userId !== undefined && !refused) this.reopenLater(connectionId, userId);
       return undefined;
     }
+    this.reopening.delete(connectionId);
+    for (const account of accounts)
+      if (this.live.get(account.id)?.status.state === 'disconnected') this.setStatus(account.id, OK);
     const entry: SessionEntry = {
       connectionId,
       session,
@@ -231,6 +251,24 @@ export class CopyEngine implements EngineContext {
     }
     entry.unsubscribe = session.subscribe((event) => this.onEvent(entry, event));
     return entry;
+  }
+
+  /**
+   * A session that could not open (the broker down or rate limiting the user, the network gone) is tried
+   * again, backing off, by reloading the user: the connection's followers would otherwise get nothing until
+   * someone changed a setting. The reload opens only connections still wanted, then reconciles.
+   */
+  private reopenLater(connectionId: number, userId: number): void {
+    const state = this.reopening.get(connectionId) ?? { attempts: 0, timer: null };
+    if (this.stopped || state.timer !== null) return;
+    state.attempts += 1;
+    const delay = Math.min(SESSION_RETRY_MAX_MS, this.settings.sessionRetryMs * 2 ** (state.attempts - 1));
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      if (!this.stopped) void this.refreshUser(userId);
+    }, delay);
+    state.timer.unref();
+    this.reopening.set(connectionId, state);
   }
 
   private onEvent(entry: SessionEntry, event: BrokerEvent): void {
