@@ -1,11 +1,14 @@
 /**
- * The one typed API client of the product: every call of the spec's API table, the wire types,
- * the validation schemas and messages shared with the server, and the message helpers.
+ * The one typed API client of the product: every call of the spec's API table, the wire types, the messages
+ * and the message helpers. The validation schemas (yup) are only at `@synctrade/api/validation`: this entry is
+ * a singleton the host loads at start, and no start-up screen validates anything.
  */
 export * from './types';
-export * from './messages';
-export * from './validation';
-export { http, setUnauthorizedHandler } from './client/http-client';
+// Field messages (VALIDATION) go with the schemas: `@synctrade/api/validation`, or `@synctrade/api/messages`.
+export * from './messages/fallbacks';
+export * from './messages/successes';
+export * from './messages/client-messages';
+export { http, setHttpAdapter, setUnauthorizedHandler } from './client/http-client';
 export { configureApi, apiConfig, type ApiConfig } from './client/runtime-config';
 export { getToken, setToken, clearToken, currentUserId } from './client/token-storage';
 export { latestSignal, isCanceled } from './client/latest-request';

@@ -1,6 +1,6 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { http } from '@synctrade/api';
+import { setHttpAdapter } from '@synctrade/api';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -49,7 +49,6 @@ function parseBody(data: unknown): unknown {
 export function mockApi(): ApiMock {
   const routes: { method: Method; pattern: string; handler: MockHandler }[] = [];
   const calls: MockRequest[] = [];
-  const original = http.defaults.adapter;
 
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
     const method = (config.method ?? 'get').toUpperCase() as Method;
@@ -90,7 +89,7 @@ export function mockApi(): ApiMock {
     }
     return response;
   };
-  http.defaults.adapter = adapter;
+  setHttpAdapter(adapter);
 
   const mock: ApiMock = {
     on(route, handler) {
@@ -105,7 +104,7 @@ export function mockApi(): ApiMock {
       return calls.filter((call) => call.method === method && matches(pattern, call.path));
     },
     restore() {
-      http.defaults.adapter = original;
+      setHttpAdapter(undefined);
     },
   };
   return mock;

@@ -1,5 +1,6 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { bus } from '@synctrade/event-bus';
+import { isHttpError } from './http-errors';
 import { apiConfig } from './runtime-config';
 import { clearToken, getToken } from './token-storage';
 
@@ -14,29 +15,65 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+let adapterOverride: AxiosAdapter | undefined;
+
+/** Replaces the transport of every request (component tests answer requests in memory); undefined restores it. */
+export function setHttpAdapter(adapter: AxiosAdapter | undefined): void {
+  adapterOverride = adapter;
+}
+
 /** The one axios instance: no time-out (spec section 7), success is 200-299, bearer from storage. */
-export const http: AxiosInstance = axios.create({
-  timeout: 0,
-  validateStatus: (status) => status >= 200 && status < 300,
-});
-
-http.interceptors.request.use((request) => {
-  request.baseURL = apiConfig().apiBaseUrl;
-  const token = getToken();
-  if (token) request.headers.set('Authorization', `Bearer ${token}`);
-  return request;
-});
-
-http.interceptors.response.use(undefined, (error: unknown) => {
-  if (error instanceof AxiosError) {
-    const status = error.response?.status;
-    const sentToken = Boolean(error.config?.headers?.Authorization);
-    // A wrong password on /auth/login is not a lost session: only calls that carried a token count.
-    if ((status === 401 || status === 403) && sentToken) {
-      clearToken();
-      bus.emit('auth:logged-out', { reason: 'unauthorized' });
-      onUnauthorized();
+function createClient(axios: AxiosStatic): AxiosInstance {
+  const client = axios.create({
+    timeout: 0,
+    validateStatus: (status) => status >= 200 && status < 300,
+  });
+  client.interceptors.request.use((request) => {
+    request.baseURL = apiConfig().apiBaseUrl;
+    if (adapterOverride) request.adapter = adapterOverride;
+    const token = getToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  });
+  client.interceptors.response.use(undefined, (error: unknown) => {
+    if (isHttpError(error)) {
+      const status = error.response?.status;
+      const sentToken = Boolean(error.config?.headers?.Authorization);
+      // A wrong password on /auth/login is not a lost session: only calls that carried a token count.
+      if ((status === 401 || status === 403) && sentToken) {
+        clearToken();
+        bus.emit('auth:logged-out', { reason: 'unauthorized' });
+        onUnauthorized();
+      }
     }
-  }
-  return Promise.reject(error);
-});
+    return Promise.reject(error);
+  });
+  return client;
+}
+
+let client: Promise<AxiosInstance> | undefined;
+
+/**
+ * axios (about 21 KB gzip) is loaded with the first request, not with this package: the host loads this
+ * package at start, and the public pages (landing, sign-in before submitting) make no request at all.
+ */
+function httpClient(): Promise<AxiosInstance> {
+  client ??= import('axios').then(({ default: axios }) => createClient(axios));
+  return client;
+}
+
+type Config = AxiosRequestConfig;
+
+/** The calls of the API table go through these: axios's methods, once axios is there. */
+export const http = {
+  get: async <T>(url: string, config?: Config): Promise<AxiosResponse<T>> =>
+    (await httpClient()).get<T>(url, config),
+  delete: async <T>(url: string, config?: Config): Promise<AxiosResponse<T>> =>
+    (await httpClient()).delete<T>(url, config),
+  post: async <T>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> =>
+    (await httpClient()).post<T>(url, data, config),
+  put: async <T>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> =>
+    (await httpClient()).put<T>(url, data, config),
+  patch: async <T>(url: string, data?: unknown, config?: Config): Promise<AxiosResponse<T>> =>
+    (await httpClient()).patch<T>(url, data, config),
+};

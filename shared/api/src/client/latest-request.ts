@@ -1,4 +1,4 @@
-import axios from 'axios';
+import { isCanceledRequest } from './http-errors';
 
 const inFlight = new Map<string, AbortController>();
 
@@ -15,5 +15,5 @@ export function latestSignal(action: string): AbortSignal {
 
 /** True for the rejection of a request that a newer one replaced: callers ignore it silently. */
 export function isCanceled(error: unknown): boolean {
-  return axios.isCancel(error) || (error instanceof DOMException && error.name === 'AbortError');
+  return isCanceledRequest(error) || (error instanceof DOMException && error.name === 'AbortError');
 }

@@ -1,4 +1,4 @@
-import { AxiosError } from 'axios';
+import { isHttpError } from './http-errors';
 import { FALLBACK, type ActionName } from '../messages/fallbacks';
 
 function detailOf(data: unknown): string | null {
@@ -16,7 +16,7 @@ function detailOf(data: unknown): string | null {
 
 /** The failure toast of an action: the server's `detail`, else the spec's fallback (section 8). */
 export function errorMessage(error: unknown, action: ActionName): string {
-  if (error instanceof AxiosError) return detailOf(error.response?.data) ?? FALLBACK[action];
+  if (isHttpError(error)) return detailOf(error.response?.data) ?? FALLBACK[action];
   return FALLBACK[action];
 }
 
@@ -31,5 +31,5 @@ export function successMessage(data: unknown, fallback: string): string {
 
 /** The HTTP status of a failed call, if the server answered. */
 export function statusOf(error: unknown): number | null {
-  return error instanceof AxiosError ? (error.response?.status ?? null) : null;
+  return isHttpError(error) ? (error.response?.status ?? null) : null;
 }

@@ -1,7 +1,8 @@
 import type React from 'react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CLIENT_MESSAGE, LIMITS } from '@synctrade/api';
+import { CLIENT_MESSAGE } from '@synctrade/api';
+import { LIMITS } from '@synctrade/api/validation';
 import { notify } from '@synctrade/ui';
 import { AuthLayout, Footnote, Form, Lead, SubmitButton, TextField, useAuthStore } from '../../auth';
 import { ResetSuccess } from './reset-success';

@@ -1,7 +1,8 @@
 import type React from 'react';
 import { useFormik } from 'formik';
 import { Link } from 'react-router-dom';
-import { CLIENT_MESSAGE, loginSchema, type LoginPayload } from '@synctrade/api';
+import { CLIENT_MESSAGE, type LoginPayload } from '@synctrade/api';
+import { loginSchema } from '@synctrade/api/validation';
 import { notify } from '@synctrade/ui';
 import {
   Between,

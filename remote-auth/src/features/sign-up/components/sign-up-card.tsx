@@ -1,5 +1,5 @@
 import type React from 'react';
-import { LIMITS } from '@synctrade/api';
+import { LIMITS } from '@synctrade/api/validation';
 import { Lead } from '../../auth';
 import { SignUpForm } from './sign-up-form';
 

@@ -1,6 +1,7 @@
 import type React from 'react';
 import { useFormik } from 'formik';
-import { CLIENT_MESSAGE, registerSchema } from '@synctrade/api';
+import { CLIENT_MESSAGE } from '@synctrade/api';
+import { registerSchema } from '@synctrade/api/validation';
 import { FieldError, notify } from '@synctrade/ui';
 import {
   Divider,

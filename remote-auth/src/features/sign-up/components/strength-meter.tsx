@@ -1,6 +1,6 @@
 import type React from 'react';
 import styled, { type DefaultTheme } from 'styled-components';
-import { passwordStrength } from '@synctrade/api';
+import { passwordStrength } from '@synctrade/api/validation';
 
 const CRITERIA = 5;
 

@@ -1,6 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
-import { ENVIRONMENTS, type Environment } from '@synctrade/api';
+import { type Environment } from '@synctrade/api';
+import { ENVIRONMENTS } from '@synctrade/api/validation';
 
 const Group = styled.fieldset`
   border: none;

@@ -1,7 +1,8 @@
 import type React from 'react';
 import type { FormikProps } from 'formik';
 import styled from 'styled-components';
-import { LIMITS, type ProfileUpdatePayload } from '@synctrade/api';
+import { type ProfileUpdatePayload } from '@synctrade/api';
+import { LIMITS } from '@synctrade/api/validation';
 import { Field, FieldError, TextArea } from '@synctrade/ui';
 
 const Counter = styled.span<{ $full: boolean }>`

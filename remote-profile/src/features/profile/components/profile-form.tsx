@@ -1,7 +1,8 @@
 import type React from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
-import { profileUpdateSchema, type Profile, type ProfileUpdatePayload } from '@synctrade/api';
+import { type Profile, type ProfileUpdatePayload } from '@synctrade/api';
+import { profileUpdateSchema } from '@synctrade/api/validation';
 import { Button, Field, Input, Row } from '@synctrade/ui';
 import { useProfileStore } from '../store/profile-store';
 import { BioField } from './bio-field';

@@ -5,7 +5,6 @@ import {
   getProfile,
   isCanceled,
   latestSignal,
-  photoProblem,
   successMessage,
   SUCCESS,
   updateProfile,
@@ -13,6 +12,7 @@ import {
   type Profile,
   type ProfileUpdatePayload,
 } from '@synctrade/api';
+import { photoProblem } from '@synctrade/api/validation';
 import { bus } from '@synctrade/event-bus';
 import { notify } from '@synctrade/ui';
 

@@ -1,7 +1,8 @@
 import type React from 'react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
-import { CLIENT_MESSAGE, isValidRatio } from '@synctrade/api';
+import { CLIENT_MESSAGE } from '@synctrade/api';
+import { isValidRatio } from '@synctrade/api/validation';
 import { notify } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CellButton } from './desk-styles';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@synctrade/api';
+import { LIMITS } from '@synctrade/api/validation';
 
 /** The attribute a changed cell carries while it is highlighted (styled by the table). */
 export const FLASH_ATTRIBUTE = 'data-flash';

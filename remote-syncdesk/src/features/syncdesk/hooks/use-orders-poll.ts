@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LIMITS } from '@synctrade/api';
+import { LIMITS } from '@synctrade/api/validation';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 
 /** Loads the orders now and every 15 s (spec section 9) while the panel is mounted. */
