@@ -4,6 +4,7 @@ export { darkTokens, lightTokens, tokensFor, type ThemeTokens } from './theme/to
 export { ThemeProvider, useTheme, initialTheme, type ThemeContextValue } from './theme/theme-context';
 export { GlobalStyle } from './theme/global-style';
 export { notify, TOAST_DURATION, TOAST_LIMIT } from './toast/notify';
+export { preloadToasts } from './toast/toast-library';
 export { ToastArea } from './toast/toast-area';
 export { AppProviders } from './providers/app-providers';
 export { Button, type ButtonVariant } from './primitives/button';

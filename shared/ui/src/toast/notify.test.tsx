@@ -1,19 +1,26 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { AppProviders } from '../providers/app-providers';
 import { notify, TOAST_DURATION, TOAST_LIMIT } from './notify';
 
 describe('toasts', () => {
-  it('when each kind is raised, then it uses the spec duration', () => {
+  it('when each kind is raised, then it uses the spec duration', async () => {
     const spy = jest.spyOn(toast, 'success');
-    notify.success('Saved');
-    expect(spy).toHaveBeenCalledWith('Saved', expect.objectContaining({ autoClose: 2000 }));
+    const id = notify.success('Saved');
+    expect(id).toBeTruthy();
+    await waitFor(() =>
+      expect(spy).toHaveBeenCalledWith('Saved', expect.objectContaining({ autoClose: 2000, toastId: id })),
+    );
     const errorSpy = jest.spyOn(toast, 'error');
     notify.error('Failed');
-    expect(errorSpy).toHaveBeenCalledWith('Failed', expect.objectContaining({ autoClose: 4000 }));
+    await waitFor(() =>
+      expect(errorSpy).toHaveBeenCalledWith('Failed', expect.objectContaining({ autoClose: 4000 })),
+    );
     const loadingSpy = jest.spyOn(toast, 'loading');
     notify.loading('Working');
-    expect(loadingSpy).toHaveBeenCalledWith('Working', expect.objectContaining({ autoClose: false }));
+    await waitFor(() =>
+      expect(loadingSpy).toHaveBeenCalledWith('Working', expect.objectContaining({ autoClose: false })),
+    );
     expect(TOAST_DURATION).toEqual({ blank: 4000, error: 4000, success: 2000, custom: 4000 });
     expect(TOAST_LIMIT).toBe(20);
   });
@@ -32,5 +39,15 @@ describe('toasts', () => {
     expect(area.className).toContain('top-center');
     expect(area.style.maxWidth).toBe('350px');
     expect(area.style.zIndex).toBe('9999');
+  });
+
+  it('when a toast is raised before any toast area is mounted, then it shows once the area mounts', async () => {
+    notify.success('Queued');
+    render(
+      <AppProviders>
+        <p>page</p>
+      </AppProviders>,
+    );
+    expect(await screen.findByText('Queued')).toBeInTheDocument();
   });
 });
