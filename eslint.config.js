@@ -3,6 +3,26 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
+const { ROUTER_EXPORTS } = require('./shared/config/sharing/router-exports');
+
+// A package's public face is its entry: no reaching into another package's files.
+const packageBoundaries = [
+  {
+    group: ['**/shared/*/src/**', '@synctrade/*/src/**'],
+    message: 'Import a shared package by its name.',
+  },
+  { group: ['**/remote-*/**', '../../host/**'], message: 'A package never imports another app.' },
+];
+
+// The shared router singletons carry only these exports (shared/config/sharing/router-exports.js).
+const routerImports = ['react-router', 'react-router-dom'].map((name) => ({
+  name,
+  allowImportNames: ROUTER_EXPORTS,
+  message: 'The shared router provides only the exports listed in shared/config/sharing/router-exports.js.',
+}));
+
+// Tests run outside federation, on the whole router package (MemoryRouter and the like).
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'shared/test-utils/**/*.{ts,tsx}'];
 
 module.exports = tseslint.config(
   {
@@ -19,20 +39,12 @@ module.exports = tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // A package's public face is its entry: no reaching into another package's files.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/shared/*/src/**', '@synctrade/*/src/**'],
-              message: 'Import a shared package by its name.',
-            },
-            { group: ['**/remote-*/**', '../../host/**'], message: 'A package never imports another app.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: routerImports, patterns: packageBoundaries }],
     },
+  },
+  {
+    files: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: packageBoundaries }] },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

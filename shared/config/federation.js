@@ -6,6 +6,11 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared-singletons');
+const { PrecompressPlugin } = require('./compression/precompress-plugin');
+const { SharedExportsPlugin } = require('./sharing/shared-exports-plugin');
+const { SHARED_EXPORT_LISTS } = require('./sharing/router-exports');
+const { runtimeProviderPlugin } = require('./runtime-provider');
+const { standaloneRuntimeConfig, STANDALONE_RUNTIME_FILE } = require('./standalone/runtime-config');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -21,7 +26,34 @@ const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  * @property {string[]} [runtimePlugins] federation runtime plugin files (the host's loader plugins)
  */
 
-/** @param {AppOptions} options */
+/**
+ * The federation runtime ships once, in the host: remotes read it from the global the host provides
+ * (docs/adr/0005, and runtime-provider.js for the host's side). It only ever runs in browsers, so its Node-only
+ * code is left out, and remotes never load another remote, so theirs leaves out the remote-loading code too.
+ */
+function federationExperiments(isHost) {
+  const optimization = { target: 'web' };
+  return isHost
+    ? { optimization }
+    : { externalRuntime: true, optimization: { ...optimization, disableRemote: true } };
+}
+
+/**
+ * The host provides every singleton of the list, also one its own code does not import (react-router-dom,
+ * which only remotes use): webpack provides a shared package only where the build resolves it, and a remote
+ * must never have to bring its own copy of a singleton. Resolving each package ahead (a prefetch) is enough.
+ */
+function provideEverySingleton(dirname) {
+  return Object.keys(sharedSingletons())
+    .filter((name) => !name.endsWith('/'))
+    .map((name) => new webpack.PrefetchPlugin(dirname, name));
+}
+
+/**
+ * A function of (env, argv) for webpack: the host's config, or for a remote its config and the small build of
+ * its standalone page's runtime.
+ * @param {AppOptions} options
+ */
 function createAppConfig(options) {
   const {
     name,
@@ -35,7 +67,7 @@ function createAppConfig(options) {
   } = options;
   return (_env, argv) => {
     const production = argv.mode === 'production';
-    return {
+    const app = {
       mode: production ? 'production' : 'development',
       context: dirname,
       entry: { main: './src/index.ts' },
@@ -51,7 +83,8 @@ function createAppConfig(options) {
         assetModuleFilename: 'static/media/[name].[contenthash:8][ext]',
         chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
         uniqueName: name,
-        clean: true,
+        // A remote's folder also holds its standalone runtime, written by the second build.
+        clean: isHost ? true : { keep: (file) => file.startsWith(STANDALONE_RUNTIME_FILE) },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
       module: {
@@ -94,15 +127,23 @@ function createAppConfig(options) {
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           shareStrategy: 'loaded-first',
-          runtimePlugins,
+          runtimePlugins: isHost ? [...runtimePlugins, runtimeProviderPlugin()] : runtimePlugins,
+          experiments: federationExperiments(isHost),
         }),
+        new SharedExportsPlugin(SHARED_EXPORT_LISTS),
+        ...(isHost ? provideEverySingleton(dirname) : []),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
-          templateParameters: { title, description: description ?? title },
+          templateParameters: {
+            title,
+            description: description ?? title,
+            standaloneRuntime: isHost ? null : STANDALONE_RUNTIME_FILE,
+          },
           scriptLoading: 'defer',
           hash: production,
           chunks: ['main'],
         }),
+        ...(production ? [new PrecompressPlugin()] : []),
         new webpack.DefinePlugin({
           'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? ''),
           'process.env.FEED_URL': JSON.stringify(process.env.FEED_URL ?? ''),
@@ -121,6 +162,7 @@ function createAppConfig(options) {
         client: { overlay: false },
       },
     };
+    return isHost ? app : [app, standaloneRuntimeConfig({ dirname, production })];
   };
 }
 
