@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { mountStandalone } from '@synctrade/ui/standalone';
 import Remote from './exposes/routes';
 

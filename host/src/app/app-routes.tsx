@@ -1,17 +1,16 @@
 import type React from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { RedirectIfSignedIn, RequireAuth } from '../features/auth/require-auth';
+import { Navigate, Route, Routes } from 'react-router';
+import { RedirectIfSignedIn } from '../features/auth/redirect-if-signed-in';
 import { RemoteArea } from '../features/federation/remote-area';
-import { HomePage } from '../features/home/home-page';
-import { ShellLayout } from '../features/layout/shell-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { NotificationsPage } from '../features/notifications/notifications-page';
+import { HomePage, NotificationsPage, RequireAuth, ShellLayout } from './lazy-signed-in-area';
 
 /** The route table of the spec (section 2): each route resolves to the package that owns it. */
 export function AppRoutes(): React.JSX.Element {
   return (
     <Routes>
-      <Route path="/" element={<RemoteArea key="landing" remote="landing" />} />
+      {/* The landing is the whole screen: its loading spinner continues the start-up one (spec section 2). */}
+      <Route path="/" element={<RemoteArea key="landing" remote="landing" fullScreenLoading />} />
       <Route
         path="/login"
         element={

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from '@synctrade/ui';
 import { SessionEvents } from '../features/auth/session-events';
 import { AppRoutes } from './app-routes';

@@ -1,16 +1,19 @@
 import type React from 'react';
-import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useStore } from 'zustand';
 import { authStore, errorMessage, getProfile, isCanceled, latestSignal, statusOf } from '@synctrade/api';
 import { notify } from '@synctrade/ui';
 
-/** Fetches the profile each time a protected page mounts (spec section 2). */
+/**
+ * Fetches the profile each time a protected page mounts (spec section 2). Its own action: a page that loads
+ * the profile for itself (Profile) must not be cancelled by this check, whichever of the two starts first.
+ */
 function useProfileOnMount(pathname: string): void {
   useEffect(() => {
     const { setUser, setLoading } = authStore.getState();
     setLoading(true);
-    getProfile({ signal: latestSignal('profile') })
+    getProfile({ signal: latestSignal('profileOnMount') })
       .then((profile) => setUser(profile))
       .catch((error: unknown) => {
         if (isCanceled(error)) return;
@@ -40,13 +43,4 @@ export function RequireAuth(): React.JSX.Element {
     return <Navigate to={`/login?from=${encodeURIComponent(from)}`} replace />;
   }
   return <ProtectedOutlet />;
-}
-
-/**
- * `/login` opened with a stored token goes to /dashboard. Checked when the page is opened only: a registration
- * stores the token and then shows Sign In on this same page (spec section 4), which must not bounce away.
- */
-export function RedirectIfSignedIn({ children }: { children: React.ReactNode }): React.JSX.Element {
-  const [tokenWhenOpened] = useState(() => authStore.getState().token);
-  return tokenWhenOpened ? <Navigate to="/dashboard" replace /> : <>{children}</>;
 }

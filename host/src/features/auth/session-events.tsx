@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { bus } from '@synctrade/event-bus';
 import { setUnauthorizedHandler } from '@synctrade/api';
 

@@ -20,10 +20,17 @@ export interface RemoteAreaProps {
   module?: string;
   /** Spinner text while the remote loads. */
   loadingLabel?: string;
+  /** The spinner covers the screen while the remote loads (a page that is the whole screen, the landing). */
+  fullScreenLoading?: boolean;
 }
 
 /** One remote's area: loads it lazily, shows a spinner meanwhile, and an error with Retry if it fails. */
-export function RemoteArea({ remote, module = 'Routes', loadingLabel }: RemoteAreaProps): React.JSX.Element {
+export function RemoteArea({
+  remote,
+  module = 'Routes',
+  loadingLabel,
+  fullScreenLoading = false,
+}: RemoteAreaProps): React.JSX.Element {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     () =>
@@ -42,7 +49,9 @@ export function RemoteArea({ remote, module = 'Routes', loadingLabel }: RemoteAr
       name={name}
       onRetry={() => setAttempt((n) => n + 1)}
     >
-      <Suspense fallback={<Spinner label={loadingLabel ?? `Loading ${name}`} />}>
+      <Suspense
+        fallback={<Spinner fullScreen={fullScreenLoading} label={loadingLabel ?? `Loading ${name}`} />}
+      >
         <Remote />
       </Suspense>
     </RemoteErrorBoundary>

@@ -1,4 +1,4 @@
-import { fetchJson } from '../runtime-config/load-runtime-config';
+import { readStartupFile } from '../startup/startup-reads';
 
 export interface RemoteEntry {
   name: string;
@@ -29,6 +29,7 @@ export function parseRemotes(data: unknown): RemoteEntry[] {
   });
 }
 
+/** The remote list: the read started at start-up the first time, a fresh one after (a Retry). */
 export async function fetchRemotes(): Promise<RemoteEntry[]> {
-  return parseRemotes(await fetchJson('/remotes.json'));
+  return parseRemotes(await readStartupFile('/remotes.json'));
 }

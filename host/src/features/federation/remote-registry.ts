@@ -1,4 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { remoteOfPage } from './page-remotes';
 import { fetchRemotes, type RemoteEntry } from './remote-manifest';
 
 let known = new Map<string, RemoteEntry>();
@@ -12,6 +13,27 @@ export async function registerRuntimeRemotes(): Promise<void> {
   } catch (error: unknown) {
     console.error('remotes.json could not be loaded', error);
   }
+}
+
+let startup: Promise<void> | undefined;
+
+/**
+ * The registration of the page's start, done once: the entry begins it and, as soon as the list is there,
+ * fetches the remote of the opened page (its remoteEntry and the chunks of its routes) while the shell's own
+ * code is still loading; the shell waits for the same registration before its first render.
+ */
+export function registerRemotesAtStartup(pathname: string): Promise<void> {
+  startup ??= registerRuntimeRemotes().then(() => preloadPageRemote(pathname));
+  return startup;
+}
+
+function preloadPageRemote(pathname: string): void {
+  const remote = remoteOfPage(pathname);
+  if (!remote || !known.has(remote)) return;
+  // Only downloads: the remote runs when its area renders, and a failure is reported by that area.
+  preloadRemote([{ nameOrAlias: remote, exposes: ['Routes'] }]).catch((error: unknown) => {
+    console.warn(`could not preload the ${remote} remote`, error);
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';

@@ -1,6 +1,6 @@
 import type React from 'react';
 import { useEffect } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '@synctrade/api';
 import { ChevronIcon, LogoutIcon } from './icons';

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Page } from '@synctrade/ui';
 
 export function NotFoundPage(): React.JSX.Element {

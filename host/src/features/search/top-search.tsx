@@ -1,6 +1,6 @@
 import type React from 'react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Input } from '@synctrade/ui';
 import { filterResults, loadSearchIndex, searchPages, type SearchResult } from './search-index';

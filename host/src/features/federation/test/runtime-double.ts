@@ -26,6 +26,8 @@ export async function loadRemote<T>(id: string): Promise<T> {
 
 export function registerPlugins(): void {}
 
+export async function preloadRemote(): Promise<void> {}
+
 /** Test control: what `loadRemote(id)` resolves to (or how it fails). */
 export function provideRemoteModule(id: string, factory: Factory): void {
   modules.set(id, factory);

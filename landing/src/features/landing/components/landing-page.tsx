@@ -27,8 +27,8 @@ const Shell = styled.div`
 `;
 
 /**
- * `/`: the public landing page. The page renders at once beneath a brief full-screen spinner, so nothing
- * moves when the spinner goes (no layout shift).
+ * `/`: the public landing page. The page renders at once beneath a brief full-screen spinner that goes once
+ * the page has been painted, so nothing moves when it goes (no layout shift).
  */
 export function LandingPage(): React.JSX.Element {
   const spinning = useBriefSpinner();

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NAV_ANCHORS } from '../content/nav';
 import { CtaLink, SIGN_UP } from './cta-link';

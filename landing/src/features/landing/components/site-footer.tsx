@@ -1,5 +1,5 @@
 import type React from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { FOOTER_GROUPS, type FooterLink } from '../content/footer-links';
 import { SocialLinks } from './social-links';

@@ -1,6 +1,6 @@
 import type React from 'react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useEscape } from '@synctrade/ui';
 import { NAV_ANCHORS } from '../content/nav';

@@ -1,14 +1,22 @@
 import { useEffect, useState } from 'react';
 
-/** How long the landing's full-screen spinner stays (spec section 2: it appears briefly). */
-export const SPINNER_MS = 300;
-
-/** True during the first moments after mount, while the page paints beneath the spinner. */
-export function useBriefSpinner(ms = SPINNER_MS): boolean {
+/**
+ * True until the page beneath the landing's full-screen spinner has been painted once (spec section 2: a
+ * full-screen spinner appears briefly before rendering). In the product it continues the host's loading
+ * spinner; holding it longer would only hold back the page that is already there.
+ */
+export function useBriefSpinner(): boolean {
   const [showing, setShowing] = useState(true);
   useEffect(() => {
-    const id = window.setTimeout(() => setShowing(false), ms);
-    return () => window.clearTimeout(id);
-  }, [ms]);
+    // The first frame paints the page under the spinner; the spinner goes with the next one.
+    let next = 0;
+    const first = window.requestAnimationFrame(() => {
+      next = window.requestAnimationFrame(() => setShowing(false));
+    });
+    return () => {
+      window.cancelAnimationFrame(first);
+      window.cancelAnimationFrame(next);
+    };
+  }, []);
   return showing;
 }
