@@ -2,18 +2,14 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { cacheStaticFile, IMMUTABLE, NO_STORE, REVALIDATE } from './cache-policy';
 import { readDeployState } from './deploy-state';
 import { REMOTES } from './remote-catalog';
 import type { WebConfig } from './web-config';
 
-const NO_STORE = 'no-store';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-function cacheFor(reply: FastifyReply, filePath: string): void {
-  // Hashed chunks never change; entries, manifests and pages must be re-read on every load.
-  const hashed = /\.[0-9a-f]{8}\.chunk\.js(\.map)?$|\/static\/media\//.test(filePath);
-  reply.header('Cache-Control', hashed ? IMMUTABLE : NO_STORE);
-}
+// The builds ship Brotli and gzip copies of their text files (file.js.br, file.js.gz): each request gets the
+// smallest its browser accepts, with nothing compressed per request.
+const PRECOMPRESSED = { preCompressed: true } as const;
 
 /**
  * Serves the composed product in the default single-machine set-up: the host at `/`, each remote's build under
@@ -44,7 +40,7 @@ export const webPlugin: FastifyPluginAsync<WebConfig> = async (app, config) => {
   // Remote files are fetched by the federation runtime, possibly from pages on other origins.
   const remoteHeaders = (reply: FastifyReply, filePath: string): void => {
     reply.header('Access-Control-Allow-Origin', '*');
-    cacheFor(reply, filePath);
+    cacheStaticFile(reply, filePath);
   };
   for (const { name, dir } of REMOTES) {
     const root = path.join(config.webRoot, dir, 'dist');
@@ -54,6 +50,7 @@ export const webPlugin: FastifyPluginAsync<WebConfig> = async (app, config) => {
       prefix: `/remotes/${name}/`,
       decorateReply: false,
       index: false,
+      ...PRECOMPRESSED,
       setHeaders: (reply, filePath) => remoteHeaders(reply, filePath),
     });
   }
@@ -64,6 +61,7 @@ export const webPlugin: FastifyPluginAsync<WebConfig> = async (app, config) => {
     prefix: '/deploy/',
     decorateReply: false,
     index: false,
+    ...PRECOMPRESSED,
     allowedPath: (pathName) => !pathName.includes('..'),
     setHeaders: (res) => {
       res.header('Access-Control-Allow-Origin', '*');
@@ -80,19 +78,17 @@ export const webPlugin: FastifyPluginAsync<WebConfig> = async (app, config) => {
     root: hostDist,
     prefix: '/',
     index: false,
+    ...PRECOMPRESSED,
     // Files are listed once at start (the host is immutable while the server runs), leaving `/*` to the SPA.
     wildcard: false,
-    setHeaders: (res, filePath) => {
-      const hashedOrStatic = /\/static\//.test(filePath) && /\.chunk\.js/.test(filePath);
-      res.header('Cache-Control', hashedOrStatic ? IMMUTABLE : NO_STORE);
-    },
+    setHeaders: (res, filePath) => cacheStaticFile(res, filePath),
   });
   // Every other address is a page of the single-page app (its own not-found page included), except the API's.
   app.get('/*', (request, reply) => {
     if (/^\/(api|ws|remotes|deploy|static)(\/|$)/.test(request.url)) {
       return reply.code(404).send({ detail: 'Not found' });
     }
-    reply.header('Cache-Control', NO_STORE);
+    reply.header('Cache-Control', REVALIDATE);
     return reply.sendFile('index.html', hostDist);
   });
 };
