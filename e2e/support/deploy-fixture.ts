@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { REPO_ROOT } from './stack';
@@ -41,6 +41,8 @@ export function makeVisibleVariant(opts: {
       if (source.includes(before)) {
         const after = `${before} (v2)`;
         writeFileSync(full, source.split(before).join(after));
+        // The build's precompressed copies hold the old text; a real rebuild writes fresh ones.
+        for (const copy of [`${full}.br`, `${full}.gz`]) rmSync(copy, { force: true });
         return { before, after };
       }
     }

@@ -66,8 +66,10 @@ describe('platform: the composed product', () => {
   });
 
   it('when a signed-in trader navigates, then every route resolves to its remote and singletons load once', async () => {
+    // Its own trader: the walk ends with a logout, which ends that trader's session on the server.
+    const walker = await registerUser(stack);
     const { page, context, errors } = await newSession(browser, stack.url);
-    await signInPage(page, user);
+    await signInPage(page, walker);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto('/login');
@@ -84,6 +86,10 @@ describe('platform: the composed product', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
     await page.waitForSelector('main h1');
+    // The page's first toast loads the toast library (docs/adr/0005): logging out shows one.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('Logged out successfully').waitFor();
+    await page.waitForURL(/\/login$/);
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
 
