@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { SimFault } from '../../src/brokers/sim/faults';
 import { crossSymbol, frontMonth } from '../../src/market/contracts';
 import { targetPosition } from '../../src/copier/engine/sizing';
-import { Harness, LEADER, type FollowerSetup } from './support/harness';
+import { followerSetup as follower } from './support/follower-setups';
+import { Harness, LEADER } from './support/harness';
 
 const ES = frontMonth('ES');
 const RUNS = Number(process.env.COPIER_PROPERTY_RUNS ?? 1000);
@@ -82,17 +83,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
   { arbitrary: fc.constant({ kind: 'flatten' as const }), weight: 1 },
 );
-
-const follower: fc.Arbitrary<FollowerSetup> = fc.record({
-  ratio: fc.constantFrom(0.5, 1, 1.5, 2, 3),
-  cross: fc.boolean(),
-  autoSync: fc.boolean(),
-  risk: fc.record({
-    maxContractsPerOrder: fc.integer({ min: 1, max: 6 }),
-    maxNetPosition: fc.integer({ min: 2, max: 12 }),
-    dailyLossLimit: fc.constant(0),
-  }),
-});
 
 /** Follower ids 2..5; the fourth is always disabled (account switched off): it must never receive an order. */
 const DISABLED = 5;

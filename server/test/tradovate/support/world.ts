@@ -21,7 +21,8 @@ export const fastTimings: Partial<TradovateTimings> = {
 export interface World {
   fake: FakeTradovate;
   adapter: TradovateAdapter;
-  leader: { userId: number; accountId: number };
+  /** `accountId`: the first account (the leader's); `accountIds`: all of the leader user's accounts. */
+  leader: { userId: number; accountId: number; accountIds: number[] };
   follower: { userId: number; accountIds: number[] };
   open(
     userId: number,
@@ -35,6 +36,9 @@ export async function startWorld(
     fake?: FakeTradovateOptions;
     env?: Record<string, string>;
     timings?: Partial<TradovateTimings>;
+    /** Account names of the two Tradovate users (default: LEADER-1; FOLLOW-1, FOLLOW-2). */
+    leaderAccounts?: string[];
+    followerAccounts?: string[];
   } = {},
 ): Promise<World> {
   const fake = await startFakeTradovate({ heartbeatMs: 200, ...options.fake });
@@ -49,17 +53,24 @@ export async function startWorld(
     },
     timings: { ...fastTimings, ...options.timings },
   });
-  const leaderUser = fake.control.addUser('Lena Leader', [{ name: 'LEADER-1', balance: 50_000 }]);
-  const followerUser = fake.control.addUser('Finn Follower', [
-    { name: 'FOLLOW-1', balance: 25_000 },
-    { name: 'FOLLOW-2', balance: 25_000 },
-  ]);
+  const leaderUser = fake.control.addUser(
+    'Lena Leader',
+    (options.leaderAccounts ?? ['LEADER-1']).map((name) => ({ name, balance: 50_000 })),
+  );
+  const followerUser = fake.control.addUser(
+    'Finn Follower',
+    (options.followerAccounts ?? ['FOLLOW-1', 'FOLLOW-2']).map((name) => ({ name, balance: 25_000 })),
+  );
   fake.control.setPrice('ESZ6', 6000);
   const sessions: BrokerSession[] = [];
   return {
     fake,
     adapter,
-    leader: { userId: leaderUser.userId, accountId: leaderUser.accounts[0]?.id ?? 0 },
+    leader: {
+      userId: leaderUser.userId,
+      accountId: leaderUser.accounts[0]?.id ?? 0,
+      accountIds: leaderUser.accounts.map((a) => a.id),
+    },
     follower: { userId: followerUser.userId, accountIds: followerUser.accounts.map((a) => a.id) },
     async open(userId, extra = {}) {
       const token = fake.control.issueToken(userId, extra.lifetimeSec);

@@ -1,0 +1,14 @@
+import fc from 'fast-check';
+import type { FollowerSetup } from './harness';
+
+/** Random follower settings for the engine's property tests: ratios that round, Cross, auto-sync, tight limits. */
+export const followerSetup: fc.Arbitrary<FollowerSetup> = fc.record({
+  ratio: fc.constantFrom(0.5, 1, 1.5, 2, 3),
+  cross: fc.boolean(),
+  autoSync: fc.boolean(),
+  risk: fc.record({
+    maxContractsPerOrder: fc.integer({ min: 1, max: 6 }),
+    maxNetPosition: fc.integer({ min: 2, max: 12 }),
+    dailyLossLimit: fc.constant(0),
+  }),
+});

@@ -1,0 +1,37 @@
+import type { BrokerSession } from '../../../src/brokers/types';
+import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
+import type { EngineAccount } from '../../../src/copier/engine/types';
+
+/** One order the engine handed to the adapter, and whether the engine itself then held it a follower's. */
+export interface PlaceCall {
+  accountExternalId: string;
+  clientOrderId: string;
+  /** The engine's own view at that moment: the account enabled and following. */
+  following: boolean;
+}
+
+/**
+ * The in-memory directory, with every session it opens noting each `placeOrder` the engine makes, with the
+ * engine's current view of the account: the moment the engine decided to send, which the broker's record
+ * cannot tell apart from an answer still in flight.
+ */
+export class RecordingDirectory extends MemoryDirectory {
+  readonly calls: PlaceCall[] = [];
+  /** The engine's current account for a broker account id (set by whoever runs the engine). */
+  engineView: (externalId: string) => EngineAccount | undefined = () => undefined;
+
+  override async openSession(connectionId: number): Promise<BrokerSession> {
+    const session = await super.openSession(connectionId);
+    const recorded: BrokerSession = Object.create(session) as BrokerSession;
+    recorded.placeOrder = (command) => {
+      const account = this.engineView(command.accountExternalId);
+      this.calls.push({
+        accountExternalId: command.accountExternalId,
+        clientOrderId: command.clientOrderId,
+        following: account !== undefined && account.enabled && account.isFollower,
+      });
+      return session.placeOrder(command);
+    };
+    return recorded;
+  }
+}
