@@ -2,7 +2,7 @@
 require('@testing-library/jest-dom');
 const util = require('node:util');
 
-// jsdom lacks these, and axios, jwt-decode and react-router reach for them.
+// jsdom lacks these, and axios, the API client's token reading and react-router reach for them.
 if (!globalThis.TextEncoder) globalThis.TextEncoder = util.TextEncoder;
 if (!globalThis.TextDecoder) globalThis.TextDecoder = util.TextDecoder;
 if (!window.matchMedia) {

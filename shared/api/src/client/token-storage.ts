@@ -1,4 +1,4 @@
-import { jwtDecode } from 'jwt-decode';
+import { jwtClaims } from './jwt-claims';
 
 const TOKEN_KEY = 'access_token';
 
@@ -23,8 +23,8 @@ export function currentUserId(): number | null {
   const token = getToken();
   if (!token) return null;
   try {
-    const claims = jwtDecode<{ user_id?: unknown }>(token);
-    const id = Number(claims.user_id);
+    const claims = jwtClaims(token) as { user_id?: unknown } | null;
+    const id = Number(claims?.user_id);
     return Number.isInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
