@@ -2,7 +2,7 @@ import type React from 'react';
 import { renderWithProviders, screen } from '@synctrade/test-utils';
 import { provideRemoteModule, registerCalls, resetRuntimeDouble } from './test/runtime-double';
 import { RemoteArea } from './remote-area';
-import { registerRuntimeRemotes } from './remote-registry';
+import { loadRemoteModule, registerRuntimeRemotes } from './remote-registry';
 import { stubFetchJson } from './test/fetch-json-stub';
 
 function Page({ text }: { text: string }): React.JSX.Element {
@@ -26,6 +26,14 @@ describe('RemoteArea', () => {
     provideRemoteModule('syncdesk/Routes', async () => ({ default: () => <Page text="Sync Desk" /> }));
     renderWithProviders(<RemoteArea remote="syncdesk" />);
     expect(await screen.findByRole('heading', { name: 'Sync Desk' })).toBeInTheDocument();
+  });
+
+  it('when the remote has loaded already (the opened page), then its area shows it at once, with no spinner', async () => {
+    provideRemoteModule('syncdesk/Routes', async () => ({ default: () => <Page text="Sync Desk" /> }));
+    await loadRemoteModule('syncdesk', 'Routes');
+    renderWithProviders(<RemoteArea remote="syncdesk" />);
+    expect(screen.getByRole('heading', { name: 'Sync Desk' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('when the remote is unreachable, then only its area shows the error with Retry, and Retry recovers', async () => {

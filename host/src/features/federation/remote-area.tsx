@@ -1,7 +1,7 @@
 import type React from 'react';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Spinner } from '@synctrade/ui';
-import { loadRemoteModule, refreshRemote } from './remote-registry';
+import { loadedRemoteModule, loadRemoteModule, refreshRemote } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
 const DISPLAY_NAMES: Record<string, string> = {
@@ -42,6 +42,9 @@ export function RemoteArea({
     [remote, module, attempt],
   );
   const name = DISPLAY_NAMES[remote] ?? remote;
+  // Loaded already (the opened page's remote, or one shown before): rendered at once, without a Suspense
+  // fallback that would hold it back for React's reveal throttle. A retry always loads anew.
+  const Loaded = attempt === 0 ? loadedRemoteModule<ComponentType>(remote, module)?.default : undefined;
   return (
     // Keyed by remote too: two routes rendering RemoteArea at the same place must not share a caught error.
     <RemoteErrorBoundary
@@ -49,11 +52,15 @@ export function RemoteArea({
       name={name}
       onRetry={() => setAttempt((n) => n + 1)}
     >
-      <Suspense
-        fallback={<Spinner fullScreen={fullScreenLoading} label={loadingLabel ?? `Loading ${name}`} />}
-      >
-        <Remote />
-      </Suspense>
+      {Loaded ? (
+        <Loaded />
+      ) : (
+        <Suspense
+          fallback={<Spinner fullScreen={fullScreenLoading} label={loadingLabel ?? `Loading ${name}`} />}
+        >
+          <Remote />
+        </Suspense>
+      )}
     </RemoteErrorBoundary>
   );
 }

@@ -3,12 +3,16 @@ import { remoteOfPage } from './page-remotes';
 import { fetchRemotes, type RemoteEntry } from './remote-manifest';
 
 let known = new Map<string, RemoteEntry>();
+/** `<remote>/<module>` → the module, once loaded in this page. */
+const loadedModules = new Map<string, { default: unknown }>();
 
 /** Registers every remote of `remotes.json`. A failure leaves the shell up: each area reports its own error. */
 export async function registerRuntimeRemotes(): Promise<void> {
   try {
     const remotes = await fetchRemotes();
     known = new Map(remotes.map((remote) => [remote.name, remote]));
+    // Modules loaded under an earlier list may not be what this one points at.
+    loadedModules.clear();
     registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
   } catch (error: unknown) {
     console.error('remotes.json could not be loaded', error);
@@ -30,10 +34,21 @@ export function registerRemotesAtStartup(pathname: string): Promise<void> {
 function preloadPageRemote(pathname: string): void {
   const remote = remoteOfPage(pathname);
   if (!remote || !known.has(remote)) return;
-  // Only downloads: the remote runs when its area renders, and a failure is reported by that area.
+  // Only downloads: the remote runs when the shell is ready (loadPageRemote), and a failure is its area's.
   preloadRemote([{ nameOrAlias: remote, exposes: ['Routes'] }]).catch((error: unknown) => {
     console.warn(`could not preload the ${remote} remote`, error);
   });
+}
+
+/**
+ * Loads the opened page's remote, for the shell to wait for before its first render: its area then renders it
+ * at once, with no Suspense fallback, which once shown would hold the page back for React's reveal throttle
+ * (300 ms). Settles either way: a failure is left for the area to show, with Retry.
+ */
+export async function loadPageRemote(pathname: string): Promise<void> {
+  const remote = remoteOfPage(pathname);
+  if (!remote || !known.has(remote)) return;
+  await loadRemoteModule(remote, 'Routes').catch(() => undefined);
 }
 
 /**
@@ -49,6 +64,7 @@ export async function refreshRemote(name: string): Promise<void> {
     console.warn('remotes.json could not be reloaded; retrying with the known entry', error);
   }
   const remote = known.get(name);
+  for (const key of loadedModules.keys()) if (key.startsWith(`${name}/`)) loadedModules.delete(key);
   if (remote) registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
 }
 
@@ -71,10 +87,16 @@ export async function loadRemoteModule<T>(remote: string, module: string): Promi
     if (!loaded || typeof loaded !== 'object' || !('default' in loaded)) {
       throw new Error(`${remote}/${module} has no default export`);
     }
+    loadedModules.set(`${remote}/${module}`, loaded);
     return loaded;
   } catch (error: unknown) {
     throw new RemoteUnavailableError(remote, error);
   }
+}
+
+/** `<remote>/<module>` if it has loaded in this page already, else undefined. */
+export function loadedRemoteModule<T>(remote: string, module: string): { default: T } | undefined {
+  return loadedModules.get(`${remote}/${module}`) as { default: T } | undefined;
 }
 
 /** For tests: what the registry knows. */
