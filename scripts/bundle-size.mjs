@@ -1,5 +1,6 @@
 // Initial JavaScript of each built app (gzip), read from its federation manifest: what a browser fetches before
-// the app's first screen. `pnpm bench web` measures the same in a real browser.
+// the app's first screen (for the host, its entry and what it provides). `pnpm bench web` measures what a page
+// loads in a real browser.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -51,8 +52,10 @@ export function printSizes(root) {
     if (!sizes) {
       console.log(`  ${pkg.padEnd(20)} not built`);
     } else if (pkg === 'host') {
+      // Not all initial: a singleton loads when an app first uses it (axios, react-toastify: later). What a
+      // page really loads before its first screen is measured by `pnpm bench web`.
       console.log(
-        `  ${pkg.padEnd(20)} entry + bootstrap ${kb(sizes.entry)}, shared singletons it provides ${kb(sizes.shared)}, total ${kb(sizes.entry + sizes.shared)}`,
+        `  ${pkg.padEnd(20)} entry + bootstrap ${kb(sizes.entry)}, shared singletons it provides ${kb(sizes.shared)} (each loaded when first used)`,
       );
     } else {
       const own = Object.entries(sizes.exposes)
