@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JournaledCopyStore } from '../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../src/copier/store/sql-store';
-import type { CopyIntent, EngineAccount } from '../../src/copier/engine/types';
+import type { ClaimRequest } from '../../src/copier/engine/ports';
+import type { CopyIntent, CopySkip, EngineAccount } from '../../src/copier/engine/types';
 import type { Db } from '../../src/db/db';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
@@ -44,6 +45,33 @@ const intent = (clientOrderId: string, eventKey: string): CopyIntent => ({
   leaderOrderId: null,
 });
 
+const request = (
+  eventKey: string,
+  intents: CopyIntent[],
+  eventTime: number | null = Date.now(),
+  skips: CopySkip[] = [],
+): ClaimRequest => ({ eventKey, userId: user.id, intents, skips, eventTime });
+
+const skip = (eventKey: string): CopySkip => ({
+  eventKey,
+  userId: user.id,
+  accountId: followerId,
+  symbol: 'ESZ6',
+  side: 'buy',
+  qty: 0.4,
+  type: 'Market',
+  price: null,
+  status: 'Canceled',
+  reason: 'Below one contract',
+});
+
+async function skipRows(eventKey: string): Promise<{ status: string; reason: string }[]> {
+  return t.db.query(
+    'SELECT status, reason FROM copy_orders WHERE event_key = $1 AND client_order_id IS NULL',
+    [eventKey],
+  );
+}
+
 const rethrow = (error: unknown): void => {
   throw error;
 };
@@ -78,16 +106,11 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
     const store = create();
     await store.open();
     const key = `f1-100${tag}`;
-    const first = await store.claim(
-      key,
-      user.id,
-      [intent(`st.${key}.2`, key), intent(`st.${key}.2.1`, key)],
-      Date.now(),
-    );
+    const first = await store.claim(request(key, [intent(`st.${key}.2`, key), intent(`st.${key}.2.1`, key)]));
     expect([first.fresh, [...first.claimed].sort()]).toEqual([true, [`st.${key}.2`, `st.${key}.2.1`]]);
-    const replay = await store.claim(key, user.id, [intent(`st.${key}.2`, key)], Date.now());
+    const replay = await store.claim(request(key, [intent(`st.${key}.2`, key)]));
     expect([replay.fresh, replay.claimed.size]).toEqual([false, 0]);
-    const empty = await store.claim(`${key}-empty`, user.id, [], null);
+    const empty = await store.claim(request(`${key}-empty`, [], null));
     expect([empty.fresh, empty.claimed.size]).toEqual([true, 0]);
     await store.close();
   });
@@ -96,7 +119,7 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
     const store = create();
     await store.open();
     const key = `f1-200${tag}`;
-    await store.claim(key, user.id, [intent(`st.${key}.2`, key)], Date.now());
+    await store.claim(request(key, [intent(`st.${key}.2`, key)]));
     expect(
       (await store.unresolved([followerId])).map((i) => [i.clientOrderId, i.qty, i.side]),
     ).toContainEqual([`st.${key}.2`, 2, 'buy']);
@@ -123,7 +146,7 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
     await store.open();
     const key = `f1-300${tag}`;
     const brokerOrderId = `88${tag}`;
-    await store.claim(key, user.id, [intent(`st.${key}.2`, key)], Date.now());
+    await store.claim(request(key, [intent(`st.${key}.2`, key)]));
     const account = { id: followerId, userId: user.id } as EngineAccount;
     store.recordBrokerEvent(
       account,
@@ -165,6 +188,17 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
     expect(rows).toEqual([{ client_order_id: `st.${key}.2`, role: 'copy' }]);
     await store.close();
   });
+
+  it('when an event leaves a follower without an order, then the reason is stored with the claim, once', async () => {
+    const store = create();
+    await store.open();
+    const key = `f1-400${tag}`;
+    await store.claim(request(key, [], Date.now(), [skip(key)]));
+    await store.claim(request(key, [], Date.now(), [skip(key)]));
+    await store.flush();
+    expect(await skipRows(key)).toEqual([{ status: 'Canceled', reason: 'Below one contract' }]);
+    await store.close();
+  });
 });
 
 describe('copier store, intent journal', () => {
@@ -173,7 +207,7 @@ describe('copier store, intent journal', () => {
   it('when an event is claimed, then it is in the journal before the database, and the segment goes once stored', async () => {
     const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
     await store.open();
-    await store.claim('f1-500', user.id, [intent('st.f1-500.2', 'f1-500')], Date.now());
+    await store.claim(request('f1-500', [intent('st.f1-500.2', 'f1-500')]));
     const [segment] = segments();
     expect(readFileSync(path.join(journalDir, segment ?? ''), 'utf8')).toContain('"st.f1-500.2"');
     expect(await eventStored('f1-500')).toBe(false);
@@ -188,14 +222,19 @@ describe('copier store, intent journal', () => {
     const crashed = new JournaledCopyStore(db, { dir: journalDir, onError: (error) => errors.push(error) });
     await crashed.open();
     db.down = true;
-    await crashed.claim('f1-600', user.id, [intent('st.f1-600.2', 'f1-600')], Date.now());
+    await crashed.claim(request('f1-600', [intent('st.f1-600.2', 'f1-600')], Date.now(), [skip('f1-600')]));
     await crashed.flush();
     expect([errors.length > 0, segments().length, await eventStored('f1-600')]).toEqual([true, 1, false]);
 
+    // The segment is read back twice, as when a server stops after storing it but before deleting it.
+    const [segment] = segments();
+    const copy = path.join(journalDir, 'intents-9.log');
+    writeFileSync(copy, readFileSync(path.join(journalDir, segment ?? '')));
     const restarted = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
     await restarted.open();
     expect([await eventStored('f1-600'), segments()]).toEqual([true, []]);
-    const replay = await restarted.claim('f1-600', user.id, [intent('st.f1-600.2', 'f1-600')], Date.now());
+    expect(await skipRows('f1-600')).toEqual([{ status: 'Canceled', reason: 'Below one contract' }]);
+    const replay = await restarted.claim(request('f1-600', [intent('st.f1-600.2', 'f1-600')]));
     expect(replay.fresh).toBe(false);
     expect((await restarted.unresolved([followerId])).map((i) => i.clientOrderId)).toContain('st.f1-600.2');
     await restarted.close();
@@ -208,11 +247,11 @@ describe('copier store, intent journal', () => {
     const store = new JournaledCopyStore(db, { dir: journalDir, onError: (error) => errors.push(error) });
     await store.open();
     db.down = true;
-    await store.claim('f1-700', user.id, [intent('st.f1-700.2', 'f1-700')], Date.now());
+    await store.claim(request('f1-700', [intent('st.f1-700.2', 'f1-700')]));
     await store.flush();
     expect([errors.length, segments().length]).toEqual([1, 1]);
     db.down = false;
-    await store.claim('f1-701', user.id, [intent('st.f1-701.2', 'f1-701')], Date.now());
+    await store.claim(request('f1-701', [intent('st.f1-701.2', 'f1-701')]));
     await store.flush();
     expect([await eventStored('f1-700'), await eventStored('f1-701'), segments()]).toEqual([true, true, []]);
     await store.close();
@@ -235,7 +274,7 @@ describe('copier store, intent journal', () => {
       false,
     ]);
     // New segments continue after the highest one found, so nothing is overwritten.
-    await store.claim('f1-803', user.id, [], Date.now());
+    await store.claim(request('f1-803', []));
     expect(segments()).toEqual(['intents-4.log']);
     await store.close();
   });
@@ -248,8 +287,8 @@ describe('copier store, intent journal', () => {
     const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
     await store.open();
     const old = Date.now() - 3 * DAY_MS;
-    expect((await store.claim('f1-900', user.id, [intent('st.f1-900.2', 'f1-900')], old)).fresh).toBe(false);
-    const fresh = await store.claim('f1-901', user.id, [intent('st.f1-901.2', 'f1-901')], old);
+    expect((await store.claim(request('f1-900', [intent('st.f1-900.2', 'f1-900')], old))).fresh).toBe(false);
+    const fresh = await store.claim(request('f1-901', [intent('st.f1-901.2', 'f1-901')], old));
     // Decided in the database: stored at once, with no journal entry.
     expect([fresh.fresh, await eventStored('f1-901'), segments()]).toEqual([true, true, []]);
     await store.close();
@@ -258,13 +297,13 @@ describe('copier store, intent journal', () => {
   it('when a recent event was claimed by an earlier run, then its replay is refused from memory', async () => {
     const first = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
     await first.open();
-    await first.claim('f1-950', user.id, [], Date.now());
+    await first.claim(request('f1-950', []));
     await first.close();
     const second = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
     await second.open();
     await t.db.query(`DELETE FROM copy_events WHERE event_key = 'f1-950'`);
     // Loaded at start, so the database is not asked again.
-    expect((await second.claim('f1-950', user.id, [], Date.now())).fresh).toBe(false);
+    expect((await second.claim(request('f1-950', []))).fresh).toBe(false);
     await second.close();
   });
 });

@@ -56,7 +56,7 @@ async function checkRun(rig: CopyRig, steps: Step[]): Promise<void> {
   expect(oversizedCopies(rig)).toEqual([]);
   expect(offTarget(rig)).toEqual([]);
   expect(strayMirrors(rig)).toEqual([]);
-  expect(await unaccountedLeaderFills(rig, record.windows, record.crashed)).toEqual([]);
+  expect(await unaccountedLeaderFills(rig, record.windows)).toEqual([]);
 }
 
 describe('copy engine through the Tradovate adapter, under the fake Tradovate faults (property)', () => {

@@ -65,10 +65,15 @@ export async function onLeaderFill(
       );
     }
   }
-  const claim = await ctx.store.claim(eventKey, group.userId, intents, fill.time);
+  const claim = await ctx.store.claim({
+    eventKey,
+    userId: group.userId,
+    intents,
+    skips,
+    eventTime: fill.time,
+  });
   if (!claim.fresh) return;
   leader.positions.set(fill.symbol, after);
-  for (const skip of skips) ctx.store.recordSkip(skip);
   const sends = intents
     .filter((intent) => claim.claimed.has(intent.clientOrderId))
     .map((intent) => dispatch(ctx, intent, receivedAt));

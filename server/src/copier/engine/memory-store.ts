@@ -1,5 +1,5 @@
 import type { BrokerEvent } from '../../brokers/types';
-import type { ClaimResult, CopyStore } from './ports';
+import type { ClaimRequest, ClaimResult, CopyStore } from './ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
 
 export interface StoredIntent extends CopyIntent {
@@ -22,9 +22,10 @@ export class MemoryCopyStore implements CopyStore {
     // Memory starts empty.
   }
 
-  async claim(eventKey: string, _userId: number, intents: readonly CopyIntent[]): Promise<ClaimResult> {
+  async claim({ eventKey, intents, skips }: ClaimRequest): Promise<ClaimResult> {
     if (this.events.has(eventKey)) return { fresh: false, claimed: new Set() };
     this.events.add(eventKey);
+    this.skips.push(...skips);
     const claimed = new Set<string>();
     for (const intent of intents) {
       if (this.intents.has(intent.clientOrderId)) continue;

@@ -133,9 +133,14 @@ async function createMirrors(
       signedQty: signed(intent.side, intent.qty),
     });
   }
-  const claim = await ctx.store.claim(eventKey, group.userId, intents, order.time);
+  const claim = await ctx.store.claim({
+    eventKey,
+    userId: group.userId,
+    intents,
+    skips,
+    eventTime: order.time,
+  });
   if (!claim.fresh) return;
-  for (const skip of skips) ctx.store.recordSkip(skip);
   for (const intent of intents)
     if (claim.claimed.has(intent.clientOrderId)) void dispatch(ctx, intent, receivedAt);
 }

@@ -10,20 +10,24 @@ export interface ClaimResult {
   claimed: ReadonlySet<string>;
 }
 
+/** One leader event (or reconciliation) and what it asks of the followers. */
+export interface ClaimRequest {
+  eventKey: string;
+  userId: number;
+  /** The follower orders to send. */
+  intents: readonly CopyIntent[];
+  /** The followers that get nothing, and why: stored with the claim, so a reason never outlives its event. */
+  skips: readonly CopySkip[];
+  /** The broker's time of the leader event (ms since the epoch), or null for an event the engine made up. */
+  eventTime: number | null;
+}
+
 /** Where the engine keeps its intents and records (SQL in the server, memory in property tests). */
 export interface CopyStore {
   /** Prepares the store (reads back what an earlier run left); the engine calls it before anything else. */
   open(): Promise<void>;
-  /**
-   * Stores the event and its intents, unless the event was claimed before. `eventTime`: the broker's time of
-   * the leader event (ms since the epoch), or null for an event the engine made up (always new).
-   */
-  claim(
-    eventKey: string,
-    userId: number,
-    intents: readonly CopyIntent[],
-    eventTime: number | null,
-  ): Promise<ClaimResult>;
+  /** Stores the event, its intents and its skips together, unless the event was claimed before. */
+  claim(request: ClaimRequest): Promise<ClaimResult>;
   /** Written behind the hot path, in order. */
   recordOutcome(outcome: CopyOutcome): void;
   recordSkip(skip: CopySkip): void;

@@ -143,7 +143,13 @@ async function reconcileFollower(
       });
     }
   }
-  const claim = await ctx.store.claim(eventKey, follower.userId, intents, null);
+  const claim = await ctx.store.claim({
+    eventKey,
+    userId: follower.userId,
+    intents,
+    skips: [],
+    eventTime: null,
+  });
   const started = ctx.clock();
   await Promise.allSettled(
     intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)),

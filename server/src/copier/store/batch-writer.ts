@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import { CLAIM_ROW_COLUMNS } from './claim-rows';
+import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS } from './claim-rows';
 import type { IntentJournal, JournalEntry } from './intent-journal';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
@@ -239,7 +239,9 @@ export class BatchWriter {
  * Claims taken in the process: idempotent (a journal segment may be read back after it was stored), and an
  * event of a user or account deleted meanwhile is dropped instead of failing the batch.
  */
-async function writeClaims(tx: Db, claims: JournalEntry[]): Promise<void> {
+async function writeClaims(tx: Db, entries: JournalEntry[]): Promise<void> {
+  // One statement does not see its own rows: an entry read back twice is kept once.
+  const claims = [...new Map(entries.map((entry) => [entry.eventKey, entry])).values()];
   await tx.query(
     `INSERT INTO copy_events (event_key, user_id, created_at)
      SELECT x.event_key, x.user_id, to_timestamp(x.at / 1000.0)
@@ -251,6 +253,20 @@ async function writeClaims(tx: Db, claims: JournalEntry[]): Promise<void> {
   const rows = claims.flatMap((c) =>
     c.intents.map((intent) => ({ ...intent, event_key: c.eventKey, user_id: c.userId, at: c.at })),
   );
+  const skips = claims.flatMap((c) =>
+    (c.skips ?? []).map((skip) => ({ ...skip, event_key: c.eventKey, user_id: c.userId, at: c.at })),
+  );
+  if (skips.length > 0)
+    await tx.query(
+      `INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason, created_at)
+       SELECT x.user_id, x.account_id, 'copy', x.event_key, x.symbol, x.order_type, x.side, x.qty, x.price, x.status, x.reason,
+         to_timestamp(x.at / 1000.0)
+       FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, event_key text, at double precision, ${CLAIM_SKIP_COLUMNS})
+       WHERE EXISTS (SELECT 1 FROM broker_accounts a WHERE a.id = x.account_id AND a.user_id = x.user_id)
+         AND NOT EXISTS (SELECT 1 FROM copy_orders o WHERE o.event_key = x.event_key AND o.account_id = x.account_id
+           AND o.client_order_id IS NULL)`,
+      [JSON.stringify(skips)],
+    );
   if (rows.length === 0) return;
   await tx.query(
     `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,

@@ -1,4 +1,4 @@
-import type { CopyIntent } from '../engine/types';
+import type { CopyIntent, CopySkip } from '../engine/types';
 
 /** An intent as the database's claim statements read it (one JSON record per follower order). */
 export interface ClaimRow {
@@ -32,3 +32,31 @@ export function claimRowsOf(intents: readonly CopyIntent[]): ClaimRow[] {
 /** The record columns shared by every statement that reads claim rows. */
 export const CLAIM_ROW_COLUMNS = `account_id integer, client_order_id text, symbol text, order_type text, side text,
     qty numeric, price numeric, stop_price numeric, leader_order_id text, is_exit boolean`;
+
+/** A follower that gets nothing for the claimed event, and why. */
+export interface ClaimSkipRow {
+  account_id: number;
+  symbol: string;
+  order_type: string;
+  side: string;
+  qty: number;
+  price: number | null;
+  status: string;
+  reason: string;
+}
+
+export function claimSkipRowsOf(skips: readonly CopySkip[]): ClaimSkipRow[] {
+  return skips.map((skip) => ({
+    account_id: skip.accountId,
+    symbol: skip.symbol,
+    order_type: skip.type,
+    side: skip.side,
+    qty: skip.qty,
+    price: skip.price,
+    status: skip.status,
+    reason: skip.reason,
+  }));
+}
+
+export const CLAIM_SKIP_COLUMNS = `account_id integer, symbol text, order_type text, side text, qty numeric,
+    price numeric, status text, reason text`;

@@ -9,7 +9,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { ClaimRow } from './claim-rows';
+import type { ClaimRow, ClaimSkipRow } from './claim-rows';
 
 /** One claimed leader event: written to the journal before any of its orders is sent. */
 export interface JournalEntry {
@@ -18,6 +18,8 @@ export interface JournalEntry {
   /** When it was claimed (ms since the epoch). */
   at: number;
   intents: ClaimRow[];
+  /** Missing in entries written before skips were journaled. */
+  skips?: ClaimSkipRow[];
 }
 
 export interface JournalOptions {

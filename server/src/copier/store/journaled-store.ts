@@ -1,8 +1,7 @@
 import type { Db } from '../../db/db';
-import type { ClaimResult } from '../engine/ports';
-import type { CopyIntent } from '../engine/types';
+import type { ClaimRequest, ClaimResult } from '../engine/ports';
 import { BatchWriter } from './batch-writer';
-import { claimRowsOf } from './claim-rows';
+import { claimRowsOf, claimSkipRowsOf } from './claim-rows';
 import { IntentJournal, type JournalOptions } from './intent-journal';
 import { RECENT_EVENTS_MS, RecentEvents } from './recent-events';
 import { SqlCopyStore } from './sql-store';
@@ -52,22 +51,18 @@ export class JournaledCopyStore extends SqlCopyStore {
     return this.opening;
   }
 
-  override async claim(
-    eventKey: string,
-    userId: number,
-    intents: readonly CopyIntent[],
-    eventTime: number | null,
-  ): Promise<ClaimResult> {
+  override async claim(request: ClaimRequest): Promise<ClaimResult> {
+    const { eventKey, userId, intents, skips, eventTime } = request;
     const recent = this.recent ?? (await this.ready());
     if (recent.has(eventKey)) return { fresh: false, claimed: new Set() };
     const at = this.now();
     if (recent.mayPredate(eventTime)) {
       await this.behind.flush();
-      const claim = await super.claim(eventKey, userId, intents, eventTime);
+      const claim = await super.claim(request);
       recent.add(eventKey, at);
       return claim;
     }
-    const entry = { eventKey, userId, at, intents: claimRowsOf(intents) };
+    const entry = { eventKey, userId, at, intents: claimRowsOf(intents), skips: claimSkipRowsOf(skips) };
     this.journal.append(entry);
     recent.add(eventKey, at);
     this.behind.addClaims([entry]);

@@ -1,10 +1,10 @@
 import type { BrokerEvent } from '../../brokers/types';
 import type { Db } from '../../db/db';
 import { orderStatusOf } from '../engine/status-map';
-import type { ClaimResult, CopyStore } from '../engine/ports';
+import type { ClaimRequest, ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
-import { CLAIM_ROW_COLUMNS, claimRowsOf } from './claim-rows';
+import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, claimRowsOf, claimSkipRowsOf } from './claim-rows';
 
 const CLAIM_SQL = `
 WITH ev AS (
@@ -18,6 +18,11 @@ WITH ev AS (
   WHERE EXISTS (SELECT 1 FROM ev)
   ON CONFLICT (client_order_id) DO NOTHING
   RETURNING client_order_id
+), skipped AS (
+  INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason)
+  SELECT $2, x.account_id, 'copy', $1, x.symbol, x.order_type, x.side, x.qty, x.price, x.status, x.reason
+  FROM jsonb_to_recordset($4::jsonb) AS x(${CLAIM_SKIP_COLUMNS})
+  WHERE EXISTS (SELECT 1 FROM ev)
 )
 SELECT (SELECT count(*) FROM ev)::int AS fresh, (SELECT coalesce(json_agg(client_order_id), '[]'::json) FROM ins) AS claimed`;
 
@@ -40,17 +45,12 @@ export class SqlCopyStore implements CopyStore {
     // Nothing to prepare: the database holds every claim.
   }
 
-  async claim(
-    eventKey: string,
-    userId: number,
-    intents: readonly CopyIntent[],
-    _eventTime: number | null,
-  ): Promise<ClaimResult> {
-    const rows = claimRowsOf(intents);
+  async claim({ eventKey, userId, intents, skips }: ClaimRequest): Promise<ClaimResult> {
     const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(CLAIM_SQL, [
       eventKey,
       userId,
-      JSON.stringify(rows),
+      JSON.stringify(claimRowsOf(intents)),
+      JSON.stringify(claimSkipRowsOf(skips)),
     ]);
     const claimed =
       typeof row?.claimed === 'string' ? (JSON.parse(row.claimed) as string[]) : (row?.claimed ?? []);

@@ -141,14 +141,10 @@ export function strayMirrors(rig: CopyRig): string[] {
  * Every leader fill has, for every follower that followed at the time, a copy at the venue or a reason the
  * engine recorded (below one contract, a limit, a rejection, a rate limit, an unknown outcome...). A fill of
  * a working order is accounted for by the order's mirror, which exists only for followers that followed when
- * the leader order was placed. `crashed`: events whose claim was the engine's last act; their intents are
- * stored, but the skips (reasons for not sending) are written after the claim and die with the engine.
+ * the leader order was placed. An event whose claim was an engine's last act counts too: the reasons are
+ * stored with the claim, and its unsent intents are closed with a reason after the restart.
  */
-export async function unaccountedLeaderFills(
-  rig: CopyRig,
-  windows: FollowWindows,
-  crashed: ReadonlySet<string>,
-): Promise<string[]> {
+export async function unaccountedLeaderFills(rig: CopyRig, windows: FollowWindows): Promise<string[]> {
   const { control } = rig.world.fake;
   await rig.store.flush();
   const recorded = new Set(
@@ -177,8 +173,7 @@ export async function unaccountedLeaderFills(
         continue;
       const prefix = `st.${event}.${id}`;
       const copied = sent.some((c) => c === prefix || c.startsWith(`${prefix}.`));
-      if (!copied && !recorded.has(`${event}|${id}`) && !crashed.has(event))
-        missing.push(`${event} → follower ${id}`);
+      if (!copied && !recorded.has(`${event}|${id}`)) missing.push(`${event} → follower ${id}`);
     }
   }
   return missing;

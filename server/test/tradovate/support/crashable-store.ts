@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrokerEvent } from '../../../src/brokers/types';
-import type { ClaimResult, CopyStore } from '../../../src/copier/engine/ports';
+import type { ClaimRequest, ClaimResult, CopyStore } from '../../../src/copier/engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../../../src/copier/engine/types';
 import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../../src/copier/store/sql-store';
@@ -36,14 +36,9 @@ export class CrashableStore implements CopyStore {
     return this.inner.open();
   }
 
-  async claim(
-    eventKey: string,
-    userId: number,
-    intents: readonly CopyIntent[],
-    eventTime: number | null,
-  ): Promise<ClaimResult> {
-    const claim = await this.inner.claim(eventKey, userId, intents, eventTime);
-    if (eventKey !== this.crashOn) return claim;
+  async claim(request: ClaimRequest): Promise<ClaimResult> {
+    const claim = await this.inner.claim(request);
+    if (request.eventKey !== this.crashOn) return claim;
     this.crashOn = null;
     this.crashes += 1;
     throw new Error('Engine stopped after the intent write');

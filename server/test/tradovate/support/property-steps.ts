@@ -49,19 +49,18 @@ export function followersOf(setups: FollowerSetup[]): RigFollower[] {
   return [...following, { onLeaderUser: false, settings: { enabled: false } }];
 }
 
-/** What a run did that the checks must know: when followers did not follow, which claims ended an engine. */
+/** What a run did that the checks must know: when followers did not follow. */
 export interface RunRecord {
   windows: FollowWindows;
-  crashed: Set<string>;
 }
 
-export const newRunRecord = (): RunRecord => ({ windows: new FollowWindows(), crashed: new Set() });
+export const newRunRecord = (): RunRecord => ({ windows: new FollowWindows() });
 
 /** Performs a step; answers the probe of the fault it armed, if any. */
 export async function perform(
   rig: CopyRig,
   current: Step,
-  { windows, crashed }: RunRecord,
+  { windows }: RunRecord,
 ): Promise<ReturnType<typeof armFault> | null> {
   const { control } = rig.world.fake;
   switch (current.kind) {
@@ -93,7 +92,6 @@ export async function perform(
         const fill = control.fills().find((f) => 'orderId' in placed && f.orderId === placed.orderId);
         // The fill reaches the engine over the socket later: its claim is the engine's last act.
         store.crashOn = `f${rig.ids.leaderId}-${fill?.id ?? 0}`;
-        crashed.add(store.crashOn);
         await until(() => store.crashes > 0, 30_000, 'the engine to store the intents and stop');
       }
       await rig.restart();
