@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS } from './claim-rows';
+import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, type ClaimSkipRow } from './claim-rows';
 import type { IntentJournal, JournalEntry } from './intent-journal';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
@@ -43,17 +43,10 @@ export interface FillRecord {
   filled_ms: number;
 }
 
-export interface SkipRow {
+/** A skip recorded on its own (reconciliation), outside a claim. */
+export interface SkipRow extends ClaimSkipRow {
   user_id: number;
-  account_id: number;
   event_key: string;
-  symbol: string;
-  order_type: string;
-  side: string;
-  qty: number;
-  price: number | null;
-  status: string;
-  reason: string;
 }
 
 const FLUSH_MS = 25;

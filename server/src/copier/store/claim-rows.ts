@@ -45,8 +45,8 @@ export interface ClaimSkipRow {
   reason: string;
 }
 
-export function claimSkipRowsOf(skips: readonly CopySkip[]): ClaimSkipRow[] {
-  return skips.map((skip) => ({
+export function claimSkipRowOf(skip: CopySkip): ClaimSkipRow {
+  return {
     account_id: skip.accountId,
     symbol: skip.symbol,
     order_type: skip.type,
@@ -55,7 +55,11 @@ export function claimSkipRowsOf(skips: readonly CopySkip[]): ClaimSkipRow[] {
     price: skip.price,
     status: skip.status,
     reason: skip.reason,
-  }));
+  };
+}
+
+export function claimSkipRowsOf(skips: readonly CopySkip[]): ClaimSkipRow[] {
+  return skips.map(claimSkipRowOf);
 }
 
 export const CLAIM_SKIP_COLUMNS = `account_id integer, symbol text, order_type text, side text, qty numeric,

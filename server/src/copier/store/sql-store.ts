@@ -4,7 +4,13 @@ import { orderStatusOf } from '../engine/status-map';
 import type { ClaimRequest, ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
-import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, claimRowsOf, claimSkipRowsOf } from './claim-rows';
+import {
+  CLAIM_ROW_COLUMNS,
+  CLAIM_SKIP_COLUMNS,
+  claimRowsOf,
+  claimSkipRowOf,
+  claimSkipRowsOf,
+} from './claim-rows';
 
 const CLAIM_SQL = `
 WITH ev AS (
@@ -71,18 +77,7 @@ export class SqlCopyStore implements CopyStore {
   }
 
   recordSkip(skip: CopySkip): void {
-    this.behind.addSkip({
-      user_id: skip.userId,
-      account_id: skip.accountId,
-      event_key: skip.eventKey,
-      symbol: skip.symbol,
-      order_type: skip.type,
-      side: skip.side,
-      qty: skip.qty,
-      price: skip.price,
-      status: skip.status,
-      reason: skip.reason,
-    });
+    this.behind.addSkip({ ...claimSkipRowOf(skip), user_id: skip.userId, event_key: skip.eventKey });
   }
 
   recordBrokerEvent(account: EngineAccount, event: BrokerEvent, role: 'leader' | 'copy' | 'manual'): void {
