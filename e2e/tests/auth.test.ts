@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { api, registerUser, STRONG_PASSWORD } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newSession } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { newSession } from '../support/browser';
+import { useStackAndBrowser } from '../support/suite';
 
 const NEW_PASSWORD = 'N3w!Password';
 
@@ -21,20 +21,11 @@ const storedToken = (page: Page): Promise<string | null> =>
   page.evaluate(() => window.localStorage.getItem('access_token'));
 
 describe('auth: sign up, sign in and password recovery in the composed product', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser();
 
   it('when a visitor signs up, then the welcome toast shows, the token is stored and the account signs in', async () => {
     const email = `new-${randomUUID().slice(0, 8)}@example.com`;
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/login?view=signup');
     await page.getByRole('heading', { name: 'Start trading efficiently' }).waitFor();
     const form = page.getByRole('form', { name: 'Sign up' });
@@ -47,7 +38,7 @@ describe('auth: sign up, sign in and password recovery in the composed product',
     await page.getByText('Registration successful! Welcome to SyncTrade.').waitFor();
     assert.ok(await storedToken(page), 'the token is stored after registration');
     // The same account signs in through the form with a fresh session.
-    const second = await newSession(browser, stack.url);
+    const second = await newSession(suite.browser, suite.stack.url);
     await second.page.goto('/login');
     await fillSignIn(second.page, email, STRONG_PASSWORD);
     await second.page.getByText('Login successful! Welcome back!').waitFor();
@@ -61,8 +52,8 @@ describe('auth: sign up, sign in and password recovery in the composed product',
   });
 
   it('when a visitor opens a protected page, then after signing in it comes back to it with its query', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/trade-history/daily?view=week');
     await page.waitForURL(/\/login\?from=/);
     await fillSignIn(page, user.email, user.password);
@@ -72,8 +63,8 @@ describe('auth: sign up, sign in and password recovery in the composed product',
   });
 
   it('when the password is wrong, then the server says so and the visitor stays signed out', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/login');
     await fillSignIn(page, user.email, 'Wrong!pass1');
     await page.getByText('Invalid email or password').waitFor();
@@ -83,8 +74,8 @@ describe('auth: sign up, sign in and password recovery in the composed product',
   });
 
   it('when a trader resets the password from the mailed link, then the new one works and the old one not', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
@@ -92,7 +83,7 @@ describe('auth: sign up, sign in and password recovery in the composed product',
     await page.getByRole('button', { name: 'Send Email' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     const mail = await api<{ links: string[] }>(
-      stack,
+      suite.stack,
       'GET',
       `/dev/outbox/latest?to=${encodeURIComponent(user.email)}`,
     );
@@ -123,7 +114,7 @@ describe('auth: sign up, sign in and password recovery in the composed product',
   ] as const;
   for (const [path, theme] of checks) {
     it(`when ${path} is checked with axe in the ${theme} theme, then it has no serious or critical violation`, async () => {
-      const { page, context } = await newSession(browser, stack.url);
+      const { page, context } = await newSession(suite.browser, suite.stack.url);
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
       await page.goto(path);
       await page.locator('#root h1').waitFor();

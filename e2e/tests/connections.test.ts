@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newSession } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { newSession } from '../support/browser';
+import { useStackAndBrowser } from '../support/suite';
 
 /** The accounts table of the open details page (the second table: the first holds the connection's facts). */
 function accountRows(page: Page) {
@@ -15,21 +15,11 @@ function accountRows(page: Page) {
 }
 
 describe('connections: connect, inspect and manage broker connections', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser();
 
   it('when a trader connects the paper broker through the redirect flow, then the connection and its accounts show', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await page.goto('/connections');
     await page.getByRole('heading', { name: 'Connections Management' }).waitFor();
@@ -71,9 +61,9 @@ describe('connections: connect, inspect and manage broker connections', () => {
   });
 
   it('when a trader toggles accounts, enables all, toggles and deletes the connection, then each change shows', async () => {
-    const user: TestUser = await registerUser(stack);
-    const id = await connectPaperBroker(stack, user, 'Desk two');
-    const { page, context } = await newSession(browser, stack.url);
+    const user: TestUser = await registerUser(suite.stack);
+    const id = await connectPaperBroker(suite.stack, user, 'Desk two');
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
 
     await page.goto(`/connections/${id}`);

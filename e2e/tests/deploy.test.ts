@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newSession } from '../support/browser';
+import { describe, it } from 'node:test';
+import { newSession } from '../support/browser';
 import { makeVisibleVariant, treeDigest } from '../support/deploy-fixture';
-import { REPO_ROOT, startStack, type Stack } from '../support/stack';
+import { REPO_ROOT } from '../support/stack';
+import { useStackAndBrowser } from '../support/suite';
 
 function pnpmScript(script: string, args: string[], deployDir: string): string {
   const result = spawnSync('node', [path.join(REPO_ROOT, 'scripts', `${script}.mjs`), ...args], {
@@ -20,18 +20,8 @@ function pnpmScript(script: string, args: string[], deployDir: string): string {
 }
 
 describe('delivery: versioned deploys and rollback of one remote', () => {
-  let stack: Stack;
-  let browser: Browser;
   const deployDir = mkdtempSync(path.join(tmpdir(), 'synctrade-deploy-'));
-
-  before(async () => {
-    stack = await startStack({ deployDir });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser({ deployDir });
 
   it('when version 2 is deployed, then a reload shows it; when rolled back, version 1 is back; the host never changes', async () => {
     const hostBefore = treeDigest(path.join(REPO_ROOT, 'host', 'dist'));
@@ -47,13 +37,13 @@ describe('delivery: versioned deploys and rollback of one remote', () => {
     });
     const v2 = path.join(artifacts, 'remotes', 'landing', 'build');
 
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/');
     await page.getByText(variant.before).first().waitFor();
     assert.equal(await page.getByText(variant.after).count(), 0);
 
     pnpmScript('deploy-remote', ['landing', '--version', '2.0.0', '--dist', v2], deployDir);
-    const remotes = (await (await fetch(`${stack.url}/remotes.json`)).json()) as Record<string, string>;
+    const remotes = (await (await fetch(`${suite.stack.url}/remotes.json`)).json()) as Record<string, string>;
     assert.equal(remotes.landing, '/deploy/landing/2.0.0/mf-manifest.json');
     await page.reload();
     await page.getByText(variant.after).first().waitFor();

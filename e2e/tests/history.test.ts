@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newSession } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { newSession } from '../support/browser';
+import type { Stack } from '../support/stack';
+import { useStackAndBrowser } from '../support/suite';
 
 interface HistoryTrade {
   id: number;
@@ -72,34 +73,24 @@ async function importFile(page: Page, name: string, text: string, expectedText: 
 }
 
 describe('trade history: copied trades, import, export, accessibility', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser();
 
   it('when trades are copied on the paper broker, then the dashboard lists them with correct P&L', async () => {
-    const user = await registerUser(stack);
-    await connectPaperBroker(stack, user);
+    const user = await registerUser(suite.stack);
+    await connectPaperBroker(suite.stack, user);
     const accounts = await api<{ id: number }[]>(
-      stack,
+      suite.stack,
       'GET',
       '/brokers/accounts/table',
       undefined,
       user.token,
     );
     const [leader, follower] = accounts as [{ id: number }, { id: number }];
-    await api(stack, 'PUT', `/copier/accounts/${leader.id}/master`, undefined, user.token);
-    await api(stack, 'PUT', `/copier/accounts/${follower.id}/follower`, undefined, user.token);
+    await api(suite.stack, 'PUT', `/copier/accounts/${leader.id}/master`, undefined, user.token);
+    await api(suite.stack, 'PUT', `/copier/accounts/${follower.id}/follower`, undefined, user.token);
     for (const side of ['buy', 'sell'] as const) {
       await api(
-        stack,
+        suite.stack,
         'POST',
         '/sim/orders',
         { account_id: leader.id, contract: 'ES', side, qty: 1, order_type: 'Market' },
@@ -109,7 +100,7 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     // The leader's round trip and the follower's copy.
     let trades: HistoryTrade[] = [];
     for (let tries = 0; tries < 60 && trades.length < 2; tries += 1) {
-      trades = await history(stack, user);
+      trades = await history(suite.stack, user);
       if (trades.length < 2) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     assert.equal(trades.length, 2, 'leader and follower each closed one trade');
@@ -118,7 +109,7 @@ describe('trade history: copied trades, import, export, accessibility', () => {
       assert.equal(trade.pnl, Math.round(points * trade.qty * 50 * 100) / 100, 'ES: points × qty × $50');
     }
 
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await openDashboard(page);
     await completedCount(page, 2);
@@ -138,8 +129,8 @@ describe('trade history: copied trades, import, export, accessibility', () => {
   });
 
   it('when the same CSV is imported twice, then the second import adds nothing; export reads back the same trades', async () => {
-    const user = await registerUser(stack);
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await openDashboard(page);
     await page.getByText('No completed trades found').waitFor();
@@ -158,7 +149,7 @@ describe('trade history: copied trades, import, export, accessibility', () => {
       '0 imported, 3 duplicates skipped (already imported).',
     );
     await completedCount(page, 3);
-    const stored = await history(stack, user);
+    const stored = await history(suite.stack, user);
     assert.deepEqual(
       stored.map((t) => [t.symbol, t.side, t.qty, t.pnl]).sort(),
       [
@@ -193,8 +184,8 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     }
 
     // The export is our own import format: another user reads it back to the same trades.
-    const other = await registerUser(stack);
-    const second = await newSession(browser, stack.url);
+    const other = await registerUser(suite.stack);
+    const second = await newSession(suite.browser, suite.stack.url);
     await signInPage(second.page, other);
     await openDashboard(second.page);
     await importFile(
@@ -203,7 +194,7 @@ describe('trade history: copied trades, import, export, accessibility', () => {
       exported,
       '3 imported, 0 duplicates skipped (already imported).',
     );
-    const readBack = await history(stack, other);
+    const readBack = await history(suite.stack, other);
     const key = (t: HistoryTrade): string =>
       [t.symbol, t.side, t.qty, t.avgEntry, t.avgExit, t.pnl].join('|');
     assert.deepEqual(readBack.map(key).sort(), stored.map(key).sort());
@@ -214,9 +205,9 @@ describe('trade history: copied trades, import, export, accessibility', () => {
   });
 
   it('when the history pages are open with data, in both themes, then axe finds nothing serious', async () => {
-    const user = await registerUser(stack);
+    const user = await registerUser(suite.stack);
     await api(
-      stack,
+      suite.stack,
       'POST',
       '/copier/trade-history/import',
       {
@@ -248,7 +239,7 @@ describe('trade history: copied trades, import, export, accessibility', () => {
       user.token,
     );
     for (const theme of ['dark', 'light']) {
-      const { page, context, errors } = await newSession(browser, stack.url);
+      const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
       await signInPage(page, user);
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
       await openDashboard(page);

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { authenticator } from 'otplib';
-import type { Browser } from 'playwright-core';
 import { api, registerUser, signInPage, STRONG_PASSWORD } from '../support/api';
-import { launchBrowser, newSession } from '../support/browser';
+import { newSession } from '../support/browser';
 import { connectPaperThroughUi, deskRow, signInWithForm, waitForDeskQty } from '../support/flows';
-import { startStack, type Stack } from '../support/stack';
+import { useStackAndBrowser } from '../support/suite';
 
 interface DeskAccount {
   id: number;
@@ -15,20 +14,11 @@ interface DeskAccount {
 
 /** One journey per role of the product, across every remote, on the real server. */
 describe('journeys: the whole product in a browser', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser();
 
   it('new visitor: landing → Start Free Trial → sign up → sign in → Home', async () => {
     const email = `visitor-${randomUUID().slice(0, 8)}@example.com`;
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/');
     await page.getByRole('link', { name: 'Start Free Trial' }).first().click();
     await page.getByRole('heading', { name: 'Start trading efficiently' }).waitFor();
@@ -46,11 +36,17 @@ describe('journeys: the whole product in a browser', () => {
   });
 
   it('trader: connect the paper broker → leader and follower → copy a trade → orders → flatten → history', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await connectPaperThroughUi(page, 'Journey paper');
-    const accounts = await api<DeskAccount[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+    const accounts = await api<DeskAccount[]>(
+      suite.stack,
+      'GET',
+      '/brokers/accounts/table',
+      undefined,
+      user.token,
+    );
     const [leader, follower] = accounts as [DeskAccount, DeskAccount];
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
@@ -96,9 +92,9 @@ describe('journeys: the whole product in a browser', () => {
   });
 
   it('account owner: profile → password change → sign in again → enable 2FA → sign in with a code', async () => {
-    const user = await registerUser(stack);
+    const user = await registerUser(suite.stack);
     const newPassword = 'N3w!Passw0rd';
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInWithForm(page, user.email, user.password);
     await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByLabel('Username').fill('nq_swing');
@@ -133,12 +129,18 @@ describe('journeys: the whole product in a browser', () => {
   });
 
   it('failures: the server restarts mid-session; the desk says it is reconnecting, then shows the truth', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await connectPaperThroughUi(page, 'Restart paper');
-    const [leader] = await api<DeskAccount[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
-    await api(stack, 'PUT', `/copier/accounts/${leader!.id}/master`, undefined, user.token);
+    const [leader] = await api<DeskAccount[]>(
+      suite.stack,
+      'GET',
+      '/brokers/accounts/table',
+      undefined,
+      user.token,
+    );
+    await api(suite.stack, 'PUT', `/copier/accounts/${leader!.id}/master`, undefined, user.token);
     await page.goto('/syncdesk');
     await page
       .getByRole('form', { name: 'Paper order ticket' })
@@ -146,7 +148,7 @@ describe('journeys: the whole product in a browser', () => {
       .click();
     await waitForDeskQty(page, leader!.id, 1);
 
-    await stack.restart();
+    await suite.stack.restart();
     // The paper venue starts flat after a restart: the desk must show that, not the stale position.
     await page.getByText('Reconnecting…').waitFor({ timeout: 30_000 });
     await waitForDeskQty(page, leader!.id, 0, 45_000);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newSession } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { newSession } from '../support/browser';
+import { useStackAndBrowser } from '../support/suite';
 
 /** Opens / and waits until the brief full-screen spinner is gone. */
 async function openLanding(page: Page): Promise<void> {
@@ -19,19 +19,10 @@ const shownNames = (page: Page): Promise<string[]> =>
   page.locator('#reviews-list li strong').allTextContents();
 
 describe('landing: the public page in the composed product', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser();
 
   it('when / opens, then the title and description are set and every top-bar anchor reaches its section', async () => {
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await openLanding(page);
     assert.match(await page.title(), /SyncTrade/);
     assert.match((await page.locator('meta[name="description"]').getAttribute('content')) ?? '', /100 ms/);
@@ -55,7 +46,7 @@ describe('landing: the public page in the composed product', () => {
   });
 
   it('when / loads, then nothing shifts (cumulative layout shift well under 0.1)', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.addInitScript(() => {
       const store = window as unknown as { cls: number };
       store.cls = 0;
@@ -73,7 +64,7 @@ describe('landing: the public page in the composed product', () => {
   });
 
   it('when next and previous are pressed, then the carousel wraps around and the progress follows', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await openLanding(page);
     const first = await shownNames(page);
     assert.equal(first.length, 3);
@@ -88,7 +79,7 @@ describe('landing: the public page in the composed product', () => {
   });
 
   it('when the FAQ is used, then the third item is open at start and one item at most stays open', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await openLanding(page);
     const faq = page.locator('#faq');
     const expanded = (): Promise<number> => faq.locator('button[aria-expanded="true"]').count();
@@ -102,7 +93,7 @@ describe('landing: the public page in the composed product', () => {
   });
 
   it('when Start Free Trial is pressed, then the Sign Up card of /login opens', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await openLanding(page);
     await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click();
     await page.getByRole('heading', { name: 'Start trading efficiently' }).waitFor();
@@ -110,7 +101,10 @@ describe('landing: the public page in the composed product', () => {
   });
 
   it('when a phone opens the mobile menu, then it opens, closes, and its Login goes to /login', async () => {
-    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 390, height: 844 } });
+    const context = await suite.browser.newContext({
+      baseURL: suite.stack.url,
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     await openLanding(page);
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').count(), 0);
@@ -130,7 +124,7 @@ describe('landing: the public page in the composed product', () => {
 
   for (const theme of ['dark', 'light']) {
     it(`when / is checked with axe in the ${theme} theme, then it has no serious or critical violation`, async () => {
-      const { page, context } = await newSession(browser, stack.url);
+      const { page, context } = await newSession(suite.browser, suite.stack.url);
       await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
       await openLanding(page);
       assert.deepEqual(await seriousA11yViolations(page), []);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { before, describe, it } from 'node:test';
 import { registerUser, signInPage, type TestUser } from '../support/api';
-import { launchBrowser, newSession } from '../support/browser';
+import { newSession } from '../support/browser';
 import { makeVisibleVariant, pointRemote, treeDigest } from '../support/deploy-fixture';
-import { REPO_ROOT, startStack, type Stack } from '../support/stack';
+import { REPO_ROOT } from '../support/stack';
+import { useStackAndBrowser } from '../support/suite';
 
 // Chunks of each federation singleton, by the names the shared config gives them.
 const SINGLETONS: Record<string, RegExp> = {
@@ -24,22 +24,15 @@ const SINGLETONS: Record<string, RegExp> = {
 };
 
 describe('platform: the composed product', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const suite = useStackAndBrowser();
   let user: TestUser;
 
   before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    user = await registerUser(stack);
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
+    user = await registerUser(suite.stack);
   });
 
   it('when a visitor opens /, then the host serves the landing remote', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/');
     await page.waitForSelector('#root h1, #root h2');
     assert.equal(await page.getByRole('alert').filter({ hasText: 'unavailable' }).count(), 0);
@@ -58,7 +51,7 @@ describe('platform: the composed product', () => {
   });
 
   it('when a protected page is opened signed out, then it goes to /login keeping path and query as from', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/syncdesk?tab=orders');
     await page.waitForURL(/\/login\?from=/);
     assert.equal(new URL(page.url()).searchParams.get('from'), '/syncdesk?tab=orders');
@@ -67,8 +60,8 @@ describe('platform: the composed product', () => {
 
   it('when a signed-in trader navigates, then every route resolves to its remote and singletons load once', async () => {
     // Its own trader: the walk ends with a logout, which ends that trader's session on the server.
-    const walker = await registerUser(stack);
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const walker = await registerUser(suite.stack);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, walker);
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -112,7 +105,7 @@ describe('platform: the composed product', () => {
   });
 
   it('when a remote is down, then only its area fails with Retry, and Retry recovers once it is back', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await page.route('**/remotes/syncdesk/**', (route) => route.abort('connectionrefused'));
     await page.goto('/syncdesk');
@@ -130,7 +123,7 @@ describe('platform: the composed product', () => {
   });
 
   it('when a remote chunk throws while loading, then its area shows Loading chunk failed', async () => {
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await page.route('**/remotes/trade_history/static/js/__federation_expose_*', (route) =>
       route.fulfill({
@@ -147,9 +140,9 @@ describe('platform: the composed product', () => {
   });
 
   it('when remotes.json points a remote at a rebuilt version, then a reload shows it with the host untouched', async () => {
-    const deployDir = path.join(stack.dataDir, 'deploy');
+    const deployDir = path.join(suite.stack.dataDir, 'deploy');
     const hostBefore = treeDigest(path.join(REPO_ROOT, 'host', 'dist'));
-    const { page, context } = await newSession(browser, stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await page.goto('/');
     const variant = makeVisibleVariant({
       remoteDir: 'landing',

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { authenticator } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { registerUser, type TestUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
-import { launchBrowser, newSession } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { newSession } from '../support/browser';
+import { useStackAndBrowser } from '../support/suite';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -43,21 +43,11 @@ function nextStepCode(secret: string): string {
 }
 
 describe('profile: the trader’s own account and security', () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = useStackAndBrowser();
 
   it('when a trader edits the profile and uploads a photo, then both are kept', async () => {
-    const user: TestUser = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user: TestUser = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInWithForm(page, user.email, user.password);
     await page.goto('/profile');
     await page.getByLabel('Username').waitFor();
@@ -96,8 +86,8 @@ describe('profile: the trader’s own account and security', () => {
   });
 
   it('when a trader changes the password, then they are signed out and sign in with the new one', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInWithForm(page, user.email, user.password);
     await page.goto('/profile/security');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
@@ -114,8 +104,8 @@ describe('profile: the trader’s own account and security', () => {
   });
 
   it('when a trader enables 2FA, then signing in asks for the code, and a recovery code turns it off', async () => {
-    const user = await registerUser(stack);
-    const { page, context } = await newSession(browser, stack.url);
+    const user = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
     await signInWithForm(page, user.email, user.password);
     await page.goto('/profile/security');
     await page.getByText('2FA is not enabled').waitFor();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { before, describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/axe';
 import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
-import { launchBrowser, newSession } from '../support/browser';
-import { startStack, type Stack } from '../support/stack';
+import { newSession } from '../support/browser';
+import { useStackAndBrowser } from '../support/suite';
 
 interface DeskRow {
   id: number;
@@ -32,26 +32,19 @@ async function expectQty(page: Page, id: number, qty: number): Promise<void> {
  * the copy engine, and the syncdesk remote's production build.
  */
 describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', () => {
-  let stack: Stack;
-  let browser: Browser;
+  const suite = useStackAndBrowser();
   let user: TestUser;
   let accounts: DeskRow[];
 
   before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    user = await registerUser(stack);
-    await connectPaperBroker(stack, user);
-    accounts = await api<DeskRow[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+    user = await registerUser(suite.stack);
+    await connectPaperBroker(suite.stack, user);
+    accounts = await api<DeskRow[]>(suite.stack, 'GET', '/brokers/accounts/table', undefined, user.token);
     assert.ok(accounts.length >= 3, 'the paper broker gives at least three accounts');
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
   });
 
   it('when a trade is placed on the leader, then followers copy it at their ratio live, and Flatten all closes everything', async () => {
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await page.goto('/syncdesk');
     await page.getByRole('heading', { level: 1, name: 'Sync Desk' }).waitFor();
@@ -122,7 +115,7 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
   });
 
   it('when the desk opens in the light theme, then it has no serious accessibility violations either', async () => {
-    const { page, context, errors } = await newSession(browser, stack.url);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, user);
     await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
     await page.goto('/syncdesk');
