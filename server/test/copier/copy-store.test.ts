@@ -6,10 +6,9 @@ import { SqlCopyStore } from '../../src/copier/store/sql-store';
 import type { ClaimRequest } from '../../src/copier/engine/ports';
 import type { CopyIntent, CopySkip, EngineAccount } from '../../src/copier/engine/types';
 import type { Db } from '../../src/db/db';
-import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
-import { registerUser, type TestUser } from '../support/users';
-import { waitForDesk } from './support/http';
+import type { TestApp } from '../support/build-test-app';
+import type { TestUser } from '../support/users';
+import { openPaperDesk } from './support/paper-desk';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -19,10 +18,9 @@ let followerId: number;
 let journalDir: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  user = await registerUser(t.app);
-  await connectSim(t.app, user, 'Store');
-  followerId = (await waitForDesk(t.app, user, (list) => list.length === 4))[1]?.id ?? 0;
+  const desk = await openPaperDesk('Store');
+  ({ t, user } = desk);
+  followerId = desk.rows[1]?.id ?? 0;
 });
 afterAll(async () => t.close());
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
-import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
+import type { TestApp } from '../support/build-test-app';
 import { getTicket, listen, openFeed } from '../support/feed-client';
-import { registerUser, type TestUser } from '../support/users';
-import { call, waitForDesk } from './support/http';
+import type { TestUser } from '../support/users';
+import { call } from './support/http';
+import { openPaperDesk } from './support/paper-desk';
 
 type AccountData = Extract<FeedMessage, { type: 'account_data' }>;
 const accountData = (message: FeedMessage): message is AccountData => message.type === 'account_data';
@@ -14,10 +14,7 @@ describe('account feed from the copy engine', () => {
   let rows: SyncAccount[];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    user = await registerUser(t.app);
-    await connectSim(t.app, user, 'Feed paper');
-    rows = await waitForDesk(t.app, user, (list) => list.length === 4);
+    ({ t, user, rows } = await openPaperDesk('Feed paper'));
   });
   afterAll(async () => t.close());
 

@@ -1,8 +1,8 @@
 import type { OrderData, SyncAccount } from '@synctrade/api/types';
-import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
-import { registerUser, type TestUser } from '../support/users';
+import type { TestApp } from '../support/build-test-app';
+import type { TestUser } from '../support/users';
 import { call, waitForDesk } from './support/http';
+import { openPaperDesk } from './support/paper-desk';
 
 describe('out-of-sync followers and skipped copies', () => {
   let t: TestApp;
@@ -10,10 +10,7 @@ describe('out-of-sync followers and skipped copies', () => {
   let rows: SyncAccount[];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    user = await registerUser(t.app);
-    await connectSim(t.app, user, 'Sync paper');
-    rows = await waitForDesk(t.app, user, (list) => list.length === 4);
+    ({ t, user, rows } = await openPaperDesk('Sync paper'));
   });
   afterAll(async () => t.close());
 

@@ -13,14 +13,7 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   const account = ctx.accounts.get(intent.accountId);
   const entry = account === undefined ? undefined : ctx.sessions.get(account.connectionId);
   if (account === undefined || entry === undefined) {
-    ctx.store.recordOutcome({
-      clientOrderId: intent.clientOrderId,
-      status: 'Rejected',
-      brokerOrderId: null,
-      reason: 'The broker is not connected',
-      sentMs: null,
-      ackMs: null,
-    });
+    closeUnsent(ctx, intent, 'Rejected', 'The broker is not connected');
     return Promise.resolve();
   }
   const live = ctx.live.get(account.id);
@@ -52,14 +45,7 @@ function schedule(
     onExpired: () => {
       const seconds = intent.exit ? 60 : 5;
       const reason = `Rate limited: the broker's request budget could not serve this order within ${seconds} s`;
-      ctx.store.recordOutcome({
-        clientOrderId: intent.clientOrderId,
-        status: 'Rejected',
-        brokerOrderId: null,
-        reason,
-        sentMs: null,
-        ackMs: null,
-      });
+      closeUnsent(ctx, intent, 'Rejected', reason);
       ctx.setStatus(account.id, { state: 'rate_limited', reason });
       ctx.notifier.notify(account.userId, {
         kind: 'copy_failed',
@@ -87,14 +73,7 @@ async function send(
       // The follower as it is now decides, not as it was when the leader's event was planned: this order may
       // have waited for the budget (a 429) or a look-up meanwhile, and the account objects are replaced on reload.
       if (!canReceive(ctx.accounts.get(account.id), ctx.live.get(account.id), entry)) {
-        ctx.store.recordOutcome({
-          clientOrderId: intent.clientOrderId,
-          status: 'Canceled',
-          brokerOrderId: null,
-          reason: 'Not sent: the follower was disabled',
-          sentMs: null,
-          ackMs: null,
-        });
+        closeUnsent(ctx, intent, 'Canceled', 'Not sent: the follower was disabled');
         return;
       }
       const sentAt = ctx.clock();
@@ -131,14 +110,7 @@ async function send(
         // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
         if (found === undefined || attempt >= ctx.settings.sendRetries) {
           const reason = 'Outcome unknown: the broker did not answer; the position is reconciled';
-          ctx.store.recordOutcome({
-            clientOrderId: intent.clientOrderId,
-            status: 'Rejected',
-            brokerOrderId: null,
-            reason,
-            sentMs: sentAt - receivedAt,
-            ackMs: null,
-          });
+          closeUnsent(ctx, intent, 'Rejected', reason, sentAt - receivedAt);
           ctx.setStatus(account.id, { state: 'out_of_sync', reason });
           return;
         }
@@ -197,19 +169,30 @@ function failed(
   reason: string,
   reauth: boolean,
 ): void {
-  ctx.store.recordOutcome({
-    clientOrderId: intent.clientOrderId,
-    status: 'Rejected',
-    brokerOrderId: null,
-    reason,
-    sentMs: null,
-    ackMs: null,
-  });
+  closeUnsent(ctx, intent, 'Rejected', reason);
   if (reauth) ctx.setStatus(account.id, { state: 'reauth_required', reason });
   ctx.notifier.notify(account.userId, {
     kind: 'copy_failed',
     title: `Copy to ${account.name} failed`,
     message: `${intent.side === 'buy' ? 'Buy' : 'Sell'} ${intent.qty} ${intent.symbol}: ${reason}`,
+  });
+}
+
+/** Records why an intent ends without a broker order (or with an outcome nobody knows). */
+function closeUnsent(
+  ctx: EngineContext,
+  intent: CopyIntent,
+  status: 'Rejected' | 'Canceled',
+  reason: string,
+  sentMs: number | null = null,
+): void {
+  ctx.store.recordOutcome({
+    clientOrderId: intent.clientOrderId,
+    status,
+    brokerOrderId: null,
+    reason,
+    sentMs,
+    ackMs: null,
   });
 }
 
