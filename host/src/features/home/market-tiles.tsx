@@ -1,6 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
 import { Card, Muted } from '@synctrade/ui';
+import { contractRoot } from './contract-root';
 import { useMarketQuotes } from './use-market-quotes';
 
 const Grid = styled.div`
@@ -26,9 +27,15 @@ const Change = styled.span<{ $up: boolean }>`
   font-variant-numeric: tabular-nums;
 `;
 
-const SYMBOLS = ['ES', 'NQ', 'CL', 'GC'];
+/** The products of the paper venue, in the order of the tiles. */
+const ROOTS = ['ES', 'NQ', 'CL', 'GC'];
 
-/** Four market tiles: symbol, price, percent change and direction. */
+const PRICE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Four market tiles: symbol, price, percent change and direction. The server quotes front months (`ESZ6`),
+ * so a tile takes the quote whose contract root is its product and shows the contract it quotes.
+ */
 export function MarketTiles(): React.JSX.Element {
   const { quotes, error } = useMarketQuotes();
   return (
@@ -36,15 +43,16 @@ export function MarketTiles(): React.JSX.Element {
       <h2 id="markets-title">Markets</h2>
       {error && quotes.length === 0 && <Muted role="status">{error}</Muted>}
       <Grid>
-        {SYMBOLS.map((symbol) => {
-          const quote = quotes.find((q) => q.symbol === symbol);
+        {ROOTS.map((root) => {
+          const quote = quotes.find((q) => contractRoot(q.symbol) === root);
           return (
-            <Tile key={symbol} aria-label={`${symbol} market`}>
-              <Muted>{symbol}</Muted>
-              <Price>{quote ? quote.price.toFixed(2) : '—'}</Price>
+            <Tile key={root} role="group" aria-label={`${root} market`}>
+              <Muted>{quote?.symbol ?? root}</Muted>
+              <Price>{quote ? PRICE.format(quote.price) : '—'}</Price>
               {quote && (
                 <Change $up={quote.dir === 'up'}>
-                  {quote.dir === 'up' ? '▲' : '▼'} {quote.change >= 0 ? '+' : ''}
+                  <span aria-hidden="true">{quote.dir === 'up' ? '▲' : '▼'} </span>
+                  {quote.change > 0 ? '+' : ''}
                   {quote.change.toFixed(2)}%
                   <span className="sr-only">{quote.dir === 'up' ? ' up' : ' down'}</span>
                 </Change>
