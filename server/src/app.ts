@@ -148,7 +148,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(simPlugin, { prefix: '/api/v1' });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
-  if (options.serveWeb ?? true) await app.register(webPlugin, loadWebConfig(options.env ?? process.env));
+  if (options.serveWeb ?? true)
+    await app.register(webPlugin, {
+      ...loadWebConfig(options.env ?? process.env),
+      publicUrl: config.publicUrl,
+    });
 
   return app;
 }

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
+import { openAddressText } from './web/open-address';
 
 /** Starts the server: migrations run inside buildApp; SIGINT/SIGTERM close sockets and the database. */
 async function main(): Promise<void> {
@@ -22,10 +23,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `SyncTrade server listening on ${address} (public URL ${config.publicUrl}, database ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
-  );
+  // Fastify's own line would print the bound address as a link too: print only the one to open.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) =>
+      openAddressText(config.publicUrl, address, config.databaseUrl ? 'PostgreSQL' : 'PGlite'),
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseRedirectMode, type PublicUrlRedirectMode } from './public-url-redirect';
 import { REMOTES } from './remote-catalog';
 
 export interface WebConfig {
@@ -10,6 +11,10 @@ export interface WebConfig {
   remoteOverrides: Record<string, string>;
   apiBaseUrl: string;
   feedUrl: string;
+  /** Where browsers should open the product; page loads on another name of this server go there. */
+  publicUrl?: string;
+  /** `REDIRECT_TO_PUBLIC_URL`: auto (between loopback names), always or never. */
+  redirectToPublicUrl?: PublicUrlRedirectMode;
 }
 
 export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
@@ -25,5 +30,6 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     remoteOverrides,
     apiBaseUrl: env.PUBLIC_API_BASE_URL?.trim() || '/api/v1',
     feedUrl: env.PUBLIC_FEED_URL?.trim() || '',
+    redirectToPublicUrl: parseRedirectMode(env.REDIRECT_TO_PUBLIC_URL),
   };
 }

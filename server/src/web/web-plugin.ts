@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { cacheStaticFile, IMMUTABLE, NO_STORE, REVALIDATE } from './cache-policy';
 import { readDeployState } from './deploy-state';
+import { publicUrlRedirect } from './public-url-redirect';
 import { REMOTES } from './remote-catalog';
 import type { WebConfig } from './web-config';
 
@@ -87,6 +88,19 @@ export const webPlugin: FastifyPluginAsync<WebConfig> = async (app, config) => {
   app.get('/*', (request, reply) => {
     if (/^\/(api|ws|remotes|deploy|static)(\/|$)/.test(request.url)) {
       return reply.code(404).send({ detail: 'Not found' });
+    }
+    const elsewhere =
+      config.publicUrl === undefined
+        ? undefined
+        : publicUrlRedirect(
+            config.publicUrl,
+            config.redirectToPublicUrl ?? 'auto',
+            request.host,
+            request.url,
+          );
+    if (elsewhere !== undefined) {
+      reply.header('Cache-Control', NO_STORE);
+      return reply.redirect(elsewhere, 302);
     }
     reply.header('Cache-Control', REVALIDATE);
     return reply.sendFile('index.html', hostDist);
