@@ -18,11 +18,18 @@ interface OrderRow {
   reason: string | null;
   role: Order['role'];
   ack_ms: number | null;
+  /** Counted before the LIMIT: the tabs count every order, the list holds the newest. */
+  total_count: string | number;
+  buy_count: string | number;
+  sell_count: string | number;
 }
 
 const LIMIT = 500;
 
-/** Every order the user's accounts sent or received (leader, copies, manual), newest first. */
+/**
+ * Every order the user's accounts sent or received (leader, copies, manual), newest first and, among orders of the
+ * same instant (one transaction's rows share `now()`), the newest id first, so the list reads as a history.
+ */
 export const orderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
 
@@ -35,7 +42,10 @@ export const orderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
       await engine.store.flush();
       const rows = await app.db.query<OrderRow>(
         `SELECT o.id, c.name AS connection_name, a.name AS account_name, o.created_at, o.symbol, o.order_type, o.side, o.qty, o.price,
-              o.status, o.reason, o.role, o.ack_ms
+              o.status, o.reason, o.role, o.ack_ms,
+              COUNT(*) OVER () AS total_count,
+              COUNT(*) FILTER (WHERE o.side = 'buy') OVER () AS buy_count,
+              COUNT(*) FILTER (WHERE o.side = 'sell') OVER () AS sell_count
        FROM copy_orders o JOIN broker_accounts a ON a.id = o.account_id JOIN connections c ON c.id = a.connection_id
        WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT ${LIMIT}`,
         [userId],
@@ -55,11 +65,12 @@ export const orderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
         role: row.role,
         latency_ms: row.ack_ms === null ? null : Math.round(row.ack_ms * 1000) / 1000,
       }));
+      const [first] = rows;
       return {
-        total_orders: orders.length,
+        total_orders: first === undefined ? 0 : Number(first.total_count),
         summary: {
-          buy_orders: orders.filter((order) => order.side === 'buy').length,
-          sell_orders: orders.filter((order) => order.side === 'sell').length,
+          buy_orders: first === undefined ? 0 : Number(first.buy_count),
+          sell_orders: first === undefined ? 0 : Number(first.sell_count),
         },
         orders,
       };
