@@ -1,6 +1,13 @@
 import type { Profile } from '@synctrade/api/types';
 import type { Db } from '../db/db';
 import type { UserRow } from '../auth/users';
+import { AppError } from '../http/app-error';
+
+export const USERNAME_TAKEN = 'This username is already taken';
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
 
 /** The public address of a stored photo; unguessable because the id is 128 random bits. */
 export function photoUrl(photoId: string | null): string | null {
@@ -20,17 +27,34 @@ export function toProfile(user: UserRow): Profile {
   };
 }
 
-/** Fields left out of the payload (undefined) keep their stored value. */
+/**
+ * Fields left out of the payload (undefined) keep their stored value. A name another user took meanwhile is
+ * refused by the unique index: 409, like the check before it.
+ */
 export async function updateProfile(
   db: Db,
   userId: number,
   input: { username?: string; first_name?: string; last_name?: string; bio?: string },
 ): Promise<UserRow | null> {
-  const rows = await db.query<UserRow>(
-    `UPDATE users SET username = coalesce($2, username), first_name = coalesce($3, first_name),
+  const rows = await db
+    .query<UserRow>(
+      `UPDATE users SET username = coalesce($2, username), first_name = coalesce($3, first_name),
        last_name = coalesce($4, last_name), bio = coalesce($5, bio), updated_at = now()
      WHERE id = $1 RETURNING *`,
-    [userId, input.username ?? null, input.first_name ?? null, input.last_name ?? null, input.bio ?? null],
-  );
+      [userId, input.username ?? null, input.first_name ?? null, input.last_name ?? null, input.bio ?? null],
+    )
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? AppError.conflict(USERNAME_TAKEN) : error;
+    });
   return rows[0] ?? null;
+}
+
+/** Whether another user holds the name, in any case (the unique index `users_username_lower_key` agrees). */
+export async function usernameTaken(db: Db, username: string, userId: number): Promise<boolean> {
+  if (username === '') return false;
+  const rows = await db.query<{ id: number }>(
+    `SELECT id FROM users WHERE lower(username) = lower($1) AND username <> '' AND id <> $2 LIMIT 1`,
+    [username, userId],
+  );
+  return rows.length > 0;
 }

@@ -4,7 +4,7 @@ import { profileUpdateSchema } from '@synctrade/api/validation';
 import { findUserById } from '../auth/users';
 import { AppError } from '../http/app-error';
 import { validateObject } from '../http/validate';
-import { toProfile, updateProfile } from './profile-repo';
+import { toProfile, updateProfile, USERNAME_TAKEN, usernameTaken } from './profile-repo';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const options = { preHandler: app.authenticate, schema: { tags: ['profile'], security: [{ bearer: [] }] } };
@@ -23,8 +23,11 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       unknown
     >;
     const only = <K extends keyof typeof input>(key: K) => (key in sent ? input[key] : undefined);
+    const username = only('username');
+    if (username !== undefined && (await usernameTaken(app.db, username, request.user.id)))
+      throw AppError.conflict(USERNAME_TAKEN);
     const user = await updateProfile(app.db, request.user.id, {
-      username: only('username'),
+      username,
       first_name: only('first_name'),
       last_name: only('last_name'),
       bio: only('bio'),

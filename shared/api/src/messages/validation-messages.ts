@@ -12,6 +12,7 @@ export const VALIDATION = {
   passwordsMustMatch: 'Passwords must match',
   termsRequired: 'You must accept the terms and conditions',
   bioMax: 'Bio must be at most 160 characters',
+  usernameRequired: 'Username is required',
   usernameMax: 'Username must be at most 50 characters',
   nameMax: 'Name must be at most 50 characters',
   connectionNameRequired: 'Connection name is required',

@@ -2,7 +2,7 @@ import type React from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { type Profile, type ProfileUpdatePayload } from '@synctrade/api';
-import { profileUpdateSchema } from '@synctrade/api/validation';
+import { profileFormSchema } from '@synctrade/api/validation';
 import { Button, Field, Input, Row } from '@synctrade/ui';
 import { useProfileStore } from '../store/profile-store';
 import { BioField } from './bio-field';
@@ -29,7 +29,7 @@ export function ProfileForm({ profile }: { profile: Profile }): React.JSX.Elemen
       last_name: profile.last_name ?? '',
       bio: profile.bio ?? '',
     },
-    validationSchema: profileUpdateSchema,
+    validationSchema: profileFormSchema,
     enableReinitialize: true,
     onSubmit: async (values) => {
       await save(values);
