@@ -7,6 +7,7 @@ import { CellButton, LeaderMark } from './desk-styles';
 import { FollowerState } from './follower-state';
 import { StarIcon } from './icons';
 import { RatioEditor } from './ratio-editor';
+import { RatioRoundingHint } from './ratio-rounding-hint';
 
 function useBusy(): [boolean, (work: () => Promise<unknown>) => void] {
   const [busy, setBusy] = useState(false);
@@ -86,7 +87,16 @@ export const RowSettings = memo(function RowSettings({
   const [flattening, runFlatten] = useBusy();
   return (
     <>
-      <div role="cell">{isMaster ? '—' : <RatioEditor accountId={id} ratio={ratio} name={name} />}</div>
+      <div role="cell">
+        {isMaster ? (
+          '—'
+        ) : (
+          <>
+            <RatioEditor accountId={id} ratio={ratio} name={name} />
+            <RatioRoundingHint ratio={ratio} />
+          </>
+        )}
+      </div>
       <div role="cell">
         {isMaster ? (
           '—'
