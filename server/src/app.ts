@@ -23,8 +23,9 @@ import { migrate } from './db/migrate';
 import { AppEvents } from './events';
 import { installErrorHandler } from './http/error-handler';
 import { healthRoute } from './http/health-route';
+import { installInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
-import { devOutboxRoutes } from './mail/dev-outbox-routes';
+import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
   installErrorHandler(app);
+  installInputGuard(app);
   const warn = (message: string): void => app.log.warn(message);
 
   const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -139,7 +141,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(connectionRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
-      if (config.devOutbox) await api.register(devOutboxRoutes);
+      if (config.testOutboxReader) {
+        if (isLoopbackHost(config.host)) await api.register(devOutboxRoutes);
+        else warn('TEST_OUTBOX_READER is ignored: the server listens beyond this machine (HOST)');
+      }
     },
     { prefix: '/api/v1' },
   );

@@ -16,7 +16,11 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   outboxDir: string;
-  devOutbox: boolean;
+  /**
+   * Test-only: serve `GET /api/v1/dev/outbox/latest` so browser tests can read reset links. Off unless
+   * TEST_OUTBOX_READER=true, and even then only on a loopback-bound server answering loopback callers.
+   */
+  testOutboxReader: boolean;
   corsOrigins: string[];
   /** Extra origins the pages may load scripts from (remotes on other origins). */
   scriptOrigins: string[];
@@ -71,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: blankToUndefined(env.SMTP_URL),
     mailFrom: blankToUndefined(env.MAIL_FROM) ?? 'SyncTrade <no-reply@synctrade.local>',
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
-    devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === 'true' : nodeEnv !== 'production',
+    testOutboxReader: env.TEST_OUTBOX_READER === 'true',
     corsOrigins: list(env.CORS_ORIGINS),
     scriptOrigins: list(env.CSP_SCRIPT_ORIGINS),
     connectOrigins: list(env.CSP_CONNECT_ORIGINS),
