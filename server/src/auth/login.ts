@@ -3,7 +3,7 @@ import { SUCCESS } from '@synctrade/api/messages';
 import type { TokenResponse, TwoFactorRequiredResponse } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
 import { issueAccessToken } from './issue-token';
-import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
+import { awaitLoginTurn, recordLoginAttempt } from './login-throttle';
 import { consumeSecondFactor } from './two-factor';
 import { findUserByEmail, normalizeEmail } from './users';
 
@@ -21,7 +21,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email);
   const ip = request.ip;
-  await assertLoginAllowed(app.db, email, ip);
+  await awaitLoginTurn(app.db, email, ip, app.config.loginSlowdownStepMs);
   const user = await findUserByEmail(app.db, email);
   const passwordOk = user
     ? await app.passwords.verify(user.password_hash, input.password)
