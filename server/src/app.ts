@@ -113,8 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('notify', makeNotify(app));
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
-  events.on('session:revoked', ({ userId, sessionId }) => {
+  events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {
     if (sessionId) realtime.closeSession(userId, sessionId);
+    else if (exceptSessionId) realtime.closeOtherSessions(userId, exceptSessionId);
     else realtime.closeUser(userId);
   });
   const stopPruning = schedulePruning(db, (error) =>

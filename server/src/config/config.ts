@@ -37,8 +37,8 @@ export interface AppConfig {
    * ranges); a list of addresses or CIDR ranges trusts those proxies. False: the socket's address.
    */
   trustProxy: false | string;
-  /** Added wait per failed sign-in past the account's threshold (see auth/login-throttle.ts). */
-  loginSlowdownStepMs: number;
+  /** Added wait per try past a threshold: failed sign-ins of an account, registrations of an address. */
+  authSlowdownStepMs: number;
   /**
    * Flush each copy intent to the disk itself before sending (embedded database only): survives a power loss
    * too, at the cost of a disk round trip per leader event. Off: it survives a crash of the server process.
@@ -99,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     heartbeatSeconds: int(env.HEARTBEAT_SECONDS, 20),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 100),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    loginSlowdownStepMs: 500,
+    authSlowdownStepMs: 500,
     copierJournalFsync: env.COPIER_JOURNAL_FSYNC === 'true',
   };
 }

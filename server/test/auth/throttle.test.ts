@@ -6,7 +6,7 @@ import { registerUser, uniqueEmail } from '../support/users';
 describe('login throttling', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { loginSlowdownStepMs: 1 } });
+    t = await buildTestApp({ config: { authSlowdownStepMs: 1 } });
   });
   afterAll(async () => {
     await t.close();
@@ -67,7 +67,7 @@ describe('login throttling', () => {
 describe('login throttling behind a proxy', () => {
   it('when TRUST_PROXY is on, then the forwarded address is throttled, and a client cannot pick its own', async () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(PRIVATE_PROXIES);
-    const t = await buildTestApp({ config: { trustProxy: PRIVATE_PROXIES, loginSlowdownStepMs: 1 } });
+    const t = await buildTestApp({ config: { trustProxy: PRIVATE_PROXIES, authSlowdownStepMs: 1 } });
     try {
       const user = await registerUser(t.app);
       const via = (forwarded: string, password: string) =>
