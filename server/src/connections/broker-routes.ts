@@ -3,7 +3,7 @@ import type { Broker, ConnectResponse } from '@synctrade/api/types';
 import { connectQuerySchema } from '@synctrade/api/validation';
 import { validateObject } from '../http/validate';
 import { listBrokers } from './broker-catalog';
-import { completeConnect } from './complete-connect';
+import { completeConnect, type ConnectOutcome } from './complete-connect';
 import { startConnect } from './start-connect';
 
 // The browser that started a flow carries its state in a short-lived cookie: a callback arriving in a browser
@@ -66,18 +66,18 @@ export const brokerRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Record<string, unknown>;
     const state = text(query.state);
     const browserState = cookieValue(request.headers.cookie, STATE_COOKIE);
-    const outcome =
+    const outcome: ConnectOutcome =
       state !== undefined && browserState !== undefined && browserState !== state
-        ? { ok: false, message: 'This connection was started in another window, please try again' }
+        ? { ok: false, code: 'other_window' }
         : await completeConnect(app, { broker, code: text(query.code), state, error: text(query.error) });
-    const status = outcome.ok ? 'success' : 'error';
     void reply.header(
       'set-cookie',
       `${STATE_COOKIE}=; Path=/api/v1/brokers; Max-Age=0; HttpOnly; SameSite=Lax`,
     );
-    return reply.redirect(
-      `/connections?status=${status}&message=${encodeURIComponent(outcome.message)}`,
-      302,
-    );
+    // Only a code and an id travel in the address: the page shows its own text for them.
+    const target = outcome.ok
+      ? `/connections?status=success&connection=${outcome.connectionId}`
+      : `/connections?status=error&code=${outcome.code}`;
+    return reply.redirect(target, 302);
   });
 };

@@ -61,7 +61,6 @@ describe('connecting Tradovate when its OAuth client is configured', () => {
       headers: { cookie },
     });
     const location = decodeURIComponent(String(response.headers.location));
-    expect(location).toContain('status=error');
-    expect(location).toContain('missing its state');
+    expect(location).toBe('/connections?status=error&code=state_missing');
   });
 });
