@@ -21,7 +21,7 @@ import type { Db } from './db/db';
 import { schedulePruning } from './db/housekeeping';
 import { migrate } from './db/migrate';
 import { AppEvents } from './events';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { healthRoute } from './http/health-route';
 import { installInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -63,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   installErrorHandler(app);
   installInputGuard(app);

@@ -112,3 +112,21 @@ describe('bad input answers 400 with a detail, never 500', () => {
     expect(typeof (response.json() as { detail: unknown }).detail).toBe('string');
   });
 });
+
+describe("the router's own refusals", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ['/api/v1/brokers/connections/%E0%A4%A', 'The address is not valid'],
+    [`/api/v1/brokers/connections/${'x'.repeat(200)}`, 'A part of the address is too long'],
+  ])('when the address is %s, then 4xx with a detail', async (url, detail) => {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toEqual({ detail });
+  });
+});
