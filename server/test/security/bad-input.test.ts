@@ -85,6 +85,21 @@ describe('bad input answers 400 with a detail, never 500', () => {
     },
   );
 
+  it.each([2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER])(
+    'when a paper order names account %d (beyond any id), then 400, not a database error',
+    async (accountId) => {
+      const response = await send('POST', '/sim/orders', {
+        account_id: accountId,
+        contract: 'ES',
+        side: 'buy',
+        qty: 1,
+        order_type: 'Market',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'account_id must be an account id' });
+    },
+  );
+
   it('when a real leap day is the journal day, then it is saved', async () => {
     expect((await send('PUT', '/copier/journal/days/2028-02-29', { note: 'leap' })).statusCode).toBe(200);
   });
