@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     DEPLOY_DIR: path.join(dataDir, 'deploy'),
-    DEV_OUTBOX: 'true',
+    TEST_OUTBOX_READER: 'true',
     DATABASE_URL: '',
   });
   // Loaded after the environment is set: the server reads it at import and build time.

@@ -64,7 +64,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         PUBLIC_URL: url,
         DATA_DIR: dataDir,
         DEPLOY_DIR: deployDir,
-        DEV_OUTBOX: 'true',
+        TEST_OUTBOX_READER: 'true',
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         ...options.env,

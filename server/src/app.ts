@@ -21,10 +21,11 @@ import type { Db } from './db/db';
 import { schedulePruning } from './db/housekeeping';
 import { migrate } from './db/migrate';
 import { AppEvents } from './events';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { healthRoute } from './http/health-route';
+import { installInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
-import { devOutboxRoutes } from './mail/dev-outbox-routes';
+import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
@@ -62,8 +63,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   });
   installErrorHandler(app);
+  installInputGuard(app);
   const warn = (message: string): void => app.log.warn(message);
 
   const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -111,8 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('notify', makeNotify(app));
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
-  events.on('session:revoked', ({ userId, sessionId }) => {
+  events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {
     if (sessionId) realtime.closeSession(userId, sessionId);
+    else if (exceptSessionId) realtime.closeOtherSessions(userId, exceptSessionId);
     else realtime.closeUser(userId);
   });
   const stopPruning = schedulePruning(db, (error) =>
@@ -139,7 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(connectionRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
-      if (config.devOutbox) await api.register(devOutboxRoutes);
+      if (config.testOutboxReader) {
+        if (isLoopbackHost(config.host)) await api.register(devOutboxRoutes);
+        else warn('TEST_OUTBOX_READER is ignored: the server listens beyond this machine (HOST)');
+      }
     },
     { prefix: '/api/v1' },
   );

@@ -8,8 +8,11 @@ export interface AppEventMap {
   /** The rows are gone already; `accountIds` are the deleted accounts, so copying stops for them. */
   'connection:deleted': { userId: number; connectionId: number; accountIds: number[] };
   'connection:toggled': { userId: number; connectionId: number; enabled: boolean };
-  /** One session (logout) or every session of the user (no `sessionId`: password change or reset). */
-  'session:revoked': { userId: number; sessionId?: string };
+  /**
+   * One session (logout), every session of the user (no `sessionId`: password change or reset), or every
+   * session but `exceptSessionId` (turning on two-factor).
+   */
+  'session:revoked': { userId: number; sessionId?: string; exceptSessionId?: string };
 }
 
 export type AppEventName = keyof AppEventMap;

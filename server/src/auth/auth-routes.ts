@@ -8,6 +8,7 @@ import { validateObject } from '../http/validate';
 import { issueFeedTicket, TICKET_TTL_SECONDS } from '../realtime/tickets';
 import { issueAccessToken } from './issue-token';
 import { login } from './login';
+import { awaitRegistrationTurn } from './registration-throttle';
 import { revokeSession } from './sessions';
 import { insertUser } from './users';
 
@@ -21,6 +22,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     '/auth/register',
     { config: limited, schema: { tags: ['auth'], summary: 'Create an account' } },
     async (request, reply) => {
+      await awaitRegistrationTurn(app.db, request.ip, app.config.authSlowdownStepMs);
       const input = validateObject(registerPayloadSchema, request.body);
       const user = await insertUser(app.db, input.email, await app.passwords.hash(input.password));
       if (!user) throw AppError.conflict('An account with this email already exists');

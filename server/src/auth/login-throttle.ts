@@ -1,37 +1,64 @@
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 
-/** After this many failures inside the window, the account (or the address) must wait. */
-export const MAX_FAILURES = 10;
+/** Failures of one account from one address inside the window, after which that pair must wait. */
+export const MAX_PAIR_FAILURES = 10;
 export const WINDOW_MINUTES = 15;
+/**
+ * Failures of one account from all addresses inside the window after which every further try on it is slowed
+ * down (never refused, so nobody can lock a trader out): each failure past the threshold adds SLOWDOWN_STEP_MS
+ * of wait before the password is checked, up to SLOWDOWN_MAX_MS.
+ */
+export const SLOWDOWN_AFTER = 10;
+export const SLOWDOWN_STEP_MS = 500;
+export const SLOWDOWN_MAX_MS = 5_000;
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again later.';
 
-interface Window {
-  failures: number;
-  oldest: Date | null;
+/** How long a try waits when the account failed `failures` times lately (0 below the threshold). */
+export function slowdownMs(failures: number, stepMs = SLOWDOWN_STEP_MS): number {
+  if (failures < SLOWDOWN_AFTER) return 0;
+  return Math.min((failures - SLOWDOWN_AFTER + 1) * stepMs, SLOWDOWN_MAX_MS);
 }
 
-async function failuresBy(db: Db, column: 'email' | 'ip', value: string): Promise<Window> {
-  const rows = await db.query<{ failures: number; oldest: Date | null }>(
-    `SELECT count(*) AS failures, min(created_at) AS oldest FROM login_attempts
-     WHERE ${column} = $1 AND NOT succeeded AND created_at > now() - make_interval(mins => $2)`,
-    [value, WINDOW_MINUTES],
+interface Failures {
+  pair: number;
+  pairOldest: Date | null;
+  account: number;
+}
+
+async function recentFailures(db: Db, email: string, ip: string): Promise<Failures> {
+  const rows = await db.query<{ pair: number; pair_oldest: Date | null; account: number }>(
+    `SELECT count(*) FILTER (WHERE ip = $2) AS pair, min(created_at) FILTER (WHERE ip = $2) AS pair_oldest,
+       count(*) AS account
+     FROM login_attempts WHERE email = $1 AND NOT succeeded AND created_at > now() - make_interval(mins => $3)`,
+    [email, ip, WINDOW_MINUTES],
   );
-  return { failures: rows[0]?.failures ?? 0, oldest: rows[0]?.oldest ?? null };
+  const row = rows[0];
+  return {
+    pair: Number(row?.pair ?? 0),
+    pairOldest: row?.pair_oldest ?? null,
+    account: Number(row?.account ?? 0),
+  };
 }
 
 /**
- * 429 with Retry-After when the e-mail or the address failed too often lately. The e-mail counts whether
- * or not an account exists, so the answer tells nothing about it.
+ * 429 with Retry-After when this address failed too often on this account lately; otherwise waits the
+ * account's slow-down. The e-mail counts whether or not an account exists, so the answer tells nothing.
  */
-export async function assertLoginAllowed(db: Db, email: string, ip: string): Promise<void> {
-  for (const window of [await failuresBy(db, 'email', email), await failuresBy(db, 'ip', ip)]) {
-    if (window.failures >= MAX_FAILURES && window.oldest) {
-      const freeAt = new Date(window.oldest).getTime() + WINDOW_MINUTES * 60_000;
-      throw AppError.tooManyRequests(TOO_MANY, (freeAt - Date.now()) / 1000);
-    }
+export async function awaitLoginTurn(
+  db: Db,
+  email: string,
+  ip: string,
+  stepMs = SLOWDOWN_STEP_MS,
+): Promise<void> {
+  const failures = await recentFailures(db, email, ip);
+  if (failures.pair >= MAX_PAIR_FAILURES && failures.pairOldest) {
+    const freeAt = new Date(failures.pairOldest).getTime() + WINDOW_MINUTES * 60_000;
+    throw AppError.tooManyRequests(TOO_MANY, (freeAt - Date.now()) / 1000);
   }
+  const wait = slowdownMs(failures.account, stepMs);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 export async function recordLoginAttempt(
@@ -45,6 +72,7 @@ export async function recordLoginAttempt(
     ip,
     succeeded,
   ]);
-  // A success clears the account's failures, so a user who finally typed it right starts afresh.
-  if (succeeded) await db.query('DELETE FROM login_attempts WHERE email = $1 AND NOT succeeded', [email]);
+  // A success clears this address's failures on the account; others' failures keep slowing them down.
+  if (succeeded)
+    await db.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2 AND NOT succeeded', [email, ip]);
 }

@@ -3,8 +3,8 @@ import { SUCCESS } from '@synctrade/api/messages';
 import type { TokenResponse, TwoFactorRequiredResponse } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
 import { issueAccessToken } from './issue-token';
-import { assertLoginAllowed, recordLoginAttempt } from './login-throttle';
-import { consumeSecondFactor } from './two-factor';
+import { awaitLoginTurn, recordLoginAttempt } from './login-throttle';
+import { CODE_ALREADY_USED, consumeSecondFactor, INVALID_CODE } from './two-factor';
 import { findUserByEmail, normalizeEmail } from './users';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -21,7 +21,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email);
   const ip = request.ip;
-  await assertLoginAllowed(app.db, email, ip);
+  await awaitLoginTurn(app.db, email, ip, app.config.authSlowdownStepMs);
   const user = await findUserByEmail(app.db, email);
   const passwordOk = user
     ? await app.passwords.verify(user.password_hash, input.password)
@@ -32,9 +32,10 @@ export async function login(
   }
   if (user.two_factor_enabled) {
     if (!input.otp) return { status: 202, body: { two_factor_required: true, message: TWO_FACTOR_REQUIRED } };
-    if (!(await consumeSecondFactor(app, user, input.otp))) {
+    const result = await consumeSecondFactor(app, user, input.otp);
+    if (result !== 'accepted') {
       await recordLoginAttempt(app.db, email, ip, false);
-      throw AppError.unauthorized('Invalid two-factor code');
+      throw AppError.unauthorized(result === 'already-used' ? CODE_ALREADY_USED : INVALID_CODE);
     }
   }
   await recordLoginAttempt(app.db, email, ip, true);

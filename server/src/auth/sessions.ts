@@ -37,3 +37,11 @@ export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
     userId,
   ]);
 }
+
+/** Ends every session of the user but the one given (the one that made the change). */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: string): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+    [userId, keepSessionId],
+  );
+}

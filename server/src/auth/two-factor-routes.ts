@@ -5,13 +5,21 @@ import QRCode from 'qrcode';
 import * as yup from 'yup';
 import { AppError } from '../http/app-error';
 import { validateObject } from '../http/validate';
-import { consumeSecondFactor, newRecoveryCodes, newTotpSecret, otpauthUrl, totpStep } from './two-factor';
+import { revokeOtherSessions } from './sessions';
+import {
+  CODE_ALREADY_USED,
+  consumeSecondFactor,
+  INVALID_CODE,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUrl,
+  totpStep,
+} from './two-factor';
 import { findUserById, type UserRow } from './users';
 
 const codeSchema = yup.object({
   code: yup.string().trim().required('Code is required').max(64, 'Invalid code'),
 });
-const INVALID_CODE = 'Invalid two-factor code';
 
 /** Authenticator-app 2FA: status, setup (secret + QR), enable with a first code, disable with a code. */
 export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
@@ -58,6 +66,9 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
          totp_last_step = $2, recovery_codes = $3::jsonb, updated_at = now() WHERE id = $1`,
       [user.id, step, JSON.stringify(recovery.hashes)],
     );
+    // Whoever else was signed in did so without the second factor: those sessions end here.
+    await revokeOtherSessions(app.db, user.id, request.user.sessionId);
+    app.events.emit('session:revoked', { userId: user.id, exceptSessionId: request.user.sessionId });
     const body: TwoFactorEnabled = { message: SUCCESS.twoFactorEnabled, recovery_codes: recovery.codes };
     return body;
   });
@@ -66,7 +77,9 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const { code } = validateObject(codeSchema, request.body);
     const user = await currentUser(request.user.id);
     if (!user.two_factor_enabled) throw AppError.badRequest('Two-factor authentication is not enabled');
-    if (!(await consumeSecondFactor(app, user, code))) throw AppError.badRequest(INVALID_CODE);
+    const result = await consumeSecondFactor(app, user, code);
+    if (result !== 'accepted')
+      throw AppError.badRequest(result === 'already-used' ? CODE_ALREADY_USED : INVALID_CODE);
     await app.db.query(
       `UPDATE users SET two_factor_enabled = false, totp_secret = NULL, totp_pending_secret = NULL,
          totp_last_step = NULL, recovery_codes = '[]'::jsonb, updated_at = now() WHERE id = $1`,

@@ -16,7 +16,11 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   outboxDir: string;
-  devOutbox: boolean;
+  /**
+   * Test-only: serve `GET /api/v1/dev/outbox/latest` so browser tests can read reset links. Off unless
+   * TEST_OUTBOX_READER=true, and even then only on a loopback-bound server answering loopback callers.
+   */
+  testOutboxReader: boolean;
   corsOrigins: string[];
   /** Extra origins the pages may load scripts from (remotes on other origins). */
   scriptOrigins: string[];
@@ -27,8 +31,14 @@ export interface AppConfig {
   heartbeatSeconds: number;
   /** Requests per minute per address on the unauthenticated auth routes. */
   authRateLimitPerMinute: number;
-  /** Trust X-Forwarded-For (behind a reverse proxy), so per-address throttling sees the real client. */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy: which X-Forwarded-For hops to trust, so per-address throttling sees the real client.
+   * TRUST_PROXY=true trusts proxies on this machine or a private network (loopback, link-local and unique-local
+   * ranges); a list of addresses or CIDR ranges trusts those proxies. False: the socket's address.
+   */
+  trustProxy: false | string;
+  /** Added wait per try past a threshold: failed sign-ins of an account, registrations of an address. */
+  authSlowdownStepMs: number;
   /**
    * Flush each copy intent to the disk itself before sending (embedded database only): survives a power loss
    * too, at the cost of a disk round trip per leader event. Off: it survives a crash of the server process.
@@ -46,6 +56,15 @@ function list(value: string | undefined): string[] {
 function int(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/** The proxies whose X-Forwarded-For is believed: never every hop, or a client could write its own address. */
+export const PRIVATE_PROXIES = 'loopback, linklocal, uniquelocal';
+
+function trustProxy(value: string | undefined): false | string {
+  const given = (value ?? '').trim();
+  if (given === '' || given === 'false') return false;
+  return given === 'true' ? PRIVATE_PROXIES : given;
 }
 
 function blankToUndefined(value: string | undefined): string | undefined {
@@ -71,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: blankToUndefined(env.SMTP_URL),
     mailFrom: blankToUndefined(env.MAIL_FROM) ?? 'SyncTrade <no-reply@synctrade.local>',
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
-    devOutbox: env.DEV_OUTBOX ? env.DEV_OUTBOX === 'true' : nodeEnv !== 'production',
+    testOutboxReader: env.TEST_OUTBOX_READER === 'true',
     corsOrigins: list(env.CORS_ORIGINS),
     scriptOrigins: list(env.CSP_SCRIPT_ORIGINS),
     connectOrigins: list(env.CSP_CONNECT_ORIGINS),
@@ -79,7 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     heartbeatSeconds: int(env.HEARTBEAT_SECONDS, 20),
     authRateLimitPerMinute: int(env.AUTH_RATE_LIMIT_PER_MINUTE, 100),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    authSlowdownStepMs: 500,
     copierJournalFsync: env.COPIER_JOURNAL_FSYNC === 'true',
   };
 }

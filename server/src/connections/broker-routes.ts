@@ -3,16 +3,22 @@ import type { Broker, ConnectResponse } from '@synctrade/api/types';
 import { connectQuerySchema } from '@synctrade/api/validation';
 import { validateObject } from '../http/validate';
 import { listBrokers } from './broker-catalog';
-import { completeConnect } from './complete-connect';
+import { completeConnect, type ConnectOutcome } from './complete-connect';
 import { startConnect } from './start-connect';
 
-// Fallback for brokers that do not echo `state`: the browser carries it in a short-lived cookie.
+// The browser that started a flow carries its state in a short-lived cookie: a callback arriving in a browser
+// with another pending flow is refused. The cookie never stands in for the `state` parameter.
 const STATE_COOKIE = 'synctrade_connect_state';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return rest.join('=');
+    }
   }
   return undefined;
 }
@@ -53,24 +59,25 @@ export const brokerRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // No bearer here: the browser arrives from the broker's page; the single-use state identifies the user.
+  // No bearer here: the browser arrives from the broker's page; the single-use `state` the broker echoes names
+  // the user's pending flow. Without it nothing is attached to anyone.
   app.get('/brokers/:broker/callback', { schema: { tags: ['brokers'] } }, async (request, reply) => {
     const { broker } = request.params as { broker: string };
     const query = request.query as Record<string, unknown>;
-    const outcome = await completeConnect(app, {
-      broker,
-      code: text(query.code),
-      state: text(query.state) ?? cookieValue(request.headers.cookie, STATE_COOKIE),
-      error: text(query.error),
-    });
-    const status = outcome.ok ? 'success' : 'error';
+    const state = text(query.state);
+    const browserState = cookieValue(request.headers.cookie, STATE_COOKIE);
+    const outcome: ConnectOutcome =
+      state !== undefined && browserState !== undefined && browserState !== state
+        ? { ok: false, code: 'other_window' }
+        : await completeConnect(app, { broker, code: text(query.code), state, error: text(query.error) });
     void reply.header(
       'set-cookie',
       `${STATE_COOKIE}=; Path=/api/v1/brokers; Max-Age=0; HttpOnly; SameSite=Lax`,
     );
-    return reply.redirect(
-      `/connections?status=${status}&message=${encodeURIComponent(outcome.message)}`,
-      302,
-    );
+    // Only a code and an id travel in the address: the page shows its own text for them.
+    const target = outcome.ok
+      ? `/connections?status=success&connection=${outcome.connectionId}`
+      : `/connections?status=error&code=${outcome.code}`;
+    return reply.redirect(target, 302);
   });
 };

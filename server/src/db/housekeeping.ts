@@ -8,6 +8,8 @@ export async function pruneExpired(db: Db): Promise<void> {
   );
   await db.query(`DELETE FROM password_resets WHERE created_at < now() - interval '1 day'`);
   await db.query('DELETE FROM ws_tickets WHERE expires_at < now()');
+  await db.query(`DELETE FROM photo_uploads WHERE created_at < now() - interval '1 day'`);
+  await db.query(`DELETE FROM registration_attempts WHERE created_at < now() - interval '1 day'`);
   await db.query('DELETE FROM connect_states WHERE expires_at < now()');
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ValidationError } from 'yup';
 import { AppError } from './app-error';
 
@@ -31,6 +31,21 @@ function toAnswer(error: unknown): Answer {
     return { status, detail: known ?? fastifyError.message ?? 'Bad request', headers };
   }
   return { status: 500, detail: 'Internal server error', headers: {} };
+}
+
+/**
+ * For Fastify's own router errors (a malformed percent-escape, a path parameter over its length limit),
+ * which never reach the error handler: the same `{ detail }` answer.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const answer = toAnswer(error);
+  const detail =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address is not valid'
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'A part of the address is too long'
+        : answer.detail;
+  void reply.code(answer.status).send({ detail });
 }
 
 /** The one error handler: `{ detail }` always, 5xx details hidden and logged with the request context. */

@@ -1,6 +1,6 @@
 import { AppError } from './app-error';
 
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /**
  * A route's numeric id: a positive 32-bit integer written in plain digits. Anything else (`abc`, `-1`, `1.5`,

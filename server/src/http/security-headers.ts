@@ -7,8 +7,22 @@ import type { AppConfig } from '../config/config';
  * Helmet with a CSP that allows no inline script: scripts from this origin and the configured remote
  * origins only. Inline styles stay allowed because styled-components injects <style> tags at runtime.
  */
+/** Browser features the product never uses, turned off for every page and any frame. */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/** The feed's address on this server's own origin (ws: for http, wss: for https). */
+function ownFeedOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
   const remotes = [...new Set([...config.scriptOrigins, ...config.corsOrigins])];
+  // Pages may call this server (and its feed) and the configured origins only: never any ws: host.
+  const connect = [
+    ...new Set(["'self'", ownFeedOrigin(config.publicUrl), ...remotes, ...config.connectOrigins]),
+  ];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +32,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...remotes, ...config.connectOrigins],
+        connectSrc: connect,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -30,6 +44,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // CORS only for the configured origins; with none configured, no cross-origin caller is allowed.
   await app.register(cors, {

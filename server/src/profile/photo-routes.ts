@@ -3,6 +3,7 @@ import type { Profile } from '@synctrade/api/types';
 import { findUserById } from '../auth/users';
 import { AppError } from '../http/app-error';
 import { randomToken } from '../security/tokens';
+import { assertPhotoAllowed, recordPhotoUpload } from './photo-quota';
 import { readPhoto } from './read-photo';
 import { toProfile } from './profile-repo';
 
@@ -15,9 +16,13 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: ['profile'], security: [{ bearer: [] }], consumes: ['multipart/form-data'] },
     },
     async (request): Promise<Profile> => {
+      // Checked before the body is read, and again with its size: a refused upload costs no storage.
+      await assertPhotoAllowed(app.db, request.user.id);
       const photo = await readPhoto(request);
+      await assertPhotoAllowed(app.db, request.user.id, photo.data.length);
       const id = randomToken(16);
       const user = await app.db.tx(async (db) => {
+        await recordPhotoUpload(db, request.user.id, photo.data.length);
         await db.query('DELETE FROM profile_photos WHERE user_id = $1', [request.user.id]);
         await db.query(
           'INSERT INTO profile_photos (id, user_id, content_type, data) VALUES ($1, $2, $3, $4)',

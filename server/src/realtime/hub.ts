@@ -74,6 +74,12 @@ export class RealtimeHub {
     }
   }
 
+  closeOtherSessions(userId: number, keepSessionId: string, code: number = FEED_CLOSE.revoked): void {
+    for (const client of [...(this.clients.get(userId) ?? [])]) {
+      if (client.sessionId !== keepSessionId) client.socket.close(code, 'Session revoked');
+    }
+  }
+
   /** Server shutdown: tells every client to come back later. */
   closeAll(code: number = FEED_CLOSE.serverRestart): void {
     clearInterval(this.heartbeat);

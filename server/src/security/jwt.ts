@@ -43,8 +43,10 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
       const [headerPart = '', payloadPart = '', signaturePart = ''] = parts;
       const header = decodeJson(headerPart);
       if (!header || header.alg !== 'HS256') return null;
-      const expected = mac(`${headerPart}.${payloadPart}`);
-      const given = Buffer.from(signaturePart, 'base64url');
+      // Compared as text: base64url decoding forgives padding, stray characters and unused trailing bits, so
+      // only the one canonical spelling of the signature is accepted.
+      const expected = Buffer.from(mac(`${headerPart}.${payloadPart}`).toString('base64url'));
+      const given = Buffer.from(signaturePart);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       const payload = decodeJson(payloadPart);
       if (!payload) return null;

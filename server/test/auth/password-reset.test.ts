@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { SUCCESS } from '@synctrade/api/messages';
+import { loadConfig } from '../../src/config/config';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser, uniqueEmail } from '../support/users';
 
@@ -13,7 +14,7 @@ interface OutboxMail {
 describe('forgot and reset password', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { testOutboxReader: true } });
   });
   afterAll(async () => {
     await t.close();
@@ -149,12 +150,37 @@ describe('forgot and reset password', () => {
   });
 });
 
-describe('the development outbox endpoint', () => {
-  it('when DEV_OUTBOX is off, then the endpoint does not exist', async () => {
-    const t = await buildTestApp({ config: { devOutbox: false } });
+describe('the test-only outbox reader', () => {
+  const ask = (t: TestApp, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox/latest?to=a@b.com', remoteAddress });
+
+  it('when the server starts on its defaults (no NODE_ENV, no flag), then the reader does not exist', async () => {
+    expect(loadConfig({}).testOutboxReader).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: 'true' }).testOutboxReader).toBe(false);
+    const t = await buildTestApp({ config: { testOutboxReader: loadConfig({}).testOutboxReader } });
     try {
-      const response = await t.app.inject({ method: 'GET', url: '/api/v1/dev/outbox/latest?to=a@b.com' });
-      expect(response.statusCode).toBe(404);
+      expect((await ask(t)).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when the flag is on but the server listens beyond loopback, then the reader does not exist', async () => {
+    const t = await buildTestApp({ config: { testOutboxReader: true, host: '0.0.0.0' } });
+    try {
+      expect((await ask(t)).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when the flag is on, then only a loopback caller reads the outbox', async () => {
+    const t = await buildTestApp({ config: { testOutboxReader: true } });
+    try {
+      expect((await ask(t, '10.0.0.7')).statusCode).toBe(404);
+      const local = await ask(t);
+      expect(local.statusCode).toBe(404);
+      expect(local.json()).toEqual({ detail: 'No mail for this address' });
     } finally {
       await t.close();
     }

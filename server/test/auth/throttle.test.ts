@@ -1,10 +1,12 @@
+import { loadConfig, PRIVATE_PROXIES } from '../../src/config/config';
+import { slowdownMs } from '../../src/auth/login-throttle';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser, uniqueEmail } from '../support/users';
 
 describe('login throttling', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { authSlowdownStepMs: 1 } });
   });
   afterAll(async () => {
     await t.close();
@@ -13,44 +15,76 @@ describe('login throttling', () => {
   const login = (email: string, password: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress });
 
-  it('when an account failed 10 times in 15 minutes, then even the right password gets 429 with Retry-After', async () => {
+  it('when one address failed 10 times on an account in 15 minutes, then that address gets 429 with Retry-After', async () => {
     const user = await registerUser(t.app);
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      // Different addresses: the account's own limit must trigger, not the address one.
-      expect((await login(user.email, 'Wrong!Pass1', `10.0.0.${attempt + 1}`)).statusCode).toBe(401);
-    }
-    const blocked = await login(user.email, user.password, '10.0.1.1');
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await login(user.email, 'Wrong!Pass1', '10.0.0.1')).statusCode).toBe(401);
+    const blocked = await login(user.email, user.password, '10.0.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(blocked.json()).toEqual({ detail: 'Too many failed sign-in attempts. Please try again later.' });
   });
 
-  it('when the failures are older than 15 minutes, then the account may sign in again', async () => {
+  it('when an attacker failed many times on an account from many addresses, then the trader still signs in from theirs', async () => {
+    const user = await registerUser(t.app);
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      expect((await login(user.email, 'Wrong!Pass1', `10.9.${attempt % 3}.1`)).statusCode).toBe(401);
+    expect((await login(user.email, user.password, '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('when the failures are older than 15 minutes, then the address may try again', async () => {
     const user = await registerUser(t.app);
     for (let attempt = 0; attempt < 10; attempt += 1) await login(user.email, 'Wrong!Pass1', '10.1.0.1');
-    expect((await login(user.email, user.password, '10.1.0.2')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, '10.1.0.1')).statusCode).toBe(429);
     await t.db.query(
       `UPDATE login_attempts SET created_at = now() - interval '16 minutes' WHERE email = $1`,
       [user.email],
     );
-    expect((await login(user.email, user.password, '10.1.0.2')).statusCode).toBe(200);
+    expect((await login(user.email, user.password, '10.1.0.1')).statusCode).toBe(200);
   });
 
-  it('when one address failed 10 times on different e-mails, then that address gets 429 and others do not', async () => {
+  it('when one address failed 10 times on different e-mails, then its own account still signs in (no lockout per address)', async () => {
     const user = await registerUser(t.app);
     for (let attempt = 0; attempt < 10; attempt += 1)
       await login(uniqueEmail('spray'), 'Wrong!Pass1', '10.2.0.1');
-    const blocked = await login(user.email, user.password, '10.2.0.1');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
-    expect((await login(user.email, user.password, '10.2.0.2')).statusCode).toBe(200);
+    expect((await login(user.email, user.password, '10.2.0.1')).statusCode).toBe(200);
   });
 
-  it('when an unknown e-mail is hammered, then it is throttled like a real one (no enumeration)', async () => {
+  it('when an unknown e-mail is hammered from one address, then it is throttled like a real one (no enumeration)', async () => {
     const email = uniqueEmail('ghost');
-    for (let attempt = 0; attempt < 10; attempt += 1)
-      await login(email, 'Wrong!Pass1', `10.3.0.${attempt + 1}`);
-    expect((await login(email, 'Wrong!Pass1', '10.3.1.1')).statusCode).toBe(429);
+    for (let attempt = 0; attempt < 10; attempt += 1) await login(email, 'Wrong!Pass1', '10.3.0.1');
+    expect((await login(email, 'Wrong!Pass1', '10.3.0.1')).statusCode).toBe(429);
+  });
+
+  it('the slow-down per account: none below 10 failures, then 0.5 s more per failure, at most 5 s', () => {
+    expect([0, 9, 10, 11, 14, 19, 100].map((failures) => slowdownMs(failures))).toEqual([
+      0, 0, 500, 1000, 2500, 5000, 5000,
+    ]);
+  });
+});
+
+describe('login throttling behind a proxy', () => {
+  it('when TRUST_PROXY is on, then the forwarded address is throttled, and a client cannot pick its own', async () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(PRIVATE_PROXIES);
+    const t = await buildTestApp({ config: { trustProxy: PRIVATE_PROXIES, authSlowdownStepMs: 1 } });
+    try {
+      const user = await registerUser(t.app);
+      const via = (forwarded: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: user.email, password },
+          remoteAddress: '10.50.0.1',
+          headers: { 'x-forwarded-for': forwarded },
+        });
+      // The client writes a fake first hop each time; the proxy appends the address it saw.
+      for (let attempt = 0; attempt < 10; attempt += 1)
+        await via(`1.1.1.${attempt}, 203.0.113.7`, 'Wrong!Pass1');
+      expect((await via('9.9.9.9, 203.0.113.7', user.password)).statusCode).toBe(429);
+      expect((await via('203.0.113.8', user.password)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

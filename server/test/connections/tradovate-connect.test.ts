@@ -47,7 +47,7 @@ describe('connecting Tradovate when its OAuth client is configured', () => {
     expect(brokers.find((broker) => broker.id === 'tradovate')?.connectable).toBe(true);
   });
 
-  it('when the state comes back only in the cookie (no state in the query), then it is still matched', async () => {
+  it('when the state comes back only in the cookie (no state in the query), then it is refused: the cookie never stands in', async () => {
     const user = await registerUser(t.app);
     const start = await t.app.inject({
       method: 'GET',
@@ -55,15 +55,12 @@ describe('connecting Tradovate when its OAuth client is configured', () => {
       headers: user.headers,
     });
     const cookie = String(start.headers['set-cookie']).split(';')[0] ?? '';
-    // The code is not one Tradovate issued, so the exchange fails, but past the state check.
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/v1/brokers/tradovate/callback?code=nope',
       headers: { cookie },
     });
     const location = decodeURIComponent(String(response.headers.location));
-    expect(location).toContain('status=error');
-    expect(location).not.toContain('missing its state');
-    expect(location).not.toContain('has expired');
+    expect(location).toBe('/connections?status=error&code=state_missing');
   });
 });

@@ -22,7 +22,15 @@ export function uniqueEmail(prefix = 'trader'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
-/** Registers a new user through the API and answers its bearer token. */
+let registrations = 0;
+
+/** A distinct client address per registration: sign-ups are slowed down per address, as traders are many. */
+function nextAddress(): string {
+  registrations += 1;
+  return `10.${(registrations >> 16) & 255}.${(registrations >> 8) & 255}.${registrations & 255}`;
+}
+
+/** Registers a new user through the API (from its own address) and answers its bearer token. */
 export async function registerUser(
   app: FastifyInstance,
   email = uniqueEmail(),
@@ -32,6 +40,7 @@ export async function registerUser(
     method: 'POST',
     url: '/api/v1/auth/register',
     payload: { email, password },
+    remoteAddress: nextAddress(),
   });
   if (response.statusCode !== 201)
     throw new Error(`register failed: ${response.statusCode} ${response.body}`);

@@ -19,3 +19,4 @@ export { Modal, type ModalProps } from './primitives/modal';
 export { Drawer, type DrawerProps } from './primitives/drawer';
 export { Tabs, type TabItem } from './primitives/tabs';
 export { useEscape } from './primitives/use-dismiss';
+export { csvField, defuseFormula, tsvField } from './csv/spreadsheet-cells';

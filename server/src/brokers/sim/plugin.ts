@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import type { MarketQuote, MessageResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
+import { MAX_ID } from '../../http/ids';
 import { BrokerError, type BrokerCredentials, type Environment } from '../types';
 import { renderAuthorizePage, renderProblemPage } from './authorize-page';
 import { sharedSimAuthorizations, sharedSimVenue } from './shared-venue';
@@ -75,7 +76,13 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
     { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } },
     async (request): Promise<MessageResponse> => {
       const accountId = (request.body as { account_id?: unknown } | null)?.account_id;
-      if (typeof accountId !== 'number' || !Number.isInteger(accountId) || accountId < 1)
+      // Beyond MAX_ID no row can match (and the database would refuse the number).
+      if (
+        typeof accountId !== 'number' ||
+        !Number.isInteger(accountId) ||
+        accountId < 1 ||
+        accountId > MAX_ID
+      )
         throw AppError.badRequest('account_id must be an account id');
       const [account] = await app.db.query<{
         external_id: string;

@@ -2,6 +2,9 @@ import type { ImportTradeRow } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 
 export const MAX_IMPORT_ROWS = 10_000;
+/** Trade times outside these years are typing or export errors (and beyond what the database stores). */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** Checks every imported row; the first bad one answers 400 naming its row number (1-based) and field. */
 export function validateImportRows(body: unknown): ImportTradeRow[] {
@@ -29,8 +32,10 @@ export function validateImportRows(body: unknown): ImportTradeRow[] {
     };
     const time = (key: string): string => {
       const value = text(key, 40);
-      if (Number.isNaN(Date.parse(value))) return fail(`${key} is not a valid date and time`);
-      return new Date(value).toISOString();
+      const at = Date.parse(value);
+      if (Number.isNaN(at)) return fail(`${key} is not a valid date and time`);
+      if (at < EARLIEST || at > LATEST) return fail(`${key} must be between the years 1970 and 9999`);
+      return new Date(at).toISOString();
     };
     const side = row.side;
     if (side !== 'buy' && side !== 'sell') return fail('side must be buy or sell');

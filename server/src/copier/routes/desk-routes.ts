@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import { flattenSchema } from '@synctrade/api/validation';
 import type { MessageResponse, SyncAccount } from '@synctrade/api/types';
+import { assertListSize } from '../../http/list-cap';
 import { validateValue } from '../../http/validate';
 import { deskAccounts } from '../desk/sync-accounts';
 import type { CopierRouteOptions } from './route-options';
-import { ownedAccount, settleWithin } from './owned-account';
+import { ownedAccounts, settleWithin } from './owned-account';
 
 /** The Sync Desk table and its account-wide actions: flatten, cancel all orders. */
 export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
@@ -16,11 +17,11 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
   );
 
   app.post('/brokers/accounts/flatten-positions', secured, async (request): Promise<MessageResponse> => {
+    // The size is checked before anything else, so a huge list costs nothing.
+    assertListSize(request.body, 'Account ids');
     const ids = validateValue(flattenSchema, request.body);
-    // Every id must be the caller's before anything is touched.
-    const accounts = await Promise.all(
-      [...new Set(ids)].map((id) => ownedAccount(app.db, request.user.id, String(id))),
-    );
+    // Every id must be the caller's before anything is touched: one query for the whole list.
+    const accounts = await ownedAccounts(app.db, request.user.id, ids);
     const failures: string[] = [];
     const flatten = async (accountId: number): Promise<void> => {
       const live = engine.sessionOf(accountId);

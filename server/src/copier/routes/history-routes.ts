@@ -27,9 +27,18 @@ interface TradeRow {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const JOURNAL_MAX = 5_000;
 
+/** True for a calendar day that exists (no 2026-02-30, no year 0000). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  if (year < 1) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function dateParam(value: unknown, name: string): string | null {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
+  if (typeof value !== 'string' || !isCalendarDate(value))
     throw AppError.badRequest(`${name} must be a date (YYYY-MM-DD)`);
   return value;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/app-error';
-import { parseId } from '../../http/ids';
+import { MAX_ID, parseId } from '../../http/ids';
 
 export interface OwnedAccount {
   id: number;
@@ -21,6 +21,23 @@ export async function ownedAccount(db: Db, userId: number, rawId: unknown): Prom
   );
   if (row === undefined) throw AppError.notFound(ACCOUNT_NOT_FOUND);
   return row;
+}
+
+/**
+ * The caller's accounts with these ids, in one query. Any id that is not the caller's (unknown, another
+ * user's, out of range) answers 404 like a single unknown id, before anything is touched.
+ */
+export async function ownedAccounts(db: Db, userId: number, ids: readonly number[]): Promise<OwnedAccount[]> {
+  const unique = [...new Set(ids)];
+  if (unique.some((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_ID))
+    throw AppError.notFound(ACCOUNT_NOT_FOUND);
+  const rows = await db.query<OwnedAccount>(
+    `SELECT a.id, a.is_master, a.is_follower, c.broker FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
+     WHERE a.id = ANY($1::int[]) AND a.user_id = $2 ORDER BY a.id`,
+    [unique, userId],
+  );
+  if (rows.length !== unique.length) throw AppError.notFound(ACCOUNT_NOT_FOUND);
+  return rows;
 }
 
 /** Waits for the engine to take a change in, but never keeps the request longer than `ms`. */

@@ -16,13 +16,20 @@ export const loginSchema = yup.object({
     .min(LIMITS.passwordMin, VALIDATION.passwordMin),
 });
 
-/** The password rules of Register, reused wherever a new password is chosen on the server. */
-export const newPasswordSchema = yup
-  .string()
-  .required(VALIDATION.passwordRequired)
-  .min(LIMITS.passwordMin, VALIDATION.passwordMin)
-  .max(LIMITS.passwordMax, VALIDATION.passwordMax)
-  .matches(COMPLEXITY, VALIDATION.passwordComplexity);
+/**
+ * The one password policy (Register's rules: 8-128 characters with lower, upper, digit and special), applied
+ * on the server wherever a new password is chosen: registration, reset and change. `required` and `min` keep
+ * each screen's own wording.
+ */
+function withPasswordPolicy(field: yup.StringSchema<string>): yup.StringSchema<string> {
+  return field
+    .max(LIMITS.passwordMax, VALIDATION.passwordMax)
+    .matches(COMPLEXITY, VALIDATION.passwordComplexity);
+}
+
+export const newPasswordSchema = withPasswordPolicy(
+  yup.string().required(VALIDATION.passwordRequired).min(LIMITS.passwordMin, VALIDATION.passwordMin),
+);
 
 /** The wire payload of `POST /auth/register`. */
 export const registerPayloadSchema = yup.object({
@@ -44,24 +51,23 @@ export const registerSchema = registerPayloadSchema.shape({
 
 export const forgotPasswordSchema = yup.object({ email });
 
-/** Server side of `POST /auth/reset-password`: the spec's only client rule is length ≥ 8. */
+/** Server side of `POST /auth/reset-password`: the screen checks length ≥ 8 (spec), the server the policy. */
 export const resetPasswordPayloadSchema = yup.object({
   token: yup.string().required('Token is required for password reset'),
-  new_password: yup
-    .string()
-    .required(VALIDATION.passwordRequired)
-    .min(LIMITS.passwordMin, 'Password must be at least 8 characters long')
-    .max(LIMITS.passwordMax, VALIDATION.passwordMax),
+  new_password: withPasswordPolicy(
+    yup
+      .string()
+      .required(VALIDATION.passwordRequired)
+      .min(LIMITS.passwordMin, 'Password must be at least 8 characters long'),
+  ),
 });
 
 /** `POST /auth/profile/password`: new_password must equal confirmPassword (spec section 5). */
 export const passwordChangeSchema = yup.object({
   current_password: yup.string().required('Current password is required'),
-  new_password: yup
-    .string()
-    .required('New password is required')
-    .min(LIMITS.passwordMin, VALIDATION.passwordMin)
-    .max(LIMITS.passwordMax, VALIDATION.passwordMax),
+  new_password: withPasswordPolicy(
+    yup.string().required('New password is required').min(LIMITS.passwordMin, VALIDATION.passwordMin),
+  ),
   confirmPassword: yup
     .string()
     .required(VALIDATION.confirmRequired)

@@ -13,6 +13,11 @@ describe('safeRedirectTarget', () => {
     ['javascript:alert(1)', '/dashboard'],
     ['dashboard', '/dashboard'],
     ['/login?from=/x', '/dashboard'],
+    ['/.//evil.example', '/dashboard'],
+    ['/./\\evil.example', '/dashboard'],
+    ['/a/..//evil.example', '/dashboard'],
+    ['/%2e//evil.example', '/dashboard'],
+    ['/./syncdesk', '/syncdesk'],
   ])('when from is %p, then the target is %p', (from, target) => {
     expect(safeRedirectTarget(from)).toBe(target);
   });

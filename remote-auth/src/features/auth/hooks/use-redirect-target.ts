@@ -14,6 +14,8 @@ export function safeRedirectTarget(from: string | null): string {
     const url = new URL(from, base);
     if (url.origin !== base) return DEFAULT_TARGET;
     const target = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments can fold into a leading `//` (`/.//evil.test` → `//evil.test`): that is another host.
+    if (target.startsWith('//') || target.startsWith('/\\')) return DEFAULT_TARGET;
     // Coming back to a sign-in screen would loop.
     return /^\/(login|forgot-password|reset-password)\b/.test(url.pathname) ? DEFAULT_TARGET : target;
   } catch {

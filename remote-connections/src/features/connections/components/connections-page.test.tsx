@@ -97,25 +97,39 @@ describe('connections list', () => {
 });
 
 describe('returning from the broker', () => {
-  it('when the query says success with a message, then it is toasted, announced and the query cleaned', async () => {
-    api.on('GET /brokers/connections', [200, []]);
+  it('when the query says success with a connection id, then its stored name is toasted, announced and the query cleaned', async () => {
+    api.on('GET /brokers/connections', [200, [buildConnection({ id: 9, connection_name: 'Paper' })]]);
     const heard = jest.fn();
     const off = bus.on('connections:changed', heard);
-    const { location } = renderPage(
-      '/connections?status=success&message=Connection%20Paper%20added%20successfully',
-    );
+    const { location } = renderPage('/connections?status=success&connection=9');
     expect(await screen.findByText('Connection Paper added successfully')).toBeInTheDocument();
     expect(heard).toHaveBeenCalled();
     await waitFor(() => expect(location()).toBe('/connections'));
     off();
   });
 
-  it('when the query says error, then the message is an error toast', async () => {
-    api.on('GET /brokers/connections', [200, []]);
+  it('when the address carries any message text, then it is never shown', async () => {
+    api.on('GET /brokers/connections', [200, [buildConnection({ id: 9, connection_name: 'Paper' })]]);
     const { location } = renderPage(
-      '/connections?status=error&message=Authorization%20was%20cancelled%20at%20the%20broker',
+      '/connections?status=success&message=Your%20account%20is%20verified%2C%20call%20us&connection=404',
     );
-    expect(await screen.findByText('Authorization was cancelled at the broker')).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/connections'));
+    await screen.findByText('Paper');
+    expect(screen.queryByText(/account is verified/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/added successfully/)).not.toBeInTheDocument();
+  });
+
+  it('when the query says error with a code, then the product text for that code is an error toast', async () => {
+    api.on('GET /brokers/connections', [200, []]);
+    const { location } = renderPage('/connections?status=error&code=cancelled&message=Send%20money');
+    expect(await screen.findByText('Authorization was cancelled at the broker')).toBeInTheDocument();
+    expect(screen.queryByText('Send money')).not.toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/connections'));
+  });
+
+  it('when the error code is unknown, then a generic error is toasted', async () => {
+    api.on('GET /brokers/connections', [200, []]);
+    renderPage('/connections?status=error&code=__proto__');
+    expect(await screen.findByText('Could not connect to the broker, please try again')).toBeInTheDocument();
   });
 });

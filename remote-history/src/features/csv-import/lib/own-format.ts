@@ -1,4 +1,5 @@
 import type { Trade } from '@synctrade/api';
+import { csvField } from '@synctrade/ui';
 import type { Columns, CsvRow } from './columns';
 import type { RowResult } from './performance-layout';
 import { hashText, parseMoney, parseNumber, parseSide } from './values';
@@ -21,11 +22,9 @@ export const OWN_HEADER = [
   'journal',
 ] as const;
 
-/** Quotes a cell when needed; text that a spreadsheet would run as a formula is defused with a quote mark. */
+/** A cell of the export: user text goes through the product's one spreadsheet escaper. */
 function cell(value: string | number, text = false): string {
-  let out = String(value);
-  if (text && /^[=+@\t\r]/.test(out)) out = `'${out}`;
-  return /[",\r\n]/.test(out) ? `"${out.replace(/"/g, '""')}"` : out;
+  return csvField(value, text ? 'text' : 'number');
 }
 
 /** Trades as our own CSV export (CRLF line ends, like the broker's files). */

@@ -93,6 +93,36 @@ describe('copy and export of the trades table', () => {
     );
   });
 
+  it('when trades carry formula text, then both Copy and Export write it as plain text; figures stay numbers', async () => {
+    const hostile = {
+      ...WEEK_TRADES[1]!,
+      symbol: '=CMD()',
+      account: '+SIM',
+      journal: '-1+cmd|/C calc!A0',
+    };
+    serveHistory(api, [hostile]);
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:trades'),
+      revokeObjectURL: () => undefined,
+    });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderWithProviders(<DashboardPage />);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Copy visible rows' }));
+    await screen.findByText('Data copied to clipboard');
+    const copied = (await navigator.clipboard.readText()).split('\n')[1]!.split('\t');
+    expect(copied[2]).toBe("'=CMD()");
+    expect(copied[6]).toBe('-3.00');
+    expect(copied[7]).toBe('-$150.00');
+    expect(copied[8]).toBe("'-1+cmd|/C calc!A0");
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const row = (await readBlob(blobs[0]!)).split('\r\n')[1]!;
+    expect(row).toBe(
+      "synctrade:2,'+SIM,'=CMD(),sell,1,2026-11-02T15:00:00.000Z,2026-11-02T15:04:21.000Z,6010,21010,-3,-150.00,261,'-1+cmd|/C calc!A0",
+    );
+  });
+
   it('when there are no trades, then Copy and Export are disabled', async () => {
     serveHistory(api, []);
     renderWithProviders(<DashboardPage />);

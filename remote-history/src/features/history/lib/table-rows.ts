@@ -1,4 +1,5 @@
 import type { Trade } from '@synctrade/api';
+import { tsvField } from '@synctrade/ui';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '../../stats';
 
 export const TABLE_COLUMNS = [
@@ -45,18 +46,28 @@ export function sortTrades(trades: readonly Trade[]): Trade[] {
   return [...trades].sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : b.id - a.id));
 }
 
-/** Tabs and line breaks inside a cell would break the pasted table: they become spaces. */
-function flat(text: string): string {
-  return text.replace(/[\t\r\n]+/g, ' ');
-}
-
-/** The given rows as a tab-separated table with a header line, ready to paste into a spreadsheet. */
+/**
+ * The given rows as a tab-separated table with a header line, ready to paste into a spreadsheet. Text that came
+ * from a user or a file (symbol, journal) goes through the product's one spreadsheet escaper; the figures the
+ * product formats itself stay numbers.
+ */
 export function tradesToTsv(trades: readonly Trade[]): string {
   const lines = [TABLE_COLUMNS.join('\t')];
   for (const trade of trades) {
     const c = tradeCells(trade);
+    const figure = (value: string): string => tsvField(value, 'number');
     lines.push(
-      [c.time, c.duration, c.symbol, c.side, c.qty, c.avgEntry, c.pts, c.pnl, c.journal].map(flat).join('\t'),
+      [
+        figure(c.time),
+        figure(c.duration),
+        tsvField(c.symbol),
+        figure(c.side),
+        figure(c.qty),
+        figure(c.avgEntry),
+        figure(c.pts),
+        figure(c.pnl),
+        tsvField(c.journal),
+      ].join('\t'),
     );
   }
   return lines.join('\n');
