@@ -50,7 +50,8 @@ export function handleRest(
   if (path === 'Status/ping') return ok();
   const userName = world.sessions.userOf(token);
   if (userName === null) return { status: 401, body: {} };
-  if (trip(world.faults.http429, path) || !world.rates.take(token!))
+  if (trip(world.faults.http429, path)) return { status: 429, body: {}, headers: { 'retry-after': '1' } };
+  if (!world.rates.take(token!))
     return {
       status: 429,
       body: {},

@@ -1,0 +1,53 @@
+import type { AuthorizationResult, BrokerAdapter, BrokerSession, BrokerSessionOptions } from '../types';
+import { BrokerError } from '../types';
+import { defaultTimings, ENGINE_REQUESTS_PER_MINUTE, type ProjectXTimings } from './config';
+import { RequestWindows } from './request-window';
+import { ProjectXRest } from './rest-client';
+import { accountInfoOf, openProjectXSession, searchAccounts } from './session';
+import { loginKey, TokenKeeper } from './token-keeper';
+
+export type { ProjectXTimings } from './config';
+
+export interface ProjectXAdapterOptions {
+  timings?: Partial<ProjectXTimings>;
+}
+
+/** ProjectX Gateway (TopstepX and the other ProjectX firms): API-key sign-in, REST orders, the SignalR user hub. */
+export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): BrokerAdapter {
+  const timings: ProjectXTimings = { ...defaultTimings, ...options.timings };
+  const windows = new RequestWindows();
+  const noOAuth = (): never => {
+    throw new BrokerError('ProjectX connects with a user name and an API key, not a redirect', 'rejected');
+  };
+  return {
+    id: 'projectx',
+    name: 'ProjectX',
+    connectable: true,
+    requestsPerMinute: ENGINE_REQUESTS_PER_MINUTE,
+    authorizeUrl: noOAuth,
+    completeAuthorization: () => Promise.reject(noOAuth()),
+    async connectWithApiKey(params): Promise<AuthorizationResult> {
+      const window = windows.forUser(`${params.restUrl}|${params.userName}`);
+      const anonymous = new ProjectXRest(params.restUrl, window, timings);
+      const token = await loginKey(anonymous, params.userName, params.apiKey);
+      const credentials = {
+        accessToken: token,
+        expiresAt: Date.now() + timings.tokenLifetimeMs,
+        brokerUserId: params.userName,
+        apiKey: params.apiKey,
+        restUrl: params.restUrl,
+        hubUrl: params.hubUrl,
+      };
+      const keeper = new TokenKeeper(credentials, timings, {
+        onRenewed: () => undefined,
+        onReauthRequired: () => undefined,
+      });
+      const rest = new ProjectXRest(params.restUrl, window, timings, keeper);
+      keeper.rest = rest;
+      const accounts = (await searchAccounts(rest)).map(accountInfoOf);
+      return { credentials: keeper.current(), userData: params.userName, accounts };
+    },
+    openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
+      openProjectXSession({ ...sessionOptions, timings, windows }),
+  };
+}
