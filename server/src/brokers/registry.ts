@@ -18,7 +18,10 @@ export function createBrokerRegistry(options: { publicUrl: string; env: NodeJS.P
   if (options.env.TRADOVATE_CLIENT_ID) {
     adapters.set('tradovate', createTradovateAdapter({ publicUrl: options.publicUrl, env: options.env }));
   }
-  adapters.set('projectx', createProjectXAdapter());
+  adapters.set(
+    'projectx',
+    createProjectXAdapter({ allowInsecureHosts: options.env.PROJECTX_ALLOW_INSECURE_HOSTS === '1' }),
+  );
   return {
     get: (id) => adapters.get(id),
     list: () => [...adapters.values()],

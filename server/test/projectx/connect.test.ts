@@ -14,7 +14,7 @@ describe('ProjectX sign-in and token renewal', () => {
   afterEach(() => fake.close());
 
   const connect = (userName: string, apiKey: string) =>
-    createProjectXAdapter({ timings: testTimings }).connectWithApiKey!({
+    createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true }).connectWithApiKey!({
       userName,
       apiKey,
       environment: 'demo',
@@ -58,7 +58,7 @@ describe('ProjectX sign-in and token renewal', () => {
   });
 
   it('renews a token near its end with Auth/validate before using it, and hands the new one back', async () => {
-    const adapter = createProjectXAdapter({ timings: testTimings });
+    const adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true });
     const result = await connect('alice', 'key-a');
     const renewed: string[] = [];
     const session = await adapter.openSession({

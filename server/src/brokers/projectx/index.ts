@@ -1,6 +1,7 @@
 import type { AuthorizationResult, BrokerAdapter, BrokerSession, BrokerSessionOptions } from '../types';
 import { BrokerError } from '../types';
 import { defaultTimings, ENGINE_REQUESTS_PER_MINUTE, type ProjectXTimings } from './config';
+import { checkHost } from './hosts';
 import { RequestWindows } from './request-window';
 import { ProjectXRest } from './rest-client';
 import { accountInfoOf, openProjectXSession, searchAccounts } from './session';
@@ -10,6 +11,8 @@ export type { ProjectXTimings } from './config';
 
 export interface ProjectXAdapterOptions {
   timings?: Partial<ProjectXTimings>;
+  /** Lets connections use plain http and loopback hosts (tests and local fakes only). */
+  allowInsecureHosts?: boolean;
 }
 
 /** ProjectX Gateway (TopstepX and the other ProjectX firms): API-key sign-in, REST orders, the SignalR user hub. */
@@ -26,7 +29,13 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
     requestsPerMinute: ENGINE_REQUESTS_PER_MINUTE,
     authorizeUrl: noOAuth,
     completeAuthorization: () => Promise.reject(noOAuth()),
-    async connectWithApiKey(params): Promise<AuthorizationResult> {
+    async connectWithApiKey(given): Promise<AuthorizationResult> {
+      const allowInsecure = options.allowInsecureHosts ?? false;
+      const params = {
+        ...given,
+        restUrl: checkHost(given.restUrl, 'rest', allowInsecure),
+        hubUrl: checkHost(given.hubUrl, 'hub', allowInsecure),
+      };
       const window = windows.forUser(`${params.restUrl}|${params.userName}`);
       const anonymous = new ProjectXRest(params.restUrl, window, timings);
       const token = await loginKey(anonymous, params.userName, params.apiKey);

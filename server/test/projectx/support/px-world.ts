@@ -31,7 +31,7 @@ export async function pxWorld(): Promise<PxWorld> {
   fake.addAccount({ id: 465, userName: 'alice', maxContracts: 10 });
   fake.addAccount({ id: 466, userName: 'alice', maxContracts: 10 });
   fake.setPrice(ES_ID, 6000);
-  const adapter = createProjectXAdapter({ timings: testTimings });
+  const adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true });
   const connected = await adapter.connectWithApiKey!({
     userName: 'alice',
     apiKey: 'key-a',
