@@ -13,7 +13,6 @@ export const PROJECTX_TEXT = {
     'Create the key in your firm platform under Settings → API. It is checked with ProjectX now, stored encrypted, and never shown again.',
   intro:
     'ProjectX connects with your user name and an API key: no redirect. Your firm needs the ProjectX API add-on.',
-  connectButton: 'Connect',
   connected: (name: string) => `Connection ${name} added successfully`,
 } as const;
 
