@@ -11,7 +11,14 @@ export interface RestWorld {
   rates: RateWindows;
   faults: FakeFaults;
   /** Every Order/place request body the fake received, answered or not (for exactly-once checks). */
-  placed: Array<{ accountId: number; customTag: string | null; orderId: number | null; errorCode: number }>;
+  placed: Array<{
+    accountId: number;
+    customTag: string | null;
+    orderId: number | null;
+    errorCode: number;
+    /** `performance.now()` when the request arrived (benches). */
+    atHr: number;
+  }>;
   requests: number;
 }
 
@@ -123,13 +130,14 @@ function route(world: RestWorld, path: string, body: Body, userName: string, tok
   if (accountId === null) return refuse(1, 'Account not found');
   switch (path) {
     case 'Order/place': {
+      const atHr = performance.now();
       const result = venue.place({ ...(body as unknown as PlaceBody), accountId });
       const tag = str(body, 'customTag') ?? null;
       if ('orderId' in result) {
-        world.placed.push({ accountId, customTag: tag, orderId: result.orderId, errorCode: 0 });
+        world.placed.push({ accountId, customTag: tag, orderId: result.orderId, errorCode: 0, atHr });
         return ok({ orderId: result.orderId });
       }
-      world.placed.push({ accountId, customTag: tag, orderId: null, errorCode: result.errorCode });
+      world.placed.push({ accountId, customTag: tag, orderId: null, errorCode: result.errorCode, atHr });
       return refuse(result.errorCode, result.errorMessage);
     }
     case 'Order/searchOpen':

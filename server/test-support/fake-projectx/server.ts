@@ -7,7 +7,7 @@ import { type FakeAccount, type FakeFaults, type FakeUser, noFaults } from './mo
 import { RateWindows } from './rate-window';
 import { type Body, handleRest, type RestWorld } from './rest';
 import { Sessions } from './sessions';
-import { Venue } from './venue';
+import { Venue, type VenueEvent } from './venue';
 
 export interface FakeProjectXOptions {
   port?: number;
@@ -30,6 +30,8 @@ export interface FakeProjectX {
   faults: FakeFaults;
   rates: RateWindows;
   world: RestWorld;
+  /** Called after each user event went out to the hub (benches time copies from it). */
+  onPublished?: (event: VenueEvent, atHr: number) => void;
   addUser(user: Partial<FakeUser> & { userName: string; apiKey: string }): void;
   addAccount(account: Partial<FakeAccount> & { id: number; userName: string }): FakeAccount;
   /** The fake contract id of one of our symbols' markets, e.g. `CON.F.US.EP.Z26`. */
@@ -45,7 +47,10 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
   const sessions = new Sessions(options.tokenLifetimeMs ?? 24 * 3600_000);
   const rates = new RateWindows(options.rateLimit ?? 200, options.rateWindowMs ?? 60_000);
   // The venue publishes only after start-up, once the hub below exists.
-  const venue = new Venue((event) => userHub.publish(event));
+  const venue = new Venue((event) => {
+    userHub.publish(event);
+    handle.onPublished?.(event, performance.now());
+  });
   const year = new Date().getUTCFullYear();
   for (const contract of seedContracts([year, year + 1])) venue.contracts.set(contract.id, contract);
   const userHub = new UserHub(

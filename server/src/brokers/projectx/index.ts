@@ -13,12 +13,16 @@ export interface ProjectXAdapterOptions {
   timings?: Partial<ProjectXTimings>;
   /** Lets connections use plain http and loopback hosts (tests and local fakes only). */
   allowInsecureHosts?: boolean;
+  /** The gateway's requests per 60 s per user (200); benches against a fake without that limit lift it. */
+  gatewayRequestsPerWindow?: number;
+  /** Requests per minute the engine may spend per user (150 of the 200). */
+  engineRequestsPerMinute?: number;
 }
 
 /** ProjectX Gateway (TopstepX and the other ProjectX firms): API-key sign-in, REST orders, the SignalR user hub. */
 export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): BrokerAdapter {
   const timings: ProjectXTimings = { ...defaultTimings, ...options.timings };
-  const windows = new RequestWindows();
+  const windows = new RequestWindows(options.gatewayRequestsPerWindow);
   const noOAuth = (): never => {
     throw new BrokerError('ProjectX connects with a user name and an API key, not a redirect', 'rejected');
   };
@@ -26,7 +30,7 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
     id: 'projectx',
     name: 'ProjectX',
     connectable: true,
-    requestsPerMinute: ENGINE_REQUESTS_PER_MINUTE,
+    requestsPerMinute: options.engineRequestsPerMinute ?? ENGINE_REQUESTS_PER_MINUTE,
     authorizeUrl: noOAuth,
     completeAuthorization: () => Promise.reject(noOAuth()),
     async connectWithApiKey(given): Promise<AuthorizationResult> {

@@ -31,10 +31,12 @@ export class RequestWindow {
 export class RequestWindows {
   private readonly windows = new Map<string, RequestWindow>();
 
+  constructor(private readonly limit = GATEWAY_REQUESTS_PER_WINDOW) {}
+
   forUser(key: string): RequestWindow {
     let window = this.windows.get(key);
     if (window === undefined) {
-      window = new RequestWindow();
+      window = new RequestWindow(this.limit);
       this.windows.set(key, window);
     }
     return window;
