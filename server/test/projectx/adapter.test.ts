@@ -96,10 +96,17 @@ describe('ProjectX adapter over real sockets against the fake gateway', () => {
   });
 
   it('re-subscribes after a cut, catches up the trades it missed and reports the connection', async () => {
+    const resting = await world.session.placeOrder({ ...buy('st.rest'), type: 'Limit', price: 5000 });
+    await until(
+      () => world.session !== undefined && world.fake.venue.orders.get(Number(resting.orderId))?.status === 1,
+      'working',
+    );
+    await until(async () => (await world.session.workingOrders()).length === 1, 'seen working');
     const subscribedBefore = world.fake.hub.invocations.filter((t) => t === 'SubscribeTrades').length;
     world.fake.hub.cutAll();
-    // While the hub is down a fill happens; no push will ever tell of it.
+    // While the hub is down a fill happens and a working order is cancelled; no push tells of either.
     world.fake.setFaults({ dropEvents: { remaining: 1000 } });
+    world.fake.venue.cancel(465, Number(resting.orderId));
     const placed = await world.session.placeOrder(buy('st.gap', 2));
     await until(() => world.fake.venue.netOf(465, ES_ID) === 2, 'filled at the gateway');
     world.fake.clearFaults();
@@ -112,6 +119,7 @@ describe('ProjectX adapter over real sockets against the fake gateway', () => {
     expect(await world.session.positions()).toEqual([
       { accountExternalId: '465', symbol: ES, netPos: 2, avgPrice: 6000 },
     ]);
+    expect(await world.session.workingOrders()).toEqual([]);
     // Pushes flow again on the new connection.
     world.fake.venue.marketOpen = true;
     const next = await world.session.placeOrder(buy('st.after'));

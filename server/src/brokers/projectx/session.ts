@@ -89,7 +89,6 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     },
   };
   let accountIds: number[] = [];
-  const startedAt = Date.now();
   let up = false;
   let hubWork: Promise<void> = Promise.resolve();
 
@@ -99,9 +98,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     const accounts = await searchAccounts(rest);
     accountIds = accounts.map((row) => num(row, 'id')).filter((id): id is number => id !== undefined);
     for (const row of accounts) out.push(...state.applyAccount(row));
-    const since = new Date(
-      emitChanges ? startedAt - 60_000 : Date.now() - timings.historyLookbackMs,
-    ).toISOString();
+    // The whole look-back every time: an order from before the session may have finished while the hub was down.
+    const since = new Date(Date.now() - timings.historyLookbackMs).toISOString();
     for (const accountId of accountIds) {
       const trades = await rest.call('Trade/search', { accountId, startTimestamp: since });
       // Trades first: an order's fillVolume is then already covered by its trades and counts nothing twice.

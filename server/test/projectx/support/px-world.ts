@@ -55,9 +55,9 @@ export async function pxWorld(): Promise<PxWorld> {
 }
 
 /** Waits for a condition on real socket traffic, never for a fixed time. */
-export async function until(condition: () => boolean, what = 'condition'): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, what = 'condition'): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
