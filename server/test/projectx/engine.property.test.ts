@@ -129,6 +129,9 @@ function offTarget(rig: MixedRig): Array<{ id: number; held: number; target: num
     .filter(({ held, target }) => held !== target);
 }
 
+/** Orders that reached each fake over all runs: the group really copied across brokers. */
+const reached = { tradovate: 0, projectx: 0 };
+
 async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   await rig.settle();
   for (const current of steps) {
@@ -150,9 +153,11 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   expect(ordersToNonFollowers(rig)).toEqual([]);
   expect(oversized(rig)).toEqual([]);
   expect(offTarget(rig)).toEqual([]);
+  reached.tradovate += rig.tradovate.control.requests('order/placeorder').length;
+  reached.projectx += rig.fake.world.placed.length;
 }
 
-describe('copy engine through the ProjectX adapter and the paper broker in one group, under gateway faults (property)', () => {
+describe('copy engine through ProjectX, Tradovate and the paper broker in one group, under gateway faults (property)', () => {
   let db: Db;
   beforeAll(async () => {
     db = await createTestDb();
@@ -189,6 +194,8 @@ describe('copy engine through the ProjectX adapter and the paper broker in one g
       ),
       { numRuns: RUNS, endOnFailure: true, ...(SEED === undefined ? {} : { seed: Number(SEED) }) },
     );
+    expect(reached.tradovate).toBeGreaterThan(0);
+    expect(reached.projectx).toBeGreaterThan(0);
   }, 600_000);
 
   it('the contract a cross follower trades exists at the gateway', () => {

@@ -16,14 +16,19 @@ import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../../src/copier/store/sql-store';
 import type { Db } from '../../../src/db/db';
 import { startFakeProjectX, type FakeProjectX } from '../../../test-support/fake-projectx/server';
+import { startFakeTradovate, type FakeTradovate } from '../../../test-support/fake-tradovate/server';
+import { createTradovateAdapter } from '../../../src/brokers/tradovate';
 import { MixedDirectory } from './mixed-directory';
 
 const year = new Date().getUTCFullYear() % 10;
 export const SYMBOL = `ESZ${year}`;
 export const CROSS_SYMBOL = `MESZ${year}`;
 
-/** Where an account trades: a ProjectX account id at the fake, or a paper account at the sim venue. */
-export type Place = { broker: 'projectx'; accountId: number } | { broker: 'sim'; externalId: string };
+/** Where an account trades: a ProjectX or Tradovate account id at its fake, or a paper account at the sim venue. */
+export type Place =
+  | { broker: 'projectx'; accountId: number }
+  | { broker: 'sim'; externalId: string }
+  | { broker: 'tradovate'; accountId: number };
 
 export interface RigAccount {
   id: number;
@@ -39,7 +44,8 @@ const RIG_TIMINGS = {
 
 /**
  * A copy group mixing brokers: ProjectX logins `lead` (leader or its first follower) and `follow` on the
- * fake gateway over real sockets, and a paper login on the in-process sim venue; the engine on the server's
+ * fake gateway over real sockets, a Tradovate login on the fake Tradovate, and a paper login on the
+ * in-process sim venue; the engine on the server's
  * store for this database. Leader trades are made by hand at the leader's venue.
  */
 export class MixedRig {
@@ -51,6 +57,7 @@ export class MixedRig {
 
   private constructor(
     readonly fake: FakeProjectX,
+    readonly tradovate: FakeTradovate,
     readonly sim: SimVenue,
     readonly simAdapter: BrokerAdapter,
     readonly db: Db,
@@ -65,8 +72,9 @@ export class MixedRig {
   }
 
   /**
-   * `leaderOn` picks the leader's broker; followers: the other broker's account, a second ProjectX login's
-   * account, a paper account, and one ProjectX account switched off for good.
+   * `leaderOn` picks the leader's broker; followers: the other broker's account (paper or ProjectX), a
+   * second ProjectX login's account, a Tradovate account on the fake Tradovate, and one ProjectX account
+   * switched off for good.
    */
   static async start(
     db: Db,
@@ -83,6 +91,25 @@ export class MixedRig {
     for (const symbol of [SYMBOL, CROSS_SYMBOL]) sim.setPrice(symbol, 6000);
     const login = String(100000 + Math.floor(Math.random() * 800000));
     sim.ensureAccounts(login, 4);
+    const tradovate = await startFakeTradovate({ heartbeatMs: 200 });
+    const tvUser = tradovate.control.addUser('Tess Tradovate', [{ name: 'TV-FOLLOW', balance: 50_000 }]);
+    for (const symbol of [SYMBOL, CROSS_SYMBOL]) tradovate.control.setPrice(symbol, 6000);
+    const tvAdapter = createTradovateAdapter({
+      publicUrl: 'http://127.0.0.1:9',
+      env: {
+        TRADOVATE_CLIENT_ID: 'rig',
+        TRADOVATE_CLIENT_SECRET: 'rig',
+        TRADOVATE_REQUESTS_PER_MINUTE: '100000',
+        ...tradovate.env,
+      },
+      timings: {
+        requestTimeoutMs: 1_000,
+        reconnectBaseMs: 50,
+        reconnectMaxMs: 400,
+        heartbeatMs: 200,
+        serverSilenceMs: 2_000,
+      },
+    });
     const simAdapter = createSimAdapter({
       publicUrl: 'http://localhost',
       venue: sim,
@@ -106,6 +133,13 @@ export class MixedRig {
       directory.addConnection(connectionId, pxAdapter, connected.credentials);
     }
     directory.addConnection(rows.simConnection, simAdapter, { accessToken: `sim:${login}:4` });
+    const tvToken = tradovate.control.issueToken(tvUser.userId);
+    directory.addConnection(rows.tradovateConnection, tvAdapter, {
+      accessToken: tvToken.accessToken,
+      expiresAt: tvToken.expiresAt,
+      brokerUserId: String(tvUser.userId),
+    });
+    const tvAccount = tvUser.accounts[0]!.id;
     const simIds = sim.ensureAccounts(login, 4).map((account) => account.externalId);
 
     const places: Array<{ place: Place; connectionId: number }> = [
@@ -116,9 +150,7 @@ export class MixedRig {
         ? { place: { broker: 'sim', externalId: simIds[1]! }, connectionId: rows.simConnection }
         : { place: { broker: 'projectx', accountId: 100 }, connectionId: rows.leadConnection },
       { place: { broker: 'projectx', accountId: 200 }, connectionId: rows.followConnection },
-      leaderOn === 'projectx'
-        ? { place: { broker: 'projectx', accountId: 101 }, connectionId: rows.leadConnection }
-        : { place: { broker: 'sim', externalId: simIds[2]! }, connectionId: rows.simConnection },
+      { place: { broker: 'tradovate', accountId: tvAccount }, connectionId: rows.tradovateConnection },
       { place: { broker: 'projectx', accountId: 201 }, connectionId: rows.followConnection },
     ];
     const base = {
@@ -131,7 +163,7 @@ export class MixedRig {
     };
     const accounts: RigAccount[] = [];
     for (const [index, { place, connectionId }] of places.entries()) {
-      const externalId = place.broker === 'projectx' ? String(place.accountId) : place.externalId;
+      const externalId = place.broker === 'sim' ? place.externalId : String(place.accountId);
       const id = await insertAccount(db, rows.userId, connectionId, externalId, index);
       accounts.push({ id, place });
       const follower = index > 0;
@@ -151,6 +183,7 @@ export class MixedRig {
     const journalDir = mkdtempSync(path.join(tmpdir(), 'px-journal-'));
     const rig = new MixedRig(
       fake,
+      tradovate,
       sim,
       simAdapter,
       db,
@@ -179,6 +212,8 @@ export class MixedRig {
   held(account: RigAccount, symbol: string): number {
     if (account.place.broker === 'projectx')
       return this.fake.venue.netOf(account.place.accountId, toContractId(symbol));
+    if (account.place.broker === 'tradovate')
+      return this.tradovate.control.netPosition(account.place.accountId, symbol);
     return this.sim.account(account.place.externalId).positions.get(symbol)?.netPos ?? 0;
   }
 
@@ -195,6 +230,7 @@ export class MixedRig {
       });
       return;
     }
+    if (place.broker !== 'sim') throw new Error('The leader trades on ProjectX or paper');
     this.traderSession ??= (await this.simAdapter.openSession({
       connectionId: 999,
       environment: 'demo',
@@ -250,6 +286,7 @@ export class MixedRig {
     await this.store.flush();
     await this.traderSession?.close();
     await this.fake.close();
+    await this.tradovate.close();
     rmSync(this.journalDir, { recursive: true, force: true });
   }
 
@@ -293,9 +330,13 @@ export class MixedRig {
   }
 }
 
-async function insertRows(
-  db: Db,
-): Promise<{ userId: number; leadConnection: number; followConnection: number; simConnection: number }> {
+async function insertRows(db: Db): Promise<{
+  userId: number;
+  leadConnection: number;
+  followConnection: number;
+  simConnection: number;
+  tradovateConnection: number;
+}> {
   const [user] = await db.query<{ id: number }>(
     `INSERT INTO users (email, password_hash) VALUES ($1, 'not-a-login') RETURNING id`,
     [`px-${randomBytes(6).toString('hex')}@example.test`],
@@ -313,6 +354,7 @@ async function insertRows(
     leadConnection: await connection('projectx', 'Lead login'),
     followConnection: await connection('projectx', 'Follow login'),
     simConnection: await connection('sim', 'Paper login'),
+    tradovateConnection: await connection('tradovate', 'Tradovate login'),
   };
 }
 
