@@ -27,6 +27,8 @@ type Fault =
 type Step =
   | { kind: 'trade'; side: 'buy' | 'sell'; qty: number; fault: Fault }
   | { kind: 'flat'; fault: Fault }
+  /** Leader trades one after another without waiting: copies of one are still on their way as the next arrives. */
+  | { kind: 'burst'; sides: Array<'buy' | 'sell'>; fault: Fault }
   | { kind: 'restart' };
 
 const fault = fc.constantFrom<Fault>(
@@ -50,6 +52,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 8,
   },
   { arbitrary: fc.record({ kind: fc.constant('flat' as const), fault }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('burst' as const),
+      sides: fc.array(fc.constantFrom('buy' as const, 'sell' as const), { minLength: 2, maxLength: 4 }),
+      fault,
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
 );
 
@@ -139,6 +149,7 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
     else {
       arm(rig, current.fault);
       if (current.kind === 'trade') await rig.leaderTrade(current.side, current.qty);
+      else if (current.kind === 'burst') for (const side of current.sides) await rig.leaderTrade(side, 1);
       else await rig.leaderFlat();
     }
     await rig.settle();
