@@ -8,10 +8,13 @@ if (!name || !(name in owners)) {
   console.error(`usage: pnpm bench <${Object.keys(owners).join('|')}> [args]`);
   process.exit(2);
 }
-// `pnpm bench copier --broker tradovate` runs the copier bench through the Tradovate adapter and fake server.
+// `pnpm bench copier --broker tradovate|projectx` runs the copier bench through that adapter and its fake server.
 const brokerAt = args.indexOf('--broker');
 const broker = brokerAt >= 0 ? args[brokerAt + 1] : undefined;
-const script = name === 'copier' && broker === 'tradovate' ? 'bench:copier-tradovate' : `bench:${name}`;
+const script =
+  name === 'copier' && (broker === 'tradovate' || broker === 'projectx')
+    ? `bench:copier-${broker}`
+    : `bench:${name}`;
 const rest = brokerAt >= 0 ? args.filter((_, i) => i !== brokerAt && i !== brokerAt + 1) : args;
 const result = spawnSync('pnpm', ['--filter', owners[name], 'run', script, ...rest], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

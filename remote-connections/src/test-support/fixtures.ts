@@ -5,7 +5,7 @@ export const BROKERS: Broker[] = [
   { id: 'tradovate', name: 'Tradovate', connectable: true },
   { id: 'rithmic', name: 'Rithmic', connectable: false },
   { id: 'dxfeed', name: 'dxFeed', connectable: false },
-  { id: 'projectx', name: 'ProjectX', connectable: false },
+  { id: 'projectx', name: 'ProjectX', connectable: true },
 ];
 
 export function buildConnection(overrides: Partial<Connection> = {}): Connection {

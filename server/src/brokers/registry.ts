@@ -1,3 +1,4 @@
+import { createProjectXAdapter } from './projectx/index';
 import { createSimAdapter } from './sim/adapter';
 import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
@@ -7,13 +8,20 @@ export interface BrokerRegistry {
   list(): BrokerAdapter[];
 }
 
-/** The brokers this server can connect: always the paper broker, Tradovate when it is configured. */
+/**
+ * The brokers this server can connect: always the paper broker and ProjectX (API keys, nothing to configure),
+ * Tradovate when it is configured.
+ */
 export function createBrokerRegistry(options: { publicUrl: string; env: NodeJS.ProcessEnv }): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
   adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl }));
   if (options.env.TRADOVATE_CLIENT_ID) {
     adapters.set('tradovate', createTradovateAdapter({ publicUrl: options.publicUrl, env: options.env }));
   }
+  adapters.set(
+    'projectx',
+    createProjectXAdapter({ allowInsecureHosts: options.env.PROJECTX_ALLOW_INSECURE_HOSTS === '1' }),
+  );
   return {
     get: (id) => adapters.get(id),
     list: () => [...adapters.values()],

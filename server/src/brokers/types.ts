@@ -18,6 +18,20 @@ export interface BrokerCredentials {
   expiresAt?: number;
   /** The broker's own user id. */
   brokerUserId?: string;
+  /** Brokers without OAuth (ProjectX): the API key, to sign in again when the broker ends the session. */
+  apiKey?: string;
+  /** Brokers with one host per firm (ProjectX): the REST base and the realtime hub this connection uses. */
+  restUrl?: string;
+  hubUrl?: string;
+}
+
+/** What the user gives to connect a broker that signs in with an API key instead of OAuth. */
+export interface ApiKeyConnectParams {
+  userName: string;
+  apiKey: string;
+  environment: Environment;
+  restUrl: string;
+  hubUrl: string;
 }
 
 export interface BrokerAccountInfo {
@@ -184,4 +198,6 @@ export interface BrokerAdapter {
     redirectUri: string;
   }): Promise<AuthorizationResult>;
   openSession(options: BrokerSessionOptions): Promise<BrokerSession>;
+  /** Brokers without OAuth: checks the user name and API key at the broker; the answer is what to store. */
+  connectWithApiKey?(params: ApiKeyConnectParams): Promise<AuthorizationResult>;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Broker, ConnectResponse } from '@synctrade/api/types';
 import { connectQuerySchema } from '@synctrade/api/validation';
 import { validateObject } from '../http/validate';
+import { apiKeyConnectRoutes } from './api-key-connect';
 import { listBrokers } from './broker-catalog';
 import { completeConnect, type ConnectOutcome } from './complete-connect';
 import { startConnect } from './start-connect';
@@ -30,6 +31,7 @@ function text(value: unknown): string | undefined {
 /** The broker list and the connect flow (start, then the broker's redirect back). */
 export const brokerRoutes: FastifyPluginAsync = async (app) => {
   const secured = { preHandler: app.authenticate };
+  await app.register(apiKeyConnectRoutes);
 
   app.get(
     '/brokers',

@@ -14,13 +14,18 @@ describe('brokers and the connect flow', () => {
     await t.close();
   });
 
-  it('when brokers are listed, then the paper broker is connectable and rithmic, dxfeed, projectx are not', async () => {
+  it('when brokers are listed, then the paper broker and ProjectX are connectable and rithmic, dxfeed are not', async () => {
     const user = await registerUser(t.app);
     const brokers = (
       await t.app.inject({ method: 'GET', url: '/api/v1/brokers', headers: user.headers })
     ).json() as Broker[];
     expect(brokers.find((broker) => broker.id === 'sim')?.connectable).toBe(true);
-    for (const id of ['rithmic', 'dxfeed', 'projectx', 'tradovate']) {
+    expect(brokers.find((broker) => broker.id === 'projectx')).toEqual({
+      id: 'projectx',
+      name: 'ProjectX',
+      connectable: true,
+    });
+    for (const id of ['rithmic', 'dxfeed', 'tradovate']) {
       expect(brokers.find((broker) => broker.id === id)).toMatchObject({ id, connectable: false });
     }
   });

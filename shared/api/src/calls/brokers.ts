@@ -7,8 +7,8 @@ import type {
   ConnectionDetails,
   SyncAccount,
 } from '../types/entities';
-import type { ConnectQuery, FlattenPayload } from '../types/payloads';
-import type { ConnectResponse, MessageResponse } from '../types/responses';
+import type { ApiKeyConnectPayload, ConnectQuery, FlattenPayload } from '../types/payloads';
+import type { ApiKeyConnectResponse, ConnectResponse, MessageResponse } from '../types/responses';
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -21,6 +21,13 @@ export async function listBrokers(options: CallOptions = {}): Promise<Broker[]> 
 /** Starts the connect flow: the answer's `url` is where the whole window goes. */
 export async function connectBroker(broker: BrokerId, query: ConnectQuery): Promise<ConnectResponse> {
   return (await http.get<ConnectResponse>(`/brokers/${broker}/connect`, { params: query })).data;
+}
+/** Connects a broker that signs in with a user name and API key (ProjectX): checked by the server, then stored. */
+export async function connectBrokerWithKey(
+  broker: BrokerId,
+  payload: ApiKeyConnectPayload,
+): Promise<ApiKeyConnectResponse> {
+  return (await http.post<ApiKeyConnectResponse>(`/brokers/${broker}/connect-key`, payload)).data;
 }
 export async function listConnections(options: CallOptions = {}): Promise<Connection[]> {
   return (await http.get<Connection[]>('/brokers/connections', options)).data;

@@ -3,3 +3,4 @@ export * from './successes';
 export * from './client-messages';
 export * from './validation-messages';
 export * from './connect-outcomes';
+export * from './projectx-messages';

@@ -75,3 +75,14 @@ export interface JournalPayload {
 export interface TwoFactorCodePayload {
   code: string;
 }
+/** Connects a broker that signs in with an API key (ProjectX); the key is never sent back. */
+export interface ApiKeyConnectPayload {
+  connection_name: string;
+  environment: Environment;
+  /** A known firm id, or `custom` with `custom_host` (and optionally `custom_hub`). */
+  firm: string;
+  custom_host?: string;
+  custom_hub?: string;
+  user_name: string;
+  api_key: string;
+}

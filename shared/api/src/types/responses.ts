@@ -45,3 +45,7 @@ export interface ImportResult {
 export interface ErrorBody {
   detail: string;
 }
+export interface ApiKeyConnectResponse {
+  message: string;
+  connection_id: number;
+}

@@ -3,3 +3,4 @@ export * from './auth-schemas';
 export * from './password-strength';
 export * from './profile-schemas';
 export * from './copier-schemas';
+export * from './projectx';

@@ -4,8 +4,10 @@ import styled from 'styled-components';
 import type { BrokerId, Environment } from '@synctrade/api';
 import { Button, Drawer, Field, Input, Muted, Row } from '@synctrade/ui';
 import { brokerName, useBrokerStore } from '../store/broker-store';
+import { useConnectionStore } from '../store/connection-store';
 import { BrokerSelect, defaultBroker } from './broker-select';
 import { EnvironmentChoice } from './environment-choice';
+import { emptyProjectXInput, ProjectXFields, projectXComplete, type ProjectXInput } from './projectx-fields';
 
 const Form = styled.form`
   display: flex;
@@ -13,7 +15,10 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
-/** The 'Add Connection' drawer: broker, name and environment, then the broker's authorization page. */
+/**
+ * The 'Add Connection' drawer: broker, name and environment, then the broker's authorization page; for
+ * ProjectX (no OAuth) the firm, user name and API key, checked by the server without leaving the page.
+ */
 export function AddConnectionDrawer({
   open,
   onClose,
@@ -24,6 +29,9 @@ export function AddConnectionDrawer({
   const brokers = useBrokerStore((state) => state.brokers);
   const connecting = useBrokerStore((state) => state.connecting);
   const connect = useBrokerStore((state) => state.connect);
+  const connectWithKey = useBrokerStore((state) => state.connectWithKey);
+  const fetchConnections = useConnectionStore((state) => state.fetchConnections);
+  const [projectX, setProjectX] = useState<ProjectXInput>(emptyProjectXInput);
   const [broker, setBroker] = useState<BrokerId>('tradovate');
   const [name, setName] = useState('');
   const [environment, setEnvironment] = useState<Environment>('demo');
@@ -34,15 +42,29 @@ export function AddConnectionDrawer({
     setBroker(defaultBroker(brokers));
   }, [brokers]);
 
-  const canContinue = name.trim().length > 0 && !connecting;
+  const byKey = broker === 'projectx';
+  const canContinue = name.trim().length > 0 && !connecting && (!byKey || projectXComplete(projectX));
 
   const submit = async (event: React.FormEvent): Promise<void> => {
     event.preventDefault();
     if (!canContinue) return;
-    const redirected = await connect(broker, { connection_name: name.trim(), environment });
-    if (!redirected) return;
+    const done = byKey
+      ? await connectWithKey(broker, {
+          connection_name: name.trim(),
+          environment,
+          firm: projectX.firm,
+          custom_host: projectX.customHost.trim() || undefined,
+          custom_hub: projectX.customHub.trim() || undefined,
+          user_name: projectX.userName.trim(),
+          api_key: projectX.apiKey.trim(),
+        })
+      : await connect(broker, { connection_name: name.trim(), environment });
+    if (!done) return;
+    if (byKey) void fetchConnections();
     setName('');
     setEnvironment('demo');
+    // The key is never kept in the page once the server has it.
+    setProjectX(emptyProjectXInput());
     onClose();
   };
 
@@ -62,16 +84,20 @@ export function AddConnectionDrawer({
           />
         </Field>
         <EnvironmentChoice value={environment} onChange={setEnvironment} />
-        <Muted>
-          You will be redirected to {brokerName(broker, brokers)}&rsquo;s site to authorize SyncTrade to
-          access your accounts. You come back here when you are done.
-        </Muted>
+        {byKey ? (
+          <ProjectXFields value={projectX} onChange={setProjectX} />
+        ) : (
+          <Muted>
+            You will be redirected to {brokerName(broker, brokers)}&rsquo;s site to authorize SyncTrade to
+            access your accounts. You come back here when you are done.
+          </Muted>
+        )}
         <Row>
           <Button type="button" $variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={!canContinue}>
-            {connecting ? 'Redirecting...' : 'Continue'}
+            {connecting ? (byKey ? 'Connecting...' : 'Redirecting...') : 'Continue'}
           </Button>
         </Row>
       </Form>

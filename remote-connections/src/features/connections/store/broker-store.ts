@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import {
   connectBroker,
+  connectBrokerWithKey,
+  type ApiKeyConnectPayload,
   errorMessage,
   isCanceled,
   latestSignal,
@@ -11,6 +13,7 @@ import {
   type BrokerId,
   type Environment,
 } from '@synctrade/api';
+import { bus } from '@synctrade/event-bus';
 import { notify } from '@synctrade/ui';
 import type { LoadStatus } from '../types';
 import { browserWindow } from './browser-window';
@@ -23,6 +26,8 @@ export interface BrokerState {
   fetchBrokers(): Promise<void>;
   /** Starts the connect flow; true when the window is on its way to the broker. */
   connect(broker: BrokerId, input: { connection_name: string; environment: Environment }): Promise<boolean>;
+  /** Connects a broker by user name and API key (ProjectX); true once the server stored the connection. */
+  connectWithKey(broker: BrokerId, payload: ApiKeyConnectPayload): Promise<boolean>;
 }
 
 /** Display names for broker ids before (or without) the server's list. */
@@ -66,6 +71,22 @@ export const useBrokerStore = create<BrokerState>()((set, get) => ({
       notify.success(successMessage(data, fallback));
       // The whole window goes to the broker's page; it comes back to /connections with status and message.
       browserWindow.assign(data.url);
+      return true;
+    } catch (error: unknown) {
+      notify.error(errorMessage(error, 'connect'));
+      return false;
+    } finally {
+      set({ connecting: false });
+    }
+  },
+
+  async connectWithKey(broker, payload) {
+    set({ connecting: true });
+    try {
+      const data = await connectBrokerWithKey(broker, payload);
+      notify.success(successMessage(data, `Connection ${payload.connection_name} added successfully`));
+      // No redirect: the list (and every listener of the event) reloads here.
+      bus.emit('connections:changed', { connectionId: data.connection_id });
       return true;
     } catch (error: unknown) {
       notify.error(errorMessage(error, 'connect'));

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { startFakeProjectX, type FakeProjectX } from '../../server/test-support/fake-projectx/server';
+import { api, connectPaperBroker, registerUser, signInPage } from '../support/api';
+import { launchBrowser, newSession } from '../support/browser';
+import { deskRow, waitForDeskQty } from '../support/flows';
+import { startStack, type Stack } from '../support/stack';
+
+interface DeskAccount {
+  id: number;
+  account_id: string;
+  accounts: string;
+}
+
+/**
+ * ProjectX end to end against the fake gateway speaking the published protocol over real sockets: connect a
+ * ProjectX account from the drawer with a user name and API key (custom host: the fake), make it a follower
+ * of a paper leader, trade the leader on the paper ticket, and see the copy on the desk and in the orders list.
+ */
+describe('ProjectX: connect by API key → follow a paper leader → copy, in the browser', () => {
+  let fake: FakeProjectX;
+  let stack: Stack;
+  let browser: Browser;
+
+  before(async () => {
+    fake = await startFakeProjectX({ port: 0 });
+    fake.addUser({ userName: 'tara', apiKey: 'px-e2e-key' });
+    fake.addAccount({ id: 5001, userName: 'tara', name: 'TOPX-E2E-1', balance: 50_000 });
+    stack = await startStack({ env: { PROJECTX_ALLOW_INSECURE_HOSTS: '1' } });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await fake?.close();
+  });
+
+  it('when a trader connects ProjectX from the drawer and follows a paper leader, then the leader trade is copied to ProjectX', async () => {
+    const user = await registerUser(stack);
+    await connectPaperBroker(stack, user);
+    const { page, context, errors } = await newSession(browser, stack.url);
+    await signInPage(page, user);
+
+    await page.goto('/connections');
+    await page.getByRole('button', { name: 'Add Connection' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Add Connection' });
+    await drawer.getByRole('option', { name: 'ProjectX' }).waitFor({ state: 'attached' });
+    await drawer.getByLabel('Broker').selectOption('projectx');
+    await drawer.getByLabel('Connection name').fill('  Topstep eval  ');
+    await drawer.getByLabel('Firm').selectOption('custom');
+    await drawer.getByLabel('API host').fill(fake.restUrl);
+    await drawer.getByLabel('Realtime host').fill(fake.hubUrl);
+    await drawer.getByLabel('User name').fill('tara');
+    await drawer.getByLabel('API key').fill('px-e2e-key');
+    await drawer.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Connection Topstep eval added successfully').first().waitFor();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: 'Topstep eval' }).waitFor();
+    // The key went to the server once and is never shown again.
+    assert.equal(await page.getByText('px-e2e-key').count(), 0);
+
+    const desk = await api<DeskAccount[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+    const follower = desk.find((a) => a.accounts === 'TOPX-E2E-1' || a.account_id === '5001');
+    const paper = desk.filter((a) => a !== follower);
+    assert.ok(follower, 'the ProjectX account is on the desk');
+    const leader = paper[0]!;
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
+    await page.getByRole('button', { name: 'Select Leader' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
+    await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
+    await dialog.getByRole('button', { name: 'Set as Lead' }).click();
+    await deskRow(page, leader.id).getByText('Leader').waitFor();
+    await deskRow(page, follower.id)
+      .getByRole('switch', { name: /^Follow/ })
+      .click();
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
+      `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
+    );
+
+    const ticket = page.getByRole('form', { name: 'Paper order ticket' });
+    await ticket.getByRole('button', { name: 'Buy 1 ES' }).click();
+    await waitForDeskQty(page, leader.id, 1, 20_000);
+    await waitForDeskQty(page, follower.id, 1, 20_000);
+    const copies = fake.world.placed.filter((p) => p.accountId === 5001 && p.errorCode === 0);
+    assert.equal(copies.length, 1, 'one order reached ProjectX');
+    assert.match(copies[0]!.customTag ?? '', /^st\./, 'tagged with the copy client order id');
+
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Refresh orders' }).click();
+    const orders = page.getByRole('table', { name: 'Orders' });
+    await orders.waitFor();
+    for (const name of [leader.accounts, follower.accounts])
+      await orders.getByRole('cell', { name, exact: true }).first().waitFor({ timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Flatten all' }).click();
+    for (const account of [leader, follower]) await waitForDeskQty(page, account.id, 0, 20_000);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+/** Timings of the ProjectX adapter; tests shorten them. */
+export interface ProjectXTimings {
+  requestTimeoutMs: number;
+  /** Tokens live 24 h; they are renewed (`Auth/validate`) this long before they expire. */
+  tokenLifetimeMs: number;
+  renewBeforeMs: number;
+  /** How far back `Order/search` and `Trade/search` look when resolving a tag or catching up after a reconnect. */
+  historyLookbackMs: number;
+  /** Hub reconnect delays; the last one repeats until the hub is back. */
+  reconnectDelaysMs: number[];
+  hubKeepAliveMs: number;
+  hubServerTimeoutMs: number;
+}
+
+export const defaultTimings: ProjectXTimings = {
+  requestTimeoutMs: 10_000,
+  tokenLifetimeMs: 24 * 3600_000,
+  renewBeforeMs: 3600_000,
+  historyLookbackMs: 24 * 3600_000,
+  reconnectDelaysMs: [0, 1_000, 2_000, 5_000, 10_000, 30_000],
+  hubKeepAliveMs: 15_000,
+  hubServerTimeoutMs: 30_000,
+};
+
+/**
+ * The gateway allows 200 requests per 60 s per token; the copy engine spends at most this many per minute on
+ * orders, leaving the rest to the adapter's own reads (snapshots, look-ups, token renewals).
+ */
+export const ENGINE_REQUESTS_PER_MINUTE = 150;
+export const GATEWAY_REQUESTS_PER_WINDOW = 200;
+export const GATEWAY_WINDOW_MS = 60_000;

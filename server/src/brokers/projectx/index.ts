@@ -1,0 +1,66 @@
+import type { AuthorizationResult, BrokerAdapter, BrokerSession, BrokerSessionOptions } from '../types';
+import { BrokerError } from '../types';
+import { defaultTimings, ENGINE_REQUESTS_PER_MINUTE, type ProjectXTimings } from './config';
+import { checkHost } from './hosts';
+import { RequestWindows } from './request-window';
+import { ProjectXRest } from './rest-client';
+import { accountInfoOf, openProjectXSession, searchAccounts } from './session';
+import { loginKey, TokenKeeper } from './token-keeper';
+
+export type { ProjectXTimings } from './config';
+
+export interface ProjectXAdapterOptions {
+  timings?: Partial<ProjectXTimings>;
+  /** Lets connections use plain http and loopback hosts (tests and local fakes only). */
+  allowInsecureHosts?: boolean;
+  /** The gateway's requests per 60 s per user (200); benches against a fake without that limit lift it. */
+  gatewayRequestsPerWindow?: number;
+  /** Requests per minute the engine may spend per user (150 of the 200). */
+  engineRequestsPerMinute?: number;
+}
+
+/** ProjectX Gateway (TopstepX and the other ProjectX firms): API-key sign-in, REST orders, the SignalR user hub. */
+export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): BrokerAdapter {
+  const timings: ProjectXTimings = { ...defaultTimings, ...options.timings };
+  const windows = new RequestWindows(options.gatewayRequestsPerWindow);
+  const noOAuth = (): never => {
+    throw new BrokerError('ProjectX connects with a user name and an API key, not a redirect', 'rejected');
+  };
+  return {
+    id: 'projectx',
+    name: 'ProjectX',
+    connectable: true,
+    requestsPerMinute: options.engineRequestsPerMinute ?? ENGINE_REQUESTS_PER_MINUTE,
+    authorizeUrl: noOAuth,
+    completeAuthorization: () => Promise.reject(noOAuth()),
+    async connectWithApiKey(given): Promise<AuthorizationResult> {
+      const allowInsecure = options.allowInsecureHosts ?? false;
+      const params = {
+        ...given,
+        restUrl: checkHost(given.restUrl, 'rest', allowInsecure),
+        hubUrl: checkHost(given.hubUrl, 'hub', allowInsecure),
+      };
+      const window = windows.forUser(`${params.restUrl}|${params.userName}`);
+      const anonymous = new ProjectXRest(params.restUrl, window, timings);
+      const token = await loginKey(anonymous, params.userName, params.apiKey);
+      const credentials = {
+        accessToken: token,
+        expiresAt: Date.now() + timings.tokenLifetimeMs,
+        brokerUserId: params.userName,
+        apiKey: params.apiKey,
+        restUrl: params.restUrl,
+        hubUrl: params.hubUrl,
+      };
+      const keeper = new TokenKeeper(credentials, timings, {
+        onRenewed: () => undefined,
+        onReauthRequired: () => undefined,
+      });
+      const rest = new ProjectXRest(params.restUrl, window, timings, keeper);
+      keeper.rest = rest;
+      const accounts = (await searchAccounts(rest)).map(accountInfoOf);
+      return { credentials: keeper.current(), userData: params.userName, accounts };
+    },
+    openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
+      openProjectXSession({ ...sessionOptions, timings, windows }),
+  };
+}

@@ -1,0 +1,208 @@
+import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import { PX_SIDE, PX_TYPE, TERMINAL } from './codes';
+import { list, num } from './json';
+import { ProjectXRefusal, type ProjectXRest } from './rest-client';
+import type { ProjectXState } from './state';
+import { toContractId, toSymbol } from './symbols';
+import { attemptOf, clientOrderIdOf, isTagInUse, MAX_TAG_ATTEMPTS, tagFor } from './tags';
+
+export interface OrderContext {
+  rest: ProjectXRest;
+  state: ProjectXState;
+  historyLookbackMs: number;
+  /** Tick size of a contract (brackets are sent in ticks). */
+  tickSize(contractId: string): Promise<number>;
+}
+
+function accountNumber(accountExternalId: string): number {
+  const id = Number(accountExternalId);
+  if (!Number.isInteger(id))
+    throw new BrokerError(`Unknown ProjectX account ${accountExternalId}`, 'not_found');
+  return id;
+}
+
+/**
+ * Places an order exactly once. The tag is the client order id; when the gateway says the tag is in use, the
+ * history tells whether that order lives (it is the answer: never a second order) or was rejected (then the
+ * same intent's next tag is sent). A lost answer is `uncertain`: the engine looks the order up, never resends blind.
+ */
+export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand): Promise<BrokerOrder> {
+  const accountId = accountNumber(command.accountExternalId);
+  const contractId = toContractId(command.symbol);
+  const known = ctx.state.ordersForClientId(command.accountExternalId, command.clientOrderId);
+  const live = known.find(({ order }) => order.status !== 'Rejected');
+  if (live) return live.order;
+  let attempt = Math.max(1, ...known.map(({ tag }) => attemptOf(tag) + 1));
+  const body = {
+    accountId,
+    contractId,
+    type: PX_TYPE[command.type],
+    side: PX_SIDE[command.side],
+    size: command.qty,
+    limitPrice: command.type === 'Limit' ? (command.price ?? null) : null,
+    stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
+    ...(await brackets(ctx, command, contractId)),
+  };
+  for (; attempt <= MAX_TAG_ATTEMPTS; attempt += 1) {
+    const tag = tagFor(command.clientOrderId, attempt);
+    try {
+      const answer = await ctx.rest.call('Order/place', { ...body, customTag: tag }, { command: true });
+      const orderId = String(num(answer, 'orderId') ?? '');
+      if (orderId === '') throw new BrokerError('ProjectX placed the order without an id', 'uncertain');
+      ctx.state.rememberTag(orderId, tag);
+      return ctx.state.order(orderId) ?? provisional(command, orderId);
+    } catch (error: unknown) {
+      if (!(error instanceof ProjectXRefusal) || !isTagInUse(error.message)) throw error;
+      const holder = await findByTag(ctx, command.accountExternalId, tag);
+      // The tag is taken but its order is not visible yet: only a later look-up can tell.
+      if (holder === null)
+        throw new BrokerError(`ProjectX has tag ${tag} but no order for it yet`, 'uncertain');
+      if (holder.status !== 'Rejected') return holder;
+    }
+  }
+  throw new BrokerError(`ProjectX rejected ${MAX_TAG_ATTEMPTS} attempts of this order`, 'rejected');
+}
+
+async function brackets(
+  ctx: OrderContext,
+  command: PlaceOrderCommand,
+  contractId: string,
+): Promise<Record<string, { ticks: number; type: number }>> {
+  const { stopLoss, takeProfit } = command.bracket ?? {};
+  if (stopLoss === undefined && takeProfit === undefined) return {};
+  const entry =
+    command.type === 'Limit' ? command.price : command.type === 'Stop' ? command.stopPrice : undefined;
+  if (entry === undefined)
+    throw new BrokerError(
+      'ProjectX brackets are set in ticks from the entry: the entry needs a price',
+      'rejected',
+    );
+  const tick = await ctx.tickSize(contractId);
+  // Ticks are signed from the entry: a long's stop below (negative), its target above (positive).
+  const ticks = (price: number): number => Math.round((price - entry) / tick);
+  const out: Record<string, { ticks: number; type: number }> = {};
+  if (stopLoss !== undefined) out.stopLossBracket = { ticks: ticks(stopLoss), type: PX_TYPE.Stop };
+  if (takeProfit !== undefined) out.takeProfitBracket = { ticks: ticks(takeProfit), type: PX_TYPE.Limit };
+  return out;
+}
+
+function provisional(command: PlaceOrderCommand, orderId: string): BrokerOrder {
+  return {
+    orderId,
+    clientOrderId: command.clientOrderId,
+    accountExternalId: command.accountExternalId,
+    symbol: command.symbol,
+    side: command.side,
+    qty: command.qty,
+    filledQty: 0,
+    type: command.type,
+    price: command.price ?? null,
+    stopPrice: command.stopPrice ?? null,
+    status: 'PendingNew',
+    reason: null,
+    parentOrderId: null,
+    time: Date.now(),
+  };
+}
+
+/** Reads the account's order history (the only search that returns tags) into the state. */
+async function loadHistory(ctx: OrderContext, accountExternalId: string): Promise<void> {
+  const answer = await ctx.rest.call('Order/search', {
+    accountId: accountNumber(accountExternalId),
+    startTimestamp: new Date(Date.now() - ctx.historyLookbackMs).toISOString(),
+  });
+  for (const row of list(answer, 'orders')) ctx.state.applyOrder(row);
+}
+
+async function findByTag(
+  ctx: OrderContext,
+  accountExternalId: string,
+  tag: string,
+): Promise<BrokerOrder | null> {
+  const clientOrderId = clientOrderIdOf(tag) ?? tag;
+  const local = ctx.state
+    .ordersForClientId(accountExternalId, clientOrderId)
+    .find((entry) => entry.tag === tag);
+  if (local) return local.order;
+  await loadHistory(ctx, accountExternalId);
+  return (
+    ctx.state.ordersForClientId(accountExternalId, clientOrderId).find((entry) => entry.tag === tag)?.order ??
+    null
+  );
+}
+
+/**
+ * The order an intent produced: from the hub's order events when they arrived, else from the history
+ * (`Order/search`; `Order/searchOpen` carries no tags). A live order wins over rejected attempts.
+ */
+export async function findOrderByClientId(
+  ctx: OrderContext,
+  accountExternalId: string,
+  clientOrderId: string,
+): Promise<BrokerOrder | null> {
+  const pick = (): BrokerOrder | null => {
+    const found = ctx.state.ordersForClientId(accountExternalId, clientOrderId);
+    return (found.find(({ order }) => order.status !== 'Rejected') ?? found[found.length - 1])?.order ?? null;
+  };
+  const local = pick();
+  if (local && local.status !== 'Rejected') return local;
+  await loadHistory(ctx, accountExternalId);
+  return pick();
+}
+
+export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand): Promise<void> {
+  await ctx.rest.call(
+    'Order/modify',
+    {
+      accountId: accountNumber(command.accountExternalId),
+      orderId: Number(command.orderId),
+      size: command.qty,
+      limitPrice: command.type === 'Limit' ? (command.price ?? null) : null,
+      stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
+    },
+    { command: true },
+  );
+}
+
+/** Cancels; an order already finished (filled, cancelled, rejected) needs nothing. */
+export async function cancelOrder(
+  ctx: OrderContext,
+  accountExternalId: string,
+  orderId: string,
+): Promise<void> {
+  try {
+    await ctx.rest.call(
+      'Order/cancel',
+      { accountId: accountNumber(accountExternalId), orderId: Number(orderId) },
+      { command: true },
+    );
+  } catch (error: unknown) {
+    const status = ctx.state.order(orderId)?.status;
+    if (error instanceof ProjectXRefusal && status !== undefined && TERMINAL.has(status)) return;
+    throw error;
+  }
+}
+
+/** Cancels working orders, then market-closes positions (`Position/closeContract`), for one symbol or all. */
+export async function flatten(ctx: OrderContext, accountExternalId: string, symbol?: string): Promise<void> {
+  const accountId = accountNumber(accountExternalId);
+  const wanted = (contractId: string): boolean =>
+    symbol === undefined || toSymbol(contractId) === symbol.toUpperCase();
+  const open = await ctx.rest.call('Order/searchOpen', { accountId });
+  for (const order of list(open, 'orders')) {
+    const contractId = typeof order.contractId === 'string' ? order.contractId : '';
+    const id = num(order, 'id');
+    if (id !== undefined && wanted(contractId)) await cancelOrder(ctx, accountExternalId, String(id));
+  }
+  const positions = await ctx.rest.call('Position/searchOpen', { accountId });
+  for (const position of list(positions, 'positions')) {
+    const contractId = typeof position.contractId === 'string' ? position.contractId : '';
+    if (!wanted(contractId) || (num(position, 'size') ?? 0) === 0) continue;
+    try {
+      await ctx.rest.call('Position/closeContract', { accountId, contractId }, { command: true });
+    } catch (error: unknown) {
+      // PositionNotFound: it closed meanwhile.
+      if (!(error instanceof ProjectXRefusal && error.errorCode === 2)) throw error;
+    }
+  }
+}

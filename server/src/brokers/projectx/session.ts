@@ -1,0 +1,183 @@
+import {
+  type BrokerAccountInfo,
+  BrokerError,
+  type BrokerEvent,
+  type BrokerSession,
+  type BrokerSessionOptions,
+} from '../types';
+import type { ProjectXTimings } from './config';
+import { type Json, list, num, str } from './json';
+import {
+  cancelOrder,
+  findOrderByClientId,
+  flatten,
+  modifyOrder,
+  type OrderContext,
+  placeOrder,
+} from './orders';
+import type { RequestWindows } from './request-window';
+import { ProjectXRest } from './rest-client';
+import { ProjectXState } from './state';
+import { TokenKeeper } from './token-keeper';
+import { ProjectXUserHub } from './user-hub';
+
+export interface SessionDeps extends BrokerSessionOptions {
+  timings: ProjectXTimings;
+  windows: RequestWindows;
+  warn?: (message: string) => void;
+}
+
+export function accountInfoOf(row: Json): BrokerAccountInfo {
+  return {
+    externalId: String(num(row, 'id')),
+    name: str(row, 'name') ?? String(num(row, 'id')),
+    currency: 'USD',
+    currencySymbol: '$',
+    cashBalance: num(row, 'balance') ?? 0,
+    active: row.canTrade !== false,
+  };
+}
+
+export async function searchAccounts(rest: ProjectXRest): Promise<Json[]> {
+  return list(await rest.call('Account/search', { onlyActiveAccounts: true }), 'accounts');
+}
+
+/**
+ * A session for one connection: the token keeper, the REST client under the user's request window, the user
+ * hub, and a REST catch-up after every reconnect (the hub replays nothing): trades missed meanwhile become
+ * fills, orders and positions are brought up to date, then the engine hears `connection up` and reconciles.
+ */
+export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSession> {
+  const { credentials, timings } = deps;
+  if (!credentials.restUrl || !credentials.hubUrl || !credentials.brokerUserId)
+    throw new BrokerError(
+      'This ProjectX connection lacks its host or user: connect it again',
+      'unauthorized',
+    );
+  const listeners = new Set<(event: BrokerEvent) => void>();
+  const emit = (event: BrokerEvent): void => {
+    for (const listener of listeners) listener(event);
+  };
+  const warn = deps.warn ?? ((message: string) => console.warn(message));
+  const keeper = new TokenKeeper(credentials, timings, {
+    onRenewed: (renewed) => deps.onCredentialsRenewed?.(renewed),
+    onReauthRequired: (reason) => emit({ kind: 'reauth_required', reason }),
+  });
+  const window = deps.windows.forUser(`${credentials.restUrl}|${credentials.brokerUserId}`);
+  const rest = new ProjectXRest(credentials.restUrl, window, timings, keeper);
+  keeper.rest = rest;
+  if ((credentials.expiresAt ?? Infinity) <= Date.now() + 60_000) await keeper.renew();
+
+  const state = new ProjectXState();
+  const tickSizes = new Map<string, number>();
+  const ctx: OrderContext = {
+    rest,
+    state,
+    historyLookbackMs: timings.historyLookbackMs,
+    async tickSize(contractId) {
+      const cached = tickSizes.get(contractId);
+      if (cached !== undefined) return cached;
+      const answer = await rest.call('Contract/searchById', { contractId });
+      const contract =
+        (answer.contract && typeof answer.contract === 'object' ? (answer.contract as Json) : undefined) ??
+        list(answer, 'contracts')[0];
+      const tick = contract ? num(contract, 'tickSize') : undefined;
+      if (tick === undefined || tick <= 0)
+        throw new BrokerError(`ProjectX does not know ${contractId}`, 'not_found');
+      tickSizes.set(contractId, tick);
+      return tick;
+    },
+  };
+  let accountIds: number[] = [];
+  let up = false;
+  let hubWork: Promise<void> = Promise.resolve();
+
+  /** REST snapshot of every account; on a catch-up, the differences (and missed trades) are emitted. */
+  async function catchUp(emitChanges: boolean): Promise<void> {
+    const out: BrokerEvent[] = [];
+    const accounts = await searchAccounts(rest);
+    accountIds = accounts.map((row) => num(row, 'id')).filter((id): id is number => id !== undefined);
+    for (const row of accounts) out.push(...state.applyAccount(row));
+    // The whole look-back every time: an order from before the session may have finished while the hub was down.
+    const since = new Date(Date.now() - timings.historyLookbackMs).toISOString();
+    for (const accountId of accountIds) {
+      const trades = await rest.call('Trade/search', { accountId, startTimestamp: since });
+      // Trades first: an order's fillVolume is then already covered by its trades and counts nothing twice.
+      for (const trade of list(trades, 'trades')) out.push(...state.applyTrade(trade, emitChanges));
+      const history = await rest.call('Order/search', { accountId, startTimestamp: since });
+      for (const order of list(history, 'orders')) out.push(...state.applyOrder(order));
+      const open = await rest.call('Order/searchOpen', { accountId });
+      for (const order of list(open, 'orders')) out.push(...state.applyOrder(order));
+      const positions = await rest.call('Position/searchOpen', { accountId });
+      out.push(...state.loadPositions(String(accountId), list(positions, 'positions')));
+    }
+    if (emitChanges) for (const event of out) emit(event);
+  }
+
+  const hub = new ProjectXUserHub({
+    hubUrl: credentials.hubUrl,
+    timings,
+    accountIds: () => accountIds,
+    async token(fresh) {
+      if (fresh)
+        await keeper.renew().catch((error: unknown) => warn(`ProjectX token renewal: ${String(error)}`));
+      return keeper.token();
+    },
+    onPush(target, action, data) {
+      // Pushes are applied in order behind any catch-up still running.
+      hubWork = hubWork.then(() => {
+        const events =
+          target === 'GatewayUserOrder'
+            ? state.applyOrder(data)
+            : target === 'GatewayUserTrade'
+              ? state.applyTrade(data)
+              : target === 'GatewayUserPosition'
+                ? state.applyPosition(data, action === 2)
+                : state.applyAccount(data);
+        for (const event of events) emit(event);
+      });
+    },
+    async onResubscribed() {
+      const work = hubWork.then(() => catchUp(true));
+      hubWork = work.catch(() => undefined);
+      await work;
+      if (!up) {
+        up = true;
+        emit({ kind: 'connection', up: true });
+      }
+    },
+    onDown(reason) {
+      if (!up) return;
+      up = false;
+      emit({ kind: 'connection', up: false, reason });
+    },
+    warn,
+  });
+
+  await catchUp(false);
+  await hub.start();
+  up = true;
+  keeper.start();
+
+  return {
+    listAccounts: async () => (await searchAccounts(rest)).map(accountInfoOf),
+    positions: async () => state.positionList(),
+    workingOrders: async () => state.workingOrders(),
+    accountSnapshots: async () => state.snapshots(),
+    findOrderByClientId: (account, clientOrderId) => findOrderByClientId(ctx, account, clientOrderId),
+    placeOrder: (command) => placeOrder(ctx, command),
+    modifyOrder: (command) => modifyOrder(ctx, command),
+    cancelOrder: (account, orderId) => cancelOrder(ctx, account, orderId),
+    flatten: (account, symbol) => flatten(ctx, account, symbol),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    currentCredentials: () => keeper.current(),
+    async close() {
+      keeper.stop();
+      await hub.stop();
+      listeners.clear();
+    },
+  };
+}

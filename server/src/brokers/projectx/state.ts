@@ -1,0 +1,269 @@
+import type { AccountSnapshot, BrokerEvent, BrokerOrder, BrokerPosition } from '../types';
+import { orderStatusOf, orderTypeOf, sideOf } from './codes';
+import { type Json, num, str } from './json';
+import { toSymbol } from './symbols';
+import { clientOrderIdOf } from './tags';
+
+interface FillCount {
+  /** Contracts counted from `GatewayUserTrade` events (each trade id once). */
+  fromTrades: number;
+  /** Contracts counted from an order's `fillVolume` before its trades arrived. */
+  ahead: number;
+}
+
+interface AccountState {
+  name: string;
+  balance: number;
+  canTrade: boolean;
+  realized: number;
+}
+
+/**
+ * What the session knows of its accounts, built from REST snapshots and hub pushes, and the translation of
+ * both into normalized events. Fills come from trades and from orders' `fillVolume`, each contract counted
+ * once: whichever source reports it first emits it, the other is absorbed.
+ */
+export class ProjectXState {
+  readonly accounts = new Map<string, AccountState>();
+  private readonly orders = new Map<string, BrokerOrder>();
+  private readonly tagOf = new Map<string, string>();
+  private readonly positions = new Map<string, BrokerPosition>();
+  private readonly fills = new Map<string, FillCount>();
+  private readonly seenTrades = new Set<string>();
+
+  order(orderId: string): BrokerOrder | undefined {
+    return this.orders.get(orderId);
+  }
+
+  /** Orders whose tag derives from the client order id, oldest first. */
+  ordersForClientId(
+    accountExternalId: string,
+    clientOrderId: string,
+  ): Array<{ order: BrokerOrder; tag: string }> {
+    const out: Array<{ order: BrokerOrder; tag: string }> = [];
+    for (const [orderId, tag] of this.tagOf) {
+      const order = this.orders.get(orderId);
+      if (order && order.accountExternalId === accountExternalId && clientOrderIdOf(tag) === clientOrderId)
+        out.push({ order, tag });
+    }
+    return out.sort((a, b) => Number(a.order.orderId) - Number(b.order.orderId));
+  }
+
+  rememberTag(orderId: string, tag: string): void {
+    this.tagOf.set(orderId, tag);
+    const order = this.orders.get(orderId);
+    if (order && order.clientOrderId === null)
+      this.orders.set(orderId, { ...order, clientOrderId: clientOrderIdOf(tag) });
+  }
+
+  workingOrders(): BrokerOrder[] {
+    return [...this.orders.values()].filter((o) => o.status === 'Working' || o.status === 'PendingNew');
+  }
+
+  positionList(): BrokerPosition[] {
+    return [...this.positions.values()].filter((p) => p.netPos !== 0);
+  }
+
+  snapshots(): AccountSnapshot[] {
+    return [...this.accounts].map(([id, account]) => ({
+      accountExternalId: id,
+      cashBalance: account.balance,
+      realizedPnl: account.realized,
+      // Positions carry no P&L on ProjectX; the open P&L is not known to the adapter.
+      openPnl: 0,
+    }));
+  }
+
+  applyAccount(data: Json): BrokerEvent[] {
+    const id = num(data, 'id');
+    if (id === undefined) return [];
+    const key = String(id);
+    const before = this.accounts.get(key);
+    const account: AccountState = {
+      name: str(data, 'name') ?? before?.name ?? key,
+      balance: num(data, 'balance') ?? before?.balance ?? 0,
+      canTrade: typeof data.canTrade === 'boolean' ? data.canTrade : (before?.canTrade ?? true),
+      realized: before?.realized ?? 0,
+    };
+    this.accounts.set(key, account);
+    return [{ kind: 'account', account: this.snapshots().find((s) => s.accountExternalId === key)! }];
+  }
+
+  applyOrder(data: Json): BrokerEvent[] {
+    const id = num(data, 'id');
+    const accountId = num(data, 'accountId');
+    if (id === undefined || accountId === undefined) return [];
+    const orderId = String(id);
+    const before = this.orders.get(orderId);
+    const tag = str(data, 'customTag');
+    if (tag) this.tagOf.set(orderId, tag);
+    const contractId = str(data, 'contractId');
+    const fillVolume = num(data, 'fillVolume') ?? before?.filledQty ?? 0;
+    const order: BrokerOrder = {
+      orderId,
+      clientOrderId: clientOrderIdOf(this.tagOf.get(orderId)) ?? before?.clientOrderId ?? null,
+      accountExternalId: String(accountId),
+      symbol: contractId ? toSymbol(contractId) : (before?.symbol ?? ''),
+      side: data.side === undefined ? (before?.side ?? 'buy') : sideOf(num(data, 'side')),
+      qty: num(data, 'size') ?? before?.qty ?? 0,
+      filledQty: Math.max(fillVolume, before?.filledQty ?? 0),
+      type: data.type === undefined ? (before?.type ?? 'Market') : orderTypeOf(num(data, 'type')),
+      price: num(data, 'limitPrice') ?? null,
+      stopPrice: num(data, 'stopPrice') ?? null,
+      status: orderStatusOf(num(data, 'status'), before?.status),
+      reason: num(data, 'status') === 5 ? (str(data, 'errorMessage') ?? 'Rejected by ProjectX') : null,
+      parentOrderId: before?.parentOrderId ?? null,
+      time: Date.parse(str(data, 'updateTimestamp') ?? str(data, 'creationTimestamp') ?? '') || Date.now(),
+    };
+    // A terminal order never goes back to working (a late or duplicated push).
+    if (
+      before &&
+      (before.status === 'Filled' || before.status === 'Canceled' || before.status === 'Rejected')
+    )
+      order.status = before.status;
+    this.orders.set(orderId, order);
+    const events: BrokerEvent[] = [];
+    const changed =
+      !before ||
+      before.status !== order.status ||
+      before.filledQty !== order.filledQty ||
+      before.qty !== order.qty ||
+      before.price !== order.price ||
+      before.stopPrice !== order.stopPrice;
+    if (changed) events.push({ kind: 'order', order });
+    const count = this.count(orderId);
+    const counted = count.fromTrades + count.ahead;
+    const filledPrice = num(data, 'filledPrice');
+    if (order.filledQty > counted && filledPrice !== undefined) {
+      const qty = order.filledQty - counted;
+      count.ahead += qty;
+      events.push(this.fill(`o${orderId}.${order.filledQty}`, order, qty, filledPrice, order.time));
+    }
+    return events;
+  }
+
+  /** Trades are half turns; a voided one counts for nothing. */
+  applyTrade(data: Json, emit = true): BrokerEvent[] {
+    const id = num(data, 'id');
+    const orderNum = num(data, 'orderId');
+    const size = num(data, 'size');
+    const price = num(data, 'price');
+    const accountId = num(data, 'accountId');
+    if (
+      id === undefined ||
+      orderNum === undefined ||
+      size === undefined ||
+      price === undefined ||
+      accountId === undefined
+    )
+      return [];
+    const tradeId = String(id);
+    if (this.seenTrades.has(tradeId) || data.voided === true) return [];
+    this.seenTrades.add(tradeId);
+    const account = this.accounts.get(String(accountId));
+    const pnl = num(data, 'profitAndLoss');
+    if (account && pnl !== undefined) account.realized += pnl - (num(data, 'fees') ?? 0);
+    const orderId = String(orderNum);
+    const count = this.count(orderId);
+    count.fromTrades += size;
+    const absorbed = Math.min(count.ahead, size);
+    count.ahead -= absorbed;
+    if (!emit || absorbed === size) return [];
+    const contractId = str(data, 'contractId') ?? '';
+    const known = this.orders.get(orderId);
+    const order: BrokerOrder = known ?? {
+      orderId,
+      clientOrderId: clientOrderIdOf(this.tagOf.get(orderId)),
+      accountExternalId: String(accountId),
+      symbol: toSymbol(contractId),
+      side: sideOf(num(data, 'side')),
+      qty: size,
+      filledQty: size,
+      type: 'Market',
+      price: null,
+      stopPrice: null,
+      status: 'Filled',
+      reason: null,
+      parentOrderId: null,
+      time: Date.now(),
+    };
+    const time = Date.parse(str(data, 'creationTimestamp') ?? '') || Date.now();
+    return [
+      this.fill(
+        `t${tradeId}`,
+        { ...order, symbol: toSymbol(contractId) || order.symbol, side: sideOf(num(data, 'side')) },
+        size - absorbed,
+        price,
+        time,
+      ),
+    ];
+  }
+
+  /** A position push or snapshot row; size 0 or a delete (action 2) means flat. */
+  applyPosition(data: Json, gone = false): BrokerEvent[] {
+    const accountId = num(data, 'accountId');
+    const contractId = str(data, 'contractId');
+    if (accountId === undefined || contractId === undefined) return [];
+    const size = gone ? 0 : (num(data, 'size') ?? 0);
+    const type = num(data, 'type');
+    // Only 1 long and 2 short are known; anything else is treated as flat rather than guessed.
+    const netPos = type === 1 ? size : type === 2 ? -size : 0;
+    return this.setPosition({
+      accountExternalId: String(accountId),
+      symbol: toSymbol(contractId),
+      netPos,
+      avgPrice: num(data, 'averagePrice') ?? 0,
+    });
+  }
+
+  /** Replaces an account's positions by a REST snapshot: those missing from it are flat. */
+  loadPositions(accountExternalId: string, rows: Json[]): BrokerEvent[] {
+    const seen = new Set<string>();
+    const events: BrokerEvent[] = [];
+    for (const row of rows) {
+      events.push(...this.applyPosition(row));
+      const contractId = str(row, 'contractId');
+      if (contractId) seen.add(toSymbol(contractId));
+    }
+    for (const position of [...this.positions.values()])
+      if (
+        position.accountExternalId === accountExternalId &&
+        !seen.has(position.symbol) &&
+        position.netPos !== 0
+      )
+        events.push(...this.setPosition({ ...position, netPos: 0 }));
+    return events;
+  }
+
+  private setPosition(position: BrokerPosition): BrokerEvent[] {
+    const key = `${position.accountExternalId}:${position.symbol}`;
+    const before = this.positions.get(key);
+    this.positions.set(key, position);
+    if (before && before.netPos === position.netPos && before.avgPrice === position.avgPrice) return [];
+    return [{ kind: 'position', position }];
+  }
+
+  private count(orderId: string): FillCount {
+    let count = this.fills.get(orderId);
+    if (count === undefined) {
+      count = { fromTrades: 0, ahead: 0 };
+      this.fills.set(orderId, count);
+    }
+    return count;
+  }
+
+  private fill(fillId: string, order: BrokerOrder, qty: number, price: number, time: number): BrokerEvent {
+    return {
+      kind: 'fill',
+      fillId,
+      orderId: order.orderId,
+      clientOrderId: order.clientOrderId,
+      accountExternalId: order.accountExternalId,
+      symbol: order.symbol,
+      side: order.side,
+      qty,
+      price,
+      time,
+    };
+  }
+}

@@ -1,0 +1,373 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createProjectXAdapter } from '../../../src/brokers/projectx/index';
+import { toContractId } from '../../../src/brokers/projectx/symbols';
+import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
+import { createSimAdapter } from '../../../src/brokers/sim/adapter';
+import type { SimSession } from '../../../src/brokers/sim/session';
+import { SimVenue } from '../../../src/brokers/sim/venue';
+import type { BrokerAdapter, BrokerSession, OrderSide } from '../../../src/brokers/types';
+import { CopyEngine } from '../../../src/copier/engine/engine';
+import type { CopyStore } from '../../../src/copier/engine/ports';
+import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/types';
+import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
+import { SqlCopyStore } from '../../../src/copier/store/sql-store';
+import type { Db } from '../../../src/db/db';
+import { startFakeProjectX, type FakeProjectX } from '../../../test-support/fake-projectx/server';
+import { startFakeTradovate, type FakeTradovate } from '../../../test-support/fake-tradovate/server';
+import { createTradovateAdapter } from '../../../src/brokers/tradovate';
+import { MixedDirectory } from './mixed-directory';
+
+const year = new Date().getUTCFullYear() % 10;
+export const SYMBOL = `ESZ${year}`;
+export const CROSS_SYMBOL = `MESZ${year}`;
+
+/** Where an account trades: a ProjectX or Tradovate account id at its fake, or a paper account at the sim venue. */
+export type Place =
+  | { broker: 'projectx'; accountId: number }
+  | { broker: 'sim'; externalId: string }
+  | { broker: 'tradovate'; accountId: number };
+
+export interface RigAccount {
+  id: number;
+  place: Place;
+}
+
+const RIG_TIMINGS = {
+  requestTimeoutMs: 1_000,
+  reconnectDelaysMs: [0, 50, 100, 200],
+  hubKeepAliveMs: 200,
+  hubServerTimeoutMs: 2_000,
+};
+
+/**
+ * A copy group mixing brokers: ProjectX logins `lead` (leader or its first follower) and `follow` on the
+ * fake gateway over real sockets, a Tradovate login on the fake Tradovate, and a paper login on the
+ * in-process sim venue; the engine on the server's
+ * store for this database. Leader trades are made by hand at the leader's venue.
+ */
+export class MixedRig {
+  engine: CopyEngine;
+  store: CopyStore;
+  readonly log: string[] = [];
+  private traderSession: SimSession | undefined;
+  simLogin = '';
+
+  private constructor(
+    readonly fake: FakeProjectX,
+    readonly tradovate: FakeTradovate,
+    readonly sim: SimVenue,
+    readonly simAdapter: BrokerAdapter,
+    readonly db: Db,
+    readonly directory: MixedDirectory,
+    readonly userId: number,
+    readonly leader: RigAccount,
+    readonly followers: RigAccount[],
+    private readonly journalDir: string,
+  ) {
+    this.store = this.newStore();
+    this.engine = this.newEngine();
+  }
+
+  /**
+   * `leaderOn` picks the leader's broker; followers: the other broker's account (paper or ProjectX), a
+   * second ProjectX login's account, a Tradovate account on the fake Tradovate, and one ProjectX account
+   * switched off for good.
+   */
+  static async start(
+    db: Db,
+    leaderOn: 'projectx' | 'sim',
+    settings: Array<Partial<EngineAccount>>,
+  ): Promise<MixedRig> {
+    const fake = await startFakeProjectX({ pingMs: 200 });
+    fake.addUser({ userName: 'lead', apiKey: 'k-lead' });
+    fake.addUser({ userName: 'follow', apiKey: 'k-follow' });
+    for (const id of [100, 101]) fake.addAccount({ id, userName: 'lead', maxContracts: 40 });
+    for (const id of [200, 201]) fake.addAccount({ id, userName: 'follow', maxContracts: 40 });
+    for (const symbol of [SYMBOL, CROSS_SYMBOL]) fake.setPrice(toContractId(symbol), 6000);
+    const sim = new SimVenue({ seed: 7, tickMs: null });
+    for (const symbol of [SYMBOL, CROSS_SYMBOL]) sim.setPrice(symbol, 6000);
+    const login = String(100000 + Math.floor(Math.random() * 800000));
+    sim.ensureAccounts(login, 4);
+    const tradovate = await startFakeTradovate({ heartbeatMs: 200 });
+    const tvUser = tradovate.control.addUser('Tess Tradovate', [{ name: 'TV-FOLLOW', balance: 50_000 }]);
+    for (const symbol of [SYMBOL, CROSS_SYMBOL]) tradovate.control.setPrice(symbol, 6000);
+    const tvAdapter = createTradovateAdapter({
+      publicUrl: 'http://127.0.0.1:9',
+      env: {
+        TRADOVATE_CLIENT_ID: 'rig',
+        TRADOVATE_CLIENT_SECRET: 'rig',
+        TRADOVATE_REQUESTS_PER_MINUTE: '100000',
+        ...tradovate.env,
+      },
+      timings: {
+        requestTimeoutMs: 1_000,
+        reconnectBaseMs: 50,
+        reconnectMaxMs: 400,
+        heartbeatMs: 200,
+        serverSilenceMs: 2_000,
+      },
+    });
+    const simAdapter = createSimAdapter({
+      publicUrl: 'http://localhost',
+      venue: sim,
+      authorizations: new SimAuthorizations(),
+    });
+    const pxAdapter = createProjectXAdapter({ timings: RIG_TIMINGS, allowInsecureHosts: true });
+
+    const rows = await insertRows(db);
+    const directory = new MixedDirectory();
+    for (const [connectionId, userName, apiKey] of [
+      [rows.leadConnection, 'lead', 'k-lead'],
+      [rows.followConnection, 'follow', 'k-follow'],
+    ] as const) {
+      const connected = await pxAdapter.connectWithApiKey!({
+        userName,
+        apiKey,
+        environment: 'demo',
+        restUrl: fake.restUrl,
+        hubUrl: fake.hubUrl,
+      });
+      directory.addConnection(connectionId, pxAdapter, connected.credentials);
+    }
+    directory.addConnection(rows.simConnection, simAdapter, { accessToken: `sim:${login}:4` });
+    const tvToken = tradovate.control.issueToken(tvUser.userId);
+    directory.addConnection(rows.tradovateConnection, tvAdapter, {
+      accessToken: tvToken.accessToken,
+      expiresAt: tvToken.expiresAt,
+      brokerUserId: String(tvUser.userId),
+    });
+    const tvAccount = tvUser.accounts[0]!.id;
+    const simIds = sim.ensureAccounts(login, 4).map((account) => account.externalId);
+
+    const places: Array<{ place: Place; connectionId: number }> = [
+      leaderOn === 'projectx'
+        ? { place: { broker: 'projectx', accountId: 100 }, connectionId: rows.leadConnection }
+        : { place: { broker: 'sim', externalId: simIds[0]! }, connectionId: rows.simConnection },
+      leaderOn === 'projectx'
+        ? { place: { broker: 'sim', externalId: simIds[1]! }, connectionId: rows.simConnection }
+        : { place: { broker: 'projectx', accountId: 100 }, connectionId: rows.leadConnection },
+      { place: { broker: 'projectx', accountId: 200 }, connectionId: rows.followConnection },
+      { place: { broker: 'tradovate', accountId: tvAccount }, connectionId: rows.tradovateConnection },
+      { place: { broker: 'projectx', accountId: 201 }, connectionId: rows.followConnection },
+    ];
+    const base = {
+      userId: rows.userId,
+      ratio: 1,
+      cross: false,
+      autoSync: true,
+      enabled: true,
+      risk: { ...DEFAULT_RISK },
+    };
+    const accounts: RigAccount[] = [];
+    for (const [index, { place, connectionId }] of places.entries()) {
+      const externalId = place.broker === 'sim' ? place.externalId : String(place.accountId);
+      const id = await insertAccount(db, rows.userId, connectionId, externalId, index);
+      accounts.push({ id, place });
+      const follower = index > 0;
+      // The last follower is switched off for good: it must never receive an order.
+      const own = index === places.length - 1 ? { enabled: false } : (settings[index - 1] ?? {});
+      directory.accounts.push({
+        ...base,
+        ...(follower ? own : {}),
+        id,
+        connectionId,
+        externalId,
+        name: `${place.broker}-${externalId}`,
+        isMaster: !follower,
+        isFollower: follower,
+      });
+    }
+    const journalDir = mkdtempSync(path.join(tmpdir(), 'px-journal-'));
+    const rig = new MixedRig(
+      fake,
+      tradovate,
+      sim,
+      simAdapter,
+      db,
+      directory,
+      rows.userId,
+      accounts[0]!,
+      accounts.slice(1),
+      journalDir,
+    );
+    rig.simLogin = login;
+    directory.engineView = (externalId) =>
+      [...rig.engine.accounts.values()].find((a) => a.externalId === externalId);
+    await rig.engine.start();
+    return rig;
+  }
+
+  account(id: number): EngineAccount {
+    return this.directory.account(id);
+  }
+
+  symbolOf(id: number): string {
+    return this.account(id).cross ? CROSS_SYMBOL : SYMBOL;
+  }
+
+  /** The net position the venue itself holds (not what any session believes). */
+  held(account: RigAccount, symbol: string): number {
+    if (account.place.broker === 'projectx')
+      return this.fake.venue.netOf(account.place.accountId, toContractId(symbol));
+    if (account.place.broker === 'tradovate')
+      return this.tradovate.control.netPosition(account.place.accountId, symbol);
+    return this.sim.account(account.place.externalId).positions.get(symbol)?.netPos ?? 0;
+  }
+
+  /** A trade by hand on the leader's own platform. */
+  async leaderTrade(side: OrderSide, qty: number): Promise<void> {
+    const { place } = this.leader;
+    if (place.broker === 'projectx') {
+      this.fake.venue.place({
+        accountId: place.accountId,
+        contractId: toContractId(SYMBOL),
+        type: 2,
+        side: side === 'buy' ? 0 : 1,
+        size: qty,
+      });
+      return;
+    }
+    if (place.broker !== 'sim') throw new Error('The leader trades on ProjectX or paper');
+    this.traderSession ??= (await this.simAdapter.openSession({
+      connectionId: 999,
+      environment: 'demo',
+      credentials: { accessToken: `sim:${this.simLogin}:4` },
+    })) as SimSession;
+    await this.traderSession.placeOrder({
+      accountExternalId: place.externalId,
+      clientOrderId: '',
+      symbol: SYMBOL,
+      side,
+      qty,
+      type: 'Market',
+    });
+  }
+
+  /** The leader closes everything by hand. */
+  async leaderFlat(): Promise<void> {
+    const { place } = this.leader;
+    if (place.broker === 'projectx') {
+      this.fake.venue.closeContract(place.accountId, toContractId(SYMBOL));
+      return;
+    }
+    const net = this.held(this.leader, SYMBOL);
+    if (net !== 0) await this.leaderTrade(net > 0 ? 'sell' : 'buy', Math.abs(net));
+  }
+
+  async restart(): Promise<void> {
+    await this.engine.stop();
+    await this.store.flush();
+    this.store = this.newStore();
+    this.engine = this.newEngine();
+    await this.engine.start();
+  }
+
+  /** Every session is up, its positions are the venue's, the engine has nothing left, and a round changed nothing. */
+  async settle(): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const before = this.activity();
+      while (!(await this.caughtUp())) {
+        if (Date.now() > deadline) throw new Error('The sessions did not catch up with the venues');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await this.engine.idle(this.userId);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (this.activity() === before && (await this.caughtUp())) return;
+      if (Date.now() > deadline) throw new Error('The copy group did not settle');
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.engine.stop();
+    await this.store.flush();
+    await this.traderSession?.close();
+    await this.fake.close();
+    await this.tradovate.close();
+    rmSync(this.journalDir, { recursive: true, force: true });
+  }
+
+  private activity(): string {
+    return `${this.fake.venue.orders.size}/${this.fake.venue.trades.length}/${this.fake.world.requests}/${this.directory.calls.length}`;
+  }
+
+  private async caughtUp(): Promise<boolean> {
+    for (const [connectionId, entry] of this.engine.sessions) {
+      if (!entry.up) return false;
+      const positions = await (entry.session as BrokerSession).positions();
+      const accounts = this.directory.accounts.filter((a) => a.connectionId === connectionId);
+      for (const account of accounts) {
+        const rigAccount = [this.leader, ...this.followers].find((a) => a.id === account.id)!;
+        for (const symbol of [SYMBOL, CROSS_SYMBOL]) {
+          const seen =
+            positions.find((p) => p.accountExternalId === account.externalId && p.symbol === symbol)
+              ?.netPos ?? 0;
+          if (seen !== this.held(rigAccount, symbol)) return false;
+        }
+      }
+    }
+    return this.engine.sessions.size > 0;
+  }
+
+  private newStore(): CopyStore {
+    const onError = (error: unknown): void => void this.log.push(`store: ${String(error)}`);
+    if (this.db.kind === 'postgres') return new SqlCopyStore(this.db, onError);
+    return new JournaledCopyStore(this.db, { dir: this.journalDir, fsync: false, onError });
+  }
+
+  private newEngine(): CopyEngine {
+    return new CopyEngine({
+      directory: this.directory,
+      store: this.store,
+      notifier: { notify: () => undefined },
+      log: (error, context) =>
+        void this.log.push(`${context}: ${error instanceof Error ? error.message : String(error)}`),
+      settings: { mirrorSettleMs: 100, copySettleMs: 400, sendRetries: 2, sessionRetryMs: 200 },
+    });
+  }
+}
+
+async function insertRows(db: Db): Promise<{
+  userId: number;
+  leadConnection: number;
+  followConnection: number;
+  simConnection: number;
+  tradovateConnection: number;
+}> {
+  const [user] = await db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash) VALUES ($1, 'not-a-login') RETURNING id`,
+    [`px-${randomBytes(6).toString('hex')}@example.test`],
+  );
+  const userId = user!.id;
+  const connection = async (broker: string, name: string): Promise<number> => {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO connections (user_id, broker, name, environment, credentials) VALUES ($1, $2, $3, 'demo', 'held by the test') RETURNING id`,
+      [userId, broker, name],
+    );
+    return row!.id;
+  };
+  return {
+    userId,
+    leadConnection: await connection('projectx', 'Lead login'),
+    followConnection: await connection('projectx', 'Follow login'),
+    simConnection: await connection('sim', 'Paper login'),
+    tradovateConnection: await connection('tradovate', 'Tradovate login'),
+  };
+}
+
+async function insertAccount(
+  db: Db,
+  userId: number,
+  connectionId: number,
+  externalId: string,
+  index: number,
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO broker_accounts (connection_id, user_id, external_id, name) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [connectionId, userId, externalId, `ACC-${index}`],
+  );
+  return row!.id;
+}

@@ -1,0 +1,77 @@
+import * as yup from 'yup';
+import { PROJECTX_VALIDATION } from '../messages/projectx-messages';
+import { VALIDATION } from '../messages/validation-messages';
+import { ENVIRONMENTS } from './constants';
+
+/**
+ * ProjectX firms with their own gateway hosts (REST and the user hub). Sources: the gateway docs (TopstepX,
+ * demo), `sanderd/ATAS-Tradecopier` vendor table (TopstepX, Lucid Trading), the canompx3 reference
+ * (The Futures Desk). Any other firm: a custom host.
+ */
+export const PROJECTX_FIRMS = [
+  {
+    id: 'topstepx',
+    name: 'TopstepX',
+    restUrl: 'https://api.topstepx.com',
+    hubUrl: 'https://rtc.topstepx.com/hubs/user',
+  },
+  {
+    id: 'lucidtrading',
+    name: 'Lucid Trading',
+    restUrl: 'https://api.lucidtrading.projectx.com',
+    hubUrl: 'https://rtc.lucidtrading.projectx.com/hubs/user',
+  },
+  {
+    id: 'thefuturesdesk',
+    name: 'The Futures Desk',
+    restUrl: 'https://api.thefuturesdesk.projectx.com',
+    hubUrl: 'https://rtc.thefuturesdesk.projectx.com/hubs/user',
+  },
+  {
+    id: 'projectx-demo',
+    name: 'ProjectX demo gateway',
+    restUrl: 'https://gateway-api-demo.s2f.projectx.com',
+    hubUrl: 'https://gateway-rtc-demo.s2f.projectx.com/hubs/user',
+  },
+] as const;
+
+export type ProjectXFirm = (typeof PROJECTX_FIRMS)[number];
+export const CUSTOM_FIRM = 'custom';
+
+/** `POST /brokers/projectx/connect-key`: the drawer's fields. */
+export const apiKeyConnectSchema = yup.object({
+  connection_name: yup
+    .string()
+    .trim()
+    .required(VALIDATION.connectionNameRequired)
+    .max(100, VALIDATION.connectionNameMax),
+  environment: yup
+    .mixed<'demo' | 'live'>()
+    .oneOf([...ENVIRONMENTS], VALIDATION.environmentInvalid)
+    .default('demo'),
+  firm: yup
+    .string()
+    .trim()
+    .required(PROJECTX_VALIDATION.firmRequired)
+    .oneOf([...PROJECTX_FIRMS.map((firm) => firm.id), CUSTOM_FIRM], PROJECTX_VALIDATION.firmUnknown),
+  custom_host: yup
+    .string()
+    .trim()
+    .max(300, PROJECTX_VALIDATION.hostInvalid)
+    .when('firm', {
+      is: CUSTOM_FIRM,
+      then: (schema) => schema.required(PROJECTX_VALIDATION.customHostRequired),
+      otherwise: (schema) => schema.optional(),
+    }),
+  custom_hub: yup.string().trim().max(300, PROJECTX_VALIDATION.hostInvalid).optional(),
+  user_name: yup
+    .string()
+    .trim()
+    .required(PROJECTX_VALIDATION.userNameRequired)
+    .max(100, PROJECTX_VALIDATION.userNameMax),
+  api_key: yup
+    .string()
+    .trim()
+    .required(PROJECTX_VALIDATION.apiKeyRequired)
+    .max(500, PROJECTX_VALIDATION.apiKeyMax),
+});
