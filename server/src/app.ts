@@ -22,6 +22,8 @@ import { schedulePruning } from './db/housekeeping';
 import { migrate } from './db/migrate';
 import { AppEvents } from './events';
 import { installErrorHandler } from './http/error-handler';
+import { attachRouteSchemas, type AnswerCheck } from './http/route-schemas';
+import { validationError } from './http/validation-error';
 import { healthRoute } from './http/health-route';
 import { registerSecurityHeaders } from './http/security-headers';
 import { devOutboxRoutes } from './mail/dev-outbox-routes';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Extra environment for the broker registry (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Checks every JSON answer against its route's schema (tests: a mismatch fails the request with a 500). */
+  checkAnswer?: AnswerCheck;
   /** Serve the built host and remotes (default true; API tests turn it off). */
   serveWeb?: boolean;
 }
@@ -62,8 +66,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Bodies keep their JSON types (a "2" is not a number) and every query or path value is a string.
+    ajv: { customOptions: { coerceTypes: false } },
+    schemaErrorFormatter: validationError,
   });
   installErrorHandler(app);
+  attachRouteSchemas(app, options.checkAnswer);
   const warn = (message: string): void => app.log.warn(message);
 
   const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -26,3 +26,11 @@ export const FeedMessageSchema = Type.Union([
   QuotesMessageSchema,
   HeartbeatMessageSchema,
 ]);
+
+/** Each message's schema by its `type`. */
+export const FEED_MESSAGE_SCHEMAS = {
+  account_data: AccountDataMessageSchema,
+  notification: NotificationMessageSchema,
+  quotes: QuotesMessageSchema,
+  heartbeat: HeartbeatMessageSchema,
+} as const;

@@ -9,3 +9,5 @@ export * from './payloads';
 export * from './responses';
 export * from './feed';
 export * from './routes';
+export * from './route-match';
+export type { Static, TSchema } from '@sinclair/typebox';

@@ -4,6 +4,7 @@
  * document); component tests check their stubbed answers against them.
  */
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
+import { ObjectOrIgnored } from './helpers';
 import {
   AccountSummarySchema,
   BrokerSchema,
@@ -134,7 +135,7 @@ export const ROUTE_SCHEMAS = {
 
   [`GET ${API}/auth/profile`]: { response: answers({ 200: ProfileSchema }) },
   [`PUT ${API}/auth/profile`]: {
-    body: Type.Partial(ProfileUpdatePayloadSchema),
+    body: ObjectOrIgnored(Type.Partial(ProfileUpdatePayloadSchema)),
     response: answers({ 200: ProfileSchema }),
   },
   // Multipart (field `photo`): the body is read as a stream by the route, so it has no body schema.
