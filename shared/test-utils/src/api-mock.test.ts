@@ -79,8 +79,10 @@ describe('mockApi checks every stubbed answer against the server schemas', () =>
     expect(await rejectedLoudly(listConnections)).toMatch(/must NOT have additional properties \(user_id\)/);
   });
 
-  it('when an error answer has no detail, then the test fails', async () => {
-    api = mockApi().on('GET /notifications', [500, { error: 'boom' }]);
+  it('when an error answer has a body without detail, then the test fails; a bare 5xx stands for a gateway', async () => {
+    api = mockApi().on('GET /notifications', [502]);
+    await expect(listNotifications()).rejects.toMatchObject({ response: { status: 502 } });
+    api.on('GET /notifications', [500, { error: 'boom' }]);
     expect(await rejectedLoudly(listNotifications)).toMatch(/500 answer of GET \/api\/v1\/notifications/);
   });
 
