@@ -44,6 +44,9 @@ describe('fixtures that stand in for the server', () => {
     expect(() => serverShaped(SyncAccountSchema, { ...account, state_reason: undefined })).toThrow(
       "must have required property 'state_reason'",
     );
+    expect(() =>
+      feedMessage({ type: 'quotes', quotes: [{ id: 1, symbol: 'ES', price: 6000, change: 0.1, dir: 'up' }] }),
+    ).toThrow('/quotes/0/symbol must match pattern');
     expect(() => feedMessage({ type: 'heartbeat', time: 'now' })).toThrow(
       '/time must match format "date-time"',
     );

@@ -193,7 +193,11 @@ export const NotificationSchema = Type.Object({
 
 export const MarketQuoteSchema = Type.Object({
   id: Id,
-  symbol: Type.String({ description: 'The front-month contract, e.g. `ESZ6`.' }),
+  symbol: Type.String({
+    // A month code and a year digit after the root: a quote never names a bare root (`ES`).
+    pattern: '^[A-Z]{1,4}[FGHJKMNQUVXZ][0-9]$',
+    description: 'The front-month contract: root, month code, last digit of the year (`ESZ6`).',
+  }),
   price: Type.Number(),
   change: Type.Number({ description: 'Percent change since the session open.' }),
   dir: StringEnum(['up', 'down'] as const),
