@@ -22,6 +22,8 @@ import { schedulePruning } from './db/housekeeping';
 import { migrate } from './db/migrate';
 import { AppEvents } from './events';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
+import { attachRouteSchemas, type AnswerCheck } from './http/route-schemas';
+import { validationError } from './http/validation-error';
 import { healthRoute } from './http/health-route';
 import { installInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -52,6 +54,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Extra environment for the broker registry (defaults to process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Checks every JSON answer against its route's schema (tests: a mismatch fails the request with a 500). */
+  checkAnswer?: AnswerCheck;
   /** Serve the built host and remotes (default true; API tests turn it off). */
   serveWeb?: boolean;
 }
@@ -64,9 +68,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // Bodies keep their JSON types (a "2" is not a number) and every query or path value is a string.
+    ajv: { customOptions: { coerceTypes: false } },
+    schemaErrorFormatter: validationError,
   });
   installErrorHandler(app);
   installInputGuard(app);
+  attachRouteSchemas(app, options.checkAnswer);
   const warn = (message: string): void => app.log.warn(message);
 
   const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

@@ -1,15 +1,21 @@
 import type { Broker, Connection, ConnectionDetails } from '@synctrade/api';
+import { BrokerSchema, ConnectionDetailsSchema, ConnectionSchema } from '@synctrade/api/schemas';
+import { serverShaped } from '@synctrade/test-utils';
 
-export const BROKERS: Broker[] = [
-  { id: 'sim', name: 'Paper trading (SyncTrade Sim)', connectable: true },
-  { id: 'tradovate', name: 'Tradovate', connectable: true },
-  { id: 'rithmic', name: 'Rithmic', connectable: false },
-  { id: 'dxfeed', name: 'dxFeed', connectable: false },
-  { id: 'projectx', name: 'ProjectX', connectable: true },
-];
+// Every fixture is checked against the server's schema as it is built: it must be an answer the server can send.
+
+export const BROKERS: Broker[] = (
+  [
+    { id: 'sim', name: 'Paper trading (SyncTrade Sim)', connectable: true },
+    { id: 'tradovate', name: 'Tradovate', connectable: true },
+    { id: 'rithmic', name: 'Rithmic', connectable: false },
+    { id: 'dxfeed', name: 'dxFeed', connectable: false },
+    { id: 'projectx', name: 'ProjectX', connectable: true },
+  ] satisfies Broker[]
+).map((broker) => serverShaped(BrokerSchema, broker));
 
 export function buildConnection(overrides: Partial<Connection> = {}): Connection {
-  return {
+  return serverShaped(ConnectionSchema, {
     id: 4,
     connection_name: 'Apex evals',
     enabled: true,
@@ -18,11 +24,11 @@ export function buildConnection(overrides: Partial<Connection> = {}): Connection
     environment: 'demo',
     status: 'connected',
     ...overrides,
-  };
+  });
 }
 
 export function buildDetails(overrides: Partial<ConnectionDetails> = {}): ConnectionDetails {
-  return {
+  return serverShaped(ConnectionDetailsSchema, {
     connection: {
       id: 4,
       connection_name: 'Apex evals',
@@ -51,5 +57,5 @@ export function buildDetails(overrides: Partial<ConnectionDetails> = {}): Connec
       },
     ],
     ...overrides,
-  };
+  });
 }

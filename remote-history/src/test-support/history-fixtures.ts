@@ -1,13 +1,14 @@
 import type { Trade } from '@synctrade/api';
-import type { ApiMock } from '@synctrade/test-utils';
+import { TradeSchema } from '@synctrade/api/schemas';
+import { serverShaped, type ApiMock } from '@synctrade/test-utils';
 import { useHistoryStore, initialHistoryState } from '../features/history';
 
 let nextId = 1;
 
-/** A closed trade as the server sends it; override what the test is about. */
+/** A closed trade as the server sends it (checked against its schema); override what the test is about. */
 export function buildTrade(overrides: Partial<Trade> = {}): Trade {
   const id = overrides.id ?? nextId++;
-  return {
+  return serverShaped(TradeSchema, {
     id,
     time: '2026-11-02T14:30:00.000Z',
     exit_time: '2026-11-02T14:34:21.000Z',
@@ -24,7 +25,7 @@ export function buildTrade(overrides: Partial<Trade> = {}): Trade {
     journal: '',
     source: 'copier',
     ...overrides,
-  };
+  });
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { Profile } from '@synctrade/api';
 import { authStore } from '@synctrade/api';
+import { ProfileSchema } from '@synctrade/api/schemas';
+import { serverShaped } from '@synctrade/test-utils';
 import { useProfileStore } from '../features/profile/store/profile-store';
 import { usePasswordStore } from '../features/security/store/password-store';
 import { useTwoFactorStore } from '../features/security/store/two-factor-store';
 
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
-  return {
+  return serverShaped(ProfileSchema, {
     id: 1,
     username: 'joe',
     email: 'joe@example.com',
@@ -15,7 +17,7 @@ export function buildProfile(overrides: Partial<Profile> = {}): Profile {
     photo_url: null,
     two_factor_enabled: false,
     ...overrides,
-  };
+  });
 }
 
 /** Zustand stores live for the whole test file: start every test from their initial state. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { checkAnswer } from '@synctrade/api/schemas/check';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import type { Db } from '../../src/db/db';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   /** Environment for the broker registry (e.g. TRADOVATE_* pointing at a fake server). */
   env?: NodeJS.ProcessEnv;
   mailer?: BuildAppOptions['mailer'];
+  /** Serve the web app too (its folders come from `env.WEB_ROOT` and `env.DEPLOY_DIR`). */
+  serveWeb?: boolean;
 }
 
 /**
@@ -45,7 +48,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     env: options.env ?? {},
     mailer: options.mailer,
     logger,
-    serveWeb: false,
+    serveWeb: options.serveWeb ?? false,
+    // Every answer of every server test is checked against the route schemas the clients rely on.
+    checkAnswer,
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { setHttpAdapter } from '@synctrade/api';
+import { checkAnswer } from '@synctrade/api/schemas/check';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -33,6 +34,25 @@ function matches(pattern: string, path: string): boolean {
   return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
 }
 
+/** Fails the test even if the code under test swallows the rejection. */
+function failLoudly(error: Error): never {
+  setTimeout(() => {
+    throw error;
+  });
+  throw error;
+}
+
+/**
+ * A 5xx without a body (`[502]`, `[500, {}]`) stands for what sits in front of the server (a proxy or gateway
+ * that failed, a crash before the error handler): the client's fallback texts exist for it, so it is not
+ * checked against the server's schemas. Every other answer is.
+ */
+function fromGateway(status: number, data: unknown): boolean {
+  return (
+    status >= 500 && (data === null || (typeof data === 'object' && Object.keys(data as object).length === 0))
+  );
+}
+
 function parseBody(data: unknown): unknown {
   if (typeof data !== 'string') return data ?? null;
   try {
@@ -44,7 +64,8 @@ function parseBody(data: unknown): unknown {
 
 /**
  * Request handlers for component tests: the real axios client runs, only its transport is replaced.
- * An unhandled request fails the test with the route it tried.
+ * An unhandled request fails the test with the route it tried; an answer the server could never send
+ * (not in `@synctrade/api/schemas`: unknown route, undocumented status, a body off its schema) fails it too.
  */
 export function mockApi(): ApiMock {
   const routes: { method: Method; pattern: string; handler: MockHandler }[] = [];
@@ -68,15 +89,16 @@ export function mockApi(): ApiMock {
     calls.push(request);
     if (config.signal?.aborted) throw new AxiosError('canceled', AxiosError.ERR_CANCELED, config);
     const route = [...routes].reverse().find((r) => r.method === method && matches(r.pattern, path));
-    if (!route) {
-      const message = `Unhandled request in test: ${method} ${path}`;
-      // Fail loudly even if the caller swallows the rejection.
-      setTimeout(() => {
-        throw new Error(message);
-      });
-      throw new Error(message);
-    }
+    if (!route) failLoudly(new Error(`Unhandled request in test: ${method} ${path}`));
     const [status, data = {}] = await route.handler(request);
+    // A stub the server could never send fails the test: the same schemas the server serializes with.
+    if (!fromGateway(status, data)) {
+      try {
+        checkAnswer(method, `/api/v1${path}`, status, data);
+      } catch (error: unknown) {
+        failLoudly(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
     if (status < 200 || status > 299) {
       throw new AxiosError(

@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import { screen } from '@synctrade/test-utils';
 import { renderAuth, setUpAuthTest } from '../../test-helpers';
 
@@ -14,7 +15,7 @@ describe('Forgot password', () => {
 
   it.each([
     ['the server message', { message: 'If the address is registered, a link is on its way' }],
-    ['the default', {}],
+    ['the default text the server sends', { message: SUCCESS.forgotPassword }],
   ])(
     'when the server accepts, then the toast shows %s and the Check your email screen shows',
     async (_c, body) => {

@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import { screen } from '@synctrade/test-utils';
 import { renderAuth, setUpAuthTest } from '../../test-helpers';
 
@@ -46,7 +47,7 @@ describe('Reset password', () => {
   }
 
   it('when the server accepts, then the success screen leads back to login', async () => {
-    api().on('POST /auth/reset-password', [200, {}]);
+    api().on('POST /auth/reset-password', [200, { message: SUCCESS.resetPassword }]);
     const { user, location } = await submitValid();
     expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(

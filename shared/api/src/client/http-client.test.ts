@@ -1,8 +1,20 @@
 import { bus } from '@synctrade/event-bus';
 import { mockApi, signIn } from '@synctrade/test-utils';
-import { getProfile, login } from '../index';
+import { getProfile, login, type Profile } from '../index';
 import { setUnauthorizedHandler } from './http-client';
 import { isCanceled, latestSignal } from './latest-request';
+
+/** A profile as the server sends it (the stubs are checked against its schema). */
+const profile = (id: number): Profile => ({
+  id,
+  username: 'joe',
+  email: 'joe@example.com',
+  first_name: '',
+  last_name: '',
+  bio: '',
+  photo_url: null,
+  two_factor_enabled: false,
+});
 
 describe('the API client', () => {
   const onUnauthorized = jest.fn();
@@ -10,7 +22,7 @@ describe('the API client', () => {
 
   it('when a token is stored, then every request carries it as a bearer token to /api/v1', async () => {
     const token = signIn(7);
-    const api = mockApi().on('GET /auth/profile', [200, { id: 7 }]);
+    const api = mockApi().on('GET /auth/profile', [200, profile(7)]);
     await getProfile();
     expect(api.calls[0]?.headers.authorization).toBe(`Bearer ${token}`);
     api.restore();
@@ -40,7 +52,7 @@ describe('the API client', () => {
   });
 
   it('when a newer request of the same action starts, then the older one is canceled', async () => {
-    const api = mockApi().on('GET /auth/profile', [200, { id: 1 }]);
+    const api = mockApi().on('GET /auth/profile', [200, profile(1)]);
     const first = getProfile({ signal: latestSignal('profile') });
     const second = getProfile({ signal: latestSignal('profile') });
     const [a, b] = await Promise.allSettled([first, second]);

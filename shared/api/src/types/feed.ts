@@ -1,11 +1,8 @@
-import type { MarketQuote, Notification, SyncAccount } from './entities';
+import type { Static } from '@sinclair/typebox';
+import type { FeedMessageSchema } from '../schemas/feed';
 
-/** Messages the realtime feed (`/ws/accounts`) sends. */
-export type FeedMessage =
-  | { type: 'account_data'; accounts: SyncAccount[] }
-  | { type: 'notification'; notification: Notification; unread: number }
-  | { type: 'quotes'; quotes: MarketQuote[] }
-  | { type: 'heartbeat'; time: string };
+/** Messages the realtime feed (`/ws/accounts`) sends (schema: `../schemas/feed`). */
+export type FeedMessage = Static<typeof FeedMessageSchema>;
 
 /** WebSocket close codes of the feed. */
 export const FEED_CLOSE = {

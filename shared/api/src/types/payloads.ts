@@ -1,88 +1,25 @@
-import type { Environment, OrderType, RiskSettings, Side } from './entities';
+/** Wire types of what the client sends, derived from `../schemas/payloads`. */
+import type { Static } from '@sinclair/typebox';
+import type * as S from '../schemas/payloads';
 
-export interface LoginPayload {
-  email: string;
-  password: string;
-  /** Six-digit authenticator code or a recovery code, when two-factor is on. */
-  otp?: string;
-}
-export interface RegisterPayload {
-  email: string;
-  password: string;
-}
-export interface ProfileUpdatePayload {
-  username: string;
-  first_name: string;
-  last_name: string;
-  bio: string;
-}
-export interface PasswordChangePayload {
-  current_password: string;
-  new_password: string;
-  confirmPassword: string;
-}
-export interface ForgotPasswordPayload {
-  email: string;
-}
-export interface ResetPasswordPayload {
-  token: string;
-  new_password: string;
-}
-export interface ConnectQuery {
-  connection_name: string;
-  environment: Environment;
-}
-export interface RatioPayload {
-  ratio: number;
-}
-export interface CrossPayload {
-  cross: boolean;
-}
+export type LoginPayload = Static<typeof S.LoginPayloadSchema>;
+export type RegisterPayload = Static<typeof S.RegisterPayloadSchema>;
+export type ProfileUpdatePayload = Static<typeof S.ProfileUpdatePayloadSchema>;
+export type PasswordChangePayload = Static<typeof S.PasswordChangePayloadSchema>;
+export type ForgotPasswordPayload = Static<typeof S.ForgotPasswordPayloadSchema>;
+export type ResetPasswordPayload = Static<typeof S.ResetPasswordPayloadSchema>;
+export type ConnectQuery = Static<typeof S.ConnectQuerySchema>;
+export type RatioPayload = Static<typeof S.RatioPayloadSchema>;
+export type CrossPayload = Static<typeof S.CrossPayloadSchema>;
 /** The flatten body is the list of account ids (spec section 3). */
-export type FlattenPayload = number[];
-export type RiskSettingsPayload = Partial<RiskSettings>;
-export interface HistoryQuery {
-  start_date?: string;
-  end_date?: string;
-}
-export interface TicketOrderPayload {
-  account_id: number;
-  contract: string;
-  side: Side;
-  qty: number;
-  order_type: Extract<OrderType, 'Market' | 'Limit'>;
-  price?: number;
-}
+export type FlattenPayload = Static<typeof S.FlattenPayloadSchema>;
+export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
+export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;
+export type TicketOrderPayload = Static<typeof S.TicketOrderPayloadSchema>;
 /** One trade as read from an imported CSV file, normalized by the client. */
-export interface ImportTradeRow {
-  symbol: string;
-  side: 'buy' | 'sell';
-  qty: number;
-  entry_time: string;
-  exit_time: string;
-  entry_price: number;
-  exit_price: number;
-  pnl: number;
-  /** A stable key of the source row so a second import of the same file adds nothing. */
-  external_id: string;
-}
-export interface ImportTradesPayload {
-  trades: ImportTradeRow[];
-}
-export interface JournalPayload {
-  journal: string;
-}
-export interface TwoFactorCodePayload {
-  code: string;
-}
+export type ImportTradeRow = Static<typeof S.ImportTradeRowSchema>;
+export type ImportTradesPayload = Static<typeof S.ImportTradesPayloadSchema>;
+export type JournalPayload = Static<typeof S.JournalPayloadSchema>;
+export type TwoFactorCodePayload = Static<typeof S.TwoFactorCodePayloadSchema>;
 /** Connects a broker that signs in with an API key (ProjectX); the key is never sent back. */
-export interface ApiKeyConnectPayload {
-  connection_name: string;
-  environment: Environment;
-  /** A known firm id, or `custom` with `custom_host` (and optionally `custom_hub`). */
-  firm: string;
-  custom_host?: string;
-  custom_hub?: string;
-  user_name: string;
-  api_key: string;
-}
+export type ApiKeyConnectPayload = Static<typeof S.ApiKeyConnectPayloadSchema>;

@@ -1,51 +1,17 @@
-import type { Notification } from './entities';
+/** Wire types of the answers that are not entities, derived from `../schemas/responses`. */
+import type { Static } from '@sinclair/typebox';
+import type * as S from '../schemas/responses';
 
-export interface MessageResponse {
-  message: string;
-}
-export interface TokenResponse {
-  access_token: string;
-  message?: string;
-}
+export type MessageResponse = Static<typeof S.MessageResponseSchema>;
+export type TokenResponse = Static<typeof S.TokenResponseSchema>;
 /** Login answer when two-factor is on and no code was sent. */
-export interface TwoFactorRequiredResponse {
-  two_factor_required: true;
-  message: string;
-}
-export interface ConnectResponse {
-  url: string;
-  message: string;
-}
-export interface WsTicketResponse {
-  ticket: string;
-  expires_in: number;
-}
-export interface NotificationList {
-  notifications: Notification[];
-  unread: number;
-}
-export interface TwoFactorStatus {
-  enabled: boolean;
-}
-export interface TwoFactorSetup {
-  secret: string;
-  otpauth_url: string;
-  /** A PNG data URL of the QR code. */
-  qr_data_url: string;
-}
-export interface TwoFactorEnabled {
-  message: string;
-  recovery_codes: string[];
-}
-export interface ImportResult {
-  imported: number;
-  duplicates: number;
-  message: string;
-}
-export interface ErrorBody {
-  detail: string;
-}
-export interface ApiKeyConnectResponse {
-  message: string;
-  connection_id: number;
-}
+export type TwoFactorRequiredResponse = Static<typeof S.TwoFactorRequiredResponseSchema>;
+export type ConnectResponse = Static<typeof S.ConnectResponseSchema>;
+export type WsTicketResponse = Static<typeof S.WsTicketResponseSchema>;
+export type NotificationList = Static<typeof S.NotificationListSchema>;
+export type TwoFactorStatus = Static<typeof S.TwoFactorStatusSchema>;
+export type TwoFactorSetup = Static<typeof S.TwoFactorSetupSchema>;
+export type TwoFactorEnabled = Static<typeof S.TwoFactorEnabledSchema>;
+export type ImportResult = Static<typeof S.ImportResultSchema>;
+export type ErrorBody = Static<typeof S.ErrorBodySchema>;
+export type ApiKeyConnectResponse = Static<typeof S.ApiKeyConnectResponseSchema>;

@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import {
   mockApi,
   renderWithProviders,
@@ -67,7 +68,7 @@ describe('connection details', () => {
   });
 
   it('when any account is enabled, then Enable all is on and turning it off sends disable-all then reloads the details', async () => {
-    api.on('PUT /brokers/connections/:id/accounts/:param', [200, {}]);
+    api.on('PUT /brokers/connections/:id/accounts/:param', [200, { message: SUCCESS.toggleAll }]);
     const { user } = await renderDetails();
     const all = screen.getByRole('switch', { name: 'Enable all' });
     expect(all).toHaveAttribute('aria-checked', 'true');

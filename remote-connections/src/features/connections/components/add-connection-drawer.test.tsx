@@ -59,7 +59,10 @@ describe('add connection drawer', () => {
   });
 
   it('when Continue succeeds for tradovate, then the default toast shows, the form resets and the window goes to the url', async () => {
-    api.on('GET /brokers/:broker/connect', [200, { url: 'https://trader.tradovate.com/oauth?x=1' }]);
+    api.on('GET /brokers/:broker/connect', [
+      200,
+      { url: 'https://trader.tradovate.com/oauth?x=1', message: 'Redirecting to Tradovate Auth page' },
+    ]);
     const { user } = await openDrawer();
     await user.type(screen.getByLabelText('Connection name'), '  Apex  ');
     await user.click(screen.getByRole('radio', { name: 'Live' }));
@@ -87,15 +90,6 @@ describe('add connection drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Redirecting to Paper trading')).toBeInTheDocument();
     expect(assign).toHaveBeenCalledWith('/api/v1/brokers/sim/authorize?state=s');
-  });
-
-  it('when a non-tradovate broker answers without a message, then the toast names the broker', async () => {
-    api.on('GET /brokers/sim/connect', [200, { url: '/authorize' }]);
-    const { user } = await openDrawer();
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Broker' }), 'sim');
-    await user.type(screen.getByLabelText('Connection name'), 'Paper');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Redirecting to Paper trading (SyncTrade Sim)')).toBeInTheDocument();
   });
 
   it('when connect fails with a detail, then it is toasted and the drawer stays open with the name', async () => {

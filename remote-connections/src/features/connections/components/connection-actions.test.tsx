@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import {
   mockApi,
   renderWithProviders,
@@ -63,7 +64,7 @@ describe('connection toggle', () => {
   });
 
   it('when a disabled connection is toggled, then enable is sent and the default toast shows', async () => {
-    api.on('PUT /brokers/connections/:id/:param', [200, {}]);
+    api.on('PUT /brokers/connections/:id/:param', [200, { message: SUCCESS.connectionToggle }]);
     const { user } = await renderList();
     await user.click(screen.getByRole('switch', { name: 'Enabled Paper' }));
     expect(await screen.findByText('Connection enabled/disabled successfully')).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('connection toggle', () => {
 
 describe('connection delete', () => {
   it('when delete is confirmed, then the call is made, the message toasted, announced and the list reloaded', async () => {
-    api.on('DELETE /brokers/connections/:id', [200, {}]);
+    api.on('DELETE /brokers/connections/:id', [200, { message: SUCCESS.deleteConnection }]);
     const { user } = await renderList();
     await user.click(screen.getByRole('button', { name: 'Delete Apex evals' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete connection' });

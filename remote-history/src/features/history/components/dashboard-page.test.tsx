@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import { darkTokens } from '@synctrade/ui';
 import {
   mockApi,
@@ -227,7 +228,7 @@ describe('trade history dashboard', () => {
 
   it('when Start Journal is saved, then today’s note goes to the server', async () => {
     serveHistory(api);
-    api.on('PUT /copier/journal/days/:date', [200, {}]);
+    api.on('PUT /copier/journal/days/:date', [200, { message: SUCCESS.journal }]);
     const { user } = renderDashboard();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Start Journal' }));

@@ -1,4 +1,4 @@
-import { authStore } from '@synctrade/api';
+import { authStore, SUCCESS } from '@synctrade/api';
 import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
 import { buildProfile, resetStores } from '../../../test-support/fixtures';
 import { TwoFactorBlock } from './two-factor-block';
@@ -102,7 +102,9 @@ describe('two-factor authentication', () => {
   });
 
   it('when on, then Disable 2FA asks for a code and turns it off', async () => {
-    api.on('GET /auth/2fa', [200, { enabled: true }]).on('POST /auth/2fa/disable', [200, {}]);
+    api
+      .on('GET /auth/2fa', [200, { enabled: true }])
+      .on('POST /auth/2fa/disable', [200, { message: SUCCESS.twoFactorDisabled }]);
     const { user } = await renderBlock();
     expect(screen.getByText('2FA is enabled.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Disable 2FA' }));

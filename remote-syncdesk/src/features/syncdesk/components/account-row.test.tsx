@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { buildAccount, deskAccounts } from '../testing/builders';
@@ -40,7 +41,7 @@ describe('account row', () => {
     });
 
     it('when the save icon is used and the server has no message, then the default shows', async () => {
-      api.on('PUT /copier/accounts/:id/ratio', [200, {}]);
+      api.on('PUT /copier/accounts/:id/ratio', [200, { message: SUCCESS.ratio }]);
       const { user } = renderDesk();
       const row = await rowOf('Paper 2');
       await user.click(within(row).getByRole('button', { name: /^1x/ }));
@@ -94,7 +95,10 @@ describe('account row', () => {
   });
 
   it('when Follow is switched, then the follower toggles, the table reloads, and failures explain', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/follower', [200, {}]);
+    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/follower', [
+      200,
+      { message: SUCCESS.follower },
+    ]);
     const { user } = renderDesk();
     const row = await rowOf('Paper 2');
     const reloads = api.callsTo('GET /brokers/accounts/table').length;
@@ -108,7 +112,10 @@ describe('account row', () => {
   });
 
   it('when Cross is switched, then the new value is sent, and failures explain', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/cross', [200, {}]);
+    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/cross', [
+      200,
+      { message: SUCCESS.cross },
+    ]);
     const { user } = renderDesk();
     const row = await rowOf('Paper 3');
     await user.click(within(row).getByRole('switch', { name: 'Cross Paper 3' }));
@@ -120,7 +127,10 @@ describe('account row', () => {
   });
 
   it('when a row is flattened, then only that account is sent', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('POST /brokers/accounts/flatten-positions', [200, {}]);
+    api = deskApi({ accounts: deskAccounts() }).on('POST /brokers/accounts/flatten-positions', [
+      200,
+      { message: SUCCESS.flatten },
+    ]);
     const { user } = renderDesk();
     const row = await rowOf('Paper 2');
     await user.click(within(row).getByRole('button', { name: 'Flatten Paper 2' }));
@@ -145,7 +155,7 @@ describe('account row', () => {
         state_reason: 'Daily loss limit reached',
       }),
     ];
-    api = deskApi({ accounts }).on('POST /copier/accounts/:id/sync', [200, {}]);
+    api = deskApi({ accounts }).on('POST /copier/accounts/:id/sync', [200, { message: SUCCESS.sync }]);
     const { user } = renderDesk();
     const row = await rowOf('Paper 2');
     expect(within(row).getByText('Out of sync')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { buildAccount, deskAccounts } from '../testing/builders';
@@ -104,7 +105,10 @@ describe('accounts panel', () => {
   });
 
   it('when Disable all followers succeeds or fails, then it says so and tells other screens', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/followers/disable-all', [200, {}]);
+    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/followers/disable-all', [
+      200,
+      { message: SUCCESS.disableFollowers },
+    ]);
     const heard = jest.fn();
     const off = bus.on('copier:changed', heard);
     const { user } = renderDesk();

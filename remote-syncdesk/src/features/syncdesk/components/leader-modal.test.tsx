@@ -1,3 +1,4 @@
+import { SUCCESS } from '@synctrade/api';
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
 import { buildAccount, deskAccounts } from '../testing/builders';
@@ -43,7 +44,10 @@ describe('Choose Lead Account', () => {
   });
 
   it('when another account is picked and confirmed, then it becomes leader, the dialog closes and the desk reloads', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/master', [200, {}]);
+    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/accounts/:id/master', [
+      200,
+      { message: SUCCESS.master },
+    ]);
     const changed = jest.fn();
     const off = bus.on('copier:changed', changed);
     const { user } = renderDesk();

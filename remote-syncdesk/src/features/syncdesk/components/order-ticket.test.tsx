@@ -38,7 +38,10 @@ describe('paper order ticket', () => {
   });
 
   it('when a limit order is chosen, then it needs a price and sends it', async () => {
-    api = deskApi({ accounts: ACCOUNTS }).on('POST /sim/orders', [200, {}]);
+    api = deskApi({ accounts: ACCOUNTS }).on('POST /sim/orders', [
+      200,
+      { message: 'Order sent: Sell 1 MNQZ6 (working)' },
+    ]);
     const { user } = renderDesk();
     await screen.findByRole('combobox', { name: 'Account' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Side' }), 'sell');
@@ -49,7 +52,7 @@ describe('paper order ticket', () => {
     expect(api.callsTo('POST /sim/orders')).toHaveLength(0);
     await user.type(screen.getByRole('spinbutton', { name: 'Limit price' }), '21000.25');
     await user.click(screen.getByRole('button', { name: 'Sell 1 MNQ' }));
-    expect(await screen.findByText('Order sent')).toBeInTheDocument();
+    expect(await screen.findByText('Order sent: Sell 1 MNQZ6 (working)')).toBeInTheDocument();
     expect(api.callsTo('POST /sim/orders')[0]?.body).toEqual({
       account_id: 1,
       contract: 'MNQ',

@@ -1,9 +1,11 @@
 import type { Order, OrderData, SyncAccount } from '@synctrade/api';
+import { OrderDataSchema, OrderSchema, SyncAccountSchema } from '@synctrade/api/schemas';
+import { serverShaped } from '@synctrade/test-utils';
 
-/** A sync account with sensible defaults; override what the test is about. */
+/** A sync account with sensible defaults; override what the test is about. Checked: the server could send it. */
 export function buildAccount(overrides: Partial<SyncAccount> = {}): SyncAccount {
   const id = overrides.id ?? 1;
-  return {
+  return serverShaped(SyncAccountSchema, {
     id,
     account_id: `SIM-${id}`,
     account_name: `Paper ${id}`,
@@ -27,7 +29,7 @@ export function buildAccount(overrides: Partial<SyncAccount> = {}): SyncAccount 
     state_reason: null,
     currency_symbol: '$',
     ...overrides,
-  };
+  });
 }
 
 /** A leader (id 1) and two followers (ids 2 and 3, ratios 1 and 2). */
@@ -40,7 +42,7 @@ export function deskAccounts(): SyncAccount[] {
 }
 
 export function buildOrder(overrides: Partial<Order> = {}): Order {
-  return {
+  return serverShaped(OrderSchema, {
     id: 1,
     connection: 'Paper broker',
     account: 'Paper 1',
@@ -55,16 +57,16 @@ export function buildOrder(overrides: Partial<Order> = {}): Order {
     role: 'leader',
     latency_ms: null,
     ...overrides,
-  };
+  });
 }
 
 export function buildOrderData(orders: Order[] = []): OrderData {
-  return {
+  return serverShaped(OrderDataSchema, {
     total_orders: orders.length,
     summary: {
       buy_orders: orders.filter((order) => order.side === 'buy').length,
       sell_orders: orders.filter((order) => order.side === 'sell').length,
     },
     orders,
-  };
+  });
 }

@@ -1,0 +1,204 @@
+/** JSON Schemas of the product's entities (spec section 3): the wire types in `../types` are derived from them. */
+import { Type } from '@sinclair/typebox';
+import { Nullable, StringEnum } from './helpers';
+
+export const ThemeSchema = StringEnum(['dark', 'light'] as const);
+export const EnvironmentSchema = StringEnum(['demo', 'live'] as const);
+export const BrokerIdSchema = StringEnum(['tradovate', 'rithmic', 'dxfeed', 'projectx', 'sim'] as const);
+export const SideSchema = StringEnum(['buy', 'sell'] as const);
+const Id = Type.Integer({ minimum: 1 });
+const IsoTime = Type.String({ format: 'date-time', description: 'ISO 8601' });
+
+export const ProfileSchema = Type.Object({
+  id: Id,
+  username: Type.String(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  bio: Type.String(),
+  photo_url: Nullable(
+    Type.String({ description: 'Public address of the profile photo, or null when none was uploaded.' }),
+  ),
+  two_factor_enabled: Type.Boolean(),
+});
+
+export const BrokerSchema = Type.Object({
+  id: BrokerIdSchema,
+  name: Type.String(),
+  connectable: Type.Boolean({ description: 'False for brokers listed as "coming soon".' }),
+});
+
+export const ConnectionStatusSchema = StringEnum(['connected', 'reauth_required', 'disconnected'] as const);
+
+export const ConnectionSchema = Type.Object({
+  id: Id,
+  connection_name: Type.String(),
+  enabled: Type.Boolean(),
+  broker_name: BrokerIdSchema,
+  account_count: Type.Integer({ minimum: 0 }),
+  environment: EnvironmentSchema,
+  status: ConnectionStatusSchema,
+});
+
+export const ConnectionInfoSchema = Type.Object({
+  id: Id,
+  connection_name: Type.String(),
+  user_data: Type.String({ description: 'The broker user the connection signed in as (shown as Username).' }),
+  broker_name: BrokerIdSchema,
+  environment: EnvironmentSchema,
+});
+
+export const BrokerAccountSchema = Type.Object({
+  id: Id,
+  account_name: Type.String(),
+  currency_name: Type.String(),
+  currency_symbol: Type.String(),
+  cash_balance: Type.Number(),
+  active: Type.Boolean(),
+  enabled: Type.Boolean(),
+});
+
+export const ConnectionDetailsSchema = Type.Object({
+  connection: ConnectionInfoSchema,
+  accounts: Type.Array(BrokerAccountSchema),
+});
+
+export const AccountSummarySchema = Type.Composite(
+  [
+    BrokerAccountSchema,
+    Type.Object({ connection_id: Id, connection_name: Type.String(), broker_name: BrokerIdSchema }),
+  ],
+  { description: 'One row of `GET /brokers/accounts`: an account with the connection it belongs to.' },
+);
+
+export const PositionSideSchema = StringEnum(['long', 'short', 'flat'] as const);
+
+export const FollowerStateSchema = StringEnum(
+  ['ok', 'out_of_sync', 'rate_limited', 'risk_stopped', 'disconnected', 'reauth_required'] as const,
+  { description: 'Why a follower is not copying normally; `ok` when it is.' },
+);
+
+export const SyncAccountSchema = Type.Object({
+  id: Id,
+  account_id: Type.String({ description: "The broker's own account number." }),
+  account_name: Type.String(),
+  connection: Type.Integer({ description: 'Connection id.' }),
+  connection_name: Type.String(),
+  accounts: Type.String({ description: "Account label shown in the desk's Accounts column." }),
+  broker_name: BrokerIdSchema,
+  side: PositionSideSchema,
+  balance: Type.Number(),
+  avg_price: Type.Number(),
+  day_pnl: Type.Number(),
+  open_pnl: Type.Number(),
+  qty: Type.Number({ minimum: 0 }),
+  ratio: Type.Number(),
+  cross: Type.Boolean(),
+  is_master: Type.Boolean(),
+  is_follower: Type.Boolean(),
+  enabled: Type.Boolean(),
+  auto_sync: Type.Boolean(),
+  state: FollowerStateSchema,
+  state_reason: Nullable(Type.String({ description: 'Human text for a state other than `ok`.' })),
+  currency_symbol: Type.String(),
+});
+
+export const OrderStatusSchema = StringEnum([
+  'Success',
+  'Working',
+  'Pending New',
+  'Rejected',
+  'Canceled',
+] as const);
+export const OrderTypeSchema = StringEnum(['Market', 'Limit', 'Stop'] as const);
+export const OrderRoleSchema = StringEnum(['leader', 'copy', 'manual'] as const);
+
+export const OrderSchema = Type.Object({
+  id: Id,
+  connection: Type.String(),
+  account: Type.String(),
+  time: IsoTime,
+  contract: Type.String(),
+  type: OrderTypeSchema,
+  side: SideSchema,
+  qty: Type.Number(),
+  price: Nullable(Type.Number()),
+  status: OrderStatusSchema,
+  reason: Nullable(Type.String({ description: 'Why the order was rejected or skipped, when it was.' })),
+  role: OrderRoleSchema,
+  latency_ms: Nullable(
+    Type.Number({ description: 'Leader event received → follower order acknowledged, for copies.' }),
+  ),
+});
+
+export const OrderDataSchema = Type.Object({
+  total_orders: Type.Integer({ minimum: 0 }),
+  summary: Type.Object({
+    buy_orders: Type.Integer({ minimum: 0 }),
+    sell_orders: Type.Integer({ minimum: 0 }),
+  }),
+  orders: Type.Array(OrderSchema),
+});
+
+export const TradeSourceSchema = StringEnum(['copier', 'import'] as const);
+
+export const TradeSchema = Type.Object({
+  id: Id,
+  time: Type.String({ format: 'date-time', description: 'Entry time, ISO 8601.' }),
+  exit_time: IsoTime,
+  duration: Type.Number({ minimum: 0, description: 'Seconds between entry and exit.' }),
+  connection: Type.String(),
+  account: Type.String(),
+  symbol: Type.String(),
+  side: SideSchema,
+  qty: Type.Number(),
+  avgEntry: Type.Number(),
+  avgExit: Type.Number(),
+  pts: Type.Number(),
+  pnl: Type.Number(),
+  journal: Type.String(),
+  source: TradeSourceSchema,
+});
+
+export const HistoryDataSchema = Type.Object({ trades: Type.Array(TradeSchema) });
+
+export const DayJournalSchema = Type.Object({
+  date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  note: Type.String(),
+});
+
+export const RiskSettingsSchema = Type.Object({
+  max_contracts_per_order: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  max_net_position: Type.Integer({ minimum: 1, maximum: 10_000 }),
+  daily_loss_limit: Type.Number({ minimum: 0, maximum: 100_000_000, description: '0: no limit.' }),
+  auto_sync: Type.Boolean(),
+});
+
+export const NotificationKindSchema = StringEnum([
+  'risk_stop',
+  'copy_failed',
+  'out_of_sync',
+  'broker_disconnected',
+  'info',
+] as const);
+
+export const NotificationSchema = Type.Object({
+  id: Id,
+  kind: NotificationKindSchema,
+  title: Type.String(),
+  message: Type.String(),
+  created_at: IsoTime,
+  read: Type.Boolean(),
+});
+
+export const MarketQuoteSchema = Type.Object({
+  id: Id,
+  symbol: Type.String({
+    // A month code and a year digit after the root: a quote never names a bare root (`ES`).
+    pattern: '^[A-Z]{1,4}[FGHJKMNQUVXZ][0-9]$',
+    description: 'The front-month contract: root, month code, last digit of the year (`ESZ6`).',
+  }),
+  price: Type.Number(),
+  change: Type.Number({ description: 'Percent change since the session open.' }),
+  dir: StringEnum(['up', 'down'] as const),
+});

@@ -1,0 +1,40 @@
+import { Type, type Static, type TSchema, type TUnsafe } from '@sinclair/typebox';
+
+/**
+ * A string from a fixed list, as `{ type: 'string', enum }`: the response serializer writes it as a plain string
+ * and OpenAPI 3.0 shows the list (a union of literals would be an `anyOf` the serializer has to test branch by
+ * branch).
+ */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: { description?: string } = {},
+): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+/** `T` or null, written the OpenAPI 3.0 way (`nullable: true`), which Ajv and the serializer both read. */
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
+}
+
+/**
+ * A request field the route checks itself, with the product's own message (the spec's texts): the schema
+ * documents the expected type but lets any value through, so a wrong one gets that message, not a generic one.
+ */
+export function CheckedByRoute<T>(type: string, description: string): TUnsafe<T> {
+  return Type.Unsafe<T>({ description: `${type}. ${description}` });
+}
+
+/** Upper bound for free text in requests: far above every field's own limit, so the route's message wins. */
+export const TEXT_CAP = 10_000;
+
+/**
+ * A body the route reads as an object and otherwise ignores (a JSON string or null changes nothing): the
+ * object is checked, anything else passes as before.
+ */
+export function ObjectOrIgnored<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
+  return Type.Unsafe<Static<T>>({
+    anyOf: [schema, { not: { type: 'object' } }],
+    description: 'A body that is not an object changes nothing.',
+  });
+}

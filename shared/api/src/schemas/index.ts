@@ -1,0 +1,13 @@
+/**
+ * `@synctrade/api/schemas`: the JSON Schemas of the API (TypeBox), the one source of the wire types, the
+ * server's validation and serialization, the OpenAPI document and the checks of test fixtures. Never
+ * imported by the package root: the start-up path carries no schema.
+ */
+export * from './helpers';
+export * from './entities';
+export * from './payloads';
+export * from './responses';
+export * from './feed';
+export * from './routes';
+export * from './route-match';
+export type { Static, TSchema } from '@sinclair/typebox';
