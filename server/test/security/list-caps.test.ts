@@ -47,7 +47,7 @@ describe('lists in requests are capped and resolved in one query', () => {
       answer = await flatten(ids);
     });
     expect(answer?.statusCode).toBe(400);
-    expect(answer?.json()).toEqual({ detail: `Account ids may hold at most ${MAX_LIST_ITEMS} items` });
+    expect(answer?.json()).toEqual({ detail: `body may hold at most ${MAX_LIST_ITEMS} items` });
     expect(queries).toBeLessThanOrEqual(2);
   });
 
