@@ -79,19 +79,24 @@ export function handleCommand(
       if (!order || !ownsAccount(ctx, userId, order.accountId))
         return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
       return ok(
-        venue.modify(order.id, {
-          orderQty: num(body, 'orderQty'),
-          orderType: typeOf(body.orderType),
-          price: num(body, 'price'),
-          stopPrice: num(body, 'stopPrice'),
-        }),
+        venue.modify(
+          order.id,
+          {
+            orderQty: num(body, 'orderQty'),
+            orderType: typeOf(body.orderType),
+            price: num(body, 'price'),
+            stopPrice: num(body, 'stopPrice'),
+          },
+          body.isAutomated === true,
+          str(body, 'clOrdId'),
+        ),
       );
     }
     case 'order/cancelorder': {
       const order = venue.orders.get(num(body, 'orderId') ?? -1);
       if (!order || !ownsAccount(ctx, userId, order.accountId))
         return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
-      return ok(venue.cancel(order.id));
+      return ok(venue.cancel(order.id, body.isAutomated === true, str(body, 'clOrdId')));
     }
     case 'order/liquidateposition': {
       const accountId = num(body, 'accountId');

@@ -91,6 +91,17 @@ export class FakeControl {
     Object.assign(this.ctx.faults, noFaults());
   }
 
+  /** Commands vanish from lists and sync answers (a history Tradovate no longer returns); orders stay. */
+  archiveCommands(): number {
+    let archived = 0;
+    for (const command of this.ctx.venue.commands.values())
+      if (!command.archived) {
+        command.archived = true;
+        archived += 1;
+      }
+    return archived;
+  }
+
   shutdown(reasonCode = 'Maintenance'): void {
     this.hub.shutdown(reasonCode);
   }

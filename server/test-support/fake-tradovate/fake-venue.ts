@@ -101,14 +101,21 @@ export class FakeVenue extends VenueState {
       parentId,
       ocoSiblingId: null,
       versionId: this.nextId(),
+      commandId: 0,
       cumQty: 0,
       avgPx: 0,
       timestamp: new Date().toISOString(),
     };
     this.orders.set(order.id, order);
     this.emit(accountId, 'order', 'Created', json.orderJson(order));
+    this.recordCommand(order, 'New', order.clOrdId, isAutomated);
     this.emit(accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
-    this.emit(accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'New'));
+    this.emit(
+      accountId,
+      'executionReport',
+      'Created',
+      json.executionReportJson(this.nextId(), order.commandId, order, 'New'),
+    );
     if (parentId !== null) {
       // Bracket children wait, suspended, until their entry fills.
       order.ordStatus = 'Suspended';
@@ -162,14 +169,14 @@ export class FakeVenue extends VenueState {
       order.accountId,
       'executionReport',
       'Created',
-      json.executionReportJson(this.nextId(), order, 'Canceled'),
+      json.executionReportJson(this.nextId(), order.commandId, order, 'Canceled'),
     );
     this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
     for (const child of this.orders.values())
       if (child.parentId === order.id && working(child)) this.cancelNow(child);
   }
 
-  cancel(orderId: number): { commandId: number } | Failure {
+  cancel(orderId: number, isAutomated = false, clOrdId?: string): { commandId: number } | Failure {
     const order = this.orders.get(orderId);
     if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
     if (!working(order))
@@ -177,13 +184,18 @@ export class FakeVenue extends VenueState {
         failureReason: 'UnknownReason',
         failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be canceled`,
       };
-    this.batch(() => this.cancelNow(order));
-    return { commandId: this.nextId() };
+    return this.batch(() => {
+      const command = this.recordCommand(order, 'Cancel', clOrdId ?? null, isAutomated);
+      this.cancelNow(order);
+      return { commandId: command.id };
+    });
   }
 
   modify(
     orderId: number,
     change: { orderQty?: number; orderType?: OrderType; price?: number; stopPrice?: number },
+    isAutomated = false,
+    clOrdId?: string,
   ): { commandId: number } | Failure {
     const order = this.orders.get(orderId);
     if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
@@ -194,7 +206,8 @@ export class FakeVenue extends VenueState {
       };
     if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0))
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    this.batch(() => {
+    return this.batch(() => {
+      const command = this.recordCommand(order, 'Modify', clOrdId ?? null, isAutomated);
       order.orderQty = change.orderQty ?? order.orderQty;
       order.orderType = change.orderType ?? order.orderType;
       if (order.orderType === 'Limit') order.price = change.price ?? order.price;
@@ -205,11 +218,11 @@ export class FakeVenue extends VenueState {
         order.accountId,
         'executionReport',
         'Created',
-        json.executionReportJson(this.nextId(), order, 'Replaced'),
+        json.executionReportJson(this.nextId(), order.commandId, order, 'Replaced'),
       );
       this.tryTrigger(order);
+      return { commandId: command.id };
     });
-    return { commandId: this.nextId() };
   }
 
   /** Cancels the contract's working orders, then closes the position with a market order. */

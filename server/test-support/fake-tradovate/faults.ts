@@ -30,6 +30,8 @@ export interface Faults {
   /** Send every `props` entity wrapped in an array (Tradovate does both). */
   arrayEntities: boolean;
   failRenewal: boolean;
+  /** `props` events of these users are held back (a feed lagging behind REST), delivered once released. */
+  holdEventsOf: number[];
 }
 
 export const noFaults = (): Faults => ({
@@ -44,6 +46,7 @@ export const noFaults = (): Faults => ({
   malformedEvent: false,
   arrayEntities: false,
   failRenewal: false,
+  holdEventsOf: [],
 });
 
 /** Consumes one use of a rule if it applies to this endpoint. */

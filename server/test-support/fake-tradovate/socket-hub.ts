@@ -23,6 +23,8 @@ const MAX_SOCKETS_PER_USER = 50;
  */
 export class SocketHub {
   private readonly connections = new Set<Connection>();
+  /** Events held back by the `holdEventsOf` fault, per user, in order. */
+  private readonly held = new Map<number, PropsEvent[]>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -85,6 +87,10 @@ export class SocketHub {
   }
 
   private deliver(userId: number, events: PropsEvent[]): void {
+    if (this.ctx.faults.holdEventsOf.includes(userId) || this.held.has(userId)) {
+      this.held.set(userId, [...(this.held.get(userId) ?? []), ...events]);
+      return;
+    }
     const malformed = this.ctx.faults.malformedEvent;
     this.ctx.faults.malformedEvent = false;
     for (const connection of this.connections) {
@@ -104,7 +110,16 @@ export class SocketHub {
     }
   }
 
+  private releaseHeld(): void {
+    for (const [userId, events] of [...this.held]) {
+      if (this.ctx.faults.holdEventsOf.includes(userId)) continue;
+      this.held.delete(userId);
+      this.deliver(userId, events);
+    }
+  }
+
   private beat(): void {
+    this.releaseHeld();
     const now = Date.now();
     for (const connection of this.connections) {
       if (now - connection.lastHeard > this.heartbeatMs * 3) {

@@ -119,6 +119,8 @@ describe('fake Tradovate socket protocol', () => {
       );
       expect(events).toEqual([
         'order Created PendingNew',
+        'command Created',
+        'commandReport Created',
         'orderVersion Created',
         'executionReport Created New',
         'order Updated Working',

@@ -8,7 +8,6 @@ export interface OrderEntity {
   action: 'Buy' | 'Sell';
   ordStatus: string;
   parentId: number | null;
-  clOrdId: string | null;
   time: number;
 }
 
@@ -19,7 +18,6 @@ export interface OrderVersionEntity {
   orderType: string;
   price: number | null;
   stopPrice: number | null;
-  clOrdId: string | null;
 }
 
 export interface ExecutionReportEntity {
@@ -29,7 +27,23 @@ export interface ExecutionReportEntity {
   ordStatus: string | null;
   cumQty: number | null;
   reason: string | null;
+}
+
+/** `command` (Command.md): the only entity that carries our `clOrdId`; `orderId` joins it to the order. */
+export interface CommandEntity {
+  id: number;
+  orderId: number;
   clOrdId: string | null;
+  commandType: string;
+  commandStatus: string;
+}
+
+/** `commandReport` (CommandReport.md): a risk rejection says why here. */
+export interface CommandReportEntity {
+  id: number;
+  commandId: number;
+  commandStatus: string;
+  reason: string | null;
 }
 
 export interface FillEntity {
@@ -71,7 +85,6 @@ export function parseOrder(value: unknown): OrderEntity {
     action: action(r.action, 'order'),
     ordStatus: optString(r, 'ordStatus') ?? 'Unknown',
     parentId: nullableNumber(optNumber(r, 'parentId')),
-    clOrdId: optString(r, 'clOrdId') ?? null,
     time: timeOf(r),
   };
 }
@@ -85,7 +98,6 @@ export function parseOrderVersion(value: unknown): OrderVersionEntity {
     orderType: optString(r, 'orderType') ?? 'Market',
     price: nullableNumber(optNumber(r, 'price')),
     stopPrice: nullableNumber(optNumber(r, 'stopPrice')),
-    clOrdId: optString(r, 'clOrdId') ?? null,
   };
 }
 
@@ -101,7 +113,34 @@ export function parseExecutionReport(value: unknown): ExecutionReportEntity {
     ordStatus: optString(r, 'ordStatus') ?? null,
     cumQty: nullableNumber(optNumber(r, 'cumQty')),
     reason: reason === '' ? null : reason,
+  };
+}
+
+const reasonOf = (r: Record<string, unknown>): string | null => {
+  const text = [optString(r, 'rejectReason'), optString(r, 'text')]
+    .filter((part) => part && part !== '' && part !== 'Success')
+    .join(': ');
+  return text === '' ? null : text;
+};
+
+export function parseCommand(value: unknown): CommandEntity {
+  const r = asRecord(value, 'command');
+  return {
+    id: reqNumber(r, 'id', 'command'),
+    orderId: reqNumber(r, 'orderId', 'command'),
     clOrdId: optString(r, 'clOrdId') ?? null,
+    commandType: optString(r, 'commandType') ?? 'New',
+    commandStatus: optString(r, 'commandStatus') ?? 'Pending',
+  };
+}
+
+export function parseCommandReport(value: unknown): CommandReportEntity {
+  const r = asRecord(value, 'commandReport');
+  return {
+    id: reqNumber(r, 'id', 'commandReport'),
+    commandId: reqNumber(r, 'commandId', 'commandReport'),
+    commandStatus: optString(r, 'commandStatus') ?? 'Pending',
+    reason: reasonOf(r),
   };
 }
 

@@ -6,7 +6,9 @@ import type {
   Environment,
 } from '../types';
 import { defaultTimings, readTradovateConfig, type TradovateConfig, type TradovateTimings } from './config';
+import type { Db } from '../../db/db';
 import { fetchMe, listAccountsWithBalances } from './accounts';
+import { dbClientOrderIds, memoryClientOrderIds } from './client-order-ids';
 import { buildAuthorizeUrl, exchangeCode } from './oauth';
 import { BudgetRegistry } from './request-budget';
 import { TradovateRest } from './rest-client';
@@ -21,6 +23,8 @@ export interface TradovateAdapterOptions {
   env: NodeJS.ProcessEnv;
   /** Shorter timings for tests. */
   timings?: Partial<TradovateTimings>;
+  /** Where the client order id → order id mapping survives restarts; without it, only the process keeps it. */
+  db?: Db;
 }
 
 export interface TradovateAdapter extends BrokerAdapter {
@@ -33,6 +37,7 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
   const config = readTradovateConfig(options.env);
   const timings: TradovateTimings = { ...defaultTimings, ...options.timings };
   const budgets = new BudgetRegistry(config.requestsPerMinute);
+  const clientOrderIds = options.db ? dbClientOrderIds(options.db) : memoryClientOrderIds();
   const redirectUri = `${options.publicUrl.replace(/\/+$/, '')}/api/v1/brokers/tradovate/callback`;
 
   return {
@@ -72,6 +77,6 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
       };
     },
     openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
-      openTradovateSession({ config, timings, budgets, ...sessionOptions }),
+      openTradovateSession({ config, timings, budgets, clientOrderIds, ...sessionOptions }),
   };
 }

@@ -1,5 +1,6 @@
 import type { BrokerEvent, BrokerSession, BrokerSessionOptions } from '../types';
 import { fetchAccounts, fetchMe, listAccountsWithBalances } from './accounts';
+import { type ClientOrderIdStore, sessionClientOrderIds } from './client-order-ids';
 import type { TradovateConfig, TradovateTimings } from './config';
 import { resolveContracts } from './contracts';
 import { TradovateFeed } from './feed';
@@ -15,8 +16,12 @@ export interface SessionDeps extends BrokerSessionOptions {
   config: TradovateConfig;
   timings: TradovateTimings;
   budgets: BudgetRegistry;
+  clientOrderIds: ClientOrderIdStore;
   warn?: (message: string) => void;
 }
+
+/** How many of the user's latest client order ids a session loads: far more than the orders a day holds. */
+const KNOWN_ORDERS_LOADED = 20_000;
 
 /** Opens a session: renews a stale token, connects the feed, and resolves once the first snapshot is in. */
 export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSession> {
@@ -54,9 +59,14 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     deps.timings,
     () => void keeper.renew(),
   );
-  const state = new FeedState();
-  const ctx: OrderContext = { rest, state };
   const warn = deps.warn ?? ((message: string) => console.warn(message));
+  const state = new FeedState();
+  // Orders we placed in earlier sessions keep their client order ids (Tradovate's command history is short).
+  for (const row of await deps.clientOrderIds.ofUser(deps.environment, userId, KNOWN_ORDERS_LOADED))
+    state.rememberClientId(row.orderId, row.clientOrderId);
+  const clientIds = sessionClientOrderIds(deps.clientOrderIds, deps.environment, userId, warn);
+  state.onClientId = (orderId, clientOrderId) => clientIds.remember(orderId, clientOrderId);
+  const ctx: OrderContext = { rest, state, clientIds };
   const feed = new TradovateFeed({
     wsUrl: deps.config.wsUrl[deps.environment],
     timings: deps.timings,
@@ -94,6 +104,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     async close() {
       keeper.stop();
       await feed.stop();
+      await clientIds.settled();
       listeners.clear();
     },
   };
