@@ -36,6 +36,16 @@ export class FakeControl {
     return this.ctx.tokens.issue(userId, lifetimeSec);
   }
 
+  /** A refresh token, as the OAuth code exchange hands out. */
+  issueRefreshToken(userId: number): string {
+    return this.ctx.tokens.issueRefresh(userId);
+  }
+
+  /** Calls of a per-IP limited endpoint counted in the current window. */
+  ipCount(endpoint: string): number {
+    return this.ctx.ipLimits.counted(endpoint);
+  }
+
   setTokenLifetime(seconds: number): void {
     this.ctx.tokens.lifetimeSec = seconds;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { exchangeCode, renewToken } from './api-auth';
+import { oauthToken, renewToken } from './api-auth';
 import { handleCommand } from './api-commands';
 import { type ApiResult, type Body, handleRead } from './api-reads';
 import { type FakeContext, stableJson } from './context';
@@ -12,6 +12,8 @@ export interface ApiRequest {
   body: Body;
   token: string | undefined;
   via: 'http' | 'ws';
+  /** The caller's address: Tradovate counts some endpoints per IP. */
+  ip: string;
   /** Endpoints only one transport serves (the socket's `user/syncrequest`). */
   local?: (userId: number) => ApiResult | undefined;
 }
@@ -49,6 +51,7 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   const penalty = penaltyCheck(ctx, endpoint, request);
   if (penalty) return { kind: 'reply', status: 200, body: penalty };
   const result = await dispatch(ctx, endpoint, request, userId);
+  ctx.ipLimits.record(request.ip, endpoint, result.status === 200 && !hasFailure(result.body));
   // A slow answer: the work is done at once, the answer takes its time (a timeout then means "uncertain").
   const slow = trip(ctx.faults.slow, endpoint);
   if (slow) await sleep(slow.ms);
@@ -75,7 +78,7 @@ async function dispatch(
   request: ApiRequest,
   userId: number | undefined,
 ): Promise<ApiResult> {
-  if (endpoint === 'auth/oauthtoken') return exchangeCode(ctx, request.body);
+  if (endpoint === 'auth/oauthtoken') return oauthToken(ctx, request.body);
   if (endpoint === 'auth/renewaccesstoken') return renewToken(ctx, userId);
   if (userId === undefined) return { status: 401, body: { errorText: 'Access is denied' } };
   if (isCommand(endpoint)) {
@@ -93,8 +96,9 @@ async function dispatch(
 }
 
 /**
- * Issues a penalty ticket when the switch is armed, and checks a resend carrying a ticket: the caller must
- * have waited `p-time` and sent the same body. Captcha tickets can never be cleared by resending.
+ * Issues a penalty ticket when the switch is armed or the caller's IP is over an endpoint's limit, and checks
+ * a resend carrying a ticket: the caller must have waited `p-time` and sent the same body. Captcha tickets can
+ * never be cleared by resending. A valid resend is served even over the limit (the ticket is the permission).
  */
 function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): Body | null {
   const presented =
@@ -103,6 +107,7 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
       : (request.query.get('p-ticket') ?? undefined);
   const { 'p-ticket': _ignored, ...rest } = request.body;
   const bodyText = stableJson(rest);
+  let rule: { pTime: number; captcha: boolean };
   if (presented !== undefined) {
     const ticket = ctx.tickets.get(presented);
     ctx.tickets.delete(presented);
@@ -117,8 +122,15 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
       known: ticket !== undefined,
     });
     if (ticket && !ticket.captcha && waitedMs >= ticket.pTime * 1000 - 5) return null;
-  } else if (!trip(ctx.faults.penalty, endpoint)) return null;
-  const rule = ctx.faults.penalty ?? { pTime: 1, captcha: false };
+    rule = ticket
+      ? { pTime: ticket.pTime, captcha: ticket.captcha }
+      : (ctx.faults.penalty ?? { pTime: 1, captcha: false });
+  } else {
+    const overLimit = ctx.ipLimits.overLimit(request.ip, endpoint);
+    if (overLimit !== null) rule = { pTime: overLimit, captcha: false };
+    else if (trip(ctx.faults.penalty, endpoint)) rule = ctx.faults.penalty ?? { pTime: 1, captcha: false };
+    else return null;
+  }
   const ticket = `pt-${randomBytes(9).toString('base64url')}`;
   ctx.tickets.set(ticket, {
     endpoint,

@@ -13,6 +13,7 @@ interface Connection {
   lastSent: number;
   outbox: unknown[];
   openedAt: number;
+  ip: string;
 }
 
 const MAX_SOCKETS_PER_USER = 50;
@@ -36,7 +37,7 @@ export class SocketHub {
     this.unsubscribe = ctx.venue.onEvents((userId, events) => this.deliver(userId, events));
   }
 
-  accept(ws: WebSocket): void {
+  accept(ws: WebSocket, ip = 'unknown'): void {
     const connection: Connection = {
       ws,
       token: undefined,
@@ -46,6 +47,7 @@ export class SocketHub {
       lastSent: Date.now(),
       outbox: [],
       openedAt: Date.now(),
+      ip,
     };
     this.connections.add(connection);
     ws.on('message', (data) => void this.receive(connection, String(data)));
@@ -152,6 +154,7 @@ export class SocketHub {
       body,
       token: connection.token,
       via: 'ws',
+      ip: connection.ip,
       local: (userId) => {
         if (endpoint.toLowerCase() !== 'user/syncrequest') return undefined;
         synced = true;

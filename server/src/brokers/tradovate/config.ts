@@ -24,6 +24,11 @@ export interface TradovateTimings {
   budgetWaitMs: number;
   /** First back-off after an HTTP 429 without Retry-After; doubles on every further 429, up to an hour. */
   rateLimitBackoffMs: number;
+  /**
+   * An HTTP 429 cannot be resolved by the application: Tradovate documents a wait of one hour before the
+   * user's next request (https://partner.tradovate.com/overview/core-concepts/rate-limits).
+   */
+  rateLimitLockoutMs: number;
   /** A captcha penalty cannot be cleared by a server: stop for this long. */
   captchaBackoffMs: number;
   /** Renew this long before expiry at most (less for short-lived tokens). */
@@ -38,6 +43,7 @@ export const defaultTimings: TradovateTimings = {
   requestTimeoutMs: 10_000,
   budgetWaitMs: 1_000,
   rateLimitBackoffMs: 10_000,
+  rateLimitLockoutMs: 60 * 60 * 1000,
   captchaBackoffMs: 60 * 60 * 1000,
   renewMarginMs: 10 * 60 * 1000,
 };

@@ -2,6 +2,7 @@ import { BrokerError, type BrokerEvent } from '../types';
 import type { TradovateTimings } from './config';
 import type { FeedState } from './feed-state';
 import { isRecord, oneOrMany, optNumber, optString } from './json';
+import type { IpBudget } from './ip-budget';
 import type { RequestBudget } from './request-budget';
 import { sleep } from './request-budget';
 import { syncRequest } from './sync-request';
@@ -14,6 +15,7 @@ export interface FeedDeps {
   userId: number;
   state: FeedState;
   budget: RequestBudget;
+  ipBudget: IpBudget;
   emit(event: BrokerEvent): void;
   /** Looks up contracts the feed mentions but the snapshot did not include. */
   resolveContracts(ids: number[]): Promise<void>;

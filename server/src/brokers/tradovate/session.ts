@@ -5,6 +5,7 @@ import type { TradovateConfig, TradovateTimings } from './config';
 import { resolveContracts } from './contracts';
 import { TradovateFeed } from './feed';
 import { FeedState } from './feed-state';
+import type { IpBudget } from './ip-budget';
 import { flatten } from './flatten';
 import { findOrderByClientId } from './lookup';
 import { cancelOrder, modifyOrder, type OrderContext, placeOrder } from './orders';
@@ -17,6 +18,8 @@ export interface SessionDeps extends BrokerSessionOptions {
   timings: TradovateTimings;
   budgets: BudgetRegistry;
   clientOrderIds: ClientOrderIdStore;
+  /** This server's share of Tradovate's per-IP limits, shared by every session. */
+  ipBudget: IpBudget;
   warn?: (message: string) => void;
 }
 
@@ -30,8 +33,16 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
   const emit = (event: BrokerEvent): void => {
     for (const listener of listeners) listener(event);
   };
+  const warn = deps.warn ?? ((message: string) => console.warn(message));
   const keeper = new TokenKeeper({
     restUrl,
+    oauth: {
+      tokenUrl: deps.config.tokenUrl,
+      clientId: deps.config.clientId,
+      clientSecret: deps.config.clientSecret,
+    },
+    ipBudget: deps.ipBudget,
+    warn,
     timings: deps.timings,
     credentials: deps.credentials,
     onRenewed: (credentials) => deps.onCredentialsRenewed?.(credentials),
@@ -48,7 +59,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
       deps.budgets.forUser(`${deps.environment}:token:${keeper.token()}`),
       deps.timings,
     );
-    userId = (await fetchMe(probe)).userId;
+    userId = (await fetchMe(probe, deps.ipBudget)).userId;
   }
   // One budget per Tradovate user, shared with every other session of the same user.
   const budget = deps.budgets.forUser(`${deps.environment}:${userId}`);
@@ -59,7 +70,6 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     deps.timings,
     () => void keeper.renew(),
   );
-  const warn = deps.warn ?? ((message: string) => console.warn(message));
   const state = new FeedState();
   // Orders we placed in earlier sessions keep their client order ids (Tradovate's command history is short).
   for (const row of await deps.clientOrderIds.ofUser(deps.environment, userId, KNOWN_ORDERS_LOADED))
@@ -74,6 +84,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     userId,
     state,
     budget,
+    ipBudget: deps.ipBudget,
     emit,
     resolveContracts: (ids) =>
       resolveContracts(rest, state, ids).catch((error: unknown) =>

@@ -1,4 +1,8 @@
-import { createTradovateAdapter, type TradovateAdapter } from '../../../src/brokers/tradovate';
+import {
+  createTradovateAdapter,
+  type TradovateAdapter,
+  type TradovateAdapterOptions,
+} from '../../../src/brokers/tradovate';
 import type { TradovateTimings } from '../../../src/brokers/tradovate';
 import type { BrokerEvent, BrokerSession, BrokerCredentials } from '../../../src/brokers/types';
 import {
@@ -26,7 +30,11 @@ export interface World {
   follower: { userId: number; accountIds: number[] };
   open(
     userId: number,
-    extra?: { lifetimeSec?: number; onRenewed?: (c: BrokerCredentials) => void },
+    extra?: {
+      lifetimeSec?: number;
+      onRenewed?: (c: BrokerCredentials) => void;
+      refreshToken?: string;
+    },
   ): Promise<{ session: BrokerSession; events: EventLog }>;
   close(): Promise<void>;
 }
@@ -39,6 +47,8 @@ export async function startWorld(
     /** Account names of the two Tradovate users (default: LEADER-1; FOLLOW-1, FOLLOW-2). */
     leaderAccounts?: string[];
     followerAccounts?: string[];
+    /** Adapter options beyond the fake's addresses (per-IP limits). */
+    adapter?: Pick<TradovateAdapterOptions, 'ipLimits' | 'ipWindowMs'>;
   } = {},
 ): Promise<World> {
   const fake = await startFakeTradovate({ heartbeatMs: 200, ...options.fake });
@@ -52,6 +62,7 @@ export async function startWorld(
       ...options.env,
     },
     timings: { ...fastTimings, ...options.timings },
+    ...options.adapter,
   });
   const leaderUser = fake.control.addUser(
     'Lena Leader',
@@ -81,6 +92,7 @@ export async function startWorld(
           accessToken: token.accessToken,
           expiresAt: token.expiresAt,
           brokerUserId: String(userId),
+          ...(extra.refreshToken ? { refreshToken: extra.refreshToken } : {}),
         },
         ...(extra.onRenewed ? { onCredentialsRenewed: extra.onRenewed } : {}),
       });
