@@ -38,11 +38,6 @@ export function handleCommand(
         venue.accountsOf(userId).find((a) => a.name === str(body, 'accountSpec'))?.id;
       if (!ownsAccount(ctx, userId, accountId) || accountId === undefined)
         return unauthorized('Access is denied to this account');
-      if (body.isAutomated !== true)
-        return ok({
-          failureReason: 'UnknownReason',
-          failureText: 'Orders placed by an application must carry isAutomated: true',
-        });
       const action = actionOf(body.action);
       const orderType = typeOf(body.orderType);
       if (!action || !orderType)
@@ -68,7 +63,8 @@ export function handleCommand(
             price: num(body, 'price'),
             stopPrice: num(body, 'stopPrice'),
             clOrdId: str(body, 'clOrdId'),
-            isAutomated: true,
+            // Optional in PlaceOrder.md; absent means a manual order.
+            isAutomated: body.isAutomated === true,
           },
           brackets,
         ),

@@ -52,6 +52,10 @@ export interface FakeContext {
   ipLimits: IpLimiter;
   /** Whether the code exchange hands out refresh tokens. */
   refreshTokens: boolean;
+  /** How long a 429 lasts: every request of the user is refused until then. */
+  rateLimitLockoutMs: number;
+  /** Users locked out by a 429, until when (epoch ms). */
+  lockouts: Map<number, number>;
 }
 
 export function createContext(options: {
@@ -61,6 +65,7 @@ export function createContext(options: {
   ipLimits?: Partial<Record<string, EndpointLimit>>;
   ipWindowMs?: number;
   refreshTokens?: boolean;
+  rateLimitLockoutMs?: number;
 }): FakeContext {
   const limits: Record<string, EndpointLimit> = { ...documentedIpLimits };
   for (const [endpoint, limit] of Object.entries(options.ipLimits ?? {})) if (limit) limits[endpoint] = limit;
@@ -75,6 +80,8 @@ export function createContext(options: {
     penaltyResends: [],
     fillsSent: [],
     refreshTokens: options.refreshTokens ?? true,
+    rateLimitLockoutMs: options.rateLimitLockoutMs ?? 60 * 60 * 1000,
+    lockouts: new Map(),
     ipLimits: new IpLimiter(limits, options.ipWindowMs ?? 60 * 60 * 1000),
   };
 }

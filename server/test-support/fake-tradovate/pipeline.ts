@@ -39,15 +39,9 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
     atHr: performance.now(),
     userId,
   });
-  const limited =
-    request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
-  if (limited) {
-    const retryAfter =
-      'retryAfterSec' in limited && typeof limited.retryAfterSec === 'number'
-        ? { 'retry-after': String(limited.retryAfterSec) }
-        : undefined;
-    return { kind: 'reply', status: 429, body: undefined, ...(retryAfter ? { headers: retryAfter } : {}) };
-  }
+  const locked = lockout(ctx, endpoint, request, userId);
+  if (locked) return locked;
+  if (trip(ctx.faults.warning423, endpoint)) return { kind: 'reply', status: 423, body: undefined };
   const penalty = penaltyCheck(ctx, endpoint, request);
   if (penalty) return { kind: 'reply', status: 200, body: penalty };
   const result = await dispatch(ctx, endpoint, request, userId);
@@ -60,6 +54,36 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   if (accepted && trip(ctx.faults.garbage, endpoint))
     return { kind: 'garbage', text: '<html><body>502 Bad Gateway' };
   return { kind: 'reply', status: result.status, body: result.body };
+}
+
+/**
+ * A 429 locks the user out: every request of that user, on any transport, is refused for the lockout's length
+ * ("cannot be resolved programmatically", partner docs), not only the next few.
+ */
+function lockout(
+  ctx: FakeContext,
+  endpoint: string,
+  request: ApiRequest,
+  userId: number | undefined,
+): Outcome | null {
+  const key = userId ?? -1;
+  const until = ctx.lockouts.get(key) ?? 0;
+  if (until > Date.now()) return { kind: 'reply', status: 429, body: undefined };
+  const rule =
+    request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
+  if (!rule) return null;
+  const retryAfterSec =
+    'retryAfterSec' in rule && typeof rule.retryAfterSec === 'number' ? rule.retryAfterSec : undefined;
+  ctx.lockouts.set(
+    key,
+    Date.now() + (retryAfterSec !== undefined ? retryAfterSec * 1000 : ctx.rateLimitLockoutMs),
+  );
+  return {
+    kind: 'reply',
+    status: 429,
+    body: undefined,
+    ...(retryAfterSec !== undefined ? { headers: { 'retry-after': String(retryAfterSec) } } : {}),
+  };
 }
 
 function hasFailure(body: unknown): boolean {

@@ -23,6 +23,8 @@ export interface FakeTradovateOptions {
   /** Per-IP endpoint limits replacing the documented ones (tests use small limits and short windows). */
   ipLimits?: Partial<Record<string, EndpointLimit>>;
   ipWindowMs?: number;
+  /** How long a 429 locks the user out (Tradovate documents an hour; tests scale it down). */
+  rateLimitLockoutMs?: number;
   /** Whether the code exchange hands out a refresh token (default true). */
   refreshTokens?: boolean;
 }
@@ -48,6 +50,7 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
     ...(options.ipLimits ? { ipLimits: options.ipLimits } : {}),
     ...(options.ipWindowMs ? { ipWindowMs: options.ipWindowMs } : {}),
     refreshTokens: options.refreshTokens ?? true,
+    rateLimitLockoutMs: options.rateLimitLockoutMs ?? 60 * 60 * 1000,
   });
   const hub = new SocketHub(ctx, options.heartbeatMs ?? 2500);
   const control = new FakeControl(ctx, hub);

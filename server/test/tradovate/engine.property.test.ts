@@ -101,9 +101,19 @@ describe('copy engine through the Tradovate adapter, under the fake Tradovate fa
       const met = (pattern: RegExp): boolean => [...firedFaults].some((name) => pattern.test(name));
       expect({
         lostAnswers: met(/drop-after-accept|past the timeout|garbage/),
-        rateLimits: met(/http429|penalty/),
+        lockouts: met(/http429/),
+        warnings: met(/warning 423/),
+        penalties: met(/^penalty/),
+        renewalPenalties: met(/renewal penalty/),
         socketCuts: met(/^sockets/),
-      }).toEqual({ lostAnswers: true, rateLimits: true, socketCuts: true });
+      }).toEqual({
+        lostAnswers: true,
+        lockouts: true,
+        warnings: true,
+        penalties: true,
+        renewalPenalties: true,
+        socketCuts: true,
+      });
     }
   }, 1_800_000);
 });

@@ -61,6 +61,8 @@ export interface PositionEntity {
   contractId: number;
   netPos: number;
   netPrice: number;
+  /** When Tradovate last changed it (epoch ms; 0 when it did not say). */
+  time: number;
 }
 
 export interface CashBalanceEntity {
@@ -68,11 +70,18 @@ export interface CashBalanceEntity {
   amount: number;
   realizedPnL: number;
   openPnL: number | null;
+  time: number;
 }
 
 const action = (value: unknown, what: string): 'Buy' | 'Sell' => {
   if (value === 'Buy' || value === 'Sell') return value;
   throw new Error(`Tradovate sent a ${what} with an unknown action ${String(value)}`);
+};
+/** The entity's own timestamp, 0 when absent (then it never counts as older than anything). */
+const stamp = (r: Record<string, unknown>): number => {
+  const raw = r.timestamp;
+  const parsed = typeof raw === 'string' ? Date.parse(raw) : typeof raw === 'number' ? raw : NaN;
+  return Number.isFinite(parsed) ? parsed : 0;
 };
 const nullableNumber = (value: number | undefined): number | null => (value === undefined ? null : value);
 
@@ -164,6 +173,7 @@ export function parsePosition(value: unknown): PositionEntity {
     contractId: reqNumber(r, 'contractId', 'position'),
     netPos: reqNumber(r, 'netPos', 'position'),
     netPrice: optNumber(r, 'netPrice') ?? 0,
+    time: stamp(r),
   };
 }
 
@@ -174,6 +184,7 @@ export function parseCashBalance(value: unknown): CashBalanceEntity {
     amount: reqNumber(r, 'amount', 'cashBalance'),
     realizedPnL: optNumber(r, 'realizedPnL') ?? 0,
     openPnL: nullableNumber(optNumber(r, 'openPnL')),
+    time: stamp(r),
   };
 }
 

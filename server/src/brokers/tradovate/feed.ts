@@ -42,6 +42,11 @@ export class TradovateFeed {
     await this.connect(false);
   }
 
+  /** Whether the socket is up with its snapshot loaded. */
+  isUp(): boolean {
+    return this.up;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.socket?.close('session closed');

@@ -5,6 +5,7 @@ import type { TradovateConfig, TradovateTimings } from './config';
 import { resolveContracts } from './contracts';
 import { TradovateFeed } from './feed';
 import { FeedState } from './feed-state';
+import { reportLockouts } from './lockout-status';
 import type { IpBudget } from './ip-budget';
 import { flatten } from './flatten';
 import { findOrderByClientId } from './lookup';
@@ -94,6 +95,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
   });
   await feed.start();
   keeper.start();
+  const stopLockouts = reportLockouts(budget, emit, () => feed.isUp(), deps.timings.lockoutShownMs);
   if (state.accounts().length === 0)
     for (const account of await fetchAccounts(rest)) state.putAccount(account);
 
@@ -114,6 +116,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     currentCredentials: () => ({ ...keeper.current(), brokerUserId: String(userId) }),
     async close() {
       keeper.stop();
+      stopLockouts();
       await feed.stop();
       await clientIds.settled();
       listeners.clear();

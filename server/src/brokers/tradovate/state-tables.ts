@@ -10,6 +10,8 @@ import type {
   PositionEntity,
 } from './entities';
 
+const finalStatuses = new Set(['Filled', 'Canceled', 'Rejected', 'Expired', 'Completed']);
+
 /** The raw entity tables behind the feed state, keyed the way Tradovate joins them. */
 export class StateTables {
   protected readonly accountsById = new Map<number, TradovateAccount>();
@@ -86,8 +88,18 @@ export class StateTables {
 
   protected putOrder(order: OrderEntity): void {
     const known = this.ordersById.get(order.id);
+    // An order never comes back from a final status: such an update is older than what we hold (a `props`
+    // event sent before the sync answer, applied after it).
+    const status =
+      known && finalStatuses.has(known.ordStatus) && !finalStatuses.has(order.ordStatus)
+        ? known.ordStatus
+        : order.ordStatus;
     // Keep the parent if a later update leaves it out.
-    this.ordersById.set(order.id, { ...order, parentId: order.parentId ?? known?.parentId ?? null });
+    this.ordersById.set(order.id, {
+      ...order,
+      ordStatus: status,
+      parentId: order.parentId ?? known?.parentId ?? null,
+    });
   }
 
   protected putVersion(version: OrderVersionEntity): void {
@@ -110,12 +122,17 @@ export class StateTables {
     this.fillsById.set(fill.id, fill);
   }
 
+  /** Applied unless older than what we hold (by Tradovate's timestamp): a late event never undoes a newer state. */
   protected putPosition(position: PositionEntity): void {
-    this.positionsByKey.set(`${position.accountId}:${position.contractId}`, position);
+    const key = `${position.accountId}:${position.contractId}`;
+    const known = this.positionsByKey.get(key);
+    if (known && position.time !== 0 && position.time < known.time) return;
+    this.positionsByKey.set(key, position);
   }
 
   protected putCash(cash: CashBalanceEntity): void {
     const known = this.cashByAccount.get(cash.accountId);
+    if (known && cash.time !== 0 && cash.time < known.time) return;
     this.cashByAccount.set(cash.accountId, { ...cash, openPnL: cash.openPnL ?? known?.openPnL ?? null });
   }
 

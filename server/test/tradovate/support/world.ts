@@ -19,7 +19,8 @@ export const fastTimings: Partial<TradovateTimings> = {
   reconnectMaxMs: 400,
   requestTimeoutMs: 2_000,
   budgetWaitMs: 1_000,
-  rateLimitBackoffMs: 150,
+  rateLimitLockoutMs: 150,
+  warningPauseMs: 200,
 };
 
 export interface World {
@@ -48,10 +49,16 @@ export async function startWorld(
     leaderAccounts?: string[];
     followerAccounts?: string[];
     /** Adapter options beyond the fake's addresses (per-IP limits). */
-    adapter?: Pick<TradovateAdapterOptions, 'ipLimits' | 'ipWindowMs'>;
+    adapter?: Pick<TradovateAdapterOptions, 'ipLimits' | 'ipWindowMs' | 'db'>;
   } = {},
 ): Promise<World> {
-  const fake = await startFakeTradovate({ heartbeatMs: 200, ...options.fake });
+  const timings = { ...fastTimings, ...options.timings };
+  // The fake's 429 lockout lasts what the adapter expects of Tradovate's (an hour, scaled down).
+  const fake = await startFakeTradovate({
+    heartbeatMs: 200,
+    rateLimitLockoutMs: timings.rateLimitLockoutMs,
+    ...options.fake,
+  });
   const adapter = createTradovateAdapter({
     publicUrl: 'http://127.0.0.1:9',
     env: {
@@ -61,7 +68,7 @@ export async function startWorld(
       ...fake.env,
       ...options.env,
     },
-    timings: { ...fastTimings, ...options.timings },
+    timings,
     ...options.adapter,
   });
   const leaderUser = fake.control.addUser(
