@@ -68,7 +68,7 @@ export class CopyRig {
     const unlimited = { perWindow: 1_000_000, backoffSec: 1, countSuccess: true };
     const world = await startWorld({
       timings: RIG_TIMINGS,
-      // Tokens live seconds, so renewals (and their penalty tickets) happen during a run.
+      // Tokens live seconds, so renewals (and their penalty tickets) happen during the longer runs.
       fake: {
         tokenLifetimeSec: TOKEN_LIFETIME_SEC,
         ipLimits: { 'auth/renewaccesstoken': unlimited },
