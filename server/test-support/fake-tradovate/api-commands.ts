@@ -6,8 +6,8 @@ import type { Action, OrderType } from './venue-types';
 const unauthorized = (text: string): ApiResult => ok({ failureReason: 'Unauthorized', failureText: text });
 const actionOf = (value: unknown): Action | undefined =>
   value === 'Buy' || value === 'Sell' ? value : undefined;
-const typeOf = (value: unknown): OrderType | undefined =>
-  value === 'Market' || value === 'Limit' || value === 'Stop' ? value : undefined;
+const orderTypes: OrderType[] = ['Market', 'Limit', 'Stop', 'StopLimit', 'MIT'];
+const typeOf = (value: unknown): OrderType | undefined => orderTypes.find((type) => type === value);
 
 function bracketOf(value: unknown): BracketSpec | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -31,6 +31,34 @@ export function handleCommand(
 ): ApiResult | undefined {
   const { venue } = ctx;
   switch (endpoint) {
+    case 'order/placeoco': {
+      const accountId =
+        num(body, 'accountId') ??
+        venue.accountsOf(userId).find((a) => a.name === str(body, 'accountSpec'))?.id;
+      if (!ownsAccount(ctx, userId, accountId) || accountId === undefined)
+        return unauthorized('Access is denied to this account');
+      const action = actionOf(body.action);
+      const orderType = typeOf(body.orderType);
+      const other = bracketOf(body.other);
+      if (!action || !orderType || !other)
+        return ok({ errorText: 'placeOCO needs action, orderType and other' });
+      return ok(
+        venue.placeOco(
+          {
+            accountId,
+            symbol: str(body, 'symbol') ?? '',
+            action,
+            orderQty: num(body, 'orderQty') ?? 0,
+            orderType,
+            price: num(body, 'price'),
+            stopPrice: num(body, 'stopPrice'),
+            clOrdId: str(body, 'clOrdId'),
+            isAutomated: body.isAutomated === true,
+          },
+          other,
+        ),
+      );
+    }
     case 'order/placeorder':
     case 'order/placeoso': {
       const accountId =

@@ -1,6 +1,7 @@
 import { roundToTick } from './catalog';
 import * as json from './entities';
 import { VenueState } from './venue';
+import { fillPrice, usesPrice, usesStop } from './order-rules';
 import { fillOrder } from './venue-fills';
 import type { Action, FakeOrder, NewOrder, OrderType } from './venue-types';
 
@@ -27,11 +28,11 @@ export class FakeVenue extends VenueState {
       return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
     if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    const stop = spec.stopPrice ?? spec.price;
-    if (spec.orderType === 'Limit' && spec.price === undefined)
-      return { failureReason: 'InvalidPrice', failureText: 'Limit order without price' };
-    if (spec.orderType === 'Stop' && stop === undefined)
-      return { failureReason: 'InvalidPrice', failureText: 'Stop order without stopPrice' };
+    const stop = spec.orderType === 'StopLimit' ? spec.stopPrice : (spec.stopPrice ?? spec.price);
+    if (usesPrice(spec.orderType) && spec.price === undefined)
+      return { failureReason: 'InvalidPrice', failureText: `${spec.orderType} order without price` };
+    if (usesStop(spec.orderType) && stop === undefined)
+      return { failureReason: 'InvalidPrice', failureText: `${spec.orderType} order without stopPrice` };
     return this.batch(() => {
       const entry = this.createOrder(
         spec.accountId,
@@ -73,6 +74,31 @@ export class FakeVenue extends VenueState {
     });
   }
 
+  /** `placeOCO`: two working orders, the fill of one cancels the other (PlaceOCO.md, PlaceOcoResult.md). */
+  placeOco(spec: NewOrder, other: BracketSpec): { orderId: number; ocoId: number } | Failure {
+    const first = this.place(spec);
+    if (!('orderId' in first)) return first;
+    const entry = this.orders.get(first.orderId);
+    if (!entry) return { failureReason: 'UnknownReason', failureText: 'The first order vanished' };
+    if (entry.ordStatus === 'Filled')
+      return { failureReason: 'UnknownReason', failureText: 'The first order of the OCO filled at once' };
+    const second = this.place({
+      ...spec,
+      action: other.action,
+      orderType: other.orderType,
+      price: other.price,
+      stopPrice: other.stopPrice,
+      clOrdId: undefined,
+    });
+    if (!('orderId' in second)) return second;
+    const sibling = this.orders.get(second.orderId);
+    if (sibling) {
+      entry.ocoSiblingId = sibling.id;
+      sibling.ocoSiblingId = entry.id;
+    }
+    return { orderId: entry.id, ocoId: second.orderId };
+  }
+
   private createOrder(
     accountId: number,
     contractId: number,
@@ -94,8 +120,9 @@ export class FakeVenue extends VenueState {
       ordStatus: 'PendingNew',
       orderQty: qty,
       orderType,
-      price: orderType === 'Limit' && price !== undefined ? roundToTick(price, tick) : null,
-      stopPrice: orderType === 'Stop' && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
+      price: usesPrice(orderType) && price !== undefined ? roundToTick(price, tick) : null,
+      stopPrice: usesStop(orderType) && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
+      stopTriggered: false,
       clOrdId: clOrdId ?? null,
       isAutomated,
       parentId,
@@ -136,27 +163,9 @@ export class FakeVenue extends VenueState {
 
   private tryTrigger(order: FakeOrder): void {
     if (order.ordStatus !== 'Working') return;
-    const price = this.priceOf(order.contractId);
-    const buy = order.action === 'Buy';
-    const fires =
-      order.orderType === 'Market' ||
-      (order.orderType === 'Limit' &&
-        order.price !== null &&
-        (buy ? price <= order.price : price >= order.price)) ||
-      (order.orderType === 'Stop' &&
-        order.stopPrice !== null &&
-        (buy ? price >= order.stopPrice : price <= order.stopPrice));
-    if (!fires) return;
-    // A marketable limit fills at its limit or better; everything else at the current price.
-    fillOrder(
-      this,
-      order,
-      order.orderType === 'Limit' && order.price !== null
-        ? buy
-          ? Math.min(price, order.price)
-          : Math.max(price, order.price)
-        : price,
-    );
+    const at = fillPrice(order, this.priceOf(order.contractId));
+    if (at === null) return;
+    fillOrder(this, order, at);
     for (const child of this.orders.values())
       if (child.parentId === order.id && child.ordStatus === 'Suspended') this.activate(child);
     const sibling = order.ocoSiblingId === null ? undefined : this.orders.get(order.ocoSiblingId);
@@ -210,8 +219,10 @@ export class FakeVenue extends VenueState {
       const command = this.recordCommand(order, 'Modify', clOrdId ?? null, isAutomated);
       order.orderQty = change.orderQty ?? order.orderQty;
       order.orderType = change.orderType ?? order.orderType;
-      if (order.orderType === 'Limit') order.price = change.price ?? order.price;
-      if (order.orderType === 'Stop') order.stopPrice = change.stopPrice ?? change.price ?? order.stopPrice;
+      if (usesPrice(order.orderType)) order.price = change.price ?? order.price;
+      if (usesStop(order.orderType))
+        order.stopPrice =
+          change.stopPrice ?? (order.orderType === 'Stop' ? change.price : undefined) ?? order.stopPrice;
       order.versionId = this.nextId();
       this.emit(order.accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
       this.emit(

@@ -23,7 +23,7 @@ export interface FakeContract {
   valuePerPoint: number;
 }
 
-export type OrderType = 'Market' | 'Limit' | 'Stop';
+export type OrderType = 'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'MIT';
 export type Action = 'Buy' | 'Sell';
 
 export interface FakeOrder {
@@ -36,6 +36,8 @@ export interface FakeOrder {
   orderType: OrderType;
   price: number | null;
   stopPrice: number | null;
+  /** A stop-limit whose stop was touched works as a limit. */
+  stopTriggered: boolean;
   /** The client order id of the `New` command that created the order (Tradovate keeps it on commands only). */
   clOrdId: string | null;
   isAutomated: boolean;
