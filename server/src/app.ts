@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('realtime', realtime);
   app.decorate(
     'brokers',
-    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env }),
+    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db }),
   );
   // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
   app.decorateRequest('user', null as unknown as AuthUser);

@@ -1,3 +1,4 @@
+import type { Db } from '../db/db';
 import { createProjectXAdapter } from './projectx/index';
 import { createSimAdapter } from './sim/adapter';
 import { createTradovateAdapter } from './tradovate/index';
@@ -12,11 +13,19 @@ export interface BrokerRegistry {
  * The brokers this server can connect: always the paper broker and ProjectX (API keys, nothing to configure),
  * Tradovate when it is configured.
  */
-export function createBrokerRegistry(options: { publicUrl: string; env: NodeJS.ProcessEnv }): BrokerRegistry {
+export function createBrokerRegistry(options: {
+  publicUrl: string;
+  env: NodeJS.ProcessEnv;
+  /** Where adapters keep what must survive a restart (Tradovate's client order ids). */
+  db?: Db;
+}): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
   adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl }));
   if (options.env.TRADOVATE_CLIENT_ID) {
-    adapters.set('tradovate', createTradovateAdapter({ publicUrl: options.publicUrl, env: options.env }));
+    adapters.set(
+      'tradovate',
+      createTradovateAdapter({ publicUrl: options.publicUrl, env: options.env, db: options.db }),
+    );
   }
   adapters.set(
     'projectx',

@@ -6,8 +6,8 @@ import type { Action, OrderType } from './venue-types';
 const unauthorized = (text: string): ApiResult => ok({ failureReason: 'Unauthorized', failureText: text });
 const actionOf = (value: unknown): Action | undefined =>
   value === 'Buy' || value === 'Sell' ? value : undefined;
-const typeOf = (value: unknown): OrderType | undefined =>
-  value === 'Market' || value === 'Limit' || value === 'Stop' ? value : undefined;
+const orderTypes: OrderType[] = ['Market', 'Limit', 'Stop', 'StopLimit', 'MIT'];
+const typeOf = (value: unknown): OrderType | undefined => orderTypes.find((type) => type === value);
 
 function bracketOf(value: unknown): BracketSpec | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -31,6 +31,34 @@ export function handleCommand(
 ): ApiResult | undefined {
   const { venue } = ctx;
   switch (endpoint) {
+    case 'order/placeoco': {
+      const accountId =
+        num(body, 'accountId') ??
+        venue.accountsOf(userId).find((a) => a.name === str(body, 'accountSpec'))?.id;
+      if (!ownsAccount(ctx, userId, accountId) || accountId === undefined)
+        return unauthorized('Access is denied to this account');
+      const action = actionOf(body.action);
+      const orderType = typeOf(body.orderType);
+      const other = bracketOf(body.other);
+      if (!action || !orderType || !other)
+        return ok({ errorText: 'placeOCO needs action, orderType and other' });
+      return ok(
+        venue.placeOco(
+          {
+            accountId,
+            symbol: str(body, 'symbol') ?? '',
+            action,
+            orderQty: num(body, 'orderQty') ?? 0,
+            orderType,
+            price: num(body, 'price'),
+            stopPrice: num(body, 'stopPrice'),
+            clOrdId: str(body, 'clOrdId'),
+            isAutomated: body.isAutomated === true,
+          },
+          other,
+        ),
+      );
+    }
     case 'order/placeorder':
     case 'order/placeoso': {
       const accountId =
@@ -38,11 +66,6 @@ export function handleCommand(
         venue.accountsOf(userId).find((a) => a.name === str(body, 'accountSpec'))?.id;
       if (!ownsAccount(ctx, userId, accountId) || accountId === undefined)
         return unauthorized('Access is denied to this account');
-      if (body.isAutomated !== true)
-        return ok({
-          failureReason: 'UnknownReason',
-          failureText: 'Orders placed by an application must carry isAutomated: true',
-        });
       const action = actionOf(body.action);
       const orderType = typeOf(body.orderType);
       if (!action || !orderType)
@@ -68,7 +91,8 @@ export function handleCommand(
             price: num(body, 'price'),
             stopPrice: num(body, 'stopPrice'),
             clOrdId: str(body, 'clOrdId'),
-            isAutomated: true,
+            // Optional in PlaceOrder.md; absent means a manual order.
+            isAutomated: body.isAutomated === true,
           },
           brackets,
         ),
@@ -79,19 +103,24 @@ export function handleCommand(
       if (!order || !ownsAccount(ctx, userId, order.accountId))
         return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
       return ok(
-        venue.modify(order.id, {
-          orderQty: num(body, 'orderQty'),
-          orderType: typeOf(body.orderType),
-          price: num(body, 'price'),
-          stopPrice: num(body, 'stopPrice'),
-        }),
+        venue.modify(
+          order.id,
+          {
+            orderQty: num(body, 'orderQty'),
+            orderType: typeOf(body.orderType),
+            price: num(body, 'price'),
+            stopPrice: num(body, 'stopPrice'),
+          },
+          body.isAutomated === true,
+          str(body, 'clOrdId'),
+        ),
       );
     }
     case 'order/cancelorder': {
       const order = venue.orders.get(num(body, 'orderId') ?? -1);
       if (!order || !ownsAccount(ctx, userId, order.accountId))
         return ok({ failureReason: 'UnknownReason', failureText: 'Order not found' });
-      return ok(venue.cancel(order.id));
+      return ok(venue.cancel(order.id, body.isAutomated === true, str(body, 'clOrdId')));
     }
     case 'order/liquidateposition': {
       const accountId = num(body, 'accountId');

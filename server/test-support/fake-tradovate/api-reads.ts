@@ -1,4 +1,5 @@
 import type { FakeContext } from './context';
+import { handleEntityRead } from './api-entities';
 import * as json from './entities';
 
 export type Body = Record<string, unknown>;
@@ -26,6 +27,8 @@ export function handleRead(
 ): ApiResult | undefined {
   const { venue } = ctx;
   const user = venue.users.get(userId);
+  const entityRead = handleEntityRead(ctx, endpoint, userId, query);
+  if (entityRead) return entityRead;
   switch (endpoint) {
     case 'auth/me':
       return ok({
@@ -53,14 +56,6 @@ export function handleRead(
         totalPnL: account.realizedPnL,
       });
     }
-    case 'position/list':
-      return ok(venue.positionsOf(userId).map(json.positionJson));
-    case 'order/list':
-      return ok(venue.ordersOf(userId).map(json.orderJson));
-    case 'orderversion/list':
-      return ok(venue.ordersOf(userId).map(json.orderVersionJson));
-    case 'fill/list':
-      return ok(venue.fillsOf(userId).map(json.fillJson));
     case 'executionreport/list':
       return ok([]);
     case 'contract/find': {

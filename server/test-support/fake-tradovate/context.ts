@@ -1,4 +1,5 @@
 import { FakeVenue } from './fake-venue';
+import { documentedIpLimits, type EndpointLimit, IpLimiter } from './ip-limits';
 import { type Faults, noFaults } from './faults';
 import { TokenStore } from './tokens';
 
@@ -48,13 +49,26 @@ export interface FakeContext {
   tickets: Map<string, TicketRecord>;
   penaltyResends: PenaltyResend[];
   fillsSent: FillSent[];
+  ipLimits: IpLimiter;
+  /** Whether the code exchange hands out refresh tokens. */
+  refreshTokens: boolean;
+  /** How long a 429 lasts: every request of the user is refused until then. */
+  rateLimitLockoutMs: number;
+  /** Users locked out by a 429, until when (epoch ms). */
+  lockouts: Map<number, number>;
 }
 
 export function createContext(options: {
   tokenLifetimeSec: number;
   clientId?: string;
   clientSecret?: string;
+  ipLimits?: Partial<Record<string, EndpointLimit>>;
+  ipWindowMs?: number;
+  refreshTokens?: boolean;
+  rateLimitLockoutMs?: number;
 }): FakeContext {
+  const limits: Record<string, EndpointLimit> = { ...documentedIpLimits };
+  for (const [endpoint, limit] of Object.entries(options.ipLimits ?? {})) if (limit) limits[endpoint] = limit;
   return {
     venue: new FakeVenue(),
     tokens: new TokenStore(options.tokenLifetimeSec),
@@ -65,6 +79,10 @@ export function createContext(options: {
     tickets: new Map(),
     penaltyResends: [],
     fillsSent: [],
+    refreshTokens: options.refreshTokens ?? true,
+    rateLimitLockoutMs: options.rateLimitLockoutMs ?? 60 * 60 * 1000,
+    lockouts: new Map(),
+    ipLimits: new IpLimiter(limits, options.ipWindowMs ?? 60 * 60 * 1000),
   };
 }
 

@@ -36,6 +36,16 @@ export class FakeControl {
     return this.ctx.tokens.issue(userId, lifetimeSec);
   }
 
+  /** A refresh token, as the OAuth code exchange hands out. */
+  issueRefreshToken(userId: number): string {
+    return this.ctx.tokens.issueRefresh(userId);
+  }
+
+  /** Calls of a per-IP limited endpoint counted in the current window. */
+  ipCount(endpoint: string): number {
+    return this.ctx.ipLimits.counted(endpoint);
+  }
+
   setTokenLifetime(seconds: number): void {
     this.ctx.tokens.lifetimeSec = seconds;
   }
@@ -89,6 +99,17 @@ export class FakeControl {
 
   clearFaults(): void {
     Object.assign(this.ctx.faults, noFaults());
+  }
+
+  /** Commands vanish from lists and sync answers (a history Tradovate no longer returns); orders stay. */
+  archiveCommands(): number {
+    let archived = 0;
+    for (const command of this.ctx.venue.commands.values())
+      if (!command.archived) {
+        command.archived = true;
+        archived += 1;
+      }
+    return archived;
   }
 
   shutdown(reasonCode = 'Maintenance'): void {

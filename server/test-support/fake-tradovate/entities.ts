@@ -1,4 +1,12 @@
-import type { FakeAccount, FakeContract, FakeFill, FakeOrder, FakePosition } from './venue-types';
+import type {
+  FakeAccount,
+  FakeCommand,
+  FakeCommandReport,
+  FakeContract,
+  FakeFill,
+  FakeOrder,
+  FakePosition,
+} from './venue-types';
 
 /** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
 export const tradeDate = (): { year: number; month: number; day: number } => {
@@ -30,19 +38,19 @@ export function orderVersionJson(order: FakeOrder): Record<string, unknown> {
     ...(order.price !== null ? { price: order.price } : {}),
     ...(order.stopPrice !== null ? { stopPrice: order.stopPrice } : {}),
     timeInForce: order.orderType === 'Market' ? 'Day' : 'GTC',
-    ...(order.clOrdId !== null ? { clOrdId: order.clOrdId } : {}),
   };
 }
 
 export function executionReportJson(
   id: number,
+  commandId: number,
   order: FakeOrder,
   execType: 'New' | 'Replaced' | 'Canceled' | 'Trade' | 'Rejected',
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   return {
     id,
-    commandId: id,
+    commandId,
     accountId: order.accountId,
     contractId: order.contractId,
     timestamp: new Date().toISOString(),
@@ -53,7 +61,6 @@ export function executionReportJson(
     action: order.action,
     cumQty: order.cumQty,
     avgPx: order.avgPx,
-    ...(order.clOrdId !== null ? { clOrdId: order.clOrdId } : {}),
     ...extra,
   };
 }
@@ -106,4 +113,22 @@ export function contractJson(contract: FakeContract): Record<string, unknown> {
     status: 'DefinitionChecked',
     providerTickSize: contract.tickSize,
   };
+}
+
+/** `command` (Command.md): `clOrdId` lives here, not on order, orderVersion or executionReport. */
+export function commandJson(command: FakeCommand): Record<string, unknown> {
+  return {
+    id: command.id,
+    orderId: command.orderId,
+    timestamp: command.timestamp,
+    ...(command.clOrdId !== null ? { clOrdId: command.clOrdId } : {}),
+    commandType: command.commandType,
+    commandStatus: command.commandStatus,
+    isAutomated: command.isAutomated,
+  };
+}
+
+/** `commandReport` (CommandReport.md). */
+export function commandReportJson(report: FakeCommandReport): Record<string, unknown> {
+  return { ...report };
 }

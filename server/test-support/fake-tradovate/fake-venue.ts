@@ -1,6 +1,7 @@
 import { roundToTick } from './catalog';
 import * as json from './entities';
 import { VenueState } from './venue';
+import { fillPrice, usesPrice, usesStop } from './order-rules';
 import { fillOrder } from './venue-fills';
 import type { Action, FakeOrder, NewOrder, OrderType } from './venue-types';
 
@@ -27,11 +28,11 @@ export class FakeVenue extends VenueState {
       return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
     if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    const stop = spec.stopPrice ?? spec.price;
-    if (spec.orderType === 'Limit' && spec.price === undefined)
-      return { failureReason: 'InvalidPrice', failureText: 'Limit order without price' };
-    if (spec.orderType === 'Stop' && stop === undefined)
-      return { failureReason: 'InvalidPrice', failureText: 'Stop order without stopPrice' };
+    const stop = spec.orderType === 'StopLimit' ? spec.stopPrice : (spec.stopPrice ?? spec.price);
+    if (usesPrice(spec.orderType) && spec.price === undefined)
+      return { failureReason: 'InvalidPrice', failureText: `${spec.orderType} order without price` };
+    if (usesStop(spec.orderType) && stop === undefined)
+      return { failureReason: 'InvalidPrice', failureText: `${spec.orderType} order without stopPrice` };
     return this.batch(() => {
       const entry = this.createOrder(
         spec.accountId,
@@ -73,6 +74,31 @@ export class FakeVenue extends VenueState {
     });
   }
 
+  /** `placeOCO`: two working orders, the fill of one cancels the other (PlaceOCO.md, PlaceOcoResult.md). */
+  placeOco(spec: NewOrder, other: BracketSpec): { orderId: number; ocoId: number } | Failure {
+    const first = this.place(spec);
+    if (!('orderId' in first)) return first;
+    const entry = this.orders.get(first.orderId);
+    if (!entry) return { failureReason: 'UnknownReason', failureText: 'The first order vanished' };
+    if (entry.ordStatus === 'Filled')
+      return { failureReason: 'UnknownReason', failureText: 'The first order of the OCO filled at once' };
+    const second = this.place({
+      ...spec,
+      action: other.action,
+      orderType: other.orderType,
+      price: other.price,
+      stopPrice: other.stopPrice,
+      clOrdId: undefined,
+    });
+    if (!('orderId' in second)) return second;
+    const sibling = this.orders.get(second.orderId);
+    if (sibling) {
+      entry.ocoSiblingId = sibling.id;
+      sibling.ocoSiblingId = entry.id;
+    }
+    return { orderId: entry.id, ocoId: second.orderId };
+  }
+
   private createOrder(
     accountId: number,
     contractId: number,
@@ -94,21 +120,29 @@ export class FakeVenue extends VenueState {
       ordStatus: 'PendingNew',
       orderQty: qty,
       orderType,
-      price: orderType === 'Limit' && price !== undefined ? roundToTick(price, tick) : null,
-      stopPrice: orderType === 'Stop' && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
+      price: usesPrice(orderType) && price !== undefined ? roundToTick(price, tick) : null,
+      stopPrice: usesStop(orderType) && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
+      stopTriggered: false,
       clOrdId: clOrdId ?? null,
       isAutomated,
       parentId,
       ocoSiblingId: null,
       versionId: this.nextId(),
+      commandId: 0,
       cumQty: 0,
       avgPx: 0,
       timestamp: new Date().toISOString(),
     };
     this.orders.set(order.id, order);
     this.emit(accountId, 'order', 'Created', json.orderJson(order));
+    this.recordCommand(order, 'New', order.clOrdId, isAutomated);
     this.emit(accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
-    this.emit(accountId, 'executionReport', 'Created', json.executionReportJson(this.nextId(), order, 'New'));
+    this.emit(
+      accountId,
+      'executionReport',
+      'Created',
+      json.executionReportJson(this.nextId(), order.commandId, order, 'New'),
+    );
     if (parentId !== null) {
       // Bracket children wait, suspended, until their entry fills.
       order.ordStatus = 'Suspended';
@@ -129,27 +163,9 @@ export class FakeVenue extends VenueState {
 
   private tryTrigger(order: FakeOrder): void {
     if (order.ordStatus !== 'Working') return;
-    const price = this.priceOf(order.contractId);
-    const buy = order.action === 'Buy';
-    const fires =
-      order.orderType === 'Market' ||
-      (order.orderType === 'Limit' &&
-        order.price !== null &&
-        (buy ? price <= order.price : price >= order.price)) ||
-      (order.orderType === 'Stop' &&
-        order.stopPrice !== null &&
-        (buy ? price >= order.stopPrice : price <= order.stopPrice));
-    if (!fires) return;
-    // A marketable limit fills at its limit or better; everything else at the current price.
-    fillOrder(
-      this,
-      order,
-      order.orderType === 'Limit' && order.price !== null
-        ? buy
-          ? Math.min(price, order.price)
-          : Math.max(price, order.price)
-        : price,
-    );
+    const at = fillPrice(order, this.priceOf(order.contractId));
+    if (at === null) return;
+    fillOrder(this, order, at);
     for (const child of this.orders.values())
       if (child.parentId === order.id && child.ordStatus === 'Suspended') this.activate(child);
     const sibling = order.ocoSiblingId === null ? undefined : this.orders.get(order.ocoSiblingId);
@@ -162,14 +178,14 @@ export class FakeVenue extends VenueState {
       order.accountId,
       'executionReport',
       'Created',
-      json.executionReportJson(this.nextId(), order, 'Canceled'),
+      json.executionReportJson(this.nextId(), order.commandId, order, 'Canceled'),
     );
     this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
     for (const child of this.orders.values())
       if (child.parentId === order.id && working(child)) this.cancelNow(child);
   }
 
-  cancel(orderId: number): { commandId: number } | Failure {
+  cancel(orderId: number, isAutomated = false, clOrdId?: string): { commandId: number } | Failure {
     const order = this.orders.get(orderId);
     if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
     if (!working(order))
@@ -177,13 +193,18 @@ export class FakeVenue extends VenueState {
         failureReason: 'UnknownReason',
         failureText: `Order ${orderId} is ${order.ordStatus}, it cannot be canceled`,
       };
-    this.batch(() => this.cancelNow(order));
-    return { commandId: this.nextId() };
+    return this.batch(() => {
+      const command = this.recordCommand(order, 'Cancel', clOrdId ?? null, isAutomated);
+      this.cancelNow(order);
+      return { commandId: command.id };
+    });
   }
 
   modify(
     orderId: number,
     change: { orderQty?: number; orderType?: OrderType; price?: number; stopPrice?: number },
+    isAutomated = false,
+    clOrdId?: string,
   ): { commandId: number } | Failure {
     const order = this.orders.get(orderId);
     if (!order) return { failureReason: 'UnknownReason', failureText: `Order ${orderId} not found` };
@@ -194,22 +215,25 @@ export class FakeVenue extends VenueState {
       };
     if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0))
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    this.batch(() => {
+    return this.batch(() => {
+      const command = this.recordCommand(order, 'Modify', clOrdId ?? null, isAutomated);
       order.orderQty = change.orderQty ?? order.orderQty;
       order.orderType = change.orderType ?? order.orderType;
-      if (order.orderType === 'Limit') order.price = change.price ?? order.price;
-      if (order.orderType === 'Stop') order.stopPrice = change.stopPrice ?? change.price ?? order.stopPrice;
+      if (usesPrice(order.orderType)) order.price = change.price ?? order.price;
+      if (usesStop(order.orderType))
+        order.stopPrice =
+          change.stopPrice ?? (order.orderType === 'Stop' ? change.price : undefined) ?? order.stopPrice;
       order.versionId = this.nextId();
       this.emit(order.accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
       this.emit(
         order.accountId,
         'executionReport',
         'Created',
-        json.executionReportJson(this.nextId(), order, 'Replaced'),
+        json.executionReportJson(this.nextId(), order.commandId, order, 'Replaced'),
       );
       this.tryTrigger(order);
+      return { commandId: command.id };
     });
-    return { commandId: this.nextId() };
   }
 
   /** Cancels the contract's working orders, then closes the position with a market order. */

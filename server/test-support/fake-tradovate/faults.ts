@@ -14,8 +14,11 @@ export interface PenaltyRule extends FaultRule {
 }
 
 export interface Faults {
+  /** Starts a 429 lockout of the caller's user (its configured length, or `retryAfterSec` when given). */
   http429: (FaultRule & { retryAfterSec?: number }) | null;
   socket429: FaultRule | null;
+  /** HTTP or socket 423: Tradovate's warning; the request is not handled. */
+  warning423: FaultRule | null;
   penalty: PenaltyRule | null;
   /** The order is executed, then the connection dies before the answer. */
   dropAfterAccept: FaultRule | null;
@@ -30,11 +33,14 @@ export interface Faults {
   /** Send every `props` entity wrapped in an array (Tradovate does both). */
   arrayEntities: boolean;
   failRenewal: boolean;
+  /** `props` events of these users are held back (a feed lagging behind REST), delivered once released. */
+  holdEventsOf: number[];
 }
 
 export const noFaults = (): Faults => ({
   http429: null,
   socket429: null,
+  warning423: null,
   penalty: null,
   dropAfterAccept: null,
   slow: null,
@@ -44,6 +50,7 @@ export const noFaults = (): Faults => ({
   malformedEvent: false,
   arrayEntities: false,
   failRenewal: false,
+  holdEventsOf: [],
 });
 
 /** Consumes one use of a rule if it applies to this endpoint. */

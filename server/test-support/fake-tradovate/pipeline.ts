@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { exchangeCode, renewToken } from './api-auth';
+import { oauthToken, renewToken } from './api-auth';
 import { handleCommand } from './api-commands';
 import { type ApiResult, type Body, handleRead } from './api-reads';
 import { type FakeContext, stableJson } from './context';
@@ -12,6 +12,8 @@ export interface ApiRequest {
   body: Body;
   token: string | undefined;
   via: 'http' | 'ws';
+  /** The caller's address: Tradovate counts some endpoints per IP. */
+  ip: string;
   /** Endpoints only one transport serves (the socket's `user/syncrequest`). */
   local?: (userId: number) => ApiResult | undefined;
 }
@@ -37,18 +39,13 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
     atHr: performance.now(),
     userId,
   });
-  const limited =
-    request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
-  if (limited) {
-    const retryAfter =
-      'retryAfterSec' in limited && typeof limited.retryAfterSec === 'number'
-        ? { 'retry-after': String(limited.retryAfterSec) }
-        : undefined;
-    return { kind: 'reply', status: 429, body: undefined, ...(retryAfter ? { headers: retryAfter } : {}) };
-  }
+  const locked = lockout(ctx, endpoint, request, userId);
+  if (locked) return locked;
+  if (trip(ctx.faults.warning423, endpoint)) return { kind: 'reply', status: 423, body: undefined };
   const penalty = penaltyCheck(ctx, endpoint, request);
   if (penalty) return { kind: 'reply', status: 200, body: penalty };
   const result = await dispatch(ctx, endpoint, request, userId);
+  ctx.ipLimits.record(request.ip, endpoint, result.status === 200 && !hasFailure(result.body));
   // A slow answer: the work is done at once, the answer takes its time (a timeout then means "uncertain").
   const slow = trip(ctx.faults.slow, endpoint);
   if (slow) await sleep(slow.ms);
@@ -57,6 +54,36 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   if (accepted && trip(ctx.faults.garbage, endpoint))
     return { kind: 'garbage', text: '<html><body>502 Bad Gateway' };
   return { kind: 'reply', status: result.status, body: result.body };
+}
+
+/**
+ * A 429 locks the user out: every request of that user, on any transport, is refused for the lockout's length
+ * ("cannot be resolved programmatically", partner docs), not only the next few.
+ */
+function lockout(
+  ctx: FakeContext,
+  endpoint: string,
+  request: ApiRequest,
+  userId: number | undefined,
+): Outcome | null {
+  const key = userId ?? -1;
+  const until = ctx.lockouts.get(key) ?? 0;
+  if (until > Date.now()) return { kind: 'reply', status: 429, body: undefined };
+  const rule =
+    request.via === 'http' ? trip(ctx.faults.http429, endpoint) : trip(ctx.faults.socket429, endpoint);
+  if (!rule) return null;
+  const retryAfterSec =
+    'retryAfterSec' in rule && typeof rule.retryAfterSec === 'number' ? rule.retryAfterSec : undefined;
+  ctx.lockouts.set(
+    key,
+    Date.now() + (retryAfterSec !== undefined ? retryAfterSec * 1000 : ctx.rateLimitLockoutMs),
+  );
+  return {
+    kind: 'reply',
+    status: 429,
+    body: undefined,
+    ...(retryAfterSec !== undefined ? { headers: { 'retry-after': String(retryAfterSec) } } : {}),
+  };
 }
 
 function hasFailure(body: unknown): boolean {
@@ -75,7 +102,7 @@ async function dispatch(
   request: ApiRequest,
   userId: number | undefined,
 ): Promise<ApiResult> {
-  if (endpoint === 'auth/oauthtoken') return exchangeCode(ctx, request.body);
+  if (endpoint === 'auth/oauthtoken') return oauthToken(ctx, request.body);
   if (endpoint === 'auth/renewaccesstoken') return renewToken(ctx, userId);
   if (userId === undefined) return { status: 401, body: { errorText: 'Access is denied' } };
   if (isCommand(endpoint)) {
@@ -93,8 +120,9 @@ async function dispatch(
 }
 
 /**
- * Issues a penalty ticket when the switch is armed, and checks a resend carrying a ticket: the caller must
- * have waited `p-time` and sent the same body. Captcha tickets can never be cleared by resending.
+ * Issues a penalty ticket when the switch is armed or the caller's IP is over an endpoint's limit, and checks
+ * a resend carrying a ticket: the caller must have waited `p-time` and sent the same body. Captcha tickets can
+ * never be cleared by resending. A valid resend is served even over the limit (the ticket is the permission).
  */
 function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): Body | null {
   const presented =
@@ -103,6 +131,7 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
       : (request.query.get('p-ticket') ?? undefined);
   const { 'p-ticket': _ignored, ...rest } = request.body;
   const bodyText = stableJson(rest);
+  let rule: { pTime: number; captcha: boolean };
   if (presented !== undefined) {
     const ticket = ctx.tickets.get(presented);
     ctx.tickets.delete(presented);
@@ -117,8 +146,15 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
       known: ticket !== undefined,
     });
     if (ticket && !ticket.captcha && waitedMs >= ticket.pTime * 1000 - 5) return null;
-  } else if (!trip(ctx.faults.penalty, endpoint)) return null;
-  const rule = ctx.faults.penalty ?? { pTime: 1, captcha: false };
+    rule = ticket
+      ? { pTime: ticket.pTime, captcha: ticket.captcha }
+      : (ctx.faults.penalty ?? { pTime: 1, captcha: false });
+  } else {
+    const overLimit = ctx.ipLimits.overLimit(request.ip, endpoint);
+    if (overLimit !== null) rule = { pTime: overLimit, captcha: false };
+    else if (trip(ctx.faults.penalty, endpoint)) rule = ctx.faults.penalty ?? { pTime: 1, captcha: false };
+    else return null;
+  }
   const ticket = `pt-${randomBytes(9).toString('base64url')}`;
   ctx.tickets.set(ticket, {
     endpoint,

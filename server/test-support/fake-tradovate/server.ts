@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { createContext } from './context';
+import type { EndpointLimit } from './ip-limits';
 import { FakeControl } from './control';
 import { runControl } from './control-routes';
 import { readBody, sendHtml, sendJson } from './http-io';
@@ -19,6 +20,13 @@ export interface FakeTradovateOptions {
   priceTickMs?: number;
   clientId?: string;
   clientSecret?: string;
+  /** Per-IP endpoint limits replacing the documented ones (tests use small limits and short windows). */
+  ipLimits?: Partial<Record<string, EndpointLimit>>;
+  ipWindowMs?: number;
+  /** How long a 429 locks the user out (Tradovate documents an hour; tests scale it down). */
+  rateLimitLockoutMs?: number;
+  /** Whether the code exchange hands out a refresh token (default true). */
+  refreshTokens?: boolean;
 }
 
 export interface FakeTradovate {
@@ -39,6 +47,10 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
     tokenLifetimeSec: options.tokenLifetimeSec ?? 4800,
     clientId: options.clientId,
     clientSecret: options.clientSecret,
+    ...(options.ipLimits ? { ipLimits: options.ipLimits } : {}),
+    ...(options.ipWindowMs ? { ipWindowMs: options.ipWindowMs } : {}),
+    refreshTokens: options.refreshTokens ?? true,
+    rateLimitLockoutMs: options.rateLimitLockoutMs ?? 60 * 60 * 1000,
   });
   const hub = new SocketHub(ctx, options.heartbeatMs ?? 2500);
   const control = new FakeControl(ctx, hub);
@@ -77,15 +89,18 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
         return sendJson(response, 400, { error: error instanceof Error ? error.message : String(error) });
       }
     }
-    if (url.pathname.startsWith('/v1/')) {
+    // Tradovate's examples post the OAuth exchange to /auth/oauthtoken with and without the /v1 prefix.
+    const apiPath = url.pathname === '/auth/oauthtoken' ? '/v1/auth/oauthtoken' : url.pathname;
+    if (apiPath.startsWith('/v1/')) {
       if (malformed) return sendJson(response, 400, { errorText: 'Malformed JSON body' });
       const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const outcome = await processRequest(ctx, {
-        endpoint: url.pathname.slice(4),
+        endpoint: apiPath.slice(4),
         query: url.searchParams,
         body,
         token,
         via: 'http',
+        ip: request.socket.remoteAddress ?? 'unknown',
       });
       // The order was executed; the caller never hears about it.
       if (outcome.kind === 'drop') return void request.socket.destroy();
@@ -100,7 +115,9 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
 
   server.on('upgrade', (request, socket, head) => {
     if (new URL(request.url ?? '/', 'http://fake').pathname !== '/v1/websocket') return void socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => hub.accept(ws));
+    wss.handleUpgrade(request, socket, head, (ws) =>
+      hub.accept(ws, request.socket.remoteAddress ?? 'unknown'),
+    );
   });
   const ticker = options.priceTickMs ? setInterval(() => ctx.venue.tick(), options.priceTickMs) : undefined;
   await new Promise<void>((resolve) =>

@@ -2,6 +2,7 @@ import type WebSocket from 'ws';
 import type { Body } from './api-reads';
 import type { FakeContext } from './context';
 import { processRequest } from './pipeline';
+import { requestedTypes, syncAnswer } from './sync-answer';
 import type { PropsEvent } from './venue-types';
 
 interface Connection {
@@ -9,10 +10,13 @@ interface Connection {
   token: string | undefined;
   userId: number | undefined;
   synced: boolean;
+  /** The entity types its sync request asked for: only those come as `props`. */
+  entityTypes: Set<string>;
   lastHeard: number;
   lastSent: number;
   outbox: unknown[];
   openedAt: number;
+  ip: string;
 }
 
 const MAX_SOCKETS_PER_USER = 50;
@@ -23,6 +27,8 @@ const MAX_SOCKETS_PER_USER = 50;
  */
 export class SocketHub {
   private readonly connections = new Set<Connection>();
+  /** Events held back by the `holdEventsOf` fault, per user, in order. */
+  private readonly held = new Map<number, PropsEvent[]>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
 
@@ -34,16 +40,18 @@ export class SocketHub {
     this.unsubscribe = ctx.venue.onEvents((userId, events) => this.deliver(userId, events));
   }
 
-  accept(ws: WebSocket): void {
+  accept(ws: WebSocket, ip = 'unknown'): void {
     const connection: Connection = {
       ws,
       token: undefined,
       userId: undefined,
       synced: false,
+      entityTypes: new Set(),
       lastHeard: Date.now(),
       lastSent: Date.now(),
       outbox: [],
       openedAt: Date.now(),
+      ip,
     };
     this.connections.add(connection);
     ws.on('message', (data) => void this.receive(connection, String(data)));
@@ -85,6 +93,10 @@ export class SocketHub {
   }
 
   private deliver(userId: number, events: PropsEvent[]): void {
+    if (this.ctx.faults.holdEventsOf.includes(userId) || this.held.has(userId)) {
+      this.held.set(userId, [...(this.held.get(userId) ?? []), ...events]);
+      return;
+    }
     const malformed = this.ctx.faults.malformedEvent;
     this.ctx.faults.malformedEvent = false;
     for (const connection of this.connections) {
@@ -95,6 +107,7 @@ export class SocketHub {
           d: { entityType: 'fill', eventType: 'Created', entity: { id: 'broken' } },
         });
       for (const original of events) {
+        if (!connection.entityTypes.has(original.d.entityType)) continue;
         const event = this.ctx.faults.arrayEntities
           ? { ...original, d: { ...original.d, entity: [original.d.entity] } }
           : original;
@@ -104,7 +117,16 @@ export class SocketHub {
     }
   }
 
+  private releaseHeld(): void {
+    for (const [userId, events] of [...this.held]) {
+      if (this.ctx.faults.holdEventsOf.includes(userId)) continue;
+      this.held.delete(userId);
+      this.deliver(userId, events);
+    }
+  }
+
   private beat(): void {
+    this.releaseHeld();
     const now = Date.now();
     for (const connection of this.connections) {
       if (now - connection.lastHeard > this.heartbeatMs * 3) {
@@ -120,7 +142,7 @@ export class SocketHub {
     const id = Number(idText);
     if (!Number.isInteger(id)) return;
     const bodyText = bodyLines.join('\n');
-    if (endpoint === 'authorize') return this.authorize(connection, id, bodyText.trim());
+    if (endpoint === 'authorize') return this.authorize(connection, id, tokenOf(bodyText));
     if (connection.userId === undefined)
       return this.queue(connection, { i: id, s: 401, d: 'Not authorized' });
     let body: Body = {};
@@ -137,10 +159,18 @@ export class SocketHub {
       body,
       token: connection.token,
       via: 'ws',
+      ip: connection.ip,
       local: (userId) => {
         if (endpoint.toLowerCase() !== 'user/syncrequest') return undefined;
+        const types = requestedTypes(body);
+        if (types === 'invalid')
+          return { status: 400, body: 'entityTypes must be a list of entity type names' };
         synced = true;
-        return { status: 200, body: this.ctx.venue.snapshot(userId) };
+        connection.entityTypes = types;
+        return {
+          status: 200,
+          body: syncAnswer(this.ctx.venue.snapshot(userId), types, body.splitResponses === true),
+        };
       },
     });
     if (outcome.kind === 'drop') return void connection.ws.terminate();
@@ -164,8 +194,12 @@ export class SocketHub {
     const mine = [...this.connections]
       .filter((c) => c.userId === userId)
       .sort((a, b) => a.openedAt - b.openedAt);
-    // One socket too many closes the user's oldest one.
-    if (mine.length > MAX_SOCKETS_PER_USER && mine[0]) this.closeOne(mine[0], 1008, 'ConnectionQuotaReached');
+    // One socket too many closes the user's oldest one, and its token stops working.
+    const oldest = mine[0];
+    if (mine.length > MAX_SOCKETS_PER_USER && oldest) {
+      if (oldest.token !== undefined) this.ctx.tokens.revoke(oldest.token);
+      this.closeOne(oldest, 1008, 'ConnectionQuotaReached');
+    }
   }
 
   closeOne(connection: Connection, code: number, reason: string): void {
@@ -200,5 +234,17 @@ export class SocketHub {
     this.unsubscribe();
     for (const connection of this.connections) connection.ws.terminate();
     this.connections.clear();
+  }
+}
+
+/** The token as sent: raw, or JSON-quoted as Tradovate's own examples send it (`JSON.stringify(token)`). */
+function tokenOf(bodyText: string): string {
+  const text = bodyText.trim();
+  if (!text.startsWith('"')) return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'string' ? parsed : text;
+  } catch {
+    return text;
   }
 }

@@ -15,6 +15,7 @@ interface Code {
 export class TokenStore {
   private readonly tokens = new Map<string, Grant>();
   private readonly codes = new Map<string, Code>();
+  private readonly refreshTokens = new Map<string, number>();
 
   constructor(public lifetimeSec: number) {}
 
@@ -38,6 +39,22 @@ export class TokenStore {
 
   revokeAllOf(userId: number): void {
     for (const [token, grant] of this.tokens) if (grant.userId === userId) this.tokens.delete(token);
+    for (const [token, owner] of this.refreshTokens) if (owner === userId) this.refreshTokens.delete(token);
+  }
+
+  /** Ends one access token (the socket it authorized was closed past the connection quota). */
+  revoke(token: string): void {
+    this.tokens.delete(token);
+  }
+
+  issueRefresh(userId: number): string {
+    const token = `rt-${randomBytes(18).toString('base64url')}`;
+    this.refreshTokens.set(token, userId);
+    return token;
+  }
+
+  userOfRefresh(token: string): number | undefined {
+    return this.refreshTokens.get(token);
   }
 
   newCode(code: Code): string {

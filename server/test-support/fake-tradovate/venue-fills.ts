@@ -32,7 +32,10 @@ export function fillOrder(
     order.accountId,
     'executionReport',
     'Created',
-    json.executionReportJson(venue.nextId(), order, 'Trade', { lastQty: qty, lastPx: price }),
+    json.executionReportJson(venue.nextId(), order.commandId, order, 'Trade', {
+      lastQty: qty,
+      lastPx: price,
+    }),
   );
   venue.emit(order.accountId, 'fill', 'Created', json.fillJson(fill));
   venue.emit(order.accountId, 'order', 'Updated', json.orderJson(order));

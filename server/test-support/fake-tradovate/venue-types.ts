@@ -23,7 +23,7 @@ export interface FakeContract {
   valuePerPoint: number;
 }
 
-export type OrderType = 'Market' | 'Limit' | 'Stop';
+export type OrderType = 'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'MIT';
 export type Action = 'Buy' | 'Sell';
 
 export interface FakeOrder {
@@ -36,15 +36,46 @@ export interface FakeOrder {
   orderType: OrderType;
   price: number | null;
   stopPrice: number | null;
+  /** A stop-limit whose stop was touched works as a limit. */
+  stopTriggered: boolean;
+  /** The client order id of the `New` command that created the order (Tradovate keeps it on commands only). */
   clOrdId: string | null;
   isAutomated: boolean;
   parentId: number | null;
   /** The other bracket of an OCO pair. */
   ocoSiblingId: number | null;
   versionId: number;
+  /** The latest command on the order; execution reports name it. */
+  commandId: number;
   cumQty: number;
   avgPx: number;
   timestamp: string;
+}
+
+export type CommandType = 'New' | 'Modify' | 'Cancel';
+
+/** Tradovate's `command`: every order request, with the caller's `clOrdId` (the order itself has none). */
+export interface FakeCommand {
+  id: number;
+  orderId: number;
+  timestamp: string;
+  clOrdId: string | null;
+  commandType: CommandType;
+  commandStatus: 'RiskPassed' | 'RiskRejected' | 'ExecutionRejected';
+  isAutomated: boolean;
+  /** Forgotten by the fake's lists (a command history Tradovate no longer returns). */
+  archived: boolean;
+}
+
+/** Tradovate's `commandReport`: how the risk and execution systems answered one command. */
+export interface FakeCommandReport {
+  id: number;
+  commandId: number;
+  timestamp: string;
+  commandStatus: FakeCommand['commandStatus'];
+  ordStatus: FakeOrder['ordStatus'];
+  rejectReason?: string;
+  text?: string;
 }
 
 export interface FakeFill {

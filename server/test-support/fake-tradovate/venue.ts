@@ -1,7 +1,10 @@
 import { productOf, roundToTick } from './catalog';
 import * as json from './entities';
 import type {
+  CommandType,
   FakeAccount,
+  FakeCommand,
+  FakeCommandReport,
   FakeContract,
   FakeFill,
   FakeOrder,
@@ -24,6 +27,8 @@ export class VenueState {
   readonly fills = new Map<number, FakeFill>();
   readonly positions = new Map<string, FakePosition>();
   readonly prices = new Map<number, number>();
+  readonly commands = new Map<number, FakeCommand>();
+  readonly commandReports = new Map<number, FakeCommandReport>();
   private readonly listeners = new Set<Listener>();
   private pending: Map<number, PropsEvent[]> | null = null;
   private ids = 1000;
@@ -64,6 +69,39 @@ export class VenueState {
     const list = this.pending.get(userId) ?? [];
     list.push(event);
     this.pending.set(userId, list);
+  }
+
+  /** Records a command on an order, accepted by risk, with its report; both are published as props. */
+  recordCommand(
+    order: FakeOrder,
+    commandType: CommandType,
+    clOrdId: string | null,
+    isAutomated: boolean,
+  ): FakeCommand {
+    const timestamp = new Date().toISOString();
+    const command: FakeCommand = {
+      id: this.nextId(),
+      orderId: order.id,
+      timestamp,
+      clOrdId,
+      commandType,
+      commandStatus: 'RiskPassed',
+      isAutomated,
+      archived: false,
+    };
+    this.commands.set(command.id, command);
+    order.commandId = command.id;
+    const report: FakeCommandReport = {
+      id: this.nextId(),
+      commandId: command.id,
+      timestamp,
+      commandStatus: 'RiskPassed',
+      ordStatus: order.ordStatus,
+    };
+    this.commandReports.set(report.id, report);
+    this.emit(order.accountId, 'command', 'Created', json.commandJson(command));
+    this.emit(order.accountId, 'commandReport', 'Created', json.commandReportJson(report));
+    return command;
   }
 
   addUser(
@@ -132,6 +170,21 @@ export class VenueState {
     return [...this.orders.values()].filter((order) => this.accounts.get(order.accountId)?.userId === userId);
   }
 
+  /** The user's commands that the lists still return. */
+  commandsOf(userId: number): FakeCommand[] {
+    return [...this.commands.values()].filter((command) => {
+      const order = this.orders.get(command.orderId);
+      return (
+        !command.archived && order !== undefined && this.accounts.get(order.accountId)?.userId === userId
+      );
+    });
+  }
+
+  commandReportsOf(userId: number): FakeCommandReport[] {
+    const mine = new Set(this.commandsOf(userId).map((command) => command.id));
+    return [...this.commandReports.values()].filter((report) => mine.has(report.commandId));
+  }
+
   fillsOf(userId: number): FakeFill[] {
     return [...this.fills.values()].filter((fill) => {
       const order = this.orders.get(fill.orderId);
@@ -166,6 +219,8 @@ export class VenueState {
       positions: this.positionsOf(userId).map(json.positionJson),
       orders: orders.map(json.orderJson),
       orderVersions: orders.map(json.orderVersionJson),
+      commands: this.commandsOf(userId).map(json.commandJson),
+      commandReports: this.commandReportsOf(userId).map(json.commandReportJson),
       executionReports: [],
       fills: this.fillsOf(userId).map(json.fillJson),
       fillPairs: [],

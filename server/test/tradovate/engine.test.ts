@@ -92,6 +92,42 @@ describe('copy engine through the Tradovate adapter', () => {
     }
   });
 
+  it('when the placeorder answer is lost after Tradovate accepted it and the follower feed lags, then the engine finds the copy through commands and sends nothing twice', async () => {
+    const [f1, f2] = world.follower.accountIds as [number, number];
+    const { engine } = await startEngine(world, [f1, f2]);
+    try {
+      world.fake.control.setFaults({
+        holdEventsOf: [world.follower.userId],
+        dropAfterAccept: { remaining: 1, match: 'placeorder' },
+      });
+      world.fake.control.placeHumanOrder({
+        accountId: world.leader.accountId,
+        symbol: 'ESZ6',
+        action: 'Buy',
+        qty: 1,
+      });
+      await until(
+        () => world.fake.control.requests('command/list').length > 0,
+        8_000,
+        'the look-up through commands',
+      );
+      await until(
+        () =>
+          world.fake.control.orders().filter((o) => o.accountId === f1 || o.accountId === f2).length === 2,
+        8_000,
+        'both copies at the venue',
+      );
+      world.fake.control.setFaults({ holdEventsOf: [] });
+      await until(() => netPos(world, f1) === 1 && netPos(world, f2) === 1, 8_000, 'followers long 1');
+      const copies = world.fake.control.orders().filter((o) => o.accountId === f1 || o.accountId === f2);
+      expect(copies.map((o) => o.accountId).sort()).toEqual([f1, f2].sort());
+      expect(world.fake.control.requests('order/placeorder')).toHaveLength(2);
+      expect(world.fake.control.requests('order/list')).toHaveLength(0);
+    } finally {
+      await engine.stop();
+    }
+  });
+
   it('when Tradovate refuses a session as the engine starts (socket 429 on the sync request), then the engine opens it again and copies', async () => {
     const [f1, f2] = world.follower.accountIds as [number, number];
     world.fake.control.setFaults({ socket429: { remaining: 1, match: 'syncrequest' } });

@@ -119,6 +119,8 @@ describe('fake Tradovate socket protocol', () => {
       );
       expect(events).toEqual([
         'order Created PendingNew',
+        'command Created',
+        'commandReport Created',
         'orderVersion Created',
         'executionReport Created New',
         'order Updated Working',
@@ -131,6 +133,60 @@ describe('fake Tradovate socket protocol', () => {
     } finally {
       clearInterval(beat);
       client.ws.close();
+    }
+  });
+
+  it('when the sync request lists entityTypes, then the answer and the props after it hold only those types; an empty list gives nothing; splitResponses answers in parts', async () => {
+    const token = fake.control.issueToken(user.userId).accessToken;
+    fake.control.placeHumanOrder({
+      accountId: user.accounts[0]?.id ?? 0,
+      symbol: 'MESZ6',
+      action: 'Buy',
+      qty: 1,
+    });
+    const sync = async (body: Record<string, unknown>): Promise<{ client: RawClient; answer: unknown }> => {
+      const client = new RawClient(fake.wsUrl);
+      await client.next((f) => f === 'o');
+      client.ws.send(`authorize\n0\n\n${token}`);
+      client.ws.send(`user/syncrequest\n1\n\n${JSON.stringify(body)}`);
+      await client.next((f) => f.includes('"i":1'));
+      const answer = (client.messages() as Array<{ i?: number; d?: unknown }>).find((m) => m.i === 1)?.d;
+      return { client, answer };
+    };
+    const empty = await sync({ splitResponses: false, entityTypes: [] });
+    expect(empty.answer).toEqual({});
+    const some = await sync({ splitResponses: false, entityTypes: ['order', 'command'] });
+    expect(Object.keys(some.answer as object).sort()).toEqual(['commands', 'orders']);
+    const split = await sync({ splitResponses: true, entityTypes: ['account', 'position'] });
+    expect(split.answer).toEqual([
+      { accounts: [expect.objectContaining({ name: 'RAW-1' })] },
+      { positions: [expect.objectContaining({ netPos: 1 })] },
+    ]);
+    const beat = setInterval(() => {
+      for (const { client } of [empty, some, split]) client.ws.send('[]');
+    }, 100);
+    try {
+      fake.control.placeHumanOrder({
+        accountId: user.accounts[0]?.id ?? 0,
+        symbol: 'MESZ6',
+        action: 'Sell',
+        qty: 1,
+      });
+      await split.client.next((f) => f.includes('"position"'));
+      await some.client.next((f) => f.includes('"entityType":"order"'));
+      const typesOf = (client: RawClient): string[] => [
+        ...new Set(
+          (client.messages() as Array<{ e?: string; d?: { entityType?: string } }>)
+            .filter((m) => m.e === 'props')
+            .map((m) => m.d?.entityType ?? ''),
+        ),
+      ];
+      expect(typesOf(split.client).sort()).toEqual(['position']);
+      expect(typesOf(some.client).sort()).toEqual(['command', 'order']);
+      expect(typesOf(empty.client)).toEqual([]);
+    } finally {
+      clearInterval(beat);
+      for (const { client } of [empty, some, split]) client.ws.close();
     }
   });
 });

@@ -47,6 +47,8 @@ describe('Tradovate OAuth connect', () => {
     const result = await world.adapter.completeAuthorization({ code, environment: 'live', redirectUri });
     expect(result.credentials.accessToken).toMatch(/^tv-/);
     expect(result.credentials.brokerUserId).toBe(String(world.follower.userId));
+    // The exchange's refresh token is kept: renewals then use the refresh_token grant.
+    expect(result.credentials.refreshToken).toMatch(/^rt-/);
     expect(result.credentials.expiresAt).toBeGreaterThan(Date.now() + 4700_000);
     expect(result.userData).toBe('Finn Follower (finn.follower@example.test)');
     expect(result.accounts).toEqual([
@@ -109,6 +111,7 @@ describe('Tradovate OAuth connect', () => {
     const body: unknown = await answer.json();
     expect(body).toEqual({
       access_token: expect.stringMatching(/^tv-/),
+      refresh_token: expect.stringMatching(/^rt-/),
       token_type: 'Bearer',
       expires_in: 4800,
     });

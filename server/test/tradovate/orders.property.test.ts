@@ -39,7 +39,7 @@ function arm(world: World, chosen: Fault, match: string): void {
 describe('Tradovate orders under random faults (property)', () => {
   let world: World;
   beforeAll(async () => {
-    world = await startWorld({ timings: { requestTimeoutMs: 250, rateLimitBackoffMs: 40 } });
+    world = await startWorld({ timings: { requestTimeoutMs: 250, rateLimitLockoutMs: 40 } });
   });
   afterAll(() => world.close());
 

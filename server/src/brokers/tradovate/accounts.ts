@@ -1,5 +1,6 @@
 import type { BrokerAccountInfo } from '../types';
 import { asArray, asRecord, isRecord, optBoolean, optNumber, optString, reqNumber } from './json';
+import type { IpBudget } from './ip-budget';
 import type { TradovateRest } from './rest-client';
 
 /** A Tradovate account as the adapter needs it: the id for requests and the name for `accountSpec`. */
@@ -56,8 +57,17 @@ export interface TradovateMe {
   userData: string;
 }
 
-export async function fetchMe(rest: TradovateRest): Promise<TradovateMe> {
-  const me = asRecord(await rest.call({ method: 'GET', path: 'auth/me' }), 'auth/me reply');
+/** `auth/me`: Tradovate counts its failed calls per IP (10 an hour), so a failure is told to the budget. */
+export async function fetchMe(rest: TradovateRest, ipBudget: IpBudget): Promise<TradovateMe> {
+  await ipBudget.take('auth/me', 5_000);
+  let reply: unknown;
+  try {
+    reply = await rest.call({ method: 'GET', path: 'auth/me' });
+  } catch (error: unknown) {
+    ipBudget.failed('auth/me');
+    throw error;
+  }
+  const me = asRecord(reply, 'auth/me reply');
   const userId = reqNumber(me, 'userId', 'auth/me reply');
   const name = optString(me, 'fullName') ?? optString(me, 'name') ?? `Tradovate user ${userId}`;
   const email = optString(me, 'email');

@@ -22,8 +22,20 @@ export interface TradovateTimings {
   requestTimeoutMs: number;
   /** How long a request may wait for the request budget before failing with `rate_limited`. */
   budgetWaitMs: number;
-  /** First back-off after an HTTP 429 without Retry-After; doubles on every further 429, up to an hour. */
-  rateLimitBackoffMs: number;
+  /**
+   * Lockouts at least this long show on every connection of the user as `disconnected` (the engine waits up to
+   * a minute for the budget before giving a copy up, so a shorter one is just a wait).
+   */
+  lockoutShownMs: number;
+  /** After an HTTP 423 warning the user's allowance is halved for this long. */
+  warningSlowdownMs: number;
+  /** ...and the refused request waits this long before it may be sent again. */
+  warningPauseMs: number;
+  /**
+   * An HTTP 429 cannot be resolved by the application: Tradovate documents a wait of one hour before the
+   * user's next request (https://partner.tradovate.com/overview/core-concepts/rate-limits).
+   */
+  rateLimitLockoutMs: number;
   /** A captcha penalty cannot be cleared by a server: stop for this long. */
   captchaBackoffMs: number;
   /** Renew this long before expiry at most (less for short-lived tokens). */
@@ -37,7 +49,10 @@ export const defaultTimings: TradovateTimings = {
   reconnectMaxMs: 30_000,
   requestTimeoutMs: 10_000,
   budgetWaitMs: 1_000,
-  rateLimitBackoffMs: 10_000,
+  lockoutShownMs: 60_000,
+  warningSlowdownMs: 10 * 60 * 1000,
+  warningPauseMs: 2_000,
+  rateLimitLockoutMs: 60 * 60 * 1000,
   captchaBackoffMs: 60 * 60 * 1000,
   renewMarginMs: 10 * 60 * 1000,
 };

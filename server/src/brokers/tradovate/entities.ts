@@ -8,7 +8,6 @@ export interface OrderEntity {
   action: 'Buy' | 'Sell';
   ordStatus: string;
   parentId: number | null;
-  clOrdId: string | null;
   time: number;
 }
 
@@ -19,7 +18,6 @@ export interface OrderVersionEntity {
   orderType: string;
   price: number | null;
   stopPrice: number | null;
-  clOrdId: string | null;
 }
 
 export interface ExecutionReportEntity {
@@ -29,7 +27,23 @@ export interface ExecutionReportEntity {
   ordStatus: string | null;
   cumQty: number | null;
   reason: string | null;
+}
+
+/** `command` (Command.md): the only entity that carries our `clOrdId`; `orderId` joins it to the order. */
+export interface CommandEntity {
+  id: number;
+  orderId: number;
   clOrdId: string | null;
+  commandType: string;
+  commandStatus: string;
+}
+
+/** `commandReport` (CommandReport.md): a risk rejection says why here. */
+export interface CommandReportEntity {
+  id: number;
+  commandId: number;
+  commandStatus: string;
+  reason: string | null;
 }
 
 export interface FillEntity {
@@ -47,6 +61,8 @@ export interface PositionEntity {
   contractId: number;
   netPos: number;
   netPrice: number;
+  /** When Tradovate last changed it (epoch ms; 0 when it did not say). */
+  time: number;
 }
 
 export interface CashBalanceEntity {
@@ -54,11 +70,18 @@ export interface CashBalanceEntity {
   amount: number;
   realizedPnL: number;
   openPnL: number | null;
+  time: number;
 }
 
 const action = (value: unknown, what: string): 'Buy' | 'Sell' => {
   if (value === 'Buy' || value === 'Sell') return value;
   throw new Error(`Tradovate sent a ${what} with an unknown action ${String(value)}`);
+};
+/** The entity's own timestamp, 0 when absent (then it never counts as older than anything). */
+const stamp = (r: Record<string, unknown>): number => {
+  const raw = r.timestamp;
+  const parsed = typeof raw === 'string' ? Date.parse(raw) : typeof raw === 'number' ? raw : NaN;
+  return Number.isFinite(parsed) ? parsed : 0;
 };
 const nullableNumber = (value: number | undefined): number | null => (value === undefined ? null : value);
 
@@ -71,7 +94,6 @@ export function parseOrder(value: unknown): OrderEntity {
     action: action(r.action, 'order'),
     ordStatus: optString(r, 'ordStatus') ?? 'Unknown',
     parentId: nullableNumber(optNumber(r, 'parentId')),
-    clOrdId: optString(r, 'clOrdId') ?? null,
     time: timeOf(r),
   };
 }
@@ -85,7 +107,6 @@ export function parseOrderVersion(value: unknown): OrderVersionEntity {
     orderType: optString(r, 'orderType') ?? 'Market',
     price: nullableNumber(optNumber(r, 'price')),
     stopPrice: nullableNumber(optNumber(r, 'stopPrice')),
-    clOrdId: optString(r, 'clOrdId') ?? null,
   };
 }
 
@@ -101,7 +122,34 @@ export function parseExecutionReport(value: unknown): ExecutionReportEntity {
     ordStatus: optString(r, 'ordStatus') ?? null,
     cumQty: nullableNumber(optNumber(r, 'cumQty')),
     reason: reason === '' ? null : reason,
+  };
+}
+
+const reasonOf = (r: Record<string, unknown>): string | null => {
+  const text = [optString(r, 'rejectReason'), optString(r, 'text')]
+    .filter((part) => part && part !== '' && part !== 'Success')
+    .join(': ');
+  return text === '' ? null : text;
+};
+
+export function parseCommand(value: unknown): CommandEntity {
+  const r = asRecord(value, 'command');
+  return {
+    id: reqNumber(r, 'id', 'command'),
+    orderId: reqNumber(r, 'orderId', 'command'),
     clOrdId: optString(r, 'clOrdId') ?? null,
+    commandType: optString(r, 'commandType') ?? 'New',
+    commandStatus: optString(r, 'commandStatus') ?? 'Pending',
+  };
+}
+
+export function parseCommandReport(value: unknown): CommandReportEntity {
+  const r = asRecord(value, 'commandReport');
+  return {
+    id: reqNumber(r, 'id', 'commandReport'),
+    commandId: reqNumber(r, 'commandId', 'commandReport'),
+    commandStatus: optString(r, 'commandStatus') ?? 'Pending',
+    reason: reasonOf(r),
   };
 }
 
@@ -125,6 +173,7 @@ export function parsePosition(value: unknown): PositionEntity {
     contractId: reqNumber(r, 'contractId', 'position'),
     netPos: reqNumber(r, 'netPos', 'position'),
     netPrice: optNumber(r, 'netPrice') ?? 0,
+    time: stamp(r),
   };
 }
 
@@ -135,6 +184,7 @@ export function parseCashBalance(value: unknown): CashBalanceEntity {
     amount: reqNumber(r, 'amount', 'cashBalance'),
     realizedPnL: optNumber(r, 'realizedPnL') ?? 0,
     openPnL: nullableNumber(optNumber(r, 'openPnL')),
+    time: stamp(r),
   };
 }
 

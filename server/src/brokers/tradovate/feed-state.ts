@@ -8,13 +8,22 @@ import { StateQueries } from './state-queries';
 /**
  * What the user-data feed told us: filled from the sync snapshot, kept current by `props` events, and turned
  * into normalized events. Every emission is deduplicated, so duplicated or replayed events change nothing.
+ *
+ * Entities are applied, then emitted by `flush()`: Tradovate sends an order and its `New` command (the only
+ * entity with our `clOrdId`) as separate `props` of one frame, and the engine must see the order with its
+ * client order id, never as an order it does not know; so an order waits for its command within the frame.
  */
 export class FeedState extends StateQueries {
   private readonly emitted = new Map<string, string>();
   private readonly seenFills = new Set<number>();
+  /** What changed since the last flush, in the order it first changed. */
+  private readonly dirty = new Set<string>();
+  /** Told of every client order id the feed learns from a `New` command (the durable store keeps it). */
+  onClientId: (orderId: number, clientOrderId: string) => void = () => undefined;
 
-  /** Orders and versions read over REST (a lookup after an uncertain answer); the feed will confirm them. */
-  absorbOrders(orders: unknown[], versions: unknown[]): void {
+  /** Orders, versions and commands read over REST (a look-up after an uncertain answer). */
+  absorb(orders: unknown[], versions: unknown[], commands: unknown[]): void {
+    for (const command of commands) this.learnCommand(parse.parseCommand(command));
     for (const order of orders) this.putOrder(parse.parseOrder(order));
     for (const version of versions) this.putVersion(parse.parseOrderVersion(version));
   }
@@ -36,6 +45,9 @@ export class FeedState extends StateQueries {
       if (!isRecord(part)) continue;
       for (const account of oneOrMany(part.accounts)) this.putAccount(parseAccount(account));
       for (const contract of oneOrMany(part.contracts)) this.putContract(parse.parseContract(contract));
+      for (const command of oneOrMany(part.commands)) this.learnCommand(parse.parseCommand(command));
+      for (const report of oneOrMany(part.commandReports))
+        this.putCommandReport(parse.parseCommandReport(report));
       for (const order of oneOrMany(part.orders)) this.putOrder(parse.parseOrder(order));
       for (const version of oneOrMany(part.orderVersions)) this.putVersion(parse.parseOrderVersion(version));
       for (const report of oneOrMany(part.executionReports))
@@ -44,8 +56,9 @@ export class FeedState extends StateQueries {
       for (const position of oneOrMany(part.positions)) this.putPosition(parse.parsePosition(position));
       for (const cash of oneOrMany(part.cashBalances)) this.putCash(parse.parseCashBalance(cash));
     }
+    this.dirty.clear();
     const events: BrokerEvent[] = [];
-    for (const order of this.allOrders()) this.emitOrder(order.orderId, events);
+    for (const order of this.allOrders()) this.emitOrder(Number(order.orderId), events);
     for (const fill of this.fillsById.values()) this.emitFill(fill.id, events);
     for (const old of previousPositions) {
       if (!this.positionsByKey.has(`${old.accountId}:${old.contractId}`))
@@ -57,43 +70,89 @@ export class FeedState extends StateQueries {
     return emitChanges ? events : [];
   }
 
-  /** Applies one `props` event (entity as an object or an array) and returns the normalized events. */
-  apply(entityType: string, eventType: string, entity: unknown): BrokerEvent[] {
-    const events: BrokerEvent[] = [];
+  /** Applies one `props` event (entity as an object or an array); `flush()` then says what changed. */
+  apply(entityType: string, eventType: string, entity: unknown): void {
     for (const item of oneOrMany(entity)) {
       if (entityType === 'order') {
         const order = parse.parseOrder(item);
         this.putOrder(order);
-        this.emitOrder(String(order.id), events);
+        this.dirty.add(`order:${order.id}`);
         // A fill that arrived before its order could not be attributed yet.
         for (const fill of this.fillsById.values())
-          if (fill.orderId === order.id) this.emitFill(fill.id, events);
+          if (fill.orderId === order.id) this.dirty.add(`fill:${fill.id}`);
       } else if (entityType === 'orderVersion') {
         const version = parse.parseOrderVersion(item);
         this.putVersion(version);
-        this.emitOrder(String(version.orderId), events);
+        this.dirty.add(`order:${version.orderId}`);
       } else if (entityType === 'executionReport') {
         const report = parse.parseExecutionReport(item);
         this.putReport(report);
-        this.emitOrder(String(report.orderId), events);
+        this.dirty.add(`order:${report.orderId}`);
+      } else if (entityType === 'command') {
+        const command = parse.parseCommand(item);
+        this.learnCommand(command);
+        this.dirty.add(`order:${command.orderId}`);
+      } else if (entityType === 'commandReport') {
+        const report = parse.parseCommandReport(item);
+        this.putCommandReport(report);
+        const orderId = this.commandsById.get(report.commandId)?.orderId;
+        if (orderId !== undefined) this.dirty.add(`order:${orderId}`);
       } else if (entityType === 'fill') {
         const fill = parse.parseFill(item);
         this.putFill(fill);
-        this.emitFill(fill.id, events);
-        this.emitOrder(String(fill.orderId), events);
+        this.dirty.add(`fill:${fill.id}`);
+        this.dirty.add(`order:${fill.orderId}`);
       } else if (entityType === 'position') {
         const position = parse.parsePosition(item);
-        const gone = eventType === 'Deleted' ? { ...position, netPos: 0 } : position;
-        this.putPosition(gone);
-        this.emitPosition(gone, events);
+        this.putPosition(eventType === 'Deleted' ? { ...position, netPos: 0 } : position);
+        this.dirty.add(`position:${position.accountId}:${position.contractId}`);
       } else if (entityType === 'cashBalance') {
         const cash = parse.parseCashBalance(item);
         this.putCash(cash);
-        this.emitCash(cash.accountId, events);
+        this.dirty.add(`account:${cash.accountId}`);
       } else if (entityType === 'account') this.putAccount(parseAccount(item));
       else if (entityType === 'contract') this.putContract(parse.parseContract(item));
     }
+  }
+
+  /**
+   * The normalized events of what was applied, in the order it changed. An order whose `New` command is not
+   * known yet (and its fills) waits for it, unless `final` (the frame is over: it will not come now).
+   */
+  flush(final: boolean): BrokerEvent[] {
+    const events: BrokerEvent[] = [];
+    for (const key of this.dirty) {
+      const [kind = '', first = '', second = ''] = key.split(':');
+      if (kind === 'order') {
+        if (!final && !this.identified(Number(first))) continue;
+        this.emitOrder(Number(first), events);
+      } else if (kind === 'fill') {
+        const orderId = this.fillsById.get(Number(first))?.orderId;
+        if (!final && orderId !== undefined && !this.identified(orderId)) continue;
+        this.emitFill(Number(first), events);
+      } else if (kind === 'account') this.emitCash(Number(first), events);
+      else if (kind === 'position') {
+        const position = this.positionsByKey.get(`${first}:${second}`);
+        if (position) this.emitPosition(position, events);
+      }
+      this.dirty.delete(key);
+    }
     return events;
+  }
+
+  /** Whether we know who placed the order: its `New` command or our own client order id. */
+  private identified(orderId: number): boolean {
+    if (this.clientIdOfOrder(orderId) !== null) return true;
+    for (const command of this.commandsById.values())
+      if (command.orderId === orderId && command.commandType === 'New') return true;
+    return false;
+  }
+
+  private learnCommand(command: parse.CommandEntity): void {
+    const known = this.clientIdOfOrder(command.orderId);
+    this.putCommand(command);
+    const learned = this.clientIdOfOrder(command.orderId);
+    if (learned !== null && known === null) this.onClientId(command.orderId, learned);
   }
 
   private emitOnce(key: string, value: unknown, event: BrokerEvent, events: BrokerEvent[]): void {
@@ -103,8 +162,8 @@ export class FeedState extends StateQueries {
     events.push(event);
   }
 
-  private emitOrder(orderId: string, events: BrokerEvent[]): void {
-    const order = this.brokerOrder(orderId);
+  private emitOrder(orderId: number, events: BrokerEvent[]): void {
+    const order = this.brokerOrder(String(orderId));
     if (order) this.emitOnce(`order:${orderId}`, order, { kind: 'order', order }, events);
   }
 

@@ -2,6 +2,7 @@ import { BrokerError, type BrokerEvent } from '../types';
 import type { TradovateTimings } from './config';
 import type { FeedState } from './feed-state';
 import { isRecord, oneOrMany, optNumber, optString } from './json';
+import type { IpBudget } from './ip-budget';
 import type { RequestBudget } from './request-budget';
 import { sleep } from './request-budget';
 import { syncRequest } from './sync-request';
@@ -14,6 +15,7 @@ export interface FeedDeps {
   userId: number;
   state: FeedState;
   budget: RequestBudget;
+  ipBudget: IpBudget;
   emit(event: BrokerEvent): void;
   /** Looks up contracts the feed mentions but the snapshot did not include. */
   resolveContracts(ids: number[]): Promise<void>;
@@ -31,12 +33,18 @@ export class TradovateFeed {
   private attempt = 0;
   private work: Promise<void> = Promise.resolve();
   private buffered: unknown[] | undefined;
+  private queued = 0;
 
   constructor(private readonly deps: FeedDeps) {}
 
   /** First connection: failures reach the caller, so opening a session with a bad token fails loudly. */
   async start(): Promise<void> {
     await this.connect(false);
+  }
+
+  /** Whether the socket is up with its snapshot loaded. */
+  isUp(): boolean {
+    return this.up;
   }
 
   async stop(): Promise<void> {
@@ -83,20 +91,27 @@ export class TradovateFeed {
     else this.enqueue(data);
   }
 
-  /** Events are applied one after another, so a contract lookup never reorders them. */
+  /**
+   * Events are applied one after another, so a contract lookup never reorders them; an order still waiting
+   * for its command is emitted at the latest when the queue is drained (the end of its frame).
+   */
   private enqueue(data: unknown): void {
+    this.queued += 1;
     this.work = this.work.then(async () => {
       try {
         await this.deps.resolveContracts(missingContracts(this.deps.state, [data]));
         if (!isRecord(data)) throw new Error('props event without a body');
         const entityType = optString(data, 'entityType') ?? '';
         const eventType = optString(data, 'eventType') ?? 'Updated';
-        for (const event of this.deps.state.apply(entityType, eventType, data.entity)) this.deps.emit(event);
+        this.deps.state.apply(entityType, eventType, data.entity);
+        for (const event of this.deps.state.flush(false)) this.deps.emit(event);
       } catch (error: unknown) {
         this.deps.warn(
           `Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`,
         );
       }
+      this.queued -= 1;
+      if (this.queued === 0) for (const event of this.deps.state.flush(true)) this.deps.emit(event);
     });
   }
 

@@ -6,7 +6,10 @@ import type {
   Environment,
 } from '../types';
 import { defaultTimings, readTradovateConfig, type TradovateConfig, type TradovateTimings } from './config';
+import type { Db } from '../../db/db';
 import { fetchMe, listAccountsWithBalances } from './accounts';
+import { dbClientOrderIds, memoryClientOrderIds } from './client-order-ids';
+import { IpBudget, type IpLimit, tradovateIpLimits } from './ip-budget';
 import { buildAuthorizeUrl, exchangeCode } from './oauth';
 import { BudgetRegistry } from './request-budget';
 import { TradovateRest } from './rest-client';
@@ -21,6 +24,11 @@ export interface TradovateAdapterOptions {
   env: NodeJS.ProcessEnv;
   /** Shorter timings for tests. */
   timings?: Partial<TradovateTimings>;
+  /** Where the client order id → order id mapping survives restarts; without it, only the process keeps it. */
+  db?: Db;
+  /** Tradovate's per-IP endpoint limits as this server budgets them (tests use small ones). */
+  ipLimits?: Record<string, IpLimit>;
+  ipWindowMs?: number;
 }
 
 export interface TradovateAdapter extends BrokerAdapter {
@@ -33,6 +41,8 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
   const config = readTradovateConfig(options.env);
   const timings: TradovateTimings = { ...defaultTimings, ...options.timings };
   const budgets = new BudgetRegistry(config.requestsPerMinute);
+  const ipBudget = new IpBudget(options.ipLimits ?? tradovateIpLimits, options.ipWindowMs);
+  const clientOrderIds = options.db ? dbClientOrderIds(options.db) : memoryClientOrderIds();
   const redirectUri = `${options.publicUrl.replace(/\/+$/, '')}/api/v1/brokers/tradovate/callback`;
 
   return {
@@ -57,7 +67,7 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
         provisional,
         timings,
       );
-      const me = await fetchMe(rest);
+      const me = await fetchMe(rest, ipBudget);
       const userRest = new TradovateRest(
         config.restUrl[params.environment],
         () => credentials.accessToken,
@@ -72,6 +82,6 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
       };
     },
     openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
-      openTradovateSession({ config, timings, budgets, ...sessionOptions }),
+      openTradovateSession({ config, timings, budgets, clientOrderIds, ipBudget, ...sessionOptions }),
   };
 }

@@ -1,10 +1,12 @@
-import type { BrokerOrder } from '../types';
-import { asArray, isRecord, optString } from './json';
+import { BrokerError, type BrokerOrder } from '../types';
+import { asArray, isRecord, optNumber, optString } from './json';
 import type { OrderContext } from './orders';
 
 /**
- * Finds an order by our client order id: the feed's state first, then Tradovate's order and orderVersion
- * lists, which carry `clOrdId` even when the feed has not caught up (an answer lost after acceptance).
+ * Finds an order by our client order id. Tradovate keeps `clOrdId` on the order's `New` command only (not
+ * on order, orderVersion or executionReport), so after an answer lost after acceptance the look-up goes:
+ * the feed's state, then the durable store (orders we placed, even in an earlier session), then Tradovate's
+ * `command/list`; the order itself is then read with `order/item` and `orderVersion/deps`.
  */
 export async function findOrderByClientId(
   ctx: OrderContext,
@@ -13,23 +15,33 @@ export async function findOrderByClientId(
 ): Promise<BrokerOrder | null> {
   const cached = ctx.state.findByClientId(accountExternalId, clientOrderId);
   if (cached) return cached;
-  const [orders, versions] = await Promise.all([
-    ctx.rest.call({ method: 'GET', path: 'order/list' }),
-    ctx.rest.call({ method: 'GET', path: 'orderVersion/list' }),
-  ]);
-  const versionList = asArray(versions, 'orderVersion list');
-  const orderIds = new Set<unknown>();
-  for (const version of versionList) {
-    if (isRecord(version) && optString(version, 'clOrdId') === clientOrderId) orderIds.add(version.orderId);
+  const orderId =
+    (await ctx.clientIds.orderIdOf(clientOrderId)) ?? (await orderIdFromCommands(ctx, clientOrderId));
+  if (orderId === null) return null;
+  let order: unknown;
+  try {
+    order = await ctx.rest.call({ method: 'GET', path: 'order/item', query: { id: String(orderId) } });
+  } catch (error: unknown) {
+    if (error instanceof BrokerError && error.code === 'not_found') return null;
+    throw error;
   }
-  const matching = asArray(orders, 'order list').filter(
-    (order) => isRecord(order) && (orderIds.has(order.id) || optString(order, 'clOrdId') === clientOrderId),
+  const versions = asArray(
+    await ctx.rest.call({ method: 'GET', path: 'orderVersion/deps', query: { masterid: String(orderId) } }),
+    'orderVersion list',
   );
-  if (matching.length === 0) return null;
-  const matchingIds = new Set(matching.map((order) => (isRecord(order) ? order.id : undefined)));
-  ctx.state.absorbOrders(
-    matching,
-    versionList.filter((version) => isRecord(version) && matchingIds.has(version.orderId)),
-  );
+  ctx.state.rememberClientId(orderId, clientOrderId);
+  ctx.clientIds.remember(orderId, clientOrderId);
+  ctx.state.absorb([order], versions, []);
   return ctx.state.findByClientId(accountExternalId, clientOrderId);
+}
+
+async function orderIdFromCommands(ctx: OrderContext, clientOrderId: string): Promise<number | null> {
+  const commands = asArray(await ctx.rest.call({ method: 'GET', path: 'command/list' }), 'command list');
+  for (const command of commands) {
+    if (!isRecord(command) || optString(command, 'clOrdId') !== clientOrderId) continue;
+    const type = optString(command, 'commandType');
+    const orderId = optNumber(command, 'orderId');
+    if ((type === undefined || type === 'New') && orderId !== undefined) return orderId;
+  }
+  return null;
 }

@@ -50,6 +50,8 @@ export interface OrderParts {
   order: OrderEntity;
   version: OrderVersionEntity | undefined;
   report: ExecutionReportEntity | undefined;
+  /** Why a command on the order was refused (a command report), when the execution report says nothing. */
+  commandReason: string | null;
   filledQty: number;
   clientOrderId: string | null;
   symbol: string;
@@ -71,7 +73,7 @@ export function toBrokerOrder(parts: OrderParts): BrokerOrder {
     price: version?.price ?? null,
     stopPrice: version?.stopPrice ?? null,
     status,
-    reason: status === 'Rejected' ? (report?.reason ?? 'Rejected by Tradovate') : null,
+    reason: status === 'Rejected' ? (report?.reason ?? parts.commandReason ?? 'Rejected by Tradovate') : null,
     parentOrderId: order.parentId === null ? null : String(order.parentId),
     time: order.time,
   };

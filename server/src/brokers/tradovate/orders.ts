@@ -1,4 +1,5 @@
 import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import type { SessionClientOrderIds } from './client-order-ids';
 import type { FeedState } from './feed-state';
 import { isRecord, type JsonRecord, optNumber, preview } from './json';
 import type { TradovateRest } from './rest-client';
@@ -6,6 +7,7 @@ import type { TradovateRest } from './rest-client';
 export interface OrderContext {
   rest: TradovateRest;
   state: FeedState;
+  clientIds: SessionClientOrderIds;
 }
 
 const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
@@ -74,6 +76,7 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     throw new BrokerError(`Tradovate answered ${path} without an order id: ${preview(reply)}`, 'uncertain');
   }
   ctx.state.rememberClientId(orderId, command.clientOrderId);
+  ctx.clientIds.remember(orderId, command.clientOrderId);
   return ctx.state.brokerOrder(String(orderId)) ?? pendingOrder(String(orderId), command);
 }
 

@@ -8,23 +8,36 @@ export class RequestBudget {
   private tokens: number;
   private refilledAt = Date.now();
   private blockedUntil = 0;
-  private consecutiveLimits = 0;
+  private lockedUntil = 0;
+  private slowUntil = 0;
+  private readonly lockoutListeners = new Set<(until: number) => void>();
 
   constructor(readonly perMinute: number) {
     this.tokens = perMinute;
   }
 
+  /** The allowance now: half while Tradovate's 423 warning is fresh, so it does not turn into a 429. */
+  private rate(now: number): number {
+    return now < this.slowUntil ? this.perMinute / 2 : this.perMinute;
+  }
+
   private refill(now: number): void {
-    const perMs = this.perMinute / 60_000;
-    this.tokens = Math.min(this.perMinute, this.tokens + (now - this.refilledAt) * perMs);
+    const rate = this.rate(now);
+    this.tokens = Math.min(rate, this.tokens + (now - this.refilledAt) * (rate / 60_000));
     this.refilledAt = now;
   }
 
   /** When the next request may go (epoch ms); now if a token is available. */
   nextSlotAt(now = Date.now()): number {
     this.refill(now);
-    const tokenAt = this.tokens >= 1 ? now : now + Math.ceil((1 - this.tokens) / (this.perMinute / 60_000));
-    return Math.max(tokenAt, this.blockedUntil);
+    const perMs = this.rate(now) / 60_000;
+    const tokenAt = this.tokens >= 1 ? now : now + Math.ceil((1 - this.tokens) / perMs);
+    return Math.max(tokenAt, this.blockedUntil, this.lockedUntil);
+  }
+
+  /** Until when Tradovate locked this user out (an HTTP 429); 0 when it did not. */
+  lockedOutUntil(now = Date.now()): number {
+    return this.lockedUntil > now ? this.lockedUntil : 0;
   }
 
   /** Takes one request slot, waiting up to `maxWaitMs`; beyond that fails with `rate_limited` and retryAt. */
@@ -58,17 +71,29 @@ export class RequestBudget {
     this.blockedUntil = Math.max(this.blockedUntil, until);
   }
 
-  /** Escalating back-off for repeated 429s without Retry-After (capped at an hour). */
-  limitHit(baseMs: number): number {
-    this.consecutiveLimits += 1;
-    const wait = Math.min(60 * 60 * 1000, baseMs * 2 ** (this.consecutiveLimits - 1));
-    const until = Date.now() + wait;
-    this.blockUntil(until);
-    return until;
+  /**
+   * An HTTP 429: Tradovate stops handling this user's requests for a long time (documented: an hour) and it
+   * cannot be cleared by the application. Nothing is sent to the user before `until`, by any session.
+   */
+  lockOut(until: number): void {
+    if (until <= this.lockedUntil) return;
+    this.lockedUntil = until;
+    this.tokens = 0;
+    for (const listener of this.lockoutListeners) listener(until);
   }
 
-  succeeded(): void {
-    this.consecutiveLimits = 0;
+  /** Told of every new lockout (sessions show it on the desk). Returns the unsubscribe function. */
+  onLockout(listener: (until: number) => void): () => void {
+    this.lockoutListeners.add(listener);
+    return () => this.lockoutListeners.delete(listener);
+  }
+
+  /** An HTTP 423 warning: half the allowance for `forMs`, and what is already spent stays spent. */
+  slowDown(forMs: number): void {
+    const now = Date.now();
+    this.refill(now);
+    this.slowUntil = Math.max(this.slowUntil, now + forMs);
+    this.tokens = Math.min(this.tokens, this.perMinute / 2);
   }
 }
 

@@ -33,7 +33,6 @@ export class TradovateRest {
       const data = await this.send(call, ticket);
       const penalty = penaltyOf(data);
       if (!penalty) {
-        this.budget.succeeded();
         const failure = businessError(data);
         if (failure) throw failure;
         return data;
@@ -94,13 +93,24 @@ export class TradovateRest {
 
   private interpret(call: RestCall, response: Response, text: string): unknown {
     if (response.status === 429) {
+      // Tradovate documents no Retry-After: a 429 locks the user out for about an hour.
       const retryAfter = Number(response.headers.get('retry-after'));
       const until =
-        Number.isFinite(retryAfter) && retryAfter > 0
-          ? Date.now() + retryAfter * 1000
-          : this.budget.limitHit(this.timings.rateLimitBackoffMs);
+        Date.now() +
+        (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.timings.rateLimitLockoutMs);
+      this.budget.lockOut(until);
+      throw new BrokerError(lockoutMessage(until), 'rate_limited', until);
+    }
+    if (response.status === 423) {
+      // A warning before the lockout: the request was not handled; slow down and let the caller retry later.
+      this.budget.slowDown(this.timings.warningSlowdownMs);
+      const until = Date.now() + this.timings.warningPauseMs;
       this.budget.blockUntil(until);
-      throw new BrokerError('Tradovate rate limit reached (HTTP 429)', 'rate_limited', until);
+      throw new BrokerError(
+        'Tradovate warned that this user sends too many requests (HTTP 423); requests slow down',
+        'rate_limited',
+        until,
+      );
     }
     if (response.status === 401) {
       this.onUnauthorized();
@@ -131,4 +141,9 @@ export class TradovateRest {
     }
     return data;
   }
+}
+
+export function lockoutMessage(until: number): string {
+  const at = new Date(until).toISOString().slice(11, 16);
+  return `Tradovate stopped serving this user after too many requests (HTTP 429); nothing is sent to it until ${at} UTC, then copying resumes and positions are reconciled`;
 }

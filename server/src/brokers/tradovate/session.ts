@@ -1,9 +1,12 @@
 import type { BrokerEvent, BrokerSession, BrokerSessionOptions } from '../types';
 import { fetchAccounts, fetchMe, listAccountsWithBalances } from './accounts';
+import { type ClientOrderIdStore, sessionClientOrderIds } from './client-order-ids';
 import type { TradovateConfig, TradovateTimings } from './config';
 import { resolveContracts } from './contracts';
 import { TradovateFeed } from './feed';
 import { FeedState } from './feed-state';
+import { reportLockouts } from './lockout-status';
+import type { IpBudget } from './ip-budget';
 import { flatten } from './flatten';
 import { findOrderByClientId } from './lookup';
 import { cancelOrder, modifyOrder, type OrderContext, placeOrder } from './orders';
@@ -15,8 +18,14 @@ export interface SessionDeps extends BrokerSessionOptions {
   config: TradovateConfig;
   timings: TradovateTimings;
   budgets: BudgetRegistry;
+  clientOrderIds: ClientOrderIdStore;
+  /** This server's share of Tradovate's per-IP limits, shared by every session. */
+  ipBudget: IpBudget;
   warn?: (message: string) => void;
 }
+
+/** How many of the user's latest client order ids a session loads: far more than the orders a day holds. */
+const KNOWN_ORDERS_LOADED = 20_000;
 
 /** Opens a session: renews a stale token, connects the feed, and resolves once the first snapshot is in. */
 export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSession> {
@@ -25,8 +34,16 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
   const emit = (event: BrokerEvent): void => {
     for (const listener of listeners) listener(event);
   };
+  const warn = deps.warn ?? ((message: string) => console.warn(message));
   const keeper = new TokenKeeper({
     restUrl,
+    oauth: {
+      tokenUrl: deps.config.tokenUrl,
+      clientId: deps.config.clientId,
+      clientSecret: deps.config.clientSecret,
+    },
+    ipBudget: deps.ipBudget,
+    warn,
     timings: deps.timings,
     credentials: deps.credentials,
     onRenewed: (credentials) => deps.onCredentialsRenewed?.(credentials),
@@ -43,7 +60,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
       deps.budgets.forUser(`${deps.environment}:token:${keeper.token()}`),
       deps.timings,
     );
-    userId = (await fetchMe(probe)).userId;
+    userId = (await fetchMe(probe, deps.ipBudget)).userId;
   }
   // One budget per Tradovate user, shared with every other session of the same user.
   const budget = deps.budgets.forUser(`${deps.environment}:${userId}`);
@@ -55,8 +72,12 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     () => void keeper.renew(),
   );
   const state = new FeedState();
-  const ctx: OrderContext = { rest, state };
-  const warn = deps.warn ?? ((message: string) => console.warn(message));
+  // Orders we placed in earlier sessions keep their client order ids (Tradovate's command history is short).
+  for (const row of await deps.clientOrderIds.ofUser(deps.environment, userId, KNOWN_ORDERS_LOADED))
+    state.rememberClientId(row.orderId, row.clientOrderId);
+  const clientIds = sessionClientOrderIds(deps.clientOrderIds, deps.environment, userId, warn);
+  state.onClientId = (orderId, clientOrderId) => clientIds.remember(orderId, clientOrderId);
+  const ctx: OrderContext = { rest, state, clientIds };
   const feed = new TradovateFeed({
     wsUrl: deps.config.wsUrl[deps.environment],
     timings: deps.timings,
@@ -64,6 +85,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     userId,
     state,
     budget,
+    ipBudget: deps.ipBudget,
     emit,
     resolveContracts: (ids) =>
       resolveContracts(rest, state, ids).catch((error: unknown) =>
@@ -73,6 +95,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
   });
   await feed.start();
   keeper.start();
+  const stopLockouts = reportLockouts(budget, emit, () => feed.isUp(), deps.timings.lockoutShownMs);
   if (state.accounts().length === 0)
     for (const account of await fetchAccounts(rest)) state.putAccount(account);
 
@@ -93,7 +116,9 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     currentCredentials: () => ({ ...keeper.current(), brokerUserId: String(userId) }),
     async close() {
       keeper.stop();
+      stopLockouts();
       await feed.stop();
+      await clientIds.settled();
       listeners.clear();
     },
   };

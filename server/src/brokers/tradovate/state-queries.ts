@@ -12,6 +12,7 @@ export class StateQueries extends StateTables {
       order,
       version: this.versionsByOrder.get(order.id),
       report: this.reportsByOrder.get(order.id),
+      commandReason: this.commandReasonOf(order.id),
       filledQty: this.filledQtyOf(order.id),
       clientOrderId: this.clientIdOf(order.id),
       symbol: this.symbolOf(order.contractId),

@@ -21,10 +21,11 @@ export interface RigFollower {
 const RIG_TIMINGS: Partial<TradovateTimings> = {
   requestTimeoutMs: 1_000,
   captchaBackoffMs: 300,
-  rateLimitBackoffMs: 100,
+  rateLimitLockoutMs: 100,
   reconnectBaseMs: 50,
   reconnectMaxMs: 400,
 };
+const TOKEN_LIFETIME_SEC = 8;
 export const REQUEST_TIMEOUT_MS = RIG_TIMINGS.requestTimeoutMs ?? 0;
 /**
  * The engine's settle delays, shortened: on loopback a fill frame trails its placeorder answer by
@@ -62,8 +63,17 @@ export class CopyRig {
   }
 
   static async start(db: Db, followers: RigFollower[]): Promise<CopyRig> {
+    // Tradovate ids repeat from one fake to the next, unlike the real service's: mappings of earlier runs go.
+    await db.query('DELETE FROM tradovate_client_orders');
+    const unlimited = { perWindow: 1_000_000, backoffSec: 1, countSuccess: true };
     const world = await startWorld({
       timings: RIG_TIMINGS,
+      // Tokens live seconds, so renewals (and their penalty tickets) happen during the longer runs.
+      fake: {
+        tokenLifetimeSec: TOKEN_LIFETIME_SEC,
+        ipLimits: { 'auth/renewaccesstoken': unlimited },
+      },
+      adapter: { db, ipLimits: { 'auth/renewaccesstoken': unlimited } },
       leaderAccounts: ['LEADER-1', 'LEADER-2'],
       followerAccounts: ['FOLLOW-1', 'FOLLOW-2', 'FOLLOW-3'],
     });

@@ -9,6 +9,10 @@ export type FaultSwitch =
   | { kind: 'none' }
   | { kind: 'http429'; match: Match; remaining: number; retryAfter: boolean }
   | { kind: 'penalty'; match: Match; remaining: number; captcha: boolean }
+  /** Tradovate's 423 warning: the request is refused, the adapter slows down. */
+  | { kind: 'warning423'; match: Match; remaining: number }
+  /** A penalty ticket on the next token renewals (the rig's tokens are short-lived, so renewals happen). */
+  | { kind: 'renewal-penalty'; remaining: number }
   /** Executed, then the connection dies before the answer. */
   | { kind: 'drop-after-accept'; match: Match; remaining: number }
   /** Executed, answered late: `late` past the adapter's request timeout (an uncertain answer). */
@@ -49,6 +53,8 @@ export const faultSwitch: fc.Arbitrary<FaultSwitch> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('penalty' as const), match, remaining, captcha: fc.boolean() }),
     weight: 2,
   },
+  { arbitrary: fc.record({ kind: fc.constant('warning423' as const), match, remaining }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('renewal-penalty' as const), remaining }), weight: 2 },
   {
     arbitrary: fc.record({ kind: fc.constant('drop-after-accept' as const), match, remaining }),
     weight: 2,
@@ -87,6 +93,11 @@ export function armFault(
   }
   if (fault.kind === 'sockets')
     return { name: `sockets ${fault.how}${fault.resync429 ? ' + socket 429' : ''}`, fired: () => true };
+  if (fault.kind === 'renewal-penalty') {
+    const renewal = { match: 'renewaccesstoken', remaining: fault.remaining, pTime: 0.1, captcha: false };
+    control.setFaults({ penalty: renewal });
+    return { name: 'renewal penalty', fired: () => renewal.remaining < fault.remaining };
+  }
   const rule = { match: fault.match, remaining: fault.remaining };
   const fired = (): boolean => rule.remaining < fault.remaining;
   switch (fault.kind) {
@@ -96,6 +107,9 @@ export function armFault(
     case 'penalty':
       control.setFaults({ penalty: Object.assign(rule, { pTime: 0.1, captcha: fault.captcha }) });
       return { name: fault.captcha ? 'penalty captcha' : 'penalty', fired };
+    case 'warning423':
+      control.setFaults({ warning423: rule });
+      return { name: 'warning 423', fired };
     case 'drop-after-accept':
       control.setFaults({ dropAfterAccept: rule });
       return { name: fault.kind, fired };

@@ -23,7 +23,18 @@ export class RecordingDirectory extends MemoryDirectory {
   override async openSession(connectionId: number): Promise<BrokerSession> {
     const session = await super.openSession(connectionId);
     const recorded: BrokerSession = Object.create(session) as BrokerSession;
+    // The server stores renewed credentials; so does this directory, or a restarted engine would open its
+    // sessions with tokens that expired meanwhile (the rig's tokens live seconds).
+    const keep = (): void => this.addConnection(connectionId, session.currentCredentials());
+    // As often as the server would store them on `onCredentialsRenewed` (this directory does not pass it).
+    const keeping = setInterval(keep, 100);
+    recorded.close = async () => {
+      clearInterval(keeping);
+      keep();
+      await session.close();
+    };
     recorded.placeOrder = (command) => {
+      keep();
       const account = this.engineView(command.accountExternalId);
       this.calls.push({
         accountExternalId: command.accountExternalId,

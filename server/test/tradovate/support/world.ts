@@ -1,4 +1,8 @@
-import { createTradovateAdapter, type TradovateAdapter } from '../../../src/brokers/tradovate';
+import {
+  createTradovateAdapter,
+  type TradovateAdapter,
+  type TradovateAdapterOptions,
+} from '../../../src/brokers/tradovate';
 import type { TradovateTimings } from '../../../src/brokers/tradovate';
 import type { BrokerEvent, BrokerSession, BrokerCredentials } from '../../../src/brokers/types';
 import {
@@ -15,7 +19,8 @@ export const fastTimings: Partial<TradovateTimings> = {
   reconnectMaxMs: 400,
   requestTimeoutMs: 2_000,
   budgetWaitMs: 1_000,
-  rateLimitBackoffMs: 150,
+  rateLimitLockoutMs: 150,
+  warningPauseMs: 200,
 };
 
 export interface World {
@@ -26,7 +31,11 @@ export interface World {
   follower: { userId: number; accountIds: number[] };
   open(
     userId: number,
-    extra?: { lifetimeSec?: number; onRenewed?: (c: BrokerCredentials) => void },
+    extra?: {
+      lifetimeSec?: number;
+      onRenewed?: (c: BrokerCredentials) => void;
+      refreshToken?: string;
+    },
   ): Promise<{ session: BrokerSession; events: EventLog }>;
   close(): Promise<void>;
 }
@@ -39,9 +48,17 @@ export async function startWorld(
     /** Account names of the two Tradovate users (default: LEADER-1; FOLLOW-1, FOLLOW-2). */
     leaderAccounts?: string[];
     followerAccounts?: string[];
+    /** Adapter options beyond the fake's addresses (per-IP limits). */
+    adapter?: Pick<TradovateAdapterOptions, 'ipLimits' | 'ipWindowMs' | 'db'>;
   } = {},
 ): Promise<World> {
-  const fake = await startFakeTradovate({ heartbeatMs: 200, ...options.fake });
+  const timings = { ...fastTimings, ...options.timings };
+  // The fake's 429 lockout lasts what the adapter expects of Tradovate's (an hour, scaled down).
+  const fake = await startFakeTradovate({
+    heartbeatMs: 200,
+    rateLimitLockoutMs: timings.rateLimitLockoutMs,
+    ...options.fake,
+  });
   const adapter = createTradovateAdapter({
     publicUrl: 'http://127.0.0.1:9',
     env: {
@@ -51,7 +68,8 @@ export async function startWorld(
       ...fake.env,
       ...options.env,
     },
-    timings: { ...fastTimings, ...options.timings },
+    timings,
+    ...options.adapter,
   });
   const leaderUser = fake.control.addUser(
     'Lena Leader',
@@ -81,6 +99,7 @@ export async function startWorld(
           accessToken: token.accessToken,
           expiresAt: token.expiresAt,
           brokerUserId: String(userId),
+          ...(extra.refreshToken ? { refreshToken: extra.refreshToken } : {}),
         },
         ...(extra.onRenewed ? { onCredentialsRenewed: extra.onRenewed } : {}),
       });

@@ -1,0 +1,104 @@
+import type { Db } from '../../db/db';
+import type { Environment } from '../types';
+
+/** One Tradovate order we placed: its id and the client order id we gave it. */
+export interface ClientOrderIdRow {
+  orderId: number;
+  clientOrderId: string;
+}
+
+/**
+ * The durable mapping client order id → Tradovate order id, per environment and Tradovate user (Tradovate's
+ * ids are unique per environment). Writes are idempotent: the same pair may be told many times.
+ */
+export interface ClientOrderIdStore {
+  remember(environment: Environment, userId: number, row: ClientOrderIdRow): Promise<void>;
+  orderIdOf(environment: Environment, userId: number, clientOrderId: string): Promise<number | null>;
+  /** Every pair of the user, newest first, at most `limit`. */
+  ofUser(environment: Environment, userId: number, limit: number): Promise<ClientOrderIdRow[]>;
+}
+
+/** Kept in the database: survives restarts and reaches every server node. */
+export function dbClientOrderIds(db: Db): ClientOrderIdStore {
+  return {
+    async remember(environment, userId, row) {
+      await db.query(
+        `INSERT INTO tradovate_client_orders (environment, tradovate_user_id, client_order_id, order_id)
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [environment, userId, row.clientOrderId, row.orderId],
+      );
+    },
+    async orderIdOf(environment, userId, clientOrderId) {
+      const rows = await db.query<{ order_id: number }>(
+        `SELECT order_id FROM tradovate_client_orders
+         WHERE environment = $1 AND tradovate_user_id = $2 AND client_order_id = $3`,
+        [environment, userId, clientOrderId],
+      );
+      return rows[0] ? Number(rows[0].order_id) : null;
+    },
+    async ofUser(environment, userId, limit) {
+      const rows = await db.query<{ order_id: number; client_order_id: string }>(
+        `SELECT order_id, client_order_id FROM tradovate_client_orders
+         WHERE environment = $1 AND tradovate_user_id = $2 ORDER BY created_at DESC, order_id DESC LIMIT $3`,
+        [environment, userId, limit],
+      );
+      return rows.map((row) => ({ orderId: Number(row.order_id), clientOrderId: row.client_order_id }));
+    },
+  };
+}
+
+/** Without a database (a bare adapter in tools): kept for the life of the process only. */
+export function memoryClientOrderIds(): ClientOrderIdStore {
+  const rows = new Map<string, ClientOrderIdRow[]>();
+  const listOf = (environment: Environment, userId: number): ClientOrderIdRow[] => {
+    const key = `${environment}:${userId}`;
+    const list = rows.get(key) ?? [];
+    rows.set(key, list);
+    return list;
+  };
+  return {
+    async remember(environment, userId, row) {
+      const list = listOf(environment, userId);
+      if (!list.some((known) => known.orderId === row.orderId || known.clientOrderId === row.clientOrderId))
+        list.push({ ...row });
+    },
+    async orderIdOf(environment, userId, clientOrderId) {
+      return listOf(environment, userId).find((row) => row.clientOrderId === clientOrderId)?.orderId ?? null;
+    },
+    async ofUser(environment, userId, limit) {
+      return listOf(environment, userId).slice(-limit).reverse();
+    },
+  };
+}
+
+/** The store seen from one session: bound to its environment and Tradovate user; writes never block a send. */
+export interface SessionClientOrderIds {
+  remember(orderId: number, clientOrderId: string): void;
+  orderIdOf(clientOrderId: string): Promise<number | null>;
+  /** Writes still on their way (a closing session waits for them). */
+  settled(): Promise<void>;
+}
+
+export function sessionClientOrderIds(
+  store: ClientOrderIdStore,
+  environment: Environment,
+  userId: number,
+  warn: (message: string) => void,
+): SessionClientOrderIds {
+  const writes = new Set<Promise<void>>();
+  return {
+    remember(orderId, clientOrderId) {
+      const write = store
+        .remember(environment, userId, { orderId, clientOrderId })
+        .catch((error: unknown) =>
+          warn(`Tradovate: could not store client order id ${clientOrderId} (${String(error)})`),
+        )
+        .finally(() => writes.delete(write));
+      writes.add(write);
+    },
+    orderIdOf: (clientOrderId) => store.orderIdOf(environment, userId, clientOrderId),
+    async settled() {
+      await Promise.all([...writes]);
+    },
+  };
+}
