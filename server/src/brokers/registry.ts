@@ -1,4 +1,5 @@
 import { createSimAdapter } from './sim/adapter';
+import type { SimVenue } from './sim/venue';
 import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
 
@@ -8,9 +9,13 @@ export interface BrokerRegistry {
 }
 
 /** The brokers this server can connect: always the paper broker, Tradovate when it is configured. */
-export function createBrokerRegistry(options: { publicUrl: string; env: NodeJS.ProcessEnv }): BrokerRegistry {
+export function createBrokerRegistry(options: {
+  publicUrl: string;
+  env: NodeJS.ProcessEnv;
+  simVenue: SimVenue;
+}): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
-  adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl }));
+  adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl, venue: options.simVenue }));
   if (options.env.TRADOVATE_CLIENT_ID) {
     adapters.set('tradovate', createTradovateAdapter({ publicUrl: options.publicUrl, env: options.env }));
   }

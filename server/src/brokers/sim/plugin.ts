@@ -4,7 +4,7 @@ import type { MarketQuote, MessageResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { BrokerError, type BrokerCredentials, type Environment } from '../types';
 import { renderAuthorizePage, renderProblemPage } from './authorize-page';
-import { sharedSimAuthorizations, sharedSimVenue } from './shared-venue';
+import { sharedSimAuthorizations } from './shared-authorizations';
 import { ticketCommand } from './ticket';
 
 interface AuthorizeQuery {
@@ -66,7 +66,7 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     '/market/quotes',
     { preHandler: app.authenticate, schema: { tags: ['market'], security: [{ bearer: [] }] } },
-    async (): Promise<MarketQuote[]> => sharedSimVenue().quotes(),
+    async (): Promise<MarketQuote[]> => app.simVenue.quotes(),
   );
 
   // The desk's order ticket: a paper order on one of the caller's sim accounts (e.g. on the leader, to watch it copied).
