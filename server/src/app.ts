@@ -9,6 +9,7 @@ import { makeAuthenticate } from './auth/authenticate';
 import { passwordRoutes } from './auth/password-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { openSimVenue } from './brokers/sim/open-venue';
+import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
 import { simPlugin } from './brokers/sim/plugin';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     seed: Number(process.env.SIM_SEED ?? Date.now()),
     onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
   });
+  await backfillPaperOrderRows(db);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
