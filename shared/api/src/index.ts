@@ -8,6 +8,7 @@ export * from './types';
 export * from './messages/fallbacks';
 export * from './messages/successes';
 export * from './messages/client-messages';
+export * from './messages/desk-confirm-messages';
 export { http, setHttpAdapter, setUnauthorizedHandler } from './client/http-client';
 export { configureApi, apiConfig, type ApiConfig } from './client/runtime-config';
 export { getToken, setToken, clearToken, currentUserId } from './client/token-storage';

@@ -46,6 +46,8 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
           'UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1',
           [account.id],
         );
+        // Choosing the leader it already is leaves the followers' waits as they are.
+        if (account.is_master) return;
         await tx.query(
           'DELETE FROM copy_follower_waits WHERE account_id IN (SELECT id FROM broker_accounts WHERE user_id = $1)',
           [request.user.id],

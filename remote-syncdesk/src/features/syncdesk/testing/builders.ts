@@ -1,4 +1,4 @@
-import type { Order, OrderData, SyncAccount } from '@synctrade/api';
+import type { Order, OrderData, SyncAccount, WorkingOrder } from '@synctrade/api';
 
 /** A sync account with sensible defaults; override what the test is about. */
 export function buildAccount(overrides: Partial<SyncAccount> = {}): SyncAccount {
@@ -66,5 +66,20 @@ export function buildOrderData(orders: Order[] = []): OrderData {
       sell_orders: orders.filter((order) => order.side === 'sell').length,
     },
     orders,
+  };
+}
+
+export function buildWorkingOrder(overrides: Partial<WorkingOrder> = {}): WorkingOrder {
+  return {
+    account: 1,
+    account_name: 'Paper 1',
+    order_id: '1',
+    contract: 'ESZ6',
+    side: 'buy',
+    type: 'Limit',
+    qty: 1,
+    price: 5900,
+    stop_price: null,
+    ...overrides,
   };
 }
