@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { EMPTY } from '@synctrade/api';
 import { Button, Modal, Muted, Row, Table, TableWrap } from '@synctrade/ui';
+import { followersOf } from '../confirm/desk-plans';
 import { LeaderChangeStep } from '../confirm/leader-change-step';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
@@ -45,8 +46,8 @@ function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
 
   const confirm = async (): Promise<void> => {
     if (selected === null) return;
-    // A new leader changes what the followers copy: the next step shows what happens and asks to confirm.
-    if (selected !== current) {
+    // A new leader changes what the followers copy: the next step shows what happens to them and asks first.
+    if (selected !== current && followersOf(accounts, selected).length > 0) {
       setConfirming(true);
       return;
     }
