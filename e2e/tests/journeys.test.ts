@@ -78,6 +78,11 @@ describe('journeys: the whole product in a browser', () => {
       .waitFor({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Flatten all' }).click();
+    // Flatten all lists the orders it will send and asks to confirm.
+    await page
+      .getByRole('dialog', { name: 'Flatten all accounts?' })
+      .getByRole('button', { name: 'Flatten', exact: true })
+      .click();
     await waitForDeskQty(page, leader.id, 0);
     await waitForDeskQty(page, follower.id, 0);
 
