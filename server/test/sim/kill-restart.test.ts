@@ -12,8 +12,8 @@ import { freePort, startServer, type ServerProcess } from './support/server-proc
 
 /**
  * The real server in a child process, killed with SIGKILL at random points while the leader trades through
- * the paper ticket, then started again on the same data. Each round is a real process start (a few seconds
- * on an idle 2-core machine, up to 20 s on a loaded one), so the suite runs 10 rounds and
+ * the paper ticket, then started again on the same data. Each round is a real process start (7 to 46 s
+ * each measured on the shared, loaded 2-core machine), so the suite runs 10 rounds and
  * `pnpm --filter server test:restart` runs 100 (`SIM_RESTART_ROUNDS` sets any number, `SIM_RESTART_SEED`
  * replays a run, `SIM_RESTART_TRACE=1` prints each restart's time).
  */
