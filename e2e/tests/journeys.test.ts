@@ -78,6 +78,11 @@ describe('journeys: the whole product in a browser', () => {
       .waitFor({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Flatten all' }).click();
+    // Flatten all lists the orders it will send and asks to confirm.
+    await page
+      .getByRole('dialog', { name: 'Flatten all accounts?' })
+      .getByRole('button', { name: 'Flatten', exact: true })
+      .click();
     await waitForDeskQty(page, leader.id, 0);
     await waitForDeskQty(page, follower.id, 0);
 
@@ -149,9 +154,10 @@ describe('journeys: the whole product in a browser', () => {
     await waitForDeskQty(page, leader!.id, 1);
 
     await suite.stack.restart();
-    // The paper venue starts flat after a restart: the desk must show that, not the stale position.
+    // The paper ledger is in the database: after the restart the desk reconnects and shows the position kept.
     await page.getByText('Reconnecting…').waitFor({ timeout: 30_000 });
-    await waitForDeskQty(page, leader!.id, 0, 45_000);
+    await page.getByText('Reconnecting…').waitFor({ state: 'detached', timeout: 45_000 });
+    await waitForDeskQty(page, leader!.id, 1, 45_000);
     assert.equal(await page.getByText('Reconnecting…').count(), 0);
     await context.close();
   });

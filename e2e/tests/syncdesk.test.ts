@@ -105,8 +105,14 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
       await orders.getByRole('cell', { name, exact: true }).first().waitFor({ timeout: 20_000 });
     }
 
-    // Flatten all: every position back to 0.
+    // Flatten all shows the closing orders first, then every position goes back to 0.
     await page.getByRole('button', { name: 'Flatten all' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Flatten all accounts?' });
+    await confirm
+      .getByRole('list', { name: 'Positions closed' })
+      .getByText(/Sell 2 at market/)
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Flatten', exact: true }).click();
     for (const account of accounts) await expectQty(page, account.id, 0);
 
     assert.deepEqual(await seriousA11yViolations(page), [], 'desk with positions and orders');

@@ -109,6 +109,11 @@ describe('Tradovate: connect → choose leader → copy → flatten, in the brow
       assert.ok(copies.length >= 2, 'the follower orders reached Tradovate as automated orders');
 
       await page.getByRole('button', { name: 'Flatten all' }).click();
+      // Flatten all lists the orders it will send and asks to confirm.
+      await page
+        .getByRole('dialog', { name: 'Flatten all accounts?' })
+        .getByRole('button', { name: 'Flatten', exact: true })
+        .click();
       for (const account of [leader, first, second]) await waitForDeskQty(page, account.id, 0, 20_000);
       await context.close();
     });

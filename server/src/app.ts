@@ -8,6 +8,8 @@ import { authRoutes } from './auth/auth-routes';
 import { makeAuthenticate } from './auth/authenticate';
 import { passwordRoutes } from './auth/password-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
+import { openSimVenue } from './brokers/sim/open-venue';
+import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
 import { simPlugin } from './brokers/sim/plugin';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
@@ -85,6 +87,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = new RealtimeHub(config.heartbeatSeconds, (error) =>
     app.log.error({ err: error }, 'feed snapshot failed'),
   );
+  // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
+  const simVenue = await openSimVenue(db, {
+    seed: Number(process.env.SIM_SEED ?? Date.now()),
+    onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
+  });
+  await backfillPaperOrderRows(db);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
@@ -112,9 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : createOutboxMailer(config.outboxDir, (line) => app.log.info(line))),
   );
   app.decorate('realtime', realtime);
+  app.decorate('simVenue', simVenue);
   app.decorate(
     'brokers',
-    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db }),
+    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db, simVenue }),
   );
   // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -134,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopPruning();
     realtime.closeAll();
     events.removeAllListeners();
+    await simVenue.close();
     if (!options.db) await db.close();
   });
 

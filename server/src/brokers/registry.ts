@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import { createProjectXAdapter } from './projectx/index';
 import { createSimAdapter } from './sim/adapter';
+import type { SimVenue } from './sim/venue';
 import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
 
@@ -18,9 +19,10 @@ export function createBrokerRegistry(options: {
   env: NodeJS.ProcessEnv;
   /** Where adapters keep what must survive a restart (Tradovate's client order ids). */
   db?: Db;
+  simVenue: SimVenue;
 }): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
-  adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl }));
+  adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl, venue: options.simVenue }));
   if (options.env.TRADOVATE_CLIENT_ID) {
     adapters.set(
       'tradovate',

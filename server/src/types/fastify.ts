@@ -1,5 +1,6 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { BrokerRegistry } from '../brokers/registry';
+import type { SimVenue } from '../brokers/sim/venue';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
 import type { AppEvents } from '../events';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     mailer: Mailer;
     realtime: RealtimeHub;
     brokers: BrokerRegistry;
+    /** The paper broker's venue, on its database ledger. */
+    simVenue: SimVenue;
     /** preHandler: 401 unless a valid token of a live session; sets `request.user`. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Stores a notification and pushes it on the user's feed. */

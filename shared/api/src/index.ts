@@ -9,6 +9,7 @@ export * from './messages/fallbacks';
 export * from './messages/successes';
 export * from './messages/client-messages';
 export * from './messages/connect-outcomes';
+export * from './messages/desk-confirm-messages';
 export { http, setHttpAdapter, setUnauthorizedHandler } from './client/http-client';
 export { configureApi, apiConfig, type ApiConfig } from './client/runtime-config';
 export { getToken, setToken, clearToken, currentUserId } from './client/token-storage';

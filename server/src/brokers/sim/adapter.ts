@@ -1,14 +1,14 @@
 import { BrokerError, type BrokerAdapter, type BrokerCredentials } from '../types';
 import type { SimAuthorizations } from './authorizations';
 import { SimSession } from './session';
-import { sharedSimAuthorizations, sharedSimVenue } from './shared-venue';
+import { sharedSimAuthorizations } from './shared-authorizations';
 import type { SimVenue } from './venue';
 
 export const SIM_ACCOUNTS_PER_LOGIN = 4;
 
 export interface SimAdapterOptions {
   publicUrl: string;
-  venue?: SimVenue;
+  venue: SimVenue;
   authorizations?: SimAuthorizations;
 }
 
@@ -22,7 +22,7 @@ function parseToken(credentials: BrokerCredentials): { loginKey: string; count: 
 
 /** The built-in paper broker: consent on our own page, accounts on the shared in-process venue. */
 export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
-  const venue = options.venue ?? sharedSimVenue();
+  const { venue } = options;
   const authorizations = options.authorizations ?? sharedSimAuthorizations();
   const base = options.publicUrl.replace(/\/+$/, '');
   return {

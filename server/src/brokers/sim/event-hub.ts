@@ -2,9 +2,21 @@ import type { BrokerEvent } from '../types';
 
 type Listener = (event: BrokerEvent) => void;
 
+/** The ledger's batches: an event waits until the batch holding the change it reports is stored. */
+export interface DeliveryGate {
+  batchOf(): number;
+  isStored(batch: number): boolean;
+  whenStored(batch: number): Promise<void>;
+}
+
+interface Queued {
+  event: BrokerEvent;
+  batch: number;
+}
+
 interface Subscriber {
   listener: Listener;
-  queue: BrokerEvent[];
+  queue: Queued[];
   scheduled: boolean;
 }
 
@@ -17,6 +29,8 @@ const HISTORY = 100;
 export class EventHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly history = new Map<string, BrokerEvent[]>();
+  /** Set by a venue with a ledger; without one, events go out on the next microtask. */
+  gate: DeliveryGate | null = null;
 
   listen(accountIds: readonly string[], listener: Listener): () => void {
     const subscriber: Subscriber = { listener, queue: [], scheduled: false };
@@ -48,24 +62,39 @@ export class EventHub {
   private deliver(accountId: string, event: BrokerEvent, copies: number): void {
     const set = this.subscribers.get(accountId);
     if (set === undefined) return;
+    const batch = this.gate?.batchOf() ?? 0;
     for (const subscriber of set) {
-      for (let i = 0; i < copies; i += 1) subscriber.queue.push(event);
-      if (!subscriber.scheduled) {
-        subscriber.scheduled = true;
-        queueMicrotask(() => drain(subscriber));
-      }
+      for (let i = 0; i < copies; i += 1) subscriber.queue.push({ event, batch });
+      if (!subscriber.scheduled) this.schedule(subscriber, batch);
     }
   }
-}
 
-function drain(subscriber: Subscriber): void {
-  subscriber.scheduled = false;
-  const events = subscriber.queue.splice(0);
-  for (const event of events) {
-    try {
-      subscriber.listener(event);
-    } catch {
-      // A listener's failure must not stop delivery to the others; the listener logs its own errors.
+  private schedule(subscriber: Subscriber, batch: number): void {
+    subscriber.scheduled = true;
+    const gate = this.gate;
+    if (gate === null || gate.isStored(batch)) queueMicrotask(() => this.drain(subscriber));
+    else void gate.whenStored(batch).then(() => this.drain(subscriber));
+  }
+
+  /** Delivers the queued events whose changes are stored, in order; the rest wait for their batch. */
+  private drain(subscriber: Subscriber): void {
+    subscriber.scheduled = false;
+    const gate = this.gate;
+    let count = 0;
+    while (count < subscriber.queue.length) {
+      const queued = subscriber.queue[count] as Queued;
+      if (gate !== null && !gate.isStored(queued.batch)) break;
+      count += 1;
+    }
+    const ready = subscriber.queue.splice(0, count);
+    const waiting = subscriber.queue[0];
+    if (waiting !== undefined) this.schedule(subscriber, waiting.batch);
+    for (const { event } of ready) {
+      try {
+        subscriber.listener(event);
+      } catch {
+        // A listener's failure must not stop delivery to the others; the listener logs its own errors.
+      }
     }
   }
 }

@@ -2,11 +2,27 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import type { MarketQuote, MessageResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
-import { MAX_ID } from '../../http/ids';
+import { MAX_ID, parseId } from '../../http/ids';
 import { BrokerError, type BrokerCredentials, type Environment } from '../types';
 import { renderAuthorizePage, renderProblemPage } from './authorize-page';
-import { sharedSimAuthorizations, sharedSimVenue } from './shared-venue';
+import { sharedSimAuthorizations } from './shared-authorizations';
 import { ticketCommand } from './ticket';
+
+interface PaperLedger {
+  cash_balance: number;
+  realized_pnl: number;
+  open_pnl: number;
+  positions: Array<{ symbol: string; net_pos: number; avg_price: number }>;
+  working_orders: Array<{
+    order_id: string;
+    symbol: string;
+    side: string;
+    qty: number;
+    type: string;
+    price: number | null;
+    stop_price: number | null;
+  }>;
+}
 
 interface AuthorizeQuery {
   state?: string;
@@ -67,7 +83,44 @@ export const simPlugin: FastifyPluginAsync = async (app) => {
   app.get(
     '/market/quotes',
     { preHandler: app.authenticate, schema: { tags: ['market'], security: [{ bearer: [] }] } },
-    async (): Promise<MarketQuote[]> => sharedSimVenue().quotes(),
+    async (): Promise<MarketQuote[]> => app.simVenue.quotes(),
+  );
+
+  // A paper account's ledger as the venue holds it: positions, working orders and money (support, tests, demos).
+  app.get<{ Params: { id: string } }>(
+    '/sim/accounts/:id/ledger',
+    { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } },
+    async (request): Promise<PaperLedger> => {
+      const id = parseId(request.params.id, 'Account not found');
+      const [account] = await app.db.query<{ external_id: string; broker: string }>(
+        `SELECT a.external_id, c.broker FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
+         WHERE a.id = $1 AND a.user_id = $2`,
+        [id, request.user.id],
+      );
+      if (account === undefined) throw AppError.notFound('Account not found');
+      if (account.broker !== 'sim')
+        throw AppError.badRequest('Only paper (sim) accounts have a paper ledger');
+      const venue = app.simVenue;
+      await venue.stored();
+      const snapshot = venue.snapshot(account.external_id);
+      return {
+        cash_balance: snapshot.cashBalance,
+        realized_pnl: snapshot.realizedPnl,
+        open_pnl: snapshot.openPnl,
+        positions: venue
+          .positions([account.external_id])
+          .map((p) => ({ symbol: p.symbol, net_pos: p.netPos, avg_price: p.avgPrice })),
+        working_orders: venue.workingOrders([account.external_id]).map((o) => ({
+          order_id: o.orderId,
+          symbol: o.symbol,
+          side: o.side,
+          qty: o.qty - o.filledQty,
+          type: o.type,
+          price: o.price,
+          stop_price: o.stopPrice,
+        })),
+      };
+    },
   );
 
   // The desk's order ticket: a paper order on one of the caller's sim accounts (e.g. on the leader, to watch it copied).

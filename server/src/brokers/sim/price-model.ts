@@ -20,6 +20,12 @@ export function marketOf(root: ContractRoot): Market {
   return MARKET_OF[root];
 }
 
+export interface MarketTicks {
+  market: Market;
+  ticks: number;
+  openTicks: number;
+}
+
 /** A random walk on the tick grid: each step moves every market by -2..+2 ticks. */
 export class PriceModel {
   private readonly random: Random;
@@ -57,6 +63,24 @@ export class PriceModel {
       moved.push(market);
     }
     return moved;
+  }
+
+  /** Each market's price and session open in ticks, for the ledger to store. */
+  state(): MarketTicks[] {
+    return MARKETS.map((market) => ({
+      market,
+      ticks: this.ticks.get(market) ?? 0,
+      openTicks: this.opens.get(market) ?? 0,
+    }));
+  }
+
+  /** Continues from stored prices after a restart instead of the listing's start price. */
+  restore(rows: readonly MarketTicks[]): void {
+    for (const row of rows) {
+      if (!MARKETS.includes(row.market)) continue;
+      this.ticks.set(row.market, row.ticks);
+      this.opens.set(row.market, row.openTicks);
+    }
   }
 
   /** Tests and demos set a price outright to trigger limit and stop orders. */

@@ -9,9 +9,12 @@ import {
   type ModifyOrderCommand,
   type PlaceOrderCommand,
 } from '../types';
+import { CountingIds, type IdSource } from './block-ids';
 import { EventHub } from './event-hub';
 import { FaultPlan } from './faults';
 import { bookFill, positionOf, round2, snapshotOf, type SimAccount } from './ledger';
+import type { StoredLedger } from './ledger-store';
+import type { LedgerWriter } from './ledger-writer';
 import { MARKETS, PriceModel, marketOf, type Market } from './price-model';
 import { crosses, fillPrice, type SimOrder } from './matching';
 
@@ -22,14 +25,23 @@ export interface SimVenueOptions {
   /** Keep every order command in `received` (tests); the server's venue does not. */
   recordCommands?: boolean;
   now?: () => number;
+  /** The database ledger (the server's venue): state is stored before anything about it leaves the venue. */
+  ledger?: LedgerWriter;
+  /** The ledger as stored, to continue from after a restart. */
+  restored?: StoredLedger;
+  ids?: IdSource;
 }
 
 export const STARTING_BALANCE = 50_000;
 const ORDERS_KEPT = 100_000;
+/** Ids a command may use at most (its order, fills, bracket children): checked before it changes anything. */
+const IDS_PER_COMMAND = 1_000;
 
 /**
  * The paper venue: one per server, shared by every sim session so all paper accounts see one market.
- * State lives in memory; after a restart accounts come back with their starting balance and no positions.
+ * Matching runs in memory; with a ledger (the server's venue, `openSimVenue`) every change is stored in the
+ * database before any answer or event about it leaves the venue, and a restart continues from the stored
+ * accounts, positions, orders, prices and id blocks.
  */
 export class SimVenue {
   readonly prices: PriceModel;
@@ -43,13 +55,19 @@ export class SimVenue {
   private readonly orders = new Map<string, SimOrder>();
   private readonly working = new Set<string>();
   private readonly byClientId = new Map<string, string>();
-  private nextId = 1;
+  private readonly ids: IdSource;
+  private readonly ledger: LedgerWriter | null;
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(options: SimVenueOptions = {}) {
     this.prices = new PriceModel(options.seed ?? Date.now());
     this.now = options.now ?? Date.now;
     this.recordCommands = options.recordCommands ?? true;
+    this.ids = options.ids ?? new CountingIds();
+    this.ledger = options.ledger ?? null;
+    if (this.ledger !== null) this.hub.gate = this.ledger;
+    if (options.restored !== undefined) this.restore(options.restored);
     const tickMs = options.tickMs === undefined ? 500 : options.tickMs;
     if (tickMs !== null) {
       this.timer = setInterval(() => this.step(), tickMs);
@@ -60,6 +78,21 @@ export class SimVenue {
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** Stops the price steps and stores what is not stored yet (a graceful stop). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stop();
+    await this.ledger?.close();
+  }
+
+  /**
+   * Resolves once every change made so far is stored (null without a ledger): a session answers a command,
+   * or reports state, only after that, so nothing it said is lost by a crash.
+   */
+  stored(): Promise<void> | null {
+    return this.ledger === null ? null : this.ledger.whenStored();
   }
 
   /** The paper accounts of one sim login, created on first use with the starting balance. */
@@ -79,6 +112,7 @@ export class SimVenue {
           positions: new Map(),
         };
         this.accounts.set(externalId, account);
+        this.ledger?.account(account);
       }
       list.push(account);
     }
@@ -92,7 +126,9 @@ export class SimVenue {
   }
 
   place(command: PlaceOrderCommand): BrokerOrder {
+    this.open();
     const account = this.account(command.accountExternalId);
+    this.ids.ensure(IDS_PER_COMMAND);
     const sendFault = this.faults.take(account.externalId, ['reject', 'timeout', 'drop-after-send']);
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
     if (this.recordCommands) this.received.push({ ...command });
@@ -123,6 +159,7 @@ export class SimVenue {
   }
 
   modify(command: ModifyOrderCommand): void {
+    this.open();
     const order = this.workingOrder(command.accountExternalId, command.orderId);
     const sendFault = this.faults.take(order.accountExternalId, ['reject', 'timeout', 'drop-after-send']);
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
@@ -141,22 +178,25 @@ export class SimVenue {
   }
 
   cancel(accountExternalId: string, orderId: string): void {
+    this.open();
     const order = this.workingOrder(accountExternalId, orderId);
     const sendFault = this.faults.take(order.accountExternalId, ['reject', 'timeout', 'drop-after-send']);
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
     if (sendFault?.kind === 'reject')
       throw new BrokerError(sendFault.reason ?? 'Cancel rejected', 'rejected');
-    this.close(order, 'Canceled');
+    this.closeOrder(order, 'Canceled');
     if (sendFault?.kind === 'drop-after-send')
       throw new BrokerError('Connection lost before the answer', 'uncertain');
   }
 
   /** Cancels working orders and closes positions of the account (one symbol or all). */
   flatten(accountExternalId: string, symbol?: string): void {
+    this.open();
     const account = this.account(accountExternalId);
+    this.ids.ensure(IDS_PER_COMMAND);
     for (const order of this.workingOrders([accountExternalId])) {
       if (symbol === undefined || order.symbol === symbol)
-        this.close(this.orders.get(order.orderId) as SimOrder, 'Canceled');
+        this.closeOrder(this.orders.get(order.orderId) as SimOrder, 'Canceled');
     }
     for (const [held, position] of account.positions) {
       if (position.netPos === 0 || (symbol !== undefined && held !== symbol)) continue;
@@ -227,6 +267,11 @@ export class SimVenue {
   /** One price step: triggers resting orders and refreshes open P&L of accounts holding a moved market. */
   step(moved: Market[] = this.prices.step()): void {
     if (moved.length === 0) return;
+    try {
+      this.ids.ensure(IDS_PER_COMMAND);
+    } catch {
+      return; // Resting orders trigger on a later step, once the next id block is reserved.
+    }
     const markets = new Set(moved);
     for (const id of [...this.working]) {
       const order = this.orders.get(id);
@@ -250,6 +295,18 @@ export class SimVenue {
     this.step([marketOf(spec.root)]);
   }
 
+  /** Continues from the stored ledger: accounts, positions, orders (working ones resting again) and prices. */
+  private restore(stored: StoredLedger): void {
+    for (const account of stored.accounts) this.accounts.set(account.externalId, account);
+    for (const order of stored.orders) {
+      this.orders.set(order.orderId, order);
+      if (order.status === 'Working') this.working.add(order.orderId);
+      const key = `${order.accountExternalId}|${order.clientOrderId}`;
+      if (order.clientOrderId !== null && !this.byClientId.has(key)) this.byClientId.set(key, order.orderId);
+    }
+    this.prices.restore(stored.markets);
+  }
+
   /** A long-running venue forgets its oldest finished orders (look-ups by client id only need recent ones). */
   private forgetOldOrders(): void {
     for (const [id, order] of this.orders) {
@@ -262,7 +319,7 @@ export class SimVenue {
   }
 
   private newOrder(command: PlaceOrderCommand): SimOrder {
-    const orderId = String(this.nextId++);
+    const orderId = String(this.ids.next());
     const order: SimOrder = {
       orderId,
       clientOrderId: command.clientOrderId === '' ? null : command.clientOrderId,
@@ -304,7 +361,18 @@ export class SimVenue {
     const at = price ?? this.prices.price(spec.root);
     bookFill(account, order.symbol, order.side === 'buy' ? qty : -qty, at, spec.pointValue);
     order.filledQty += qty;
-    const fillId = `F${this.nextId++}`;
+    const fillId = `F${this.ids.next()}`;
+    this.ledger?.account(account);
+    this.ledger?.fill({
+      fillId,
+      orderId: order.orderId,
+      accountExternalId: order.accountExternalId,
+      symbol: order.symbol,
+      side: order.side,
+      qty,
+      price: at,
+      time: this.now(),
+    });
     const base = {
       orderId: order.orderId,
       clientOrderId: order.clientOrderId,
@@ -326,11 +394,12 @@ export class SimVenue {
     );
     if (order.filledQty >= order.qty) {
       order.price = order.type === 'Market' ? at : order.price;
-      this.close(order, 'Filled', copies);
+      this.closeOrder(order, 'Filled', copies);
       this.openBracket(order);
       if (order.ocoWith !== null) {
         const sibling = this.orders.get(order.ocoWith);
-        if (sibling !== undefined && sibling.status === 'Working') this.close(sibling, 'Canceled', copies);
+        if (sibling !== undefined && sibling.status === 'Working')
+          this.closeOrder(sibling, 'Canceled', copies);
       }
     } else this.emitOrder(order, copies);
     this.hub.emit(
@@ -375,7 +444,7 @@ export class SimVenue {
     for (const child of children) this.trigger(child);
   }
 
-  private close(order: SimOrder, status: 'Filled' | 'Canceled', copies = 1): void {
+  private closeOrder(order: SimOrder, status: 'Filled' | 'Canceled', copies = 1): void {
     order.status = status;
     this.working.delete(order.orderId);
     this.emitOrder(order, copies);
@@ -391,8 +460,14 @@ export class SimVenue {
   }
 
   private emitOrder(order: SimOrder, copies = 1): void {
+    this.ledger?.order(order);
     const { bracket: _bracket, ocoWith: _oco, ...plain } = order;
     this.hub.emit(order.accountExternalId, { kind: 'order', order: plain }, copies);
+  }
+
+  /** Commands after a graceful stop began would never be stored: they are refused. */
+  private open(): void {
+    if (this.closed) throw new BrokerError('The paper venue is stopping', 'unavailable');
   }
 
   private rollDay(account: SimAccount): void {
@@ -400,6 +475,7 @@ export class SimVenue {
     if (key !== account.dayKey) {
       account.dayKey = key;
       account.realizedDay = 0;
+      this.ledger?.account(account);
     }
   }
 }

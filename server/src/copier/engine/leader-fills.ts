@@ -31,10 +31,16 @@ export async function onLeaderFill(
   const mirroredFill = leader.mirrored.has(fill.orderId);
   const intents: CopyIntent[] = [];
   const skips: CopySkip[] = [];
+  // Followers kept as they were when the leader changed are not moved by this trade: they are aligned after it.
+  const waiting: number[] = [];
   if (!mirroredFill) {
     for (const accountId of group.accountIds) {
       const follower = ctx.accounts.get(accountId);
       if (follower === undefined || follower.id === leader.accountId) continue;
+      if (follower.waitsForLeaderTrade === true) {
+        waiting.push(follower.id);
+        continue;
+      }
       const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
       if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
         const skip = offlineSkip(ctx, follower, {
@@ -77,6 +83,10 @@ export async function onLeaderFill(
   const sends = intents
     .filter((intent) => claim.claimed.has(intent.clientOrderId))
     .map((intent) => dispatch(ctx, intent, receivedAt));
+  if (waiting.length > 0) {
+    await Promise.allSettled(sends);
+    await reconcileGroup(ctx, group, { force: true, followerIds: waiting });
+  }
   if (after === 0 && !mirroredFill) {
     // Leader flat → followers flat, whatever drift there was: check and correct once the copies settled.
     await Promise.allSettled(sends);

@@ -49,6 +49,8 @@ export interface AccountDirectory {
   budgetOf(connectionId: number): number;
   /** A risk stop turns following off for good (the user turns it on again). */
   stopFollowing(accountId: number, reason: string): Promise<void>;
+  /** The follower no longer waits for the leader's next trade (it was brought to leader × ratio). */
+  stopWaiting?(accountId: number): Promise<void>;
   /** The broker feed dropped, came back, or needs a new authorization: shown on the connections list. */
   markConnection?(
     connectionId: number,

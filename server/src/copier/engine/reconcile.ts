@@ -17,6 +17,10 @@ export interface ReconcileOptions {
 
 let sequence = 0;
 
+/** The desk's reason for a follower left as it was when the leader changed. */
+export const WAITING_FOR_LEADER_TRADE =
+  "Out of sync: positions kept when the leader changed, aligned at the new leader's next trade";
+
 /**
  * Brings followers back to leader × ratio from the brokers' own positions (never from counted events):
  * cancels follower mirrors whose leader order is gone, then sends the difference, or flags the follower
@@ -108,7 +112,20 @@ async function reconcileFollower(
   const status = ctx.live.get(follower.id)?.status;
   if (moves.length === 0) {
     if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+    if (follower.waitsForLeaderTrade === true) {
+      follower.waitsForLeaderTrade = false;
+      await ctx.directory.stopWaiting?.(follower.id);
+    }
     return;
+  }
+  if (follower.waitsForLeaderTrade === true) {
+    if (!options.force) {
+      ctx.setStatus(follower.id, { state: 'out_of_sync', reason: WAITING_FOR_LEADER_TRADE });
+      return;
+    }
+    // A forced check (the new leader traded, or the user pressed Sync) ends the wait: align now.
+    follower.waitsForLeaderTrade = false;
+    await ctx.directory.stopWaiting?.(follower.id);
   }
   if (!options.force && !follower.autoSync) {
     const reason = moves.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');

@@ -27,6 +27,11 @@ export interface EngineAccount {
   /** The account and its connection are both enabled. */
   enabled: boolean;
   risk: RiskLimits;
+  /**
+   * The user kept this follower's positions when the leader changed: it is not corrected (shown out of sync)
+   * until the new leader's next trade, which brings it to leader × ratio.
+   */
+  waitsForLeaderTrade?: boolean;
 }
 
 /** One follower order the engine means to send, stored before it is sent. */

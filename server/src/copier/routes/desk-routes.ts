@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import { flattenSchema } from '@synctrade/api/validation';
-import type { MessageResponse, SyncAccount } from '@synctrade/api/types';
+import type { MessageResponse, SyncAccount, WorkingOrder } from '@synctrade/api/types';
 import { assertListSize } from '../../http/list-cap';
 import { validateValue } from '../../http/validate';
 import { deskAccounts } from '../desk/sync-accounts';
@@ -43,6 +43,34 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
       message:
         failures.length === 0 ? SUCCESS.flatten : `${SUCCESS.flatten} (failed: ${failures.join('; ')})`,
     };
+  });
+
+  // What Cancel all orders and Flatten would cancel: the desk shows it before asking to confirm.
+  app.get('/copier/orders/working', secured, async (request): Promise<WorkingOrder[]> => {
+    const accounts = [...engine.accounts.values()]
+      .filter((account) => account.userId === request.user.id)
+      .sort((a, b) => a.id - b.id);
+    const lists = await Promise.all(
+      accounts.map(async (account) => {
+        const live = engine.sessionOf(account.id);
+        if (live === undefined) return [];
+        const working = await live.session.workingOrders().catch(() => []);
+        return working
+          .filter((order) => order.accountExternalId === account.externalId && order.status === 'Working')
+          .map((order): WorkingOrder => ({
+            account: account.id,
+            account_name: account.name,
+            order_id: order.orderId,
+            contract: order.symbol,
+            side: order.side,
+            type: order.type,
+            qty: order.qty - order.filledQty,
+            price: order.price,
+            stop_price: order.stopPrice,
+          }));
+      }),
+    );
+    return lists.flat();
   });
 
   app.post('/copier/orders/cancel-all', secured, async (request): Promise<MessageResponse> => {

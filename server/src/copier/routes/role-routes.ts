@@ -1,11 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SUCCESS } from '@synctrade/api/messages';
+import { LEADER_CHANGE_MESSAGE, SUCCESS } from '@synctrade/api/messages';
 import { ratioSchema } from '@synctrade/api/validation';
-import type { MessageResponse } from '@synctrade/api/types';
+import type { LeaderChangeFollowers, MessageResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { validateObject } from '../../http/validate';
 import type { CopierRouteOptions } from './route-options';
 import { ownedAccount, settleWithin } from './owned-account';
+
+/**
+ * What a leader change does to the followers' positions: `align` brings them to the new leader × ratio at once,
+ * `keep` (the default, so no call closes positions unasked) leaves them until the new leader's next trade.
+ */
+function leaderChangeChoice(body: unknown): LeaderChangeFollowers {
+  if (body === undefined || body === null || body === '') return 'keep';
+  if (typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(LEADER_CHANGE_MESSAGE.body);
+  const { followers, ...rest } = body as { followers?: unknown };
+  if (Object.keys(rest).length > 0) throw AppError.badRequest(LEADER_CHANGE_MESSAGE.body);
+  if (followers === undefined) return 'keep';
+  if (followers !== 'align' && followers !== 'keep')
+    throw AppError.badRequest(LEADER_CHANGE_MESSAGE.followers);
+  return followers;
+}
 
 /** Leader, follow toggle, ratio, Cross and "disable all followers". */
 export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
@@ -20,6 +35,7 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     secured,
     async (request): Promise<MessageResponse> => {
       const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const followers = leaderChangeChoice(request.body);
       await app.db.tx(async (tx) => {
         // The old leader becomes a plain account; the new one is not a follower.
         await tx.query(
@@ -30,8 +46,23 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
           'UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1',
           [account.id],
         );
+        // Choosing the leader it already is leaves the followers' waits as they are.
+        if (account.is_master) return;
+        await tx.query(
+          'DELETE FROM copy_follower_waits WHERE account_id IN (SELECT id FROM broker_accounts WHERE user_id = $1)',
+          [request.user.id],
+        );
+        // Keep: the followers stay as they are (flagged out of sync) until the new leader's next trade.
+        if (followers === 'keep')
+          await tx.query(
+            `INSERT INTO copy_follower_waits (account_id, leader_account_id)
+             SELECT id, $2 FROM broker_accounts WHERE user_id = $1 AND is_follower AND id <> $2`,
+            [request.user.id, account.id],
+          );
       });
       await changed(request.user.id);
+      // Align: every follower goes to the new leader × ratio now, auto-sync on or off.
+      if (followers === 'align') await settleWithin(engine.sync(request.user.id));
       return { message: SUCCESS.master };
     },
   );
@@ -47,6 +78,8 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
         'UPDATE broker_accounts SET is_follower = NOT is_follower, updated_at = now() WHERE id = $1',
         [account.id],
       );
+      // Following anew starts from leader × ratio, not from a wait chosen for an earlier leader change.
+      await app.db.query('DELETE FROM copy_follower_waits WHERE account_id = $1', [account.id]);
       // Following again clears a risk stop: the user decided to resume.
       if (!account.is_follower)
         await app.db.query('DELETE FROM copy_account_state WHERE account_id = $1', [account.id]);

@@ -82,38 +82,14 @@ export class BatchWriter {
 
   patchCopy(patch: CopyPatch): void {
     const known = this.copies.get(patch.client_order_id);
-    this.copies.set(
-      patch.client_order_id,
-      known === undefined
-        ? patch
-        : {
-            client_order_id: patch.client_order_id,
-            status: patch.status,
-            broker_order_id: patch.broker_order_id ?? known.broker_order_id,
-            reason: patch.reason ?? known.reason,
-            price: patch.price ?? known.price,
-            qty: patch.qty ?? known.qty,
-            sent_ms: patch.sent_ms ?? known.sent_ms,
-            ack_ms: patch.ack_ms ?? known.ack_ms,
-          },
-    );
+    this.copies.set(patch.client_order_id, known === undefined ? patch : mergeCopy(known, patch));
     this.arm();
   }
 
   upsertOrder(row: OrderRow): void {
-    const key = `${row.account_id}|${row.broker_order_id}`;
+    const key = orderKey(row);
     const known = this.orders.get(key);
-    this.orders.set(
-      key,
-      known === undefined
-        ? row
-        : {
-            ...row,
-            created_ms: known.created_ms,
-            price: row.price ?? known.price,
-            reason: row.reason ?? known.reason,
-          },
-    );
+    this.orders.set(key, known === undefined ? row : mergeOrder(known, row));
     this.arm();
   }
 
@@ -143,17 +119,76 @@ export class BatchWriter {
     this.orders = new Map();
     this.fills = [];
     this.skips = [];
-    this.running = this.running.then(() =>
-      this.write(claims, copies, orders, fills, skips).then(
-        () => this.journal?.discardThrough(segment),
-        (error: unknown) => {
-          this.claims = [...claims, ...this.claims];
-          if (claims.length > 0) this.arm(RETRY_MS);
-          this.onError(error);
-        },
-      ),
-    );
+    const batch: Batch = { claims, copies, orders, fills, skips };
+    this.running = this.running.then(() => this.store(batch, segment));
     return this.running;
+  }
+
+  /**
+   * One transaction for the whole batch. When it fails on a row's data (a key taken, a reference gone), the
+   * batch is written again row by row, so that row is reported and dropped and every other row is stored;
+   * when it fails for any other reason (the database unreachable) nothing is dropped: the rows go back into
+   * the queue, under anything newer queued meanwhile, and are tried again.
+   */
+  private async store(batch: Batch, segment: number): Promise<void> {
+    let retry: Batch;
+    try {
+      await this.write(batch);
+      this.journal?.discardThrough(segment);
+      return;
+    } catch (error: unknown) {
+      if (!isRowError(error)) {
+        this.onError(error);
+        retry = batch;
+      } else retry = await this.writeRowByRow(batch);
+    }
+    if (sizeOf(retry) === 0) {
+      this.journal?.discardThrough(segment);
+      return;
+    }
+    this.requeue(retry);
+    this.arm(RETRY_MS);
+  }
+
+  /** Answers the rows that failed for a reason other than their own data (to be tried again). */
+  private async writeRowByRow(batch: Batch): Promise<Batch> {
+    const retry: Batch = { claims: [], copies: [], orders: [], fills: [], skips: [] };
+    const each = async <K extends keyof Batch>(kind: K): Promise<void> => {
+      for (const row of batch[kind]) {
+        const single: Batch = { claims: [], copies: [], orders: [], fills: [], skips: [] };
+        (single[kind] as unknown[]).push(row);
+        try {
+          await this.write(single);
+        } catch (error: unknown) {
+          if (isRowError(error)) this.onError(new RowWriteError(kind, row, error));
+          else {
+            this.onError(error);
+            (retry[kind] as unknown[]).push(row);
+          }
+        }
+      }
+    };
+    // Claims first: copies update the rows their claim inserted.
+    await each('claims');
+    await each('skips');
+    await each('orders');
+    await each('copies');
+    await each('fills');
+    return retry;
+  }
+
+  private requeue(batch: Batch): void {
+    this.claims = [...batch.claims, ...this.claims];
+    this.skips = [...batch.skips, ...this.skips];
+    this.fills = [...batch.fills, ...this.fills];
+    for (const older of batch.copies) {
+      const newer = this.copies.get(older.client_order_id);
+      this.copies.set(older.client_order_id, newer === undefined ? older : mergeCopy(older, newer));
+    }
+    for (const older of batch.orders) {
+      const newer = this.orders.get(orderKey(older));
+      this.orders.set(orderKey(older), newer === undefined ? older : mergeOrder(older, newer));
+    }
   }
 
   private arm(delay = FLUSH_MS): void {
@@ -162,13 +197,7 @@ export class BatchWriter {
     this.timer.unref();
   }
 
-  private async write(
-    claims: JournalEntry[],
-    copies: CopyPatch[],
-    orders: OrderRow[],
-    fills: FillRecord[],
-    skips: SkipRow[],
-  ): Promise<void> {
+  private async write({ claims, copies, orders, fills, skips }: Batch): Promise<void> {
     if (claims.length + copies.length + orders.length + fills.length + skips.length === 0) return;
     await this.db.tx(async (tx) => {
       if (claims.length > 0) await writeClaims(tx, claims);
@@ -225,6 +254,70 @@ export class BatchWriter {
         );
       }
     });
+  }
+}
+
+interface Batch {
+  claims: JournalEntry[];
+  copies: CopyPatch[];
+  orders: OrderRow[];
+  fills: FillRecord[];
+  skips: SkipRow[];
+}
+
+function sizeOf(batch: Batch): number {
+  return (
+    batch.claims.length + batch.copies.length + batch.orders.length + batch.fills.length + batch.skips.length
+  );
+}
+
+function orderKey(row: OrderRow): string {
+  return `${row.account_id}|${row.broker_order_id}`;
+}
+
+/** A copy's later patch over an earlier one: later values win, what the later one does not know is kept. */
+function mergeCopy(older: CopyPatch, newer: CopyPatch): CopyPatch {
+  return {
+    client_order_id: newer.client_order_id,
+    status: newer.status,
+    broker_order_id: newer.broker_order_id ?? older.broker_order_id,
+    reason: newer.reason ?? older.reason,
+    price: newer.price ?? older.price,
+    qty: newer.qty ?? older.qty,
+    sent_ms: newer.sent_ms ?? older.sent_ms,
+    ack_ms: newer.ack_ms ?? older.ack_ms,
+  };
+}
+
+function mergeOrder(older: OrderRow, newer: OrderRow): OrderRow {
+  return {
+    ...newer,
+    created_ms: older.created_ms,
+    price: newer.price ?? older.price,
+    reason: newer.reason ?? older.reason,
+  };
+}
+
+/**
+ * A failure caused by a row's own data (SQLSTATE class 22, data exception, or 23, integrity constraint): writing
+ * it again fails again. Both database drivers put the SQLSTATE in `code`.
+ */
+function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/** A row the database refused: reported with the row, so it can be found, while the rest of its batch is stored. */
+export class RowWriteError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly row: unknown,
+    readonly cause: unknown,
+  ) {
+    super(
+      `Copier ${kind} row not stored: ${cause instanceof Error ? cause.message : String(cause)} (${JSON.stringify(row)})`,
+    );
+    this.name = 'RowWriteError';
   }
 }
 

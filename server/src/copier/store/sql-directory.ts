@@ -19,6 +19,7 @@ interface AccountRow {
   max_contracts_per_order: number | null;
   max_net_position: number | null;
   daily_loss_limit: number | null;
+  waits: boolean;
 }
 
 /** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
@@ -30,7 +31,9 @@ export class SqlDirectory implements AccountDirectory {
   async loadUser(userId: number): Promise<EngineAccount[]> {
     const rows = await this.app.db.query<AccountRow>(
       `SELECT a.id, a.user_id, a.connection_id, a.external_id, a.name, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync,
-              (a.enabled AND c.enabled) AS enabled, c.broker, r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit
+              (a.enabled AND c.enabled) AS enabled, c.broker, r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit,
+              EXISTS (SELECT 1 FROM copy_follower_waits w WHERE w.account_id = a.id AND w.leader_account_id IN
+                (SELECT m.id FROM broker_accounts m WHERE m.user_id = a.user_id AND m.is_master)) AS waits
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_risk r ON r.account_id = a.id
        WHERE a.user_id = $1 ORDER BY a.id`,
       [userId],
@@ -49,6 +52,7 @@ export class SqlDirectory implements AccountDirectory {
         cross: row.cross,
         autoSync: row.auto_sync,
         enabled: row.enabled,
+        waitsForLeaderTrade: row.waits,
         risk: {
           maxContractsPerOrder: row.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
           maxNetPosition: row.max_net_position ?? DEFAULT_RISK.maxNetPosition,
@@ -104,6 +108,10 @@ export class SqlDirectory implements AccountDirectory {
       'UPDATE connections SET status = $2, updated_at = now() WHERE id = $1 AND status <> $2',
       [connectionId, status],
     );
+  }
+
+  async stopWaiting(accountId: number): Promise<void> {
+    await this.app.db.query('DELETE FROM copy_follower_waits WHERE account_id = $1', [accountId]);
   }
 
   async stopFollowing(accountId: number, reason: string): Promise<void> {

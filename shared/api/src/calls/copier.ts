@@ -7,13 +7,23 @@ import type {
   TicketOrderPayload,
 } from '../types/payloads';
 import type { ImportResult, MessageResponse } from '../types/responses';
+import type { LeaderChangeFollowers, LeaderChangePayload, WorkingOrder } from '../types/desk-actions';
 
 interface CallOptions {
   signal?: AbortSignal;
 }
 
-export async function setMaster(accountId: number): Promise<MessageResponse> {
-  return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/master`)).data;
+/** Makes the account the leader; `followers` says what happens to the followers' positions (see LeaderChangeFollowers). */
+export async function setMaster(
+  accountId: number,
+  followers?: LeaderChangeFollowers,
+): Promise<MessageResponse> {
+  const body: LeaderChangePayload | undefined = followers === undefined ? undefined : { followers };
+  return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/master`, body)).data;
+}
+/** Orders working at the brokers on the user's accounts. */
+export async function getWorkingOrders(options: CallOptions = {}): Promise<WorkingOrder[]> {
+  return (await http.get<WorkingOrder[]>('/copier/orders/working', options)).data;
 }
 /** Toggles follow on the account. */
 export async function toggleFollower(accountId: number): Promise<MessageResponse> {

@@ -4,3 +4,4 @@ export * from './client-messages';
 export * from './validation-messages';
 export * from './connect-outcomes';
 export * from './projectx-messages';
+export * from './desk-confirm-messages';

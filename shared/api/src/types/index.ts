@@ -2,3 +2,4 @@ export * from './entities';
 export * from './payloads';
 export * from './responses';
 export * from './feed';
+export * from './desk-actions';

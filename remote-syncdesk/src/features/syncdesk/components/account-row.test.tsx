@@ -134,6 +134,8 @@ describe('account row', () => {
     const { user } = renderDesk();
     const row = await rowOf('Paper 2');
     await user.click(within(row).getByRole('button', { name: 'Flatten Paper 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flatten this account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Flatten' }));
     expect(await screen.findByText('Flatten updated successfully')).toBeInTheDocument();
     expect(api.callsTo('POST /brokers/accounts/flatten-positions')[0]?.body).toEqual([2]);
   });

@@ -1,7 +1,7 @@
 import { SUCCESS } from '@synctrade/api';
 import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { buildAccount, deskAccounts } from '../testing/builders';
+import { buildAccount, buildWorkingOrder, deskAccounts } from '../testing/builders';
 import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
 
 describe('accounts panel', () => {
@@ -91,6 +91,8 @@ describe('accounts panel', () => {
     await screen.findByRole('table', { name: 'Accounts' });
     const before = api.callsTo('GET /copier/order-data/:id').length;
     await user.click(screen.getByRole('button', { name: 'Flatten all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flatten all accounts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Flatten' }));
     expect(await screen.findByText('Flattened 3 accounts')).toBeInTheDocument();
     expect(api.callsTo('POST /brokers/accounts/flatten-positions')[0]?.body).toEqual([1, 2, 3]);
     await waitFor(() => expect(api.callsTo('GET /copier/order-data/:id').length).toBeGreaterThan(before));
@@ -101,6 +103,8 @@ describe('accounts panel', () => {
     const { user } = renderDesk();
     await screen.findByRole('table', { name: 'Accounts' });
     await user.click(screen.getByRole('button', { name: 'Flatten all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Flatten all accounts?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Flatten' }));
     expect(await screen.findByText('Flatten update failed. Please try again.')).toBeInTheDocument();
   });
 
@@ -123,16 +127,24 @@ describe('accounts panel', () => {
   });
 
   it('when Cancel all orders succeeds or fails, then it says so', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('POST /copier/orders/cancel-all', [
-      200,
-      { message: 'Canceled 2 orders' },
-    ]);
+    api = deskApi({ accounts: deskAccounts() })
+      .on('POST /copier/orders/cancel-all', [200, { message: 'Canceled 2 orders' }])
+      .on('GET /copier/orders/working', [
+        200,
+        [buildWorkingOrder({ order_id: '7' }), buildWorkingOrder({ order_id: '8' })],
+      ]);
     const { user } = renderDesk();
     await screen.findByRole('table', { name: 'Accounts' });
-    await user.click(screen.getByRole('button', { name: 'Cancel all orders' }));
+    const confirmCancel = async (): Promise<void> => {
+      await user.click(screen.getByRole('button', { name: 'Cancel all orders' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel all orders?' });
+      await within(dialog).findByRole('list', { name: 'Orders canceled' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel orders' }));
+    };
+    await confirmCancel();
     expect(await screen.findByText('Canceled 2 orders')).toBeInTheDocument();
     api.on('POST /copier/orders/cancel-all', [500, {}]);
-    await user.click(screen.getByRole('button', { name: 'Cancel all orders' }));
+    await confirmCancel();
     expect(await screen.findByText('Cancel all orders failed. Please try again.')).toBeInTheDocument();
   });
 

@@ -2,6 +2,8 @@ import type React from 'react';
 import { useState } from 'react';
 import { Button, Row } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
+import { CancelOrdersConfirm } from '../confirm/cancel-orders-confirm';
+import { FlattenConfirm } from '../confirm/flatten-confirm';
 import { ActionsMenu, type MenuAction } from './actions-menu';
 
 interface AccountsToolbarProps {
@@ -19,6 +21,9 @@ export function AccountsToolbar({
   onOpenLimitations,
 }: AccountsToolbarProps): React.JSX.Element {
   const [busy, setBusy] = useState<Record<Bulk, boolean>>({ disable: false, cancel: false, flatten: false });
+  // Flatten all and Cancel all orders trade: each shows what it will do and asks first.
+  const [confirming, setConfirming] = useState<'flatten' | 'cancel' | null>(null);
+  const ids = useSyncdeskStore((state) => state.ids);
   const run = (key: Bulk, work: () => Promise<unknown>): void => {
     setBusy((state) => ({ ...state, [key]: true }));
     void work().finally(() => setBusy((state) => ({ ...state, [key]: false })));
@@ -44,7 +49,7 @@ export function AccountsToolbar({
         type="button"
         $variant="secondary"
         disabled={busy.cancel}
-        onClick={() => run('cancel', () => store().cancelAllOrders())}
+        onClick={() => setConfirming('cancel')}
       >
         Cancel all orders
       </Button>
@@ -52,7 +57,10 @@ export function AccountsToolbar({
         type="button"
         $variant="danger"
         disabled={busy.flatten}
-        onClick={() => run('flatten', () => store().flattenAll())}
+        onClick={() => {
+          if (ids.length === 0) run('flatten', () => store().flattenAll());
+          else setConfirming('flatten');
+        }}
       >
         Flatten all
       </Button>
@@ -60,6 +68,10 @@ export function AccountsToolbar({
         Change leader
       </Button>
       <ActionsMenu actions={menu} />
+      {confirming === 'flatten' && (
+        <FlattenConfirm accountIds={ids} all onClose={() => setConfirming(null)} />
+      )}
+      {confirming === 'cancel' && <CancelOrdersConfirm onClose={() => setConfirming(null)} />}
     </Row>
   );
 }

@@ -57,6 +57,7 @@ describe('Choose Lead Account', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('cell', { name: 'SIM-3' }));
     expect(screen.getByRole('radio', { name: 'Paper 3 (SIM-3)' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Set as Lead' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Change leader' }));
     expect(await screen.findByText('Account master updated successfully')).toBeInTheDocument();
     expect(api.callsTo('PUT /copier/accounts/3/master')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { EMPTY } from '@synctrade/api';
 import { Button, Modal, Muted, Row, Table, TableWrap } from '@synctrade/ui';
+import { followersOf } from '../confirm/desk-plans';
+import { LeaderChangeStep } from '../confirm/leader-change-step';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { MainButton } from './desk-styles';
@@ -39,15 +41,25 @@ function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
     () => accounts.find((account) => account.is_master)?.id ?? accounts[0]?.id ?? null,
   );
   const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const current = accounts.find((account) => account.is_master)?.id ?? null;
 
   const confirm = async (): Promise<void> => {
     if (selected === null) return;
+    // A new leader changes what the followers copy: the next step shows what happens to them and asks first.
+    if (selected !== current && followersOf(accounts, selected).length > 0) {
+      setConfirming(true);
+      return;
+    }
     setSaving(true);
     const ok = await setMaster(selected);
     setSaving(false);
     // On failure the toast explains and the dialog stays, so the trader can retry or pick another.
     if (ok) onClose();
   };
+
+  if (confirming && selected !== null)
+    return <LeaderChangeStep leaderId={selected} onBack={() => setConfirming(false)} onDone={onClose} />;
 
   return (
     <>

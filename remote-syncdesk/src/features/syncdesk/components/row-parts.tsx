@@ -1,7 +1,9 @@
 import type React from 'react';
 import { memo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { FollowerState as State } from '@synctrade/api';
 import { Switch } from '@synctrade/ui';
+import { FlattenConfirm } from '../confirm/flatten-confirm';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CellButton, LeaderMark } from './desk-styles';
 import { FollowerState } from './follower-state';
@@ -82,9 +84,10 @@ export const RowSettings = memo(function RowSettings({
   ratio,
   cross,
 }: SettingsProps): React.JSX.Element {
-  const { setCross, flatten } = useSyncdeskStore.getState();
+  const { setCross } = useSyncdeskStore.getState();
   const [crossing, runCross] = useBusy();
-  const [flattening, runFlatten] = useBusy();
+  // The row's Flatten shows the closing order and the orders it cancels, and asks first.
+  const [confirming, setConfirming] = useState(false);
   return (
     <>
       <div role="cell">
@@ -113,11 +116,17 @@ export const RowSettings = memo(function RowSettings({
         <CellButton
           type="button"
           aria-label={`Flatten ${name}`}
-          disabled={flattening}
-          onClick={() => runFlatten(() => flatten([id]))}
+          disabled={confirming}
+          onClick={() => setConfirming(true)}
         >
           Flatten
         </CellButton>
+        {/* In a portal: a row's layout containment would otherwise hold the dialog's overlay inside the row. */}
+        {confirming &&
+          createPortal(
+            <FlattenConfirm accountIds={[id]} all={false} onClose={() => setConfirming(false)} />,
+            document.body,
+          )}
       </div>
     </>
   );

@@ -13,6 +13,7 @@ import {
   syncFollower,
   toggleFollower,
   type ActionName,
+  type LeaderChangeFollowers,
   type MessageResponse,
   type TicketOrderPayload,
 } from '@synctrade/api';
@@ -22,7 +23,8 @@ import type { GetState, SetState } from './syncdesk-store';
 
 /** Every action answers true on success, so a form or editor knows whether to close. */
 export interface CopierActions {
-  setMaster(accountId: number): Promise<boolean>;
+  /** `followers`: what happens to the followers' positions (the server keeps them when not told). */
+  setMaster(accountId: number, followers?: LeaderChangeFollowers): Promise<boolean>;
   toggleFollower(accountId: number): Promise<boolean>;
   setRatio(accountId: number, ratio: number): Promise<boolean>;
   setCross(accountId: number, cross: boolean): Promise<boolean>;
@@ -59,9 +61,9 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
   };
 
   return {
-    setMaster: (accountId) =>
+    setMaster: (accountId, followers) =>
       run({
-        call: () => setMaster(accountId),
+        call: () => setMaster(accountId, followers),
         action: 'master',
         success: SUCCESS.master,
         copierChange: { accountId },

@@ -1,4 +1,4 @@
-import type { Order, OrderData, SyncAccount } from '@synctrade/api';
+import type { Order, OrderData, SyncAccount, WorkingOrder } from '@synctrade/api';
 import { OrderDataSchema, OrderSchema, SyncAccountSchema } from '@synctrade/api/schemas';
 import { serverShaped } from '@synctrade/test-utils';
 
@@ -69,4 +69,19 @@ export function buildOrderData(orders: Order[] = []): OrderData {
     },
     orders,
   });
+}
+
+export function buildWorkingOrder(overrides: Partial<WorkingOrder> = {}): WorkingOrder {
+  return {
+    account: 1,
+    account_name: 'Paper 1',
+    order_id: '1',
+    contract: 'ESZ6',
+    side: 'buy',
+    type: 'Limit',
+    qty: 1,
+    price: 5900,
+    stop_price: null,
+    ...overrides,
+  };
 }

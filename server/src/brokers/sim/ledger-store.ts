@@ -1,0 +1,246 @@
+import type { Db } from '../../db/db';
+import type { SimAccount } from './ledger';
+import type { SimOrder } from './matching';
+import type { Market, MarketTicks } from './price-model';
+
+/** Ids drawn from one block of the database sequence: block × ID_BLOCK_SIZE up to the next block. */
+export const ID_BLOCK_SIZE = 100_000;
+/** Orders kept in memory after a restart besides the working ones: enough for look-ups by client id. */
+const RECENT_ORDERS_LOADED = 100_000;
+
+export interface SimFillRow {
+  fillId: string;
+  orderId: string;
+  accountExternalId: string;
+  symbol: string;
+  side: string;
+  qty: number;
+  price: number;
+  time: number;
+}
+
+/** What one write stores: the latest state of every account and order touched, and the new fills. */
+export interface LedgerBatch {
+  accounts: SimAccount[];
+  orders: SimOrder[];
+  fills: SimFillRow[];
+  markets: MarketTicks[];
+}
+
+export interface StoredLedger {
+  accounts: SimAccount[];
+  /** Working orders, and the most recent finished ones (oldest first). */
+  orders: SimOrder[];
+  markets: MarketTicks[];
+}
+
+/** The paper broker's ledger tables (migration 300). */
+export class SimLedgerStore {
+  constructor(private readonly db: Db) {}
+
+  /** Reserves the next block of ids; answers its first id. */
+  async reserveIds(): Promise<number> {
+    const [row] = await this.db.query<{ block: number }>(`SELECT nextval('sim_id_blocks') AS block`);
+    if (row === undefined) throw new Error('The id sequence answered nothing');
+    return row.block * ID_BLOCK_SIZE;
+  }
+
+  async load(): Promise<StoredLedger> {
+    const accounts = await this.db.query<{
+      external_id: string;
+      name: string;
+      starting_balance: number;
+      realized_total: number;
+      realized_day: number;
+      day_key: string;
+    }>(`SELECT external_id, name, starting_balance, realized_total, realized_day, day_key FROM sim_accounts`);
+    const positions = await this.db.query<{
+      external_id: string;
+      symbol: string;
+      net_pos: number;
+      avg_price: number;
+    }>(`SELECT external_id, symbol, net_pos, avg_price FROM sim_positions ORDER BY external_id, symbol`);
+    const orders = await this.db.query<OrderRecord>(
+      `SELECT * FROM sim_orders
+       WHERE status = 'Working'
+         OR order_id IN (SELECT order_id FROM sim_orders ORDER BY time_ms DESC LIMIT ${RECENT_ORDERS_LOADED})
+       ORDER BY time_ms, order_id`,
+    );
+    const markets = await this.db.query<{ market: Market; ticks: number; open_ticks: number }>(
+      `SELECT market, ticks, open_ticks FROM sim_markets`,
+    );
+    const byId = new Map<string, SimAccount>(
+      accounts.map((row) => [
+        row.external_id,
+        {
+          externalId: row.external_id,
+          name: row.name,
+          startingBalance: row.starting_balance,
+          realizedTotal: row.realized_total,
+          realizedDay: row.realized_day,
+          dayKey: row.day_key,
+          positions: new Map(),
+        },
+      ]),
+    );
+    for (const row of positions)
+      byId.get(row.external_id)?.positions.set(row.symbol, { netPos: row.net_pos, avgPrice: row.avg_price });
+    return {
+      accounts: [...byId.values()],
+      orders: orders.map(orderOf),
+      markets: markets.map((row) => ({ market: row.market, ticks: row.ticks, openTicks: row.open_ticks })),
+    };
+  }
+
+  /** Stores one batch in one transaction: all of it or none of it (the writer then tries again). */
+  async write(batch: LedgerBatch): Promise<void> {
+    await this.db.tx(async (tx) => {
+      if (batch.accounts.length > 0) {
+        await tx.query(
+          `INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
+           SELECT x.external_id, x.name, x.starting_balance, x.realized_total, x.realized_day, x.day_key
+           FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, name text, starting_balance numeric,
+             realized_total double precision, realized_day double precision, day_key text)
+           ON CONFLICT (external_id) DO UPDATE SET realized_total = EXCLUDED.realized_total,
+             realized_day = EXCLUDED.realized_day, day_key = EXCLUDED.day_key, updated_at = now()`,
+          [
+            JSON.stringify(
+              batch.accounts.map((a) => ({
+                external_id: a.externalId,
+                name: a.name,
+                starting_balance: a.startingBalance,
+                realized_total: a.realizedTotal,
+                realized_day: a.realizedDay,
+                day_key: a.dayKey,
+              })),
+            ),
+          ],
+        );
+        const positions = batch.accounts.flatMap((a) =>
+          [...a.positions].map(([symbol, p]) => ({
+            external_id: a.externalId,
+            symbol,
+            net_pos: p.netPos,
+            avg_price: p.avgPrice,
+          })),
+        );
+        if (positions.length > 0)
+          await tx.query(
+            `INSERT INTO sim_positions (external_id, symbol, net_pos, avg_price)
+             SELECT x.external_id, x.symbol, x.net_pos, x.avg_price
+             FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, symbol text, net_pos integer, avg_price double precision)
+             ON CONFLICT (external_id, symbol) DO UPDATE SET net_pos = EXCLUDED.net_pos, avg_price = EXCLUDED.avg_price`,
+            [JSON.stringify(positions)],
+          );
+      }
+      if (batch.orders.length > 0)
+        await tx.query(
+          `INSERT INTO sim_orders (order_id, external_id, client_order_id, symbol, side, qty, filled_qty, order_type, price,
+             stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms)
+           SELECT x.order_id, x.external_id, x.client_order_id, x.symbol, x.side, x.qty, x.filled_qty, x.order_type, x.price,
+             x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms
+           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, external_id text, client_order_id text, symbol text, side text,
+             qty integer, filled_qty integer, order_type text, price double precision, stop_price double precision, status text,
+             reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision)
+           ON CONFLICT (order_id) DO UPDATE SET qty = EXCLUDED.qty, filled_qty = EXCLUDED.filled_qty,
+             order_type = EXCLUDED.order_type, price = EXCLUDED.price, stop_price = EXCLUDED.stop_price,
+             status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with`,
+          [JSON.stringify(batch.orders.map(recordOf))],
+        );
+      if (batch.fills.length > 0)
+        await tx.query(
+          `INSERT INTO sim_fills (fill_id, order_id, external_id, symbol, side, qty, price, time_ms)
+           SELECT x.fill_id, x.order_id, x.external_id, x.symbol, x.side, x.qty, x.price, x.time_ms
+           FROM jsonb_to_recordset($1::jsonb) AS x(fill_id text, order_id text, external_id text, symbol text, side text,
+             qty integer, price double precision, time_ms double precision)
+           ON CONFLICT (fill_id) DO NOTHING`,
+          [
+            JSON.stringify(
+              batch.fills.map((f) => ({
+                fill_id: f.fillId,
+                order_id: f.orderId,
+                external_id: f.accountExternalId,
+                symbol: f.symbol,
+                side: f.side,
+                qty: f.qty,
+                price: f.price,
+                time_ms: f.time,
+              })),
+            ),
+          ],
+        );
+      if (batch.markets.length > 0)
+        await tx.query(
+          `INSERT INTO sim_markets (market, ticks, open_ticks)
+           SELECT x.market, x.ticks, x.open_ticks FROM jsonb_to_recordset($1::jsonb) AS x(market text, ticks bigint, open_ticks bigint)
+           ON CONFLICT (market) DO UPDATE SET ticks = EXCLUDED.ticks, open_ticks = EXCLUDED.open_ticks`,
+          [
+            JSON.stringify(
+              batch.markets.map((m) => ({ market: m.market, ticks: m.ticks, open_ticks: m.openTicks })),
+            ),
+          ],
+        );
+    });
+  }
+}
+
+interface OrderRecord {
+  order_id: string;
+  external_id: string;
+  client_order_id: string | null;
+  symbol: string;
+  side: SimOrder['side'];
+  qty: number;
+  filled_qty: number;
+  order_type: SimOrder['type'];
+  price: number | null;
+  stop_price: number | null;
+  status: SimOrder['status'];
+  reason: string | null;
+  parent_order_id: string | null;
+  oco_with: string | null;
+  bracket: SimOrder['bracket'] | null;
+  time_ms: number;
+}
+
+function recordOf(order: SimOrder): OrderRecord {
+  return {
+    order_id: order.orderId,
+    external_id: order.accountExternalId,
+    client_order_id: order.clientOrderId,
+    symbol: order.symbol,
+    side: order.side,
+    qty: order.qty,
+    filled_qty: order.filledQty,
+    order_type: order.type,
+    price: order.price,
+    stop_price: order.stopPrice,
+    status: order.status,
+    reason: order.reason,
+    parent_order_id: order.parentOrderId,
+    oco_with: order.ocoWith,
+    bracket: order.bracket ?? null,
+    time_ms: order.time,
+  };
+}
+
+function orderOf(row: OrderRecord): SimOrder {
+  return {
+    orderId: row.order_id,
+    clientOrderId: row.client_order_id,
+    accountExternalId: row.external_id,
+    symbol: row.symbol,
+    side: row.side,
+    qty: row.qty,
+    filledQty: row.filled_qty,
+    type: row.order_type,
+    price: row.price,
+    stopPrice: row.stop_price,
+    status: row.status,
+    reason: row.reason,
+    parentOrderId: row.parent_order_id,
+    time: row.time_ms,
+    bracket: row.bracket ?? undefined,
+    ocoWith: row.oco_with,
+  };
+}

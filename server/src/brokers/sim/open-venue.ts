@@ -1,0 +1,34 @@
+import type { Db } from '../../db/db';
+import { BlockIds } from './block-ids';
+import { SimLedgerStore } from './ledger-store';
+import { LedgerWriter } from './ledger-writer';
+import { SimVenue } from './venue';
+
+export interface OpenSimVenueOptions {
+  seed: number;
+  /** Price step interval (default 500 ms); null: prices move only when told. */
+  tickMs?: number | null;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The server's paper venue on its database ledger: reserves a fresh id block, loads the stored accounts,
+ * positions, orders and prices, and stores every change before it is told to anyone.
+ */
+export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promise<SimVenue> {
+  const store = new SimLedgerStore(db);
+  const first = await store.reserveIds();
+  const restored = await store.load();
+  const ids = new BlockIds(first, () => store.reserveIds(), options.onError);
+  const holder: { venue: SimVenue | null } = { venue: null };
+  const ledger = new LedgerWriter(store, () => holder.venue?.prices.state() ?? [], options.onError);
+  holder.venue = new SimVenue({
+    seed: options.seed,
+    ...(options.tickMs === undefined ? {} : { tickMs: options.tickMs }),
+    recordCommands: false,
+    ledger,
+    restored,
+    ids,
+  });
+  return holder.venue;
+}

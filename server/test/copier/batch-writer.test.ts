@@ -1,0 +1,142 @@
+import {
+  BatchWriter,
+  RowWriteError,
+  type FillRecord,
+  type OrderRow,
+} from '../../src/copier/store/batch-writer';
+import type { Db } from '../../src/db/db';
+import type { TestApp } from '../support/build-test-app';
+import type { TestUser } from '../support/users';
+import { openPaperDesk } from './support/paper-desk';
+
+let t: TestApp;
+let user: TestUser;
+let accountId: number;
+let otherId: number;
+
+beforeAll(async () => {
+  const desk = await openPaperDesk('Writer');
+  ({ t, user } = desk);
+  accountId = desk.rows[2]?.id ?? 0;
+  otherId = desk.rows[3]?.id ?? 0;
+});
+afterAll(async () => t.close());
+
+const order = (brokerOrderId: string, account = accountId): OrderRow => ({
+  user_id: user.id,
+  account_id: account,
+  role: 'leader',
+  broker_order_id: brokerOrderId,
+  symbol: 'ESZ6',
+  order_type: 'Market',
+  side: 'buy',
+  qty: 1,
+  price: null,
+  stop_price: null,
+  status: 'Working',
+  reason: null,
+  created_ms: Date.now(),
+});
+
+const fill = (fillId: string, brokerOrderId: string): FillRecord => ({
+  user_id: user.id,
+  account_id: accountId,
+  fill_id: fillId,
+  broker_order_id: brokerOrderId,
+  symbol: 'ESZ6',
+  side: 'buy',
+  qty: 1,
+  price: 6000,
+  filled_ms: Date.now(),
+});
+
+async function storedOrders(prefix: string): Promise<string[]> {
+  const rows = await t.db.query<{ broker_order_id: string }>(
+    `SELECT broker_order_id FROM copy_orders WHERE broker_order_id LIKE $1 ORDER BY broker_order_id`,
+    [`${prefix}%`],
+  );
+  return rows.map((row) => row.broker_order_id);
+}
+
+async function storedFills(prefix: string): Promise<string[]> {
+  const rows = await t.db.query<{ fill_id: string }>(
+    `SELECT fill_id FROM copy_fills WHERE fill_id LIKE $1 ORDER BY fill_id`,
+    [`${prefix}%`],
+  );
+  return rows.map((row) => row.fill_id);
+}
+
+describe('copier batch writer', () => {
+  it('when one order row of a batch refers to an account that is gone, then that row is reported and every other row is stored', async () => {
+    const errors: unknown[] = [];
+    const writer = new BatchWriter(t.db, (error) => errors.push(error));
+    writer.upsertOrder(order('a-1'));
+    writer.upsertOrder(order('a-2', 2_000_000_000));
+    writer.upsertOrder(order('a-3'));
+    writer.addFill(fill('a-f1', 'a-1'));
+    writer.addFill(fill('a-f3', 'a-3'));
+    await writer.flush();
+    expect(await storedOrders('a-')).toEqual(['a-1', 'a-3']);
+    expect(await storedFills('a-')).toEqual(['a-f1', 'a-f3']);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(RowWriteError);
+    expect((errors[0] as RowWriteError).kind).toBe('orders');
+    expect((errors[0] as RowWriteError).message).toContain('"broker_order_id":"a-2"');
+  });
+
+  it('when a copy would take a broker order id another order row of its account holds, then only that copy is refused', async () => {
+    await t.db.query(
+      `INSERT INTO copy_orders (user_id, account_id, role, broker_order_id, symbol, order_type, side, qty, status)
+       VALUES ($1, $2, 'leader', 'b-77', 'ESZ6', 'Market', 'buy', 1, 'Success')`,
+      [user.id, otherId],
+    );
+    for (const clientOrderId of ['st.b.1', 'st.b.2'])
+      await t.db.query(
+        `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, status, resolved)
+         VALUES ($1, $2, 'copy', $3, 'b', 'ESZ6', 'Market', 'buy', 1, 'Pending New', false)`,
+        [user.id, otherId, clientOrderId],
+      );
+    const errors: unknown[] = [];
+    const writer = new BatchWriter(t.db, (error) => errors.push(error));
+    const patch = { status: 'Success', reason: null, price: 6000, qty: 1, sent_ms: 1, ack_ms: 2 };
+    writer.patchCopy({ client_order_id: 'st.b.1', broker_order_id: 'b-77', ...patch });
+    writer.patchCopy({ client_order_id: 'st.b.2', broker_order_id: 'b-78', ...patch });
+    writer.upsertOrder(order('b-leader'));
+    await writer.flush();
+    const copies = await t.db.query<{
+      client_order_id: string;
+      status: string;
+      broker_order_id: string | null;
+    }>(
+      `SELECT client_order_id, status, broker_order_id FROM copy_orders WHERE event_key = 'b' ORDER BY client_order_id`,
+    );
+    expect(copies).toEqual([
+      { client_order_id: 'st.b.1', status: 'Pending New', broker_order_id: null },
+      { client_order_id: 'st.b.2', status: 'Success', broker_order_id: 'b-78' },
+    ]);
+    expect(await storedOrders('b-leader')).toEqual(['b-leader']);
+    expect(errors.map((error) => (error as RowWriteError).kind)).toEqual(['copies']);
+  });
+
+  it('when the database is down for a write, then no row of the batch is lost: all are stored by the next write', async () => {
+    let down = true;
+    const db: Db = { ...t.db, tx: (fn) => (down ? Promise.reject(new Error('database down')) : t.db.tx(fn)) };
+    const errors: unknown[] = [];
+    const writer = new BatchWriter(db, (error) => errors.push(error));
+    writer.upsertOrder(order('c-1'));
+    writer.addFill(fill('c-f1', 'c-1'));
+    await writer.flush();
+    expect([await storedOrders('c-'), await storedFills('c-'), errors.length]).toEqual([[], [], 1]);
+    // A newer state of the same order queued meanwhile wins over the one that failed.
+    writer.upsertOrder({ ...order('c-1'), status: 'Success', price: 6001 });
+    writer.upsertOrder(order('c-2'));
+    down = false;
+    await writer.flush();
+    expect(await storedOrders('c-')).toEqual(['c-1', 'c-2']);
+    expect(await storedFills('c-')).toEqual(['c-f1']);
+    const [row] = await t.db.query<{ status: string; price: number }>(
+      `SELECT status, price FROM copy_orders WHERE broker_order_id = 'c-1'`,
+    );
+    expect(row).toEqual({ status: 'Success', price: 6001 });
+  });
+});

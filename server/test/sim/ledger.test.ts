@@ -1,0 +1,189 @@
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { openSimVenue } from '../../src/brokers/sim/open-venue';
+import { SimSession } from '../../src/brokers/sim/session';
+import type { SimVenue } from '../../src/brokers/sim/venue';
+import type { BrokerEvent } from '../../src/brokers/types';
+import { createTestDb } from '../support/test-db';
+
+const LOGIN = '4242';
+const credentials = { accessToken: `sim:${LOGIN}:2` };
+
+describe('paper ledger in the database', () => {
+  let db: Db;
+  const errors: unknown[] = [];
+  const open = (): Promise<SimVenue> =>
+    openSimVenue(db, { seed: 11, tickMs: null, onError: (error) => errors.push(error) });
+  const sessionOn = (venue: SimVenue): SimSession =>
+    new SimSession(
+      venue,
+      venue.ensureAccounts(LOGIN, 2).map((a) => a.externalId),
+      credentials,
+    );
+
+  beforeEach(async () => {
+    db = await createTestDb();
+    await migrate(db);
+    errors.length = 0;
+  });
+  afterEach(async () => {
+    await db.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('when the venue stops gracefully and opens again, then balances, positions, day P&L, working orders and prices are back', async () => {
+    const venue = await open();
+    const session = sessionOn(venue);
+    const [a, b] = [`${LOGIN}1`, `${LOGIN}2`];
+    venue.setPrice('ESZ6', 6000);
+    await session.placeOrder({
+      accountExternalId: a,
+      clientOrderId: 'c1',
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 3,
+      type: 'Market',
+    });
+    venue.setPrice('ESZ6', 6010);
+    await session.placeOrder({
+      accountExternalId: a,
+      clientOrderId: 'c2',
+      symbol: 'ESZ6',
+      side: 'sell',
+      qty: 1,
+      type: 'Market',
+    });
+    await session.placeOrder({
+      accountExternalId: b,
+      clientOrderId: 'c3',
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 2,
+      type: 'Limit',
+      price: 5900,
+    });
+    await session.placeOrder({
+      accountExternalId: b,
+      clientOrderId: 'c4',
+      symbol: 'ESZ6',
+      side: 'sell',
+      qty: 1,
+      type: 'Market',
+    });
+    const before = {
+      positions: await session.positions(),
+      orders: await session.workingOrders(),
+      snapshots: await session.accountSnapshots(),
+    };
+    // Written from the rules: long 3 at 6000, sold 1 at 6010 → +10 points × $50 realized; 2 left at 6000.
+    expect(before.positions).toEqual([
+      { accountExternalId: a, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 },
+      { accountExternalId: b, symbol: 'ESZ6', netPos: -1, avgPrice: 6010 },
+    ]);
+    expect(before.snapshots[0]).toEqual({
+      accountExternalId: a,
+      cashBalance: 50_500,
+      realizedPnl: 500,
+      openPnl: 1_000,
+    });
+    expect(before.orders.map((o) => [o.clientOrderId, o.status, o.price])).toEqual([['c3', 'Working', 5900]]);
+    const maxId = Math.max(...before.orders.map((o) => Number(o.orderId)));
+    await venue.close();
+
+    const again = await open();
+    const resumed = sessionOn(again);
+    expect(await resumed.positions()).toEqual(before.positions);
+    expect(await resumed.workingOrders()).toEqual(before.orders);
+    expect(await resumed.accountSnapshots()).toEqual(before.snapshots);
+    expect(again.quotes().find((q) => q.symbol.startsWith('ES'))?.price).toBe(6010);
+    expect((await resumed.findOrderByClientId(a, 'c1'))?.status).toBe('Filled');
+
+    // The resting limit still works after the restart, and new ids never repeat old ones.
+    const seen: BrokerEvent[] = [];
+    resumed.subscribe((event) => seen.push(event));
+    again.setPrice('ESZ6', 5890);
+    const next = await resumed.placeOrder({
+      accountExternalId: a,
+      clientOrderId: 'c5',
+      symbol: 'ESZ6',
+      side: 'sell',
+      qty: 2,
+      type: 'Market',
+    });
+    expect(Number(next.orderId)).toBeGreaterThan(maxId);
+    // The buy limit at 5900 fills at the better market price 5890 and turns b from short 1 to long 1.
+    expect(await resumed.positions()).toEqual([
+      { accountExternalId: b, symbol: 'ESZ6', netPos: 1, avgPrice: 5890 },
+    ]);
+    const fills = await db.query<{ fill_id: string; order_id: string }>(
+      'SELECT fill_id, order_id FROM sim_fills',
+    );
+    expect(new Set(fills.map((f) => f.fill_id)).size).toBe(fills.length);
+    expect(fills).toHaveLength(5);
+    const orderIds = await db.query<{ n: number; distinct: number }>(
+      'SELECT count(*) AS n, count(DISTINCT order_id) AS distinct FROM sim_orders',
+    );
+    expect(orderIds[0]?.n).toBe(orderIds[0]?.distinct);
+    await again.close();
+  });
+
+  it('when the venue is abandoned without a stop, then everything it answered or reported is stored', async () => {
+    const venue = await open();
+    const session = sessionOn(venue);
+    const a = `${LOGIN}1`;
+    const fills: string[] = [];
+    session.subscribe((event) => {
+      if (event.kind === 'fill') fills.push(event.fillId);
+    });
+    for (let i = 0; i < 20; i += 1)
+      await session.placeOrder({
+        accountExternalId: a,
+        clientOrderId: `k${i}`,
+        symbol: 'NQZ6',
+        side: i % 3 === 0 ? 'sell' : 'buy',
+        qty: 1,
+        type: 'Market',
+      });
+    // No close(): like a killed process, only what was stored when the answers went out remains.
+    const stored = await db.query<{ fill_id: string }>(
+      `SELECT fill_id FROM sim_fills WHERE external_id = $1`,
+      [a],
+    );
+    expect(stored.map((f) => f.fill_id).sort()).toEqual([...fills].sort());
+    venue.stop();
+    const again = await open();
+    const [position] = await sessionOn(again).positions();
+    // 20 orders, every third a sell (i = 0, 3, …, 18: 7 sells) → 13 − 7 = 6 long.
+    expect(position?.netPos).toBe(6);
+    await again.close();
+  });
+
+  it('when an event reaches a listener, then the change it reports is already stored', async () => {
+    const venue = await open();
+    const session = sessionOn(venue);
+    const a = `${LOGIN}2`;
+    const checks: Array<Promise<boolean>> = [];
+    session.subscribe((event) => {
+      if (event.kind === 'fill')
+        checks.push(
+          db
+            .query<{ n: number }>('SELECT count(*) AS n FROM sim_fills WHERE fill_id = $1', [event.fillId])
+            .then((rows) => rows[0]?.n === 1),
+        );
+    });
+    const pending = [1, 2, 3].map((qty) =>
+      session.placeOrder({
+        accountExternalId: a,
+        clientOrderId: `e${qty}`,
+        symbol: 'CLZ6',
+        side: 'buy',
+        qty,
+        type: 'Market',
+      }),
+    );
+    await Promise.all(pending);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await Promise.all(checks)).toEqual([true, true, true]);
+    await venue.close();
+  });
+});
