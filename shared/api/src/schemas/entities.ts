@@ -202,3 +202,37 @@ export const MarketQuoteSchema = Type.Object({
   change: Type.Number({ description: 'Percent change since the session open.' }),
   dir: StringEnum(['up', 'down'] as const),
 });
+
+/** An order working at the broker on one of the user's accounts (the desk's confirmations list them). */
+export const WorkingOrderSchema = Type.Object({
+  account: Type.Integer({ description: "The account's id on the desk." }),
+  account_name: Type.String(),
+  order_id: Type.String(),
+  contract: Type.String(),
+  side: SideSchema,
+  type: OrderTypeSchema,
+  qty: Type.Number({ description: 'Quantity still to fill.' }),
+  price: Nullable(Type.Number()),
+  stop_price: Nullable(Type.Number()),
+});
+
+/** A paper account's ledger as the paper broker holds it. */
+export const PaperLedgerSchema = Type.Object({
+  cash_balance: Type.Number(),
+  realized_pnl: Type.Number(),
+  open_pnl: Type.Number(),
+  positions: Type.Array(
+    Type.Object({ symbol: Type.String(), net_pos: Type.Number(), avg_price: Type.Number() }),
+  ),
+  working_orders: Type.Array(
+    Type.Object({
+      order_id: Type.String(),
+      symbol: Type.String(),
+      side: SideSchema,
+      qty: Type.Number(),
+      type: OrderTypeSchema,
+      price: Nullable(Type.Number()),
+      stop_price: Nullable(Type.Number()),
+    }),
+  ),
+});

@@ -113,3 +113,11 @@ export const ApiKeyConnectPayloadSchema = Type.Object({
   user_name: Text(),
   api_key: Text(),
 });
+
+/** What a leader change does to the followers' positions (the route answers 400 for anything else). */
+export const LeaderChangePayloadSchema = Type.Object({
+  followers: CheckedByRoute<'align' | 'keep'>(
+    'align or keep',
+    'Anything else answers 400; without a body the followers are kept.',
+  ),
+});

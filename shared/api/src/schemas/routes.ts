@@ -14,9 +14,11 @@ import {
   HistoryDataSchema,
   MarketQuoteSchema,
   OrderDataSchema,
+  PaperLedgerSchema,
   ProfileSchema,
   RiskSettingsSchema,
   SyncAccountSchema,
+  WorkingOrderSchema,
 } from './entities';
 import {
   ApiKeyConnectPayloadSchema,
@@ -28,6 +30,7 @@ import {
   HistoryQuerySchema,
   ImportTradesPayloadSchema,
   JournalPayloadSchema,
+  LeaderChangePayloadSchema,
   LoginPayloadSchema,
   PasswordChangePayloadSchema,
   ProfileUpdatePayloadSchema,
@@ -197,7 +200,13 @@ export const ROUTE_SCHEMAS = {
     response: answers({ 200: OutboxMailSchema }),
   },
 
-  [`PUT ${API}/copier/accounts/:id/master`]: { params: Id('id'), response: message },
+  [`PUT ${API}/copier/accounts/:id/master`]: {
+    params: Id('id'),
+    body: ObjectOrIgnored(Type.Partial(LeaderChangePayloadSchema)),
+    response: message,
+  },
+  [`GET ${API}/copier/orders/working`]: { response: answers({ 200: Type.Array(WorkingOrderSchema) }) },
+  [`GET ${API}/sim/accounts/:id/ledger`]: { params: Id('id'), response: answers({ 200: PaperLedgerSchema }) },
   [`PUT ${API}/copier/accounts/:id/follower`]: { params: Id('id'), response: message },
   [`PUT ${API}/copier/accounts/:id/ratio`]: { params: Id('id'), body: RatioPayloadSchema, response: message },
   [`PUT ${API}/copier/accounts/:id/cross`]: { params: Id('id'), body: CrossPayloadSchema, response: message },
