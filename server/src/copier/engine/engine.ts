@@ -9,7 +9,7 @@ import type { AccountDirectory, ChangeListener, CopyStore, Notifier } from './po
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
-import { newLeaderState, type LiveAccount, type SessionEntry, type UserGroup } from './state';
+import { copyFilled, newLeaderState, type LiveAccount, type SessionEntry, type UserGroup } from './state';
 import type { EngineAccount, FollowerStatus } from './types';
 
 export interface CopyEngineOptions {
@@ -105,8 +105,21 @@ export class CopyEngine implements EngineContext {
   sync(userId: number, followerIds?: readonly number[]): Promise<void> {
     const group = this.group(userId);
     return this.enqueue(userId, () =>
-      reconcileGroup(this, group, { force: true, ...(followerIds === undefined ? {} : { followerIds }) }),
+      reconcileGroup(this, group, {
+        force: true,
+        overrideHand: true,
+        ...(followerIds === undefined ? {} : { followerIds }),
+      }),
     );
+  }
+
+  /**
+   * The auto-sync check: followers that differ from leader × ratio are corrected (auto-sync on) or flagged
+   * out of sync (auto-sync off). Runs every `autoSyncMs` for every user, and on demand.
+   */
+  autoSync(userId: number): Promise<void> {
+    const group = this.group(userId);
+    return this.enqueue(userId, () => reconcileGroup(this, group, { force: false }));
   }
 
   /** Waits until the user's queue and sends are settled (tests, shutdown). */
@@ -172,7 +185,8 @@ export class CopyEngine implements EngineContext {
           positions: new Map(),
           snapshot: null,
           status: OK,
-          pending: new Map(),
+          copies: new Map(),
+          heldByHand: new Set(),
           lastCopyAckAt: null,
         });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
@@ -288,13 +302,52 @@ export class CopyEngine implements EngineContext {
         event,
         isLeader ? 'leader' : isCopyClientId(clientOrderId) ? 'copy' : 'manual',
       );
-      if (!isLeader) return;
-      if (event.kind === 'fill')
+      if (!isLeader) {
+        this.onFollowerTrade(account, event);
+        return;
+      }
+      if (event.kind === 'fill') {
+        const leader = group.leader;
+        if (leader !== null && !leader.seenFills.has(event.fillId) && !leader.queued.has(event.fillId))
+          leader.queued.set(event.fillId, {
+            symbol: event.symbol,
+            signedQty: event.side === 'buy' ? event.qty : -event.qty,
+          });
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
-      else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
+      } else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
       return;
     }
     this.applyEvent(entry, event);
+  }
+
+  /**
+   * A follower's own orders and fills: a copy's fill moves it from "on its way" into the broker's position; a
+   * copy that ends unfilled is no longer on its way; a trade a person made by hand is left alone.
+   */
+  private onFollowerTrade(
+    account: EngineAccount,
+    event: Extract<BrokerEvent, { kind: 'fill' | 'order' }>,
+  ): void {
+    const live = this.live.get(account.id);
+    if (live === undefined) return;
+    if (event.kind === 'order') {
+      const { clientOrderId, status } = event.order;
+      if (clientOrderId !== null && (status === 'Canceled' || status === 'Rejected'))
+        live.copies.delete(clientOrderId);
+      return;
+    }
+    if (isCopyClientId(event.clientOrderId)) {
+      if (event.clientOrderId !== null) copyFilled(live, event.clientOrderId, event.fillId, event.qty);
+      return;
+    }
+    if (account.isFollower && !account.isMaster && !live.heldByHand.has(event.symbol)) {
+      live.heldByHand.add(event.symbol);
+      // Shown on the desk once the hand-made position is compared with leader × ratio.
+      const group = this.group(account.userId);
+      void this.enqueue(account.userId, () =>
+        reconcileGroup(this, group, { force: false, followerIds: [account.id] }),
+      );
+    }
   }
 
   private applyEvent(
@@ -332,6 +385,8 @@ export class CopyEngine implements EngineContext {
       const state = this.live.get(id)?.status.state;
       if (state === 'risk_stopped') continue;
       if (up) {
+        // The session took a fresh snapshot: copies whose fills were missed meanwhile are in its positions.
+        this.live.get(id)?.copies.clear();
         if (state === 'disconnected' || state === 'reauth_required') this.setStatus(id, OK);
       } else {
         const reason =

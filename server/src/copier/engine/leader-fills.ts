@@ -6,7 +6,14 @@ import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { planMove, signed, targetPosition } from './sizing';
-import { canReceive, heldPosition, pendingExposure, rememberFill, type UserGroup } from './state';
+import {
+  canReceive,
+  heldPosition,
+  pendingExposure,
+  rememberFill,
+  type LiveAccount,
+  type UserGroup,
+} from './state';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
 
 type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
@@ -23,7 +30,10 @@ export async function onLeaderFill(
   receivedAt: number,
 ): Promise<void> {
   const leader = group.leader;
-  if (leader === null || !rememberFill(leader, fill.fillId)) return;
+  if (leader === null) return;
+  leader.queued.delete(fill.fillId);
+  const readAhead = leader.readAhead.delete(fill.fillId);
+  if (!rememberFill(leader, fill.fillId)) return;
   const before = leader.positions.get(fill.symbol) ?? 0;
   const after = before + signed(fill.side, fill.qty);
   const eventKey = fillEventKey(leader.accountId, fill.fillId);
@@ -36,7 +46,8 @@ export async function onLeaderFill(
       const follower = ctx.accounts.get(accountId);
       if (follower === undefined || follower.id === leader.accountId) continue;
       const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-      if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
+      const live = ctx.live.get(accountId);
+      if (!canReceive(follower, live, ctx.sessions.get(follower.connectionId)) || live === undefined) {
         const skip = offlineSkip(ctx, follower, {
           eventKey,
           symbol,
@@ -52,17 +63,7 @@ export async function onLeaderFill(
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
-      planFollower(
-        follower,
-        heldPosition(ctx.live.get(accountId), symbol),
-        exposure,
-        eventKey,
-        fill,
-        before,
-        after,
-        intents,
-        skips,
-      );
+      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips);
     }
   }
   const claim = await ctx.store.claim({
@@ -72,7 +73,12 @@ export async function onLeaderFill(
     skips,
     eventTime: fill.time,
   });
-  if (!claim.fresh) return;
+  if (!claim.fresh) {
+    // Counted in an earlier run: the broker's position read at the last reconciliation already held it,
+    // and that reading was corrected for it as if it were new. Put it back.
+    if (readAhead) leader.positions.set(fill.symbol, after);
+    return;
+  }
   leader.positions.set(fill.symbol, after);
   const sends = intents
     .filter((intent) => claim.claimed.has(intent.clientOrderId))
@@ -84,13 +90,21 @@ export async function onLeaderFill(
   }
 }
 
+/** Adds to the leader's position or opens one (a reversal opens the other side). */
+export function isEntry(before: number, after: number): boolean {
+  return Math.abs(after) > Math.abs(before) || (after !== 0 && Math.sign(after) !== Math.sign(before));
+}
+
 /**
- * The follower moves by target(after) - target(before); the move is then held within the max net position
- * measured on the follower's real position (which may differ from the target while it is out of sync).
+ * The follower goes from what it holds (its broker position plus copies on their way) toward
+ * target(leader after), only in the leader's direction and never past it: a follower ahead of its target,
+ * or flattened by hand, gets nothing when the leader exits, and an exit never takes a follower through flat.
+ * The move is then held within the max net position (resting mirrors on the same side count as held).
  */
 function planFollower(
   follower: EngineAccount,
-  held: number,
+  live: LiveAccount,
+  symbol: string,
   exposure: { buy: number; sell: number },
   eventKey: string,
   fill: FillEvent,
@@ -99,21 +113,9 @@ function planFollower(
   intents: CopyIntent[],
   skips: CopySkip[],
 ): void {
-  const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-  let delta =
-    targetPosition(after, follower.ratio, follower.risk) -
-    targetPosition(before, follower.ratio, follower.risk);
-  const limit = follower.risk.maxNetPosition;
-  // Resting mirrors on the same side may still fill: count them as held for the limit.
-  const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
-  if (Math.abs(worst + delta) > limit && Math.abs(worst + delta) > Math.abs(worst)) {
-    const capped = Math.sign(worst + delta) * limit - worst;
-    delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
-  }
-  const parts = planMove(held, held + delta, follower.risk);
-  if (parts.length === 0) {
-    const unlimited =
-      Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
+  const held = heldPosition(live, symbol);
+  const entry = isEntry(before, after);
+  const skip = (status: CopySkip['status'], reason: string): void => {
     skips.push({
       eventKey,
       userId: follower.userId,
@@ -123,12 +125,41 @@ function planFollower(
       qty: Math.round(fill.qty * follower.ratio * 100) / 100,
       type: 'Market',
       price: null,
-      status: unlimited === 0 && before * after >= 0 ? 'Canceled' : 'Rejected',
-      reason:
-        unlimited === 0 && before * after >= 0
-          ? 'Below one contract'
-          : `Max net position (${follower.risk.maxNetPosition}) reached`,
+      status,
+      reason,
     });
+  };
+  const target = targetPosition(after, follower.ratio, follower.risk);
+  const unlimitedMove =
+    Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
+  if (
+    unlimitedMove === 0 &&
+    before * after >= 0 &&
+    target === targetPosition(before, follower.ratio, follower.risk)
+  ) {
+    skip('Canceled', 'Below one contract');
+    return;
+  }
+  const leaderMove = Math.sign(after - before);
+  let delta = Math.sign(target - held) === leaderMove ? target - held : 0;
+  // An exit only closes: it never takes the follower through flat to the other side.
+  if (!entry && delta !== 0)
+    delta = held > 0 ? Math.max(delta, -held) : held < 0 ? Math.min(delta, -held) : 0;
+  if (delta === 0) {
+    skip('Canceled', 'Nothing to copy: the follower already holds leader × ratio');
+    return;
+  }
+  const limit = follower.risk.maxNetPosition;
+  // Resting mirrors on the same side may still fill: count them as held for the limit.
+  const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
+  if (Math.abs(worst + delta) > limit && Math.abs(worst + delta) > Math.abs(worst)) {
+    const capped = Math.sign(worst + delta) * limit - worst;
+    delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
+  }
+  if (held + delta === target) live.heldByHand.delete(symbol);
+  const parts = planMove(held, held + delta, follower.risk);
+  if (parts.length === 0) {
+    skip('Rejected', `Max net position (${follower.risk.maxNetPosition}) reached`);
     return;
   }
   parts.forEach((part, index) => {

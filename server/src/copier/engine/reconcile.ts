@@ -3,7 +3,7 @@ import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { dispatch } from './sender';
 import { planMove, targetPosition } from './sizing';
-import { canReceive, pendingExposure, type LeaderState, type UserGroup } from './state';
+import { canReceive, pendingExposure, type LeaderState, type LiveAccount, type UserGroup } from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 export interface ReconcileOptions {
@@ -13,9 +13,32 @@ export interface ReconcileOptions {
   followerIds?: readonly number[];
   /** Only these leader contracts (and their Cross counterparts). */
   leaderSymbols?: readonly string[];
+  /** The user pressed Sync: contracts traded by hand are brought back to leader × ratio too. */
+  overrideHand?: boolean;
 }
 
 let sequence = 0;
+const STABLE_READ_ATTEMPTS = 5;
+
+/** A leader fill arrived (joined the queue) since `snapshot` was taken. */
+function arrivedSince(now: ReadonlyMap<string, unknown>, snapshot: ReadonlyMap<string, unknown>): boolean {
+  for (const fillId of now.keys()) if (!snapshot.has(fillId)) return true;
+  return false;
+}
+
+/** Copies on their way to one follower, per contract, signed. */
+function inflightByContract(live: LiveAccount | undefined): Map<string, number> {
+  const total = new Map<string, number>();
+  for (const copy of live?.copies.values() ?? [])
+    total.set(copy.symbol, (total.get(copy.symbol) ?? 0) + copy.signedRemaining);
+  return total;
+}
+
+function sameCounts(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
 
 /**
  * Brings followers back to leader × ratio from the brokers' own positions (never from counted events):
@@ -32,15 +55,30 @@ export async function reconcileGroup(
   const leaderEntry = leaderAccount === undefined ? undefined : ctx.sessions.get(leaderAccount.connectionId);
   if (leader === null || leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
   await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
-  const [positions, working] = await Promise.all([
+  // The broker's position already holds the leader fills still waiting in this group's queue; each of them
+  // moves the count when its turn comes, so they are taken out here (or they would be counted twice). A fill
+  // that arrives while the position is being read may or may not be in it: then it is read again.
+  let queued = new Map(leader.queued);
+  let [positions, working] = await Promise.all([
     leaderEntry.session.positions(),
     leaderEntry.session.workingOrders(),
   ]);
-  leader.positions = new Map(
+  for (let attempt = 0; attempt < STABLE_READ_ATTEMPTS && arrivedSince(leader.queued, queued); attempt += 1) {
+    queued = new Map(leader.queued);
+    [positions, working] = await Promise.all([
+      leaderEntry.session.positions(),
+      leaderEntry.session.workingOrders(),
+    ]);
+  }
+  const counted = new Map(
     positions
       .filter((p) => p.accountExternalId === leaderAccount.externalId)
       .map((p) => [p.symbol, p.netPos]),
   );
+  for (const [fillId, fill] of queued)
+    if (leader.queued.has(fillId)) counted.set(fill.symbol, (counted.get(fill.symbol) ?? 0) - fill.signedQty);
+  leader.positions = counted;
+  leader.readAhead = new Set([...queued.keys()].filter((fillId) => leader.queued.has(fillId)));
   const leaderOrders = working.filter((o) => o.accountExternalId === leaderAccount.externalId);
   const leaderWorking = new Set(leaderOrders.map((o) => o.orderId));
   // After a restart the engine relearns which leader orders are mirrored from the brokers themselves.
@@ -105,9 +143,24 @@ async function reconcileFollower(
     await new Promise((resolve) => setTimeout(resolve, ctx.settings.copySettleMs - sinceAck));
     moves = await movesOf(ctx, entry, follower, leader, options);
   }
-  const status = ctx.live.get(follower.id)?.status;
+  const live = ctx.live.get(follower.id);
+  const status = live?.status;
+  if (options.overrideHand === true) live?.heldByHand.clear();
+  // What a person did by hand stays as it is (until the leader's next entry or Sync): shown, not undone.
+  const byHand = moves.filter((move) => live?.heldByHand.has(move.symbol) === true);
+  // Back at leader × ratio (by hand or by the leader's trades): nothing is held by hand any more.
+  if (options.leaderSymbols === undefined)
+    for (const symbol of [...(live?.heldByHand ?? [])])
+      if (!moves.some((move) => move.symbol === symbol)) live?.heldByHand.delete(symbol);
+  moves = moves.filter((move) => !byHand.includes(move));
   if (moves.length === 0) {
-    if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+    if (byHand.length > 0) {
+      const held = byHand.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');
+      ctx.setStatus(follower.id, {
+        state: 'out_of_sync',
+        reason: `Out of sync (${held}): traded by hand, left as it is until the leader's next entry or Sync`,
+      });
+    } else if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
     return;
   }
   if (!options.force && !follower.autoSync) {
@@ -220,11 +273,24 @@ async function movesOf(
   options: ReconcileOptions,
 ): Promise<Move[]> {
   const leaderPositions = leader.positions;
+  // The broker's position, plus copies on their way (sent, fills not seen yet): a difference those copies
+  // are already closing is not corrected again.
+  // A copy's fill that arrives while the position is being read may or may not be in it: read again.
+  const live = ctx.live.get(follower.id);
+  let inflight = inflightByContract(live);
+  let read = await entry.session.positions();
+  for (
+    let attempt = 0;
+    attempt < STABLE_READ_ATTEMPTS && !sameCounts(inflight, inflightByContract(live));
+    attempt += 1
+  ) {
+    inflight = inflightByContract(live);
+    read = await entry.session.positions();
+  }
   const held = new Map(
-    (await entry.session.positions())
-      .filter((p) => p.accountExternalId === follower.externalId)
-      .map((p) => [p.symbol, p.netPos]),
+    read.filter((p) => p.accountExternalId === follower.externalId).map((p) => [p.symbol, p.netPos]),
   );
+  for (const [symbol, qty] of inflight) held.set(symbol, (held.get(symbol) ?? 0) + qty);
   const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
   const scope = options.leaderSymbols?.map(toFollower);
   const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);

@@ -37,6 +37,7 @@ export class Harness {
   readonly notifications: Array<{ kind: string; title: string }> = [];
   engine: CopyEngine;
   trader!: SimSession;
+  private readonly hands = new Map<string, SimSession>();
 
   constructor(
     readonly followers: FollowerSetup[],
@@ -81,6 +82,22 @@ export class Harness {
     await this.engine.stop();
     this.engine = this.newEngine();
     await this.engine.start();
+  }
+
+  /** A person trading on a follower at its broker (the follower's own login): flatten, close, orders by hand. */
+  async hand(accountId: number): Promise<SimSession> {
+    const externalId = this.directory.account(accountId).externalId;
+    const login = externalId.slice(0, 6);
+    let session = this.hands.get(login);
+    if (session === undefined) {
+      session = (await this.adapter.openSession({
+        connectionId: 100 + this.hands.size,
+        environment: 'demo',
+        credentials: { accessToken: `sim:${login}:8` },
+      })) as SimSession;
+      this.hands.set(login, session);
+    }
+    return session;
   }
 
   async leaderOrder(
