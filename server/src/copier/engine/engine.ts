@@ -162,6 +162,7 @@ export class CopyEngine implements EngineContext {
         accountIds: new Set(),
         connectionIds: new Set(),
         leader: null,
+        deferredReconciles: new Set(),
         queue: Promise.resolve(),
         inflight: new Map(),
       };
@@ -308,11 +309,13 @@ export class CopyEngine implements EngineContext {
       }
       if (event.kind === 'fill') {
         const leader = group.leader;
-        if (leader !== null && !leader.seenFills.has(event.fillId) && !leader.queued.has(event.fillId))
+        if (leader !== null && !leader.seenFills.has(event.fillId) && !leader.queued.has(event.fillId)) {
+          leader.arrivals += 1;
           leader.queued.set(event.fillId, {
             symbol: event.symbol,
             signedQty: event.side === 'buy' ? event.qty : -event.qty,
           });
+        }
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
       } else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
       return;

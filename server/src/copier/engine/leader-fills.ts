@@ -32,7 +32,6 @@ export async function onLeaderFill(
   const leader = group.leader;
   if (leader === null) return;
   leader.queued.delete(fill.fillId);
-  const readAhead = leader.readAhead.delete(fill.fillId);
   if (!rememberFill(leader, fill.fillId)) return;
   const before = leader.positions.get(fill.symbol) ?? 0;
   const after = before + signed(fill.side, fill.qty);
@@ -63,7 +62,9 @@ export async function onLeaderFill(
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
-      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips);
+      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips, () =>
+        ctx.setStatus(accountId, { state: 'ok', reason: null }),
+      );
     }
   }
   const claim = await ctx.store.claim({
@@ -73,12 +74,7 @@ export async function onLeaderFill(
     skips,
     eventTime: fill.time,
   });
-  if (!claim.fresh) {
-    // Counted in an earlier run: the broker's position read at the last reconciliation already held it,
-    // and that reading was corrected for it as if it were new. Put it back.
-    if (readAhead) leader.positions.set(fill.symbol, after);
-    return;
-  }
+  if (!claim.fresh) return;
   leader.positions.set(fill.symbol, after);
   const sends = intents
     .filter((intent) => claim.claimed.has(intent.clientOrderId))
@@ -112,6 +108,7 @@ function planFollower(
   after: number,
   intents: CopyIntent[],
   skips: CopySkip[],
+  onBackInSync: () => void,
 ): void {
   const held = heldPosition(live, symbol);
   const entry = isEntry(before, after);
@@ -156,7 +153,8 @@ function planFollower(
     const capped = Math.sign(worst + delta) * limit - worst;
     delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
   }
-  if (held + delta === target) live.heldByHand.delete(symbol);
+  if (held + delta === target && live.heldByHand.delete(symbol) && live.status.state === 'out_of_sync')
+    onBackInSync();
   const parts = planMove(held, held + delta, follower.risk);
   if (parts.length === 0) {
     skip('Rejected', `Max net position (${follower.risk.maxNetPosition}) reached`);

@@ -20,10 +20,15 @@ export interface ReconcileOptions {
 let sequence = 0;
 const STABLE_READ_ATTEMPTS = 5;
 
-/** A leader fill arrived (joined the queue) since `snapshot` was taken. */
-function arrivedSince(now: ReadonlyMap<string, unknown>, snapshot: ReadonlyMap<string, unknown>): boolean {
-  for (const fillId of now.keys()) if (!snapshot.has(fillId)) return true;
-  return false;
+/** Runs the reconciliation again behind the leader fills now queued (once per distinct request waiting). */
+function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): void {
+  const key = JSON.stringify(options);
+  if (group.deferredReconciles.has(key)) return;
+  group.deferredReconciles.add(key);
+  void ctx.enqueue(group.userId, () => {
+    group.deferredReconciles.delete(key);
+    return reconcileGroup(ctx, group, options);
+  });
 }
 
 /** Copies on their way to one follower, per contract, signed. */
@@ -55,30 +60,35 @@ export async function reconcileGroup(
   const leaderEntry = leaderAccount === undefined ? undefined : ctx.sessions.get(leaderAccount.connectionId);
   if (leader === null || leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
   await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
-  // The broker's position already holds the leader fills still waiting in this group's queue; each of them
-  // moves the count when its turn comes, so they are taken out here (or they would be counted twice). A fill
-  // that arrives while the position is being read may or may not be in it: then it is read again.
-  let queued = new Map(leader.queued);
+  // Leader fills still waiting in this group's queue are in the broker's position but not yet in the count:
+  // the correction waits until they are counted (it runs again behind them), or they would be counted twice.
+  // A fill that arrives while the position is being read may or may not be in it: then it is read again.
+  if (leader.queued.size > 0) {
+    deferBehindQueue(ctx, group, options);
+    return;
+  }
+  let arrivals = leader.arrivals;
   let [positions, working] = await Promise.all([
     leaderEntry.session.positions(),
     leaderEntry.session.workingOrders(),
   ]);
-  for (let attempt = 0; attempt < STABLE_READ_ATTEMPTS && arrivedSince(leader.queued, queued); attempt += 1) {
-    queued = new Map(leader.queued);
+  for (let attempt = 0; attempt < STABLE_READ_ATTEMPTS && leader.arrivals !== arrivals; attempt += 1) {
+    if (leader.queued.size > 0) break;
+    arrivals = leader.arrivals;
     [positions, working] = await Promise.all([
       leaderEntry.session.positions(),
       leaderEntry.session.workingOrders(),
     ]);
   }
-  const counted = new Map(
+  if (leader.queued.size > 0 || leader.arrivals !== arrivals) {
+    deferBehindQueue(ctx, group, options);
+    return;
+  }
+  leader.positions = new Map(
     positions
       .filter((p) => p.accountExternalId === leaderAccount.externalId)
       .map((p) => [p.symbol, p.netPos]),
   );
-  for (const [fillId, fill] of queued)
-    if (leader.queued.has(fillId)) counted.set(fill.symbol, (counted.get(fill.symbol) ?? 0) - fill.signedQty);
-  leader.positions = counted;
-  leader.readAhead = new Set([...queued.keys()].filter((fillId) => leader.queued.has(fillId)));
   const leaderOrders = working.filter((o) => o.accountExternalId === leaderAccount.externalId);
   const leaderWorking = new Set(leaderOrders.map((o) => o.orderId));
   // After a restart the engine relearns which leader orders are mirrored from the brokers themselves.

@@ -69,11 +69,11 @@ export interface LeaderState {
   seenFills: Set<string>;
   /**
    * Leader fills received and waiting in the copy group's queue, by fill id. The broker's position already
-   * holds them, so reconciliation takes them out of what it reads: each is counted once, when its turn comes.
+   * holds them and the count does not yet: reconciliation waits behind them.
    */
   queued: Map<string, { symbol: string; signedQty: number }>;
-  /** Queued fills that the last reading of the broker's position was corrected for. */
-  readAhead: Set<string>;
+  /** Leader fills received so far (a reading of the broker's position is stable when none arrived meanwhile). */
+  arrivals: number;
   /** Leader order id → last version seen, for the orders that have mirrors on followers. */
   mirrored: Map<string, BrokerOrder>;
   /** Mirror client order id → the follower's broker order id, once acknowledged. */
@@ -93,6 +93,8 @@ export interface UserGroup {
   connectionIds: Set<number>;
   leader: LeaderState | null;
   queue: Promise<void>;
+  /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
+  deferredReconciles: Set<string>;
   /** Sends not settled yet, per follower: reconciliation waits for them. */
   inflight: Map<number, Set<Promise<void>>>;
 }
@@ -115,7 +117,7 @@ export function newLeaderState(accountId: number): LeaderState {
     positions: new Map(),
     seenFills: new Set(),
     queued: new Map(),
-    readAhead: new Set(),
+    arrivals: 0,
     mirrored: new Map(),
     mirrorOrderIds: new Map(),
     mirrorExposure: new Map(),
