@@ -154,7 +154,7 @@ const DRILL: Phase = {
     { act: { kind: 'follower-fault', follower: 0, fault: { kind: 'drop-after-send' } }, gap: 0 },
     { act: { kind: 'follower-fault', follower: 1, fault: { kind: 'timeout' } }, gap: 0 },
     { act: { kind: 'market', side: 'buy', qty: 1, parts: [] }, gap: 1 },
-    { act: { kind: 'leader-events', fault: { kind: 'replay-events', count: 12 } }, gap: 0 },
+    { act: { kind: 'leader-events', fault: { kind: 'replay-events', count: 40 } }, gap: 0 },
     { act: { kind: 'market', side: 'sell', qty: 2, parts: [1] }, gap: 0 },
     { act: { kind: 'leader-events', fault: { kind: 'duplicate-events' } }, gap: 0 },
     { act: { kind: 'market', side: 'buy', qty: 3, parts: [1, 1] }, gap: 2 },
