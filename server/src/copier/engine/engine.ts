@@ -24,6 +24,8 @@ export interface CopyEngineOptions {
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
 const SESSION_RETRY_MAX_MS = 60_000;
+/** How often auto-sync compares every follower with leader × ratio (the desk's "out of sync" delay). */
+export const AUTO_SYNC_MS = 5_000;
 
 /**
  * The copy engine: one broker session per enabled connection, every event routed to its user's copy
@@ -46,6 +48,9 @@ export class CopyEngine implements EngineContext {
   /** Connections whose session could not open: failed attempts so far, and the timer of the next one. */
   private readonly reopening = new Map<number, { attempts: number; timer: NodeJS.Timeout | null }>();
   private stopped = false;
+  private autoSyncTimer: NodeJS.Timeout | null = null;
+  /** Users whose last auto-sync check has not finished yet: ticks do not pile up behind a slow broker. */
+  private readonly checking = new Set<number>();
 
   constructor(options: CopyEngineOptions) {
     this.store = options.store;
@@ -58,6 +63,7 @@ export class CopyEngine implements EngineContext {
       sendRetries: 2,
       copySettleMs: 1_500,
       sessionRetryMs: 5_000,
+      autoSyncMs: AUTO_SYNC_MS,
       ...options.settings,
     };
     this.clockFn = options.clock ?? (() => performance.now());
@@ -94,6 +100,18 @@ export class CopyEngine implements EngineContext {
   async start(): Promise<void> {
     await this.store.open();
     for (const userId of await this.directory.activeUsers()) await this.refreshUser(userId);
+    if (this.settings.autoSyncMs > 0 && !this.stopped) {
+      this.autoSyncTimer = setInterval(() => this.autoSyncAll(), this.settings.autoSyncMs);
+      this.autoSyncTimer.unref();
+    }
+  }
+
+  private autoSyncAll(): void {
+    for (const group of this.groups.values()) {
+      if (group.leader === null || this.checking.has(group.userId)) continue;
+      this.checking.add(group.userId);
+      void this.autoSync(group.userId).finally(() => this.checking.delete(group.userId));
+    }
   }
 
   /** (Re)loads a user's accounts and settings, opens or closes sessions, then reconciles. */
@@ -142,6 +160,7 @@ export class CopyEngine implements EngineContext {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.autoSyncTimer !== null) clearInterval(this.autoSyncTimer);
     for (const { timer } of this.reopening.values()) if (timer !== null) clearTimeout(timer);
     this.reopening.clear();
     for (const entry of this.sessions.values()) {

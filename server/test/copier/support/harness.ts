@@ -3,6 +3,7 @@ import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import { SimSession } from '../../../src/brokers/sim/session';
 import { SimVenue } from '../../../src/brokers/sim/venue';
 import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
+import type { EngineSettings } from '../../../src/copier/engine/context';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
@@ -42,6 +43,8 @@ export class Harness {
   constructor(
     readonly followers: FollowerSetup[],
     requestsPerMinute?: number,
+    /** Engine settings of this test, over the harness's own (every engine it starts gets them). */
+    private readonly settings: Partial<EngineSettings> = {},
   ) {
     if (requestsPerMinute !== undefined)
       this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
@@ -133,7 +136,8 @@ export class Harness {
       directory: this.directory,
       store: this.store,
       notifier: { notify: (_userId, input) => this.notifications.push(input) },
-      settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0 },
+      // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
+      settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
     });
   }
 
