@@ -143,7 +143,7 @@ function planFollower(
   if (!entry && delta !== 0)
     delta = held > 0 ? Math.max(delta, -held) : held < 0 ? Math.min(delta, -held) : 0;
   if (delta === 0) {
-    skip('Canceled', 'Nothing to copy: the follower already holds leader × ratio');
+    skip('Canceled', `Nothing to copy: the follower holds ${held}, leader × ratio is ${target}`);
     return;
   }
   const limit = follower.risk.maxNetPosition;
