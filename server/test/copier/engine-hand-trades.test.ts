@@ -26,6 +26,20 @@ describe('a follower traded by hand', () => {
     await h.settle();
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([0, 0]);
     expect(copiesTo(h, 2)).toEqual([['buy', 4]]);
+    // The orders list says why the leader's exit has no copy.
+    expect(
+      h.store.skips.map((skip) => [
+        skip.accountId,
+        skip.symbol,
+        skip.side,
+        skip.qty,
+        skip.type,
+        skip.status,
+        skip.reason,
+      ]),
+    ).toEqual([
+      [2, ES, 'sell', 4, 'Market', 'Canceled', 'Nothing to copy: the follower holds 0, leader × ratio is 0'],
+    ]);
     expect(h.engine.live.get(2)?.status).toEqual({ state: 'ok', reason: null });
     await h.engine.stop();
   });

@@ -142,11 +142,15 @@ function planFollower(
   // An exit only closes: it never takes the follower through flat to the other side.
   if (!entry && delta !== 0)
     delta = held > 0 ? Math.max(delta, -held) : held < 0 ? Math.min(delta, -held) : 0;
+  const limit = follower.risk.maxNetPosition;
   if (delta === 0) {
-    skip('Canceled', `Nothing to copy: the follower holds ${held}, leader × ratio is ${target}`);
+    // Held back by the limit, or simply nothing left to do in the leader's direction.
+    const uncapped = Math.sign(after) * Math.round(Math.abs(after) * follower.ratio);
+    if (uncapped !== target && Math.sign(uncapped - held) === leaderMove)
+      skip('Rejected', `Max net position (${limit}) reached`);
+    else skip('Canceled', `Nothing to copy: the follower holds ${held}, leader × ratio is ${target}`);
     return;
   }
-  const limit = follower.risk.maxNetPosition;
   // Resting mirrors on the same side may still fill: count them as held for the limit.
   const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
   if (Math.abs(worst + delta) > limit && Math.abs(worst + delta) > Math.abs(worst)) {
@@ -157,7 +161,7 @@ function planFollower(
     onBackInSync();
   const parts = planMove(held, held + delta, follower.risk);
   if (parts.length === 0) {
-    skip('Rejected', `Max net position (${follower.risk.maxNetPosition}) reached`);
+    skip('Rejected', `Max net position (${limit}) reached`);
     return;
   }
   parts.forEach((part, index) => {
