@@ -86,11 +86,6 @@ export async function onLeaderFill(
   }
 }
 
-/** Adds to the leader's position or opens one (a reversal opens the other side). */
-export function isEntry(before: number, after: number): boolean {
-  return Math.abs(after) > Math.abs(before) || (after !== 0 && Math.sign(after) !== Math.sign(before));
-}
-
 /**
  * The follower goes from what it holds (its broker position plus copies on their way) toward
  * target(leader after), only in the leader's direction and never past it: a follower ahead of its target,
@@ -111,7 +106,6 @@ function planFollower(
   onBackInSync: () => void,
 ): void {
   const held = heldPosition(live, symbol);
-  const entry = isEntry(before, after);
   const skip = (status: CopySkip['status'], reason: string): void => {
     skips.push({
       eventKey,
@@ -139,9 +133,8 @@ function planFollower(
   }
   const leaderMove = Math.sign(after - before);
   let delta = Math.sign(target - held) === leaderMove ? target - held : 0;
-  // An exit only closes: it never takes the follower through flat to the other side.
-  if (!entry && delta !== 0)
-    delta = held > 0 ? Math.max(delta, -held) : held < 0 ? Math.min(delta, -held) : 0;
+  // Only in the leader's direction and never past the target: as an exit keeps the leader's side, its target
+  // is on the follower's side of flat too, so an exit never takes the follower through flat.
   const limit = follower.risk.maxNetPosition;
   if (delta === 0) {
     // Held back by the limit, or simply nothing left to do in the leader's direction.
