@@ -26,7 +26,17 @@ afterAll(async () => t.close());
 beforeEach(() => {
   journalDir = mkdtempSync(path.join(tmpdir(), 'synctrade-journal-'));
 });
-afterEach(() => rmSync(journalDir, { recursive: true, force: true }));
+// Every store a test opened is closed after it, passed or failed, while the database is still open: a failed
+// assertion then reads as itself, not as writes behind it hitting a database closed under them.
+const opened: Array<{ close(): Promise<void> }> = [];
+function track<T extends { close(): Promise<void> }>(store: T): T {
+  opened.push(store);
+  return store;
+}
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close().catch(() => undefined);
+  rmSync(journalDir, { recursive: true, force: true });
+});
 
 const intent = (clientOrderId: string, eventKey: string): CopyIntent => ({
   clientOrderId,
@@ -91,11 +101,11 @@ async function eventStored(eventKey: string): Promise<boolean> {
 
 // The tag keeps each store's event keys apart: both write to the same database.
 const stores = [
-  ['claims in the database', 'd', () => new SqlCopyStore(t.db, rethrow)],
+  ['claims in the database', 'd', () => track(new SqlCopyStore(t.db, rethrow))],
   [
     'claims in the intent journal',
     'j',
-    () => new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }),
+    () => track(new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow })),
   ],
 ] as const;
 
@@ -203,7 +213,7 @@ describe('copier store, intent journal', () => {
   const segments = (): string[] => readdirSync(journalDir).filter((name) => name.endsWith('.log'));
 
   it('when an event is claimed, then it is in the journal before the database, and the segment goes once stored', async () => {
-    const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    const store = track(new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }));
     await store.open();
     await store.claim(request('f1-500', [intent('st.f1-500.2', 'f1-500')]));
     const [segment] = segments();
@@ -228,7 +238,7 @@ describe('copier store, intent journal', () => {
     const [segment] = segments();
     const copy = path.join(journalDir, 'intents-9.log');
     writeFileSync(copy, readFileSync(path.join(journalDir, segment ?? '')));
-    const restarted = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    const restarted = track(new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }));
     await restarted.open();
     expect([await eventStored('f1-600'), segments()]).toEqual([true, []]);
     expect(await skipRows('f1-600')).toEqual([{ status: 'Canceled', reason: 'Below one contract' }]);
@@ -242,7 +252,9 @@ describe('copier store, intent journal', () => {
   it('when a batch write fails, then its claims are written by a later one and the journal is kept until then', async () => {
     const db = switchableDb();
     const errors: unknown[] = [];
-    const store = new JournaledCopyStore(db, { dir: journalDir, onError: (error) => errors.push(error) });
+    const store = track(
+      new JournaledCopyStore(db, { dir: journalDir, onError: (error) => errors.push(error) }),
+    );
     await store.open();
     db.down = true;
     await store.claim(request('f1-700', [intent('st.f1-700.2', 'f1-700')]));
@@ -261,7 +273,9 @@ describe('copier store, intent journal', () => {
     writeFileSync(path.join(journalDir, 'intents-3.log'), `${line('f1-800')}\nnot json\n${line('f1-801')}\n`);
     appendFileSync(path.join(journalDir, 'intents-3.log'), line('f1-802').slice(0, 20));
     const errors: unknown[] = [];
-    const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: (error) => errors.push(error) });
+    const store = track(
+      new JournaledCopyStore(t.db, { dir: journalDir, onError: (error) => errors.push(error) }),
+    );
     await store.open();
     expect(errors.map((error) => (error as Error).message)).toEqual([
       'Intent journal intents-3.log: line 2 is damaged and was skipped',
@@ -282,7 +296,7 @@ describe('copier store, intent journal', () => {
       `INSERT INTO copy_events (event_key, user_id, created_at) VALUES ('f1-900', $1, now() - interval '3 days')`,
       [user.id],
     );
-    const store = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    const store = track(new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }));
     await store.open();
     const old = Date.now() - 3 * DAY_MS;
     expect((await store.claim(request('f1-900', [intent('st.f1-900.2', 'f1-900')], old))).fresh).toBe(false);
@@ -293,11 +307,11 @@ describe('copier store, intent journal', () => {
   });
 
   it('when a recent event was claimed by an earlier run, then its replay is refused from memory', async () => {
-    const first = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    const first = track(new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }));
     await first.open();
     await first.claim(request('f1-950', []));
     await first.close();
-    const second = new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow });
+    const second = track(new JournaledCopyStore(t.db, { dir: journalDir, onError: rethrow }));
     await second.open();
     await t.db.query(`DELETE FROM copy_events WHERE event_key = 'f1-950'`);
     // Loaded at start, so the database is not asked again.

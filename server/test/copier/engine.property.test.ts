@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { SimFault } from '../../src/brokers/sim/faults';
 import { crossSymbol, frontMonth } from '../../src/market/contracts';
-import { targetPosition } from '../../src/copier/engine/sizing';
+import { expectedFollowerPosition } from '../support/expected-position';
 import { followerSetup as follower } from './support/follower-setups';
 import { Harness, LEADER } from './support/harness';
 
@@ -218,7 +218,11 @@ describe('copy engine properties', () => {
             if (account.isFollower)
               expect({ id, position: h.position(id, symbol) }).toEqual({
                 id,
-                position: targetPosition(leaderPosition, account.ratio, account.risk),
+                position: expectedFollowerPosition(
+                  leaderPosition,
+                  account.ratio,
+                  account.risk.maxNetPosition,
+                ),
               });
           }
           await h.engine.stop();

@@ -15,6 +15,12 @@ export interface EngineSettings {
   copySettleMs: number;
   /** A broker session that could not open is tried again after this long, doubling up to a minute. */
   sessionRetryMs: number;
+  /**
+   * Every this often each copy group is compared with leader × ratio: followers off are corrected (auto-sync
+   * on) or shown out of sync (auto-sync off), so the desk never says ok for a follower that is off for longer.
+   * 0: only on events (tests drive it themselves).
+   */
+  autoSyncMs: number;
 }
 
 /** The engine's shared state and services, handed to the parts that copy, mirror and reconcile. */

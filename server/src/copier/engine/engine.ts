@@ -9,7 +9,7 @@ import type { AccountDirectory, ChangeListener, CopyStore, Notifier } from './po
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
-import { newLeaderState, type LiveAccount, type SessionEntry, type UserGroup } from './state';
+import { copyFilled, newLeaderState, type LiveAccount, type SessionEntry, type UserGroup } from './state';
 import type { EngineAccount, FollowerStatus } from './types';
 
 export interface CopyEngineOptions {
@@ -24,6 +24,8 @@ export interface CopyEngineOptions {
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
 const SESSION_RETRY_MAX_MS = 60_000;
+/** How often auto-sync compares every follower with leader × ratio (the desk's "out of sync" delay). */
+export const AUTO_SYNC_MS = 5_000;
 
 /**
  * The copy engine: one broker session per enabled connection, every event routed to its user's copy
@@ -46,6 +48,9 @@ export class CopyEngine implements EngineContext {
   /** Connections whose session could not open: failed attempts so far, and the timer of the next one. */
   private readonly reopening = new Map<number, { attempts: number; timer: NodeJS.Timeout | null }>();
   private stopped = false;
+  private autoSyncTimer: NodeJS.Timeout | null = null;
+  /** Users whose last auto-sync check has not finished yet: ticks do not pile up behind a slow broker. */
+  private readonly checking = new Set<number>();
 
   constructor(options: CopyEngineOptions) {
     this.store = options.store;
@@ -58,6 +63,7 @@ export class CopyEngine implements EngineContext {
       sendRetries: 2,
       copySettleMs: 1_500,
       sessionRetryMs: 5_000,
+      autoSyncMs: AUTO_SYNC_MS,
       ...options.settings,
     };
     this.clockFn = options.clock ?? (() => performance.now());
@@ -94,6 +100,18 @@ export class CopyEngine implements EngineContext {
   async start(): Promise<void> {
     await this.store.open();
     for (const userId of await this.directory.activeUsers()) await this.refreshUser(userId);
+    if (this.settings.autoSyncMs > 0 && !this.stopped) {
+      this.autoSyncTimer = setInterval(() => this.autoSyncAll(), this.settings.autoSyncMs);
+      this.autoSyncTimer.unref();
+    }
+  }
+
+  private autoSyncAll(): void {
+    for (const group of this.groups.values()) {
+      if (group.leader === null || this.checking.has(group.userId)) continue;
+      this.checking.add(group.userId);
+      void this.autoSync(group.userId).finally(() => this.checking.delete(group.userId));
+    }
   }
 
   /** (Re)loads a user's accounts and settings, opens or closes sessions, then reconciles. */
@@ -105,8 +123,21 @@ export class CopyEngine implements EngineContext {
   sync(userId: number, followerIds?: readonly number[]): Promise<void> {
     const group = this.group(userId);
     return this.enqueue(userId, () =>
-      reconcileGroup(this, group, { force: true, ...(followerIds === undefined ? {} : { followerIds }) }),
+      reconcileGroup(this, group, {
+        force: true,
+        overrideHand: true,
+        ...(followerIds === undefined ? {} : { followerIds }),
+      }),
     );
+  }
+
+  /**
+   * The auto-sync check: followers that differ from leader × ratio are corrected (auto-sync on) or flagged
+   * out of sync (auto-sync off). Runs every `autoSyncMs` for every user, and on demand.
+   */
+  autoSync(userId: number): Promise<void> {
+    const group = this.group(userId);
+    return this.enqueue(userId, () => reconcileGroup(this, group, { force: false }));
   }
 
   /** Waits until the user's queue and sends are settled (tests, shutdown). */
@@ -129,6 +160,7 @@ export class CopyEngine implements EngineContext {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.autoSyncTimer !== null) clearInterval(this.autoSyncTimer);
     for (const { timer } of this.reopening.values()) if (timer !== null) clearTimeout(timer);
     this.reopening.clear();
     for (const entry of this.sessions.values()) {
@@ -149,6 +181,7 @@ export class CopyEngine implements EngineContext {
         accountIds: new Set(),
         connectionIds: new Set(),
         leader: null,
+        deferredReconciles: new Set(),
         queue: Promise.resolve(),
         inflight: new Map(),
       };
@@ -172,7 +205,8 @@ export class CopyEngine implements EngineContext {
           positions: new Map(),
           snapshot: null,
           status: OK,
-          pending: new Map(),
+          copies: new Map(),
+          heldByHand: new Set(),
           lastCopyAckAt: null,
         });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
@@ -288,13 +322,54 @@ export class CopyEngine implements EngineContext {
         event,
         isLeader ? 'leader' : isCopyClientId(clientOrderId) ? 'copy' : 'manual',
       );
-      if (!isLeader) return;
-      if (event.kind === 'fill')
+      if (!isLeader) {
+        this.onFollowerTrade(account, event);
+        return;
+      }
+      if (event.kind === 'fill') {
+        const leader = group.leader;
+        if (leader !== null && !leader.seenFills.has(event.fillId) && !leader.queued.has(event.fillId)) {
+          leader.arrivals += 1;
+          leader.queued.set(event.fillId, {
+            symbol: event.symbol,
+            signedQty: event.side === 'buy' ? event.qty : -event.qty,
+          });
+        }
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
-      else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
+      } else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
       return;
     }
     this.applyEvent(entry, event);
+  }
+
+  /**
+   * A follower's own orders and fills: a copy's fill moves it from "on its way" into the broker's position; a
+   * copy that ends unfilled is no longer on its way; a trade a person made by hand is left alone.
+   */
+  private onFollowerTrade(
+    account: EngineAccount,
+    event: Extract<BrokerEvent, { kind: 'fill' | 'order' }>,
+  ): void {
+    const live = this.live.get(account.id);
+    if (live === undefined) return;
+    if (event.kind === 'order') {
+      const { clientOrderId, status } = event.order;
+      if (clientOrderId !== null && (status === 'Canceled' || status === 'Rejected'))
+        live.copies.delete(clientOrderId);
+      return;
+    }
+    if (isCopyClientId(event.clientOrderId)) {
+      if (event.clientOrderId !== null) copyFilled(live, event.clientOrderId, event.fillId, event.qty);
+      return;
+    }
+    if (account.isFollower && !account.isMaster && !live.heldByHand.has(event.symbol)) {
+      live.heldByHand.add(event.symbol);
+      // Shown on the desk once the hand-made position is compared with leader × ratio.
+      const group = this.group(account.userId);
+      void this.enqueue(account.userId, () =>
+        reconcileGroup(this, group, { force: false, followerIds: [account.id] }),
+      );
+    }
   }
 
   private applyEvent(
@@ -332,6 +407,8 @@ export class CopyEngine implements EngineContext {
       const state = this.live.get(id)?.status.state;
       if (state === 'risk_stopped') continue;
       if (up) {
+        // The session took a fresh snapshot: copies whose fills were missed meanwhile are in its positions.
+        this.live.get(id)?.copies.clear();
         if (state === 'disconnected' || state === 'reauth_required') this.setStatus(id, OK);
       } else {
         const reason =

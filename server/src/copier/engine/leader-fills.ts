@@ -6,7 +6,14 @@ import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { planMove, signed, targetPosition } from './sizing';
-import { canReceive, heldPosition, pendingExposure, rememberFill, type UserGroup } from './state';
+import {
+  canReceive,
+  heldPosition,
+  pendingExposure,
+  rememberFill,
+  type LiveAccount,
+  type UserGroup,
+} from './state';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
 
 type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
@@ -23,7 +30,9 @@ export async function onLeaderFill(
   receivedAt: number,
 ): Promise<void> {
   const leader = group.leader;
-  if (leader === null || !rememberFill(leader, fill.fillId)) return;
+  if (leader === null) return;
+  leader.queued.delete(fill.fillId);
+  if (!rememberFill(leader, fill.fillId)) return;
   const before = leader.positions.get(fill.symbol) ?? 0;
   const after = before + signed(fill.side, fill.qty);
   const eventKey = fillEventKey(leader.accountId, fill.fillId);
@@ -42,7 +51,8 @@ export async function onLeaderFill(
         continue;
       }
       const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-      if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
+      const live = ctx.live.get(accountId);
+      if (!canReceive(follower, live, ctx.sessions.get(follower.connectionId)) || live === undefined) {
         const skip = offlineSkip(ctx, follower, {
           eventKey,
           symbol,
@@ -58,16 +68,8 @@ export async function onLeaderFill(
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
-      planFollower(
-        follower,
-        heldPosition(ctx.live.get(accountId), symbol),
-        exposure,
-        eventKey,
-        fill,
-        before,
-        after,
-        intents,
-        skips,
+      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips, () =>
+        ctx.setStatus(accountId, { state: 'ok', reason: null }),
       );
     }
   }
@@ -95,12 +97,15 @@ export async function onLeaderFill(
 }
 
 /**
- * The follower moves by target(after) - target(before); the move is then held within the max net position
- * measured on the follower's real position (which may differ from the target while it is out of sync).
+ * The follower goes from what it holds (its broker position plus copies on their way) toward
+ * target(leader after), only in the leader's direction and never past it: a follower ahead of its target,
+ * or flattened by hand, gets nothing when the leader exits, and an exit never takes a follower through flat.
+ * The move is then held within the max net position (resting mirrors on the same side count as held).
  */
 function planFollower(
   follower: EngineAccount,
-  held: number,
+  live: LiveAccount,
+  symbol: string,
   exposure: { buy: number; sell: number },
   eventKey: string,
   fill: FillEvent,
@@ -108,22 +113,10 @@ function planFollower(
   after: number,
   intents: CopyIntent[],
   skips: CopySkip[],
+  onBackInSync: () => void,
 ): void {
-  const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-  let delta =
-    targetPosition(after, follower.ratio, follower.risk) -
-    targetPosition(before, follower.ratio, follower.risk);
-  const limit = follower.risk.maxNetPosition;
-  // Resting mirrors on the same side may still fill: count them as held for the limit.
-  const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
-  if (Math.abs(worst + delta) > limit && Math.abs(worst + delta) > Math.abs(worst)) {
-    const capped = Math.sign(worst + delta) * limit - worst;
-    delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
-  }
-  const parts = planMove(held, held + delta, follower.risk);
-  if (parts.length === 0) {
-    const unlimited =
-      Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
+  const held = heldPosition(live, symbol);
+  const skip = (status: CopySkip['status'], reason: string): void => {
     skips.push({
       eventKey,
       userId: follower.userId,
@@ -133,12 +126,45 @@ function planFollower(
       qty: Math.round(fill.qty * follower.ratio * 100) / 100,
       type: 'Market',
       price: null,
-      status: unlimited === 0 && before * after >= 0 ? 'Canceled' : 'Rejected',
-      reason:
-        unlimited === 0 && before * after >= 0
-          ? 'Below one contract'
-          : `Max net position (${follower.risk.maxNetPosition}) reached`,
+      status,
+      reason,
     });
+  };
+  const target = targetPosition(after, follower.ratio, follower.risk);
+  const unlimitedMove =
+    Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
+  if (
+    unlimitedMove === 0 &&
+    before * after >= 0 &&
+    target === targetPosition(before, follower.ratio, follower.risk)
+  ) {
+    skip('Canceled', 'Below one contract');
+    return;
+  }
+  const leaderMove = Math.sign(after - before);
+  let delta = Math.sign(target - held) === leaderMove ? target - held : 0;
+  // Only in the leader's direction and never past the target: as an exit keeps the leader's side, its target
+  // is on the follower's side of flat too, so an exit never takes the follower through flat.
+  const limit = follower.risk.maxNetPosition;
+  if (delta === 0) {
+    // Held back by the limit, or simply nothing left to do in the leader's direction.
+    const uncapped = Math.sign(after) * Math.round(Math.abs(after) * follower.ratio);
+    if (uncapped !== target && Math.sign(uncapped - held) === leaderMove)
+      skip('Rejected', `Max net position (${limit}) reached`);
+    else skip('Canceled', `Nothing to copy: the follower holds ${held}, leader × ratio is ${target}`);
+    return;
+  }
+  // Resting mirrors on the same side may still fill: count them as held for the limit.
+  const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
+  if (Math.abs(worst + delta) > limit && Math.abs(worst + delta) > Math.abs(worst)) {
+    const capped = Math.sign(worst + delta) * limit - worst;
+    delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
+  }
+  if (held + delta === target && live.heldByHand.delete(symbol) && live.status.state === 'out_of_sync')
+    onBackInSync();
+  const parts = planMove(held, held + delta, follower.risk);
+  if (parts.length === 0) {
+    skip('Rejected', `Max net position (${limit}) reached`);
     return;
   }
   parts.forEach((part, index) => {

@@ -3,7 +3,7 @@ import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { dispatch } from './sender';
 import { planMove, targetPosition } from './sizing';
-import { canReceive, pendingExposure, type LeaderState, type UserGroup } from './state';
+import { canReceive, pendingExposure, type LeaderState, type LiveAccount, type UserGroup } from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 export interface ReconcileOptions {
@@ -13,9 +13,37 @@ export interface ReconcileOptions {
   followerIds?: readonly number[];
   /** Only these leader contracts (and their Cross counterparts). */
   leaderSymbols?: readonly string[];
+  /** The user pressed Sync: contracts traded by hand are brought back to leader × ratio too. */
+  overrideHand?: boolean;
 }
 
 let sequence = 0;
+const STABLE_READ_ATTEMPTS = 5;
+
+/** Runs the reconciliation again behind the leader fills now queued (once per distinct request waiting). */
+function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): void {
+  const key = JSON.stringify(options);
+  if (group.deferredReconciles.has(key)) return;
+  group.deferredReconciles.add(key);
+  void ctx.enqueue(group.userId, () => {
+    group.deferredReconciles.delete(key);
+    return reconcileGroup(ctx, group, options);
+  });
+}
+
+/** Copies on their way to one follower, per contract, signed. */
+function inflightByContract(live: LiveAccount | undefined): Map<string, number> {
+  const total = new Map<string, number>();
+  for (const copy of live?.copies.values() ?? [])
+    total.set(copy.symbol, (total.get(copy.symbol) ?? 0) + copy.signedRemaining);
+  return total;
+}
+
+function sameCounts(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
+}
 
 /** The desk's reason for a follower left as it was when the leader changed. */
 export const WAITING_FOR_LEADER_TRADE =
@@ -36,10 +64,30 @@ export async function reconcileGroup(
   const leaderEntry = leaderAccount === undefined ? undefined : ctx.sessions.get(leaderAccount.connectionId);
   if (leader === null || leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
   await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
-  const [positions, working] = await Promise.all([
+  // Leader fills still waiting in this group's queue are in the broker's position but not yet in the count:
+  // the correction waits until they are counted (it runs again behind them), or they would be counted twice.
+  // A fill that arrives while the position is being read may or may not be in it: then it is read again.
+  if (leader.queued.size > 0) {
+    deferBehindQueue(ctx, group, options);
+    return;
+  }
+  let arrivals = leader.arrivals;
+  let [positions, working] = await Promise.all([
     leaderEntry.session.positions(),
     leaderEntry.session.workingOrders(),
   ]);
+  for (let attempt = 0; attempt < STABLE_READ_ATTEMPTS && leader.arrivals !== arrivals; attempt += 1) {
+    if (leader.queued.size > 0) break;
+    arrivals = leader.arrivals;
+    [positions, working] = await Promise.all([
+      leaderEntry.session.positions(),
+      leaderEntry.session.workingOrders(),
+    ]);
+  }
+  if (leader.queued.size > 0 || leader.arrivals !== arrivals) {
+    deferBehindQueue(ctx, group, options);
+    return;
+  }
   leader.positions = new Map(
     positions
       .filter((p) => p.accountExternalId === leaderAccount.externalId)
@@ -109,8 +157,25 @@ async function reconcileFollower(
     await new Promise((resolve) => setTimeout(resolve, ctx.settings.copySettleMs - sinceAck));
     moves = await movesOf(ctx, entry, follower, leader, options);
   }
-  const status = ctx.live.get(follower.id)?.status;
+  const live = ctx.live.get(follower.id);
+  const status = live?.status;
+  if (options.overrideHand === true) live?.heldByHand.clear();
+  // What a person did by hand stays as it is (until the leader's next entry or Sync): shown, not undone.
+  const byHand = moves.filter((move) => live?.heldByHand.has(move.symbol) === true);
+  // Back at leader × ratio (by hand or by the leader's trades): nothing is held by hand any more.
+  if (options.leaderSymbols === undefined)
+    for (const symbol of [...(live?.heldByHand ?? [])])
+      if (!moves.some((move) => move.symbol === symbol)) live?.heldByHand.delete(symbol);
+  moves = moves.filter((move) => !byHand.includes(move));
   if (moves.length === 0) {
+    if (byHand.length > 0) {
+      const held = byHand.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');
+      ctx.setStatus(follower.id, {
+        state: 'out_of_sync',
+        reason: `Out of sync (${held}): traded by hand, left as it is until the leader's next entry or Sync`,
+      });
+      return;
+    }
     if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
     if (follower.waitsForLeaderTrade === true) {
       follower.waitsForLeaderTrade = false;
@@ -237,11 +302,24 @@ async function movesOf(
   options: ReconcileOptions,
 ): Promise<Move[]> {
   const leaderPositions = leader.positions;
+  // The broker's position, plus copies on their way (sent, fills not seen yet): a difference those copies
+  // are already closing is not corrected again.
+  // A copy's fill that arrives while the position is being read may or may not be in it: read again.
+  const live = ctx.live.get(follower.id);
+  let inflight = inflightByContract(live);
+  let read = await entry.session.positions();
+  for (
+    let attempt = 0;
+    attempt < STABLE_READ_ATTEMPTS && !sameCounts(inflight, inflightByContract(live));
+    attempt += 1
+  ) {
+    inflight = inflightByContract(live);
+    read = await entry.session.positions();
+  }
   const held = new Map(
-    (await entry.session.positions())
-      .filter((p) => p.accountExternalId === follower.externalId)
-      .map((p) => [p.symbol, p.netPos]),
+    read.filter((p) => p.accountExternalId === follower.externalId).map((p) => [p.symbol, p.netPos]),
   );
+  for (const [symbol, qty] of inflight) held.set(symbol, (held.get(symbol) ?? 0) + qty);
   const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
   const scope = options.leaderSymbols?.map(toFollower);
   const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);

@@ -17,12 +17,15 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
     return Promise.resolve();
   }
   const live = ctx.live.get(account.id);
-  const move = intent.type === 'Market' ? (intent.side === 'buy' ? intent.qty : -intent.qty) : 0;
-  if (live !== undefined && move !== 0)
-    live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) + move);
+  // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
+  // is not in the broker's position yet on every broker.
+  if (live !== undefined && intent.type === 'Market')
+    live.copies.set(intent.clientOrderId, {
+      symbol: intent.symbol,
+      signedRemaining: intent.side === 'buy' ? intent.qty : -intent.qty,
+      fillIds: new Set(),
+    });
   const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
-  if (live !== undefined && move !== 0)
-    void done.finally(() => live.pending.set(intent.symbol, (live.pending.get(intent.symbol) ?? 0) - move));
   const inflight = ctx.groups.get(intent.userId)?.inflight;
   const set = inflight?.get(account.id) ?? new Set<Promise<void>>();
   set.add(done);
@@ -156,6 +159,7 @@ function succeeded(
     const leader = ctx.groups.get(intent.userId)?.leader;
     leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
   }
+  if (order.status === 'Canceled') live?.copies.delete(intent.clientOrderId);
   if (order.status === 'Rejected')
     failed(ctx, account, intent, order.reason ?? 'Rejected by the broker', false);
   else if (ctx.live.get(account.id)?.status.state === 'rate_limited')
@@ -186,6 +190,7 @@ function closeUnsent(
   reason: string,
   sentMs: number | null = null,
 ): void {
+  ctx.live.get(intent.accountId)?.copies.delete(intent.clientOrderId);
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status,

@@ -17,16 +17,49 @@ export interface LiveAccount {
   positions: Map<string, { netPos: number; avgPrice: number }>;
   snapshot: AccountSnapshot | null;
   status: FollowerStatus;
-  /** Signed contracts of copies sent and not settled yet, per contract: part of the position for limits. */
-  pending: Map<string, number>;
+  /**
+   * Market copies sent whose fills the follower's feed has not shown yet, by client order id: part of the
+   * follower's position for planning, reconciliation and limits, until their fills arrive or they end unfilled.
+   */
+  copies: Map<string, InflightCopy>;
+  /**
+   * Contracts a person traded by hand on this follower (flatten, close, an order of their own) since the
+   * leader's last entry: the engine leaves them alone (exits never reopen them, auto-sync does not undo them)
+   * until the leader's next entry or a Sync.
+   */
+  heldByHand: Set<string>;
   /** When the broker last acknowledged a copy to this account (engine clock), if ever. */
   lastCopyAckAt: number | null;
+}
+
+/** A market copy on its way: what of it the follower's position does not show yet (signed). */
+export interface InflightCopy {
+  symbol: string;
+  signedRemaining: number;
+  fillIds: Set<string>;
+}
+
+/** Copies on their way to one contract of the follower, signed. */
+export function inflightOf(live: LiveAccount | undefined, symbol: string): number {
+  let total = 0;
+  for (const copy of live?.copies.values() ?? []) if (copy.symbol === symbol) total += copy.signedRemaining;
+  return total;
 }
 
 /** The follower's position as far as the engine can know it: the broker's, plus copies on their way. */
 export function heldPosition(live: LiveAccount | undefined, symbol: string): number {
   if (live === undefined) return 0;
-  return (live.positions.get(symbol)?.netPos ?? 0) + (live.pending.get(symbol) ?? 0);
+  return (live.positions.get(symbol)?.netPos ?? 0) + inflightOf(live, symbol);
+}
+
+/** A copy's fill reached the follower's feed: that part is in the broker's position now (duplicates ignored). */
+export function copyFilled(live: LiveAccount, clientOrderId: string, fillId: string, qty: number): void {
+  const copy = live.copies.get(clientOrderId);
+  if (copy === undefined || copy.fillIds.has(fillId)) return;
+  copy.fillIds.add(fillId);
+  const left = Math.abs(copy.signedRemaining) - qty;
+  if (left <= 0) live.copies.delete(clientOrderId);
+  else copy.signedRemaining = Math.sign(copy.signedRemaining) * left;
 }
 
 /** Copying state of a leader: its positions as the engine counted them, and its mirrored orders. */
@@ -34,6 +67,13 @@ export interface LeaderState {
   accountId: number;
   positions: Map<string, number>;
   seenFills: Set<string>;
+  /**
+   * Leader fills received and waiting in the copy group's queue, by fill id. The broker's position already
+   * holds them and the count does not yet: reconciliation waits behind them.
+   */
+  queued: Map<string, { symbol: string; signedQty: number }>;
+  /** Leader fills received so far (a reading of the broker's position is stable when none arrived meanwhile). */
+  arrivals: number;
   /** Leader order id → last version seen, for the orders that have mirrors on followers. */
   mirrored: Map<string, BrokerOrder>;
   /** Mirror client order id → the follower's broker order id, once acknowledged. */
@@ -53,6 +93,8 @@ export interface UserGroup {
   connectionIds: Set<number>;
   leader: LeaderState | null;
   queue: Promise<void>;
+  /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
+  deferredReconciles: Set<string>;
   /** Sends not settled yet, per follower: reconciliation waits for them. */
   inflight: Map<number, Set<Promise<void>>>;
 }
@@ -74,6 +116,8 @@ export function newLeaderState(accountId: number): LeaderState {
     accountId,
     positions: new Map(),
     seenFills: new Set(),
+    queued: new Map(),
+    arrivals: 0,
     mirrored: new Map(),
     mirrorOrderIds: new Map(),
     mirrorExposure: new Map(),

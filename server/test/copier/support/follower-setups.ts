@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FollowerSetup } from './harness';
 
 /** Random follower settings for the engine's property tests: ratios that round, Cross, auto-sync, tight limits. */
-export const followerSetup: fc.Arbitrary<FollowerSetup> = fc.record({
+export const followerSetupFields = {
   ratio: fc.constantFrom(0.5, 1, 1.5, 2, 3),
   cross: fc.boolean(),
   autoSync: fc.boolean(),
@@ -11,4 +11,6 @@ export const followerSetup: fc.Arbitrary<FollowerSetup> = fc.record({
     maxNetPosition: fc.integer({ min: 2, max: 12 }),
     dailyLossLimit: fc.constant(0),
   }),
-});
+};
+
+export const followerSetup: fc.Arbitrary<FollowerSetup> = fc.record(followerSetupFields);

@@ -3,6 +3,7 @@ import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import { SimSession } from '../../../src/brokers/sim/session';
 import { SimVenue } from '../../../src/brokers/sim/venue';
 import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
+import type { EngineSettings } from '../../../src/copier/engine/context';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
@@ -37,10 +38,13 @@ export class Harness {
   readonly notifications: Array<{ kind: string; title: string }> = [];
   engine: CopyEngine;
   trader!: SimSession;
+  private readonly hands = new Map<string, SimSession>();
 
   constructor(
     readonly followers: FollowerSetup[],
     requestsPerMinute?: number,
+    /** Engine settings of this test, over the harness's own (every engine it starts gets them). */
+    private readonly settings: Partial<EngineSettings> = {},
   ) {
     if (requestsPerMinute !== undefined)
       this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
@@ -83,6 +87,22 @@ export class Harness {
     await this.engine.start();
   }
 
+  /** A person trading on a follower at its broker (the follower's own login): flatten, close, orders by hand. */
+  async hand(accountId: number): Promise<SimSession> {
+    const externalId = this.directory.account(accountId).externalId;
+    const login = externalId.slice(0, 6);
+    let session = this.hands.get(login);
+    if (session === undefined) {
+      session = (await this.adapter.openSession({
+        connectionId: 100 + this.hands.size,
+        environment: 'demo',
+        credentials: { accessToken: `sim:${login}:8` },
+      })) as SimSession;
+      this.hands.set(login, session);
+    }
+    return session;
+  }
+
   async leaderOrder(
     command: Omit<PlaceOrderCommand, 'accountExternalId' | 'clientOrderId'>,
   ): Promise<string | null> {
@@ -116,7 +136,8 @@ export class Harness {
       directory: this.directory,
       store: this.store,
       notifier: { notify: (_userId, input) => this.notifications.push(input) },
-      settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0 },
+      // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
+      settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
     });
   }
 

@@ -1,0 +1,52 @@
+import { DEFAULT_RISK } from '../../src/copier/engine/types';
+import { frontMonth } from '../../src/market/contracts';
+import { expectedFollowerPosition } from '../support/expected-position';
+import { Harness, LEADER } from './support/harness';
+
+const ES = frontMonth('ES');
+
+describe('leader × ratio, rounded half away from zero', () => {
+  it.each([
+    [1, 1.5, 2],
+    [-1, 1.5, -2],
+    [3, 0.5, 2],
+    [-3, 0.5, -2],
+    [5, 0.5, 3],
+    [-5, 0.5, -3],
+    [1, 0.5, 1],
+    [-1, 0.5, -1],
+    [3, 1.5, 5],
+    [-3, 1.5, -5],
+    [1, 0.3, 0],
+    [-1, 0.3, 0],
+    [2, 0.25, 1],
+    [-2, 0.25, -1],
+    [0, 3, 0],
+    [7, 1, 7],
+  ])('the oracle: leader %d at ratio %d → %d', (leader, ratio, follower) => {
+    expect(expectedFollowerPosition(leader, ratio, 100)).toBe(follower);
+  });
+
+  it('the oracle holds the result within the max net position, long and short', () => {
+    expect([expectedFollowerPosition(10, 3, 12), expectedFollowerPosition(-10, 3, 12)]).toEqual([12, -12]);
+  });
+
+  it.each([
+    ['buy', 1, 1.5, 2],
+    ['sell', 1, 1.5, -2],
+    ['buy', 3, 0.5, 2],
+    ['sell', 3, 0.5, -2],
+    ['buy', 5, 0.5, 3],
+    ['sell', 5, 0.5, -3],
+  ] as const)(
+    'the engine: a leader %s of %d at ratio %d leaves the follower at %d',
+    async (side, qty, ratio, follower) => {
+      const h = new Harness([{ ratio, risk: { ...DEFAULT_RISK } }]);
+      await h.start();
+      await h.leaderOrder({ symbol: ES, side, qty, type: 'Market' });
+      await h.settle();
+      expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([side === 'buy' ? qty : -qty, follower]);
+      await h.engine.stop();
+    },
+  );
+});
