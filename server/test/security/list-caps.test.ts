@@ -48,7 +48,8 @@ describe('lists in requests are capped and resolved in one query', () => {
     });
     expect(answer?.statusCode).toBe(400);
     expect(answer?.json()).toEqual({ detail: `body may hold at most ${MAX_LIST_ITEMS} items` });
-    expect(queries).toBeLessThanOrEqual(2);
+    // Sign-in checks and the paper ledger's background writes may run meanwhile; work per id would be 60,000.
+    expect(queries).toBeLessThanOrEqual(5);
   });
 
   it('when the cap is sent with unknown ids, then 404 after one ownership query', async () => {

@@ -44,36 +44,42 @@ export function startServer(port: number, env: Record<string, string>): Promise<
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      log += chunk.toString('utf8');
-      if (log.length > 200_000) log = log.slice(-100_000);
-      if (log.includes('SyncTrade server listening')) {
-        child.stdout?.off('data', onData);
-        child.stdout?.on('data', (more: Buffer) => {
-          log = (log + more.toString('utf8')).slice(-100_000);
-        });
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          async kill() {
-            child.kill('SIGKILL');
-            await exited;
-          },
-          async stop() {
-            child.kill('SIGTERM');
-            await exited;
-          },
-          output: () => log,
-        });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString('utf8');
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${String(code)}) before listening:\n${log}`)),
-    );
-  });
+  const collect = (chunk: Buffer): void => {
+    log = (log + chunk.toString('utf8')).slice(-100_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve();
+    }),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const handle: ServerProcess = {
+    url,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+    output: () => log,
+  };
+  // Listening is known from the health route, not from the words the server prints.
+  return (async () => {
+    for (;;) {
+      if (exitCode !== undefined)
+        throw new Error(`server exited (${String(exitCode)}) before listening:\n${log}`);
+      const healthy = await fetch(`${url}/api/v1/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return handle;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
 }
