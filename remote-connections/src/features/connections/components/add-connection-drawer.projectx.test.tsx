@@ -118,7 +118,10 @@ describe('add connection drawer: ProjectX by API key', () => {
   });
 
   it('when Tradovate is chosen again, then the redirect flow is unchanged', async () => {
-    api.on('GET /brokers/:broker/connect', [200, { url: 'https://trader.tradovate.com/oauth?x=1' }]);
+    api.on('GET /brokers/:broker/connect', [
+      200,
+      { url: 'https://trader.tradovate.com/oauth?x=1', message: 'Redirecting to Tradovate Auth page' },
+    ]);
     const { user } = await openProjectX();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Broker' }), 'tradovate');
     expect(screen.getByText(/You will be redirected to Tradovate/)).toBeInTheDocument();
