@@ -33,7 +33,10 @@ describe('Sync Desk confirmations', () => {
   }
 
   it('when a flat account is chosen as leader, then the desk shows what each choice does and keeps positions unless told', async () => {
-    api = deskApi({ accounts: positioned() }).on('PUT /copier/accounts/:id/master', [200, {}]);
+    api = deskApi({ accounts: positioned() }).on('PUT /copier/accounts/:id/master', [
+      200,
+      { message: 'Account master updated successfully' },
+    ]);
     const { dialog, user } = await pickNewLeader('Paper 4 (SIM-4)');
     expect(within(dialog).getByText("What happens to the followers' positions?")).toBeInTheDocument();
     const keep = within(dialog).getByRole('radio', {
@@ -65,7 +68,10 @@ describe('Sync Desk confirmations', () => {
       buildAccount({ id: 3, is_follower: true, ratio: 0.5, side: 'short', qty: 4 }),
       buildAccount({ id: 4, side: 'short', qty: 3 }),
     ];
-    api = deskApi({ accounts }).on('PUT /copier/accounts/:id/master', [200, {}]);
+    api = deskApi({ accounts }).on('PUT /copier/accounts/:id/master', [
+      200,
+      { message: 'Account master updated successfully' },
+    ]);
     const { dialog, user } = await pickNewLeader('Paper 4 (SIM-4)');
     await user.click(within(dialog).getByRole('radio', { name: 'Align followers to the new leader now' }));
     // Short 3 × 1.5 = −4.5 → short 5; short 3 × 0.5 = −1.5 → short 2.
@@ -123,7 +129,7 @@ describe('Sync Desk confirmations', () => {
 
   it('when a row’s Flatten is pressed, then only that account’s position and orders are listed and only it is sent', async () => {
     api = deskApi({ accounts: positioned() })
-      .on('POST /brokers/accounts/flatten-positions', [200, {}])
+      .on('POST /brokers/accounts/flatten-positions', [200, { message: 'Flatten updated successfully' }])
       .on('GET /copier/orders/working', [
         200,
         [
