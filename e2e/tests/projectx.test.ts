@@ -71,6 +71,8 @@ describe('ProjectX: connect by API key → follow a paper leader → copy, in th
     const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
     await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
     await dialog.getByRole('button', { name: 'Set as Lead' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Account master updated successfully').first().waitFor();
     await deskRow(page, leader.id).getByText('Leader').waitFor();
     await deskRow(page, follower.id)
       .getByRole('switch', { name: /^Follow/ })
@@ -96,6 +98,11 @@ describe('ProjectX: connect by API key → follow a paper leader → copy, in th
       await orders.getByRole('cell', { name, exact: true }).first().waitFor({ timeout: 20_000 });
 
     await page.getByRole('button', { name: 'Flatten all' }).click();
+    // Flatten all lists the orders it will send and asks to confirm.
+    await page
+      .getByRole('dialog', { name: 'Flatten all accounts?' })
+      .getByRole('button', { name: 'Flatten', exact: true })
+      .click();
     for (const account of [leader, follower]) await waitForDeskQty(page, account.id, 0, 20_000);
     assert.deepEqual(errors, []);
     await context.close();

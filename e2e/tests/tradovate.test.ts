@@ -86,6 +86,8 @@ describe('Tradovate: connect → choose leader → copy → flatten, in the brow
       const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
       await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
       await dialog.getByRole('button', { name: 'Set as Lead' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Account master updated successfully').first().waitFor();
       await deskRow(page, leader.id).getByText('Leader').waitFor();
       for (const follower of [first, second]) {
         await deskRow(page, follower.id)
