@@ -71,6 +71,29 @@ describe('a follower traded by hand', () => {
     await h.engine.stop();
   });
 
+  it('when the server restarts after the user flattened a follower, then the new engine still leaves it flat until the leader next entry', async () => {
+    const h = new Harness([{ ratio: 2, autoSync: true }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    await (await h.hand(2)).flatten(h.directory.account(2).externalId);
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.directory.heldByHand.get(2)).toEqual([ES]);
+    await h.restart();
+    await h.settle();
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([1, 0]);
+    expect(h.engine.live.get(2)?.status.state).toBe('out_of_sync');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);
+    expect(h.directory.heldByHand.get(2)).toEqual([]);
+    await h.engine.stop();
+  });
+
   it('when Flatten all closes the leader and then followers that are already flat, then no follower ends short', async () => {
     const h = new Harness([{ ratio: 2 }, { ratio: 1 }, { ratio: 3 }]);
     await h.start();

@@ -39,5 +39,7 @@ export interface EngineContext {
   log(error: unknown, context: string): void;
   changed(userId: number): void;
   setStatus(accountId: number, status: FollowerStatus): void;
+  /** The contracts held by hand on this follower changed: stores them (they outlive a restart). */
+  heldByHandChanged(accountId: number): void;
   enqueue(userId: number, job: () => Promise<void>): Promise<void>;
 }

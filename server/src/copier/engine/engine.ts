@@ -9,7 +9,14 @@ import type { AccountDirectory, ChangeListener, CopyStore, Notifier } from './po
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
-import { copyFilled, newLeaderState, type LiveAccount, type SessionEntry, type UserGroup } from './state';
+import {
+  copyFilled,
+  newLeaderState,
+  storeHeldByHand,
+  type LiveAccount,
+  type SessionEntry,
+  type UserGroup,
+} from './state';
 import type { EngineAccount, FollowerStatus } from './types';
 
 export interface CopyEngineOptions {
@@ -88,6 +95,17 @@ export class CopyEngine implements EngineContext {
     if (live.status.state === status.state && live.status.reason === status.reason) return;
     live.status = status;
     this.changed(account.userId);
+  }
+
+  heldByHandChanged(accountId: number): void {
+    const live = this.live.get(accountId);
+    if (live === undefined) return;
+    storeHeldByHand(
+      live,
+      accountId,
+      (id, symbols) => this.directory.storeHeldByHand(id, symbols),
+      (error, context) => this.log(error, context),
+    );
   }
 
   enqueue(userId: number, job: () => Promise<void>): Promise<void> {
@@ -206,7 +224,7 @@ export class CopyEngine implements EngineContext {
           snapshot: null,
           status: OK,
           copies: new Map(),
-          heldByHand: new Set(),
+          heldByHand: new Set(account.heldByHand ?? []),
           lastCopyAckAt: null,
         });
       else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
@@ -364,6 +382,7 @@ export class CopyEngine implements EngineContext {
     }
     if (account.isFollower && !account.isMaster && !live.heldByHand.has(event.symbol)) {
       live.heldByHand.add(event.symbol);
+      this.heldByHandChanged(account.id);
       // Shown on the desk once the hand-made position is compared with leader × ratio.
       const group = this.group(account.userId);
       void this.enqueue(account.userId, () =>

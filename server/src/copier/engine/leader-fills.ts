@@ -68,9 +68,10 @@ export async function onLeaderFill(
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
-      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips, () =>
-        ctx.setStatus(accountId, { state: 'ok', reason: null }),
-      );
+      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips, () => {
+        ctx.heldByHandChanged(accountId);
+        if (live.status.state === 'out_of_sync') ctx.setStatus(accountId, { state: 'ok', reason: null });
+      });
     }
   }
   const claim = await ctx.store.claim({
@@ -113,7 +114,7 @@ function planFollower(
   after: number,
   intents: CopyIntent[],
   skips: CopySkip[],
-  onBackInSync: () => void,
+  onHandReleased: () => void,
 ): void {
   const held = heldPosition(live, symbol);
   const skip = (status: CopySkip['status'], reason: string): void => {
@@ -160,8 +161,7 @@ function planFollower(
     const capped = Math.sign(worst + delta) * limit - worst;
     delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
   }
-  if (held + delta === target && live.heldByHand.delete(symbol) && live.status.state === 'out_of_sync')
-    onBackInSync();
+  if (held + delta === target && live.heldByHand.delete(symbol)) onHandReleased();
   const parts = planMove(held, held + delta, follower.risk);
   if (parts.length === 0) {
     skip('Rejected', `Max net position (${limit}) reached`);

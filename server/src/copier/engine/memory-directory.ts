@@ -5,6 +5,7 @@ import type { EngineAccount } from './types';
 /** Accounts and connections in memory (property tests, bench), sessions from a real adapter. */
 export class MemoryDirectory implements AccountDirectory {
   readonly accounts: EngineAccount[] = [];
+  readonly heldByHand = new Map<number, readonly string[]>();
   private readonly connections = new Map<number, BrokerCredentials>();
 
   constructor(
@@ -25,7 +26,11 @@ export class MemoryDirectory implements AccountDirectory {
   async loadUser(userId: number): Promise<EngineAccount[]> {
     return this.accounts
       .filter((account) => account.userId === userId)
-      .map((account) => ({ ...account, risk: { ...account.risk } }));
+      .map((account) => ({
+        ...account,
+        risk: { ...account.risk },
+        heldByHand: this.heldByHand.get(account.id) ?? [],
+      }));
   }
 
   async activeUsers(): Promise<number[]> {
@@ -40,6 +45,10 @@ export class MemoryDirectory implements AccountDirectory {
 
   budgetOf(): number {
     return this.requestsPerMinute;
+  }
+
+  async storeHeldByHand(accountId: number, symbols: readonly string[]): Promise<void> {
+    this.heldByHand.set(accountId, [...symbols]);
   }
 
   async stopFollowing(accountId: number): Promise<void> {

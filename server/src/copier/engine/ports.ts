@@ -51,6 +51,8 @@ export interface AccountDirectory {
   stopFollowing(accountId: number, reason: string): Promise<void>;
   /** The follower no longer waits for the leader's next trade (it was brought to leader × ratio). */
   stopWaiting?(accountId: number): Promise<void>;
+  /** Stores the contracts now held by hand on a follower (all of them: the last call wins). */
+  storeHeldByHand(accountId: number, symbols: readonly string[]): Promise<void>;
   /** The broker feed dropped, came back, or needs a new authorization: shown on the connections list. */
   markConnection?(
     connectionId: number,

@@ -159,6 +159,7 @@ async function reconcileFollower(
   }
   const live = ctx.live.get(follower.id);
   const status = live?.status;
+  const handBefore = live?.heldByHand.size ?? 0;
   if (options.overrideHand === true) live?.heldByHand.clear();
   // What a person did by hand stays as it is (until the leader's next entry or Sync): shown, not undone.
   const byHand = moves.filter((move) => live?.heldByHand.has(move.symbol) === true);
@@ -166,6 +167,7 @@ async function reconcileFollower(
   if (options.leaderSymbols === undefined)
     for (const symbol of [...(live?.heldByHand ?? [])])
       if (!moves.some((move) => move.symbol === symbol)) live?.heldByHand.delete(symbol);
+  if ((live?.heldByHand.size ?? 0) !== handBefore) ctx.heldByHandChanged(follower.id);
   moves = moves.filter((move) => !byHand.includes(move));
   if (moves.length === 0) {
     if (byHand.length > 0) {

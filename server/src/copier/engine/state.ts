@@ -158,3 +158,22 @@ export function pendingExposure(
   }
   return total;
 }
+
+const handWrites = new WeakMap<LiveAccount, Promise<void>>();
+
+/**
+ * Stores what is held by hand on a follower, behind the writes before it (the last one wins), so an engine
+ * that restarts still leaves a person's own trades alone.
+ */
+export function storeHeldByHand(
+  live: LiveAccount,
+  accountId: number,
+  store: (accountId: number, symbols: readonly string[]) => Promise<void>,
+  log: (error: unknown, context: string) => void,
+): void {
+  const symbols = [...live.heldByHand];
+  const next = (handWrites.get(live) ?? Promise.resolve())
+    .then(() => store(accountId, symbols))
+    .catch((error: unknown) => log(error, `store held by hand ${accountId}`));
+  handWrites.set(live, next);
+}

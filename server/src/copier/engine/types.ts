@@ -32,6 +32,8 @@ export interface EngineAccount {
    * until the new leader's next trade, which brings it to leader × ratio.
    */
   waitsForLeaderTrade?: boolean;
+  /** Contracts a person traded by hand on this follower, as stored (see `LiveAccount.heldByHand`). */
+  heldByHand?: readonly string[];
 }
 
 /** One follower order the engine means to send, stored before it is sent. */

@@ -20,6 +20,7 @@ interface AccountRow {
   max_net_position: number | null;
   daily_loss_limit: number | null;
   waits: boolean;
+  held_by_hand: string[];
 }
 
 /** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
@@ -33,7 +34,8 @@ export class SqlDirectory implements AccountDirectory {
       `SELECT a.id, a.user_id, a.connection_id, a.external_id, a.name, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync,
               (a.enabled AND c.enabled) AS enabled, c.broker, r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit,
               EXISTS (SELECT 1 FROM copy_follower_waits w WHERE w.account_id = a.id AND w.leader_account_id IN
-                (SELECT m.id FROM broker_accounts m WHERE m.user_id = a.user_id AND m.is_master)) AS waits
+                (SELECT m.id FROM broker_accounts m WHERE m.user_id = a.user_id AND m.is_master)) AS waits,
+              ARRAY(SELECT h.symbol FROM copy_held_by_hand h WHERE h.account_id = a.id ORDER BY h.symbol) AS held_by_hand
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_risk r ON r.account_id = a.id
        WHERE a.user_id = $1 ORDER BY a.id`,
       [userId],
@@ -53,6 +55,7 @@ export class SqlDirectory implements AccountDirectory {
         autoSync: row.auto_sync,
         enabled: row.enabled,
         waitsForLeaderTrade: row.waits,
+        heldByHand: row.held_by_hand,
         risk: {
           maxContractsPerOrder: row.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
           maxNetPosition: row.max_net_position ?? DEFAULT_RISK.maxNetPosition,
@@ -112,6 +115,18 @@ export class SqlDirectory implements AccountDirectory {
 
   async stopWaiting(accountId: number): Promise<void> {
     await this.app.db.query('DELETE FROM copy_follower_waits WHERE account_id = $1', [accountId]);
+  }
+
+  async storeHeldByHand(accountId: number, symbols: readonly string[]): Promise<void> {
+    await this.app.db.tx(async (tx) => {
+      await tx.query('DELETE FROM copy_held_by_hand WHERE account_id = $1', [accountId]);
+      if (symbols.length > 0)
+        await tx.query(
+          `INSERT INTO copy_held_by_hand (account_id, symbol)
+           SELECT $1, s FROM unnest($2::text[]) AS s ON CONFLICT DO NOTHING`,
+          [accountId, symbols],
+        );
+    });
   }
 
   async stopFollowing(accountId: number, reason: string): Promise<void> {

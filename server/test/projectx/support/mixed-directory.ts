@@ -67,6 +67,10 @@ export class MixedDirectory implements AccountDirectory {
     return this.connections.get(connectionId)?.adapter.requestsPerMinute ?? 60;
   }
 
+  async storeHeldByHand(): Promise<void> {
+    // Nothing restarts in the mixed-broker property test: the engine's memory is enough.
+  }
+
   async stopFollowing(accountId: number): Promise<void> {
     this.account(accountId).isFollower = false;
   }
