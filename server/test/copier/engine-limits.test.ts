@@ -47,4 +47,30 @@ describe('a follower held within its limits', () => {
     ]);
     await h.engine.stop();
   });
+
+  it('when a copy back from the limit times out and the leader adds again meanwhile, then the copy that adds waits for it: the follower never passes its max net position', async () => {
+    const h = new Harness([{ ratio: 1, risk: { maxContractsPerOrder: 10, maxNetPosition: 5 } }]);
+    await h.start();
+    const follower = h.directory.account(2).externalId;
+    const seen: number[] = [];
+    let position = 0;
+    const off = h.venue.hub.listen([follower], (event) => {
+      if (event.kind !== 'fill') return;
+      position += event.side === 'buy' ? event.qty : -event.qty;
+      seen.push(position);
+    });
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 5, type: 'Market' });
+    await h.settle();
+    // The buy back is lost twice (nothing reaches the broker) and is looked up and sent again each time.
+    h.venue.faults.arm({ kind: 'timeout' }, follower);
+    h.venue.faults.arm({ kind: 'timeout' }, follower);
+    const buy = h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    const sell = h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await Promise.all([buy, sell]);
+    await h.settle();
+    off();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([-5, -5]);
+    expect(seen).toEqual([-5, -4, -5]);
+    await h.engine.stop();
+  });
 });

@@ -1,7 +1,7 @@
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
 import type { EngineContext } from './context';
 import { orderStatusOf } from './status-map';
-import { canReceive, type SessionEntry } from './state';
+import { canReceive, unansweredAgainst, type InflightCopy, type SessionEntry } from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 /**
@@ -17,15 +17,51 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
     return Promise.resolve();
   }
   const live = ctx.live.get(account.id);
+  const signedQty = intent.side === 'buy' ? intent.qty : -intent.qty;
+  let answered = (): void => undefined;
   // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
   // is not in the broker's position yet on every broker.
-  if (live !== undefined && intent.type === 'Market')
-    live.copies.set(intent.clientOrderId, {
+  if (live !== undefined && intent.type === 'Market') {
+    const copy: InflightCopy = {
       symbol: intent.symbol,
-      signedRemaining: intent.side === 'buy' ? intent.qty : -intent.qty,
+      signedRemaining: signedQty,
       fillIds: new Set(),
+      answered: new Promise<void>((resolve) => {
+        answered = () => {
+          copy.isAnswered = true;
+          resolve();
+        };
+      }),
+      isAnswered: false,
+    };
+    live.copies.set(intent.clientOrderId, copy);
+  }
+  const done = new Promise<void>((resolve) => {
+    const settle = (): void => {
+      answered();
+      resolve();
+    };
+    const limit = account.risk.maxNetPosition;
+    const risky = (): ReturnType<typeof unansweredAgainst> | null => {
+      if (live === undefined || intent.type !== 'Market') return null;
+      const seen = unansweredAgainst(live, intent.clientOrderId, intent.symbol, signedQty);
+      return Math.abs(seen.worst) > limit ? seen : null;
+    };
+    const first = risky();
+    if (first === null || first.against.length === 0) {
+      schedule(ctx, entry, account, intent, receivedAt, settle);
+      return;
+    }
+    // Planned on the strength of copies the other way that are not answered yet: it goes out after them,
+    // and only if it still keeps the follower within its max net position.
+    void Promise.allSettled(first.against).then(() => {
+      if (risky() === null) schedule(ctx, entry, account, intent, receivedAt, settle);
+      else {
+        closeUnsent(ctx, intent, 'Rejected', `Max net position (${limit}) reached`);
+        settle();
+      }
     });
-  const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
+  });
   const inflight = ctx.groups.get(intent.userId)?.inflight;
   const set = inflight?.get(account.id) ?? new Set<Promise<void>>();
   set.add(done);

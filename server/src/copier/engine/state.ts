@@ -37,6 +37,32 @@ export interface InflightCopy {
   symbol: string;
   signedRemaining: number;
   fillIds: Set<string>;
+  /** Resolves once the broker answered the send (or its outcome is settled as unknown). */
+  answered: Promise<void>;
+  isAnswered: boolean;
+}
+
+/**
+ * Copies on their way to the same contract in the other direction whose sends are not answered yet. Counted
+ * as held, they let a copy through that passes the max net position should it reach the broker first (a
+ * send that timed out and is being looked up): such a copy waits for their answers.
+ */
+export function unansweredAgainst(
+  live: LiveAccount,
+  clientOrderId: string,
+  symbol: string,
+  signedQty: number,
+): { against: Promise<void>[]; worst: number } {
+  let worst = live.positions.get(symbol)?.netPos ?? 0;
+  const against: Promise<void>[] = [];
+  for (const [id, copy] of live.copies) {
+    if (copy.symbol !== symbol) continue;
+    // An answered copy reaches the broker before anything sent after it.
+    if (Math.sign(copy.signedRemaining) === Math.sign(signedQty) || copy.isAnswered)
+      worst += copy.signedRemaining;
+    else if (id !== clientOrderId) against.push(copy.answered);
+  }
+  return { against, worst };
 }
 
 /** Copies on their way to one contract of the follower, signed. */
