@@ -1,4 +1,12 @@
-import { CONTRACTS, contractRoot, crossSymbol, frontMonth, pointValue, rootOf, roundToTick } from './contracts';
+import {
+  CONTRACTS,
+  contractRoot,
+  crossSymbol,
+  frontMonth,
+  pointValue,
+  rootOf,
+  roundToTick,
+} from './contracts';
 import { roundMoney } from './money';
 
 describe('contractRoot', () => {
@@ -45,9 +53,13 @@ describe('the contract table', () => {
     ]).toEqual([0.25, 50, 0.01, 1000, 10]);
   });
 
-
   it('when a name is not a traded contract, then it has no root, no Cross and the imported point value', () => {
-    expect([rootOf('MESZ6'), rootOf('es'), rootOf('YMZ6'), rootOf('XYZZ6')]).toEqual(['MES', 'ES', undefined, undefined]);
+    expect([rootOf('MESZ6'), rootOf('es'), rootOf('YMZ6'), rootOf('XYZZ6')]).toEqual([
+      'MES',
+      'ES',
+      undefined,
+      undefined,
+    ]);
     expect([crossSymbol('YMZ6'), crossSymbol('XYZZ6')]).toEqual(['YMZ6', 'XYZZ6']);
     expect([pointValue('YMZ6'), pointValue('6EZ6'), pointValue('MYMH7')]).toEqual([5, 125000, 0.5]);
     expect([contractRoot('6EZ6'), contractRoot('XYZZ6')]).toEqual(['6E', 'XYZ']);
@@ -62,9 +74,7 @@ describe('the contract table', () => {
 
 describe('roundMoney', () => {
   it('when a sum carries float noise or rounds to nothing, then it is whole cents and never -0', () => {
-    expect([roundMoney(0.1 + 0.2), roundMoney(-20.004), roundMoney(-0.004)]).toEqual([
-      0.3, -20, 0,
-    ]);
+    expect([roundMoney(0.1 + 0.2), roundMoney(-20.004), roundMoney(-0.004)]).toEqual([0.3, -20, 0]);
     expect(Object.is(roundMoney(-0.001), 0)).toBe(true);
   });
 });

@@ -39,7 +39,9 @@ function byTimeThenId(a: Fill, b: Fill): number {
  * it and opens the remainder the other way (a reversal). Matches come in the order they happen, so the
  * matches one exit fill makes stand next to each other.
  */
-export function matchFifo<F extends Fill>(fills: readonly F[]): { matches: FifoMatch<F>[]; open: OpenLot<F>[] } {
+export function matchFifo<F extends Fill>(
+  fills: readonly F[],
+): { matches: FifoMatch<F>[]; open: OpenLot<F>[] } {
   const books = new Map<string, OpenLot<F>[]>();
   const matches: FifoMatch<F>[] = [];
   for (const fill of [...fills].sort(byTimeThenId)) {

@@ -72,7 +72,12 @@ export function roundTrips(fills: readonly FillRow[]): RoundTrip[] {
       continue;
     }
     close();
-    current = { exit: match.exit, entry: match.entry.row, qty: match.qty, entryValue: match.qty * match.entry.price };
+    current = {
+      exit: match.exit,
+      entry: match.entry.row,
+      qty: match.qty,
+      entryValue: match.qty * match.entry.price,
+    };
   }
   close();
   return trips;

@@ -6,7 +6,6 @@ import { useImportStore } from '../store/import-store';
 import { ImportPreview } from './import-preview';
 import { ProgressLine } from './progress-line';
 
-
 /** Import Data: pick a CSV, see what it holds, send it; importing the same file again adds nothing. */
 export function ImportDialog({
   onClose,
@@ -67,7 +66,8 @@ export function ImportDialog({
       )}
       {s.phase === 'done' && (
         <p role="status">
-          {formatCount(s.imported)} imported, {formatCount(s.duplicates)} duplicates skipped (already imported).
+          {formatCount(s.imported)} imported, {formatCount(s.duplicates)} duplicates skipped (already
+          imported).
         </p>
       )}
       {s.error && <FieldError>{s.error}</FieldError>}

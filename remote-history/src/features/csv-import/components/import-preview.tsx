@@ -13,7 +13,6 @@ const List = styled.ul`
   color: ${({ theme }) => theme.color.danger};
 `;
 
-
 /** What the file holds before anything is sent: its layout, counts, bad rows and the first trades. */
 export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.Element {
   const { trades, errors } = parsed;
@@ -22,7 +21,8 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.E
       <p>
         <strong>{parsed.layout ? LAYOUT_LABEL[parsed.layout] : ''}</strong>
         <br />
-        {formatCount(parsed.rowsRead)} rows read · {formatCount(trades.length)} trades ready · {formatCount(errors.length)} rows with errors
+        {formatCount(parsed.rowsRead)} rows read · {formatCount(trades.length)} trades ready ·{' '}
+        {formatCount(errors.length)} rows with errors
         {parsed.duplicatesInFile > 0 && ` · ${formatCount(parsed.duplicatesInFile)} repeated rows skipped`}
         {parsed.openFills > 0 && ` · ${formatCount(parsed.openFills)} open fills not closed yet`}
       </p>
@@ -33,7 +33,9 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.E
               <li key={error.row}>{describeRowError(error)}</li>
             ))}
           </List>
-          {errors.length > ERRORS_SHOWN && <Muted>and {formatCount(errors.length - ERRORS_SHOWN)} more</Muted>}
+          {errors.length > ERRORS_SHOWN && (
+            <Muted>and {formatCount(errors.length - ERRORS_SHOWN)} more</Muted>
+          )}
         </section>
       )}
       {trades.length > 0 && (
