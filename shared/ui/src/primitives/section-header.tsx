@@ -1,5 +1,6 @@
 import type {} from '../theme/styled-theme';
 import styled from 'styled-components';
+import { headerBar } from './layout';
 
 /**
  * The bar above a section: its `h2` title on the left, counts and actions after it, wrapping on narrow
@@ -7,11 +8,7 @@ import styled from 'styled-components';
  * switches inside or beside the title.
  */
 export const SectionHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
+  ${headerBar}
   margin-bottom: ${({ theme }) => theme.space(3)};
   h2 {
     margin: 0;
