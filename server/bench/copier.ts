@@ -15,7 +15,7 @@ import { MemoryCopyStore } from '../src/copier/engine/memory-store';
 import type { CopyStore } from '../src/copier/engine/ports';
 import { JournaledCopyStore } from '../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../src/copier/store/sql-store';
-import { frontMonth } from '../src/market/contracts';
+import { frontMonth } from '@synctrade/market';
 import { buildGroup, USER_ID } from './copy-group';
 import type { EngineAccount } from '../src/copier/engine/types';
 

@@ -1,4 +1,4 @@
-import { frontMonth } from '../../src/market/contracts';
+import { frontMonth } from '@synctrade/market';
 import type { SimSession } from '../../src/brokers/sim/session';
 import { OFFLINE_REASON } from '../../src/copier/engine/offline-skips';
 import { Harness, LEADER } from './support/harness';

@@ -1,4 +1,4 @@
-import { frontMonth } from '../../src/market/contracts';
+import { frontMonth } from '@synctrade/market';
 import { Harness, LEADER } from './support/harness';
 
 const ES = frontMonth('ES');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { SimFault } from '../../src/brokers/sim/faults';
 import type { BrokerEvent } from '../../src/brokers/types';
-import { crossSymbol, frontMonth } from '../../src/market/contracts';
+import { crossSymbol, frontMonth } from '@synctrade/market';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { followerSetup, followerSetupFields } from './support/follower-setups';
 import { Harness, LEADER, USER } from './support/harness';

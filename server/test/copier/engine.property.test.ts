@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { SimFault } from '../../src/brokers/sim/faults';
-import { crossSymbol, frontMonth } from '../../src/market/contracts';
+import { crossSymbol, frontMonth } from '@synctrade/market';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { followerSetup as follower } from './support/follower-setups';
 import { Harness, LEADER } from './support/harness';

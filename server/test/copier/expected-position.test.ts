@@ -1,5 +1,5 @@
 import { DEFAULT_RISK } from '../../src/copier/engine/types';
-import { frontMonth } from '../../src/market/contracts';
+import { frontMonth } from '@synctrade/market';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { Harness, LEADER } from './support/harness';
 

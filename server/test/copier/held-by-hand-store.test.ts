@@ -1,4 +1,4 @@
-import { frontMonth } from '../../src/market/contracts';
+import { frontMonth } from '@synctrade/market';
 import { SqlDirectory } from '../../src/copier/store/sql-directory';
 import type { TestApp } from '../support/build-test-app';
 import type { TestUser } from '../support/users';

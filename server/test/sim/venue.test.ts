@@ -1,39 +1,9 @@
 import { SimVenue } from '../../src/brokers/sim/venue';
-import { CONTRACTS, crossSymbol, frontMonth } from '../../src/market/contracts';
-import { tradeDayKey, tradeDayStart } from '../../src/market/session-day';
+import { CONTRACTS, tradeDayKey, tradeDayStart } from '@synctrade/market';
 
 const newVenue = (): SimVenue => new SimVenue({ seed: 42, tickMs: null });
 
 describe('paper venue', () => {
-  it('when contracts are named, then front months follow each product listing and Cross maps mini to micro', () => {
-    const november = new Date('2026-11-21T12:00:00Z');
-    expect(['ES', 'MNQ', 'CL', 'GC'].map((root) => frontMonth(root as 'ES', november))).toEqual([
-      'ESZ6',
-      'MNQZ6',
-      'CLZ6',
-      'GCZ6',
-    ]);
-    const december = new Date('2026-12-05T12:00:00Z');
-    expect(['ES', 'CL', 'MGC'].map((root) => frontMonth(root as 'ES', december))).toEqual([
-      'ESH7',
-      'CLF7',
-      'MGCG7',
-    ]);
-    expect([crossSymbol('ESZ6'), crossSymbol('MNQH7'), crossSymbol('CLF7'), crossSymbol('MGCG7')]).toEqual([
-      'MESZ6',
-      'NQH7',
-      'MCLF7',
-      'GCG7',
-    ]);
-    expect([
-      CONTRACTS.ES.tickSize,
-      CONTRACTS.ES.pointValue,
-      CONTRACTS.CL.tickSize,
-      CONTRACTS.CL.pointValue,
-      CONTRACTS.MGC.pointValue,
-    ]).toEqual([0.25, 50, 0.01, 1000, 10]);
-  });
-
   it('when the same seed is used, then the price path is the same and stays on the tick grid', () => {
     const a = newVenue();
     const b = newVenue();

@@ -1,7 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
 import { Card, Muted } from '@synctrade/ui';
-import { contractRoot } from './contract-root';
+import { contractRoot } from '@synctrade/market';
 import { useMarketQuotes } from './use-market-quotes';
 
 const Grid = styled.div`

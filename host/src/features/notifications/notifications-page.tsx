@@ -1,7 +1,17 @@
 import type React from 'react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { Button, Card, EmptyState, ErrorPanel, Muted, Page, PageHeader, Spinner } from '@synctrade/ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  ErrorPanel,
+  formatDateTime,
+  Muted,
+  Page,
+  PageHeader,
+  Spinner,
+} from '@synctrade/ui';
 import { useNotificationsStore } from './notifications-store';
 
 const List = styled.ul`
@@ -57,7 +67,7 @@ export function NotificationsPage(): React.JSX.Element {
                   {!item.read && <span className="sr-only"> (unread)</span>}
                 </h2>
                 <p>{item.message}</p>
-                <Muted>{new Date(item.created_at).toLocaleString()}</Muted>
+                <Muted>{formatDateTime(item.created_at)}</Muted>
               </div>
               {!item.read && (
                 <Button

@@ -1,7 +1,5 @@
-/** Pure trading statistics: FIFO round trips, summaries, day and week grouping, and their formatting. */
-export type { StatTrade, Fill, FillSide, RoundTrip } from './types';
-export { contractRoot, pointValue } from './contracts';
-export { fifoRoundTrips } from './round-trips';
+/** Pure trading statistics: summaries, and day and week grouping. FIFO and contracts are `@synctrade/market`'s. */
+export type { StatTrade } from './types';
 export { summarize, type TradeSummary } from './summary';
 export {
   localDateKey,
@@ -15,13 +13,3 @@ export {
   type CumulativePoint,
   type DayWinRate,
 } from './periods';
-export {
-  formatMoney,
-  formatPercent,
-  formatRatio,
-  formatDuration,
-  formatDateTime,
-  formatNumber,
-  formatDayLabel,
-  formatShortDate,
-} from './format';

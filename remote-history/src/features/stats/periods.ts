@@ -1,3 +1,4 @@
+import { roundMoney } from '@synctrade/market';
 import type { StatTrade } from './types';
 import { summarize, type TradeSummary } from './summary';
 
@@ -65,7 +66,7 @@ export function dailyCumulative(trades: readonly StatTrade[]): CumulativePoint[]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([day, pnl]) => {
       running += pnl;
-      return { day, pnl: Math.round(pnl * 100) / 100, cumulative: Math.round(running * 100) / 100 };
+      return { day, pnl: roundMoney(pnl), cumulative: roundMoney(running) };
     });
 }
 

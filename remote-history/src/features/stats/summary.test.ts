@@ -1,5 +1,5 @@
 import { summarize } from './summary';
-import { formatMoney, formatPercent, formatRatio, formatDuration } from './format';
+import { formatPercent, formatRatio } from '@synctrade/ui';
 
 const at = '2026-11-02T15:00:00.000Z';
 const trades = (pnls: number[], qty = 1): { pnl: number; qty: number; exit_time: string }[] =>
@@ -52,23 +52,5 @@ describe('summarize', () => {
 
   it('when cents add up in floating point, then totals stay exact to the cent', () => {
     expect(summarize(trades([0.1, 0.2])).netPnl).toBe(0.3);
-  });
-});
-
-describe('formatting', () => {
-  it('when formatting money, then a loss starts with a minus and thousands are grouped', () => {
-    expect([formatMoney(1234.5), formatMoney(-20), formatMoney(-0.001)]).toEqual([
-      '$1,234.50',
-      '-$20.00',
-      '$0.00',
-    ]);
-  });
-  it('when formatting durations, then they read like the broker writes them', () => {
-    expect([formatDuration(45), formatDuration(261), formatDuration(240), formatDuration(3720)]).toEqual([
-      '45sec',
-      '4min 21sec',
-      '4min',
-      '1h 2min',
-    ]);
   });
 });

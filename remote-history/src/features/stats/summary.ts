@@ -1,3 +1,4 @@
+import { roundMoney } from '@synctrade/market';
 import type { StatTrade } from './types';
 
 export interface TradeSummary {
@@ -24,10 +25,6 @@ export interface TradeSummary {
   contracts: number;
 }
 
-function cents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 function ratio(numerator: number, denominator: number, hasNumerator: boolean): number | null {
   if (denominator > 0) return numerator / denominator;
   return hasNumerator ? Infinity : null;
@@ -50,16 +47,16 @@ export function summarize(trades: readonly StatTrade[]): TradeSummary {
       grossLoss -= trade.pnl;
     }
   }
-  const averageWin = wins ? cents(grossProfit / wins) : null;
-  const averageLoss = losses ? cents(-grossLoss / losses) : null;
+  const averageWin = wins ? roundMoney(grossProfit / wins) : null;
+  const averageLoss = losses ? roundMoney(-grossLoss / losses) : null;
   return {
     trades: trades.length,
     wins,
     losses,
     scratches: trades.length - wins - losses,
-    netPnl: cents(grossProfit - grossLoss),
-    grossProfit: cents(grossProfit),
-    grossLoss: cents(grossLoss),
+    netPnl: roundMoney(grossProfit - grossLoss),
+    grossProfit: roundMoney(grossProfit),
+    grossLoss: roundMoney(grossLoss),
     winRate: wins + losses ? wins / (wins + losses) : null,
     profitFactor: ratio(grossProfit, grossLoss, wins > 0),
     averageWin,

@@ -1,3 +1,4 @@
+import { roundMoney } from '@synctrade/market';
 import type { AccountSnapshot, BrokerPosition } from '../types';
 
 /** One paper account's money and positions. */
@@ -57,12 +58,8 @@ export function positionOf(account: SimAccount, symbol: string): BrokerPosition 
 export function snapshotOf(account: SimAccount, openPnl: number): AccountSnapshot {
   return {
     accountExternalId: account.externalId,
-    cashBalance: round2(account.startingBalance + account.realizedTotal),
-    realizedPnl: round2(account.realizedDay),
-    openPnl: round2(openPnl),
+    cashBalance: roundMoney(account.startingBalance + account.realizedTotal),
+    realizedPnl: roundMoney(account.realizedDay),
+    openPnl: roundMoney(openPnl),
   };
-}
-
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }

@@ -1,4 +1,4 @@
-import { CONTRACTS, roundToTick, type ContractRoot } from '../../market/contracts';
+import { CONTRACTS, roundToTick, type ContractRoot } from '@synctrade/market';
 import { seededRandom, type Random } from './random';
 
 /** Minis and micros of one market share one price path, so Cross copies fill at the same price. */
@@ -15,6 +15,9 @@ const MARKET_OF: Record<ContractRoot, Market> = {
   GC: 'GC',
   MGC: 'GC',
 };
+
+/** Where the paper venue starts each market's price path (about where the market traded in late 2026). */
+const START_PRICE: Record<Market, number> = { ES: 6000, NQ: 21000, CL: 70, GC: 2650 };
 
 export function marketOf(root: ContractRoot): Market {
   return MARKET_OF[root];
@@ -36,7 +39,7 @@ export class PriceModel {
     this.random = seededRandom(seed);
     for (const market of MARKETS) {
       const spec = CONTRACTS[market];
-      const ticks = Math.round(spec.startPrice / spec.tickSize);
+      const ticks = Math.round(START_PRICE[market] / spec.tickSize);
       this.ticks.set(market, ticks);
       this.opens.set(market, ticks);
     }

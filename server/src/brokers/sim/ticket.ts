@@ -1,6 +1,6 @@
 import type { TicketOrderPayload } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
-import { frontMonth, rootOf, roundToTick, specOf } from '../../market/contracts';
+import { frontMonth, rootOf, roundToTick, specOf } from '@synctrade/market';
 import type { PlaceOrderCommand } from '../types';
 
 const MAX_TICKET_QTY = 100;

@@ -1,6 +1,5 @@
 import type { MarketQuote } from '@synctrade/api/types';
-import { frontMonth, specOf } from '../../market/contracts';
-import { tradeDayKey } from '../../market/session-day';
+import { frontMonth, roundTo, specOf, tradeDayKey } from '@synctrade/market';
 import {
   BrokerError,
   type AccountSnapshot,
@@ -12,7 +11,7 @@ import {
 import { CountingIds, type IdSource } from './block-ids';
 import { EventHub } from './event-hub';
 import { FaultPlan } from './faults';
-import { bookFill, positionOf, round2, snapshotOf, type SimAccount } from './ledger';
+import { bookFill, positionOf, snapshotOf, type SimAccount } from './ledger';
 import type { StoredLedger } from './ledger-store';
 import type { LedgerWriter } from './ledger-writer';
 import { MARKETS, PriceModel, marketOf, type Market } from './price-model';
@@ -253,7 +252,7 @@ export class SimVenue {
     return MARKETS.map((market, index) => {
       const price = this.prices.price(market);
       const open = this.prices.openPrice(market);
-      const change = open === 0 ? 0 : round2(((price - open) / open) * 100);
+      const change = open === 0 ? 0 : roundTo(((price - open) / open) * 100, 2);
       return {
         id: index + 1,
         symbol: frontMonth(market, new Date(this.now())),

@@ -1,7 +1,7 @@
 import type { FollowerState, SyncAccount, BrokerId } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
 import type { CopyEngine } from '../engine/engine';
-import { round2 } from '../../brokers/sim/ledger';
+import { roundMoney } from '@synctrade/market';
 
 interface DeskRow {
   id: number;
@@ -53,10 +53,10 @@ export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): 
       accounts: row.name,
       broker_name: row.broker,
       side: main === undefined ? 'flat' : main.netPos > 0 ? 'long' : 'short',
-      balance: round2(snapshot?.cashBalance ?? Number(row.cash_balance)),
-      avg_price: main === undefined ? 0 : round2(main.avgPrice),
-      day_pnl: round2(snapshot === null ? 0 : snapshot.realizedPnl + snapshot.openPnl),
-      open_pnl: round2(snapshot?.openPnl ?? 0),
+      balance: roundMoney(snapshot?.cashBalance ?? Number(row.cash_balance)),
+      avg_price: main === undefined ? 0 : roundMoney(main.avgPrice),
+      day_pnl: roundMoney(snapshot === null ? 0 : snapshot.realizedPnl + snapshot.openPnl),
+      open_pnl: roundMoney(snapshot?.openPnl ?? 0),
       qty: main === undefined ? 0 : Math.abs(main.netPos),
       ratio: Number(row.ratio),
       cross: row.cross,

@@ -1,4 +1,4 @@
-import { crossSymbol } from '../../market/contracts';
+import { crossSymbol } from '@synctrade/market';
 import type { BrokerEvent } from '../../brokers/types';
 import { copyClientId, fillEventKey } from './client-ids';
 import type { EngineContext } from './context';

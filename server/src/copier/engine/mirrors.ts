@@ -1,4 +1,4 @@
-import { crossSymbol } from '../../market/contracts';
+import { crossSymbol } from '@synctrade/market';
 import type { BrokerOrder } from '../../brokers/types';
 import { copyClientId, mirrorEventKey, mirroredLeaderOrder } from './client-ids';
 import type { EngineContext } from './context';

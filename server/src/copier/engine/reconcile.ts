@@ -1,4 +1,4 @@
-import { crossSymbol } from '../../market/contracts';
+import { crossSymbol } from '@synctrade/market';
 import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { dispatch } from './sender';

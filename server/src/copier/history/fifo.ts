@@ -1,4 +1,4 @@
-import { specOf } from '../../market/contracts';
+import { matchFifo, pointValue, roundMoney, type Fill } from '@synctrade/market';
 
 export interface FillRow {
   fillId: string;
@@ -24,64 +24,61 @@ export interface RoundTrip {
   pnl: number;
 }
 
-interface Lot {
-  qty: number;
-  price: number;
-  time: Date;
-}
+type RowFill = Fill & { row: FillRow };
 
 /**
- * Completed round trips from fills, first in first out, per account and contract: every fill that closes
- * open lots makes one round trip (quantity-weighted entry), and what it opens beyond them starts new lots.
- * P&L is in account currency from the contract's point value.
+ * Completed round trips from fills, first in first out (`matchFifo`), per account and contract: every fill
+ * that closes open lots makes one round trip (quantity-weighted entry, the first lot's entry time), so the
+ * closing fill's id names the trip. P&L is in account currency from the contract's point value (1 for a
+ * product without one).
  */
 export function roundTrips(fills: readonly FillRow[]): RoundTrip[] {
-  const books = new Map<string, { long: boolean; lots: Lot[] }>();
-  const trips: RoundTrip[] = [];
-  const ordered = [...fills].sort(
-    (a, b) =>
-      a.time.getTime() - b.time.getTime() || a.fillId.localeCompare(b.fillId, 'en', { numeric: true }),
+  const { matches } = matchFifo<RowFill>(
+    fills.map((row) => ({
+      id: row.fillId,
+      time: row.time.getTime(),
+      account: String(row.accountId),
+      symbol: row.symbol,
+      side: row.side,
+      qty: row.qty,
+      price: row.price,
+      row,
+    })),
   );
-  for (const fill of ordered) {
-    const key = `${fill.accountId}|${fill.symbol}`;
-    const book = books.get(key) ?? { long: fill.side === 'buy', lots: [] };
-    books.set(key, book);
-    let left = fill.qty;
-    const buying = fill.side === 'buy';
-    if (book.lots.length > 0 && book.long !== buying) {
-      let closed = 0;
-      let entryValue = 0;
-      let entryTime = fill.time;
-      while (left > 0 && book.lots.length > 0) {
-        const lot = book.lots[0] as Lot;
-        const take = Math.min(lot.qty, left);
-        if (closed === 0) entryTime = lot.time;
-        closed += take;
-        entryValue += take * lot.price;
-        lot.qty -= take;
-        left -= take;
-        if (lot.qty === 0) book.lots.shift();
-      }
-      const entryPrice = entryValue / closed;
-      const direction = book.long ? 1 : -1;
-      const pointValue = specOf(fill.symbol)?.pointValue ?? 1;
-      trips.push({
-        externalId: `fifo:${fill.accountId}:${fill.fillId}`,
-        accountId: fill.accountId,
-        symbol: fill.symbol,
-        side: book.long ? 'buy' : 'sell',
-        qty: closed,
-        entryTime,
-        exitTime: fill.time,
-        entryPrice,
-        exitPrice: fill.price,
-        pnl: Math.round((fill.price - entryPrice) * closed * direction * pointValue * 100) / 100,
-      });
+  const trips: RoundTrip[] = [];
+  let current: { exit: RowFill; entry: FillRow; qty: number; entryValue: number } | undefined;
+  const close = (): void => {
+    if (current === undefined) return;
+    const { exit, entry, qty, entryValue } = current;
+    const entryPrice = entryValue / qty;
+    const direction = entry.side === 'buy' ? 1 : -1;
+    trips.push({
+      externalId: `fifo:${exit.row.accountId}:${exit.id}`,
+      accountId: exit.row.accountId,
+      symbol: exit.symbol,
+      side: entry.side,
+      qty,
+      entryTime: entry.time,
+      exitTime: exit.row.time,
+      entryPrice,
+      exitPrice: exit.price,
+      pnl: roundMoney((exit.price - entryPrice) * qty * direction * (pointValue(exit.symbol) ?? 1)),
+    });
+  };
+  for (const match of matches) {
+    if (current?.exit === match.exit) {
+      current.qty += match.qty;
+      current.entryValue += match.qty * match.entry.price;
+      continue;
     }
-    if (left > 0) {
-      if (book.lots.length === 0) book.long = buying;
-      book.lots.push({ qty: left, price: fill.price, time: fill.time });
-    }
+    close();
+    current = {
+      exit: match.exit,
+      entry: match.entry.row,
+      qty: match.qty,
+      entryValue: match.qty * match.entry.price,
+    };
   }
+  close();
   return trips;
 }

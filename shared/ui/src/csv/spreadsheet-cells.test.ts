@@ -28,6 +28,10 @@ describe('the spreadsheet escaper', () => {
     expect(tsvField('-$12.50', 'number')).toBe('-$12.50');
   });
 
+  it('a missing value is an empty field', () => {
+    expect([csvField(null), csvField(null, 'number')]).toEqual(['', '']);
+  });
+
   it('a clipboard cell is flattened to one line and defused', () => {
     expect(tsvField('-1\t+2\n3')).toBe("'-1 +2 3");
     expect(tsvField('note\r\nmore')).toBe('note more');

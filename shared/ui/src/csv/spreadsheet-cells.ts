@@ -11,8 +11,9 @@ export function defuseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** One CSV field: text is defused; any field with a quote, comma or line break is quoted. */
-export function csvField(value: string | number, kind: 'text' | 'number' = 'text'): string {
+/** One CSV field: text is defused; any field with a quote, comma or line break is quoted; null is empty. */
+export function csvField(value: string | number | null, kind: 'text' | 'number' = 'text'): string {
+  if (value === null) return '';
   const out = kind === 'text' ? defuseFormula(String(value)) : String(value);
   return /[",\r\n]/.test(out) ? `"${out.replace(/"/g, '""')}"` : out;
 }

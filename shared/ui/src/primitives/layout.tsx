@@ -1,5 +1,5 @@
 import type {} from '../theme/styled-theme';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 export const Page = styled.section`
   display: flex;
@@ -11,12 +11,17 @@ export const Page = styled.section`
   }
 `;
 
-export const PageHeader = styled.header`
+/** A title with its counts and actions on one line, wrapping on narrow screens (page and section headers). */
+export const headerBar = css`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
+`;
+
+export const PageHeader = styled.header`
+  ${headerBar}
   h1 {
     margin: 0;
     font-size: 24px;

@@ -1,26 +1,7 @@
 import type React from 'react';
-import styled from 'styled-components';
 import { EMPTY, type ConnectionDetails } from '@synctrade/api';
-import { EmptyState, Muted, Switch, Table, TableWrap } from '@synctrade/ui';
+import { EmptyState, formatMoney, Muted, SectionHeader, Switch, Table, TableWrap } from '@synctrade/ui';
 import { useConnectionStore } from '../../connections';
-import { formatBalance } from './format-balance';
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  h2 {
-    margin: 0;
-  }
-  label {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-  }
-`;
 
 /** The connection's accounts: which are enabled, one by one or all at once. */
 export function AccountsSection({ details }: { details: ConnectionDetails }): React.JSX.Element {
@@ -35,7 +16,7 @@ export function AccountsSection({ details }: { details: ConnectionDetails }): Re
 
   return (
     <section aria-labelledby="connection-accounts-title">
-      <Header>
+      <SectionHeader>
         <h2 id="connection-accounts-title">Accounts</h2>
         <Muted>
           {enabled}/{accounts.length} enabled
@@ -49,7 +30,7 @@ export function AccountsSection({ details }: { details: ConnectionDetails }): Re
           />{' '}
           <span aria-hidden="true">Enable all</span>
         </span>
-      </Header>
+      </SectionHeader>
       {accounts.length === 0 ? (
         <EmptyState title={EMPTY.accounts} />
       ) : (
@@ -78,7 +59,7 @@ export function AccountsSection({ details }: { details: ConnectionDetails }): Re
                   <td>{account.id}</td>
                   <td>{account.account_name}</td>
                   <td>{account.currency_name}</td>
-                  <td>{formatBalance(account.currency_symbol, account.cash_balance)}</td>
+                  <td>{formatMoney(account.cash_balance, account.currency_symbol)}</td>
                 </tr>
               ))}
             </tbody>

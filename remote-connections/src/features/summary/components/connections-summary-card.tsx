@@ -4,26 +4,15 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { EMPTY } from '@synctrade/api';
 import { useBusEvent } from '@synctrade/event-bus';
-import { Button, Card, ErrorPanel, Muted, Spinner } from '@synctrade/ui';
+import { Button, Card, ErrorPanel, Muted, SectionHeader, Spinner } from '@synctrade/ui';
 // Deep imports on purpose: the feature's index also pulls in the full page, and this card loads on Home.
 import { StatusBadge } from '../../connections/components/status-badge';
 import { useConnectionStore } from '../../connections/store/connection-store';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-`;
-
 const List = styled.ul`
   list-style: none;
-  margin: ${({ theme }) => theme.space(4)} 0 0;
+  /* The header keeps space(3) below it; together they make the card's usual space(4). */
+  margin: ${({ theme }) => theme.space(1)} 0 0;
   padding: 0;
   li {
     display: flex;
@@ -60,7 +49,7 @@ export function ConnectionsSummaryCard(): React.JSX.Element {
 
   return (
     <Card as="section" aria-labelledby="connections-summary-title">
-      <Header>
+      <SectionHeader>
         <div>
           <h2 id="connections-summary-title">Connections</h2>
           {loaded && <Muted>{countLabel(connections.length)}</Muted>}
@@ -68,7 +57,7 @@ export function ConnectionsSummaryCard(): React.JSX.Element {
         <Button type="button" $variant="secondary" onClick={() => navigate('/connections')}>
           Manage Connections
         </Button>
-      </Header>
+      </SectionHeader>
       {!loaded && status === 'error' && (
         <ErrorPanel
           title="Connections could not be loaded"

@@ -1,12 +1,10 @@
 import type React from 'react';
 import { useEffect, useId } from 'react';
 import { ActionButton } from '../../../lib/action-button';
-import { Button, Field, FieldError, Input, Modal, Muted, Row } from '@synctrade/ui';
+import { Button, Field, FieldError, formatCount, Input, Modal, Muted, Row } from '@synctrade/ui';
 import { useImportStore } from '../store/import-store';
 import { ImportPreview } from './import-preview';
 import { ProgressLine } from './progress-line';
-
-const n = (value: number): string => value.toLocaleString('en-US');
 
 /** Import Data: pick a CSV, see what it holds, send it; importing the same file again adds nothing. */
 export function ImportDialog({
@@ -63,12 +61,13 @@ export function ImportDialog({
         <ProgressLine
           label="Importing trades"
           value={total ? s.sent / total : 0}
-          text={`${n(s.sent)} of ${n(total)} trades sent`}
+          text={`${formatCount(s.sent)} of ${formatCount(total)} trades sent`}
         />
       )}
       {s.phase === 'done' && (
         <p role="status">
-          {n(s.imported)} imported, {n(s.duplicates)} duplicates skipped (already imported).
+          {formatCount(s.imported)} imported, {formatCount(s.duplicates)} duplicates skipped (already
+          imported).
         </p>
       )}
       {s.error && <FieldError>{s.error}</FieldError>}
@@ -87,7 +86,7 @@ export function ImportDialog({
               disabled={s.phase !== 'preview' || total === 0}
               onClick={() => void send()}
             >
-              {s.phase === 'importing' ? 'Importing...' : `Import ${n(total)} trades`}
+              {s.phase === 'importing' ? 'Importing...' : `Import ${formatCount(total)} trades`}
             </ActionButton>
           </>
         )}

@@ -1,7 +1,6 @@
 import type React from 'react';
 import styled from 'styled-components';
-import { Muted, Table, TableWrap } from '@synctrade/ui';
-import { formatDateTime, formatMoney } from '../../stats';
+import { formatCount, formatDateTime, formatMoney, Muted, Table, TableWrap } from '@synctrade/ui';
 import { describeRowError, type ParsedImport } from '../lib/collector';
 import { LAYOUT_LABEL } from '../lib/columns';
 
@@ -14,8 +13,6 @@ const List = styled.ul`
   color: ${({ theme }) => theme.color.danger};
 `;
 
-const n = (value: number): string => value.toLocaleString('en-US');
-
 /** What the file holds before anything is sent: its layout, counts, bad rows and the first trades. */
 export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.Element {
   const { trades, errors } = parsed;
@@ -24,9 +21,10 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.E
       <p>
         <strong>{parsed.layout ? LAYOUT_LABEL[parsed.layout] : ''}</strong>
         <br />
-        {n(parsed.rowsRead)} rows read · {n(trades.length)} trades ready · {n(errors.length)} rows with errors
-        {parsed.duplicatesInFile > 0 && ` · ${n(parsed.duplicatesInFile)} repeated rows skipped`}
-        {parsed.openFills > 0 && ` · ${n(parsed.openFills)} open fills not closed yet`}
+        {formatCount(parsed.rowsRead)} rows read · {formatCount(trades.length)} trades ready ·{' '}
+        {formatCount(errors.length)} rows with errors
+        {parsed.duplicatesInFile > 0 && ` · ${formatCount(parsed.duplicatesInFile)} repeated rows skipped`}
+        {parsed.openFills > 0 && ` · ${formatCount(parsed.openFills)} open fills not closed yet`}
       </p>
       {errors.length > 0 && (
         <section aria-label="Rows with errors">
@@ -35,7 +33,9 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.E
               <li key={error.row}>{describeRowError(error)}</li>
             ))}
           </List>
-          {errors.length > ERRORS_SHOWN && <Muted>and {n(errors.length - ERRORS_SHOWN)} more</Muted>}
+          {errors.length > ERRORS_SHOWN && (
+            <Muted>and {formatCount(errors.length - ERRORS_SHOWN)} more</Muted>
+          )}
         </section>
       )}
       {trades.length > 0 && (

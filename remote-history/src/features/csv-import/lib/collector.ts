@@ -1,5 +1,5 @@
 import type { ImportTradeRow } from '@synctrade/api';
-import type { Fill } from '../../stats';
+import type { Fill } from '@synctrade/market';
 import { cleanHeader, Columns, detectLayout, type CsvRow, type Layout } from './columns';
 import { performanceRow } from './performance-layout';
 import { fillRow, tradesFromFills } from './fills-layout';

@@ -1,5 +1,5 @@
 import type { ImportTradeRow } from '@synctrade/api';
-import { fifoRoundTrips, pointValue, type Fill } from '../../stats';
+import { fifoRoundTrips, pointValue, type Fill } from '@synctrade/market';
 import type { Columns, CsvRow } from './columns';
 import { hashText, parseNumber, parseSide } from './values';
 import { parseTradovateTime } from './timestamps';

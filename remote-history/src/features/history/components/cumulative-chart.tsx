@@ -1,7 +1,8 @@
 import type React from 'react';
 import { useId } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { formatMoney, formatShortDate, type CumulativePoint } from '../../stats';
+import { formatMoney, formatShortDate } from '@synctrade/ui';
+import type { CumulativePoint } from '../../stats';
 
 const WIDTH = 320;
 const HEIGHT = 120;

@@ -1,6 +1,6 @@
 import type React from 'react';
 import styled from 'styled-components';
-import { formatMoney } from '../../stats';
+import { formatMoney } from '@synctrade/ui';
 
 /** Colours text by its first character: a minus is red, anything else green (the sign is in the text too). */
 export const Tone = styled.span<{ $negative: boolean }>`

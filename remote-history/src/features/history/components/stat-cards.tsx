@@ -1,9 +1,8 @@
 import type React from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, Muted } from '@synctrade/ui';
+import { Card, formatMoney, formatPercent, formatRatio, Muted } from '@synctrade/ui';
 import { EMPTY } from '@synctrade/api';
-import { formatMoney, formatPercent, formatRatio } from '../../stats';
 import { useHistoryStats } from '../hooks/use-history';
 import { CumulativeChart } from './cumulative-chart';
 import { Money } from './money';

@@ -1,10 +1,9 @@
 import type React from 'react';
 import type { Trade } from '@synctrade/api';
 import { SUCCESS } from '@synctrade/api';
-import { Button, notify, Row } from '@synctrade/ui';
+import { Button, downloadText, notify, Row } from '@synctrade/ui';
 import { tradesToCsv } from '../../csv-import';
 import { tradesToTsv } from '../lib/table-rows';
-import { downloadText } from '../lib/download';
 import { useHistoryStore } from '../store/history-store';
 import { rangeQuery } from '../lib/range';
 

@@ -3,26 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { Trade } from '@synctrade/api';
 import { EMPTY } from '@synctrade/api';
-import { Button, EmptyState, Muted, Row, Table, TableWrap } from '@synctrade/ui';
+import { Button, EmptyState, Muted, Row, SectionHeader, Table, TableWrap } from '@synctrade/ui';
 import { sortTrades, TABLE_COLUMNS } from '../lib/table-rows';
 import { TradeRow } from './trade-row';
 import { TableActions } from './table-actions';
 
 /** Rows per page: 100,000 trades stay fast because only one page is ever in the document. */
 export const PAGE_SIZE = 100;
-
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-`;
 
 const Count = styled.span`
   margin-left: ${({ theme }) => theme.space(2)};
@@ -60,12 +47,12 @@ export function TradesTable({
 
   return (
     <section aria-labelledby="completed-trades">
-      <Header>
+      <SectionHeader>
         <h2 id="completed-trades">
           Completed Trades<Count>{sorted.length.toLocaleString('en-US')}</Count>
         </h2>
         <TableActions visible={visible} all={sorted} />
-      </Header>
+      </SectionHeader>
       {sorted.length === 0 ? (
         <TableWrap>
           <EmptyState title={EMPTY.trades} />

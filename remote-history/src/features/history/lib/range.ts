@@ -1,5 +1,6 @@
 import type { HistoryQuery } from '@synctrade/api';
-import { formatShortDate, localDateKey } from '../../stats';
+import { formatShortDate } from '@synctrade/ui';
+import { localDateKey } from '../../stats';
 
 export type RangeKind = 'today' | 'week' | 'month' | 'all' | 'custom';
 

@@ -1,6 +1,5 @@
 import type { Trade } from '@synctrade/api';
-import { tsvField } from '@synctrade/ui';
-import { formatDateTime, formatDuration, formatMoney, formatNumber } from '../../stats';
+import { formatDateTime, formatDuration, formatMoney, formatNumber, tsvField } from '@synctrade/ui';
 
 export const TABLE_COLUMNS = [
   'Time',

@@ -1,7 +1,6 @@
 import type React from 'react';
 import { useId, useState } from 'react';
-import { Field, Select } from '@synctrade/ui';
-import { formatDayLabel } from '../../stats';
+import { Field, formatDayLabel, Select } from '@synctrade/ui';
 import { JournalDialog } from './journal-dialog';
 
 export interface DayJournalDialogProps {

@@ -1,9 +1,9 @@
 import type React from 'react';
 import styled from 'styled-components';
 import type { Trade } from '@synctrade/api';
-import { Button, Card } from '@synctrade/ui';
+import { Button, Card, formatPercent, formatRatio } from '@synctrade/ui';
 import { Money } from '../../history';
-import { formatPercent, formatRatio, type PeriodGroup } from '../../stats';
+import type { PeriodGroup } from '../../stats';
 
 const Stats = styled.dl`
   display: grid;

@@ -2,17 +2,21 @@ import type React from 'react';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { EMPTY } from '@synctrade/api';
-import { Button, EmptyState, ErrorPanel, Muted, Page, PageHeader, Row, Spinner } from '@synctrade/ui';
-import { rangeDescription, RangePicker, useHistoryLoad, useHistoryStore } from '../../history';
-import { DayJournalDialog } from '../../journal';
 import {
-  dayKey,
+  Button,
+  EmptyState,
+  ErrorPanel,
   formatDayLabel,
   formatShortDate,
-  groupByPeriod,
-  localDateKey,
-  type PeriodKind,
-} from '../../stats';
+  Muted,
+  Page,
+  PageHeader,
+  Row,
+  Spinner,
+} from '@synctrade/ui';
+import { rangeDescription, RangePicker, useHistoryLoad, useHistoryStore } from '../../history';
+import { DayJournalDialog } from '../../journal';
+import { dayKey, groupByPeriod, localDateKey, type PeriodKind } from '../../stats';
 import { PeriodCard } from './period-card';
 
 /** Cards rendered at first; more on request, so years of history stay quick. */

@@ -1,9 +1,10 @@
 import type React from 'react';
 import { memo } from 'react';
 import type { SyncAccount } from '@synctrade/api';
+import { formatMoney, formatPnl, formatPrice } from '@synctrade/ui';
 import { useFlash } from '../hooks/use-flash';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-import { formatMoney, formatPnl, formatPrice, formatSide } from './format';
+import { formatSide } from './format';
 import { RowIdentity, RowSettings } from './row-parts';
 
 /** One account's row. It subscribes to its own account only: a change elsewhere never re-renders it. */

@@ -1,24 +1,10 @@
 import type React from 'react';
-import styled from 'styled-components';
 import { EMPTY } from '@synctrade/api';
-import { Card, EmptyState, ErrorPanel, Spinner } from '@synctrade/ui';
+import { Card, EmptyState, ErrorPanel, SectionHeader, Spinner } from '@synctrade/ui';
 import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
 import { AccountsTable } from './accounts-table';
 import { AccountsToolbar } from './accounts-toolbar';
 import { MainButton } from './desk-styles';
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(4)};
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-`;
 
 // A boolean selector: the panel re-renders when the answer flips, not on every live update.
 const hasRoles = (state: SyncdeskState): boolean =>
@@ -57,10 +43,10 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
 
   return (
     <Card as="section" aria-labelledby="syncdesk-accounts-title">
-      <Head>
+      <SectionHeader>
         <h2 id="syncdesk-accounts-title">Accounts</h2>
         <AccountsToolbar {...props} />
-      </Head>
+      </SectionHeader>
       {body}
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { Order } from '@synctrade/api';
-import { formatDateTime } from './format';
+import { csvField, formatDateTime } from '@synctrade/ui';
 
 const HEADER = [
   'ID',
@@ -15,12 +15,9 @@ const HEADER = [
   'Reason',
 ];
 
-/** Quotes a field when needed, and defuses text a spreadsheet would run as a formula. */
+/** A cell through the product's one spreadsheet escaper: text is defused, numbers stay numbers. */
 function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvField(value, typeof value === 'number' ? 'number' : 'text');
 }
 
 /** The orders as CSV, in the table's columns (plus the rejection reason). */
@@ -43,18 +40,4 @@ export function ordersToCsv(orders: Order[]): string {
       .join(','),
   );
   return [HEADER.join(','), ...rows].join('\r\n') + '\r\n';
-}
-
-/** Saves text as a file through a temporary link (no server round trip). */
-export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

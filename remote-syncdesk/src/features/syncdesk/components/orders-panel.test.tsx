@@ -98,7 +98,7 @@ describe('orders panel', () => {
     expect(lines[0]).toBe('ID,Connection,Account,Time,Contract,Type,Side,Qty,Price,Status,Reason');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
-      /^13,Paper broker,"Paper 3, desk ""B""",\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,ESZ6,Market,sell,1,,Pending New,$/,
+      /^13,Paper broker,"Paper 3, desk ""B""",\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d,ESZ6,Market,sell,1,,Pending New,$/,
     );
     expect(lines[2]).toMatch(/,Rejected,Market closed$/);
     expect(document.querySelector('a[download]')).toBeNull();

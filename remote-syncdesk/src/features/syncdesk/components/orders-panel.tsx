@@ -2,26 +2,24 @@ import type React from 'react';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { EMPTY, type Order, type OrderData } from '@synctrade/api';
-import { Button, Card, EmptyState, ErrorPanel, Muted, Spinner, Tabs, type TabItem } from '@synctrade/ui';
+import {
+  Button,
+  Card,
+  downloadText,
+  EmptyState,
+  ErrorPanel,
+  formatClock,
+  Muted,
+  SectionHeader,
+  Spinner,
+  Tabs,
+  type TabItem,
+} from '@synctrade/ui';
 import { useOrdersPoll } from '../hooks/use-orders-poll';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import type { OrdersTab } from '../types';
-import { formatClock } from './format';
-import { downloadText, ordersToCsv } from './orders-csv';
+import { ordersToCsv } from './orders-csv';
 import { OrdersTable } from './orders-table';
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(3)};
-  h2 {
-    margin: 0;
-    font-size: 18px;
-  }
-`;
 
 const Panel = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
@@ -53,7 +51,7 @@ export function OrdersPanel(): React.JSX.Element {
 
   const onExport = (): void => {
     const day = new Date().toISOString().slice(0, 10);
-    downloadText(ordersToCsv(orders), `orders-${tab}-${day}.csv`);
+    downloadText(`orders-${tab}-${day}.csv`, ordersToCsv(orders));
   };
 
   let body: React.JSX.Element;
@@ -67,13 +65,13 @@ export function OrdersPanel(): React.JSX.Element {
 
   return (
     <Card as="section" aria-labelledby="syncdesk-orders-title">
-      <Head>
+      <SectionHeader>
         <h2 id="syncdesk-orders-title">Orders</h2>
         <Muted>Last updated: {updatedAt === null ? '—' : formatClock(updatedAt)}</Muted>
         <Button type="button" $variant="secondary" disabled={orders.length === 0} onClick={onExport}>
           Export
         </Button>
-      </Head>
+      </SectionHeader>
       <Tabs<OrdersTab> items={tabItems(data)} active={tab} onChange={setTab} label="Order filter" />
       <Panel role="tabpanel" aria-label={tabItems(data).find((item) => item.key === tab)?.label}>
         {body}

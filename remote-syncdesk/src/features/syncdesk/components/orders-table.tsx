@@ -1,8 +1,8 @@
 import type React from 'react';
 import type { Order, OrderStatus } from '@synctrade/api';
-import { Table, TableWrap } from '@synctrade/ui';
+import { formatDateTime, formatPrice, Table, TableWrap } from '@synctrade/ui';
 import { Badge } from './desk-styles';
-import { capitalize, formatDateTime, formatPrice } from './format';
+import { capitalize } from './format';
 
 const STATUS_TONE: Record<OrderStatus, 'success' | 'warning' | 'danger' | 'muted'> = {
   Success: 'success',

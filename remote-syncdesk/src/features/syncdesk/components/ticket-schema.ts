@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 import type { TicketOrderPayload } from '@synctrade/api';
+import { CONTRACT_ROOTS } from '@synctrade/market';
 
-/** The paper venue's contracts: the four majors and their micros. */
-export const TICKET_CONTRACTS = ['ES', 'MES', 'NQ', 'MNQ', 'CL', 'MCL', 'GC', 'MGC'] as const;
+/** The paper venue's contracts: the four majors and their micros (the product's contract table). */
+export const TICKET_CONTRACTS: readonly string[] = CONTRACT_ROOTS;
 
 export interface TicketValues {
   account_id: string;

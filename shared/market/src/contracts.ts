@@ -1,6 +1,6 @@
 /**
- * The futures contracts the product trades (broker notes, section 5): tick sizes, point values, listed
- * months and the mini ↔ micro pairs the Cross setting copies into.
+ * The futures contracts the product trades (broker notes, "Contracts the simulator and the Cross column need"):
+ * tick sizes, point values, listed months and the mini ↔ micro pairs the Cross setting copies into.
  */
 
 export type ContractRoot = 'ES' | 'MES' | 'NQ' | 'MNQ' | 'CL' | 'MCL' | 'GC' | 'MGC';
@@ -13,10 +13,13 @@ export interface ContractSpec {
   pointValue: number;
   /** Listed month codes, in calendar order. */
   months: string;
+  /** The other size of the same market. */
   cross: ContractRoot;
-  /** Where the paper venue starts its price path. */
-  startPrice: number;
 }
+
+const QUARTERLY = 'HMUZ';
+const EVERY_MONTH = 'FGHJKMNQUVXZ';
+const GOLD_MONTHS = 'GJMQVZ';
 
 export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
   ES: {
@@ -25,9 +28,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.25,
     tickValue: 12.5,
     pointValue: 50,
-    months: 'HMUZ',
+    months: QUARTERLY,
     cross: 'MES',
-    startPrice: 6000,
   },
   MES: {
     root: 'MES',
@@ -35,9 +37,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.25,
     tickValue: 1.25,
     pointValue: 5,
-    months: 'HMUZ',
+    months: QUARTERLY,
     cross: 'ES',
-    startPrice: 6000,
   },
   NQ: {
     root: 'NQ',
@@ -45,9 +46,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.25,
     tickValue: 5,
     pointValue: 20,
-    months: 'HMUZ',
+    months: QUARTERLY,
     cross: 'MNQ',
-    startPrice: 21000,
   },
   MNQ: {
     root: 'MNQ',
@@ -55,9 +55,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.25,
     tickValue: 0.5,
     pointValue: 2,
-    months: 'HMUZ',
+    months: QUARTERLY,
     cross: 'NQ',
-    startPrice: 21000,
   },
   CL: {
     root: 'CL',
@@ -65,9 +64,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.01,
     tickValue: 10,
     pointValue: 1000,
-    months: 'FGHJKMNQUVXZ',
+    months: EVERY_MONTH,
     cross: 'MCL',
-    startPrice: 70,
   },
   MCL: {
     root: 'MCL',
@@ -75,9 +73,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.01,
     tickValue: 1,
     pointValue: 100,
-    months: 'FGHJKMNQUVXZ',
+    months: EVERY_MONTH,
     cross: 'CL',
-    startPrice: 70,
   },
   GC: {
     root: 'GC',
@@ -85,9 +82,8 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.1,
     tickValue: 10,
     pointValue: 100,
-    months: 'GJMQVZ',
+    months: GOLD_MONTHS,
     cross: 'MGC',
-    startPrice: 2650,
   },
   MGC: {
     root: 'MGC',
@@ -95,30 +91,70 @@ export const CONTRACTS: Readonly<Record<ContractRoot, ContractSpec>> = {
     tickSize: 0.1,
     tickValue: 1,
     pointValue: 10,
-    months: 'GJMQVZ',
+    months: GOLD_MONTHS,
     cross: 'GC',
-    startPrice: 2650,
   },
 };
 
+/** The contracts the product trades, minis before their micros (the paper venue and the order ticket list these). */
 export const CONTRACT_ROOTS = Object.keys(CONTRACTS) as ContractRoot[];
-const MONTH_CODES = 'FGHJKMNQUVXZ';
+
+/**
+ * Products a broker's export may carry that the product does not trade: only their dollars per point are
+ * needed, to value imported fills (CME Group contract specifications).
+ */
+const IMPORTED_POINT_VALUES: Readonly<Record<string, number>> = {
+  YM: 5,
+  MYM: 0.5,
+  RTY: 50,
+  M2K: 5,
+  SI: 5000,
+  SIL: 1000,
+  NG: 10000,
+  ZB: 1000,
+  ZN: 1000,
+  ZF: 1000,
+  '6E': 125000,
+};
 
 export function isContractRoot(value: string): value is ContractRoot {
   return Object.prototype.hasOwnProperty.call(CONTRACTS, value);
 }
 
-/** The root of a contract name: `MESZ6` → `MES`, `ES` → `ES`; undefined for unknown products. */
+function isKnownRoot(value: string): boolean {
+  return isContractRoot(value) || Object.prototype.hasOwnProperty.call(IMPORTED_POINT_VALUES, value);
+}
+
+// Lazy root: the shortest root followed by a month code and a one- or two-digit year (`6EZ6` → `6E`).
+const CONTRACT_NAME = /^([A-Z0-9]{1,4}?)([FGHJKMNQUVXZ])(\d{1,2})$/;
+
+/**
+ * The product root of a Tradovate contract name: `MNQZ6` → `MNQ`, `gcj27` → `GC`; a bare root is returned as
+ * is, and a name without a month code and year stays whole (`ABA6`: "A" is no month code).
+ */
+export function contractRoot(symbol: string): string {
+  const name = symbol.trim().toUpperCase();
+  const match = CONTRACT_NAME.exec(name);
+  if (match?.[1] !== undefined && isKnownRoot(match[1])) return match[1];
+  if (isKnownRoot(name)) return name;
+  return match?.[1] ?? name;
+}
+
+/** The root of a contract the product trades: `MESZ6` → `MES`, `ES` → `ES`; undefined for other products. */
 export function rootOf(symbol: string): ContractRoot | undefined {
-  const upper = symbol.toUpperCase();
-  if (isContractRoot(upper)) return upper;
-  const match = /^([A-Z]+)[FGHJKMNQUVXZ]\d{1,2}$/.exec(upper);
-  return match?.[1] !== undefined && isContractRoot(match[1]) ? match[1] : undefined;
+  const root = contractRoot(symbol);
+  return isContractRoot(root) ? root : undefined;
 }
 
 export function specOf(symbol: string): ContractSpec | undefined {
   const root = rootOf(symbol);
   return root === undefined ? undefined : CONTRACTS[root];
+}
+
+/** Dollars per point for a contract name or root, or null when the product is unknown. */
+export function pointValue(symbol: string): number | null {
+  const root = contractRoot(symbol);
+  return isContractRoot(root) ? CONTRACTS[root].pointValue : (IMPORTED_POINT_VALUES[root] ?? null);
 }
 
 /**
@@ -129,7 +165,7 @@ export function frontMonth(root: ContractRoot, date: Date = new Date()): string 
   const spec = CONTRACTS[root];
   let year = date.getUTCFullYear();
   const month = date.getUTCMonth();
-  let code = [...spec.months].find((candidate) => MONTH_CODES.indexOf(candidate) > month);
+  let code = [...spec.months].find((candidate) => EVERY_MONTH.indexOf(candidate) > month);
   if (code === undefined) {
     code = spec.months[0] ?? 'Z';
     year += 1;
@@ -141,7 +177,7 @@ export function frontMonth(root: ContractRoot, date: Date = new Date()): string 
 export function crossSymbol(symbol: string): string {
   const root = rootOf(symbol);
   if (root === undefined) return symbol;
-  const suffix = symbol.toUpperCase().slice(root.length);
+  const suffix = symbol.trim().toUpperCase().slice(root.length);
   return `${CONTRACTS[root].cross}${suffix}`;
 }
 

@@ -1,6 +1,6 @@
 import { fifoRoundTrips } from './round-trips';
 import { pointValue } from './contracts';
-import type { Fill } from './types';
+import type { Fill } from './fills';
 
 let clock = 0;
 function fill(

@@ -1,4 +1,4 @@
-import { tradeDayKey, tradeDayStart } from '../../src/market/session-day';
+import { tradeDayKey, tradeDayStart } from './session-day';
 
 const at = (iso: string): number => Date.parse(iso);
 
