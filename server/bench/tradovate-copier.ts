@@ -86,6 +86,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     return placed.slice(from, from + count).map((at) => at - started);
   };
 
+  // The plain socket client talks like Tradovate's examples: `[]` heartbeats, or the fake closes it as silent.
   const socket = new WebSocket(fake.wsUrl);
   const answers = new Map<number, () => void>();
   await new Promise<void>((resolve, reject) => {
@@ -100,6 +101,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
       }
     });
   });
+  const heartbeat = setInterval(() => socket.send('[]'), 1_000);
   const viaSocket = async (count: number): Promise<number[]> => {
     scan();
     const from = placed.length;
@@ -137,6 +139,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     fillSentAt: (orderId) => fake.control.fillsSent().find((f) => f.orderId === orderId)?.atHr ?? NaN,
     baselines: { 'HTTP placeorder': viaHttp, 'socket placeorder': viaSocket },
     async close() {
+      clearInterval(heartbeat);
       socket.terminate();
       await fake.close();
     },
