@@ -97,9 +97,7 @@ export class RequestBudget {
   }
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-}
+export { sleep } from '../shared/sleep';
 
 /** Budgets keyed by environment + Tradovate user id, shared by every session in this process. */
 export class BudgetRegistry {
