@@ -1,3 +1,4 @@
+import { sleep } from '../shared/sleep';
 import { BrokerError } from '../types';
 
 /**
@@ -97,7 +98,7 @@ export class RequestBudget {
   }
 }
 
-export { sleep } from '../shared/sleep';
+export { sleep };
 
 /** Budgets keyed by environment + Tradovate user id, shared by every session in this process. */
 export class BudgetRegistry {
