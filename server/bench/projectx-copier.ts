@@ -1,138 +1,126 @@
 /**
  * `pnpm bench copier --broker projectx` (script `bench:copier-projectx`): the copy engine through the
  * ProjectX adapter against the fake ProjectX gateway over loopback. Measures leader trade push sent by the
- * fake's user hub → follower `Order/place` received by the fake, for 1, 10 and 50 followers (one follower
- * ProjectX user). The gateway's 200 requests per minute are lifted for the bench, as Tradovate's budget is
- * in its bench.
+ * fake's user hub → follower `Order/place` received by the fake, for 1, 10 and 50 followers spread over
+ * follower logins (`BENCH_ACCOUNTS_PER_LOGIN` accounts each), beside a baseline from the same run: the same
+ * `Order/place` requests sent at once by a plain HTTP client against the same fake (ProjectX takes orders
+ * over REST only; its hub is for events). The gateway's 200 requests per minute are lifted for the bench.
  */
 import { createProjectXAdapter } from '../src/brokers/projectx/index';
 import { toContractId } from '../src/brokers/projectx/symbols';
-import { CopyEngine } from '../src/copier/engine/engine';
-import { MemoryDirectory } from '../src/copier/engine/memory-directory';
-import { MemoryCopyStore } from '../src/copier/engine/memory-store';
-import { DEFAULT_RISK } from '../src/copier/engine/types';
 import { startFakeProjectX } from '../test-support/fake-projectx/server';
+import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
 
-const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 40);
-const WARMUP = 5;
 const SYMBOL = `ESZ${new Date().getUTCFullYear() % 10}`;
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-async function run(followers: number): Promise<string> {
+async function setup(followerLogins: number[]): Promise<BrokerBench> {
   const fake = await startFakeProjectX({ rateLimit: 1_000_000 });
   const adapter = createProjectXAdapter({
     allowInsecureHosts: true,
     gatewayRequestsPerWindow: 1_000_000,
     engineRequestsPerMinute: 1_000_000,
   });
-  fake.addUser({ userName: 'bench-leader', apiKey: 'k1' });
-  fake.addUser({ userName: 'bench-followers', apiKey: 'k2' });
-  const leaderAccount = fake.addAccount({ id: 1000, userName: 'bench-leader' }).id;
-  const followerAccounts = Array.from(
-    { length: followers },
-    (_, i) => fake.addAccount({ id: 2000 + i, userName: 'bench-followers', maxContracts: 1_000 }).id,
-  );
   const contractId = toContractId(SYMBOL);
   fake.setPrice(contractId, 6000);
-  const directory = new MemoryDirectory(adapter, 1_000_000);
-  for (const [connectionId, userName, apiKey] of [
-    [1, 'bench-leader', 'k1'],
-    [2, 'bench-followers', 'k2'],
-  ] as const) {
+  let nextAccount = 1000;
+  const login = async (userName: string, size: number) => {
+    fake.addUser({ userName, apiKey: `key-${userName}` });
+    const accounts = Array.from({ length: size }, () =>
+      String(fake.addAccount({ id: (nextAccount += 1), userName, maxContracts: 1_000 }).id),
+    );
     const connected = await adapter.connectWithApiKey!({
       userName,
-      apiKey,
+      apiKey: `key-${userName}`,
       environment: 'demo',
       restUrl: fake.restUrl,
       hubUrl: fake.hubUrl,
     });
-    directory.addConnection(connectionId, connected.credentials);
-  }
-  const base = {
-    userId: 1,
-    ratio: 1,
-    cross: false,
-    autoSync: true,
-    enabled: true,
-    risk: { ...DEFAULT_RISK },
-    isMaster: false,
-    isFollower: false,
+    return { credentials: connected.credentials, accounts };
   };
-  directory.accounts.push({
-    ...base,
-    id: 1,
-    connectionId: 1,
-    externalId: String(leaderAccount),
-    name: 'LEAD',
-    isMaster: true,
-  });
-  followerAccounts.forEach((id, i) =>
-    directory.accounts.push({
-      ...base,
-      id: i + 2,
-      connectionId: 2,
-      externalId: String(id),
-      name: `F${i + 1}`,
-      isFollower: true,
-    }),
-  );
-  const engine = new CopyEngine({
-    directory,
-    store: new MemoryCopyStore(),
-    notifier: { notify: () => undefined },
-    settings: { mirrorSettleMs: 0, sendRetries: 2 },
-  });
-  await engine.start();
+  const leader = await login('bench-leader', 1);
+  const followers: BrokerBench['followers'] = [];
+  for (const [i, size] of followerLogins.entries())
+    followers.push(await login(`bench-followers-${i + 1}`, size));
+  // The plain client signs in as a user of its own: a second sign-in would end a follower's session.
+  fake.addUser({ userName: 'bench-plain', apiKey: 'key-plain' });
+  const plainAccount = fake.addAccount({ id: 9000, userName: 'bench-plain', maxContracts: 1_000_000 }).id;
+  const signIn = (await (
+    await fetch(`${fake.restUrl}/api/Auth/loginKey`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ userName: 'bench-plain', apiKey: 'key-plain' }),
+    })
+  ).json()) as { token: string };
+
   const pushedAt = new Map<number, number>();
+  const leaderAccount = Number(leader.accounts[0]);
   fake.onPublished = (event, atHr) => {
     if (event.target === 'GatewayUserTrade' && event.accountId === leaderAccount)
       pushedAt.set((event.data as { orderId: number }).orderId, atHr);
   };
+  const followerIds = new Set(followers.flatMap((f) => f.accounts.map(Number)));
+  const placed: number[] = [];
+  let scanned = 0;
+  const scan = (): void => {
+    const fresh = fake.world.placed.slice(scanned);
+    scanned += fresh.length;
+    for (const order of fresh) if (followerIds.has(order.accountId)) placed.push(order.atHr);
+  };
+  let tag = 0;
+  const viaHttp = async (count: number): Promise<number[]> => {
+    const from = fake.world.placed.length;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: count }, () =>
+        fetch(`${fake.restUrl}/api/Order/place`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${signIn.token}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          body: JSON.stringify({
+            accountId: plainAccount,
+            contractId,
+            type: 2,
+            side: 0,
+            size: 1,
+            customTag: `plain.${(tag += 1)}`,
+          }),
+        }).then((response) => response.text()),
+      ),
+    );
+    return fake.world.placed.slice(from, from + count).map((order) => order.atHr - started);
+  };
 
-  const latencies: number[] = [];
-  const lastPerEvent: number[] = [];
-  for (let i = 0; i < WARMUP + EVENTS; i += 1) {
-    const before = fake.world.placed.length;
-    const placed = fake.venue.place({ accountId: leaderAccount, contractId, type: 2, side: i % 2, size: 1 });
-    const orderId = 'orderId' in placed ? placed.orderId : -1;
-    const deadline = Date.now() + 10_000;
-    while (fake.world.placed.length < before + followers) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `event ${i}: only ${fake.world.placed.length - before} of ${followers} follower orders arrived`,
-        );
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await engine.idle(1);
-    if (i < WARMUP) continue;
-    const sentAt = pushedAt.get(orderId) ?? NaN;
-    const received = fake.world.placed.slice(before, before + followers).map((p) => p.atHr - sentAt);
-    latencies.push(...received);
-    lastPerEvent.push(Math.max(...received));
-  }
-  await engine.stop();
-  await fake.close();
-  latencies.sort((a, b) => a - b);
-  lastPerEvent.sort((a, b) => a - b);
-  const fmt = (ms: number): string => `${ms.toFixed(2)} ms`.padStart(10);
-  return `${String(followers).padStart(9)} ${String(EVENTS).padStart(7)} ${fmt(percentile(latencies, 50))} ${fmt(percentile(latencies, 99))} ${fmt(percentile(lastPerEvent, 50))} ${fmt(percentile(lastPerEvent, 99))}`;
+  return {
+    adapter,
+    leader,
+    followers,
+    leaderTrades(index) {
+      const result = fake.venue.place({
+        accountId: leaderAccount,
+        contractId,
+        type: 2,
+        side: index % 2,
+        size: 1,
+      });
+      return 'orderId' in result ? result.orderId : -1;
+    },
+    followerOrders() {
+      scan();
+      return placed.length;
+    },
+    receivedAt: (from, to) => placed.slice(from, to),
+    fillSentAt: (orderId) => pushedAt.get(orderId) ?? NaN,
+    baselines: { 'HTTP Order/place': viaHttp },
+    close: () => fake.close(),
+  };
 }
 
-async function main(): Promise<void> {
-  console.log(
+runMain(() =>
+  runBrokerBench(
     'Copy latency through ProjectX: leader trade push sent by the fake hub → follower Order/place received by the fake (loopback)',
-  );
-  console.log('followers  events   order p50  order p99   last p50   last p99');
-  for (const followers of SIZES) console.log(await run(followers));
-}
-
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
+    setup,
+  ),
 );

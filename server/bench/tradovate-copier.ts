@@ -1,133 +1,154 @@
 /**
  * `pnpm bench copier --broker tradovate` (script `bench:copier-tradovate`): the copy engine through the
  * Tradovate adapter against the fake Tradovate server over loopback. Measures leader fill frame sent by the
- * fake → follower placeorder received by the fake, for 1, 10 and 50 followers (one follower Tradovate user).
- * The per-user request budget is lifted for the bench; production spends about 80 requests a minute per user.
+ * fake → follower placeorder received by the fake, for 1, 10 and 50 followers spread over follower logins
+ * (`BENCH_ACCOUNTS_PER_LOGIN` accounts each), beside two baselines from the same run: the same placeorder
+ * requests sent at once by a plain HTTP client and by a plain WebSocket client against the same fake. The
+ * per-user request budget is lifted for the bench; production spends about 80 requests a minute per user.
+ * `TRADOVATE_ORDERS_OVER_SOCKET=false` measures the adapter sending its orders over HTTP.
  */
+import WebSocket from 'ws';
 import { createTradovateAdapter } from '../src/brokers/tradovate';
-import { CopyEngine } from '../src/copier/engine/engine';
-import { MemoryDirectory } from '../src/copier/engine/memory-directory';
-import { MemoryCopyStore } from '../src/copier/engine/memory-store';
-import { DEFAULT_RISK } from '../src/copier/engine/types';
 import { startFakeTradovate } from '../test-support/fake-tradovate/server';
+import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
 
-const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 40);
-const WARMUP = 5;
+const SYMBOL = 'ESZ6';
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-async function run(followers: number): Promise<string> {
+async function setup(followerLogins: number[]): Promise<BrokerBench> {
   const fake = await startFakeTradovate({ heartbeatMs: 2_500 });
   const adapter = createTradovateAdapter({
     publicUrl: 'http://127.0.0.1',
-    env: { ...fake.env, TRADOVATE_CLIENT_ID: 'bench', TRADOVATE_REQUESTS_PER_MINUTE: '1000000' },
+    env: {
+      ...fake.env,
+      TRADOVATE_CLIENT_ID: 'bench',
+      TRADOVATE_REQUESTS_PER_MINUTE: '1000000',
+      TRADOVATE_ORDERS_OVER_SOCKET: process.env.TRADOVATE_ORDERS_OVER_SOCKET ?? 'true',
+    },
   });
-  const leaderUser = fake.control.addUser('Bench Leader', [{ name: 'LEAD' }]);
-  const followerUser = fake.control.addUser(
-    'Bench Followers',
-    Array.from({ length: followers }, (_, i) => ({ name: `F${i + 1}` })),
-  );
-  fake.control.setPrice('ESZ6', 6000);
-  const directory = new MemoryDirectory(adapter, 1_000_000);
-  for (const [connectionId, userId] of [
-    [1, leaderUser.userId],
-    [2, followerUser.userId],
-  ] as const) {
-    const token = fake.control.issueToken(userId);
-    directory.addConnection(connectionId, {
-      accessToken: token.accessToken,
-      expiresAt: token.expiresAt,
-      brokerUserId: String(userId),
-    });
-  }
-  const base = {
-    userId: 1,
-    ratio: 1,
-    cross: false,
-    autoSync: true,
-    enabled: true,
-    risk: { ...DEFAULT_RISK },
-    isMaster: false,
-    isFollower: false,
+  fake.control.setPrice(SYMBOL, 6000);
+  const login = (name: string, size: number) => {
+    const user = fake.control.addUser(
+      name,
+      Array.from({ length: size }, (_, i) => ({ name: `${name} ${i + 1}` })),
+    );
+    const token = fake.control.issueToken(user.userId);
+    return {
+      credentials: {
+        accessToken: token.accessToken,
+        expiresAt: token.expiresAt,
+        brokerUserId: String(user.userId),
+      },
+      accounts: user.accounts.map((account) => String(account.id)),
+    };
   };
-  const leaderAccount = leaderUser.accounts[0]?.id ?? 0;
-  directory.accounts.push({
-    ...base,
-    id: 1,
-    connectionId: 1,
-    externalId: String(leaderAccount),
-    name: 'LEAD',
-    isMaster: true,
-  });
-  followerUser.accounts.forEach((account, i) =>
-    directory.accounts.push({
-      ...base,
-      id: i + 2,
-      connectionId: 2,
-      externalId: String(account.id),
-      name: account.name,
-      isFollower: true,
-    }),
-  );
-  const engine = new CopyEngine({
-    directory,
-    store: new MemoryCopyStore(),
-    notifier: { notify: () => undefined },
-    settings: { mirrorSettleMs: 0, sendRetries: 2 },
-  });
-  await engine.start();
+  const leader = login('Bench Leader', 1);
+  const followers = followerLogins.map((size, i) => login(`Bench Followers ${i + 1}`, size));
+  const plain = followers[0] ?? leader;
+  const plainAccount = Number(plain.accounts[0]);
 
-  const latencies: number[] = [];
-  const lastPerEvent: number[] = [];
-  for (let i = 0; i < WARMUP + EVENTS; i += 1) {
-    const before = fake.control.requests('order/placeorder').length;
-    const placed = fake.control.placeHumanOrder({
-      accountId: leaderAccount,
-      symbol: 'ESZ6',
-      action: i % 2 === 0 ? 'Buy' : 'Sell',
-      qty: 1,
+  // Follower placeorders as the fake logged them, scanned incrementally (the log also holds every other request).
+  const placed: number[] = [];
+  let scanned = 0;
+  const scan = (): void => {
+    const fresh = fake.control.requestsFrom(scanned);
+    scanned += fresh.length;
+    for (const request of fresh) if (request.endpoint === 'order/placeorder') placed.push(request.atHr);
+  };
+  let sequence = 0;
+  const orderBody = () => ({
+    accountId: plainAccount,
+    action: 'Buy',
+    symbol: SYMBOL,
+    orderQty: 1,
+    orderType: 'Market',
+    isAutomated: true,
+    clOrdId: `bench.${(sequence += 1)}`,
+  });
+
+  const viaHttp = async (count: number): Promise<number[]> => {
+    scan();
+    const from = placed.length;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: count }, () =>
+        fetch(`${fake.restUrl}/order/placeorder`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${plain.credentials.accessToken}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
+          body: JSON.stringify(orderBody()),
+        }).then((response) => response.text()),
+      ),
+    );
+    scan();
+    return placed.slice(from, from + count).map((at) => at - started);
+  };
+
+  // The plain socket client talks like Tradovate's examples: `[]` heartbeats, or the fake closes it as silent.
+  const socket = new WebSocket(fake.wsUrl);
+  const answers = new Map<number, () => void>();
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.on('message', (raw) => {
+      const text = String(raw);
+      if (text === 'o') socket.send(`authorize\n0\n\n${plain.credentials.accessToken}`);
+      if (!text.startsWith('a')) return;
+      for (const message of JSON.parse(text.slice(1)) as Array<{ i?: number }>) {
+        if (message.i === 0) resolve();
+        else if (message.i !== undefined) answers.get(message.i)?.();
+      }
     });
-    const orderId = 'orderId' in placed ? placed.orderId : -1;
-    const deadline = Date.now() + 10_000;
-    while (fake.control.requests('order/placeorder').length < before + followers) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `event ${i}: only ${fake.control.requests('order/placeorder').length - before} of ${followers} follower orders arrived`,
-        );
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    await engine.idle(1);
-    if (i < WARMUP) continue;
-    const sentAt = fake.control.fillsSent().find((f) => f.orderId === orderId)?.atHr ?? NaN;
-    const received = fake.control
-      .requests('order/placeorder')
-      .slice(before, before + followers)
-      .map((r) => r.atHr - sentAt);
-    latencies.push(...received);
-    lastPerEvent.push(Math.max(...received));
-  }
-  await engine.stop();
-  await fake.close();
-  latencies.sort((a, b) => a - b);
-  lastPerEvent.sort((a, b) => a - b);
-  const fmt = (ms: number): string => `${ms.toFixed(2)} ms`.padStart(10);
-  return `${String(followers).padStart(9)} ${String(EVENTS).padStart(7)} ${fmt(percentile(latencies, 50))} ${fmt(percentile(latencies, 99))} ${fmt(percentile(lastPerEvent, 50))} ${fmt(percentile(lastPerEvent, 99))}`;
+  });
+  const heartbeat = setInterval(() => socket.send('[]'), 1_000);
+  const viaSocket = async (count: number): Promise<number[]> => {
+    scan();
+    const from = placed.length;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: count }, () => {
+        const id = (sequence += 1);
+        const answered = new Promise<void>((resolve) => answers.set(id, resolve));
+        socket.send(`order/placeorder\n${id}\n\n${JSON.stringify(orderBody())}`);
+        return answered;
+      }),
+    );
+    scan();
+    return placed.slice(from, from + count).map((at) => at - started);
+  };
+
+  return {
+    adapter,
+    leader,
+    followers,
+    leaderTrades(index) {
+      const placedOrder = fake.control.placeHumanOrder({
+        accountId: Number(leader.accounts[0]),
+        symbol: SYMBOL,
+        action: index % 2 === 0 ? 'Buy' : 'Sell',
+        qty: 1,
+      });
+      return 'orderId' in placedOrder ? placedOrder.orderId : -1;
+    },
+    followerOrders() {
+      scan();
+      return placed.length;
+    },
+    receivedAt: (from, to) => placed.slice(from, to),
+    fillSentAt: (orderId) => fake.control.fillsSent().find((f) => f.orderId === orderId)?.atHr ?? NaN,
+    baselines: { 'HTTP placeorder': viaHttp, 'socket placeorder': viaSocket },
+    async close() {
+      clearInterval(heartbeat);
+      socket.terminate();
+      await fake.close();
+    },
+  };
 }
 
-async function main(): Promise<void> {
-  console.log(
+runMain(() =>
+  runBrokerBench(
     'Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback)',
-  );
-  console.log('followers  events   order p50  order p99   last p50   last p99');
-  for (const followers of SIZES) console.log(await run(followers));
-}
-
-void main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
+    setup,
+  ),
 );

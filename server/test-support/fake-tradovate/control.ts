@@ -158,6 +158,11 @@ export class FakeControl {
     return this.ctx.requests.filter((r) => !filter || r.endpoint.includes(filter));
   }
 
+  /** Requests from the `from`-th on (benches poll this without copying the whole log each time). */
+  requestsFrom(from: number): RequestRecord[] {
+    return this.ctx.requests.slice(from);
+  }
+
   penaltyResends(): PenaltyResend[] {
     return [...this.ctx.penaltyResends];
   }

@@ -1,10 +1,9 @@
 /** Narrowing helpers for the gateway's JSON. */
 
-export type Json = Record<string, unknown>;
+import { isRecord, type JsonRecord } from '../shared/json';
 
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };
+export type Json = JsonRecord;
 
 export function num(record: Json, key: string): number | undefined {
   const value = record[key];

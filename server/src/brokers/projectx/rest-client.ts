@@ -1,3 +1,4 @@
+import { sleep } from '../shared/sleep';
 import { BrokerError } from '../types';
 import type { ProjectXTimings } from './config';
 import { isRecord, type Json, num, str } from './json';
@@ -29,8 +30,6 @@ export interface CallOptions {
   /** Token renewal itself: a 401 is answered as it is, not by signing in again from inside the renewal. */
   noRecover?: boolean;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every gateway call: `POST <base>/api/<path>` with a JSON body and the bearer token, answered in the envelope. */
 export class ProjectXRest {

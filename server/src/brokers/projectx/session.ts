@@ -18,6 +18,7 @@ import {
 import type { RequestWindows } from './request-window';
 import { ProjectXRest } from './rest-client';
 import { ProjectXState } from './state';
+import { toContractId } from './symbols';
 import { TokenKeeper } from './token-keeper';
 import { ProjectXUserHub } from './user-hub';
 
@@ -69,25 +70,40 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   if ((credentials.expiresAt ?? Infinity) <= Date.now() + 60_000) await keeper.renew();
 
   const state = new ProjectXState();
-  const tickSizes = new Map<string, number>();
+  const contracts = new Map<string, { tickSize: number; tickValue: number | undefined }>();
+  async function contractOf(
+    contractId: string,
+  ): Promise<{ tickSize: number; tickValue: number | undefined }> {
+    const cached = contracts.get(contractId);
+    if (cached !== undefined) return cached;
+    const answer = await rest.call('Contract/searchById', { contractId });
+    const contract =
+      (answer.contract && typeof answer.contract === 'object' ? (answer.contract as Json) : undefined) ??
+      list(answer, 'contracts')[0];
+    const tick = contract ? num(contract, 'tickSize') : undefined;
+    if (tick === undefined || tick <= 0)
+      throw new BrokerError(`ProjectX does not know ${contractId}`, 'not_found');
+    const known = { tickSize: tick, tickValue: contract ? num(contract, 'tickValue') : undefined };
+    contracts.set(contractId, known);
+    return known;
+  }
   const ctx: OrderContext = {
     rest,
     state,
     historyLookbackMs: timings.historyLookbackMs,
-    async tickSize(contractId) {
-      const cached = tickSizes.get(contractId);
-      if (cached !== undefined) return cached;
-      const answer = await rest.call('Contract/searchById', { contractId });
-      const contract =
-        (answer.contract && typeof answer.contract === 'object' ? (answer.contract as Json) : undefined) ??
-        list(answer, 'contracts')[0];
-      const tick = contract ? num(contract, 'tickSize') : undefined;
-      if (tick === undefined || tick <= 0)
-        throw new BrokerError(`ProjectX does not know ${contractId}`, 'not_found');
-      tickSizes.set(contractId, tick);
-      return tick;
-    },
+    tickSize: async (contractId) => (await contractOf(contractId)).tickSize,
   };
+  /** Point values of held contracts (for the open P&L), read once per contract, off the copy path. */
+  async function learnPointValues(): Promise<void> {
+    for (const symbol of state.symbolsWithoutPointValue()) {
+      try {
+        const { tickSize, tickValue } = await contractOf(toContractId(symbol));
+        if (tickValue !== undefined) state.setPointValue(symbol, tickValue / tickSize);
+      } catch (error: unknown) {
+        warn(`ProjectX contract ${symbol}: ${String(error)}`);
+      }
+    }
+  }
   let accountIds: number[] = [];
   let up = false;
   let hubWork: Promise<void> = Promise.resolve();
@@ -111,6 +127,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
       const positions = await rest.call('Position/searchOpen', { accountId });
       out.push(...state.loadPositions(String(accountId), list(positions, 'positions')));
     }
+    await learnPointValues();
+    out.push(...state.openPnlEvents());
     if (emitChanges) for (const event of out) emit(event);
   }
 
@@ -135,6 +153,11 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
                 ? state.applyPosition(data, action === 2)
                 : state.applyAccount(data);
         for (const event of events) emit(event);
+        if (state.symbolsWithoutPointValue().length > 0)
+          void learnPointValues().then(() => {
+            for (const event of state.openPnlEvents()) emit(event);
+          });
+        else for (const event of state.openPnlEvents()) emit(event);
       });
     },
     async onResubscribed() {

@@ -30,6 +30,57 @@ export class ProjectXState {
   private readonly positions = new Map<string, BrokerPosition>();
   private readonly fills = new Map<string, FillCount>();
   private readonly seenTrades = new Set<string>();
+  /** The last price the hub gave per symbol: the user's own trades and order fills at the gateway. */
+  private readonly lastPrices = new Map<string, number>();
+  /** Money per point per contract (`tickValue / tickSize` of the gateway's contract). */
+  private readonly pointValues = new Map<string, number>();
+  /** The open P&L last told per account, so a price that changes nothing emits nothing. */
+  private readonly toldOpenPnl = new Map<string, number>();
+
+  setPointValue(symbol: string, value: number): void {
+    this.pointValues.set(symbol, value);
+  }
+
+  /** Symbols held in a position whose point value is not known yet (the session reads the contract). */
+  symbolsWithoutPointValue(): string[] {
+    const symbols = new Set<string>();
+    for (const position of this.positions.values())
+      if (position.netPos !== 0 && !this.pointValues.has(position.symbol)) symbols.add(position.symbol);
+    return [...symbols];
+  }
+
+  /**
+   * Open P&L: ProjectX positions carry none, so it is worked out as (last price − average price) × net
+   * position × point value, per position whose last price and point value are known.
+   */
+  openPnl(accountExternalId: string): number {
+    let total = 0;
+    for (const position of this.positions.values()) {
+      if (position.accountExternalId !== accountExternalId || position.netPos === 0) continue;
+      const last = this.lastPrices.get(position.symbol);
+      const pointValue = this.pointValues.get(position.symbol);
+      if (last === undefined || pointValue === undefined) continue;
+      total += (last - position.avgPrice) * position.netPos * pointValue;
+    }
+    return Math.round(total * 100) / 100;
+  }
+
+  /** Account events for the accounts whose open P&L moved (a new price, position or point value). */
+  openPnlEvents(): BrokerEvent[] {
+    const events: BrokerEvent[] = [];
+    for (const id of this.accounts.keys()) {
+      const pnl = this.openPnl(id);
+      if ((this.toldOpenPnl.get(id) ?? 0) === pnl) continue;
+      this.toldOpenPnl.set(id, pnl);
+      const snapshot = this.snapshots().find((s) => s.accountExternalId === id);
+      if (snapshot) events.push({ kind: 'account', account: snapshot });
+    }
+    return events;
+  }
+
+  private notePrice(contractId: string | undefined, price: number | undefined): void {
+    if (contractId && price !== undefined && price > 0) this.lastPrices.set(toSymbol(contractId), price);
+  }
 
   order(orderId: string): BrokerOrder | undefined {
     return this.orders.get(orderId);
@@ -69,8 +120,7 @@ export class ProjectXState {
       accountExternalId: id,
       cashBalance: account.balance,
       realizedPnl: account.realized,
-      // Positions carry no P&L on ProjectX; the open P&L is not known to the adapter.
-      openPnl: 0,
+      openPnl: this.openPnl(id),
     }));
   }
 
@@ -134,6 +184,7 @@ export class ProjectXState {
     const count = this.count(orderId);
     const counted = count.fromTrades + count.ahead;
     const filledPrice = num(data, 'filledPrice');
+    if (order.filledQty > (before?.filledQty ?? 0)) this.notePrice(contractId, filledPrice);
     if (order.filledQty > counted && filledPrice !== undefined) {
       const qty = order.filledQty - counted;
       count.ahead += qty;
@@ -160,6 +211,7 @@ export class ProjectXState {
     const tradeId = String(id);
     if (this.seenTrades.has(tradeId) || data.voided === true) return [];
     this.seenTrades.add(tradeId);
+    this.notePrice(str(data, 'contractId'), price);
     const account = this.accounts.get(String(accountId));
     const pnl = num(data, 'profitAndLoss');
     if (account && pnl !== undefined) account.realized += pnl - (num(data, 'fees') ?? 0);

@@ -9,6 +9,13 @@ export interface TradovateConfig {
   restUrl: Record<Environment, string>;
   wsUrl: Record<Environment, string>;
   requestsPerMinute: number;
+  /**
+   * Send commands (place, modify, cancel, liquidate) over the session's already-open user-data socket, which
+   * serves every REST endpoint (https://partner.tradovate.com/overview/core-concepts/web-sockets/connection-overview),
+   * instead of a new HTTP request each: no request framing, no header parsing. HTTP stays the path whenever the
+   * socket is down. `TRADOVATE_ORDERS_OVER_SOCKET=false` turns it off.
+   */
+  ordersOverSocket: boolean;
 }
 
 /** Timings, overridable so tests run in seconds instead of minutes. */
@@ -78,5 +85,6 @@ export function readTradovateConfig(env: NodeJS.ProcessEnv): TradovateConfig {
       live: env.TRADOVATE_LIVE_WS_URL || 'wss://live.tradovateapi.com/v1/websocket',
     },
     requestsPerMinute: positiveNumber(env.TRADOVATE_REQUESTS_PER_MINUTE, 80),
+    ordersOverSocket: env.TRADOVATE_ORDERS_OVER_SOCKET !== 'false',
   };
 }

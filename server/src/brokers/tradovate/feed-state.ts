@@ -78,8 +78,7 @@ export class FeedState extends StateQueries {
         this.putOrder(order);
         this.dirty.add(`order:${order.id}`);
         // A fill that arrived before its order could not be attributed yet.
-        for (const fill of this.fillsById.values())
-          if (fill.orderId === order.id) this.dirty.add(`fill:${fill.id}`);
+        for (const fillId of this.fillIdsOf(order.id)) this.dirty.add(`fill:${fillId}`);
       } else if (entityType === 'orderVersion') {
         const version = parse.parseOrderVersion(item);
         this.putVersion(version);
@@ -142,10 +141,7 @@ export class FeedState extends StateQueries {
 
   /** Whether we know who placed the order: its `New` command or our own client order id. */
   private identified(orderId: number): boolean {
-    if (this.clientIdOfOrder(orderId) !== null) return true;
-    for (const command of this.commandsById.values())
-      if (command.orderId === orderId && command.commandType === 'New') return true;
-    return false;
+    return this.clientIdOfOrder(orderId) !== null || this.hasNewCommand(orderId);
   }
 
   private learnCommand(command: parse.CommandEntity): void {

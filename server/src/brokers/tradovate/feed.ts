@@ -4,6 +4,7 @@ import type { FeedState } from './feed-state';
 import { isRecord, oneOrMany, optNumber, optString } from './json';
 import type { IpBudget } from './ip-budget';
 import type { RequestBudget } from './request-budget';
+import type { SocketChannel } from './rest-client';
 import { sleep } from './request-budget';
 import { syncRequest } from './sync-request';
 import { TradovateSocket } from './socket';
@@ -45,6 +46,11 @@ export class TradovateFeed {
   /** Whether the socket is up with its snapshot loaded. */
   isUp(): boolean {
     return this.up;
+  }
+
+  /** The authorized socket while it is up, for commands sent over it. */
+  channel(): SocketChannel | undefined {
+    return this.up ? this.socket : undefined;
   }
 
   async stop(): Promise<void> {

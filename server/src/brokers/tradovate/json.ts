@@ -2,7 +2,9 @@
  * Broker JSON arrives as `unknown`; these readers validate field by field so a malformed reply becomes a
  * clear error instead of a crash or a silently wrong number.
  */
-export type JsonRecord = Record<string, unknown>;
+import { isRecord, type JsonRecord } from '../shared/json';
+
+export { isRecord, type JsonRecord };
 
 export class MalformedReplyError extends Error {
   constructor(what: string, value: unknown) {
@@ -19,10 +21,6 @@ export function preview(value: unknown): string {
     text = String(value);
   }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function asRecord(value: unknown, what: string): JsonRecord {

@@ -1,4 +1,5 @@
 import { BrokerError, type BrokerOrder } from '../types';
+import { resolveContracts } from './contracts';
 import { asArray, isRecord, optNumber, optString } from './json';
 import type { OrderContext } from './orders';
 
@@ -31,6 +32,10 @@ export async function findOrderByClientId(
   );
   ctx.state.rememberClientId(orderId, clientOrderId);
   ctx.clientIds.remember(orderId, clientOrderId);
+  // Read while the socket was away, the order may name a contract the feed has not seen yet.
+  const contractId = isRecord(order) ? optNumber(order, 'contractId') : undefined;
+  if (contractId !== undefined && !ctx.state.hasContract(contractId))
+    await resolveContracts(ctx.rest, ctx.state, [contractId]);
   ctx.state.absorb([order], versions, []);
   return ctx.state.findByClientId(accountExternalId, clientOrderId);
 }

@@ -1,3 +1,4 @@
+import { sleep } from '../shared/sleep';
 import { BrokerError } from '../types';
 
 /**
@@ -97,9 +98,7 @@ export class RequestBudget {
   }
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-}
+export { sleep };
 
 /** Budgets keyed by environment + Tradovate user id, shared by every session in this process. */
 export class BudgetRegistry {

@@ -15,8 +15,31 @@ export interface RestCall {
   command?: boolean;
 }
 
-/** REST over HTTP with Tradovate's conventions: Bearer token, budget, 429, penalty tickets, 200-body errors. */
+/** The session's authorized socket, when it is up: it answers REST endpoints as `{status, data}`. */
+export interface SocketChannel {
+  request(
+    endpoint: string,
+    body: JsonRecord | undefined,
+    query: string,
+  ): Promise<{ status: number; data: unknown }>;
+}
+
+/** An answer whichever transport brought it. */
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  text: string | null;
+  data?: unknown;
+}
+
+/**
+ * REST with Tradovate's conventions: Bearer token, budget, 429, penalty tickets, 200-body errors. Over HTTP,
+ * or for commands over the session's socket when one is given and up (the same endpoints, answers and
+ * failures: a command whose answer is lost on either transport is `uncertain`).
+ */
 export class TradovateRest {
+  private channel: () => SocketChannel | undefined = () => undefined;
+
   constructor(
     private readonly baseUrl: string,
     private readonly token: () => string,
@@ -24,6 +47,11 @@ export class TradovateRest {
     private readonly timings: TradovateTimings,
     private readonly onUnauthorized: () => void = () => undefined,
   ) {}
+
+  /** Commands go over this socket while it is up. */
+  useSocket(channel: () => SocketChannel | undefined): void {
+    this.channel = channel;
+  }
 
   async call(call: RestCall): Promise<unknown> {
     await this.budget.take(this.timings.budgetWaitMs);
@@ -64,6 +92,13 @@ export class TradovateRest {
       if (body) body['p-ticket'] = ticket;
       else url.searchParams.set('p-ticket', ticket);
     }
+    const channel = call.command ? this.channel() : undefined;
+    if (channel) {
+      const answer = await this.sendOverSocket(channel, call, body, url.searchParams.toString());
+      // A socket authorized with a token that has since been renewed: the command was not handled, HTTP
+      // carries it with the current token.
+      if (answer.status !== 401) return this.interpret(call, answer);
+    }
     let response: Response;
     let text: string;
     try {
@@ -88,13 +123,36 @@ export class TradovateRest {
       }
       throw new BrokerError(`Tradovate is unreachable (${call.path}: ${why})`, 'unavailable');
     }
-    return this.interpret(call, response, text);
+    return this.interpret(call, {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      text,
+    });
   }
 
-  private interpret(call: RestCall, response: Response, text: string): unknown {
+  private async sendOverSocket(
+    channel: SocketChannel,
+    call: RestCall,
+    body: JsonRecord | undefined,
+    query: string,
+  ): Promise<Answer> {
+    try {
+      const answer = await channel.request(call.path, body, query);
+      return { status: answer.status, retryAfter: null, text: null, data: answer.data };
+    } catch (error: unknown) {
+      // Sent and then the socket closed or stayed silent: it may have been executed, as over HTTP.
+      const why = error instanceof Error ? error.message : String(error);
+      throw new BrokerError(
+        `No answer from Tradovate to ${call.path} (${why}); it may have been executed`,
+        'uncertain',
+      );
+    }
+  }
+
+  private interpret(call: RestCall, response: Answer): unknown {
     if (response.status === 429) {
       // Tradovate documents no Retry-After: a 429 locks the user out for about an hour.
-      const retryAfter = Number(response.headers.get('retry-after'));
+      const retryAfter = Number(response.retryAfter);
       const until =
         Date.now() +
         (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : this.timings.rateLimitLockoutMs);
@@ -121,8 +179,9 @@ export class TradovateRest {
       throw new BrokerError(`Tradovate answered HTTP ${response.status} to ${call.path}`, code);
     }
     if (response.status === 404) throw new BrokerError(`Tradovate has no ${call.path}`, 'not_found');
-    let data: unknown = null;
-    if (text.trim() !== '') {
+    let data: unknown = response.data ?? null;
+    const text = response.text;
+    if (text !== null && text.trim() !== '') {
       try {
         data = JSON.parse(text);
       } catch {

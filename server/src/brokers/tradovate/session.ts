@@ -93,6 +93,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
       ),
     warn,
   });
+  if (deps.config.ordersOverSocket) rest.useSocket(() => feed.channel());
   await feed.start();
   keeper.start();
   const stopLockouts = reportLockouts(budget, emit, () => feed.isUp(), deps.timings.lockoutShownMs);

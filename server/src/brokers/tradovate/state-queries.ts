@@ -1,6 +1,12 @@
 import type { AccountSnapshot, BrokerOrder, BrokerPosition } from '../types';
 import type { TradovateAccount } from './accounts';
-import { isWorkingStatus, toAccountSnapshot, toBrokerOrder, toBrokerPosition } from './normalize';
+import {
+  isWorkingStatus,
+  normalizeStatus,
+  toAccountSnapshot,
+  toBrokerOrder,
+  toBrokerPosition,
+} from './normalize';
 import { StateTables } from './state-tables';
 
 /** Reads of the feed state in the engine's normalized shapes (orders are joined from order + version + fills). */
@@ -23,8 +29,15 @@ export class StateQueries extends StateTables {
     return [...this.ordersById.keys()].flatMap((id) => this.brokerOrder(String(id)) ?? []);
   }
 
+  /** Filtered on the raw status before the join: reconciliation asks for this on every leader event. */
   workingOrders(): BrokerOrder[] {
-    return this.allOrders().filter((order) => isWorkingStatus(order.status));
+    const working: BrokerOrder[] = [];
+    for (const order of this.ordersById.values()) {
+      if (!isWorkingStatus(normalizeStatus(order.ordStatus))) continue;
+      const joined = this.brokerOrder(String(order.id));
+      if (joined) working.push(joined);
+    }
+    return working;
   }
 
   positions(): BrokerPosition[] {
@@ -42,11 +55,11 @@ export class StateQueries extends StateTables {
   }
 
   findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
-    return (
-      this.allOrders().find(
-        (o) => o.clientOrderId === clientOrderId && o.accountExternalId === accountExternalId,
-      ) ?? null
-    );
+    for (const orderId of this.ordersOfClientId(clientOrderId)) {
+      const order = this.brokerOrder(String(orderId));
+      if (order?.accountExternalId === accountExternalId) return order;
+    }
+    return null;
   }
 
   /** Open positions with their Tradovate contract ids (what `liquidateposition` needs). */

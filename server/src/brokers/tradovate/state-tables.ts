@@ -30,6 +30,11 @@ export class StateTables {
    * also holds what the placeorder answer and the durable store told us, and survives snapshots.
    */
   private readonly clientIds = new Map<number, string>();
+  /** Indexes of the tables above, so a read is not a scan of every command or fill the session saw. */
+  private readonly ordersByClientId = new Map<string, Set<number>>();
+  private readonly commandIdsByOrder = new Map<number, Set<number>>();
+  private readonly ordersWithNewCommand = new Set<number>();
+  private readonly fillIdsByOrder = new Map<number, Set<number>>();
 
   protected clear(): void {
     this.accountsById.clear();
@@ -41,10 +46,33 @@ export class StateTables {
     this.cashByAccount.clear();
     this.commandsById.clear();
     this.commandReasons.clear();
+    this.commandIdsByOrder.clear();
+    this.ordersWithNewCommand.clear();
+    this.fillIdsByOrder.clear();
   }
 
   rememberClientId(orderId: number, clientOrderId: string): void {
+    const previous = this.clientIds.get(orderId);
+    if (previous === clientOrderId) return;
+    if (previous !== undefined) this.ordersByClientId.get(previous)?.delete(orderId);
     this.clientIds.set(orderId, clientOrderId);
+    const orders = this.ordersByClientId.get(clientOrderId) ?? new Set<number>();
+    orders.add(orderId);
+    this.ordersByClientId.set(clientOrderId, orders);
+  }
+
+  /** The orders known under a client order id (one, unless Tradovate was told the same id twice). */
+  protected ordersOfClientId(clientOrderId: string): number[] {
+    return [...(this.ordersByClientId.get(clientOrderId) ?? [])];
+  }
+
+  /** Whether the order's `New` command has been seen. */
+  protected hasNewCommand(orderId: number): boolean {
+    return this.ordersWithNewCommand.has(orderId);
+  }
+
+  protected fillIdsOf(orderId: number): number[] {
+    return [...(this.fillIdsByOrder.get(orderId) ?? [])];
   }
 
   putAccount(account: TradovateAccount): void {
@@ -71,8 +99,12 @@ export class StateTables {
 
   protected putCommand(command: CommandEntity): void {
     this.commandsById.set(command.id, command);
+    const ofOrder = this.commandIdsByOrder.get(command.orderId) ?? new Set<number>();
+    ofOrder.add(command.id);
+    this.commandIdsByOrder.set(command.orderId, ofOrder);
+    if (command.commandType === 'New') this.ordersWithNewCommand.add(command.orderId);
     if (command.commandType === 'New' && command.clOrdId !== null && !this.clientIds.has(command.orderId))
-      this.clientIds.set(command.orderId, command.clOrdId);
+      this.rememberClientId(command.orderId, command.clOrdId);
   }
 
   protected putCommandReport(report: CommandReportEntity): void {
@@ -80,9 +112,8 @@ export class StateTables {
   }
 
   protected commandReasonOf(orderId: number): string | null {
-    for (const command of this.commandsById.values())
-      if (command.orderId === orderId && this.commandReasons.has(command.id))
-        return this.commandReasons.get(command.id) ?? null;
+    for (const commandId of this.commandIdsByOrder.get(orderId) ?? [])
+      if (this.commandReasons.has(commandId)) return this.commandReasons.get(commandId) ?? null;
     return null;
   }
 
@@ -119,7 +150,12 @@ export class StateTables {
   }
 
   protected putFill(fill: FillEntity): void {
+    const known = this.fillsById.get(fill.id);
+    if (known && known.orderId !== fill.orderId) this.fillIdsByOrder.get(known.orderId)?.delete(fill.id);
     this.fillsById.set(fill.id, fill);
+    const ofOrder = this.fillIdsByOrder.get(fill.orderId) ?? new Set<number>();
+    ofOrder.add(fill.id);
+    this.fillIdsByOrder.set(fill.orderId, ofOrder);
   }
 
   /** Applied unless older than what we hold (by Tradovate's timestamp): a late event never undoes a newer state. */
@@ -146,7 +182,8 @@ export class StateTables {
 
   protected filledQtyOf(orderId: number): number {
     let total = 0;
-    for (const fill of this.fillsById.values()) if (fill.orderId === orderId) total += fill.qty;
+    for (const fillId of this.fillIdsByOrder.get(orderId) ?? [])
+      total += this.fillsById.get(fillId)?.qty ?? 0;
     return Math.max(total, this.reportsByOrder.get(orderId)?.cumQty ?? 0);
   }
 }

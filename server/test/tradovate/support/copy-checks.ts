@@ -1,5 +1,5 @@
-import { targetPosition } from '../../../src/copier/engine/sizing';
 import type { FakeControl } from '../../../test-support/fake-tradovate/control';
+import { expectedFollowerPosition } from '../../support/expected-position';
 import type { CopyRig } from './copy-rig';
 import { CROSS_SYMBOL, SYMBOL } from './leader-actions';
 
@@ -104,7 +104,7 @@ export function offTarget(rig: CopyRig): Array<{ id: number; held: number; targe
     .map((id) => ({
       id,
       held: heldAtVenue(rig, id),
-      target: targetPosition(leader, rig.account(id).ratio, rig.account(id).risk),
+      target: expectedFollowerPosition(leader, rig.account(id).ratio, rig.account(id).risk.maxNetPosition),
     }))
     .filter(({ held, target }) => held !== target);
 }

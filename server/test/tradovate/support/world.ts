@@ -65,6 +65,9 @@ export async function startWorld(
       TRADOVATE_CLIENT_ID: 'synctrade-test',
       TRADOVATE_CLIENT_SECRET: 'secret',
       TRADOVATE_REQUESTS_PER_MINUTE: '100000',
+      // The HTTP path's faults (HTTP 429, lost HTTP answers) are what these worlds test; the socket path for
+      // commands has its own tests (`orders-over-socket.test.ts`), which turn this on.
+      TRADOVATE_ORDERS_OVER_SOCKET: 'false',
       ...fake.env,
       ...options.env,
     },

@@ -1,0 +1,170 @@
+import type { BrokerAdapter } from '../../src/brokers/types';
+import { CopyEngine } from '../../src/copier/engine/engine';
+import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
+import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
+import { DEFAULT_RISK } from '../../src/copier/engine/types';
+import type { BrokerCredentials } from '../../src/brokers/types';
+
+/** Followers are spread over broker logins of this many accounts each (50 followers: five logins). */
+export const ACCOUNTS_PER_LOGIN = Number(process.env.BENCH_ACCOUNTS_PER_LOGIN ?? 10);
+const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 40);
+const WARMUP = 5;
+
+export interface BenchLogin {
+  credentials: BrokerCredentials;
+  /** External ids of the accounts of this login the bench uses. */
+  accounts: string[];
+}
+
+/** One broker's fake, set up with a leader login and follower logins. */
+export interface BrokerBench {
+  adapter: BrokerAdapter;
+  leader: BenchLogin;
+  followers: BenchLogin[];
+  /** Makes the leader trade by hand at the fake; returns the leader's order id at the fake. */
+  leaderTrades(index: number): number;
+  /** How many follower orders the fake has received so far. */
+  followerOrders(): number;
+  /** When the fake received follower orders `from` up to (excluded) `to` (performance.now()). */
+  receivedAt(from: number, to: number): number[];
+  /** When the fake sent the leader order's fill to the adapter (performance.now()). */
+  fillSentAt(orderId: number): number;
+  /**
+   * The baselines: `count` orders sent at once by plain clients against the same fake (no adapter, no
+   * engine); each returns, per order, sent → received by the fake.
+   */
+  baselines: Record<string, (count: number) => Promise<number[]>>;
+  close(): Promise<void>;
+}
+
+/** The followers of a size spread over logins: `setup` gets how many accounts each login holds. */
+export function loginSizes(followers: number): number[] {
+  const sizes: number[] = [];
+  for (let left = followers; left > 0; left -= ACCOUNTS_PER_LOGIN)
+    sizes.push(Math.min(left, ACCOUNTS_PER_LOGIN));
+  return sizes;
+}
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+const fmt = (ms: number): string => `${ms.toFixed(2)} ms`.padStart(10);
+
+function row(label: string, followers: number, logins: number, each: number[], last: number[]): string {
+  each.sort((a, b) => a - b);
+  last.sort((a, b) => a - b);
+  return `${label.padEnd(28)} ${String(followers).padStart(9)} ${String(logins).padStart(6)} ${fmt(percentile(each, 50))} ${fmt(percentile(each, 99))} ${fmt(percentile(last, 50))} ${fmt(percentile(last, 99))}`;
+}
+
+async function waitFor(condition: () => boolean, what: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(what());
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
+  const directory = new MemoryDirectory(bench.adapter, 1_000_000);
+  const base = {
+    userId: 1,
+    ratio: 1,
+    cross: false,
+    autoSync: true,
+    enabled: true,
+    risk: { ...DEFAULT_RISK },
+    isMaster: false,
+    isFollower: false,
+  };
+  directory.addConnection(1, bench.leader.credentials);
+  directory.accounts.push({
+    ...base,
+    id: 1,
+    connectionId: 1,
+    externalId: bench.leader.accounts[0] ?? '',
+    name: 'LEAD',
+    isMaster: true,
+  });
+  bench.followers.forEach((login, i) => {
+    directory.addConnection(i + 2, login.credentials);
+    for (const externalId of login.accounts) {
+      const id = directory.accounts.length + 1;
+      directory.accounts.push({
+        ...base,
+        id,
+        connectionId: i + 2,
+        externalId,
+        name: `F${id - 1}`,
+        isFollower: true,
+      });
+    }
+  });
+  const engine = new CopyEngine({
+    directory,
+    store: new MemoryCopyStore(),
+    notifier: { notify: () => undefined },
+    settings: { mirrorSettleMs: 0, sendRetries: 2 },
+  });
+  await engine.start();
+  const each: number[] = [];
+  const last: number[] = [];
+  for (let i = 0; i < WARMUP + EVENTS; i += 1) {
+    const before = bench.followerOrders();
+    const orderId = bench.leaderTrades(i);
+    await waitFor(
+      () => bench.followerOrders() >= before + followers,
+      () => `event ${i}: only ${bench.followerOrders() - before} of ${followers} follower orders arrived`,
+    );
+    await engine.idle(1);
+    if (i < WARMUP) continue;
+    const sentAt = bench.fillSentAt(orderId);
+    const received = bench.receivedAt(before, before + followers).map((at) => at - sentAt);
+    each.push(...received);
+    last.push(Math.max(...received));
+  }
+  await engine.stop();
+  const logins = bench.followers.length;
+  const rows = [row('copier', followers, logins, each, last)];
+  for (const [name, baseline] of Object.entries(bench.baselines)) {
+    const all: number[] = [];
+    const lastOf: number[] = [];
+    for (let i = 0; i < WARMUP + EVENTS; i += 1) {
+      const latencies = await baseline(followers);
+      if (i < WARMUP) continue;
+      all.push(...latencies);
+      lastOf.push(Math.max(...latencies));
+    }
+    rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
+  }
+  return rows;
+}
+
+/** Runs the bench for every size and prints copier and baseline rows side by side. */
+export async function runBrokerBench(
+  title: string,
+  setup: (followerLogins: number[]) => Promise<BrokerBench>,
+): Promise<void> {
+  console.log(title);
+  console.log(
+    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${EVENTS} events, ${new Date().toISOString()})`,
+  );
+  for (const followers of SIZES) {
+    const bench = await setup(loginSizes(followers));
+    try {
+      for (const line of await measure(bench, followers)) console.log(line);
+    } finally {
+      await bench.close();
+    }
+  }
+}
+
+export function runMain(main: () => Promise<void>): void {
+  void main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
