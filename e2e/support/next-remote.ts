@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,20 +9,15 @@ import { REPO_ROOT } from './stack';
  * Builds "the next release" of the profile remote (e2e/fixtures/next-remote): an API call and a UI primitive the
  * running host's build does not have. Returns its build folder, a temp folder as a pipeline's build artifact.
  */
-export function buildNextRemote(): string {
+export async function buildNextRemote(): Promise<string> {
   const out = mkdtempSync(path.join(tmpdir(), 'synctrade-next-remote-'));
-  const result = spawnSync(
+  const config = path.join(REPO_ROOT, 'e2e', 'fixtures', 'next-remote', 'webpack.config.js');
+  // Asynchronous, so the test's server and browser connections stay served while webpack works.
+  await promisify(execFile)(
     path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack'),
-    [
-      '--config',
-      path.join(REPO_ROOT, 'e2e', 'fixtures', 'next-remote', 'webpack.config.js'),
-      '--mode',
-      'production',
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, NEXT_REMOTE_OUT: out }, encoding: 'utf8' },
+    ['--config', config, '--mode', 'production'],
+    { cwd: REPO_ROOT, env: { ...process.env, NEXT_REMOTE_OUT: out }, maxBuffer: 16 * 1024 * 1024 },
   );
-  if (result.status !== 0)
-    throw new Error(`the next remote did not build:\n${result.stdout}\n${result.stderr}`);
   return out;
 }
 

@@ -25,7 +25,7 @@ describe('delivery: a remote ships a new API call and a new UI primitive without
 
   it('when the next profile release is deployed alone into the running host, then its new call and primitive work', async () => {
     const hostBefore = treeDigest(path.join(REPO_ROOT, 'host', 'dist'));
-    const next = buildNextRemote();
+    const next = await buildNextRemote();
     const trader = await registerUser(suite.stack);
     const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
     await signInPage(page, trader);
