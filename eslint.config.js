@@ -22,7 +22,14 @@ const routerImports = ['react-router', 'react-router-dom'].map((name) => ({
 }));
 
 // Tests run outside federation, on the whole router package (MemoryRouter and the like).
-const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'shared/test-utils/**/*.{ts,tsx}'];
+// Test helper folders are named `support` (CONTRIBUTING.md); `test-support` is the older name.
+const TEST_FILES = [
+  '**/*.test.{ts,tsx}',
+  '**/test/**/*.ts',
+  '**/support/**/*.ts',
+  '**/test-support/**/*.ts',
+  'shared/test-utils/**/*.{ts,tsx}',
+];
 
 module.exports = tseslint.config(
   {
@@ -56,7 +63,7 @@ module.exports = tseslint.config(
     languageOptions: { sourceType: 'module' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', '**/test-support/**/*.ts', 'e2e/**/*.ts'],
+    files: [...TEST_FILES, 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -1,11 +1,6 @@
-const { createAppConfig } = require('@synctrade/config/federation');
+const { createRemoteConfig } = require('@synctrade/config/federation');
 
-module.exports = createAppConfig({
-  name: 'auth',
-  dirname: __dirname,
-  port: 3102,
-  title: 'SyncTrade — Sign in',
-  exposes: {
-    './Routes': './src/exposes/routes.tsx',
-  },
+// Name, port and title: this remote's entry in shared/config/remotes.json.
+module.exports = createRemoteConfig('remote-auth', __dirname, {
+  './Routes': './src/exposes/routes.tsx',
 });

@@ -1,12 +1,7 @@
-const { createAppConfig } = require('@synctrade/config/federation');
+const { createRemoteConfig } = require('@synctrade/config/federation');
 
-module.exports = createAppConfig({
-  name: 'connections',
-  dirname: __dirname,
-  port: 3103,
-  title: 'SyncTrade — Connections',
-  exposes: {
-    './Routes': './src/exposes/routes.tsx',
-    './ConnectionsSummary': './src/exposes/connections-summary.tsx',
-  },
+// Name, port and title: this remote's entry in shared/config/remotes.json.
+module.exports = createRemoteConfig('remote-connections', __dirname, {
+  './Routes': './src/exposes/routes.tsx',
+  './ConnectionsSummary': './src/exposes/connections-summary.tsx',
 });

@@ -1,11 +1,6 @@
-const { createAppConfig } = require('@synctrade/config/federation');
+const { createRemoteConfig } = require('@synctrade/config/federation');
 
-module.exports = createAppConfig({
-  name: 'syncdesk',
-  dirname: __dirname,
-  port: 3104,
-  title: 'SyncTrade — Sync Desk',
-  exposes: {
-    './Routes': './src/exposes/routes.tsx',
-  },
+// Name, port and title: this remote's entry in shared/config/remotes.json.
+module.exports = createRemoteConfig('remote-syncdesk', __dirname, {
+  './Routes': './src/exposes/routes.tsx',
 });

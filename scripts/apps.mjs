@@ -1,15 +1,13 @@
-// The frontend apps of the workspace, in build order (the host last so a report ends with the shell).
-export const APPS = [
-  { pkg: 'landing', name: 'landing' },
-  { pkg: 'remote-auth', name: 'auth' },
-  { pkg: 'remote-connections', name: 'connections' },
-  { pkg: 'remote-syncdesk', name: 'syncdesk' },
-  { pkg: 'remote-history', name: 'trade_history' },
-  { pkg: 'remote-profile', name: 'profile' },
-  { pkg: 'host', name: 'host' },
-];
+// The frontend apps of the workspace, in build order (the host last so a report ends with the shell). The
+// remotes come from their one list, shared/config/remotes.json.
+import { createRequire } from 'node:module';
 
-export const REMOTE_APPS = APPS.filter((app) => app.pkg !== 'host');
+const require = createRequire(import.meta.url);
+const { REMOTES } = require('../shared/config/remotes.js');
+
+export const REMOTE_APPS = REMOTES.map(({ pkg, name }) => ({ pkg, name }));
+
+export const APPS = [...REMOTE_APPS, { pkg: 'host', name: 'host' }];
 
 /** A remote by its federation name or its package folder. */
 export function findRemote(nameOrPkg) {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compatibilityProblems } from './check-remote-compat.mjs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { compatibilityProblems, hostSingletons } from './check-remote-compat.mjs';
 
 const host = { react: '19.3.1', '@synctrade/api': '1.0.0' };
 const shared = (name, version, requiredVersion) => ({ name, version, requiredVersion, singleton: true });
@@ -33,6 +36,27 @@ describe('remote compatibility check', () => {
   it('when a shared package is not a singleton, then it is not the host’s business', () => {
     assert.deepEqual(
       compatibilityProblems({ shared: [{ name: 'yup', version: '9.0.0', singleton: false }] }, host),
+      [],
+    );
+  });
+
+  it('when the running host was built before a singleton gained an export, then a remote needing it is refused', () => {
+    const hostDist = mkdtempSync(path.join(tmpdir(), 'host-dist-'));
+    const hostShared = [
+      { name: '@synctrade/api/session', version: '1.0.0', requiredVersion: '^1.0.0', singleton: true },
+      { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true },
+    ];
+    writeFileSync(path.join(hostDist, 'mf-manifest.json'), JSON.stringify({ shared: hostShared }));
+    const host = hostSingletons(hostDist);
+    assert.deepEqual(host.versions, { '@synctrade/api/session': '1.0.0', react: '19.3.1' });
+    const remote = {
+      shared: [shared('@synctrade/api/session', '1.1.0', '^1.1.0'), shared('react', '19.3.1', '^19.3.1')],
+    };
+    assert.deepEqual(compatibilityProblems(remote, host.versions), [
+      '@synctrade/api/session: the remote requires ^1.1.0, the host provides 1.0.0',
+    ]);
+    assert.deepEqual(
+      compatibilityProblems({ shared: [shared('@synctrade/api/session', '1.0.0', '^1.0.0')] }, host.versions),
       [],
     );
   });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm deploy:remote <name> [--version V] [--build] [--dist folder]`: publishes a remote's build to an immutable versioned
+// `pnpm deploy:remote <name> [--version V] [--build] [--dist folder] [--host folder]`: publishes a remote's build to an immutable versioned
 // folder and points `remotes.json` at it. The host is not rebuilt; a reload shows the new version.
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -17,7 +17,7 @@ const flag = (f) => {
 };
 const app = name && findRemote(name);
 if (!app) {
-  console.error('usage: pnpm deploy:remote <name> [--version V] [--build] [--dist folder]');
+  console.error('usage: pnpm deploy:remote <name> [--version V] [--build] [--dist folder] [--host folder]');
   process.exit(2);
 }
 if (args.includes('--build')) {
@@ -30,9 +30,12 @@ if (!existsSync(path.join(dist, 'mf-manifest.json'))) {
   console.error(`${app.pkg} is not built: run \`pnpm --filter ${app.pkg} build\` or pass --build`);
   process.exit(1);
 }
-const { problems } = checkRemote(app.pkg, dist);
+const hostDist = flag('--host');
+const { problems, against } = checkRemote(app.pkg, dist, hostDist && path.resolve(hostDist));
 if (problems.length) {
-  console.error(`Refused: ${app.pkg} is not compatible with the host:\n- ${problems.join('\n- ')}`);
+  console.error(
+    `Refused: ${app.pkg} is not compatible with the host (${against}):\n- ${problems.join('\n- ')}`,
+  );
   process.exit(1);
 }
 const pkgVersion = JSON.parse(readFileSync(path.join(ROOT, app.pkg, 'package.json'), 'utf8')).version;

@@ -31,12 +31,12 @@ step('unit tests', ...pnpm('--filter', target, 'test'));
 if (target !== 'server') {
   step('build', ...pnpm('--filter', target, 'build'));
   const remote = findRemote(target);
-  if (remote) step('compatibility check', 'node', ['scripts/check-remote-compat.mjs', target]);
-  // The smoke test needs the rest of the product: what is not built yet is built once.
+  // The smoke test needs the rest of the product, and the check the host's build: what is missing is built once.
   const missing = APPS.filter((a) => !existsSync(path.join(ROOT, a.pkg, 'dist', 'mf-manifest.json'))).map(
     (a) => a.pkg,
   );
   if (missing.length) step('build the rest of the product', 'node', ['scripts/build-all.mjs', ...missing]);
+  if (remote) step('compatibility check', 'node', ['scripts/check-remote-compat.mjs', target]);
   step('browser smoke test', ...pnpm('--filter', 'e2e', 'test', 'smoke'));
   if (remote && rest.includes('--publish')) step('publish', 'node', ['scripts/deploy-remote.mjs', target]);
 }

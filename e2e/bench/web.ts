@@ -207,6 +207,10 @@ async function initialJsSection(browser: Browser, stack: Stack, user: TestUser):
     `host on ${NOT_FOUND} (shared singletons included: the host provides them to every remote)`,
     baseline.scripts.filter((s) => s.app === 'host'),
   );
+  list(
+    'host on / (what the landing page needs of the shell)',
+    loads.get('landing')!.scripts.filter((s) => s.app === 'host'),
+  );
   for (const { remote } of REMOTE_ROUTES) {
     list(
       `${remote} (remoteEntry.js, the exposed module, its eager own chunks)`,

@@ -25,7 +25,8 @@ export interface StackOptions {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logs: string[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Generous: on a shared, loaded machine the first start of the server alone can take most of a minute.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
     try {

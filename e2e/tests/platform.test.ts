@@ -18,9 +18,9 @@ const SINGLETONS: Record<string, RegExp> = {
   zustand: /zustand_5/,
   'react-toastify': /react-toastify_11/,
   axios: /axios_1_21/,
-  '@synctrade/api': /shared_api_src_index_ts/,
+  '@synctrade/api/session': /shared_api_src_session_index_ts/,
   '@synctrade/event-bus': /shared_event-bus_src_index_ts/,
-  '@synctrade/ui': /shared_ui_src_index_ts/,
+  '@synctrade/ui/providers': /shared_ui_src_providers_index_ts/,
 };
 
 describe('platform: the composed product', () => {

@@ -11,6 +11,7 @@ const { SharedExportsPlugin } = require('./sharing/shared-exports-plugin');
 const { SHARED_EXPORT_LISTS } = require('./sharing/router-exports');
 const { runtimeProviderPlugin } = require('./runtime-provider');
 const { standaloneRuntimeConfig, STANDALONE_RUNTIME_FILE } = require('./standalone/runtime-config');
+const { findRemote } = require('./remotes');
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -166,4 +167,23 @@ function createAppConfig(options) {
   };
 }
 
-module.exports = { createAppConfig, CHUNK_LOAD_TIMEOUT_MS };
+/**
+ * A remote's config from its entry in the remote list (`remotes.json`): its name, port and page title come from
+ * there, its exposed modules from its own webpack config.
+ * @param {string} pkg the remote's package folder
+ * @param {string} dirname the remote's folder (`__dirname` of its webpack.config.js)
+ * @param {Record<string, string>} exposes
+ */
+function createRemoteConfig(pkg, dirname, exposes) {
+  const remote = findRemote(pkg);
+  if (!remote) throw new Error(`${pkg} is not in shared/config/remotes.json`);
+  return createAppConfig({
+    name: remote.name,
+    dirname,
+    port: remote.port,
+    title: `SyncTrade — ${remote.displayName}`,
+    exposes,
+  });
+}
+
+module.exports = { createAppConfig, createRemoteConfig, CHUNK_LOAD_TIMEOUT_MS };

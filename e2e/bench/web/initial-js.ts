@@ -76,6 +76,10 @@ export async function loadPage(
     let idle = true;
     try {
       await page.goto(route, { waitUntil: 'networkidle', timeout: 60_000 });
+      // On a loaded machine the network can rest while the shell's first script still runs: wait for the page's
+      // heading (the shell and its remote rendered), then for the network to rest again.
+      await page.waitForSelector('#root h1, #root h2', { timeout: 60_000 }).catch(() => undefined);
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
       idle = false;

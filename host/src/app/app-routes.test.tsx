@@ -1,9 +1,9 @@
 import type React from 'react';
 import { authStore } from '@synctrade/api';
 import { act, mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
-import { provideRemoteModule, resetRuntimeDouble } from '../features/federation/test/runtime-double';
+import { provideRemoteModule, resetRuntimeDouble } from '../features/federation/support/runtime-double';
 import { registerRuntimeRemotes } from '../features/federation/remote-registry';
-import { stubFetchJson } from '../features/federation/test/fetch-json-stub';
+import { stubFetchJson } from '../features/federation/support/fetch-json-stub';
 import { SessionEvents } from '../features/auth/session-events';
 import { AppRoutes } from './app-routes';
 

@@ -1,11 +1,12 @@
-/** The federation remotes the default set-up serves: name in `remotes.json` → the package folder that builds it. */
-export const REMOTES = [
-  { name: 'landing', dir: 'landing' },
-  { name: 'auth', dir: 'remote-auth' },
-  { name: 'connections', dir: 'remote-connections' },
-  { name: 'syncdesk', dir: 'remote-syncdesk' },
-  { name: 'trade_history', dir: 'remote-history' },
-  { name: 'profile', dir: 'remote-profile' },
-] as const;
+import remoteList from '@synctrade/config/remotes.json';
+
+/**
+ * The federation remotes the default set-up serves: name in `remotes.json` → the package folder that builds it.
+ * The one list of remotes is `shared/config/remotes.json`.
+ */
+export const REMOTES: readonly { name: string; dir: string }[] = remoteList.map(({ name, pkg }) => ({
+  name,
+  dir: pkg,
+}));
 
 export type RemoteName = (typeof REMOTES)[number]['name'];

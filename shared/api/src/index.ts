@@ -1,7 +1,8 @@
 /**
  * The one typed API client of the product: every call of the spec's API table, the wire types, the messages
- * and the message helpers. The validation schemas (yup) are only at `@synctrade/api/validation`: this entry is
- * a singleton the host loads at start, and no start-up screen validates anything.
+ * and the message helpers. Each app bundles this entry (it is stateless and grows with features); what holds
+ * state is the `@synctrade/api/session` singleton it re-exports. The validation schemas (yup) are only at
+ * `@synctrade/api/validation`, so a screen that validates nothing carries no yup.
  */
 export * from './types';
 // Field messages (VALIDATION) go with the schemas: `@synctrade/api/validation`, or `@synctrade/api/messages`.
@@ -10,13 +11,25 @@ export * from './messages/successes';
 export * from './messages/client-messages';
 export * from './messages/connect-outcomes';
 export * from './messages/desk-confirm-messages';
-export { http, setHttpAdapter, setUnauthorizedHandler } from './client/http-client';
-export { configureApi, apiConfig, type ApiConfig } from './client/runtime-config';
-export { getToken, setToken, clearToken, currentUserId } from './client/token-storage';
-export { latestSignal, isCanceled } from './client/latest-request';
+// The stateful part comes from the page's one copy (a federation singleton), never from a bundled duplicate.
+export {
+  http,
+  setHttpAdapter,
+  setUnauthorizedHandler,
+  configureApi,
+  apiConfig,
+  type ApiConfig,
+  getToken,
+  setToken,
+  clearToken,
+  currentUserId,
+  latestSignal,
+  isCanceled,
+  authStore,
+  type AuthState,
+} from '@synctrade/api/session';
 export { errorMessage, successMessage, statusOf } from './client/messages';
 export * from './calls/auth';
 export * from './calls/brokers';
 export * from './calls/copier';
 export * from './calls/misc';
-export { authStore, type AuthState } from './auth-store';

@@ -51,7 +51,7 @@ describe('federation config factory', () => {
     expect(build(true).output.publicPath).toBe('/');
   });
 
-  it('when the shared map is made, then every singleton has an explicit range and nothing is eager', () => {
+  it('when the shared map is made, then only what holds state is shared, each with an explicit range, nothing eager', () => {
     const shared = sharedSingletons() as unknown as Record<
       string,
       { singleton: boolean; requiredVersion: string; eager: boolean }
@@ -67,16 +67,16 @@ describe('federation config factory', () => {
       'zustand',
       'react-toastify',
       'axios',
-      '@synctrade/api',
+      '@synctrade/api/session',
       '@synctrade/event-bus',
-      '@synctrade/ui',
+      '@synctrade/ui/providers',
     ];
     expect(Object.keys(shared).sort()).toEqual([...names].sort());
     for (const name of names) {
       expect(shared[name]).toMatchObject({ singleton: true, eager: false });
       expect(shared[name]!.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
     }
-    expect(shared['@synctrade/api']!.requiredVersion).toBe('^1.0.0');
+    expect(shared['@synctrade/api/session']!.requiredVersion).toBe('^1.0.0');
   });
 
   it('when any app is built, then federation writes a manifest, downloads no types and shares loaded-first', () => {

@@ -1,15 +1,24 @@
 import type {} from './theme/styled-theme';
 /**
  * The product's design system: theme tokens and provider, primitives, toast helpers, and the display toolkit
- * (formats, spreadsheet cells, file download).
+ * (formats, spreadsheet cells, file download). Every app bundles this entry; the theme and toast state live in
+ * the `@synctrade/ui/providers` singleton.
  */
 export { darkTokens, lightTokens, tokensFor, type ThemeTokens } from './theme/tokens';
-export { ThemeProvider, useTheme, initialTheme, type ThemeContextValue } from './theme/theme-context';
-export { GlobalStyle } from './theme/global-style';
-export { notify, TOAST_DURATION, TOAST_LIMIT } from './toast/notify';
-export { preloadToasts } from './toast/toast-library';
-export { ToastArea } from './toast/toast-area';
-export { AppProviders } from './providers/app-providers';
+// The stateful part (theme context, toasts) comes from the page's one copy, a federation singleton.
+export {
+  ThemeProvider,
+  useTheme,
+  initialTheme,
+  type ThemeContextValue,
+  GlobalStyle,
+  notify,
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  preloadToasts,
+  ToastArea,
+  AppProviders,
+} from '@synctrade/ui/providers';
 export { Button, type ButtonVariant } from './primitives/button';
 export { Switch, type SwitchProps } from './primitives/switch';
 export { Table, TableWrap, Signed } from './primitives/table';

@@ -1,17 +1,20 @@
+import { REMOTES, type RemoteIdentity } from './remote-catalog';
+
 /**
  * Which remote draws a page, by its path. Only a head start: the entry uses it to fetch the page's remote
  * while the shell's own code is still loading. The route table (app/app-routes.tsx) decides what renders; a
  * page missing here just loads its remote when its route renders.
  */
-const PAGE_REMOTES: readonly { path: RegExp; remote: string }[] = [
-  { path: /^\/$/, remote: 'landing' },
-  { path: /^\/(login|forgot-password|reset-password)\/?$/, remote: 'auth' },
-  { path: /^\/connections(\/|$)/, remote: 'connections' },
-  { path: /^\/syncdesk(\/|$)/, remote: 'syncdesk' },
-  { path: /^\/trade-history(\/|$)/, remote: 'trade_history' },
-  { path: /^\/profile(\/|$)/, remote: 'profile' },
-];
+function drawsPage(remote: RemoteIdentity, pathname: string): boolean {
+  return remote.paths.some((path) =>
+    path === '/'
+      ? pathname === '/'
+      : pathname === path ||
+        pathname === `${path}/` ||
+        (remote.access === 'signed-in' && pathname.startsWith(`${path}/`)),
+  );
+}
 
 export function remoteOfPage(pathname: string): string | undefined {
-  return PAGE_REMOTES.find(({ path }) => path.test(pathname))?.remote;
+  return REMOTES.find((remote) => drawsPage(remote, pathname))?.name;
 }

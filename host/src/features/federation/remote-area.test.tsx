@@ -1,9 +1,9 @@
 import type React from 'react';
 import { renderWithProviders, screen } from '@synctrade/test-utils';
-import { provideRemoteModule, registerCalls, resetRuntimeDouble } from './test/runtime-double';
+import { provideRemoteModule, registerCalls, resetRuntimeDouble } from './support/runtime-double';
 import { RemoteArea } from './remote-area';
 import { loadRemoteModule, registerRuntimeRemotes } from './remote-registry';
-import { stubFetchJson } from './test/fetch-json-stub';
+import { stubFetchJson } from './support/fetch-json-stub';
 
 function Page({ text }: { text: string }): React.JSX.Element {
   return <h1>{text}</h1>;

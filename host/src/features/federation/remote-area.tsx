@@ -1,17 +1,9 @@
 import type React from 'react';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Spinner } from '@synctrade/ui';
+import { remoteNamed } from './remote-catalog';
 import { loadedRemoteModule, loadRemoteModule, refreshRemote } from './remote-registry';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-
-const DISPLAY_NAMES: Record<string, string> = {
-  landing: 'Landing page',
-  auth: 'Sign in',
-  connections: 'Connections',
-  syncdesk: 'Sync Desk',
-  trade_history: 'Trade history',
-  profile: 'Profile',
-};
 
 export interface RemoteAreaProps {
   /** The remote's name in `remotes.json`. */
@@ -41,7 +33,7 @@ export function RemoteArea({
       }),
     [remote, module, attempt],
   );
-  const name = DISPLAY_NAMES[remote] ?? remote;
+  const name = remoteNamed(remote)?.displayName ?? remote;
   // Loaded already (the opened page's remote, or one shown before): rendered at once, without a Suspense
   // fallback that would hold it back for React's reveal throttle. A retry always loads anew.
   const Loaded = attempt === 0 ? loadedRemoteModule<ComponentType>(remote, module)?.default : undefined;

@@ -1,6 +1,6 @@
 import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
 import { MarketTiles } from './market-tiles';
-import { SERVER_QUOTES } from './test/server-quotes';
+import { SERVER_QUOTES } from './support/server-quotes';
 
 let api: ApiMock;
 

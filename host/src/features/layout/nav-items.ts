@@ -1,3 +1,5 @@
+import { navEntry } from '../federation/remote-catalog';
+
 export interface NavItem {
   label: string;
   to: string;
@@ -5,20 +7,23 @@ export interface NavItem {
 
 export const MAIN_NAV: NavItem[] = [
   { label: 'Home', to: '/dashboard' },
-  { label: 'Connection', to: '/connections' },
-  { label: 'Sync Desk', to: '/syncdesk' },
+  navEntry('connections'),
+  navEntry('syncdesk'),
 ];
 
+/** The collapsible group of the trade history remote's pages. */
+export const TRADE_HISTORY_GROUP: NavItem = navEntry('trade_history');
+
 export const TRADE_HISTORY_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/trade-history/dashboard' },
-  { label: 'Daily', to: '/trade-history/daily' },
-  { label: 'Weekly', to: '/trade-history/weekly' },
+  { label: 'Dashboard', to: `${TRADE_HISTORY_GROUP.to}/dashboard` },
+  { label: 'Daily', to: `${TRADE_HISTORY_GROUP.to}/daily` },
+  { label: 'Weekly', to: `${TRADE_HISTORY_GROUP.to}/weekly` },
 ];
 
 /** Every page the top-bar search can jump to. */
 export const SEARCHABLE_PAGES: NavItem[] = [
   ...MAIN_NAV,
-  ...TRADE_HISTORY_NAV.map((item) => ({ ...item, label: `Trade History ${item.label}` })),
+  ...TRADE_HISTORY_NAV.map((item) => ({ ...item, label: `${TRADE_HISTORY_GROUP.label} ${item.label}` })),
   { label: 'Notifications', to: '/notifications' },
-  { label: 'Profile', to: '/profile' },
+  navEntry('profile'),
 ];

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { PRODUCT_NAME } from '@synctrade/api';
 import { ChevronIcon, LogoutIcon } from './icons';
 import { useLayoutStore } from './layout-store';
-import { MAIN_NAV, TRADE_HISTORY_NAV } from './nav-items';
+import { MAIN_NAV, TRADE_HISTORY_GROUP, TRADE_HISTORY_NAV } from './nav-items';
 import { useLogout } from '../auth/use-logout';
 
 const Aside = styled.aside<{ $open: boolean }>`
@@ -101,14 +101,14 @@ export function Sidebar(): React.JSX.Element {
 
   // The Trade History group opens by itself under /trade-history; the small-screen sidebar closes on navigation.
   useEffect(() => {
-    if (pathname.startsWith('/trade-history')) setHistoryOpen(true);
+    if (pathname.startsWith(TRADE_HISTORY_GROUP.to)) setHistoryOpen(true);
     setSidebarOpen(false);
   }, [pathname, setHistoryOpen, setSidebarOpen]);
 
   const toggleHistory = (): void => {
     const next = !historyOpen;
     setHistoryOpen(next);
-    if (next) navigate('/trade-history/dashboard');
+    if (next) navigate(TRADE_HISTORY_NAV[0]!.to);
   };
 
   return (
@@ -123,7 +123,7 @@ export function Sidebar(): React.JSX.Element {
             </Link>
           ))}
           <GroupButton type="button" aria-expanded={historyOpen} onClick={toggleHistory}>
-            Trade History
+            {TRADE_HISTORY_GROUP.label}
             <ChevronIcon open={historyOpen} size={16} />
           </GroupButton>
           {historyOpen && (

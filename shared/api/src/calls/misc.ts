@@ -1,4 +1,4 @@
-import { http } from '../client/http-client';
+import { http } from '@synctrade/api/session';
 import type { MarketQuote } from '../types/entities';
 import type { MessageResponse, NotificationList } from '../types/responses';
 

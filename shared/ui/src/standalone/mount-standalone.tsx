@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppProviders } from '../providers/app-providers';
+import { AppProviders } from '@synctrade/ui/providers';
 
 /**
  * Mounts a remote on its own page (its standalone mode, for its team to develop and test without the host):

@@ -1,4 +1,4 @@
-import { jwtClaims } from './jwt-claims';
+import { jwtDecode } from 'jwt-decode';
 
 const TOKEN_KEY = 'access_token';
 
@@ -23,8 +23,8 @@ export function currentUserId(): number | null {
   const token = getToken();
   if (!token) return null;
   try {
-    const claims = jwtClaims(token) as { user_id?: unknown } | null;
-    const id = Number(claims?.user_id);
+    // The client only reads the claims; the server verifies every token it receives.
+    const id = Number(jwtDecode<{ user_id?: unknown }>(token).user_id);
     return Number.isInteger(id) && id > 0 ? id : null;
   } catch {
     return null;

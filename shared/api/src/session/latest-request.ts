@@ -1,4 +1,4 @@
-import { isCanceledRequest } from './http-errors';
+import { isCanceledRequest } from '../client/http-errors';
 
 const inFlight = new Map<string, AbortController>();
 

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { bus } from '@synctrade/event-bus';
-import type { Profile } from './types/entities';
-import { clearToken, currentUserId, getToken, setToken } from './client/token-storage';
+import type { Profile } from '../types/entities';
+import { clearToken, currentUserId, getToken, setToken } from './token-storage';
 
 /**
  * The `auth` slice (spec section 3: user, loading). A plain store, not React context, so the host and every

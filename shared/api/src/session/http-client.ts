@@ -1,6 +1,6 @@
 import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { bus } from '@synctrade/event-bus';
-import { isHttpError } from './http-errors';
+import { isHttpError } from '../client/http-errors';
 import { apiConfig } from './runtime-config';
 import { clearToken, getToken } from './token-storage';
 
