@@ -56,7 +56,7 @@ export async function onLeaderOrder(
   if (order.status === 'Filled') {
     const settle = (): void =>
       void ctx.enqueue(group.userId, () => reconcileGroup(ctx, group, { force: false }));
-    setTimeout(settle, ctx.settings.mirrorSettleMs).unref();
+    ctx.clock.after(ctx.settings.mirrorSettleMs, settle);
     return;
   }
   await forEachMirror(ctx, group, leader, order, async (follower, entryOrderId, session) => {

@@ -150,11 +150,11 @@ async function reconcileFollower(
   }
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
-  const sinceAck = ackedAt === null ? Infinity : ctx.clock() - ackedAt;
+  const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
   if (moves.length > 0 && sinceAck < ctx.settings.copySettleMs) {
     // A copy just acknowledged may not be in the broker's positions yet: look again before correcting,
     // or the same difference would be sent twice.
-    await new Promise((resolve) => setTimeout(resolve, ctx.settings.copySettleMs - sinceAck));
+    await new Promise<void>((resolve) => ctx.clock.after(ctx.settings.copySettleMs - sinceAck, resolve));
     moves = await movesOf(ctx, entry, follower, leader, options);
   }
   const live = ctx.live.get(follower.id);
@@ -199,15 +199,15 @@ async function reconcileFollower(
     if (status?.state !== 'out_of_sync') {
       ctx.notifier.notify(follower.userId, {
         kind: 'out_of_sync',
-        title: `${follower.name} is out of sync`,
-        message: `${reason}. Press Sync on the desk to correct it.`,
+        accountName: follower.name,
+        differences: reason,
       });
     }
     ctx.setStatus(follower.id, { state: 'out_of_sync', reason: `Out of sync (${reason})` });
     return;
   }
   sequence += 1;
-  const eventKey = syncEventKey(follower.id, `${Date.now().toString(36)}${sequence}`);
+  const eventKey = syncEventKey(follower.id, `${Math.floor(ctx.clock.now()).toString(36)}${sequence}`);
   const intents: CopyIntent[] = [];
   for (const move of moves) {
     for (const part of planMove(move.actual, move.desired, follower.risk)) {
@@ -234,7 +234,7 @@ async function reconcileFollower(
     skips: [],
     eventTime: null,
   });
-  const started = ctx.clock();
+  const started = ctx.clock.now();
   await Promise.allSettled(
     intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)),
   );

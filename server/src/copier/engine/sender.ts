@@ -51,9 +51,9 @@ function schedule(
       closeUnsent(ctx, intent, 'Rejected', reason);
       ctx.setStatus(account.id, { state: 'rate_limited', reason });
       ctx.notifier.notify(account.userId, {
-        kind: 'copy_failed',
-        title: `Copy to ${account.name} rate limited`,
-        message: reason,
+        kind: 'copy_rate_limited',
+        accountName: account.name,
+        reason,
       });
       resolve();
     },
@@ -79,17 +79,17 @@ async function send(
         closeUnsent(ctx, intent, 'Canceled', 'Not sent: the follower was disabled');
         return;
       }
-      const sentAt = ctx.clock();
+      const sentAt = ctx.clock.now();
       const pending = entry.session.placeOrder(commandOf(intent, account));
       if (attempt === 0) ctx.metrics.onSent(intent.eventKey, receivedAt, sentAt);
       try {
-        succeeded(ctx, account, intent, await pending, sentAt - receivedAt, ctx.clock() - receivedAt);
+        succeeded(ctx, account, intent, await pending, sentAt - receivedAt, ctx.clock.now() - receivedAt);
         return;
       } catch (error: unknown) {
         const code = error instanceof BrokerError ? error.code : 'uncertain';
         if (code === 'rate_limited') {
           entry.budget.penalize(
-            error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : Date.now() + 60_000,
+            error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : ctx.clock.now() + 60_000,
           );
           rescheduled = true;
           schedule(ctx, entry, account, intent, receivedAt, resolve);
@@ -107,7 +107,7 @@ async function send(
         }
         const found = await lookUp(entry, account, intent);
         if (found !== undefined && found !== null) {
-          succeeded(ctx, account, intent, found, sentAt - receivedAt, ctx.clock() - receivedAt);
+          succeeded(ctx, account, intent, found, sentAt - receivedAt, ctx.clock.now() - receivedAt);
           return;
         }
         // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
@@ -146,7 +146,7 @@ function succeeded(
   ackMs: number,
 ): void {
   const live = ctx.live.get(account.id);
-  if (live !== undefined) live.lastCopyAckAt = ctx.clock();
+  if (live !== undefined) live.lastCopyAckAt = ctx.clock.now();
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status: orderStatusOf(order.status),
@@ -177,8 +177,11 @@ function failed(
   if (reauth) ctx.setStatus(account.id, { state: 'reauth_required', reason });
   ctx.notifier.notify(account.userId, {
     kind: 'copy_failed',
-    title: `Copy to ${account.name} failed`,
-    message: `${intent.side === 'buy' ? 'Buy' : 'Sell'} ${intent.qty} ${intent.symbol}: ${reason}`,
+    accountName: account.name,
+    side: intent.side,
+    qty: intent.qty,
+    symbol: intent.symbol,
+    reason,
   });
 }
 

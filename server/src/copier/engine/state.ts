@@ -133,7 +133,7 @@ export function canReceive(
     account !== undefined &&
     account.enabled &&
     account.isFollower &&
-    !account.isMaster &&
+    !account.isLeader &&
     live?.status.state !== 'risk_stopped' &&
     entry !== undefined &&
     entry.up
