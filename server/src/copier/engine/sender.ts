@@ -89,7 +89,9 @@ async function send(
         const code = error instanceof BrokerError ? error.code : 'uncertain';
         if (code === 'rate_limited') {
           entry.budget.penalize(
-            error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : ctx.clock.now() + 60_000,
+            error instanceof BrokerError && error.retryAt !== undefined
+              ? error.retryAt
+              : ctx.clock.now() + 60_000,
           );
           rescheduled = true;
           schedule(ctx, entry, account, intent, receivedAt, resolve);

@@ -56,7 +56,9 @@ export class BrokerSessions {
    * wanted (deleted, disabled). Returns the connections now wanted.
    */
   async sync(previous: ReadonlySet<number>, accounts: readonly EngineAccount[]): Promise<Set<number>> {
-    const wanted = new Set(accounts.filter((account) => account.enabled).map((account) => account.connectionId));
+    const wanted = new Set(
+      accounts.filter((account) => account.enabled).map((account) => account.connectionId),
+    );
     for (const connectionId of previous) if (!wanted.has(connectionId)) await this.close(connectionId);
     for (const connectionId of wanted) {
       const mine = accounts.filter((account) => account.connectionId === connectionId);
@@ -116,7 +118,8 @@ export class BrokerSessions {
     this.entries.set(connectionId, entry);
     try {
       for (const position of await session.positions()) listener.feed(entry, { kind: 'position', position });
-      for (const account of await session.accountSnapshots()) listener.feed(entry, { kind: 'account', account });
+      for (const account of await session.accountSnapshots())
+        listener.feed(entry, { kind: 'account', account });
     } catch (error: unknown) {
       this.deps.log(error, `snapshot ${connectionId}`);
     }
@@ -144,7 +147,11 @@ export class BrokerSessions {
     if (shared === undefined) {
       const { clock } = this.deps;
       shared = {
-        budget: new RequestBudget(perMinute, () => clock.now(), (ms, job) => clock.after(ms, job)),
+        budget: new RequestBudget(
+          perMinute,
+          () => clock.now(),
+          (ms, job) => clock.after(ms, job),
+        ),
         connections: new Set(),
       };
       this.budgets.set(brokerUser, shared);
