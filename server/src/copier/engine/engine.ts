@@ -11,8 +11,17 @@ import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
 import { BrokerSessions } from './sessions';
 import {
+  brokerPositionSeen,
+  brokerSnapshotSeen,
   copyFilled,
+  forgetInflightCopies,
+  leaderFillArrived,
+  markHeldByHand,
+  newGroup,
   newLeaderState,
+  newLiveAccount,
+  settleInflightCopy,
+  statusChanged,
   storeHeldByHand,
   type LiveAccount,
   type SessionEntry,
@@ -109,9 +118,7 @@ export class CopyEngine implements EngineContext {
     const live = this.live.get(accountId);
     const account = this.accounts.get(accountId);
     if (live === undefined || account === undefined) return;
-    if (live.status.state === status.state && live.status.reason === status.reason) return;
-    live.status = status;
-    this.changed(account.userId);
+    if (statusChanged(live, status)) this.changed(account.userId);
   }
 
   heldByHandChanged(accountId: number): void {
@@ -203,15 +210,7 @@ export class CopyEngine implements EngineContext {
   private group(userId: number): UserGroup {
     let group = this.groups.get(userId);
     if (group === undefined) {
-      group = {
-        userId,
-        accountIds: new Set(),
-        connectionIds: new Set(),
-        leader: null,
-        deferredReconciles: new Set(),
-        queue: Promise.resolve(),
-        inflight: new Map(),
-      };
+      group = newGroup(userId);
       this.groups.set(userId, group);
     }
     return group;
@@ -227,16 +226,8 @@ export class CopyEngine implements EngineContext {
     }
     for (const account of list) {
       const live = this.live.get(account.id);
-      if (live === undefined)
-        this.live.set(account.id, {
-          positions: new Map(),
-          snapshot: null,
-          status: OK,
-          copies: new Map(),
-          heldByHand: new Set(account.heldByHand ?? []),
-          lastCopyAckAt: null,
-        });
-      else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
+      if (live === undefined) this.live.set(account.id, newLiveAccount(OK, account.heldByHand ?? []));
+      else if (live.status.state === 'risk_stopped' && account.isFollower) statusChanged(live, OK);
       this.accounts.set(account.id, account);
     }
     group.accountIds = new Set(list.map((account) => account.id));
@@ -276,14 +267,7 @@ export class CopyEngine implements EngineContext {
         return;
       }
       if (event.kind === 'fill') {
-        const leader = group.leader;
-        if (leader !== null && !leader.seenFills.has(event.fillId) && !leader.queued.has(event.fillId)) {
-          leader.arrivals += 1;
-          leader.queued.set(event.fillId, {
-            symbol: event.symbol,
-            signedQty: event.side === 'buy' ? event.qty : -event.qty,
-          });
-        }
+        if (group.leader !== null) leaderFillArrived(group.leader, event);
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
       } else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
       return;
@@ -304,15 +288,14 @@ export class CopyEngine implements EngineContext {
     if (event.kind === 'order') {
       const { clientOrderId, status } = event.order;
       if (clientOrderId !== null && (status === 'Canceled' || status === 'Rejected'))
-        live.copies.delete(clientOrderId);
+        settleInflightCopy(live, clientOrderId);
       return;
     }
     if (isCopyClientId(event.clientOrderId)) {
       if (event.clientOrderId !== null) copyFilled(live, event.clientOrderId, event.fillId, event.qty);
       return;
     }
-    if (account.isFollower && !account.isLeader && !live.heldByHand.has(event.symbol)) {
-      live.heldByHand.add(event.symbol);
+    if (account.isFollower && !account.isLeader && markHeldByHand(live, event.symbol)) {
       this.heldByHandChanged(account.id);
       // Shown on the desk once the hand-made position is compared with leader × ratio.
       const group = this.group(account.userId);
@@ -330,12 +313,9 @@ export class CopyEngine implements EngineContext {
     const live = account === undefined ? undefined : this.live.get(account.id);
     if (account === undefined || live === undefined) return;
     if (event.kind === 'position') {
-      live.positions.set(event.position.symbol, {
-        netPos: event.position.netPos,
-        avgPrice: event.position.avgPrice,
-      });
+      brokerPositionSeen(live, event.position);
     } else {
-      live.snapshot = event.account;
+      brokerSnapshotSeen(live, event.account);
       if (account.isFollower) void checkDailyLoss(this, account.id, event.account);
     }
     this.changed(account.userId);
@@ -354,7 +334,8 @@ export class CopyEngine implements EngineContext {
       if (state === 'risk_stopped') continue;
       if (up) {
         // The session took a fresh snapshot: copies whose fills were missed meanwhile are in its positions.
-        this.live.get(id)?.copies.clear();
+        const live = this.live.get(id);
+        if (live !== undefined) forgetInflightCopies(live);
         if (state === 'disconnected' || state === 'reauth_required') this.setStatus(id, OK);
       } else {
         const reason =
