@@ -27,9 +27,23 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   const live = ctx.live.get(account.id);
   // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
   // is not in the broker's position yet on every broker.
-  if (live !== undefined && intent.type === 'Market') addInflightCopy(live, intent);
-  const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
   const group = ctx.groups.get(intent.userId);
+  // A copy that moves the follower the other way than a copy still on its way is sent after that one settles:
+  // the copies were planned in that order, and one held back by a retry (an uncertain send looked up, then sent
+  // again) must not be overtaken, or the follower would pass its limits, or its target, in between.
+  const sign = intent.side === 'buy' ? 1 : -1;
+  const overtakes =
+    live !== undefined &&
+    [...live.copies.values()].some(
+      (copy) => copy.symbol === intent.symbol && Math.sign(copy.signedRemaining) === -sign,
+    );
+  const earlier = overtakes ? [...(group?.inflight.get(account.id) ?? [])] : [];
+  if (live !== undefined && intent.type === 'Market') addInflightCopy(live, intent);
+  const done = new Promise<void>((resolve) => {
+    const go = (): void => schedule(ctx, entry, account, intent, receivedAt, resolve);
+    if (earlier.length === 0) go();
+    else void Promise.allSettled(earlier).then(go);
+  });
   if (group !== undefined) trackSend(group, account.id, done);
   return done;
 }
