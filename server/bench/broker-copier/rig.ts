@@ -74,7 +74,7 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     autoSync: true,
     enabled: true,
     risk: { ...DEFAULT_RISK },
-    isMaster: false,
+    isLeader: false,
     isFollower: false,
   };
   directory.addConnection(1, bench.leader.credentials);
@@ -84,7 +84,7 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     connectionId: 1,
     externalId: bench.leader.accounts[0] ?? '',
     name: 'LEAD',
-    isMaster: true,
+    isLeader: true,
   });
   bench.followers.forEach((login, i) => {
     directory.addConnection(i + 2, login.credentials);
