@@ -19,4 +19,5 @@ export * from './calls/auth';
 export * from './calls/brokers';
 export * from './calls/copier';
 export * from './calls/misc';
+export * from './calls/propfirm';
 export { authStore, type AuthState } from './auth-store';

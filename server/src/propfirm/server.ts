@@ -1,0 +1,4 @@
+/** The guard's server side: storage, the in-memory guard the engine asks, and the routes. */
+export { PropStore } from './store/prop-store';
+export { PropGuard, type UserRules } from './service/prop-guard';
+export { propRoutes, MAX_USER_EVENTS } from './routes/prop-routes';
