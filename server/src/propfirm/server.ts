@@ -2,3 +2,10 @@
 export { PropStore } from './store/prop-store';
 export { PropGuard, type UserRules } from './service/prop-guard';
 export { propRoutes, MAX_USER_EVENTS } from './routes/prop-routes';
+export {
+  EngineGuard,
+  type GuardSource,
+  type GuardedOrder,
+  type PositionsView,
+  type EquityOutcome,
+} from './engine-guard';

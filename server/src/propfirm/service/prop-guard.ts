@@ -61,6 +61,11 @@ export class PropGuard {
     return { rules, states, events };
   }
 
+  /** Stores an account's memory (the engine's guard calls it behind the hot path). */
+  saveState(accountId: number, state: GuardState): Promise<void> {
+    return this.store.putState(accountId, state);
+  }
+
   env(user: UserRules): GuardEnv {
     return { now: this.now(), zones: this.zones, events: user.events };
   }
