@@ -168,3 +168,53 @@ function significant(before: GuardState, after: GuardState): boolean {
     before.flattenedWindow !== after.flattenedWindow
   );
 }
+
+/** What the copy engine asks before a send: how much may go, and why not all of it. */
+export interface SendVerdict {
+  qty: number;
+  reason: string | null;
+}
+
+/** What the copy engine does after an equity reading. */
+export interface EquityVerdict {
+  /** Flatten the account and cancel its working orders; `stopFollowing` for good (drawdown). */
+  flatten: { reason: string; stopFollowing: boolean } | null;
+  /** The group's leader broke its own rule just now: tell the user (entries are refused from now on). */
+  leaderBreach: string | null;
+}
+
+/**
+ * The guard as the engine sees it (its `SendGuard` port): plain answers, no rule vocabulary. Hedging with
+ * `close_first` is answered as a refusal: the engine does not close the user's other accounts itself.
+ */
+export class EngineSendGuard {
+  constructor(readonly guard: EngineGuard) {}
+
+  prepare(userId: number): Promise<void> {
+    return this.guard.prepare(userId);
+  }
+
+  forget(userId: number): void {
+    this.guard.forget(userId);
+  }
+
+  gate(order: GuardedOrder, view: PositionsView): SendVerdict {
+    const decision = this.guard.check(order, view);
+    if (decision.closeFirst.length === 0) return { qty: decision.qty, reason: decision.reason };
+    const held = view.positionsOf(order.accountId).get(order.symbol) ?? 0;
+    const signed = order.side === 'buy' ? order.qty : -order.qty;
+    const closing =
+      held !== 0 && Math.sign(signed) !== Math.sign(held) ? Math.min(Math.abs(held), order.qty) : 0;
+    return { qty: Math.min(closing, decision.qty), reason: decision.reason };
+  }
+
+  onEquity(userId: number, accountId: number, equity: number, role: 'leader' | 'follower'): EquityVerdict {
+    const outcome = this.guard.onEquity(userId, accountId, equity, role);
+    const stop = outcome.actions.find((action) => action.kind === 'flatten_and_stop');
+    const first = stop ?? outcome.actions[0];
+    return {
+      flatten: first === undefined ? null : { reason: first.reason, stopFollowing: stop !== undefined },
+      leaderBreach: outcome.leaderBreach,
+    };
+  }
+}

@@ -1,5 +1,5 @@
 import { buildCalendar, luxonZones, presetById, type GuardState, type PropRules } from '../../src/propfirm';
-import { EngineGuard, type GuardSource } from '../../src/propfirm/engine-guard';
+import { EngineGuard, EngineSendGuard, type GuardSource } from '../../src/propfirm/engine-guard';
 import type { UserRules } from '../../src/propfirm/service/prop-guard';
 
 // Hand-worked: 2027-03-10 is a Wednesday; Chicago is UTC−6 until 2027-03-14.
@@ -117,5 +117,47 @@ describe('the engine guard', () => {
     // 17:00 Chicago (23:00Z): the leader's next trading day.
     source.time = utc('2027-03-10T23:00:00Z');
     expect(guard.check(entry, view({ 2: {} })).qty).toBe(2);
+  });
+});
+
+describe('the guard as the engine asks it', () => {
+  it('when hedging is set to close first, then the engine is told to send only the closing part', async () => {
+    const rules = rulesOf('tradeify-50k');
+    rules.hedging = { enabled: true, action: 'close_first' };
+    rules.drawdown.enabled = false;
+    const port = new EngineSendGuard(
+      new EngineGuard(
+        new MemorySource(
+          new Map([
+            [2, rules],
+            [3, rules],
+          ]),
+        ),
+      ),
+    );
+    await port.prepare(USER);
+    const verdict = port.gate(
+      { userId: USER, accountId: 2, symbol: 'ESH7', side: 'sell', qty: 5 },
+      view({ 2: { ESH7: 2 }, 3: { MESH7: 10 } }),
+    );
+    expect(verdict).toEqual({
+      qty: 2,
+      reason: 'No hedging: another of your accounts at this firm holds ES the other way',
+    });
+  });
+
+  it('when a drawdown and a daily loss are hit together, then the engine flattens and stops following', async () => {
+    const rules = rulesOf('topstep-combine-50k');
+    rules.flatBy.enabled = false;
+    const port = new EngineSendGuard(new EngineGuard(new MemorySource(new Map([[2, rules]]))));
+    await port.prepare(USER);
+    expect(port.onEquity(USER, 2, 50_000, 'follower')).toEqual({ flatten: null, leaderBreach: null });
+    expect(port.onEquity(USER, 2, 48_100, 'follower')).toEqual({
+      flatten: {
+        reason: 'Trailing drawdown: equity $48,100 is within $200 of the floor $48,000',
+        stopFollowing: true,
+      },
+      leaderBreach: null,
+    });
   });
 });
