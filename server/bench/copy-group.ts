@@ -42,7 +42,7 @@ export async function buildGroup(
       connectionId,
       externalId: `${login}${(index % ACCOUNTS_PER_LOGIN) + 1}`,
       name: `Account ${index + 1}`,
-      isMaster: index === 0,
+      isLeader: index === 0,
       isFollower: index > 0,
       ratio: 1,
       cross: false,

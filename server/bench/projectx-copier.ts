@@ -58,7 +58,7 @@ async function run(followers: number): Promise<string> {
     autoSync: true,
     enabled: true,
     risk: { ...DEFAULT_RISK },
-    isMaster: false,
+    isLeader: false,
     isFollower: false,
   };
   directory.accounts.push({
@@ -67,7 +67,7 @@ async function run(followers: number): Promise<string> {
     connectionId: 1,
     externalId: String(leaderAccount),
     name: 'LEAD',
-    isMaster: true,
+    isLeader: true,
   });
   followerAccounts.forEach((id, i) =>
     directory.accounts.push({

@@ -49,7 +49,7 @@ async function run(followers: number): Promise<string> {
     autoSync: true,
     enabled: true,
     risk: { ...DEFAULT_RISK },
-    isMaster: false,
+    isLeader: false,
     isFollower: false,
   };
   const leaderAccount = leaderUser.accounts[0]?.id ?? 0;
@@ -59,7 +59,7 @@ async function run(followers: number): Promise<string> {
     connectionId: 1,
     externalId: String(leaderAccount),
     name: 'LEAD',
-    isMaster: true,
+    isLeader: true,
   });
   followerUser.accounts.forEach((account, i) =>
     directory.accounts.push({

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DeskPublisher } from './desk/desk-publisher';
 import { deskAccounts } from './desk/sync-accounts';
+import { noticeOf } from './engine-notices';
 import { CopyEngine } from './engine/engine';
 import { historyRoutes } from './routes/history-routes';
 import { deskRoutes } from './routes/desk-routes';
@@ -20,8 +21,8 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     directory: new SqlDirectory(app),
     store,
     notifier: {
-      notify: (userId, input) =>
-        void app.notify(userId, input).catch((error: unknown) => log(error, 'notify')),
+      notify: (userId, outcome) =>
+        void app.notify(userId, noticeOf(outcome)).catch((error: unknown) => log(error, 'notify')),
     },
     onChange: (userId) => publisher?.touch(userId),
     log,

@@ -86,4 +86,41 @@ describe('copy engine under a tight broker budget', () => {
     expect(h.engine.sessions.has(2)).toBe(false);
     await h.engine.stop();
   });
+
+  it('when two connections belong to one broker user, then the orders reaching the venue for that user never pass the allowance of one broker user', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const ALLOWANCE = 4;
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }, { ratio: 1 }, { ratio: 1 }], ALLOWANCE);
+    // Connection 4 is a second connection of login 111111 (the leader's broker user, which also holds
+    // follower 2 on connection 1): followers 3 and 5 move there.
+    h.directory.addConnection(4, { accessToken: 'sim:111111:8' });
+    Object.assign(h.directory.account(3), { connectionId: 4, externalId: '1111114' });
+    h.directory.account(5).connectionId = 4;
+    const sharedUser = ['1111112', '1111113', '1111114'];
+    // Counted where the orders arrive, by the venue's clock: every order placed for the shared user.
+    const arrivals: number[] = [];
+    const place = h.venue.place.bind(h.venue);
+    h.venue.place = (command) => {
+      if (sharedUser.includes(command.accountExternalId)) arrivals.push(Date.now());
+      return place(command);
+    };
+    await h.start();
+    expect([...h.engine.sessions.keys()].sort()).toEqual([1, 3, 4]);
+    for (let order = 0; order < 3; order += 1) {
+      await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+      await jest.advanceTimersByTimeAsync(1_000);
+    }
+    await jest.advanceTimersByTimeAsync(3 * 60_000);
+    await h.settle();
+    // Nine copies were asked of the shared user (3 followers × 3 leader orders). The broker's allowance is
+    // four a minute refilled continuously: between any two orders t ms apart, at most 4 + 4·t/60 s arrive,
+    // whichever connection sent them (two budgets of four would let six through in the first second).
+    expect(arrivals.length).toBeGreaterThanOrEqual(ALLOWANCE);
+    arrivals.forEach((first, i) => {
+      arrivals.slice(i).forEach((last, k) => {
+        expect(k + 1).toBeLessThanOrEqual(ALLOWANCE + Math.floor((ALLOWANCE * (last - first)) / 60_000));
+      });
+    });
+    await h.engine.stop();
+  });
 });

@@ -1,4 +1,5 @@
 import { RequestBudget } from '../../src/brokers/tradovate/request-budget';
+import { noticeOf } from '../../src/copier/engine-notices';
 import { CopyEngine } from '../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
@@ -86,7 +87,7 @@ describe('Tradovate 429 lockouts and 423 warnings', () => {
     const engine = new CopyEngine({
       directory,
       store: new MemoryCopyStore(),
-      notifier: { notify: (_user, note) => void notes.push(note) },
+      notifier: { notify: (_user, outcome) => void notes.push(noticeOf(outcome)) },
       settings: { mirrorSettleMs: 0, sendRetries: 2, sessionRetryMs: 300 },
     });
     await engine.start();

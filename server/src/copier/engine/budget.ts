@@ -1,3 +1,5 @@
+import { systemClock, type Clock } from './clock';
+
 /**
  * A request budget per broker user: a token bucket (the broker's per-minute allowance, refilled
  * continuously) with a priority queue. Exits go before entries. A job that waits past its deadline is not
@@ -21,11 +23,12 @@ export class RequestBudget {
   private refilledAt: number;
   private blockedUntil = 0;
   private readonly queue: Queued[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private cancelTimer: (() => void) | null = null;
 
   constructor(
     private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = systemClock.now,
+    private readonly after: Clock['after'] = systemClock.after,
   ) {
     this.tokens = perMinute;
     this.refilledAt = now();
@@ -58,8 +61,8 @@ export class RequestBudget {
   }
 
   stop(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
   }
 
   private take(): boolean {
@@ -73,7 +76,7 @@ export class RequestBudget {
   }
 
   private drain(): void {
-    this.timer = null;
+    this.cancelTimer = null;
     while (this.queue.length > 0) {
       const now = this.now();
       const expired = this.queue.filter((job) => job.deadline < now);
@@ -88,13 +91,12 @@ export class RequestBudget {
   }
 
   private arm(): void {
-    if (this.timer !== null) return;
+    if (this.cancelTimer !== null) return;
     const now = this.now();
     const refillMs = Math.ceil(60_000 / this.perMinute);
     // Wake for the next token, or earlier when a queued job's deadline comes first (to report it on time).
     const nextDeadline = Math.min(...this.queue.map((job) => job.deadline)) - now + 1;
     const wait = Math.max(1, Math.min(Math.max(refillMs, this.blockedUntil - now), nextDeadline));
-    this.timer = setTimeout(() => this.drain(), wait);
-    this.timer.unref();
+    this.cancelTimer = this.after(wait, () => this.drain());
   }
 }

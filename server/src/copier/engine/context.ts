@@ -1,3 +1,4 @@
+import type { Clock } from './clock';
 import type { FollowerStatus, EngineAccount } from './types';
 import type { CopyMetrics } from './metrics';
 import type { AccountDirectory, CopyStore, Notifier } from './ports';
@@ -27,15 +28,15 @@ export interface EngineSettings {
 export interface EngineContext {
   readonly accounts: Map<number, EngineAccount>;
   readonly live: Map<number, LiveAccount>;
-  readonly sessions: Map<number, SessionEntry>;
+  readonly sessions: ReadonlyMap<number, SessionEntry>;
   readonly groups: Map<number, UserGroup>;
   readonly store: CopyStore;
   readonly directory: AccountDirectory;
   readonly notifier: Notifier;
   readonly metrics: CopyMetrics;
   readonly settings: EngineSettings;
-  /** High-resolution ms, for latencies. */
-  clock(): number;
+  /** The engine's one clock: latencies, settle waits, auto-sync, retries. */
+  readonly clock: Clock;
   log(error: unknown, context: string): void;
   changed(userId: number): void;
   setStatus(accountId: number, status: FollowerStatus): void;

@@ -1,5 +1,5 @@
-import { BrokerError, type BrokerEvent, type BrokerSession } from '../../brokers/types';
-import { RequestBudget } from './budget';
+import type { BrokerEvent, BrokerSession } from '../../brokers/types';
+import { systemClock, type Clock } from './clock';
 import { isCopyClientId } from './client-ids';
 import type { EngineContext, EngineSettings } from './context';
 import { onLeaderFill } from './leader-fills';
@@ -9,9 +9,19 @@ import type { AccountDirectory, ChangeListener, CopyStore, Notifier } from './po
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
+import { BrokerSessions } from './sessions';
 import {
+  brokerPositionSeen,
+  brokerSnapshotSeen,
   copyFilled,
+  forgetInflightCopies,
+  leaderFillArrived,
+  markHeldByHand,
+  newGroup,
   newLeaderState,
+  newLiveAccount,
+  settleInflightCopy,
+  statusChanged,
   storeHeldByHand,
   type LiveAccount,
   type SessionEntry,
@@ -26,11 +36,10 @@ export interface CopyEngineOptions {
   onChange?: ChangeListener;
   log?: (error: unknown, context: string) => void;
   settings?: Partial<EngineSettings>;
-  clock?: () => number;
+  clock?: Clock;
 }
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
-const SESSION_RETRY_MAX_MS = 60_000;
 /** How often auto-sync compares every follower with leader × ratio (the desk's "out of sync" delay). */
 export const AUTO_SYNC_MS = 5_000;
 
@@ -41,7 +50,6 @@ export const AUTO_SYNC_MS = 5_000;
 export class CopyEngine implements EngineContext {
   readonly accounts = new Map<number, EngineAccount>();
   readonly live = new Map<number, LiveAccount>();
-  readonly sessions = new Map<number, SessionEntry>();
   readonly groups = new Map<number, UserGroup>();
   readonly metrics = new CopyMetrics();
   readonly store: CopyStore;
@@ -50,12 +58,11 @@ export class CopyEngine implements EngineContext {
   readonly settings: EngineSettings;
   private readonly onChange: ChangeListener;
   private readonly logger: (error: unknown, context: string) => void;
-  private readonly clockFn: () => number;
+  readonly clock: Clock;
+  private readonly brokerSessions: BrokerSessions;
   private readonly recovered = new Set<number>();
-  /** Connections whose session could not open: failed attempts so far, and the timer of the next one. */
-  private readonly reopening = new Map<number, { attempts: number; timer: NodeJS.Timeout | null }>();
   private stopped = false;
-  private autoSyncTimer: NodeJS.Timeout | null = null;
+  private stopAutoSync: (() => void) | null = null;
   /** Users whose last auto-sync check has not finished yet: ticks do not pile up behind a slow broker. */
   private readonly checking = new Set<number>();
 
@@ -73,11 +80,30 @@ export class CopyEngine implements EngineContext {
       autoSyncMs: AUTO_SYNC_MS,
       ...options.settings,
     };
-    this.clockFn = options.clock ?? (() => performance.now());
+    this.clock = options.clock ?? systemClock;
+    this.brokerSessions = new BrokerSessions({
+      directory: this.directory,
+      clock: this.clock,
+      retryMs: () => this.settings.sessionRetryMs,
+      log: (error, context) => this.log(error, context),
+      listener: {
+        opened: (accounts) => {
+          for (const account of accounts)
+            if (this.live.get(account.id)?.status.state === 'disconnected') this.setStatus(account.id, OK);
+        },
+        failed: (accounts, reason) => {
+          for (const account of accounts) this.setStatus(account.id, { state: 'disconnected', reason });
+        },
+        retry: (userId) => void this.refreshUser(userId),
+        feed: (entry, event) => this.onEvent(entry, event),
+        connection: (entry, event) => this.onConnection(entry, event),
+      },
+    });
   }
 
-  clock(): number {
-    return this.clockFn();
+  /** Open broker sessions by connection id. */
+  get sessions(): ReadonlyMap<number, SessionEntry> {
+    return this.brokerSessions.entries;
   }
 
   log(error: unknown, context: string): void {
@@ -92,9 +118,7 @@ export class CopyEngine implements EngineContext {
     const live = this.live.get(accountId);
     const account = this.accounts.get(accountId);
     if (live === undefined || account === undefined) return;
-    if (live.status.state === status.state && live.status.reason === status.reason) return;
-    live.status = status;
-    this.changed(account.userId);
+    if (statusChanged(live, status)) this.changed(account.userId);
   }
 
   heldByHandChanged(accountId: number): void {
@@ -119,8 +143,7 @@ export class CopyEngine implements EngineContext {
     await this.store.open();
     for (const userId of await this.directory.activeUsers()) await this.refreshUser(userId);
     if (this.settings.autoSyncMs > 0 && !this.stopped) {
-      this.autoSyncTimer = setInterval(() => this.autoSyncAll(), this.settings.autoSyncMs);
-      this.autoSyncTimer.unref();
+      this.stopAutoSync = this.clock.every(this.settings.autoSyncMs, () => this.autoSyncAll());
     }
   }
 
@@ -178,15 +201,8 @@ export class CopyEngine implements EngineContext {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.autoSyncTimer !== null) clearInterval(this.autoSyncTimer);
-    for (const { timer } of this.reopening.values()) if (timer !== null) clearTimeout(timer);
-    this.reopening.clear();
-    for (const entry of this.sessions.values()) {
-      entry.unsubscribe();
-      entry.budget.stop();
-      await entry.session.close().catch((error: unknown) => this.log(error, 'close session'));
-    }
-    this.sessions.clear();
+    this.stopAutoSync?.();
+    await this.brokerSessions.stop();
     await Promise.all([...this.groups.values()].map((group) => group.queue));
     await this.store.flush();
   }
@@ -194,15 +210,7 @@ export class CopyEngine implements EngineContext {
   private group(userId: number): UserGroup {
     let group = this.groups.get(userId);
     if (group === undefined) {
-      group = {
-        userId,
-        accountIds: new Set(),
-        connectionIds: new Set(),
-        leader: null,
-        deferredReconciles: new Set(),
-        queue: Promise.resolve(),
-        inflight: new Map(),
-      };
+      group = newGroup(userId);
       this.groups.set(userId, group);
     }
     return group;
@@ -218,21 +226,13 @@ export class CopyEngine implements EngineContext {
     }
     for (const account of list) {
       const live = this.live.get(account.id);
-      if (live === undefined)
-        this.live.set(account.id, {
-          positions: new Map(),
-          snapshot: null,
-          status: OK,
-          copies: new Map(),
-          heldByHand: new Set(account.heldByHand ?? []),
-          lastCopyAckAt: null,
-        });
-      else if (live.status.state === 'risk_stopped' && account.isFollower) live.status = OK;
+      if (live === undefined) this.live.set(account.id, newLiveAccount(OK, account.heldByHand ?? []));
+      else if (live.status.state === 'risk_stopped' && account.isFollower) statusChanged(live, OK);
       this.accounts.set(account.id, account);
     }
     group.accountIds = new Set(list.map((account) => account.id));
-    await this.syncSessions(group, list);
-    const leader = list.find((account) => account.isMaster && account.enabled);
+    group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
+    const leader = list.find((account) => account.isLeader && account.enabled);
     if (leader?.id !== group.leader?.accountId)
       group.leader = leader === undefined ? null : newLeaderState(leader.id);
     if (!this.recovered.has(userId)) {
@@ -246,89 +246,11 @@ export class CopyEngine implements EngineContext {
     this.changed(userId);
   }
 
-  /** Opens sessions for the user's enabled connections and closes the ones no longer wanted (deleted, disabled). */
-  private async syncSessions(group: UserGroup, list: EngineAccount[]): Promise<void> {
-    const wanted = new Set(list.filter((account) => account.enabled).map((account) => account.connectionId));
-    for (const connectionId of group.connectionIds) {
-      const entry = this.sessions.get(connectionId);
-      if (wanted.has(connectionId) || entry === undefined) continue;
-      this.sessions.delete(connectionId);
-      entry.unsubscribe();
-      entry.budget.stop();
-      await entry.session.close().catch((error: unknown) => this.log(error, 'close session'));
-    }
-    group.connectionIds = wanted;
-    for (const connectionId of wanted) {
-      const accounts = list.filter((account) => account.connectionId === connectionId);
-      let entry = this.sessions.get(connectionId);
-      if (entry === undefined) entry = await this.open(connectionId, accounts);
-      if (entry === undefined) continue;
-      for (const account of accounts) entry.byExternalId.set(account.externalId, account.id);
-    }
-  }
-
-  private async open(connectionId: number, accounts: EngineAccount[]): Promise<SessionEntry | undefined> {
-    let session: BrokerSession;
-    try {
-      session = await this.directory.openSession(connectionId);
-    } catch (error: unknown) {
-      const reason = `Broker connection failed: ${error instanceof Error ? error.message : String(error)}`;
-      for (const account of accounts) this.setStatus(account.id, { state: 'disconnected', reason });
-      this.log(error, `open session ${connectionId}`);
-      // Refused credentials will not get better by themselves: the user connects the broker again.
-      const refused = error instanceof BrokerError && error.code === 'unauthorized';
-      const userId = accounts[0]?.userId;
-      if (userId !== undefined && !refused) this.reopenLater(connectionId, userId);
-      return undefined;
-    }
-    this.reopening.delete(connectionId);
-    for (const account of accounts)
-      if (this.live.get(account.id)?.status.state === 'disconnected') this.setStatus(account.id, OK);
-    const entry: SessionEntry = {
-      connectionId,
-      session,
-      budget: new RequestBudget(this.directory.budgetOf(connectionId)),
-      byExternalId: new Map(accounts.map((account) => [account.externalId, account.id])),
-      unsubscribe: () => undefined,
-      up: true,
-    };
-    this.sessions.set(connectionId, entry);
-    try {
-      for (const position of await session.positions())
-        this.applyEvent(entry, { kind: 'position', position });
-      for (const account of await session.accountSnapshots())
-        this.applyEvent(entry, { kind: 'account', account });
-    } catch (error: unknown) {
-      this.log(error, `snapshot ${connectionId}`);
-    }
-    entry.unsubscribe = session.subscribe((event) => this.onEvent(entry, event));
-    return entry;
-  }
-
-  /**
-   * A session that could not open (the broker down or rate limiting the user, the network gone) is tried
-   * again, backing off, by reloading the user: the connection's followers would otherwise get nothing until
-   * someone changed a setting. The reload opens only connections still wanted, then reconciles.
-   */
-  private reopenLater(connectionId: number, userId: number): void {
-    const state = this.reopening.get(connectionId) ?? { attempts: 0, timer: null };
-    if (this.stopped || state.timer !== null) return;
-    state.attempts += 1;
-    const delay = Math.min(SESSION_RETRY_MAX_MS, this.settings.sessionRetryMs * 2 ** (state.attempts - 1));
-    state.timer = setTimeout(() => {
-      state.timer = null;
-      if (!this.stopped) void this.refreshUser(userId);
-    }, delay);
-    state.timer.unref();
-    this.reopening.set(connectionId, state);
-  }
-
-  private onEvent(entry: SessionEntry, event: BrokerEvent): void {
-    const receivedAt = this.clock();
-    if (event.kind === 'connection' || event.kind === 'reauth_required') {
-      this.onConnection(entry, event);
-      return;
-    }
+  private onEvent(
+    entry: SessionEntry,
+    event: Extract<BrokerEvent, { kind: 'fill' | 'order' | 'position' | 'account' }>,
+  ): void {
+    const receivedAt = this.clock.now();
     const account = this.accountOf(entry, event);
     if (account === undefined) return;
     const group = this.group(account.userId);
@@ -345,14 +267,7 @@ export class CopyEngine implements EngineContext {
         return;
       }
       if (event.kind === 'fill') {
-        const leader = group.leader;
-        if (leader !== null && !leader.seenFills.has(event.fillId) && !leader.queued.has(event.fillId)) {
-          leader.arrivals += 1;
-          leader.queued.set(event.fillId, {
-            symbol: event.symbol,
-            signedQty: event.side === 'buy' ? event.qty : -event.qty,
-          });
-        }
+        if (group.leader !== null) leaderFillArrived(group.leader, event);
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
       } else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
       return;
@@ -373,15 +288,14 @@ export class CopyEngine implements EngineContext {
     if (event.kind === 'order') {
       const { clientOrderId, status } = event.order;
       if (clientOrderId !== null && (status === 'Canceled' || status === 'Rejected'))
-        live.copies.delete(clientOrderId);
+        settleInflightCopy(live, clientOrderId);
       return;
     }
     if (isCopyClientId(event.clientOrderId)) {
       if (event.clientOrderId !== null) copyFilled(live, event.clientOrderId, event.fillId, event.qty);
       return;
     }
-    if (account.isFollower && !account.isMaster && !live.heldByHand.has(event.symbol)) {
-      live.heldByHand.add(event.symbol);
+    if (account.isFollower && !account.isLeader && markHeldByHand(live, event.symbol)) {
       this.heldByHandChanged(account.id);
       // Shown on the desk once the hand-made position is compared with leader × ratio.
       const group = this.group(account.userId);
@@ -399,27 +313,20 @@ export class CopyEngine implements EngineContext {
     const live = account === undefined ? undefined : this.live.get(account.id);
     if (account === undefined || live === undefined) return;
     if (event.kind === 'position') {
-      live.positions.set(event.position.symbol, {
-        netPos: event.position.netPos,
-        avgPrice: event.position.avgPrice,
-      });
+      brokerPositionSeen(live, event.position);
     } else {
-      live.snapshot = event.account;
+      brokerSnapshotSeen(live, event.account);
       if (account.isFollower) void checkDailyLoss(this, account.id, event.account);
     }
     this.changed(account.userId);
   }
 
+  /** The sessions' statuses on the desk follow the feed; a feed back up is checked against leader × ratio. */
   private onConnection(
     entry: SessionEntry,
     event: Extract<BrokerEvent, { kind: 'connection' | 'reauth_required' }>,
   ): void {
-    const up = event.kind === 'connection' && event.up;
-    entry.up = up;
-    const status = up ? 'connected' : event.kind === 'reauth_required' ? 'reauth_required' : 'disconnected';
-    void this.directory
-      .markConnection?.(entry.connectionId, status)
-      .catch((error: unknown) => this.log(error, 'connection status'));
+    const up = entry.up;
     const ids = [...entry.byExternalId.values()];
     const first = ids.map((id) => this.accounts.get(id)).find((a) => a !== undefined);
     for (const id of ids) {
@@ -427,7 +334,8 @@ export class CopyEngine implements EngineContext {
       if (state === 'risk_stopped') continue;
       if (up) {
         // The session took a fresh snapshot: copies whose fills were missed meanwhile are in its positions.
-        this.live.get(id)?.copies.clear();
+        const live = this.live.get(id);
+        if (live !== undefined) forgetInflightCopies(live);
         if (state === 'disconnected' || state === 'reauth_required') this.setStatus(id, OK);
       } else {
         const reason =
@@ -443,14 +351,12 @@ export class CopyEngine implements EngineContext {
       const group = this.group(first.userId);
       void this.enqueue(first.userId, () => reconcileGroup(this, group, { force: false }));
     } else {
-      this.notifier.notify(first.userId, {
-        kind: 'broker_disconnected',
-        title: event.kind === 'reauth_required' ? 'Broker authorization expired' : 'Broker disconnected',
-        message:
-          event.kind === 'reauth_required'
-            ? `${event.reason}. Connect the broker again.`
-            : (event.reason ?? 'The broker connection dropped; copying resumes when it is back.'),
-      });
+      this.notifier.notify(
+        first.userId,
+        event.kind === 'reauth_required'
+          ? { kind: 'reauth_required', reason: event.reason }
+          : { kind: 'connection_lost', reason: event.reason ?? null },
+      );
     }
   }
 

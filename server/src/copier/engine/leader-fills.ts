@@ -7,10 +7,12 @@ import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { planMove, signed, targetPosition } from './sizing';
 import {
+  applyLeaderFill,
   canReceive,
   heldPosition,
   pendingExposure,
-  rememberFill,
+  releaseHeldByHand,
+  takeLeaderFill,
   type LiveAccount,
   type UserGroup,
 } from './state';
@@ -31,8 +33,7 @@ export async function onLeaderFill(
 ): Promise<void> {
   const leader = group.leader;
   if (leader === null) return;
-  leader.queued.delete(fill.fillId);
-  if (!rememberFill(leader, fill.fillId)) return;
+  if (!takeLeaderFill(leader, fill.fillId)) return;
   const before = leader.positions.get(fill.symbol) ?? 0;
   const after = before + signed(fill.side, fill.qty);
   const eventKey = fillEventKey(leader.accountId, fill.fillId);
@@ -68,10 +69,13 @@ export async function onLeaderFill(
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
-      planFollower(follower, live, symbol, exposure, eventKey, fill, before, after, intents, skips, () => {
+      const plan = planFollower(follower, live, symbol, exposure, eventKey, fill, before, after);
+      intents.push(...plan.intents);
+      skips.push(...plan.skips);
+      if (plan.releasesHand && releaseHeldByHand(live, [symbol])) {
         ctx.heldByHandChanged(accountId);
         if (live.status.state === 'out_of_sync') ctx.setStatus(accountId, { state: 'ok', reason: null });
-      });
+      }
     }
   }
   const claim = await ctx.store.claim({
@@ -82,7 +86,7 @@ export async function onLeaderFill(
     eventTime: fill.time,
   });
   if (!claim.fresh) return;
-  leader.positions.set(fill.symbol, after);
+  applyLeaderFill(leader, fill.symbol, after);
   const sends = intents
     .filter((intent) => claim.claimed.has(intent.clientOrderId))
     .map((intent) => dispatch(ctx, intent, receivedAt));
@@ -102,6 +106,8 @@ export async function onLeaderFill(
  * target(leader after), only in the leader's direction and never past it: a follower ahead of its target,
  * or flattened by hand, gets nothing when the leader exits, and an exit never takes a follower through flat.
  * The move is then held within the max net position (resting mirrors on the same side count as held).
+ * A pure decision: the orders to send, the reasons for sending none, and whether the follower is back at its
+ * target in a contract held by hand (which then is no longer).
  */
 function planFollower(
   follower: EngineAccount,
@@ -112,10 +118,10 @@ function planFollower(
   fill: FillEvent,
   before: number,
   after: number,
-  intents: CopyIntent[],
-  skips: CopySkip[],
-  onHandReleased: () => void,
-): void {
+): FollowerPlan {
+  const intents: CopyIntent[] = [];
+  const skips: CopySkip[] = [];
+  let releasesHand = false;
   const held = heldPosition(live, symbol);
   const skip = (status: CopySkip['status'], reason: string): void => {
     skips.push({
@@ -140,7 +146,7 @@ function planFollower(
     target === targetPosition(before, follower.ratio, follower.risk)
   ) {
     skip('Canceled', 'Below one contract');
-    return;
+    return { intents, skips, releasesHand };
   }
   const leaderMove = Math.sign(after - before);
   let delta = Math.sign(target - held) === leaderMove ? target - held : 0;
@@ -153,7 +159,7 @@ function planFollower(
     if (uncapped !== target && Math.sign(uncapped - held) === leaderMove)
       skip('Rejected', `Max net position (${limit}) reached`);
     else skip('Canceled', `Nothing to copy: the follower holds ${held}, leader × ratio is ${target}`);
-    return;
+    return { intents, skips, releasesHand };
   }
   // Resting mirrors on the same side may still fill: count them as held for the limit.
   const worst = held + (delta > 0 ? exposure.buy : exposure.sell);
@@ -161,11 +167,11 @@ function planFollower(
     const capped = Math.sign(worst + delta) * limit - worst;
     delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
   }
-  if (held + delta === target && live.heldByHand.delete(symbol)) onHandReleased();
+  releasesHand = held + delta === target && live.heldByHand.has(symbol);
   const parts = planMove(held, held + delta, follower.risk);
   if (parts.length === 0) {
     skip('Rejected', `Max net position (${limit}) reached`);
-    return;
+    return { intents, skips, releasesHand };
   }
   parts.forEach((part, index) => {
     intents.push({
@@ -183,4 +189,12 @@ function planFollower(
       leaderOrderId: null,
     });
   });
+  return { intents, skips, releasesHand };
+}
+
+interface FollowerPlan {
+  intents: CopyIntent[];
+  skips: CopySkip[];
+  /** The follower reaches its target in a contract held by hand: the engine takes that contract back. */
+  releasesHand: boolean;
 }

@@ -43,8 +43,12 @@ export class MemoryDirectory implements AccountDirectory {
     return this.adapter.openSession({ connectionId, environment: 'demo', credentials });
   }
 
-  budgetOf(): number {
-    return this.requestsPerMinute;
+  /** The broker user is the connection's login (as the broker counts it): connections of one login share. */
+  budgetOf(connectionId: number): { brokerUser: string; perMinute: number } {
+    const credentials = this.connections.get(connectionId);
+    const login = credentials?.brokerUserId ?? credentials?.accessToken ?? `connection ${connectionId}`;
+    const brokerUser = `${this.adapter.id}|${login}`;
+    return { brokerUser, perMinute: this.requestsPerMinute };
   }
 
   async storeHeldByHand(accountId: number, symbols: readonly string[]): Promise<void> {

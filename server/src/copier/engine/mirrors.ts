@@ -1,29 +1,24 @@
 import { crossSymbol } from '../../market/contracts';
 import type { BrokerOrder } from '../../brokers/types';
-import { copyClientId, mirrorEventKey, mirroredLeaderOrder } from './client-ids';
+import { copyClientId, mirrorEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { signed } from './sizing';
-import { canReceive, heldPosition, pendingExposure, type LeaderState, type UserGroup } from './state';
+import {
+  addPendingExposure,
+  canReceive,
+  heldPosition,
+  isLiveOrder,
+  leaderOrderSeen,
+  pendingExposure,
+  resizePendingExposure,
+  settleLeaderOrderExposure,
+  type LeaderState,
+  type UserGroup,
+} from './state';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
-
-const MIRRORS_KEPT = 5_000;
-
-/** Finished leader orders are kept only so late fills are still recognized; the oldest go first. */
-function forgetFinished(leader: LeaderState): void {
-  for (const [id, order] of leader.mirrored) {
-    if (leader.mirrored.size <= MIRRORS_KEPT * 0.9) return;
-    if (isLive(order)) continue;
-    leader.mirrored.delete(id);
-    for (const clientId of leader.mirrorOrderIds.keys()) {
-      if (mirroredLeaderOrder(clientId, leader.accountId) === id) leader.mirrorOrderIds.delete(clientId);
-    }
-  }
-}
-
-const isLive = (order: BrokerOrder): boolean => order.status === 'Working' || order.status === 'PendingNew';
 
 /**
  * Leader working orders (limit, stop, bracket children) are mirrored on followers with their prices;
@@ -38,25 +33,22 @@ export async function onLeaderOrder(
 ): Promise<void> {
   const leader = group.leader;
   if (leader === null || order.type === 'Market') return;
-  const known = leader.mirrored.get(order.orderId);
-  leader.mirrored.set(order.orderId, order);
-  if (leader.mirrored.size > MIRRORS_KEPT) forgetFinished(leader);
+  const known = leaderOrderSeen(leader, order);
   if (known === undefined) {
-    if (isLive(order)) await createMirrors(ctx, group, leader, order, receivedAt);
+    if (isLiveOrder(order)) await createMirrors(ctx, group, leader, order, receivedAt);
     return;
   }
-  if (isLive(order)) {
+  if (isLiveOrder(order)) {
     if (known.qty !== order.qty || known.price !== order.price || known.stopPrice !== order.stopPrice)
       await modifyMirrors(ctx, group, leader, order);
     return;
   }
-  if (!isLive(known)) return;
-  for (const [clientId, exposure] of leader.mirrorExposure)
-    if (exposure.leaderOrderId === order.orderId) leader.mirrorExposure.delete(clientId);
+  if (!isLiveOrder(known)) return;
+  settleLeaderOrderExposure(leader, order.orderId);
   if (order.status === 'Filled') {
     const settle = (): void =>
       void ctx.enqueue(group.userId, () => reconcileGroup(ctx, group, { force: false }));
-    setTimeout(settle, ctx.settings.mirrorSettleMs).unref();
+    ctx.clock.after(ctx.settings.mirrorSettleMs, settle);
     return;
   }
   await forEachMirror(ctx, group, leader, order, async (follower, entryOrderId, session) => {
@@ -126,7 +118,7 @@ async function createMirrors(
     });
   }
   for (const intent of intents) {
-    leader.mirrorExposure.set(intent.clientOrderId, {
+    addPendingExposure(leader, intent.clientOrderId, {
       leaderOrderId: order.orderId,
       accountId: intent.accountId,
       symbol: intent.symbol,
@@ -153,9 +145,8 @@ async function modifyMirrors(
 ): Promise<void> {
   await forEachMirror(ctx, group, leader, order, async (follower, orderId, session) => {
     const qty = Math.round(order.qty * follower.ratio);
-    const exposure = leader.mirrorExposure.get(
-      copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0),
-    );
+    const mirrorId = copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0);
+    const exposure = leader.mirrorExposure.get(mirrorId);
     const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '');
     const others =
       exposure === undefined
@@ -168,10 +159,10 @@ async function modifyMirrors(
       (Math.abs(held + others + signed(order.side, qty)) > follower.risk.maxNetPosition &&
         Math.abs(held + others + signed(order.side, qty)) > Math.abs(held))
     ) {
-      if (exposure !== undefined) exposure.signedQty = 0;
+      resizePendingExposure(leader, mirrorId, 0);
       return session.cancelOrder(follower.externalId, orderId);
     }
-    if (exposure !== undefined) exposure.signedQty = signed(order.side, qty);
+    resizePendingExposure(leader, mirrorId, signed(order.side, qty));
     const prices = {
       ...(order.price === null ? {} : { price: order.price }),
       ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }),

@@ -18,7 +18,7 @@ export function offlineSkip(
   const waiting =
     follower.enabled &&
     follower.isFollower &&
-    !follower.isMaster &&
+    !follower.isLeader &&
     ctx.live.get(follower.id)?.status.state !== 'risk_stopped' &&
     (entry === undefined || !entry.up);
   if (!waiting) return null;

@@ -1,5 +1,5 @@
-import type { NotificationKind } from '@synctrade/api/types';
 import type { BrokerEvent, BrokerSession } from '../../brokers/types';
+import type { OutcomeListener } from './outcomes';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
 
 /** The one thing on the hot path that touches storage: a single batch write. */
@@ -45,8 +45,11 @@ export interface AccountDirectory {
   /** Users with at least one enabled connection: started when the engine starts. */
   activeUsers(): Promise<number[]>;
   openSession(connectionId: number): Promise<BrokerSession>;
-  /** Requests per minute the engine may spend on this connection's broker user. */
-  budgetOf(connectionId: number): number;
+  /**
+   * The broker user behind a connection (brokers count requests per user: every connection of one user
+   * shares one budget) and the requests per minute the broker allows that user. Asked once the session opened.
+   */
+  budgetOf(connectionId: number): { brokerUser: string; perMinute: number };
   /** A risk stop turns following off for good (the user turns it on again). */
   stopFollowing(accountId: number, reason: string): Promise<void>;
   /** The follower no longer waits for the leader's next trade (it was brought to leader × ratio). */
@@ -60,9 +63,8 @@ export interface AccountDirectory {
   ): Promise<void>;
 }
 
-export interface Notifier {
-  notify(userId: number, input: { kind: NotificationKind; title: string; message: string }): void;
-}
+/** Where the engine's outcomes go (the copier plugin words them as notifications). */
+export type Notifier = OutcomeListener;
 
 /** Told whenever something the desk shows changed for a user. */
 export type ChangeListener = (userId: number) => void;

@@ -3,7 +3,20 @@ import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { dispatch } from './sender';
 import { planMove, targetPosition } from './sizing';
-import { canReceive, pendingExposure, type LeaderState, type LiveAccount, type UserGroup } from './state';
+import {
+  addPendingExposure,
+  canReceive,
+  deferReconcile,
+  pendingExposure,
+  reconcileResumed,
+  recordMirror,
+  relearnLeader,
+  releaseHeldByHand,
+  settlePendingExposure,
+  type LeaderState,
+  type LiveAccount,
+  type UserGroup,
+} from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 export interface ReconcileOptions {
@@ -23,10 +36,9 @@ const STABLE_READ_ATTEMPTS = 5;
 /** Runs the reconciliation again behind the leader fills now queued (once per distinct request waiting). */
 function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): void {
   const key = JSON.stringify(options);
-  if (group.deferredReconciles.has(key)) return;
-  group.deferredReconciles.add(key);
+  if (!deferReconcile(group, key)) return;
   void ctx.enqueue(group.userId, () => {
-    group.deferredReconciles.delete(key);
+    reconcileResumed(group, key);
     return reconcileGroup(ctx, group, options);
   });
 }
@@ -88,17 +100,14 @@ export async function reconcileGroup(
     deferBehindQueue(ctx, group, options);
     return;
   }
-  leader.positions = new Map(
-    positions
-      .filter((p) => p.accountExternalId === leaderAccount.externalId)
-      .map((p) => [p.symbol, p.netPos]),
-  );
   const leaderOrders = working.filter((o) => o.accountExternalId === leaderAccount.externalId);
   const leaderWorking = new Set(leaderOrders.map((o) => o.orderId));
   // After a restart the engine relearns which leader orders are mirrored from the brokers themselves.
-  for (const order of leaderOrders)
-    if (order.type !== 'Market' && !leader.mirrored.has(order.orderId))
-      leader.mirrored.set(order.orderId, order);
+  relearnLeader(
+    leader,
+    positions.filter((p) => p.accountExternalId === leaderAccount.externalId),
+    leaderOrders,
+  );
   for (const accountId of group.accountIds) {
     const follower = ctx.accounts.get(accountId);
     if (
@@ -132,9 +141,9 @@ async function reconcileFollower(
   for (const order of mine) {
     const mirrored = mirroredLeaderOrder(order.clientOrderId, leaderId);
     if (mirrored !== null && leaderWorking.has(mirrored) && order.clientOrderId !== null) {
-      leader.mirrorOrderIds.set(order.clientOrderId, order.orderId);
+      recordMirror(leader, order.clientOrderId, order.orderId);
       const signedQty = (order.side === 'buy' ? 1 : -1) * (order.qty - order.filledQty);
-      leader.mirrorExposure.set(order.clientOrderId, {
+      addPendingExposure(leader, order.clientOrderId, {
         leaderOrderId: mirrored,
         accountId: follower.id,
         symbol: order.symbol,
@@ -142,7 +151,7 @@ async function reconcileFollower(
       });
     }
     if (mirrored !== null && !leaderWorking.has(mirrored)) {
-      if (order.clientOrderId !== null) leader.mirrorExposure.delete(order.clientOrderId);
+      if (order.clientOrderId !== null) settlePendingExposure(leader, order.clientOrderId);
       await entry.session
         .cancelOrder(follower.externalId, order.orderId)
         .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
@@ -150,24 +159,26 @@ async function reconcileFollower(
   }
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
-  const sinceAck = ackedAt === null ? Infinity : ctx.clock() - ackedAt;
+  const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
   if (moves.length > 0 && sinceAck < ctx.settings.copySettleMs) {
     // A copy just acknowledged may not be in the broker's positions yet: look again before correcting,
     // or the same difference would be sent twice.
-    await new Promise((resolve) => setTimeout(resolve, ctx.settings.copySettleMs - sinceAck));
+    await new Promise<void>((resolve) => ctx.clock.after(ctx.settings.copySettleMs - sinceAck, resolve));
     moves = await movesOf(ctx, entry, follower, leader, options);
   }
   const live = ctx.live.get(follower.id);
   const status = live?.status;
-  const handBefore = live?.heldByHand.size ?? 0;
-  if (options.overrideHand === true) live?.heldByHand.clear();
+  let handReleased = false;
+  if (options.overrideHand === true && live !== undefined)
+    handReleased = releaseHeldByHand(live, live.heldByHand);
   // What a person did by hand stays as it is (until the leader's next entry or Sync): shown, not undone.
   const byHand = moves.filter((move) => live?.heldByHand.has(move.symbol) === true);
   // Back at leader × ratio (by hand or by the leader's trades): nothing is held by hand any more.
-  if (options.leaderSymbols === undefined)
-    for (const symbol of [...(live?.heldByHand ?? [])])
-      if (!moves.some((move) => move.symbol === symbol)) live?.heldByHand.delete(symbol);
-  if ((live?.heldByHand.size ?? 0) !== handBefore) ctx.heldByHandChanged(follower.id);
+  if (options.leaderSymbols === undefined && live !== undefined) {
+    const atTarget = [...live.heldByHand].filter((symbol) => !moves.some((move) => move.symbol === symbol));
+    handReleased = releaseHeldByHand(live, atTarget) || handReleased;
+  }
+  if (handReleased) ctx.heldByHandChanged(follower.id);
   moves = moves.filter((move) => !byHand.includes(move));
   if (moves.length === 0) {
     if (byHand.length > 0) {
@@ -199,15 +210,15 @@ async function reconcileFollower(
     if (status?.state !== 'out_of_sync') {
       ctx.notifier.notify(follower.userId, {
         kind: 'out_of_sync',
-        title: `${follower.name} is out of sync`,
-        message: `${reason}. Press Sync on the desk to correct it.`,
+        accountName: follower.name,
+        differences: reason,
       });
     }
     ctx.setStatus(follower.id, { state: 'out_of_sync', reason: `Out of sync (${reason})` });
     return;
   }
   sequence += 1;
-  const eventKey = syncEventKey(follower.id, `${Date.now().toString(36)}${sequence}`);
+  const eventKey = syncEventKey(follower.id, `${Math.floor(ctx.clock.now()).toString(36)}${sequence}`);
   const intents: CopyIntent[] = [];
   for (const move of moves) {
     for (const part of planMove(move.actual, move.desired, follower.risk)) {
@@ -234,7 +245,7 @@ async function reconcileFollower(
     skips: [],
     eventTime: null,
   });
-  const started = ctx.clock();
+  const started = ctx.clock.now();
   await Promise.allSettled(
     intents.filter((i) => claim.claimed.has(i.clientOrderId)).map((intent) => dispatch(ctx, intent, started)),
   );
@@ -266,7 +277,7 @@ async function trimMirrors(
         Math.sign(exposure.signedQty) !== (side === 'buy' ? 1 : -1)
       )
         continue;
-      leader.mirrorExposure.delete(clientId);
+      settlePendingExposure(leader, clientId);
       const orderId = leader.mirrorOrderIds.get(clientId);
       if (orderId !== undefined && entry !== undefined) {
         await entry.session

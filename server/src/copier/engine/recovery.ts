@@ -1,4 +1,5 @@
 import type { EngineContext } from './context';
+import { recordMirror } from './state';
 import { orderStatusOf } from './status-map';
 
 /**
@@ -32,8 +33,9 @@ export async function recoverUnresolved(ctx: EngineContext, accountIds: readonly
               ackMs: null,
             },
       );
-      if (order !== null && intent.leaderOrderId !== null)
-        ctx.groups.get(account.userId)?.leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
+      const leader = ctx.groups.get(account.userId)?.leader;
+      if (order !== null && intent.leaderOrderId !== null && leader !== null && leader !== undefined)
+        recordMirror(leader, intent.clientOrderId, order.orderId);
     } catch (error: unknown) {
       ctx.log(error, `recover intent ${intent.clientOrderId}`);
     }

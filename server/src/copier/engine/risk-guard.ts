@@ -30,7 +30,7 @@ export async function checkDailyLoss(
   });
   ctx.notifier.notify(account.userId, {
     kind: 'risk_stop',
-    title: `${account.name} stopped following`,
-    message: `${reason}. The account was flattened and no longer copies the leader.`,
+    accountName: account.name,
+    reason,
   });
 }

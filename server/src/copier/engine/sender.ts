@@ -1,7 +1,15 @@
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
 import type { EngineContext } from './context';
 import { orderStatusOf } from './status-map';
-import { canReceive, type SessionEntry } from './state';
+import {
+  addInflightCopy,
+  canReceive,
+  copyAcknowledged,
+  recordMirror,
+  settleInflightCopy,
+  trackSend,
+  type SessionEntry,
+} from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 /**
@@ -19,18 +27,10 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   const live = ctx.live.get(account.id);
   // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
   // is not in the broker's position yet on every broker.
-  if (live !== undefined && intent.type === 'Market')
-    live.copies.set(intent.clientOrderId, {
-      symbol: intent.symbol,
-      signedRemaining: intent.side === 'buy' ? intent.qty : -intent.qty,
-      fillIds: new Set(),
-    });
+  if (live !== undefined && intent.type === 'Market') addInflightCopy(live, intent);
   const done = new Promise<void>((resolve) => schedule(ctx, entry, account, intent, receivedAt, resolve));
-  const inflight = ctx.groups.get(intent.userId)?.inflight;
-  const set = inflight?.get(account.id) ?? new Set<Promise<void>>();
-  set.add(done);
-  inflight?.set(account.id, set);
-  void done.finally(() => set.delete(done));
+  const group = ctx.groups.get(intent.userId);
+  if (group !== undefined) trackSend(group, account.id, done);
   return done;
 }
 
@@ -51,9 +51,9 @@ function schedule(
       closeUnsent(ctx, intent, 'Rejected', reason);
       ctx.setStatus(account.id, { state: 'rate_limited', reason });
       ctx.notifier.notify(account.userId, {
-        kind: 'copy_failed',
-        title: `Copy to ${account.name} rate limited`,
-        message: reason,
+        kind: 'copy_rate_limited',
+        accountName: account.name,
+        reason,
       });
       resolve();
     },
@@ -79,17 +79,19 @@ async function send(
         closeUnsent(ctx, intent, 'Canceled', 'Not sent: the follower was disabled');
         return;
       }
-      const sentAt = ctx.clock();
+      const sentAt = ctx.clock.now();
       const pending = entry.session.placeOrder(commandOf(intent, account));
       if (attempt === 0) ctx.metrics.onSent(intent.eventKey, receivedAt, sentAt);
       try {
-        succeeded(ctx, account, intent, await pending, sentAt - receivedAt, ctx.clock() - receivedAt);
+        succeeded(ctx, account, intent, await pending, sentAt - receivedAt, ctx.clock.now() - receivedAt);
         return;
       } catch (error: unknown) {
         const code = error instanceof BrokerError ? error.code : 'uncertain';
         if (code === 'rate_limited') {
           entry.budget.penalize(
-            error instanceof BrokerError && error.retryAt !== undefined ? error.retryAt : Date.now() + 60_000,
+            error instanceof BrokerError && error.retryAt !== undefined
+              ? error.retryAt
+              : ctx.clock.now() + 60_000,
           );
           rescheduled = true;
           schedule(ctx, entry, account, intent, receivedAt, resolve);
@@ -107,7 +109,7 @@ async function send(
         }
         const found = await lookUp(entry, account, intent);
         if (found !== undefined && found !== null) {
-          succeeded(ctx, account, intent, found, sentAt - receivedAt, ctx.clock() - receivedAt);
+          succeeded(ctx, account, intent, found, sentAt - receivedAt, ctx.clock.now() - receivedAt);
           return;
         }
         // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
@@ -146,7 +148,7 @@ function succeeded(
   ackMs: number,
 ): void {
   const live = ctx.live.get(account.id);
-  if (live !== undefined) live.lastCopyAckAt = ctx.clock();
+  if (live !== undefined) copyAcknowledged(live, ctx.clock.now());
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status: orderStatusOf(order.status),
@@ -157,9 +159,9 @@ function succeeded(
   });
   if (intent.leaderOrderId !== null) {
     const leader = ctx.groups.get(intent.userId)?.leader;
-    leader?.mirrorOrderIds.set(intent.clientOrderId, order.orderId);
+    if (leader !== null && leader !== undefined) recordMirror(leader, intent.clientOrderId, order.orderId);
   }
-  if (order.status === 'Canceled') live?.copies.delete(intent.clientOrderId);
+  if (order.status === 'Canceled') settleInflightCopy(live, intent.clientOrderId);
   if (order.status === 'Rejected')
     failed(ctx, account, intent, order.reason ?? 'Rejected by the broker', false);
   else if (ctx.live.get(account.id)?.status.state === 'rate_limited')
@@ -177,8 +179,11 @@ function failed(
   if (reauth) ctx.setStatus(account.id, { state: 'reauth_required', reason });
   ctx.notifier.notify(account.userId, {
     kind: 'copy_failed',
-    title: `Copy to ${account.name} failed`,
-    message: `${intent.side === 'buy' ? 'Buy' : 'Sell'} ${intent.qty} ${intent.symbol}: ${reason}`,
+    accountName: account.name,
+    side: intent.side,
+    qty: intent.qty,
+    symbol: intent.symbol,
+    reason,
   });
 }
 
@@ -190,7 +195,7 @@ function closeUnsent(
   reason: string,
   sentMs: number | null = null,
 ): void {
-  ctx.live.get(intent.accountId)?.copies.delete(intent.clientOrderId);
+  settleInflightCopy(ctx.live.get(intent.accountId), intent.clientOrderId);
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status,

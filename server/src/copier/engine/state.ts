@@ -1,6 +1,13 @@
-import type { AccountSnapshot, BrokerOrder, BrokerSession } from '../../brokers/types';
+import type { AccountSnapshot, BrokerOrder, BrokerPosition, BrokerSession } from '../../brokers/types';
 import type { RequestBudget } from './budget';
-import type { FollowerStatus, EngineAccount } from './types';
+import { mirroredLeaderOrder } from './client-ids';
+import type { CopyIntent, FollowerStatus, EngineAccount } from './types';
+
+/*
+ * The copy group's state and the only code that changes it. Other engine modules read it through the
+ * readonly types below and change it through the named transitions at the end of this file, so every way
+ * the engine's picture of a group can move is listed in one place.
+ */
 
 /** A broker session of one connection, with its request budget and its accounts by broker id. */
 export interface SessionEntry {
@@ -12,32 +19,110 @@ export interface SessionEntry {
   up: boolean;
 }
 
+/** A market copy on its way: what of it the follower's position does not show yet (signed). */
+export interface InflightCopy {
+  readonly symbol: string;
+  readonly signedRemaining: number;
+  readonly fillIds: ReadonlySet<string>;
+}
+
 /** What the desk shows of an account, kept current from the broker's events. */
 export interface LiveAccount {
-  positions: Map<string, { netPos: number; avgPrice: number }>;
-  snapshot: AccountSnapshot | null;
-  status: FollowerStatus;
+  readonly positions: ReadonlyMap<string, { netPos: number; avgPrice: number }>;
+  readonly snapshot: AccountSnapshot | null;
+  readonly status: FollowerStatus;
   /**
    * Market copies sent whose fills the follower's feed has not shown yet, by client order id: part of the
    * follower's position for planning, reconciliation and limits, until their fills arrive or they end unfilled.
    */
-  copies: Map<string, InflightCopy>;
+  readonly copies: ReadonlyMap<string, InflightCopy>;
   /**
    * Contracts a person traded by hand on this follower (flatten, close, an order of their own) since the
    * leader's last entry: the engine leaves them alone (exits never reopen them, auto-sync does not undo them)
    * until the leader's next entry or a Sync.
    */
-  heldByHand: Set<string>;
+  readonly heldByHand: ReadonlySet<string>;
   /** When the broker last acknowledged a copy to this account (engine clock), if ever. */
-  lastCopyAckAt: number | null;
+  readonly lastCopyAckAt: number | null;
 }
 
-/** A market copy on its way: what of it the follower's position does not show yet (signed). */
-export interface InflightCopy {
+/** Contracts the follower's resting mirrors could still add: counted against the max net position. */
+export interface MirrorExposure {
+  readonly leaderOrderId: string;
+  readonly accountId: number;
+  readonly symbol: string;
+  readonly signedQty: number;
+}
+
+/** Copying state of a leader: its positions as the engine counted them, and its mirrored orders. */
+export interface LeaderState {
+  readonly accountId: number;
+  readonly positions: ReadonlyMap<string, number>;
+  readonly seenFills: ReadonlySet<string>;
+  /**
+   * Leader fills received and waiting in the copy group's queue, by fill id. The broker's position already
+   * holds them and the count does not yet: reconciliation waits behind them.
+   */
+  readonly queued: ReadonlyMap<string, { symbol: string; signedQty: number }>;
+  /** Leader fills received so far (a reading of the broker's position is stable when none arrived meanwhile). */
+  readonly arrivals: number;
+  /** Leader order id → last version seen, for the orders that have mirrors on followers. */
+  readonly mirrored: ReadonlyMap<string, BrokerOrder>;
+  /** Mirror client order id → the follower's broker order id, once acknowledged. */
+  readonly mirrorOrderIds: ReadonlyMap<string, string>;
+  /** By mirror client order id. */
+  readonly mirrorExposure: ReadonlyMap<string, MirrorExposure>;
+}
+
+/** One user's copy group; every change of it runs in `queue`, one at a time, in arrival order. */
+export interface UserGroup {
+  readonly userId: number;
+  accountIds: ReadonlySet<number>;
+  /** Connections with an open session for this user. */
+  connectionIds: ReadonlySet<number>;
+  leader: LeaderState | null;
+  queue: Promise<void>;
+  /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
+  readonly deferredReconciles: ReadonlySet<string>;
+  /** Sends not settled yet, per follower: reconciliation waits for them. */
+  readonly inflight: ReadonlyMap<number, ReadonlySet<Promise<void>>>;
+}
+
+// The writable shapes, for the transitions only.
+interface MutableCopy {
   symbol: string;
   signedRemaining: number;
   fillIds: Set<string>;
 }
+interface MutableLive {
+  positions: Map<string, { netPos: number; avgPrice: number }>;
+  snapshot: AccountSnapshot | null;
+  status: FollowerStatus;
+  copies: Map<string, MutableCopy>;
+  heldByHand: Set<string>;
+  lastCopyAckAt: number | null;
+}
+interface MutableLeader {
+  accountId: number;
+  positions: Map<string, number>;
+  seenFills: Set<string>;
+  queued: Map<string, { symbol: string; signedQty: number }>;
+  arrivals: number;
+  mirrored: Map<string, BrokerOrder>;
+  mirrorOrderIds: Map<string, string>;
+  mirrorExposure: Map<string, MirrorExposure>;
+}
+const writable = {
+  live: (live: LiveAccount): MutableLive => live as MutableLive,
+  leader: (leader: LeaderState): MutableLeader => leader as MutableLeader,
+  inflight: (group: UserGroup): Map<number, Set<Promise<void>>> =>
+    group.inflight as Map<number, Set<Promise<void>>>,
+};
+
+export const SEEN_FILLS_LIMIT = 10_000;
+const MIRRORS_KEPT = 5_000;
+
+// ---- Reading ----
 
 /** Copies on their way to one contract of the follower, signed. */
 export function inflightOf(live: LiveAccount | undefined, symbol: string): number {
@@ -52,78 +137,6 @@ export function heldPosition(live: LiveAccount | undefined, symbol: string): num
   return (live.positions.get(symbol)?.netPos ?? 0) + inflightOf(live, symbol);
 }
 
-/** A copy's fill reached the follower's feed: that part is in the broker's position now (duplicates ignored). */
-export function copyFilled(live: LiveAccount, clientOrderId: string, fillId: string, qty: number): void {
-  const copy = live.copies.get(clientOrderId);
-  if (copy === undefined || copy.fillIds.has(fillId)) return;
-  copy.fillIds.add(fillId);
-  const left = Math.abs(copy.signedRemaining) - qty;
-  if (left <= 0) live.copies.delete(clientOrderId);
-  else copy.signedRemaining = Math.sign(copy.signedRemaining) * left;
-}
-
-/** Copying state of a leader: its positions as the engine counted them, and its mirrored orders. */
-export interface LeaderState {
-  accountId: number;
-  positions: Map<string, number>;
-  seenFills: Set<string>;
-  /**
-   * Leader fills received and waiting in the copy group's queue, by fill id. The broker's position already
-   * holds them and the count does not yet: reconciliation waits behind them.
-   */
-  queued: Map<string, { symbol: string; signedQty: number }>;
-  /** Leader fills received so far (a reading of the broker's position is stable when none arrived meanwhile). */
-  arrivals: number;
-  /** Leader order id → last version seen, for the orders that have mirrors on followers. */
-  mirrored: Map<string, BrokerOrder>;
-  /** Mirror client order id → the follower's broker order id, once acknowledged. */
-  mirrorOrderIds: Map<string, string>;
-  /** Contracts the follower mirrors could still add: counted against the max net position. */
-  mirrorExposure: Map<
-    string,
-    { leaderOrderId: string; accountId: number; symbol: string; signedQty: number }
-  >;
-}
-
-/** One user's copy group; every change of it runs in `queue`, one at a time, in arrival order. */
-export interface UserGroup {
-  userId: number;
-  accountIds: Set<number>;
-  /** Connections with an open session for this user. */
-  connectionIds: Set<number>;
-  leader: LeaderState | null;
-  queue: Promise<void>;
-  /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
-  deferredReconciles: Set<string>;
-  /** Sends not settled yet, per follower: reconciliation waits for them. */
-  inflight: Map<number, Set<Promise<void>>>;
-}
-
-export const SEEN_FILLS_LIMIT = 10_000;
-
-export function rememberFill(leader: LeaderState, fillId: string): boolean {
-  if (leader.seenFills.has(fillId)) return false;
-  leader.seenFills.add(fillId);
-  if (leader.seenFills.size > SEEN_FILLS_LIMIT) {
-    const oldest = leader.seenFills.values().next().value;
-    if (oldest !== undefined) leader.seenFills.delete(oldest);
-  }
-  return true;
-}
-
-export function newLeaderState(accountId: number): LeaderState {
-  return {
-    accountId,
-    positions: new Map(),
-    seenFills: new Set(),
-    queued: new Map(),
-    arrivals: 0,
-    mirrored: new Map(),
-    mirrorOrderIds: new Map(),
-    mirrorExposure: new Map(),
-  };
-}
-
 export function canReceive(
   account: EngineAccount | undefined,
   live: LiveAccount | undefined,
@@ -133,7 +146,7 @@ export function canReceive(
     account !== undefined &&
     account.enabled &&
     account.isFollower &&
-    !account.isMaster &&
+    !account.isLeader &&
     live?.status.state !== 'risk_stopped' &&
     entry !== undefined &&
     entry.up
@@ -157,6 +170,253 @@ export function pendingExposure(
       total += exposure.signedQty;
   }
   return total;
+}
+
+export const isLiveOrder = (order: BrokerOrder): boolean =>
+  order.status === 'Working' || order.status === 'PendingNew';
+
+// ---- New state ----
+
+export function newGroup(userId: number): UserGroup {
+  return {
+    userId,
+    accountIds: new Set(),
+    connectionIds: new Set(),
+    leader: null,
+    deferredReconciles: new Set(),
+    queue: Promise.resolve(),
+    inflight: new Map(),
+  };
+}
+
+export function newLeaderState(accountId: number): LeaderState {
+  const leader: MutableLeader = {
+    accountId,
+    positions: new Map(),
+    seenFills: new Set(),
+    queued: new Map(),
+    arrivals: 0,
+    mirrored: new Map(),
+    mirrorOrderIds: new Map(),
+    mirrorExposure: new Map(),
+  };
+  return leader;
+}
+
+export function newLiveAccount(status: FollowerStatus, heldByHand: readonly string[]): LiveAccount {
+  const live: MutableLive = {
+    positions: new Map(),
+    snapshot: null,
+    status,
+    copies: new Map(),
+    heldByHand: new Set(heldByHand),
+    lastCopyAckAt: null,
+  };
+  return live;
+}
+
+// ---- Leader transitions ----
+
+/** A leader fill arrived from the feed: it waits in the queue (the broker's position holds it already). */
+export function leaderFillArrived(
+  leader: LeaderState,
+  fill: { fillId: string; symbol: string; side: 'buy' | 'sell'; qty: number },
+): void {
+  const state = writable.leader(leader);
+  if (state.seenFills.has(fill.fillId) || state.queued.has(fill.fillId)) return;
+  state.arrivals += 1;
+  state.queued.set(fill.fillId, {
+    symbol: fill.symbol,
+    signedQty: fill.side === 'buy' ? fill.qty : -fill.qty,
+  });
+}
+
+/**
+ * A leader fill leaves the queue to be copied. False when it was seen before (a replay from the feed):
+ * nothing is to be done for it. The oldest remembered fills are forgotten past `SEEN_FILLS_LIMIT`.
+ */
+export function takeLeaderFill(leader: LeaderState, fillId: string): boolean {
+  const state = writable.leader(leader);
+  state.queued.delete(fillId);
+  if (state.seenFills.has(fillId)) return false;
+  state.seenFills.add(fillId);
+  if (state.seenFills.size > SEEN_FILLS_LIMIT) {
+    const oldest = state.seenFills.values().next().value;
+    if (oldest !== undefined) state.seenFills.delete(oldest);
+  }
+  return true;
+}
+
+/** A leader fill was claimed (stored with its copies): the count moves to the leader's new position. */
+export function applyLeaderFill(leader: LeaderState, symbol: string, after: number): void {
+  writable.leader(leader).positions.set(symbol, after);
+}
+
+/**
+ * A leader working order changed: returns the version seen before (undefined for a new order). Finished
+ * orders are kept only so late fills are still recognized; past the cap the oldest finished ones go.
+ */
+export function leaderOrderSeen(leader: LeaderState, order: BrokerOrder): BrokerOrder | undefined {
+  const state = writable.leader(leader);
+  const known = state.mirrored.get(order.orderId);
+  state.mirrored.set(order.orderId, order);
+  if (state.mirrored.size > MIRRORS_KEPT) forgetFinished(state);
+  return known;
+}
+
+function forgetFinished(state: MutableLeader): void {
+  for (const [id, order] of state.mirrored) {
+    if (state.mirrored.size <= MIRRORS_KEPT * 0.9) return;
+    if (isLiveOrder(order)) continue;
+    state.mirrored.delete(id);
+    for (const clientId of state.mirrorOrderIds.keys())
+      if (mirroredLeaderOrder(clientId, state.accountId) === id) state.mirrorOrderIds.delete(clientId);
+  }
+}
+
+/**
+ * The broker's own reading of the leader replaces the count (reconciliation), and leader working orders
+ * not known yet are learned as mirrored (after a restart the engine relearns them from the broker).
+ */
+export function relearnLeader(
+  leader: LeaderState,
+  positions: readonly BrokerPosition[],
+  workingOrders: readonly BrokerOrder[],
+): void {
+  const state = writable.leader(leader);
+  state.positions = new Map(positions.map((position) => [position.symbol, position.netPos]));
+  for (const order of workingOrders)
+    if (order.type !== 'Market' && !state.mirrored.has(order.orderId))
+      state.mirrored.set(order.orderId, order);
+}
+
+// ---- Mirror transitions ----
+
+/** Mirrors about to be sent: what they could add counts against the limits from now on. */
+export function addPendingExposure(
+  leader: LeaderState,
+  clientOrderId: string,
+  exposure: MirrorExposure,
+): void {
+  writable.leader(leader).mirrorExposure.set(clientOrderId, exposure);
+}
+
+/** A mirror was resized (0: it is being canceled). */
+export function resizePendingExposure(leader: LeaderState, clientOrderId: string, signedQty: number): void {
+  const state = writable.leader(leader);
+  const exposure = state.mirrorExposure.get(clientOrderId);
+  if (exposure !== undefined) state.mirrorExposure.set(clientOrderId, { ...exposure, signedQty });
+}
+
+/** A mirror can no longer add to the position (canceled, over the limit, or its leader order is gone). */
+export function settlePendingExposure(leader: LeaderState, clientOrderId: string): void {
+  writable.leader(leader).mirrorExposure.delete(clientOrderId);
+}
+
+/** The leader order ended (filled or canceled): none of its mirrors adds to any position any more. */
+export function settleLeaderOrderExposure(leader: LeaderState, leaderOrderId: string): void {
+  const state = writable.leader(leader);
+  for (const [clientId, exposure] of state.mirrorExposure)
+    if (exposure.leaderOrderId === leaderOrderId) state.mirrorExposure.delete(clientId);
+}
+
+/** The follower's broker acknowledged a mirror (or it was found there): its order id, for modify and cancel. */
+export function recordMirror(leader: LeaderState, clientOrderId: string, brokerOrderId: string): void {
+  writable.leader(leader).mirrorOrderIds.set(clientOrderId, brokerOrderId);
+}
+
+// ---- Group transitions ----
+
+/** A reconciliation waits behind queued leader fills; false when the same one already waits. */
+export function deferReconcile(group: UserGroup, key: string): boolean {
+  const waiting = group.deferredReconciles as Set<string>;
+  if (waiting.has(key)) return false;
+  waiting.add(key);
+  return true;
+}
+
+/** A deferred reconciliation runs now (another one like it may be deferred again). */
+export function reconcileResumed(group: UserGroup, key: string): void {
+  (group.deferredReconciles as Set<string>).delete(key);
+}
+
+// ---- Follower transitions ----
+
+/** The broker's position or balance of an account, from its feed. */
+export function brokerPositionSeen(live: LiveAccount, position: BrokerPosition): void {
+  writable
+    .live(live)
+    .positions.set(position.symbol, { netPos: position.netPos, avgPrice: position.avgPrice });
+}
+
+export function brokerSnapshotSeen(live: LiveAccount, snapshot: AccountSnapshot): void {
+  writable.live(live).snapshot = snapshot;
+}
+
+/** What the desk shows; false when it was already so. */
+export function statusChanged(live: LiveAccount, status: FollowerStatus): boolean {
+  if (live.status.state === status.state && live.status.reason === status.reason) return false;
+  writable.live(live).status = status;
+  return true;
+}
+
+/** A market copy is on its way: counted as held until the follower's feed shows its fills. */
+export function addInflightCopy(live: LiveAccount, intent: CopyIntent): void {
+  writable.live(live).copies.set(intent.clientOrderId, {
+    symbol: intent.symbol,
+    signedRemaining: intent.side === 'buy' ? intent.qty : -intent.qty,
+    fillIds: new Set(),
+  });
+}
+
+/** A copy's fill reached the follower's feed: that part is in the broker's position now (duplicates ignored). */
+export function copyFilled(live: LiveAccount, clientOrderId: string, fillId: string, qty: number): void {
+  const copies = writable.live(live).copies;
+  const copy = copies.get(clientOrderId);
+  if (copy === undefined || copy.fillIds.has(fillId)) return;
+  copy.fillIds.add(fillId);
+  const left = Math.abs(copy.signedRemaining) - qty;
+  if (left <= 0) copies.delete(clientOrderId);
+  else copy.signedRemaining = Math.sign(copy.signedRemaining) * left;
+}
+
+/** A copy ended unfilled (canceled, rejected, never sent): it is no longer on its way. */
+export function settleInflightCopy(live: LiveAccount | undefined, clientOrderId: string): void {
+  if (live !== undefined) writable.live(live).copies.delete(clientOrderId);
+}
+
+/** A fresh snapshot after the feed came back holds every fill missed meanwhile: nothing is on its way. */
+export function forgetInflightCopies(live: LiveAccount): void {
+  writable.live(live).copies.clear();
+}
+
+export function copyAcknowledged(live: LiveAccount, at: number): void {
+  writable.live(live).lastCopyAckAt = at;
+}
+
+/** A send to a follower started: reconciliation waits for it until it settles. */
+export function trackSend(group: UserGroup, accountId: number, done: Promise<void>): void {
+  const inflight = writable.inflight(group);
+  const set = inflight.get(accountId) ?? new Set<Promise<void>>();
+  set.add(done);
+  inflight.set(accountId, set);
+  void done.finally(() => set.delete(done));
+}
+
+/** A person traded this contract by hand on the follower; false when it was already so. */
+export function markHeldByHand(live: LiveAccount, symbol: string): boolean {
+  const held = writable.live(live).heldByHand;
+  if (held.has(symbol)) return false;
+  held.add(symbol);
+  return true;
+}
+
+/** These contracts are no longer held by hand (back at target, or Sync); returns whether any was. */
+export function releaseHeldByHand(live: LiveAccount, symbols: Iterable<string>): boolean {
+  const held = writable.live(live).heldByHand;
+  let released = false;
+  for (const symbol of [...symbols]) released = held.delete(symbol) || released;
+  return released;
 }
 
 const handWrites = new WeakMap<LiveAccount, Promise<void>>();

@@ -19,7 +19,7 @@ export interface EngineAccount {
   connectionId: number;
   externalId: string;
   name: string;
-  isMaster: boolean;
+  isLeader: boolean;
   isFollower: boolean;
   ratio: number;
   cross: boolean;

@@ -26,6 +26,7 @@ interface AccountRow {
 /** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
 export class SqlDirectory implements AccountDirectory {
   private readonly brokerOf = new Map<number, string>();
+  private readonly brokerUserOf = new Map<number, string>();
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -48,7 +49,7 @@ export class SqlDirectory implements AccountDirectory {
         connectionId: row.connection_id,
         externalId: row.external_id,
         name: row.name,
-        isMaster: row.is_master,
+        isLeader: row.is_master,
         isFollower: row.is_follower && !row.is_master,
         ratio: Number(row.ratio),
         cross: row.cross,
@@ -82,10 +83,13 @@ export class SqlDirectory implements AccountDirectory {
     const adapter = this.app.brokers.get(row.broker);
     if (adapter === undefined) throw new Error(`The ${row.broker} broker is not configured on this server`);
     this.brokerOf.set(connectionId, row.broker);
+    const credentials = this.app.secrets.open<BrokerCredentials>(row.credentials);
+    if (credentials.brokerUserId !== undefined)
+      this.brokerUserOf.set(connectionId, `${row.broker}|${row.environment}|${credentials.brokerUserId}`);
     return adapter.openSession({
       connectionId,
       environment: row.environment,
-      credentials: this.app.secrets.open<BrokerCredentials>(row.credentials),
+      credentials,
       onCredentialsRenewed: (credentials) => {
         void this.app.db
           .query('UPDATE connections SET credentials = $2, updated_at = now() WHERE id = $1', [
@@ -99,8 +103,16 @@ export class SqlDirectory implements AccountDirectory {
     });
   }
 
-  budgetOf(connectionId: number): number {
-    return this.app.brokers.get(this.brokerOf.get(connectionId) ?? '')?.requestsPerMinute ?? 60;
+  /**
+   * Brokers count requests per broker user: connections of one user (same broker, environment and broker
+   * user id) share one budget. A connection whose broker user is not known yet counts alone.
+   */
+  budgetOf(connectionId: number): { brokerUser: string; perMinute: number } {
+    const broker = this.brokerOf.get(connectionId) ?? '';
+    return {
+      brokerUser: this.brokerUserOf.get(connectionId) ?? `${broker}|connection ${connectionId}`,
+      perMinute: this.app.brokers.get(broker)?.requestsPerMinute ?? 60,
+    };
   }
 
   async markConnection(

@@ -4,6 +4,7 @@ import { SimSession } from '../../../src/brokers/sim/session';
 import { SimVenue } from '../../../src/brokers/sim/venue';
 import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
 import type { EngineSettings } from '../../../src/copier/engine/context';
+import { noticeOf } from '../../../src/copier/engine-notices';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
@@ -53,7 +54,7 @@ export class Harness {
       this.venue.ensureAccounts(String(login), 8);
       this.directory.addConnection(index + 1, { accessToken: `sim:${login}:8` });
     });
-    this.directory.accounts.push(this.accountOf(LEADER, 1, `${logins[0]}1`, { isMaster: true }));
+    this.directory.accounts.push(this.accountOf(LEADER, 1, `${logins[0]}1`, { isLeader: true }));
     followers.forEach((setup, index) => {
       const connection = (index % 3) + 1;
       const externalId = `${logins[connection - 1]}${Math.floor(index / 3) + 2}`;
@@ -135,7 +136,7 @@ export class Harness {
     return new CopyEngine({
       directory: this.directory,
       store: this.store,
-      notifier: { notify: (_userId, input) => this.notifications.push(input) },
+      notifier: { notify: (_userId, outcome) => this.notifications.push(noticeOf(outcome)) },
       // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
       settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
     });
@@ -153,7 +154,7 @@ export class Harness {
       connectionId,
       externalId,
       name: `Account ${id}`,
-      isMaster: false,
+      isLeader: false,
       isFollower: false,
       ratio: 1,
       cross: false,

@@ -63,8 +63,12 @@ export class MixedDirectory implements AccountDirectory {
     return recorded;
   }
 
-  budgetOf(connectionId: number): number {
-    return this.connections.get(connectionId)?.adapter.requestsPerMinute ?? 60;
+  budgetOf(connectionId: number): { brokerUser: string; perMinute: number } {
+    const connection = this.connections.get(connectionId);
+    return {
+      brokerUser: `${connection?.adapter.id ?? ''}|${connection?.credentials.brokerUserId ?? connectionId}`,
+      perMinute: connection?.adapter.requestsPerMinute ?? 60,
+    };
   }
 
   async storeHeldByHand(): Promise<void> {

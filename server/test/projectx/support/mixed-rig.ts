@@ -176,7 +176,7 @@ export class MixedRig {
         connectionId,
         externalId,
         name: `${place.broker}-${externalId}`,
-        isMaster: !follower,
+        isLeader: !follower,
         isFollower: follower,
       });
     }

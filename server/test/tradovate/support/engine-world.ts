@@ -48,7 +48,7 @@ export function groupDirectory<D extends MemoryDirectory>(
     autoSync: true,
     enabled: true,
     risk: { ...DEFAULT_RISK },
-    isMaster: false,
+    isLeader: false,
     isFollower: false,
   };
   directory.accounts.push({
@@ -57,7 +57,7 @@ export function groupDirectory<D extends MemoryDirectory>(
     connectionId: ids.leaderConnection,
     externalId: String(world.leader.accountId),
     name: 'LEADER-1',
-    isMaster: true,
+    isLeader: true,
   });
   followers.forEach((follower, index) => {
     directory.accounts.push({

@@ -1,0 +1,50 @@
+import type { NotificationKind } from '@synctrade/api/types';
+import type { EngineOutcome } from './engine/outcomes';
+
+export interface Notice {
+  kind: NotificationKind;
+  title: string;
+  message: string;
+}
+
+/** The words a user reads for each thing the copy engine reports. */
+export function noticeOf(outcome: EngineOutcome): Notice {
+  switch (outcome.kind) {
+    case 'out_of_sync':
+      return {
+        kind: 'out_of_sync',
+        title: `${outcome.accountName} is out of sync`,
+        message: `${outcome.differences}. Press Sync on the desk to correct it.`,
+      };
+    case 'risk_stop':
+      return {
+        kind: 'risk_stop',
+        title: `${outcome.accountName} stopped following`,
+        message: `${outcome.reason}. The account was flattened and no longer copies the leader.`,
+      };
+    case 'copy_rate_limited':
+      return {
+        kind: 'copy_failed',
+        title: `Copy to ${outcome.accountName} rate limited`,
+        message: outcome.reason,
+      };
+    case 'copy_failed':
+      return {
+        kind: 'copy_failed',
+        title: `Copy to ${outcome.accountName} failed`,
+        message: `${outcome.side === 'buy' ? 'Buy' : 'Sell'} ${outcome.qty} ${outcome.symbol}: ${outcome.reason}`,
+      };
+    case 'connection_lost':
+      return {
+        kind: 'broker_disconnected',
+        title: 'Broker disconnected',
+        message: outcome.reason ?? 'The broker connection dropped; copying resumes when it is back.',
+      };
+    case 'reauth_required':
+      return {
+        kind: 'broker_disconnected',
+        title: 'Broker authorization expired',
+        message: `${outcome.reason}. Connect the broker again.`,
+      };
+  }
+}
