@@ -171,7 +171,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
   await app.register(feedRoute);
-  await app.register(propRoutes, { prefix: '/api/v1', guard: app.propGuard });
+  await app.register(propRoutes, {
+    prefix: '/api/v1',
+    guard: app.propGuard,
+    // The engine reads the rules again with the user's accounts.
+    onRulesChanged: (userId) => events.emit('accounts:changed', { userId }),
+  });
   await app.register(copierPlugin, { prefix: '/api/v1' });
   await app.register(simPlugin, { prefix: '/api/v1' });
 

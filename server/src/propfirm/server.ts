@@ -4,6 +4,9 @@ export { PropGuard, type UserRules } from './service/prop-guard';
 export { propRoutes, MAX_USER_EVENTS } from './routes/prop-routes';
 export {
   EngineGuard,
+  EngineSendGuard,
+  type SendVerdict,
+  type EquityVerdict,
   type GuardSource,
   type GuardedOrder,
   type PositionsView,

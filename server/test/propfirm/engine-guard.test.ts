@@ -1,30 +1,8 @@
-import { buildCalendar, luxonZones, presetById, type GuardState, type PropRules } from '../../src/propfirm';
-import { EngineGuard, EngineSendGuard, type GuardSource } from '../../src/propfirm/engine-guard';
-import type { UserRules } from '../../src/propfirm/service/prop-guard';
+import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-guard';
+import { MemorySource, rulesOf } from './support/memory-source';
 
 // Hand-worked: 2027-03-10 is a Wednesday; Chicago is UTC−6 until 2027-03-14.
 const utc = (iso: string): number => Date.parse(iso);
-
-function rulesOf(id: string): PropRules {
-  const preset = presetById(id);
-  if (preset === undefined) throw new Error(id);
-  return structuredClone(preset.rules);
-}
-
-/** The guard's source in memory: rules as the user set them, states as the store would keep them. */
-class MemorySource implements GuardSource {
-  time = utc('2027-03-10T15:00:00Z');
-  readonly zones = luxonZones;
-  readonly saved = new Map<number, GuardState>();
-  constructor(private readonly rules: Map<number, PropRules>) {}
-  now = (): number => this.time;
-  async load(): Promise<UserRules> {
-    return { rules: new Map(this.rules), states: new Map(this.saved), events: buildCalendar().events };
-  }
-  async saveState(accountId: number, state: GuardState): Promise<void> {
-    this.saved.set(accountId, state);
-  }
-}
 
 const USER = 1;
 const LEADER = 10;
