@@ -40,6 +40,7 @@ import { photoRoutes } from './profile/photo-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { feedRoute } from './realtime/feed-route';
 import { RealtimeHub } from './realtime/hub';
+import { PropGuard, PropStore, propRoutes } from './propfirm/server';
 import { createTokenSigner } from './security/jwt';
 import { createPasswordHasher } from './security/passwords';
 import { createSecrets } from './security/secrets';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorate('authenticate', makeAuthenticate(app, signer));
   app.decorate('notify', makeNotify(app));
+  app.decorate('propGuard', new PropGuard(new PropStore(db)));
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
   events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {
@@ -169,6 +171,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api/v1' },
   );
   await app.register(feedRoute);
+  await app.register(propRoutes, {
+    prefix: '/api/v1',
+    guard: app.propGuard,
+    // The engine reads the rules again with the user's accounts.
+    onRulesChanged: (userId) => events.emit('accounts:changed', { userId }),
+  });
   await app.register(copierPlugin, { prefix: '/api/v1' });
   await app.register(simPlugin, { prefix: '/api/v1' });
 

@@ -11,7 +11,8 @@ beforeEach(() => {
   api = mockApi()
     .on('GET /brokers', [200, BROKERS])
     .on('GET /brokers/connections', [200, [buildConnection()]])
-    .on('GET /brokers/connections/:id/account-info', [200, buildDetails()]);
+    .on('GET /brokers/connections/:id/account-info', [200, buildDetails()])
+    .on('GET /propfirm/headroom', [200, []]);
 });
 afterEach(() => api.restore());
 

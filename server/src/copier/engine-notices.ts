@@ -22,6 +22,22 @@ export function noticeOf(outcome: EngineOutcome): Notice {
         title: `${outcome.accountName} stopped following`,
         message: `${outcome.reason}. The account was flattened and no longer copies the leader.`,
       };
+    case 'firm_rule':
+      return {
+        kind: 'risk_stop',
+        title: outcome.stopped
+          ? `${outcome.accountName} stopped following`
+          : `${outcome.accountName} flattened`,
+        message: outcome.stopped
+          ? `${outcome.reason}. The account was flattened and no longer copies the leader.`
+          : `${outcome.reason}. The account was flattened; its exits still follow the leader.`,
+      };
+    case 'leader_breach':
+      return {
+        kind: 'risk_stop',
+        title: `${outcome.accountName} broke its firm rule`,
+        message: outcome.reason,
+      };
     case 'copy_rate_limited':
       return {
         kind: 'copy_failed',

@@ -1,3 +1,4 @@
+import { EngineGuard, EngineSendGuard } from '../propfirm/server';
 import type { FastifyPluginAsync } from 'fastify';
 import { DeskPublisher } from './desk/desk-publisher';
 import { deskAccounts } from './desk/sync-accounts';
@@ -26,6 +27,7 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     },
     onChange: (userId) => publisher?.touch(userId),
     log,
+    guard: new EngineSendGuard(new EngineGuard(app.propGuard, log)),
   });
   publisher = new DeskPublisher(app, engine);
   const touch = (userId: number): void => publisher?.touch(userId);

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
 import type { AppEvents } from '../events';
 import type { Mailer } from '../mail/mailer';
+import type { PropGuard } from '../propfirm/server';
 import type { RealtimeHub } from '../realtime/hub';
 import type { Secrets } from '../security/secrets';
 import type { PasswordHasher } from '../security/passwords';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     brokers: BrokerRegistry;
     /** The paper broker's venue, on its database ledger. */
     simVenue: SimVenue;
+    /** The prop-firm guard: firm rules per account, checked by the copy engine. */
+    propGuard: PropGuard;
     /** preHandler: 401 unless a valid token of a live session; sets `request.user`. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Stores a notification and pushes it on the user's feed. */

@@ -33,3 +33,4 @@ export * from './calls/auth';
 export * from './calls/brokers';
 export * from './calls/copier';
 export * from './calls/misc';
+export * from './calls/propfirm';

@@ -1,7 +1,7 @@
 import type { Clock } from './clock';
 import type { FollowerStatus, EngineAccount } from './types';
 import type { CopyMetrics } from './metrics';
-import type { AccountDirectory, CopyStore, Notifier } from './ports';
+import type { AccountDirectory, CopyStore, Notifier, SendGuard } from './ports';
 import type { LiveAccount, SessionEntry, UserGroup } from './state';
 
 export interface EngineSettings {
@@ -33,6 +33,8 @@ export interface EngineContext {
   readonly store: CopyStore;
   readonly directory: AccountDirectory;
   readonly notifier: Notifier;
+  /** Firm rules checked before every send (null: none). */
+  readonly guard: SendGuard | null;
   readonly metrics: CopyMetrics;
   readonly settings: EngineSettings;
   /** The engine's one clock: latencies, settle waits, auto-sync, retries. */

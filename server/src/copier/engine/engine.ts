@@ -5,10 +5,11 @@ import type { EngineContext, EngineSettings } from './context';
 import { onLeaderFill } from './leader-fills';
 import { CopyMetrics } from './metrics';
 import { onLeaderOrder } from './mirrors';
-import type { AccountDirectory, ChangeListener, CopyStore, Notifier } from './ports';
+import type { AccountDirectory, ChangeListener, CopyStore, Notifier, SendGuard } from './ports';
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
+import { checkFirmRules } from './send-guard';
 import { BrokerSessions } from './sessions';
 import {
   brokerPositionSeen,
@@ -37,6 +38,8 @@ export interface CopyEngineOptions {
   log?: (error: unknown, context: string) => void;
   settings?: Partial<EngineSettings>;
   clock?: Clock;
+  /** Firm rules checked before every send and after every balance reading. */
+  guard?: SendGuard;
 }
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
@@ -55,6 +58,7 @@ export class CopyEngine implements EngineContext {
   readonly store: CopyStore;
   readonly directory: AccountDirectory;
   readonly notifier: Notifier;
+  readonly guard: SendGuard | null;
   readonly settings: EngineSettings;
   private readonly onChange: ChangeListener;
   private readonly logger: (error: unknown, context: string) => void;
@@ -70,6 +74,7 @@ export class CopyEngine implements EngineContext {
     this.store = options.store;
     this.directory = options.directory;
     this.notifier = options.notifier;
+    this.guard = options.guard ?? null;
     this.onChange = options.onChange ?? (() => undefined);
     this.logger = options.log ?? (() => undefined);
     this.settings = {
@@ -231,6 +236,7 @@ export class CopyEngine implements EngineContext {
       this.accounts.set(account.id, account);
     }
     group.accountIds = new Set(list.map((account) => account.id));
+    await this.guard?.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
     group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
     const leader = list.find((account) => account.isLeader && account.enabled);
     if (leader?.id !== group.leader?.accountId)
@@ -317,6 +323,7 @@ export class CopyEngine implements EngineContext {
     } else {
       brokerSnapshotSeen(live, event.account);
       if (account.isFollower) void checkDailyLoss(this, account.id, event.account);
+      void checkFirmRules(this, account, event.account);
     }
     this.changed(account.userId);
   }

@@ -5,6 +5,7 @@ import type { EngineContext } from './context';
 import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
+import { guardPlan } from './send-guard';
 import { planMove, signed, targetPosition } from './sizing';
 import {
   applyLeaderFill,
@@ -70,8 +71,9 @@ export async function onLeaderFill(
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
       const plan = planFollower(follower, live, symbol, exposure, eventKey, fill, before, after);
-      intents.push(...plan.intents);
-      skips.push(...plan.skips);
+      const guarded = guardPlan(ctx, plan.intents);
+      intents.push(...guarded.intents);
+      skips.push(...plan.skips, ...guarded.skips);
       if (plan.releasesHand && releaseHeldByHand(live, [symbol])) {
         ctx.heldByHandChanged(accountId);
         if (live.status.state === 'out_of_sync') ctx.setStatus(accountId, { state: 'ok', reason: null });

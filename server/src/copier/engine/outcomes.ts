@@ -9,6 +9,10 @@ export type EngineOutcome =
   | { kind: 'out_of_sync'; accountName: string; differences: string }
   /** The daily loss limit stopped a follower (flattened, following off). */
   | { kind: 'risk_stop'; accountName: string; reason: string }
+  /** A firm rule acted on a follower: flattened, and stopped following for good or refusing entries for now. */
+  | { kind: 'firm_rule'; accountName: string; reason: string; stopped: boolean }
+  /** The leader broke its own firm rule: the group copies no entries. */
+  | { kind: 'leader_breach'; accountName: string; reason: string }
   /** A copy waited for the broker's request budget past its deadline and was not sent. */
   | { kind: 'copy_rate_limited'; accountName: string; reason: string }
   /** The broker refused a copy. */

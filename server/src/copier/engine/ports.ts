@@ -1,3 +1,4 @@
+import type { Side } from '@synctrade/api/types';
 import type { BrokerEvent, BrokerSession } from '../../brokers/types';
 import type { OutcomeListener } from './outcomes';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
@@ -61,6 +62,25 @@ export interface AccountDirectory {
     connectionId: number,
     status: 'connected' | 'disconnected' | 'reauth_required',
   ): Promise<void>;
+}
+
+/**
+ * Rules checked before every send and after every balance reading (the prop-firm guard implements it):
+ * how much of an order may go, and whether an account must be flattened (and stop following).
+ */
+export interface SendGuard {
+  /** Reads the user's rules; the engine calls it when it loads the user, so `gate` never waits. */
+  prepare(userId: number): Promise<void>;
+  gate(
+    order: { userId: number; accountId: number; symbol: string; side: Side; qty: number },
+    view: { accountIds: readonly number[]; positionsOf(accountId: number): ReadonlyMap<string, number> },
+  ): { qty: number; reason: string | null };
+  onEquity(
+    userId: number,
+    accountId: number,
+    equity: number,
+    role: 'leader' | 'follower',
+  ): { flatten: { reason: string; stopFollowing: boolean } | null; leaderBreach: string | null };
 }
 
 /** Where the engine's outcomes go (the copier plugin words them as notifications). */

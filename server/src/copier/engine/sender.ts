@@ -1,5 +1,6 @@
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
 import type { EngineContext } from './context';
+import { guardAtSend } from './send-guard';
 import { orderStatusOf } from './status-map';
 import {
   addInflightCopy,
@@ -91,6 +92,11 @@ async function send(
       // have waited for the budget (a 429) or a look-up meanwhile, and the account objects are replaced on reload.
       if (!canReceive(ctx.accounts.get(account.id), ctx.live.get(account.id), entry)) {
         closeUnsent(ctx, intent, 'Canceled', 'Not sent: the follower was disabled');
+        return;
+      }
+      const refused = guardAtSend(ctx, intent);
+      if (refused !== null) {
+        closeUnsent(ctx, intent, 'Rejected', refused);
         return;
       }
       const sentAt = ctx.clock.now();

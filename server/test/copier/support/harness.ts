@@ -8,6 +8,7 @@ import { noticeOf } from '../../../src/copier/engine-notices';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
+import type { SendGuard } from '../../../src/copier/engine/ports';
 import { DEFAULT_RISK, type EngineAccount, type RiskLimits } from '../../../src/copier/engine/types';
 
 export const USER = 1;
@@ -46,6 +47,8 @@ export class Harness {
     requestsPerMinute?: number,
     /** Engine settings of this test, over the harness's own (every engine it starts gets them). */
     private readonly settings: Partial<EngineSettings> = {},
+    /** Firm rules checked before every send (the prop-firm guard's tests). */
+    private readonly guard?: SendGuard,
   ) {
     if (requestsPerMinute !== undefined)
       this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
@@ -139,6 +142,7 @@ export class Harness {
       notifier: { notify: (_userId, outcome) => this.notifications.push(noticeOf(outcome)) },
       // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
       settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
+      ...(this.guard === undefined ? {} : { guard: this.guard }),
     });
   }
 

@@ -36,6 +36,8 @@ export const FALLBACK = {
   import: 'Import failed. Please try again.',
   journal: 'Journal update failed. Please try again.',
   market: 'Market data failed. Please try again.',
+  propRules: 'Firm rules update failed. Please try again.',
+  propHeadroom: 'Firm rule headroom failed. Please try again.',
 } as const;
 
 export type ActionName = keyof typeof FALLBACK;

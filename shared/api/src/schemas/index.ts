@@ -9,5 +9,7 @@ export * from './payloads';
 export * from './responses';
 export * from './feed';
 export * from './routes';
+export * from './propfirm';
+export * from './propfirm-routes';
 export * from './route-match';
 export type { Static, TSchema } from '@sinclair/typebox';

@@ -5,6 +5,7 @@
  */
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
 import { ObjectOrIgnored } from './helpers';
+import { PROPFIRM_ROUTE_SCHEMAS } from './propfirm-routes';
 import {
   AccountSummarySchema,
   BrokerSchema,
@@ -271,6 +272,8 @@ export const ROUTE_SCHEMAS = {
   },
   [`GET ${API}/market/quotes`]: { response: answers({ 200: Type.Array(MarketQuoteSchema) }) },
   [`POST ${API}/sim/orders`]: { body: Type.Partial(TicketOrderPayloadSchema), response: message },
+
+  ...PROPFIRM_ROUTE_SCHEMAS,
 
   // The realtime feed: a WebSocket upgrade; a bad ticket closes it with 4401 (see FEED_CLOSE).
   'GET /ws/accounts': {

@@ -3,3 +3,4 @@ export * from './payloads';
 export * from './responses';
 export * from './feed';
 export * from './desk-actions';
+export * from './propfirm';

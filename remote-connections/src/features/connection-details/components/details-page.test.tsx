@@ -24,7 +24,8 @@ beforeEach(() => {
   off = bus.on('connections:changed', heard);
   api = mockApi()
     .on('GET /brokers', [200, BROKERS])
-    .on('GET /brokers/connections/:id/account-info', [200, buildDetails()]);
+    .on('GET /brokers/connections/:id/account-info', [200, buildDetails()])
+    .on('GET /propfirm/headroom', [200, []]);
 });
 afterEach(() => {
   api.restore();
@@ -37,8 +38,11 @@ async function renderDetails() {
   return view;
 }
 
+// The calls of the connection itself: the brokers list and the firm rules load beside them.
 function order(): string[] {
-  return api.calls.filter((call) => call.path !== '/brokers').map((call) => `${call.method} ${call.path}`);
+  return api.calls
+    .filter((call) => call.path !== '/brokers' && call.path !== '/propfirm/headroom')
+    .map((call) => `${call.method} ${call.path}`);
 }
 
 describe('connection details', () => {
@@ -179,4 +183,30 @@ describe('connection details', () => {
     expect(within(dialog).getByText('Rithmic').nextSibling).toHaveTextContent('Coming soon');
     expect(within(dialog).getByText('Tradovate').nextSibling).toHaveTextContent('Available');
   });
+});
+
+it('when an account of the connection has firm rules, then the details name its firm', async () => {
+  const details = buildDetails();
+  const first = details.accounts[0];
+  if (first === undefined) throw new Error('no account');
+  api.on('GET /propfirm/headroom', [
+    200,
+    [
+      {
+        account_id: first.id,
+        firm: 'topstep',
+        preset: 'topstep-combine-50k',
+        floor: 48000,
+        to_floor: 2000,
+        to_daily_loss: 1000,
+        day_pnl: 0,
+        minutes_to_flat_by: 120,
+        next_blackout: null,
+        stopped: null,
+      },
+    ],
+  ]);
+  await renderDetails();
+  const section = await screen.findByRole('region', { name: 'Firm rules' });
+  expect(section).toHaveTextContent(`${first.account_name}: Topstep (topstep-combine-50k)`);
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button, ErrorPanel, Page, PageHeader, Row, Spinner } from '@synctrade/ui';
 import { useBrokerStore, useConnectionStore } from '../../connections';
+import { AccountFirms } from '../../prop-firms';
 import { AccountsSection } from './accounts-section';
 import { DetailsTable } from './details-table';
 import { SupportedBrokersModal } from './supported-brokers-modal';
@@ -51,6 +52,7 @@ export function DetailsPage(): React.JSX.Element {
         <>
           <DetailsTable details={shown} />
           <AccountsSection details={shown} />
+          <AccountFirms accounts={shown.accounts} />
         </>
       )}
       <SupportedBrokersModal open={brokersOpen} onClose={() => setBrokersOpen(false)} />

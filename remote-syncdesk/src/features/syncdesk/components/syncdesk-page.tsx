@@ -5,6 +5,7 @@ import { Button, Page, PageHeader, Row } from '@synctrade/ui';
 import { useAccountFeed } from '../hooks/use-account-feed';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountsPanel } from './accounts-panel';
+import { DeskPropGuard } from './desk-prop-guard';
 import { FeedStatus } from './feed-status';
 import { GuideModal, LimitationsModal } from './info-modals';
 import { LeaderModal } from './leader-modal';
@@ -44,6 +45,7 @@ export function SyncdeskPage(): React.JSX.Element {
         onOpenGuide={() => setDialog('guide')}
         onOpenLimitations={() => setDialog('limitations')}
       />
+      <DeskPropGuard />
       <OrderTicket />
       <OrdersPanel />
       <GuideModal open={dialog === 'guide'} onClose={close} />

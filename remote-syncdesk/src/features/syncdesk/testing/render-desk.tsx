@@ -25,7 +25,8 @@ export function deskApi({ accounts = [], orders = buildOrderData() }: DeskSetup 
     .on('GET /brokers/accounts/table', [200, accounts])
     .on('POST /auth/ws-ticket', [200, { ticket: 'ticket-1', expires_in: 30 }])
     .on(`GET /copier/order-data/${USER_ID}`, [200, orders])
-    .on('GET /copier/orders/working', [200, []]);
+    .on('GET /copier/orders/working', [200, []])
+    .on('GET /propfirm/headroom', [200, []]);
 }
 
 /** Mounts the desk as the host does (at /syncdesk/*), signed in, with the fake socket class. */

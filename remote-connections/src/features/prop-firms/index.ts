@@ -1,0 +1,2 @@
+/** The prop-firm parts of the connections screens. */
+export { AccountFirms } from './account-firms';

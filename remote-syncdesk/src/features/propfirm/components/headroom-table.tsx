@@ -1,0 +1,54 @@
+import type React from 'react';
+import styled from 'styled-components';
+import type { PropHeadroom } from '@synctrade/api';
+import { Table, TableWrap } from '@synctrade/ui';
+import { blackoutText, dollarTone, dollars, minutesText, minutesTone, type Tone } from './headroom-format';
+
+const Cell = styled.td<{ $tone: Tone }>`
+  color: ${({ $tone, theme }) => ($tone === 'muted' ? theme.color.textMuted : theme.color[$tone])};
+  font-weight: ${({ $tone }) => ($tone === 'warning' || $tone === 'danger' ? 600 : 400)};
+`;
+
+interface HeadroomTableProps {
+  rows: readonly PropHeadroom[];
+  nameOf(accountId: number): string;
+  firmLabel(row: PropHeadroom): string;
+  now: number;
+}
+
+/** Distance of each guarded account to its firm's limits; amber when close, red when reached. */
+export function HeadroomTable({ rows, nameOf, firmLabel, now }: HeadroomTableProps): React.JSX.Element {
+  return (
+    <TableWrap>
+      <Table aria-label="Firm rule headroom">
+        <thead>
+          <tr>
+            <th>Account</th>
+            <th>Firm rules</th>
+            <th>To drawdown floor</th>
+            <th>To daily loss limit</th>
+            <th>Flat-by in</th>
+            <th>Next blackout</th>
+            <th>Guard</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const blackout = blackoutText(row.next_blackout, now);
+            return (
+              <tr key={row.account_id}>
+                <td>{nameOf(row.account_id)}</td>
+                <td>{firmLabel(row)}</td>
+                <Cell $tone={dollarTone(row.to_floor)}>{dollars(row.to_floor)}</Cell>
+                <Cell $tone={dollarTone(row.to_daily_loss)}>{dollars(row.to_daily_loss)}</Cell>
+                <Cell $tone={minutesTone(row.minutes_to_flat_by)}>{minutesText(row.minutes_to_flat_by)}</Cell>
+                <Cell $tone={blackout.tone}>{blackout.text}</Cell>
+                <Cell $tone={row.stopped === null ? 'success' : 'danger'}>{row.stopped ?? 'Watching'}</Cell>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </TableWrap>
+  );
+}

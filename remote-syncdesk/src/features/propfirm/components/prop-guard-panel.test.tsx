@@ -1,0 +1,106 @@
+import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import type { PropHeadroom, PropPresetList } from '@synctrade/api';
+import { deskAccounts } from '../../syncdesk/testing/builders';
+import { deskApi, renderDesk, setUpDesk } from '../../syncdesk/testing/render-desk';
+import { resetPropfirmStore } from '../store/propfirm-store';
+
+const ROW: PropHeadroom = {
+  account_id: 2,
+  firm: 'topstep',
+  preset: 'topstep-combine-50k',
+  floor: 48_000,
+  to_floor: 350,
+  to_daily_loss: 800,
+  day_pnl: -200,
+  minutes_to_flat_by: 0,
+  next_blackout: null,
+  stopped: null,
+};
+
+describe('prop-firm guard on the desk', () => {
+  let api: ApiMock;
+  beforeEach(() => {
+    setUpDesk();
+    resetPropfirmStore();
+  });
+  afterEach(() => api.restore());
+
+  it('when a follower is guarded, then its headroom shows, amber when close and red when reached', async () => {
+    api = deskApi({ accounts: deskAccounts() }).on('GET /propfirm/headroom', [200, [ROW]]);
+    renderDesk();
+    const table = await screen.findByRole('table', { name: 'Firm rule headroom' });
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1)).toEqual(['Topstep · topstep-combine-50k', '$350', '$800', 'now', '—', 'Watching']);
+    // Close figures are emphasised; the far ones are not.
+    expect(within(table).getByRole('cell', { name: '$350' })).toHaveStyle({ fontWeight: '600' });
+    expect(within(table).getByRole('cell', { name: 'now' })).toHaveStyle({ fontWeight: '600' });
+    expect(within(table).getByRole('cell', { name: '$800' })).toHaveStyle({ fontWeight: '400' });
+  });
+
+  it('when the user picks a preset for an account, then its rules are put and the headroom reloads', async () => {
+    const presets: PropPresetList = {
+      presets: [
+        {
+          id: 'topstep-combine-50k',
+          firm: 'topstep',
+          label: 'Topstep Trading Combine 50K',
+          sources: ['https://help.topstep.com/en/articles/8937219-topstepx-trade-copier'],
+          checked_on: '2026-11-23',
+          unverified: ['drawdown.amount'],
+          rules: {
+            firm: 'topstep',
+            preset: 'topstep-combine-50k',
+            dayStart: { zone: 'America/Chicago', time: '17:00' },
+            maxContracts: { enabled: true, minis: 5, microsPerMini: 10 },
+            drawdown: {
+              enabled: true,
+              mode: 'intraday',
+              amount: 2000,
+              startingBalance: 50000,
+              lockAt: 50000,
+              buffer: 200,
+            },
+            dailyLoss: { enabled: true, amount: 1000 },
+            dailyProfit: { enabled: false, amount: 3000 },
+            flatBy: {
+              enabled: true,
+              deadline: { zone: 'America/Chicago', time: '15:10' },
+              minutesBefore: 3,
+              reopen: { zone: 'America/Chicago', time: '17:00' },
+            },
+            news: { enabled: false, minutesBefore: 2, minutesAfter: 2, kinds: ['FOMC', 'NFP', 'CPI', 'EIA'] },
+            hedging: { enabled: true, action: 'refuse' },
+            consistency: { enabled: true, maxBestDayPercent: 50, stopAtLimit: false },
+          },
+        },
+      ],
+      calendar: {
+        sources: [],
+        coverage: { FOMC: '2028-01-26', NFP: null, CPI: null, EIA: '2027-11-24' },
+        warnings: [],
+      },
+    };
+    const accounts = deskAccounts();
+    const target = accounts[1];
+    if (target === undefined) throw new Error('no second account');
+    api = deskApi({ accounts })
+      .on('GET /propfirm/presets', [200, presets])
+      .on(`PUT /propfirm/accounts/${target.id}/rules`, [
+        200,
+        { account_id: target.id, rules: presets.presets[0]?.rules ?? null, warnings: [] },
+      ]);
+    const { user } = renderDesk();
+    await user.click(await screen.findByRole('button', { name: 'Firm rules' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Firm rules' });
+    await user.selectOptions(within(dialog).getByLabelText('Account'), String(target.id));
+    await waitFor(() => expect(within(dialog).getByLabelText('Firm and account type')).toBeEnabled());
+    await user.selectOptions(within(dialog).getByLabelText('Firm and account type'), 'topstep-combine-50k');
+    expect(within(dialog).getByText(/Read from these pages on 2026-11-23/)).toBeInTheDocument();
+    api.on('GET /propfirm/headroom', [200, [{ ...ROW, account_id: target.id }]]);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Topstep Trading Combine 50K rules set')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Firm rule headroom' })).toBeInTheDocument();
+  });
+});

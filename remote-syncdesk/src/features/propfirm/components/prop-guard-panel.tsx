@@ -1,0 +1,82 @@
+import type React from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { PropHeadroom } from '@synctrade/api';
+import { Button, Card, Muted } from '@synctrade/ui';
+import { usePropfirmStore } from '../store/propfirm-store';
+import { HeadroomTable } from './headroom-table';
+import { PresetPicker } from './preset-picker';
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  h2 {
+    margin: 0;
+    font-size: 18px;
+  }
+`;
+
+/** Same pace as the orders list. */
+export const HEADROOM_POLL_MS = 15_000;
+
+const FIRM_NAMES: Record<PropHeadroom['firm'], string> = {
+  topstep: 'Topstep',
+  apex: 'Apex',
+  takeprofittrader: 'Take Profit Trader',
+  myfundedfutures: 'MyFundedFutures',
+  tradeify: 'Tradeify',
+  bulenox: 'Bulenox',
+  custom: 'Custom',
+};
+
+interface PropGuardPanelProps {
+  /** The desk's accounts, for names and the picker. */
+  accounts: ReadonlyArray<{ id: number; name: string }>;
+}
+
+/** The prop-firm guard on the desk: headroom of each guarded account and the firm picker. */
+export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Element {
+  const rows = usePropfirmStore((state) => state.headroom);
+  const loadHeadroom = usePropfirmStore((state) => state.loadHeadroom);
+  const [picking, setPicking] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    void loadHeadroom();
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      void loadHeadroom();
+    }, HEADROOM_POLL_MS);
+    return () => clearInterval(timer);
+  }, [loadHeadroom]);
+  const names = useMemo(() => new Map(accounts.map((item) => [item.id, item.name])), [accounts]);
+
+  return (
+    <Card as="section" aria-labelledby="prop-guard-title">
+      <Head>
+        <h2 id="prop-guard-title">Prop-firm guard</h2>
+        <Button
+          type="button"
+          $variant="secondary"
+          onClick={() => setPicking(true)}
+          disabled={accounts.length === 0}
+        >
+          Firm rules
+        </Button>
+      </Head>
+      {rows.length === 0 ? (
+        <Muted>No account has firm rules yet.</Muted>
+      ) : (
+        <HeadroomTable
+          rows={rows}
+          now={now}
+          nameOf={(id) => names.get(id) ?? `#${id}`}
+          firmLabel={(row) => `${FIRM_NAMES[row.firm]} · ${row.preset}`}
+        />
+      )}
+      <PresetPicker open={picking} accounts={accounts} onClose={() => setPicking(false)} />
+    </Card>
+  );
+}

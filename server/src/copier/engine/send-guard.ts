@@ -1,0 +1,110 @@
+import type { AccountSnapshot } from '../../brokers/types';
+import type { EngineContext } from './context';
+import type { CopyIntent, CopySkip, EngineAccount } from './types';
+
+/** The account's positions as the engine knows them (copies on their way included, `exclude` left out). */
+function positionsOf(ctx: EngineContext, accountId: number, exclude?: string): Map<string, number> {
+  const live = ctx.live.get(accountId);
+  const positions = new Map<string, number>();
+  for (const [symbol, position] of live?.positions ?? []) positions.set(symbol, position.netPos);
+  for (const [clientOrderId, copy] of live?.copies ?? [])
+    if (clientOrderId !== exclude)
+      positions.set(copy.symbol, (positions.get(copy.symbol) ?? 0) + copy.signedRemaining);
+  return positions;
+}
+
+function accountIdsOf(ctx: EngineContext, userId: number): number[] {
+  return [...(ctx.groups.get(userId)?.accountIds ?? [])];
+}
+
+/**
+ * Planned copies through the firm rules: each part may go whole, clipped (the rest recorded with the rule's
+ * reason) or not at all. Earlier parts of the plan count as held for the later ones.
+ */
+export function guardPlan(
+  ctx: EngineContext,
+  intents: readonly CopyIntent[],
+): { intents: CopyIntent[]; skips: CopySkip[] } {
+  if (ctx.guard === null || intents.length === 0) return { intents: [...intents], skips: [] };
+  const kept: CopyIntent[] = [];
+  const skips: CopySkip[] = [];
+  const planned = new Map<number, Map<string, number>>();
+  for (const intent of intents) {
+    const own = planned.get(intent.accountId) ?? positionsOf(ctx, intent.accountId);
+    planned.set(intent.accountId, own);
+    const verdict = ctx.guard.gate(intent, {
+      accountIds: accountIdsOf(ctx, intent.userId),
+      positionsOf: (id) => planned.get(id) ?? positionsOf(ctx, id),
+    });
+    const qty = Math.min(intent.qty, Math.max(0, Math.floor(verdict.qty)));
+    if (qty > 0) {
+      kept.push(qty === intent.qty ? intent : { ...intent, qty });
+      own.set(intent.symbol, (own.get(intent.symbol) ?? 0) + (intent.side === 'buy' ? qty : -qty));
+    }
+    if (qty < intent.qty)
+      skips.push({
+        eventKey: intent.eventKey,
+        userId: intent.userId,
+        accountId: intent.accountId,
+        symbol: intent.symbol,
+        side: intent.side,
+        qty: intent.qty - qty,
+        type: intent.type,
+        price: intent.price,
+        status: 'Rejected',
+        reason: verdict.reason ?? 'Refused by a firm rule',
+      });
+  }
+  return { intents: kept, skips };
+}
+
+/** Right before an order goes out: the firm rule that now forbids it (as it stands), or null. */
+export function guardAtSend(ctx: EngineContext, intent: CopyIntent): string | null {
+  if (ctx.guard === null) return null;
+  const verdict = ctx.guard.gate(intent, {
+    accountIds: accountIdsOf(ctx, intent.userId),
+    positionsOf: (id) => positionsOf(ctx, id, intent.clientOrderId),
+  });
+  return verdict.qty >= intent.qty ? null : (verdict.reason ?? 'Refused by a firm rule');
+}
+
+/**
+ * A balance reading: the follower that reached a firm limit is flattened (working orders canceled) and, after a
+ * drawdown, stops following; a leader that broke its own rule makes the group copy no entries. The user is told.
+ */
+export async function checkFirmRules(
+  ctx: EngineContext,
+  account: EngineAccount,
+  snapshot: AccountSnapshot,
+): Promise<void> {
+  if (ctx.guard === null) return;
+  const isLeader = ctx.groups.get(account.userId)?.leader?.accountId === account.id;
+  if (!isLeader && !account.isFollower) return;
+  const equity = snapshot.cashBalance + snapshot.openPnl;
+  const verdict = ctx.guard.onEquity(account.userId, account.id, equity, isLeader ? 'leader' : 'follower');
+  if (verdict.leaderBreach !== null)
+    ctx.notifier.notify(account.userId, {
+      kind: 'leader_breach',
+      accountName: account.name,
+      reason: verdict.leaderBreach,
+    });
+  const action = verdict.flatten;
+  if (action === null || isLeader || ctx.live.get(account.id)?.status.state === 'risk_stopped') return;
+  if (action.stopFollowing) {
+    account.isFollower = false;
+    ctx.setStatus(account.id, { state: 'risk_stopped', reason: action.reason });
+  }
+  const entry = ctx.sessions.get(account.connectionId);
+  const results = await Promise.allSettled([
+    entry?.session.flatten(account.externalId) ?? Promise.resolve(),
+    action.stopFollowing ? ctx.directory.stopFollowing(account.id, action.reason) : Promise.resolve(),
+  ]);
+  for (const result of results)
+    if (result.status === 'rejected') ctx.log(result.reason, `firm rule ${account.id}`);
+  ctx.notifier.notify(account.userId, {
+    kind: 'firm_rule',
+    accountName: account.name,
+    reason: action.reason,
+    stopped: action.stopFollowing,
+  });
+}

@@ -1,0 +1,220 @@
+import {
+  decideOrder,
+  evaluateAccount,
+  initialGuardState,
+  type GuardAction,
+  type GuardEnv,
+  type GuardState,
+  type OrderDecision,
+} from './guard';
+import { customRules } from './presets';
+import type { UserRules } from './service/prop-guard';
+import type { PropRules } from './types';
+import { tradingDayKey, type ZoneCalc } from './zone-calc';
+import type { NewsEvent } from './rules/news';
+
+/** Where the engine's guard gets each user's rules and keeps each account's memory. */
+export interface GuardSource {
+  now: () => number;
+  zones: ZoneCalc;
+  load(userId: number): Promise<UserRules>;
+  /** Stores an account's memory (behind the hot path). */
+  saveState(accountId: number, state: GuardState): Promise<void>;
+}
+
+/** One order the engine is about to send (or plan). */
+export interface GuardedOrder {
+  userId: number;
+  accountId: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: number;
+}
+
+/** What the engine knows of positions: the account's own (copies on their way included), and the user's others. */
+export interface PositionsView {
+  positionsOf(accountId: number): ReadonlyMap<string, number>;
+  /** The user's accounts (the guard picks those at the same firm). */
+  accountIds: readonly number[];
+}
+
+/** What the engine does after an equity reading. */
+export interface EquityOutcome {
+  /** For a follower: flatten (and stop following for good, or for the day). */
+  actions: GuardAction[];
+  /** For a leader that broke its own rule: why the group now copies no entries (new breaches only). */
+  leaderBreach: string | null;
+}
+
+const PASS: OrderDecision = { qty: 0, rule: null, reason: null, closeFirst: [] };
+
+/**
+ * The port the copy engine calls: `check` before every send (synchronous, memory only), `onEquity` with every
+ * balance reading. A user's rules are read by `prepare` (when the engine loads the user), never on the hot path.
+ */
+export class EngineGuard {
+  private readonly users = new Map<number, UserRules>();
+  private readonly leaderBreaches = new Map<
+    number,
+    { reason: string; until: string | null; dayStart: PropRules['dayStart'] }
+  >();
+  private readonly noRules = customRules();
+
+  constructor(
+    private readonly source: GuardSource,
+    private readonly log: (error: unknown, context: string) => void = () => undefined,
+  ) {}
+
+  async prepare(userId: number): Promise<void> {
+    this.users.set(userId, await this.source.load(userId));
+    this.leaderBreaches.delete(userId);
+  }
+
+  forget(userId: number): void {
+    this.users.delete(userId);
+    this.leaderBreaches.delete(userId);
+  }
+
+  rulesOf(userId: number, accountId: number): PropRules | undefined {
+    return this.users.get(userId)?.rules.get(accountId);
+  }
+
+  private env(user: UserRules): GuardEnv {
+    return { now: this.source.now(), zones: this.source.zones, events: user.events as NewsEvent[] };
+  }
+
+  /** The group's leader broke its own rule (entries are not copied), or null. */
+  leaderBreachOf(userId: number): string | null {
+    const breach = this.leaderBreaches.get(userId);
+    if (breach === undefined) return null;
+    const today = tradingDayKey(this.source.zones, this.source.now(), breach.dayStart);
+    if (breach.until !== null && breach.until !== today) {
+      this.leaderBreaches.delete(userId);
+      return null;
+    }
+    return breach.reason;
+  }
+
+  /**
+   * How much of an order may go: all of it (`rule` null), part of it (max contracts), or only its closing part
+   * (an entry refused by a window, a stop for the day, hedging or a leader breach). Exits always pass.
+   */
+  check(order: GuardedOrder, view: PositionsView): OrderDecision {
+    const user = this.users.get(order.userId);
+    const leaderBreach = this.leaderBreachOf(order.userId);
+    const rules = user?.rules.get(order.accountId);
+    if (user === undefined || (rules === undefined && leaderBreach === null))
+      return { ...PASS, qty: order.qty };
+    const base = rules ?? this.noRules;
+    const others =
+      base.firm === 'custom'
+        ? []
+        : view.accountIds
+            .filter((id) => id !== order.accountId && user.rules.get(id)?.firm === base.firm)
+            .map((id) => ({ accountId: id, positions: view.positionsOf(id) }));
+    const state =
+      rules === undefined
+        ? initialGuardState(base, this.env(user))
+        : (user.states.get(order.accountId) ?? this.initial(user, order.accountId, base));
+    return decideOrder(base, this.env(user), state, {
+      symbol: order.symbol,
+      signedQty: order.side === 'buy' ? order.qty : -order.qty,
+      positions: view.positionsOf(order.accountId),
+      others,
+      leaderBreach,
+    });
+  }
+
+  private initial(user: UserRules, accountId: number, rules: PropRules): GuardState {
+    const state = initialGuardState(rules, this.env(user));
+    user.states.set(accountId, state);
+    return state;
+  }
+
+  /** A balance reading (cash balance plus open P&L) of a guarded account. */
+  onEquity(userId: number, accountId: number, equity: number, role: 'leader' | 'follower'): EquityOutcome {
+    const user = this.users.get(userId);
+    const rules = user?.rules.get(accountId);
+    if (user === undefined || rules === undefined || !Number.isFinite(equity))
+      return { actions: [], leaderBreach: null };
+    const previous = user.states.get(accountId) ?? this.initial(user, accountId, rules);
+    const { state, actions } = evaluateAccount(rules, this.env(user), previous, equity);
+    user.states.set(accountId, state);
+    if (significant(previous, state))
+      this.source
+        .saveState(accountId, state)
+        .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
+    if (role === 'follower') return { actions, leaderBreach: null };
+    // The leader is the user's own trading: it is never flattened by the copier, its followers stop entering.
+    const breach = actions.find((action) => action.kind !== 'flatten');
+    if (breach === undefined || this.leaderBreaches.has(userId)) return { actions: [], leaderBreach: null };
+    const until =
+      breach.kind === 'flatten_for_day'
+        ? tradingDayKey(this.source.zones, this.source.now(), rules.dayStart)
+        : null;
+    const reason = `The leader broke its own firm rule (${breach.reason}): entries are not copied`;
+    this.leaderBreaches.set(userId, { reason, until, dayStart: rules.dayStart });
+    return { actions: [], leaderBreach: reason };
+  }
+}
+
+/** Worth storing: what a restart must not lose (the mark, the day's start, the stops), not every tick. */
+function significant(before: GuardState, after: GuardState): boolean {
+  return (
+    before.drawdown.highWater !== after.drawdown.highWater ||
+    before.drawdown.dayKey !== after.drawdown.dayKey ||
+    before.day?.dayKey !== after.day?.dayKey ||
+    before.stoppedForDay?.dayKey !== after.stoppedForDay?.dayKey ||
+    before.flattenedWindow !== after.flattenedWindow
+  );
+}
+
+/** What the copy engine asks before a send: how much may go, and why not all of it. */
+export interface SendVerdict {
+  qty: number;
+  reason: string | null;
+}
+
+/** What the copy engine does after an equity reading. */
+export interface EquityVerdict {
+  /** Flatten the account and cancel its working orders; `stopFollowing` for good (drawdown). */
+  flatten: { reason: string; stopFollowing: boolean } | null;
+  /** The group's leader broke its own rule just now: tell the user (entries are refused from now on). */
+  leaderBreach: string | null;
+}
+
+/**
+ * The guard as the engine sees it (its `SendGuard` port): plain answers, no rule vocabulary. Hedging with
+ * `close_first` is answered as a refusal: the engine does not close the user's other accounts itself.
+ */
+export class EngineSendGuard {
+  constructor(readonly guard: EngineGuard) {}
+
+  prepare(userId: number): Promise<void> {
+    return this.guard.prepare(userId);
+  }
+
+  forget(userId: number): void {
+    this.guard.forget(userId);
+  }
+
+  gate(order: GuardedOrder, view: PositionsView): SendVerdict {
+    const decision = this.guard.check(order, view);
+    if (decision.closeFirst.length === 0) return { qty: decision.qty, reason: decision.reason };
+    const held = view.positionsOf(order.accountId).get(order.symbol) ?? 0;
+    const signed = order.side === 'buy' ? order.qty : -order.qty;
+    const closing =
+      held !== 0 && Math.sign(signed) !== Math.sign(held) ? Math.min(Math.abs(held), order.qty) : 0;
+    return { qty: Math.min(closing, decision.qty), reason: decision.reason };
+  }
+
+  onEquity(userId: number, accountId: number, equity: number, role: 'leader' | 'follower'): EquityVerdict {
+    const outcome = this.guard.onEquity(userId, accountId, equity, role);
+    const stop = outcome.actions.find((action) => action.kind === 'flatten_and_stop');
+    const first = stop ?? outcome.actions[0];
+    return {
+      flatten: first === undefined ? null : { reason: first.reason, stopFollowing: stop !== undefined },
+      leaderBreach: outcome.leaderBreach,
+    };
+  }
+}

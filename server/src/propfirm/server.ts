@@ -1,0 +1,14 @@
+/** The guard's server side: storage, the in-memory guard the engine asks, and the routes. */
+export { PropStore } from './store/prop-store';
+export { PropGuard, type UserRules } from './service/prop-guard';
+export { propRoutes, MAX_USER_EVENTS } from './routes/prop-routes';
+export {
+  EngineGuard,
+  EngineSendGuard,
+  type SendVerdict,
+  type EquityVerdict,
+  type GuardSource,
+  type GuardedOrder,
+  type PositionsView,
+  type EquityOutcome,
+} from './engine-guard';

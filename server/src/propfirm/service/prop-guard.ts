@@ -1,0 +1,107 @@
+import { buildCalendar, calendarWarnings, type NewsCalendar } from '../calendar/calendar';
+import { evaluateAccount, initialGuardState, type GuardEnv, type GuardState, type Headroom } from '../guard';
+import type { NewsEvent } from '../rules/news';
+import type { PropStore } from '../store/prop-store';
+import type { NewsKind, PropRules } from '../types';
+import { luxonZones, tradingDayKey, type ZoneCalc } from '../zone-calc';
+
+/** One user's guarded accounts, as the guard holds them in memory (the engine's hot path reads only this). */
+export interface UserRules {
+  rules: Map<number, PropRules>;
+  states: Map<number, GuardState>;
+  events: NewsEvent[];
+}
+
+export interface GuardOptions {
+  now?: () => number;
+  zones?: ZoneCalc;
+  calendar?: NewsCalendar;
+}
+
+/**
+ * The server's prop-firm guard: the rules and memory of every guarded account, the shipped calendar plus each
+ * user's own events. Reads the database when a user is loaded or changed, never on the engine's hot path.
+ */
+export class PropGuard {
+  readonly now: () => number;
+  readonly zones: ZoneCalc;
+  readonly calendar: NewsCalendar;
+  private readonly users = new Map<number, Promise<UserRules>>();
+
+  constructor(
+    readonly store: PropStore,
+    options: GuardOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.zones = options.zones ?? luxonZones;
+    this.calendar = options.calendar ?? buildCalendar();
+  }
+
+  /** The user's rules, states and events (read once, then kept until `reload`). */
+  load(userId: number): Promise<UserRules> {
+    let loading = this.users.get(userId);
+    if (loading === undefined) {
+      loading = this.read(userId);
+      this.users.set(userId, loading);
+      loading.catch(() => this.users.delete(userId));
+    }
+    return loading;
+  }
+
+  /** Reads the user again (after the rules or events changed). */
+  reload(userId: number): Promise<UserRules> {
+    this.users.delete(userId);
+    return this.load(userId);
+  }
+
+  private async read(userId: number): Promise<UserRules> {
+    const [rules, own] = await Promise.all([this.store.rulesOfUser(userId), this.store.eventsOf(userId)]);
+    const states = await this.store.statesOf([...rules.keys()]);
+    const events = [...this.calendar.events, ...own].sort((a, b) => a.time - b.time);
+    return { rules, states, events };
+  }
+
+  /** Stores an account's memory (the engine's guard calls it behind the hot path). */
+  saveState(accountId: number, state: GuardState): Promise<void> {
+    return this.store.putState(accountId, state);
+  }
+
+  env(user: UserRules): GuardEnv {
+    return { now: this.now(), zones: this.zones, events: user.events };
+  }
+
+  stateOf(user: UserRules, accountId: number, rules: PropRules): GuardState {
+    return user.states.get(accountId) ?? initialGuardState(rules, this.env(user));
+  }
+
+  /** What the server says about its calendar for the kinds these rules watch (the user's events count too). */
+  warnings(user: UserRules, rules: PropRules | null): string[] {
+    if (rules === null || !rules.news.enabled) return [];
+    const coverage = { ...this.calendar.coverage };
+    for (const event of user.events) {
+      const date = this.zones.localDate(event.time, 'America/New_York');
+      if ((coverage[event.kind] ?? '') < date) coverage[event.kind] = date;
+    }
+    return calendarWarnings({ events: user.events, coverage }, rules.news.kinds as NewsKind[], this.now());
+  }
+
+  /** Distance to the limits of one guarded account, from its last equity reading. */
+  headroom(user: UserRules, accountId: number): { headroom: Headroom; stopped: string | null } | null {
+    const rules = user.rules.get(accountId);
+    if (rules === undefined) return null;
+    const env = this.env(user);
+    const state = this.stateOf(user, accountId, rules);
+    const equity = state.day?.lastEquity ?? rules.drawdown.startingBalance;
+    const { headroom } = evaluateAccount(rules, env, state, equity);
+    const today = tradingDayKey(this.zones, env.now, rules.dayStart);
+    let stopped: string | null = state.stoppedForDay?.dayKey === today ? state.stoppedForDay.reason : null;
+    if (
+      stopped === null &&
+      rules.drawdown.enabled &&
+      headroom.toFloor !== null &&
+      headroom.toFloor <= rules.drawdown.buffer
+    )
+      stopped = 'Trailing drawdown: equity within the buffer of the floor';
+    return { headroom, stopped };
+  }
+}

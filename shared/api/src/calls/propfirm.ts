@@ -1,0 +1,45 @@
+import { http } from '../client/http-client';
+import type {
+  AccountPropRules,
+  NewsEvent,
+  NewsEventPayload,
+  PropHeadroom,
+  PropPresetList,
+  PropRules,
+} from '../types/propfirm';
+import type { MessageResponse } from '../types/responses';
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Firm presets (with their sources and dates) and where the shipped news calendar ends. */
+export async function getPropPresets(options: CallOptions = {}): Promise<PropPresetList> {
+  return (await http.get<PropPresetList>('/propfirm/presets', options)).data;
+}
+/** The firm rules of one account (`rules` null: none). */
+export async function getPropRules(accountId: number, options: CallOptions = {}): Promise<AccountPropRules> {
+  return (await http.get<AccountPropRules>(`/propfirm/accounts/${accountId}/rules`, options)).data;
+}
+/** Sets every rule of one account (start from a preset's `rules` and edit). */
+export async function putPropRules(accountId: number, rules: PropRules): Promise<AccountPropRules> {
+  return (await http.put<AccountPropRules>(`/propfirm/accounts/${accountId}/rules`, rules)).data;
+}
+/** Removes the firm rules of one account. */
+export async function deletePropRules(accountId: number): Promise<MessageResponse> {
+  return (await http.delete<MessageResponse>(`/propfirm/accounts/${accountId}/rules`)).data;
+}
+/** Distance to each guarded account's limits, for the desk. */
+export async function getPropHeadroom(options: CallOptions = {}): Promise<PropHeadroom[]> {
+  return (await http.get<PropHeadroom[]>('/propfirm/headroom', options)).data;
+}
+/** News events the user added to the shipped calendar. */
+export async function getNewsEvents(options: CallOptions = {}): Promise<NewsEvent[]> {
+  return (await http.get<NewsEvent[]>('/propfirm/events', options)).data;
+}
+export async function addNewsEvent(payload: NewsEventPayload): Promise<NewsEvent> {
+  return (await http.post<NewsEvent>('/propfirm/events', payload)).data;
+}
+export async function deleteNewsEvent(id: number): Promise<MessageResponse> {
+  return (await http.delete<MessageResponse>(`/propfirm/events/${id}`)).data;
+}

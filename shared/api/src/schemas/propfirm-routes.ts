@@ -1,0 +1,45 @@
+/** The prop-firm guard's routes, spread into `ROUTE_SCHEMAS` (kept apart so the table stays easy to merge). */
+import { Type, type TSchema } from '@sinclair/typebox';
+import {
+  AccountPropRulesSchema,
+  NewsEventPayloadSchema,
+  NewsEventSchema,
+  PropHeadroomSchema,
+  PropPresetListSchema,
+  PropRulesSchema,
+} from './propfirm';
+import { ErrorBodySchema, MessageResponseSchema } from './responses';
+
+const API = '/api/v1';
+const Id = Type.Object({
+  id: Type.String({ description: 'A numeric id; anything else answers 404 like an unknown id.' }),
+});
+const answers = (ok: Record<number, TSchema>): Record<string, TSchema> => ({
+  ...ok,
+  '4xx': ErrorBodySchema,
+  '5xx': ErrorBodySchema,
+});
+
+export const PROPFIRM_ROUTE_SCHEMAS = {
+  [`GET ${API}/propfirm/presets`]: { response: answers({ 200: PropPresetListSchema }) },
+  [`GET ${API}/propfirm/accounts/:id/rules`]: {
+    params: Id,
+    response: answers({ 200: AccountPropRulesSchema }),
+  },
+  [`PUT ${API}/propfirm/accounts/:id/rules`]: {
+    params: Id,
+    body: PropRulesSchema,
+    response: answers({ 200: AccountPropRulesSchema }),
+  },
+  [`DELETE ${API}/propfirm/accounts/:id/rules`]: {
+    params: Id,
+    response: answers({ 200: MessageResponseSchema }),
+  },
+  [`GET ${API}/propfirm/headroom`]: { response: answers({ 200: Type.Array(PropHeadroomSchema) }) },
+  [`GET ${API}/propfirm/events`]: { response: answers({ 200: Type.Array(NewsEventSchema) }) },
+  [`POST ${API}/propfirm/events`]: {
+    body: NewsEventPayloadSchema,
+    response: answers({ 200: NewsEventSchema }),
+  },
+  [`DELETE ${API}/propfirm/events/:id`]: { params: Id, response: answers({ 200: MessageResponseSchema }) },
+};
