@@ -1,4 +1,4 @@
-import { CONTRACTS, rootOf } from '../../market/contracts';
+import { CONTRACTS, rootOf } from '@synctrade/market';
 import type { PropRules } from '../types';
 
 const MICROS = new Set(['MES', 'MNQ', 'MCL', 'MGC']);

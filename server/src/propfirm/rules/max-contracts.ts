@@ -1,4 +1,4 @@
-import { rootOf } from '../../market/contracts';
+import { rootOf } from '@synctrade/market';
 import type { PropRules } from '../types';
 
 const MICROS = new Set(['MES', 'MNQ', 'MCL', 'MGC']);

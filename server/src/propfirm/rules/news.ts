@@ -1,4 +1,4 @@
-import { rootOf } from '../../market/contracts';
+import { rootOf } from '@synctrade/market';
 import type { NewsKind, PropRules } from '../types';
 
 const MINUTE = 60_000;

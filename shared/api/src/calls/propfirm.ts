@@ -1,4 +1,4 @@
-import { http } from '../client/http-client';
+import { http } from '@synctrade/api/session';
 import type {
   AccountPropRules,
   NewsEvent,
