@@ -1,3 +1,4 @@
+import { batchedRead, perDb } from '../db/batched-read';
 import type { Db } from '../db/db';
 
 export interface UserRow {
@@ -29,6 +30,18 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
   return rows[0] ?? null;
+}
+
+const userById = perDb((db: Db) =>
+  batchedRead<number, UserRow | null>(async (ids) => {
+    const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = ANY($1::int[])', [ids]);
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  }, null),
+);
+
+/** The same row as `findUserById`, read together with the other requests asking at the same time. */
+export function readUserById(db: Db, id: number): Promise<UserRow | null> {
+  return userById(db)(id);
 }
 
 /** Answers null when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
