@@ -28,6 +28,7 @@ import { attachRouteSchemas, type AnswerCheck } from './http/route-schemas';
 import { validationError } from './http/validation-error';
 import { healthRoute } from './http/health-route';
 import { installInputGuard } from './http/input-guard';
+import { installRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -76,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installErrorHandler(app);
   installInputGuard(app);
+  installRequestLog(app);
   attachRouteSchemas(app, options.checkAnswer);
   const warn = (message: string): void => app.log.warn(message);
 
