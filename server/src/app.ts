@@ -10,7 +10,7 @@ import { passwordRoutes } from './auth/password-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { openSimVenue } from './brokers/sim/open-venue';
 import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
-import { simPlugin } from './brokers/sim/plugin';
+import { paperPlugin } from './paper/paper-plugin';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(feedRoute);
   await app.register(copierPlugin, { prefix: '/api/v1' });
-  await app.register(simPlugin, { prefix: '/api/v1' });
+  await app.register(paperPlugin, { prefix: '/api/v1' });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)
