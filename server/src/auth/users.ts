@@ -60,3 +60,30 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
     passwordHash,
   ]);
 }
+
+/** Two-factor set-up: the sealed secret waits here until a first code proves the authenticator has it. */
+export async function setPendingTotpSecret(db: Db, userId: number, sealedSecret: string): Promise<void> {
+  await db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, sealedSecret]);
+}
+
+/** The pending secret becomes the account's, with the step of the code that proved it and the recovery hashes. */
+export async function enableTwoFactor(
+  db: Db,
+  userId: number,
+  step: number,
+  recoveryHashes: string[],
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET two_factor_enabled = true, totp_secret = totp_pending_secret, totp_pending_secret = NULL,
+       totp_last_step = $2, recovery_codes = $3::jsonb, updated_at = now() WHERE id = $1`,
+    [userId, step, JSON.stringify(recoveryHashes)],
+  );
+}
+
+export async function disableTwoFactor(db: Db, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET two_factor_enabled = false, totp_secret = NULL, totp_pending_secret = NULL,
+       totp_last_step = NULL, recovery_codes = '[]'::jsonb, updated_at = now() WHERE id = $1`,
+    [userId],
+  );
+}
