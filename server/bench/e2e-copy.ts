@@ -2,7 +2,7 @@
  * `pnpm bench e2e`: the product as it runs. The real server (`src/main.ts`, child process, PGlite unless
  * `BENCH_BACKENDS` says otherwise) with a trader whose paper leader has `BENCH_FOLLOWERS` (10) paper followers;
  * the bench sends `BENCH_EVENTS` (60) leader tickets through `POST /sim/orders` (one at a time, alternating buy
- * and sell, waiting for each event's copies), then reads the copy latency the server itself records
+ * and sell, each once every follower holds the leader's position), then reads the copy latency the server itself records
  * (`latency_ms` of the copies in `GET /copier/order-data/:userId`: leader fill received by the engine → follower
  * order acknowledged by the venue). Beside it, the same group in the engine alone (`bench/copier.ts`, paper
  * venue, no HTTP, no feed): the engine-only figure of the same run.
@@ -46,7 +46,7 @@ async function runBackend(backend: Backend): Promise<number[]> {
     await sendJson(server.url, user, 'PUT', `/copier/accounts/${leader.id}/master`, {});
     for (const follower of rest.slice(0, FOLLOWERS))
       await sendJson(server.url, user, 'PUT', `/copier/accounts/${follower.id}/follower`, {});
-    let expected = 0;
+    const followerIds = new Set(rest.slice(0, FOLLOWERS).map((account) => account.id));
     for (let event = 0; event < EVENTS; event += 1) {
       await sendJson(server.url, user, 'POST', '/sim/orders', {
         account_id: leader.id,
@@ -55,10 +55,14 @@ async function runBackend(backend: Backend): Promise<number[]> {
         qty: 1,
         order_type: 'Market',
       });
-      expected += FOLLOWERS;
-      // The next ticket goes once this one's copies are recorded, as a trader's next trade would.
-      while ((await copiesSoFar(server.url, user, userId)).length < expected)
+      // The next ticket goes once every follower holds leader × 1, as a trader's next trade would. The desk rows
+      // are read (positions live from the engine), not the orders list, whose reading makes the copier write.
+      const held = event % 2 === 0 ? 1 : 0;
+      for (;;) {
+        const table = await getJson<SyncAccount[]>(server.url, user, '/brokers/accounts/table');
+        if (table.filter((row) => followerIds.has(row.id)).every((row) => row.qty === held)) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     }
     const copies = await copiesSoFar(server.url, user, userId);
     return copies
