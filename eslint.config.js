@@ -51,11 +51,15 @@ module.exports = tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/http/*', '**/http'], message: 'The engine and the broker adapters never import HTTP.' },
+            {
+              group: ['**/http/*', '**/http'],
+              message: 'The engine and the broker adapters never import HTTP.',
+            },
             {
               group: ['**/db/*', '**/db'],
               allowTypeImports: true,
-              message: 'The engine and the broker adapters never run SQL themselves: take the Db port by type.',
+              message:
+                'The engine and the broker adapters never run SQL themselves: take the Db port by type.',
             },
           ],
         },

@@ -88,7 +88,9 @@ async function main(): Promise<void> {
     env: { ...process.env, BENCH_FOLLOWERS: String(FOLLOWERS) },
     stdio: 'inherit',
   });
-  console.log(`\nRunning server, ${EVENTS} leader tickets, copies' latency_ms (engine receipt → venue acknowledgement)\n`);
+  console.log(
+    `\nRunning server, ${EVENTS} leader tickets, copies' latency_ms (engine receipt → venue acknowledgement)\n`,
+  );
   console.log('| backend | what | followers | copies | p50 ms | p99 ms | max ms |');
   console.log('|---|---|---|---|---|---|---|');
   for (const line of lines) console.log(line);

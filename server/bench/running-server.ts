@@ -116,7 +116,9 @@ export function benchBackends(): Backend[] {
   const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
   return wanted.filter((backend) => {
     if (backend !== 'postgres' || process.env.BENCH_DATABASE_URL) return true;
-    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (a database the bench may create databases beside)');
+    console.log(
+      'PostgreSQL skipped: set BENCH_DATABASE_URL (a database the bench may create databases beside)',
+    );
     return false;
   });
 }

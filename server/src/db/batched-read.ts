@@ -14,10 +14,7 @@ interface Waiter<V> {
   reject: (error: unknown) => void;
 }
 
-export function batchedRead<K, V>(
-  load: (keys: K[]) => Promise<Map<K, V>>,
-  missing: V,
-): BatchRead<K, V> {
+export function batchedRead<K, V>(load: (keys: K[]) => Promise<Map<K, V>>, missing: V): BatchRead<K, V> {
   let pending = new Map<K, Waiter<V>[]>();
   let running = false;
 
@@ -31,7 +28,8 @@ export function batchedRead<K, V>(
       try {
         const found = await load(chunk);
         for (const key of chunk)
-          for (const waiter of batch.get(key) ?? []) waiter.resolve(found.has(key) ? found.get(key)! : missing);
+          for (const waiter of batch.get(key) ?? [])
+            waiter.resolve(found.has(key) ? found.get(key)! : missing);
       } catch (error: unknown) {
         for (const key of chunk) for (const waiter of batch.get(key) ?? []) waiter.reject(error);
       }
