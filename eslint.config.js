@@ -49,6 +49,30 @@ module.exports = tseslint.config(
       'no-restricted-imports': ['error', { paths: routerImports, patterns: packageBoundaries }],
     },
   },
+  // Layers of the server: the copy engine and the broker adapters know nothing of HTTP or of SQL. A broker may
+  // take the `Db` port by type (the paper ledger and Tradovate's client order ids are stored through it).
+  {
+    files: ['server/src/copier/engine/**/*.ts', 'server/src/brokers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/*', '**/http'],
+              message: 'The engine and the broker adapters never import HTTP.',
+            },
+            {
+              group: ['**/db/*', '**/db'],
+              allowTypeImports: true,
+              message:
+                'The engine and the broker adapters never run SQL themselves: take the Db port by type.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: TEST_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: packageBoundaries }] },

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@synctrade/api/validation';
 import { authRoutes } from './auth/auth-routes';
 import { makeAuthenticate } from './auth/authenticate';
@@ -10,7 +10,7 @@ import { passwordRoutes } from './auth/password-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
 import { openSimVenue } from './brokers/sim/open-venue';
 import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
-import { simPlugin } from './brokers/sim/plugin';
+import { paperPlugin } from './paper/paper-plugin';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
@@ -28,6 +28,7 @@ import { attachRouteSchemas, type AnswerCheck } from './http/route-schemas';
 import { validationError } from './http/validation-error';
 import { healthRoute } from './http/health-route';
 import { installInputGuard } from './http/input-guard';
+import { installRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
@@ -68,6 +69,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's two info lines per request are replaced by http/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -77,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   installErrorHandler(app);
   installInputGuard(app);
+  installRequestLog(app);
   attachRouteSchemas(app, options.checkAnswer);
   const warn = (message: string): void => app.log.warn(message);
 
@@ -178,7 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onRulesChanged: (userId) => events.emit('accounts:changed', { userId }),
   });
   await app.register(copierPlugin, { prefix: '/api/v1' });
-  await app.register(simPlugin, { prefix: '/api/v1' });
+  await app.register(paperPlugin, { prefix: '/api/v1' });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

@@ -1,3 +1,4 @@
+import { batchedRead, perDb } from '../db/batched-read';
 import type { Db } from '../db/db';
 import { randomToken } from '../security/tokens';
 
@@ -20,12 +21,19 @@ export async function createSession(
   return id;
 }
 
+// Checked on every request: concurrent checks share one statement (see db/batched-read.ts).
+const liveSessionOwner = perDb((db: Db) =>
+  batchedRead<string, number | null>(async (ids) => {
+    const rows = await db.query<{ id: string; user_id: number }>(
+      'SELECT id, user_id FROM sessions WHERE id = ANY($1::text[]) AND revoked_at IS NULL AND expires_at > now()',
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.user_id)]));
+  }, null),
+);
+
 export async function isSessionActive(db: Db, sessionId: string, userId: number): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
-    'SELECT id FROM sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now()',
-    [sessionId, userId],
-  );
-  return rows.length > 0;
+  return (await liveSessionOwner(db)(sessionId)) === userId;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

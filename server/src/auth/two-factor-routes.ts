@@ -15,7 +15,7 @@ import {
   otpauthUrl,
   totpStep,
 } from './two-factor';
-import { findUserById, type UserRow } from './users';
+import { disableTwoFactor, enableTwoFactor, findUserById, setPendingTotpSecret, type UserRow } from './users';
 
 const codeSchema = yup.object({
   code: yup.string().trim().required('Code is required').max(64, 'Invalid code'),
@@ -44,10 +44,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const user = await currentUser(request.user.id);
     if (user.two_factor_enabled) throw AppError.conflict('Two-factor authentication is already enabled');
     const secret = newTotpSecret();
-    await app.db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [
-      user.id,
-      app.secrets.seal(secret),
-    ]);
+    await setPendingTotpSecret(app.db, user.id, app.secrets.seal(secret));
     const url = otpauthUrl(user.email, secret);
     const body: TwoFactorSetup = { secret, otpauth_url: url, qr_data_url: await QRCode.toDataURL(url) };
     return body;
@@ -61,11 +58,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const step = totpStep(code, app.secrets.open<string>(user.totp_pending_secret));
     if (step === null) throw AppError.badRequest(INVALID_CODE);
     const recovery = newRecoveryCodes();
-    await app.db.query(
-      `UPDATE users SET two_factor_enabled = true, totp_secret = totp_pending_secret, totp_pending_secret = NULL,
-         totp_last_step = $2, recovery_codes = $3::jsonb, updated_at = now() WHERE id = $1`,
-      [user.id, step, JSON.stringify(recovery.hashes)],
-    );
+    await enableTwoFactor(app.db, user.id, step, recovery.hashes);
     // Whoever else was signed in did so without the second factor: those sessions end here.
     await revokeOtherSessions(app.db, user.id, request.user.sessionId);
     app.events.emit('session:revoked', { userId: user.id, exceptSessionId: request.user.sessionId });
@@ -80,11 +73,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const result = await consumeSecondFactor(app, user, code);
     if (result !== 'accepted')
       throw AppError.badRequest(result === 'already-used' ? CODE_ALREADY_USED : INVALID_CODE);
-    await app.db.query(
-      `UPDATE users SET two_factor_enabled = false, totp_secret = NULL, totp_pending_secret = NULL,
-         totp_last_step = NULL, recovery_codes = '[]'::jsonb, updated_at = now() WHERE id = $1`,
-      [user.id],
-    );
+    await disableTwoFactor(app.db, user.id);
     return { message: SUCCESS.twoFactorDisabled };
   });
 };

@@ -1,3 +1,4 @@
+import { batchedRead, perDb } from '../db/batched-read';
 import type { Db } from '../db/db';
 
 export interface UserRow {
@@ -31,6 +32,18 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
   return rows[0] ?? null;
 }
 
+const userById = perDb((db: Db) =>
+  batchedRead<number, UserRow | null>(async (ids) => {
+    const rows = await db.query<UserRow>('SELECT * FROM users WHERE id = ANY($1::int[])', [ids]);
+    return new Map(rows.map((row) => [Number(row.id), row]));
+  }, null),
+);
+
+/** The same row as `findUserById`, read together with the other requests asking at the same time. */
+export function readUserById(db: Db, id: number): Promise<UserRow | null> {
+  return userById(db)(id);
+}
+
 /** Answers null when the e-mail is taken (the unique index decides, so two racing sign-ups cannot both win). */
 export async function insertUser(db: Db, email: string, passwordHash: string): Promise<UserRow | null> {
   const rows = await db.query<UserRow>(
@@ -46,4 +59,31 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
     userId,
     passwordHash,
   ]);
+}
+
+/** Two-factor set-up: the sealed secret waits here until a first code proves the authenticator has it. */
+export async function setPendingTotpSecret(db: Db, userId: number, sealedSecret: string): Promise<void> {
+  await db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, sealedSecret]);
+}
+
+/** The pending secret becomes the account's, with the step of the code that proved it and the recovery hashes. */
+export async function enableTwoFactor(
+  db: Db,
+  userId: number,
+  step: number,
+  recoveryHashes: string[],
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET two_factor_enabled = true, totp_secret = totp_pending_secret, totp_pending_secret = NULL,
+       totp_last_step = $2, recovery_codes = $3::jsonb, updated_at = now() WHERE id = $1`,
+    [userId, step, JSON.stringify(recoveryHashes)],
+  );
+}
+
+export async function disableTwoFactor(db: Db, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET two_factor_enabled = false, totp_secret = NULL, totp_pending_secret = NULL,
+       totp_last_step = NULL, recovery_codes = '[]'::jsonb, updated_at = now() WHERE id = $1`,
+    [userId],
+  );
 }

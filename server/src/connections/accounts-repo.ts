@@ -79,3 +79,29 @@ export async function setConnectionAccountsEnabled(
     [connectionId, userId, enabled],
   );
 }
+
+/** An account of the user with its connection's broker and how to open a session on it (paper ticket, ledger). */
+export interface AccountWithConnection {
+  external_id: string;
+  broker: string;
+  credentials: string;
+  environment: 'demo' | 'live';
+  connection_id: number;
+  /** The account and its connection are both enabled. */
+  enabled: boolean;
+}
+
+/** Undefined when the account is not the user's. */
+export async function findAccountWithConnection(
+  db: Db,
+  userId: number,
+  accountId: number,
+): Promise<AccountWithConnection | undefined> {
+  const [account] = await db.query<AccountWithConnection>(
+    `SELECT a.external_id, c.broker, c.credentials, c.environment, c.id AS connection_id,
+            (a.enabled AND c.enabled) AS enabled
+     FROM broker_accounts a JOIN connections c ON c.id = a.connection_id WHERE a.id = $1 AND a.user_id = $2`,
+    [accountId, userId],
+  );
+  return account;
+}

@@ -5,7 +5,7 @@ import { AppError } from '../http/app-error';
 import { randomToken } from '../security/tokens';
 import { assertPhotoAllowed, recordPhotoUpload } from './photo-quota';
 import { readPhoto } from './read-photo';
-import { toProfile } from './profile-repo';
+import { findPhoto, replacePhoto, toProfile } from './profile-repo';
 
 /** `POST /auth/profile/photo` (multipart field `photo`) and the public `GET /photos/:id`. */
 export const photoRoutes: FastifyPluginAsync = async (app) => {
@@ -23,15 +23,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       const id = randomToken(16);
       const user = await app.db.tx(async (db) => {
         await recordPhotoUpload(db, request.user.id, photo.data.length);
-        await db.query('DELETE FROM profile_photos WHERE user_id = $1', [request.user.id]);
-        await db.query(
-          'INSERT INTO profile_photos (id, user_id, content_type, data) VALUES ($1, $2, $3, $4)',
-          [id, request.user.id, photo.contentType, photo.data],
-        );
-        await db.query('UPDATE users SET photo_id = $2, updated_at = now() WHERE id = $1', [
-          request.user.id,
-          id,
-        ]);
+        await replacePhoto(db, request.user.id, { id, contentType: photo.contentType, data: photo.data });
         return findUserById(db, request.user.id);
       });
       if (!user) throw AppError.unauthorized();
@@ -42,11 +34,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/photos/:id', { schema: { hide: true } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     if (!/^[A-Za-z0-9_-]{10,64}$/.test(id)) throw AppError.notFound('Photo not found');
-    const rows = await app.db.query<{ content_type: string; data: Uint8Array }>(
-      'SELECT content_type, data FROM profile_photos WHERE id = $1',
-      [id],
-    );
-    const row = rows[0];
+    const row = await findPhoto(app.db, id);
     if (!row) throw AppError.notFound('Photo not found');
     // A new upload gets a new id, so the bytes behind one address never change.
     return reply

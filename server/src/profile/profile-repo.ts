@@ -58,3 +58,30 @@ export async function usernameTaken(db: Db, username: string, userId: number): P
   );
   return rows.length > 0;
 }
+
+/** The user's one photo replaces the previous one (the caller runs it in its upload transaction). */
+export async function replacePhoto(
+  db: Db,
+  userId: number,
+  photo: { id: string; contentType: string; data: Uint8Array },
+): Promise<void> {
+  await db.query('DELETE FROM profile_photos WHERE user_id = $1', [userId]);
+  await db.query('INSERT INTO profile_photos (id, user_id, content_type, data) VALUES ($1, $2, $3, $4)', [
+    photo.id,
+    userId,
+    photo.contentType,
+    photo.data,
+  ]);
+  await db.query('UPDATE users SET photo_id = $2, updated_at = now() WHERE id = $1', [userId, photo.id]);
+}
+
+export async function findPhoto(
+  db: Db,
+  photoId: string,
+): Promise<{ content_type: string; data: Uint8Array } | undefined> {
+  const [row] = await db.query<{ content_type: string; data: Uint8Array }>(
+    'SELECT content_type, data FROM profile_photos WHERE id = $1',
+    [photoId],
+  );
+  return row;
+}

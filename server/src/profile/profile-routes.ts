@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Profile } from '@synctrade/api/types';
 import { profileUpdateSchema } from '@synctrade/api/validation';
-import { findUserById } from '../auth/users';
+import { readUserById } from '../auth/users';
 import { AppError } from '../http/app-error';
 import { validateObject } from '../http/validate';
 import { toProfile, updateProfile, USERNAME_TAKEN, usernameTaken } from './profile-repo';
@@ -10,7 +10,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   const options = { preHandler: app.authenticate, schema: { tags: ['profile'], security: [{ bearer: [] }] } };
 
   app.get('/auth/profile', options, async (request): Promise<Profile> => {
-    const user = await findUserById(app.db, request.user.id);
+    const user = await readUserById(app.db, request.user.id);
     if (!user) throw AppError.unauthorized();
     return toProfile(user);
   });

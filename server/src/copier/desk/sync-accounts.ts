@@ -1,39 +1,12 @@
-import type { FollowerState, SyncAccount, BrokerId } from '@synctrade/api/types';
+import type { FollowerState, SyncAccount } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
 import type { CopyEngine } from '../engine/engine';
 import { roundMoney } from '@synctrade/market';
-
-interface DeskRow {
-  id: number;
-  external_id: string;
-  name: string;
-  connection_id: number;
-  connection_name: string;
-  broker: BrokerId;
-  connection_status: 'connected' | 'reauth_required' | 'disconnected';
-  connection_enabled: boolean;
-  enabled: boolean;
-  is_master: boolean;
-  is_follower: boolean;
-  ratio: number;
-  cross: boolean;
-  auto_sync: boolean;
-  cash_balance: number;
-  currency_symbol: string;
-  stored_state: FollowerState | null;
-  stored_reason: string | null;
-}
+import { readDeskRows, type DeskRow } from './desk-rows-repo';
 
 /** The Sync Desk rows: settings from the database, positions, balances and states live from the engine. */
 export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): Promise<SyncAccount[]> {
-  const rows = await db.query<DeskRow>(
-    `SELECT a.id, a.external_id, a.name, a.connection_id, c.name AS connection_name, c.broker, c.status AS connection_status,
-            c.enabled AS connection_enabled, a.enabled, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync, a.cash_balance,
-            a.currency_symbol, s.state AS stored_state, s.reason AS stored_reason
-     FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_account_state s ON s.account_id = a.id
-     WHERE a.user_id = $1 ORDER BY a.id`,
-    [userId],
-  );
+  const rows = await readDeskRows(db, userId);
   return rows.map((row) => {
     const live = engine.live.get(row.id);
     // The desk shows one position per account: the largest one held.

@@ -6,7 +6,7 @@ import { assertListSize } from '../../http/list-cap';
 import { validateValue } from '../../http/validate';
 import { deskAccounts } from '../desk/sync-accounts';
 import type { CopierRouteOptions } from './route-options';
-import { ownedAccounts, settleWithin } from './owned-account';
+import { ownedAccounts, settleWithin } from '../repo/owned-account';
 
 /** The Sync Desk table and its account-wide actions: flatten, cancel all orders. */
 export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {

@@ -1,7 +1,7 @@
 import type { TicketOrderPayload } from '@synctrade/api/types';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../http/app-error';
 import { frontMonth, rootOf, roundToTick, specOf } from '@synctrade/market';
-import type { PlaceOrderCommand } from '../types';
+import type { PlaceOrderCommand } from '../brokers/types';
 
 const MAX_TICKET_QTY = 100;
 

@@ -1,0 +1,102 @@
+/**
+ * `pnpm bench e2e`: the product as it runs. The real server (`src/main.ts`, child process, PGlite unless
+ * `BENCH_BACKENDS` says otherwise) with a trader whose paper leader has `BENCH_FOLLOWERS` (10) paper followers;
+ * the bench sends `BENCH_EVENTS` (60) leader tickets through `POST /sim/orders` (one at a time, alternating buy
+ * and sell, each once every follower holds the leader's position), then reads the copy latency the server itself records
+ * (`latency_ms` of the copies in `GET /copier/order-data/:userId`: leader fill received by the engine → follower
+ * order acknowledged by the venue). Beside it, the same group in the engine alone (`bench/copier.ts`, paper
+ * venue, no HTTP, no feed): the engine-only figure of the same run.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { OrderData, SyncAccount } from '@synctrade/api/types';
+import { connectPaper, getJson, registerUser, sendJson, type BenchUser } from './api-client';
+import { benchBackends, startServer, type Backend } from './running-server';
+
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 60);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function userIdOf(token: string): number {
+  const payload = token.split('.')[1] ?? '';
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { user_id: number }).user_id;
+}
+
+async function copiesSoFar(url: string, user: BenchUser, userId: number): Promise<OrderData['orders']> {
+  const data = await getJson<OrderData>(url, user, `/copier/order-data/${userId}`);
+  return data.orders.filter((order) => order.role === 'copy');
+}
+
+async function runBackend(backend: Backend): Promise<number[]> {
+  const server = await startServer(backend, { cpuProfileDir: process.env.BENCH_CPU_PROF });
+  try {
+    const user = await registerUser(server.url);
+    const userId = userIdOf(user.token);
+    let accounts: SyncAccount[] = [];
+    for (let n = 1; accounts.length < FOLLOWERS + 1; n += 1) {
+      await connectPaper(server.url, user, `Paper ${n}`);
+      accounts = await getJson<SyncAccount[]>(server.url, user, '/brokers/accounts/table');
+    }
+    const [leader, ...rest] = accounts;
+    if (leader === undefined) throw new Error('no paper account');
+    await sendJson(server.url, user, 'PUT', `/copier/accounts/${leader.id}/master`, {});
+    for (const follower of rest.slice(0, FOLLOWERS))
+      await sendJson(server.url, user, 'PUT', `/copier/accounts/${follower.id}/follower`, {});
+    const followerIds = new Set(rest.slice(0, FOLLOWERS).map((account) => account.id));
+    for (let event = 0; event < EVENTS; event += 1) {
+      await sendJson(server.url, user, 'POST', '/sim/orders', {
+        account_id: leader.id,
+        contract: 'ES',
+        side: event % 2 === 0 ? 'buy' : 'sell',
+        qty: 1,
+        order_type: 'Market',
+      });
+      // The next ticket goes once every follower holds leader × 1, as a trader's next trade would. The desk rows
+      // are read (positions live from the engine), not the orders list, whose reading makes the copier write.
+      const held = event % 2 === 0 ? 1 : 0;
+      for (;;) {
+        const table = await getJson<SyncAccount[]>(server.url, user, '/brokers/accounts/table');
+        if (table.filter((row) => followerIds.has(row.id)).every((row) => row.qty === held)) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    const copies = await copiesSoFar(server.url, user, userId);
+    return copies
+      .map((order) => order.latency_ms)
+      .filter((ms): ms is number => ms !== null)
+      .sort((a, b) => a - b);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  for (const backend of benchBackends()) {
+    const latencies = await runBackend(backend);
+    lines.push(
+      `| ${backend} | running server (latency_ms) | ${FOLLOWERS} | ${latencies.length} | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${(latencies.at(-1) ?? NaN).toFixed(2)} |`,
+    );
+  }
+  console.log('\nEngine only, same machine, same run (bench/copier.ts):');
+  spawnSync(process.execPath, ['--import', 'tsx', 'bench/copier.ts'], {
+    cwd: path.resolve(__dirname, '..'),
+    env: { ...process.env, BENCH_FOLLOWERS: String(FOLLOWERS) },
+    stdio: 'inherit',
+  });
+  console.log(
+    `\nRunning server, ${EVENTS} leader tickets, copies' latency_ms (engine receipt → venue acknowledgement)\n`,
+  );
+  console.log('| backend | what | followers | copies | p50 ms | p99 ms | max ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const line of lines) console.log(line);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

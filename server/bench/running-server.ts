@@ -1,0 +1,124 @@
+/**
+ * The real server entry (`src/main.ts`) in a child process, for the benches that drive it over loopback:
+ * on a fresh PGlite data folder, or on a fresh PostgreSQL database created beside the one named by
+ * `BENCH_DATABASE_URL` and dropped afterwards. The server logs as it does in production, into a file.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export type Backend = 'pglite' | 'postgres';
+
+export interface RunningServer {
+  backend: Backend;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function withAdmin(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not answer within 2 minutes');
+}
+
+/** Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops). */
+export async function startServer(
+  backend: Backend,
+  options: { cpuProfileDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async (): Promise<void> => {};
+  if (backend === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    if (!adminUrl) throw new Error('BENCH_DATABASE_URL is not set');
+    const name = `synctrade_bench_${randomBytes(4).toString('hex')}`;
+    await withAdmin(adminUrl, `CREATE DATABASE ${name}`);
+    const parsed = new URL(adminUrl);
+    parsed.pathname = `/${name}`;
+    databaseUrl = parsed.toString();
+    dropDatabase = () => withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const nodeArgs = ['--import', 'tsx'];
+  if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
+  const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
+    cwd: path.resolve(__dirname, '..'),
+    env: {
+      ...process.env,
+      ...options.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', log, log],
+  });
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await dropDatabase();
+    throw error;
+  }
+  return {
+    backend,
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The backends to run: PGlite always, PostgreSQL when `BENCH_DATABASE_URL` names a server. */
+export function benchBackends(): Backend[] {
+  const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
+  return wanted.filter((backend) => {
+    if (backend !== 'postgres' || process.env.BENCH_DATABASE_URL) return true;
+    console.log(
+      'PostgreSQL skipped: set BENCH_DATABASE_URL (a database the bench may create databases beside)',
+    );
+    return false;
+  });
+}

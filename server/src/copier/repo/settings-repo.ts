@@ -1,0 +1,112 @@
+import type { LeaderChangeFollowers, RiskSettings } from '@synctrade/api/types';
+import type { Db } from '../../db/db';
+import { DEFAULT_RISK } from '../engine/types';
+
+/**
+ * The copier's settings of an account (leader, follower, ratio, Cross, risk limits, auto-sync) and the waits
+ * and stops that depend on them: the one place that writes them.
+ */
+
+/** The new leader replaces the old one; `keep` makes every follower wait for the new leader's next trade. */
+export async function setLeader(
+  db: Db,
+  userId: number,
+  accountId: number,
+  wasLeader: boolean,
+  followers: LeaderChangeFollowers,
+): Promise<void> {
+  await db.tx(async (tx) => {
+    // The old leader becomes a plain account; the new one is not a follower.
+    await tx.query(
+      'UPDATE broker_accounts SET is_master = false, is_follower = false, updated_at = now() WHERE user_id = $1 AND is_master AND id <> $2',
+      [userId, accountId],
+    );
+    await tx.query(
+      'UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1',
+      [accountId],
+    );
+    // Choosing the leader it already is leaves the followers' waits as they are.
+    if (wasLeader) return;
+    await tx.query(
+      'DELETE FROM copy_follower_waits WHERE account_id IN (SELECT id FROM broker_accounts WHERE user_id = $1)',
+      [userId],
+    );
+    // Keep: the followers stay as they are (flagged out of sync) until the new leader's next trade.
+    if (followers === 'keep')
+      await tx.query(
+        `INSERT INTO copy_follower_waits (account_id, leader_account_id)
+         SELECT id, $2 FROM broker_accounts WHERE user_id = $1 AND is_follower AND id <> $2`,
+        [userId, accountId],
+      );
+  });
+}
+
+/** Flips the follow switch; following anew forgets an earlier wait and clears a risk stop. */
+export async function toggleFollower(db: Db, accountId: number, wasFollower: boolean): Promise<void> {
+  await db.query(
+    'UPDATE broker_accounts SET is_follower = NOT is_follower, updated_at = now() WHERE id = $1',
+    [accountId],
+  );
+  // Following anew starts from leader × ratio, not from a wait chosen for an earlier leader change.
+  await db.query('DELETE FROM copy_follower_waits WHERE account_id = $1', [accountId]);
+  // Following again clears a risk stop: the user decided to resume.
+  if (!wasFollower) await db.query('DELETE FROM copy_account_state WHERE account_id = $1', [accountId]);
+}
+
+export async function setRatio(db: Db, accountId: number, ratio: number): Promise<void> {
+  await db.query('UPDATE broker_accounts SET ratio = $2, updated_at = now() WHERE id = $1', [
+    accountId,
+    ratio,
+  ]);
+}
+
+export async function setCross(db: Db, accountId: number, cross: boolean): Promise<void> {
+  await db.query('UPDATE broker_accounts SET "cross" = $2, updated_at = now() WHERE id = $1', [
+    accountId,
+    cross,
+  ]);
+}
+
+export async function disableAllFollowers(db: Db, userId: number): Promise<void> {
+  await db.query(
+    'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE user_id = $1 AND is_follower',
+    [userId],
+  );
+}
+
+/** The account's limits, the engine's defaults where none is stored. */
+export async function readRisk(db: Db, accountId: number): Promise<RiskSettings> {
+  const [row] = await db.query<{
+    max_contracts_per_order: number | null;
+    max_net_position: number | null;
+    daily_loss_limit: number | null;
+    auto_sync: boolean;
+  }>(
+    `SELECT r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit, a.auto_sync
+     FROM broker_accounts a LEFT JOIN copy_risk r ON r.account_id = a.id WHERE a.id = $1`,
+    [accountId],
+  );
+  return {
+    max_contracts_per_order: row?.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
+    max_net_position: row?.max_net_position ?? DEFAULT_RISK.maxNetPosition,
+    daily_loss_limit:
+      row?.daily_loss_limit === null || row?.daily_loss_limit === undefined
+        ? DEFAULT_RISK.dailyLossLimit
+        : Number(row.daily_loss_limit),
+    auto_sync: row?.auto_sync ?? true,
+  };
+}
+
+export async function writeRisk(db: Db, accountId: number, next: RiskSettings): Promise<void> {
+  await db.tx(async (tx) => {
+    await tx.query(
+      `INSERT INTO copy_risk (account_id, max_contracts_per_order, max_net_position, daily_loss_limit) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id) DO UPDATE SET max_contracts_per_order = $2, max_net_position = $3, daily_loss_limit = $4`,
+      [accountId, next.max_contracts_per_order, next.max_net_position, next.daily_loss_limit],
+    );
+    await tx.query('UPDATE broker_accounts SET auto_sync = $2, updated_at = now() WHERE id = $1', [
+      accountId,
+      next.auto_sync,
+    ]);
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { findAccountWithConnection } from '../connections/accounts-repo';
+import { AppError } from '../http/app-error';
+import { parseId } from '../http/ids';
+import { paperLedger, type PaperLedger } from './paper-ledger';
+
+/** `GET /sim/accounts/:id/ledger`: a paper account's ledger as the venue holds it (support, tests, demos). */
+export const ledgerRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { id: string } }>(
+    '/sim/accounts/:id/ledger',
+    { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } },
+    async (request): Promise<PaperLedger> => {
+      const id = parseId(request.params.id, 'Account not found');
+      const account = await findAccountWithConnection(app.db, request.user.id, id);
+      if (account === undefined) throw AppError.notFound('Account not found');
+      if (account.broker !== 'sim')
+        throw AppError.badRequest('Only paper (sim) accounts have a paper ledger');
+      return paperLedger(app.simVenue, account.external_id);
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SUCCESS } from '@synctrade/api/messages';
+import type { MessageResponse } from '@synctrade/api/types';
+import { BrokerError, type BrokerCredentials } from '../brokers/types';
+import { findAccountWithConnection } from '../connections/accounts-repo';
+import { AppError } from '../http/app-error';
+import { MAX_ID } from '../http/ids';
+import { ticketCommand } from './ticket';
+
+/** `POST /sim/orders`: the desk's order ticket, a paper order on one of the caller's sim accounts. */
+export const ticketRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/sim/orders',
+    { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } },
+    async (request): Promise<MessageResponse> => {
+      const accountId = (request.body as { account_id?: unknown } | null)?.account_id;
+      // Beyond MAX_ID no row can match (and the database would refuse the number).
+      if (
+        typeof accountId !== 'number' ||
+        !Number.isInteger(accountId) ||
+        accountId < 1 ||
+        accountId > MAX_ID
+      )
+        throw AppError.badRequest('account_id must be an account id');
+      const account = await findAccountWithConnection(app.db, request.user.id, accountId);
+      if (account === undefined) throw AppError.notFound('Account not found');
+      if (account.broker !== 'sim')
+        throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
+      if (!account.enabled) throw AppError.badRequest('This account is disabled');
+      const command = ticketCommand(request.body, account.external_id, new Date());
+      const adapter = app.brokers.get('sim');
+      if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
+      const session = await adapter.openSession({
+        connectionId: account.connection_id,
+        environment: account.environment,
+        credentials: app.secrets.open<BrokerCredentials>(account.credentials),
+      });
+      try {
+        const order = await session.placeOrder(command);
+        return {
+          message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
+        };
+      } catch (error: unknown) {
+        if (error instanceof BrokerError) throw AppError.badRequest(error.message);
+        throw error;
+      } finally {
+        await session.close();
+      }
+    },
+  );
+};
