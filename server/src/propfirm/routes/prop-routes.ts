@@ -8,7 +8,7 @@ import type {
   PropPresetList,
   PropRules as WireRules,
 } from '@synctrade/api/types';
-import { ownedAccount } from '../../copier/routes/owned-account';
+import { ownedAccount } from '../../copier/repo/owned-account';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
 import { RELEASE_SOURCES } from '../calendar/scheduled-events';
