@@ -158,9 +158,9 @@ async function main(): Promise<void> {
     while (hub.socketCount(userId) === 0) await new Promise((r) => setTimeout(r, 50));
 
     hub.publish(userId, { type: 'account_data', accounts: frame(0) });
+    // The desk mounts only the rows in view: the table's row count says the whole list arrived.
     await page
-      .locator('[role="row"][data-account-id]')
-      .nth(ACCOUNTS - 1)
+      .locator(`[role="table"][aria-rowcount="${ACCOUNTS + 1}"] [role="row"][data-account-id="${100_007}"]`)
       .waitFor({ timeout: 30_000 });
 
     // A frame probe: a gap of n frame intervals between two animation frames means n - 1 dropped frames.
