@@ -213,6 +213,8 @@ async function main(): Promise<void> {
         ? `${Date.now() - settleStart} ms`
         : 'not within 10 s';
 
+    const mounted = await page.locator('[role="row"][data-account-id]').count();
+    const viewport = page.viewportSize();
     const { tasks: unsorted, work } = mainThreadTasks(trace);
     const tasks = unsorted.sort((a, b) => a - b);
     const fmt = (n: number): string => n.toFixed(2);
@@ -230,6 +232,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `  animation frames     ${probe.frames} rendered, ${probe.dropped} dropped (${((100 * probe.dropped) / Math.max(1, probe.frames + probe.dropped)).toFixed(1)} %)`,
+    );
+    console.log(
+      `  rows in the document ${mounted} of ${ACCOUNTS} (viewport ${viewport?.width ?? '?'} × ${viewport?.height ?? '?'})`,
     );
     console.log(`  last frame on screen ${settled} after the probes stopped`);
     console.log(
