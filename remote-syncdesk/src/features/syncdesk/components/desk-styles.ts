@@ -76,12 +76,21 @@ export const DeskGrid = styled.div`
   }
   @media ${CARD_QUERY} {
     font-size: 14px;
-    [role='rowgroup']:first-child {
+    [role='rowgroup']:first-child [role='row'] {
+      display: block;
+      height: 0;
+      border: none;
+      margin: 0;
+      padding: 0;
+    }
+    [role='columnheader'] {
       position: absolute;
       width: 1px;
       height: 1px;
+      padding: 0;
       overflow: hidden;
       clip: rect(0 0 0 0);
+      white-space: nowrap;
     }
     [role='row'] {
       grid-template-columns: 1fr 1fr;
