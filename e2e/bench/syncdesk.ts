@@ -5,8 +5,10 @@
  * the real feed (ticket, WebSocket, hub, slow-client merging) 10 times a second for 10 seconds.
  *
  * Prints the main thread's task durations (p50, p95, max, from a Chromium trace) and dropped frames (from a
- * requestAnimationFrame probe). No timed assertions: numbers depend on the machine. Target: p95 task < 16 ms.
- * Environment: BENCH_ACCOUNTS (500), BENCH_HZ (10), BENCH_SECONDS (10).
+ * requestAnimationFrame probe). No timed assertions: numbers depend on the machine. Run it with BENCH_ACCOUNTS=20
+ * beside it for the machine's floor in the same conditions.
+ * Environment: BENCH_ACCOUNTS (500), BENCH_HZ (10), BENCH_SECONDS (10), BENCH_CHANGED (1: share of the
+ * accounts changed per update). The hub turns each published list into a delta of the changed accounts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +21,9 @@ import { REPO_ROOT } from '../support/stack';
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500);
 const HZ = Number(process.env.BENCH_HZ ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Share of the accounts that change in each frame (1: every account, the worst case; 0.1: one in ten). */
+const CHANGED = Math.min(1, Math.max(0.001, Number(process.env.BENCH_CHANGED ?? 1)));
+const EVERY = Math.max(1, Math.round(1 / CHANGED));
 
 /** The part of the server's feed hub the bench drives. */
 interface FeedHub {
@@ -26,9 +31,13 @@ interface FeedHub {
   socketCount(userId?: number): number;
 }
 
-/** Frame `k` of the load: every account's side, qty, prices, PnL and balance differ from frame k-1. */
-function frame(k: number): SyncAccount[] {
+/**
+ * Frame `k` of the load: every account's side, qty, prices, PnL and balance differ from frame k-1 (with
+ * BENCH_CHANGED below 1, each account changes only every 1/BENCH_CHANGED frames, staggered).
+ */
+function frame(frameNumber: number): SyncAccount[] {
   return Array.from({ length: ACCOUNTS }, (_, i) => {
+    const k = frameNumber - ((i + frameNumber) % EVERY);
     const qty = (k + i) % 5;
     const dayPnl = (((k * 13 + i) % 200) - 100) * 12.5;
     return {
@@ -158,9 +167,9 @@ async function main(): Promise<void> {
     while (hub.socketCount(userId) === 0) await new Promise((r) => setTimeout(r, 50));
 
     hub.publish(userId, { type: 'account_data', accounts: frame(0) });
+    // The desk mounts only the rows in view: the table's row count says the whole list arrived.
     await page
-      .locator('[role="row"][data-account-id]')
-      .nth(ACCOUNTS - 1)
+      .locator(`[role="table"][aria-rowcount="${ACCOUNTS + 1}"] [role="row"][data-account-id="${100_007}"]`)
       .waitFor({ timeout: 30_000 });
 
     // A frame probe: a gap of n frame intervals between two animation frames means n - 1 dropped frames.
@@ -203,7 +212,7 @@ async function main(): Promise<void> {
       '(() => { window.__probe.running = false; return window.__probe; })()',
     );
     // How long after the last frame the desk shows it (a busy page only ever applies the newest frame).
-    const expected = String((total + 7) % 5);
+    const expected = String(frame(total)[7]!.qty);
     const lastCell = page.locator(`[role="row"][data-account-id="${100_000 + 7}"] [role="cell"]`).nth(9);
     const settleStart = Date.now();
     while ((await lastCell.textContent())?.trim() !== expected && Date.now() - settleStart < 10_000)
@@ -213,11 +222,13 @@ async function main(): Promise<void> {
         ? `${Date.now() - settleStart} ms`
         : 'not within 10 s';
 
+    const mounted = await page.locator('[role="row"][data-account-id]').count();
+    const viewport = page.viewportSize();
     const { tasks: unsorted, work } = mainThreadTasks(trace);
     const tasks = unsorted.sort((a, b) => a - b);
     const fmt = (n: number): string => n.toFixed(2);
     console.log(
-      `syncdesk bench: ${ACCOUNTS} accounts × ${HZ} updates/s for ${elapsed.toFixed(1)} s through the real feed`,
+      `syncdesk bench: ${ACCOUNTS} accounts × ${HZ} updates/s for ${elapsed.toFixed(1)} s through the real feed, ${Math.round(100 / EVERY)} % of the accounts changed per update`,
     );
     console.log(
       `  frames published     ${total} (${((total * JSON.stringify(frame(0)).length) / 1e6 / elapsed).toFixed(2)} MB/s)`,
@@ -231,6 +242,9 @@ async function main(): Promise<void> {
     console.log(
       `  animation frames     ${probe.frames} rendered, ${probe.dropped} dropped (${((100 * probe.dropped) / Math.max(1, probe.frames + probe.dropped)).toFixed(1)} %)`,
     );
+    console.log(
+      `  rows in the document ${mounted} of ${ACCOUNTS} (viewport ${viewport?.width ?? '?'} × ${viewport?.height ?? '?'})`,
+    );
     console.log(`  last frame on screen ${settled} after the probes stopped`);
     console.log(
       `  main-thread time     ${Object.entries(work)
@@ -243,7 +257,9 @@ async function main(): Promise<void> {
         .join(' / ')} on ${cpus().length} cores (shared machines skew these numbers)`,
     );
     console.log(`  page errors          ${errors.length === 0 ? 'none' : errors.join(' | ')}`);
-    console.log('  target: p95 task under 16 ms');
+    console.log(
+      '  target: p95 task under 8 ms and under 2 % frames dropped at 500 accounts; under 16 ms at 2,000',
+    );
     if (profile) printHotspots(profile);
   } finally {
     await browser.close();

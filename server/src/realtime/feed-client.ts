@@ -9,21 +9,30 @@ const MAX_PENDING_NOTIFICATIONS = 20;
 /**
  * One open feed socket. Messages go straight out while the socket keeps up; once `bufferedAmount` is high,
  * the latest state per message type is kept instead (account_data and quotes are full states, so the newest
- * replaces the older one) and sent when the socket has drained. Memory per client stays bounded.
+ * replaces the older one) and sent when the socket has drained. Held-back deltas are dropped and replaced by
+ * the full numbered list at that time. Memory per client stays bounded.
  */
 export class FeedClient {
   private pendingState = new Map<'account_data' | 'quotes', FeedMessage>();
   private pendingNotifications: FeedMessage[] = [];
+  /** A delta was held back: deltas cannot be merged, so the client gets the full list once it drains. */
+  private needsFull = false;
   alive = true;
+  /** False until the snapshot went out: deltas before it would only make the client ask again. */
+  attached = false;
+  /** True once this socket was sent a full account list (deltas build on it). */
+  hasList = false;
 
   constructor(
     readonly socket: WebSocket,
     readonly userId: number,
     readonly sessionId: string,
+    /** The user's current full account list (numbered), sent in place of held-back deltas. */
+    private readonly fullAccounts: () => FeedMessage | null = () => null,
   ) {}
 
   get hasPending(): boolean {
-    return this.pendingState.size > 0 || this.pendingNotifications.length > 0;
+    return this.pendingState.size > 0 || this.pendingNotifications.length > 0 || this.needsFull;
   }
 
   get isSlow(): boolean {
@@ -42,14 +51,21 @@ export class FeedClient {
   /** Sends what was held back, if the socket has room again. */
   flush(): void {
     if (!this.hasPending || this.isSlow || this.socket.readyState !== this.socket.OPEN) return;
+    const full = this.needsFull ? this.fullAccounts() : null;
+    if (full) this.pendingState.set('account_data', full);
     const held = [...this.pendingNotifications, ...this.pendingState.values()];
     this.pendingNotifications = [];
     this.pendingState.clear();
+    this.needsFull = false;
     for (const message of held) this.socket.send(JSON.stringify(message));
   }
 
   private hold(message: FeedMessage): void {
-    if (message.type === 'account_data' || message.type === 'quotes') {
+    if (message.type === 'account_delta') {
+      this.needsFull = true;
+      this.pendingState.delete('account_data');
+    } else if (message.type === 'account_data' || message.type === 'quotes') {
+      if (message.type === 'account_data') this.needsFull = false;
       this.pendingState.set(message.type, message);
     } else if (message.type === 'notification') {
       this.pendingNotifications.push(message);

@@ -41,8 +41,7 @@ export const feedRoute: FastifyPluginAsync = async (app) => {
         socket.close(POLICY_VIOLATION, 'Too many open feeds for this account');
         return;
       }
-      // The client only listens; anything it sends is ignored (and capped at 64 KB per message).
-      socket.on('message', () => undefined);
+      // The hub reads the one request a client may send (resync); anything else is ignored.
       await app.realtime.attach(socket, session.userId, session.sessionId);
     },
   );

@@ -1,6 +1,7 @@
-import type { FeedMessage } from '@synctrade/api/types';
+import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
 import { FEED_CLOSE } from '@synctrade/api/types';
 import type { WebSocket } from 'ws';
+import { AccountStream } from './account-stream';
 import { FeedClient } from './feed-client';
 
 export type SnapshotProvider = (userId: number) => Promise<FeedMessage[]>;
@@ -8,14 +9,17 @@ export type SnapshotProvider = (userId: number) => Promise<FeedMessage[]>;
 /**
  * The realtime feed hub (`app.realtime`): who is connected, and what they receive.
  *
- * - `publish(userId, message)`: to every socket of that user. `account_data` carries the user's full account
- *   list (the client replaces its list), so a slow client simply gets the newest one.
+ * - `publish(userId, message)`: to every socket of that user. An `account_data` (the user's full account list)
+ *   goes through the user's `AccountStream`: the sockets receive only what changed (`account_delta`, numbered),
+ *   or the full numbered list when accounts were added, removed or reordered. A client that sees a gap sends
+ *   `{"type":"resync"}` and gets the full list; a slow client gets the full list once it drains.
  * - `setSnapshotProvider(fn)`: what a socket receives right after it connects (the copy engine registers
  *   the account_data provider).
  * - `closeUser(userId, code)` / `closeSession(...)`: revocation closes the affected sockets.
  */
 export class RealtimeHub {
   private readonly clients = new Map<number, Set<FeedClient>>();
+  private readonly streams = new Map<number, AccountStream>();
   private snapshotProvider: SnapshotProvider = async () => [];
   private readonly heartbeat: NodeJS.Timeout;
   private readonly flusher: NodeJS.Timeout;
@@ -35,7 +39,29 @@ export class RealtimeHub {
   }
 
   publish(userId: number, message: FeedMessage): void {
+    if (message.type === 'account_data') {
+      this.publishAccounts(userId, message.accounts);
+      return;
+    }
     for (const client of this.clients.get(userId) ?? []) client.send(message);
+  }
+
+  /** Numbers the new list for the user's stream and sends it to the sockets that already hold a list. */
+  private publishAccounts(userId: number, accounts: SyncAccount[], except?: FeedClient): void {
+    if (!this.clients.has(userId)) return;
+    let stream = this.streams.get(userId);
+    if (!stream) {
+      stream = new AccountStream();
+      this.streams.set(userId, stream);
+    }
+    const message = stream.update(accounts);
+    if (!message) return;
+    for (const client of this.clients.get(userId) ?? []) {
+      if (client === except || !client.attached) continue;
+      // A socket that never had a list (its snapshot had none) starts from the full one.
+      client.send(client.hasList ? message : stream.full());
+      client.hasList = true;
+    }
   }
 
   /** Number of open sockets of a user (tests, health). */
@@ -48,7 +74,7 @@ export class RealtimeHub {
 
   /** Registers an authenticated socket and sends it the snapshot. */
   async attach(socket: WebSocket, userId: number, sessionId: string): Promise<void> {
-    const client = new FeedClient(socket, userId, sessionId);
+    const client = new FeedClient(socket, userId, sessionId, () => this.streams.get(userId)?.full() ?? null);
     const set = this.clients.get(userId) ?? new Set<FeedClient>();
     set.add(client);
     this.clients.set(userId, set);
@@ -57,10 +83,41 @@ export class RealtimeHub {
     });
     socket.on('close', () => this.detach(client));
     socket.on('error', () => this.detach(client));
+    socket.on('message', (data: unknown, isBinary: boolean) => this.onRequest(client, data, isBinary));
     try {
-      for (const message of await this.snapshotProvider(userId)) client.send(message);
+      for (const message of await this.snapshotProvider(userId)) {
+        if (message.type !== 'account_data') {
+          client.send(message);
+          continue;
+        }
+        // The other sockets of the user move to this newer list by a delta; this one starts from it.
+        this.publishAccounts(userId, message.accounts, client);
+        const full = this.streams.get(userId)?.full();
+        if (full) client.send(full);
+        client.hasList = true;
+      }
     } catch (error: unknown) {
       this.onError(error);
+    } finally {
+      client.attached = true;
+    }
+  }
+
+  /** The only request a client may send: `{"type":"resync"}`, answered with the full numbered list. */
+  private onRequest(client: FeedClient, data: unknown, isBinary: boolean): void {
+    if (isBinary || !Buffer.isBuffer(data) || data.length > 64) return;
+    let request: unknown;
+    try {
+      request = JSON.parse(data.toString('utf8'));
+    } catch {
+      return;
+    }
+    if (typeof request !== 'object' || request === null || (request as { type?: unknown }).type !== 'resync')
+      return;
+    const full = this.streams.get(client.userId)?.full();
+    if (full) {
+      client.send(full);
+      client.hasList = true;
     }
   }
 
@@ -88,13 +145,17 @@ export class RealtimeHub {
       for (const client of set) client.socket.close(code, 'Server restart');
     }
     this.clients.clear();
+    this.streams.clear();
   }
 
   private detach(client: FeedClient): void {
     const set = this.clients.get(client.userId);
     if (!set) return;
     set.delete(client);
-    if (set.size === 0) this.clients.delete(client.userId);
+    if (set.size === 0) {
+      this.clients.delete(client.userId);
+      this.streams.delete(client.userId);
+    }
   }
 
   private beat(): void {

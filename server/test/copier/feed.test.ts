@@ -7,6 +7,11 @@ import { openPaperDesk } from './support/paper-desk';
 
 type AccountData = Extract<FeedMessage, { type: 'account_data' }>;
 const accountData = (message: FeedMessage): message is AccountData => message.type === 'account_data';
+/** A full list or, after it, a delta with only the accounts that changed. */
+const accountUpdate = (
+  message: FeedMessage,
+): message is AccountData | Extract<FeedMessage, { type: 'account_delta' }> =>
+  message.type === 'account_data' || message.type === 'account_delta';
 
 describe('account feed from the copy engine', () => {
   let t: TestApp;
@@ -35,9 +40,9 @@ describe('account feed from the copy engine', () => {
         order_type: 'Market',
       });
       const moved = await feed.next(
-        (m) => accountData(m) && m.accounts.find((a) => a.id === follower)?.qty === 3,
+        (m) => accountUpdate(m) && m.accounts.find((a) => a.id === follower)?.qty === 3,
       );
-      const row = accountData(moved) ? moved.accounts.find((a) => a.id === follower) : undefined;
+      const row = accountUpdate(moved) ? moved.accounts.find((a) => a.id === follower) : undefined;
       expect(row).toMatchObject({ side: 'long', qty: 3, is_follower: true, ratio: 3, state: 'ok' });
     } finally {
       feed.socket.close();

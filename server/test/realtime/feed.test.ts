@@ -38,7 +38,11 @@ describe('the realtime feed', () => {
       { type: 'account_data', accounts: userId === user.id ? [] : [] },
     ]);
     const feed = openFeed(base, await getTicket(t.app, user.token));
-    expect(await feed.next((m) => m.type === 'account_data')).toEqual({ type: 'account_data', accounts: [] });
+    expect(await feed.next((m) => m.type === 'account_data')).toEqual({
+      type: 'account_data',
+      accounts: [],
+      seq: 1,
+    });
     t.app.realtime.publish(user.id, sample);
     expect(await feed.next((m) => m.type === 'quotes')).toEqual(sample);
     feed.socket.close();

@@ -4,6 +4,15 @@ import type { DayJournal, HistoryData, ImportResult, MessageResponse, Trade } fr
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
+import {
+  historyDays,
+  historySummary,
+  isTimeZone,
+  MAX_PAGE_SIZE,
+  PAGE_ORDER,
+  RANGE_WHERE,
+  type HistoryRange,
+} from '../history/history-page';
 import { validateImportRows } from '../history/import-rows';
 import { materializeTrades } from '../history/trades-repo';
 import type { CopierRouteOptions } from './route-options';
@@ -51,17 +60,27 @@ function noteParam(body: unknown, key: string): string {
   return value;
 }
 
+/** A whole number query parameter within bounds, or null when absent. */
+function intParam(value: unknown, name: string, min: number, max: number): number | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max)
+    throw AppError.badRequest(`${name} must be a whole number from ${min} to ${max}`);
+  return Number(value);
+}
+
+/** One page of the range's trades, newest entry first (the dashboard table's order). */
 async function listTrades(
   db: Db,
-  userId: number,
-  start: string | null,
-  end: string | null,
+  range: HistoryRange,
+  page: { limit: number; offset: number } | null = null,
 ): Promise<Trade[]> {
   const rows = await db.query<TradeRow>(
     `SELECT id, entry_time, exit_time, connection_name, account_name, symbol, side, qty, entry_price, exit_price, pnl, journal, source
-     FROM copy_trades WHERE user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)
-     ORDER BY exit_time DESC, id DESC`,
-    [userId, start, end],
+     FROM copy_trades WHERE ${RANGE_WHERE}
+     ${page ? `${PAGE_ORDER} LIMIT $4 OFFSET $5` : 'ORDER BY exit_time DESC, id DESC'}`,
+    page
+      ? [range.userId, range.start, range.end, page.limit, page.offset]
+      : [range.userId, range.start, range.end],
   );
   return rows.map((row) => {
     const entry = new Date(row.entry_time);
@@ -91,19 +110,36 @@ async function listTrades(
 export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['history'], security: [{ bearer: [] }] } };
 
-  app.get<{ Params: { userId: string }; Querystring: { start_date?: string; end_date?: string } }>(
-    '/copier/trade-history/:userId',
-    secured,
-    async (request): Promise<HistoryData> => {
-      const userId = parseId(request.params.userId, 'User not found');
-      if (userId !== request.user.id) throw AppError.notFound('User not found');
-      const start = dateParam(request.query.start_date, 'start_date');
-      const end = dateParam(request.query.end_date, 'end_date');
-      await engine.store.flush();
-      await materializeTrades(app.db, userId);
-      return { trades: await listTrades(app.db, userId, start, end) };
-    },
-  );
+  /**
+   * Without `limit`: the spec's shape, every trade of the range. With `limit` (and `offset`, `tz`): the paged
+   * form — one page of trades plus `total`, the range's statistics (`summary`) and its net P&L per day in
+   * the time zone `tz` (`days`), all computed by the database.
+   */
+  app.get<{
+    Params: { userId: string };
+    Querystring: { start_date?: string; end_date?: string; limit?: string; offset?: string; tz?: string };
+  }>('/copier/trade-history/:userId', secured, async (request): Promise<HistoryData> => {
+    const userId = parseId(request.params.userId, 'User not found');
+    if (userId !== request.user.id) throw AppError.notFound('User not found');
+    const range: HistoryRange = {
+      userId,
+      start: dateParam(request.query.start_date, 'start_date'),
+      end: dateParam(request.query.end_date, 'end_date'),
+    };
+    const limit = intParam(request.query.limit, 'limit', 1, MAX_PAGE_SIZE);
+    const offset = intParam(request.query.offset, 'offset', 0, 100_000_000) ?? 0;
+    const tz = request.query.tz ?? 'UTC';
+    if (typeof tz !== 'string' || !isTimeZone(tz)) throw AppError.badRequest('tz must be a time zone name');
+    await engine.store.flush();
+    await materializeTrades(app.db, userId);
+    if (limit === null) return { trades: await listTrades(app.db, range) };
+    const [trades, summary, days] = await Promise.all([
+      listTrades(app.db, range, { limit, offset }),
+      historySummary(app.db, range),
+      historyDays(app.db, range, tz),
+    ]);
+    return { trades, total: summary.trades, offset, limit, summary, days };
+  });
 
   app.post('/copier/trade-history/import', secured, async (request): Promise<ImportResult> => {
     const rows = validateImportRows(request.body);

@@ -160,7 +160,33 @@ export const TradeSchema = Type.Object({
   source: TradeSourceSchema,
 });
 
-export const HistoryDataSchema = Type.Object({ trades: Type.Array(TradeSchema) });
+/** The range's statistics, computed by the server (paged history form). Money in dollars, rounded to cents. */
+export const HistorySummarySchema = Type.Object({
+  trades: Type.Integer({ minimum: 0 }),
+  wins: Type.Integer({ minimum: 0, description: 'Trades with P&L above 0.' }),
+  losses: Type.Integer({ minimum: 0, description: 'Trades with P&L below 0.' }),
+  gross_profit: Type.Number({ minimum: 0 }),
+  gross_loss: Type.Number({ minimum: 0, description: 'Sum of the losing trades, as a positive number.' }),
+  net_pnl: Type.Number(),
+  contracts: Type.Number({ minimum: 0 }),
+});
+export const HistoryDaySchema = Type.Object({
+  day: Type.String({ format: 'date', description: 'The exit date in the asked time zone.' }),
+  pnl: Type.Number(),
+  trades: Type.Integer({ minimum: 1 }),
+});
+/**
+ * The spec's history object (`trades`). The paged form (asked with `limit`) adds `total`, `offset`, `limit`,
+ * `summary` and `days`, and `trades` holds one page.
+ */
+export const HistoryDataSchema = Type.Object({
+  trades: Type.Array(TradeSchema),
+  total: Type.Optional(Type.Integer({ minimum: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
+  summary: Type.Optional(HistorySummarySchema),
+  days: Type.Optional(Type.Array(HistoryDaySchema)),
+});
 
 export const DayJournalSchema = Type.Object({
   date: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),

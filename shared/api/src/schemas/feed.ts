@@ -2,8 +2,22 @@
 import { Type } from '@sinclair/typebox';
 import { MarketQuoteSchema, NotificationSchema, SyncAccountSchema } from './entities';
 
+/**
+ * The full account list (the spec's message): the first message on a socket, after a reorder, an added or
+ * removed account, and whenever the client asks again (`resync`). `seq` numbers it in the socket's sequence.
+ */
 export const AccountDataMessageSchema = Type.Object({
   type: Type.Literal('account_data'),
+  accounts: Type.Array(SyncAccountSchema),
+  seq: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+/**
+ * Only the accounts that changed since the message numbered `seq - 1` (same ids, same order otherwise).
+ * A client that sees a number other than the next one asks for the full list again.
+ */
+export const AccountDeltaMessageSchema = Type.Object({
+  type: Type.Literal('account_delta'),
+  seq: Type.Integer({ minimum: 1 }),
   accounts: Type.Array(SyncAccountSchema),
 });
 export const NotificationMessageSchema = Type.Object({
@@ -22,6 +36,7 @@ export const HeartbeatMessageSchema = Type.Object({
 
 export const FeedMessageSchema = Type.Union([
   AccountDataMessageSchema,
+  AccountDeltaMessageSchema,
   NotificationMessageSchema,
   QuotesMessageSchema,
   HeartbeatMessageSchema,
@@ -30,7 +45,11 @@ export const FeedMessageSchema = Type.Union([
 /** Each message's schema by its `type`. */
 export const FEED_MESSAGE_SCHEMAS = {
   account_data: AccountDataMessageSchema,
+  account_delta: AccountDeltaMessageSchema,
   notification: NotificationMessageSchema,
   quotes: QuotesMessageSchema,
   heartbeat: HeartbeatMessageSchema,
 } as const;
+
+/** What a client may send on the feed: a request for the full account list (after a gap in `seq`). */
+export const FeedRequestSchema = Type.Object({ type: Type.Literal('resync') });

@@ -55,6 +55,18 @@ export const RiskSettingsPayloadSchema = Type.Partial(RiskSettingsSchema);
 export const HistoryQuerySchema = Type.Object({
   start_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
   end_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
+  limit: Type.Optional(
+    Type.String({ maxLength: 12, description: 'Paged form: trades per page, 1 to 500 (history only).' }),
+  ),
+  offset: Type.Optional(
+    Type.String({ maxLength: 12, description: 'Paged form: trades to skip (history only).' }),
+  ),
+  tz: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      description: 'Paged form: time zone of the per-day totals (history only).',
+    }),
+  ),
 });
 export const TicketOrderPayloadSchema = Type.Object({
   account_id: Type.Integer(),

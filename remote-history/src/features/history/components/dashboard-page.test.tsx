@@ -17,6 +17,9 @@ import {
   WEEK_TRADES,
 } from '../../../test-support/history-fixtures';
 
+/** The paged form the dashboard asks for (jest runs in UTC). */
+const PAGED = { limit: '100', offset: '0', tz: 'UTC' };
+
 function renderDashboard(): ReturnType<typeof renderWithProviders> {
   return renderWithProviders(<DashboardPage />, { route: '/trade-history/dashboard' });
 }
@@ -46,7 +49,7 @@ describe('trade history dashboard', () => {
     );
     await screen.findByRole('table');
     expect(api.callsTo('GET /copier/trade-history/:id')).toEqual([
-      expect.objectContaining({ path: '/copier/trade-history/7', params: {} }),
+      expect.objectContaining({ path: '/copier/trade-history/7', params: PAGED }),
     ]);
   });
 
@@ -139,6 +142,7 @@ describe('trade history dashboard', () => {
     expect(api.callsTo('GET /copier/trade-history/:id')[1]!.params).toEqual({
       start_date: `${today.slice(0, 8)}01`,
       end_date: today,
+      ...PAGED,
     });
     expect(api.callsTo('GET /copier/journal/days')[1]!.params).toEqual({
       start_date: `${today.slice(0, 8)}01`,
@@ -162,6 +166,7 @@ describe('trade history dashboard', () => {
     expect(api.callsTo('GET /copier/trade-history/:id')[1]!.params).toEqual({
       start_date: '2026-11-02',
       end_date: '2026-11-03',
+      ...PAGED,
     });
     expect(await screen.findByRole('button', { name: 'Nov 2, 2026 – Nov 3, 2026' })).toBeInTheDocument();
   });

@@ -7,7 +7,8 @@ import { Button, ErrorPanel, Page, PageHeader, Row, Spinner } from '@synctrade/u
 import { LazyImportDialog } from '../../csv-import';
 import { DayJournalDialog, JournalDialog } from '../../journal';
 import { localDateKey } from '../../stats';
-import { useHistoryLoad } from '../hooks/use-history';
+import { useDashboardLoad } from '../hooks/use-history';
+import { loadAllTrades } from '../store/load-all';
 import { useHistoryStore } from '../store/history-store';
 import { tradeCells } from '../lib/table-rows';
 import { RangePicker } from './range-picker';
@@ -26,12 +27,14 @@ type Dialog = { kind: 'import' } | { kind: 'day' } | { kind: 'trade'; trade: Tra
 
 /** /trade-history/dashboard: the range's statistics and completed trades, import and journals. */
 export function DashboardPage(): React.JSX.Element {
-  useHistoryLoad();
+  useDashboardLoad();
   const trades = useHistoryStore((s) => s.trades);
+  const serverPage = useHistoryStore((s) => s.serverPage);
+  const loadPage = useHistoryStore((s) => s.loadPage);
   const status = useHistoryStore((s) => s.status);
   const error = useHistoryStore((s) => s.error);
   const dayJournals = useHistoryStore((s) => s.dayJournals);
-  const load = useHistoryStore((s) => s.load);
+  const reload = (): void => void loadPage(0);
   const saveTradeJournal = useHistoryStore((s) => s.saveTradeJournal);
   const saveDayJournal = useHistoryStore((s) => s.saveDayJournal);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -57,16 +60,27 @@ export function DashboardPage(): React.JSX.Element {
       {status === 'loading' ? (
         <Spinner label="Loading trade history" />
       ) : status === 'error' ? (
-        <ErrorPanel title="Trade history" message={error ?? ''} onRetry={() => void load()} />
+        <ErrorPanel title="Trade history" message={error ?? ''} onRetry={reload} />
       ) : (
         <>
           <StatCards />
-          <TradesTable trades={trades} onJournal={(trade) => setDialog({ kind: 'trade', trade })} />
+          <TradesTable
+            trades={trades}
+            onJournal={(trade) => setDialog({ kind: 'trade', trade })}
+            server={
+              serverPage && {
+                total: serverPage.total,
+                offset: serverPage.offset,
+                onPage: (offset) => void loadPage(offset),
+                loadAll: loadAllTrades,
+              }
+            }
+          />
         </>
       )}
       {dialog?.kind === 'import' && (
         <Suspense fallback={<Spinner label="Loading importer" />}>
-          <LazyImportDialog onClose={close} onImported={() => void load()} />
+          <LazyImportDialog onClose={close} onImported={reload} />
         </Suspense>
       )}
       {dialog?.kind === 'day' && (

@@ -1,9 +1,9 @@
 import type React from 'react';
 import type { Trade } from '@synctrade/api';
-import { SUCCESS } from '@synctrade/api';
+import { errorMessage, SUCCESS } from '@synctrade/api';
 import { Button, downloadText, notify, Row } from '@synctrade/ui';
 import { tradesToCsv } from '../../csv-import';
-import { tradesToTsv } from '../lib/table-rows';
+import { sortTrades, tradesToTsv } from '../lib/table-rows';
 import { useHistoryStore } from '../store/history-store';
 import { rangeQuery } from '../lib/range';
 
@@ -20,9 +20,15 @@ function exportName(query: { start_date?: string; end_date?: string }): string {
 export function TableActions({
   visible,
   all,
+  total = all.length,
+  loadAll,
 }: {
   visible: readonly Trade[];
   all: readonly Trade[];
+  /** Trades in the range (more than `all` holds when the server pages them). */
+  total?: number;
+  /** When the server pages the table: fetches every trade of the range for Export. */
+  loadAll?: () => Promise<Trade[]>;
 }): React.JSX.Element {
   const range = useHistoryStore((s) => s.range);
 
@@ -35,9 +41,18 @@ export function TableActions({
     }
   };
 
-  const exportCsv = (): void => {
+  const exportCsv = async (): Promise<void> => {
+    let trades: readonly Trade[] = all;
+    if (loadAll) {
+      try {
+        trades = sortTrades(await loadAll());
+      } catch (error: unknown) {
+        notify.error(errorMessage(error, 'history'));
+        return;
+      }
+    }
     // A byte-order mark so spreadsheet programs read the file as UTF-8; our importer skips it.
-    downloadText(exportName(rangeQuery(range)), `\uFEFF${tradesToCsv(all)}`);
+    downloadText(exportName(rangeQuery(range)), `\uFEFF${tradesToCsv(trades)}`);
   };
 
   return (
@@ -52,7 +67,13 @@ export function TableActions({
       >
         Copy
       </Button>
-      <Button type="button" $variant="secondary" $size="sm" disabled={!all.length} onClick={exportCsv}>
+      <Button
+        type="button"
+        $variant="secondary"
+        $size="sm"
+        disabled={!total}
+        onClick={() => void exportCsv()}
+      >
         Export
       </Button>
     </Row>

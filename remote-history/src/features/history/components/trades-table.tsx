@@ -24,24 +24,39 @@ const Pager = styled(Row)`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 
+/**
+ * Paged by the server: `trades` is the page at `offset` of `total` (already newest first); `onPage` asks for
+ * another page and `loadAll` fetches the whole range for Export.
+ */
+export interface ServerPaging {
+  total: number;
+  offset: number;
+  onPage(offset: number): void;
+  loadAll(): Promise<Trade[]>;
+}
+
 /** The completed trades, newest first, one page at a time; copy and export act on what the trader sees. */
 export function TradesTable({
   trades,
   onJournal,
+  server,
 }: {
   trades: readonly Trade[];
   onJournal(trade: Trade): void;
+  server?: ServerPaging | null;
 }): React.JSX.Element {
-  const sorted = useMemo(() => sortTrades(trades), [trades]);
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(sorted.length / PAGE_SIZE));
+  const sorted = useMemo(() => (server ? (trades as Trade[]) : sortTrades(trades)), [trades, server]);
+  const total = server ? server.total : sorted.length;
+  const [localPage, setLocalPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   useEffect(() => {
-    if (page > pages - 1) setPage(pages - 1);
-  }, [page, pages]);
-  const current = Math.min(page, pages - 1);
+    if (!server && localPage > pages - 1) setLocalPage(pages - 1);
+  }, [server, localPage, pages]);
+  const current = server ? Math.floor(server.offset / PAGE_SIZE) : Math.min(localPage, pages - 1);
+  const setPage = (page: number): void => (server ? server.onPage(page * PAGE_SIZE) : setLocalPage(page));
   const visible = useMemo(
-    () => sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE),
-    [sorted, current],
+    () => (server ? sorted : sorted.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE)),
+    [server, sorted, current],
   );
   const first = current * PAGE_SIZE + 1;
 
@@ -49,11 +64,11 @@ export function TradesTable({
     <section aria-labelledby="completed-trades">
       <SectionHeader>
         <h2 id="completed-trades">
-          Completed Trades<Count>{sorted.length.toLocaleString('en-US')}</Count>
+          Completed Trades<Count>{total.toLocaleString('en-US')}</Count>
         </h2>
-        <TableActions visible={visible} all={sorted} />
+        <TableActions visible={visible} all={sorted} total={total} loadAll={server?.loadAll} />
       </SectionHeader>
-      {sorted.length === 0 ? (
+      {total === 0 ? (
         <TableWrap>
           <EmptyState title={EMPTY.trades} />
         </TableWrap>
@@ -81,7 +96,7 @@ export function TradesTable({
             <Pager as="nav" aria-label="Trades pages">
               <Muted>
                 {first.toLocaleString('en-US')}–{(first + visible.length - 1).toLocaleString('en-US')} of{' '}
-                {sorted.length.toLocaleString('en-US')}
+                {total.toLocaleString('en-US')}
               </Muted>
               <Button
                 type="button"

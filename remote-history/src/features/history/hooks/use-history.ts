@@ -1,13 +1,24 @@
 import { useEffect, useMemo } from 'react';
 import { dailyCumulative, dayWinRate, summarize } from '../../stats';
+import { fromServerDays, fromServerSummary } from '../lib/server-stats';
 import { useHistoryStore } from '../store/history-store';
 
-/** Loads the chosen range's trades when a history page mounts. */
+/** Loads the chosen range's trades (all of them: Daily and Weekly group them) when a page mounts. */
 export function useHistoryLoad(): void {
   const load = useHistoryStore((s) => s.load);
   useEffect(() => {
+    useHistoryStore.getState().setPaged(false);
     void load();
   }, [load]);
+}
+
+/** The dashboard: the range's statistics and the first page of trades, paged by the server. */
+export function useDashboardLoad(): void {
+  const loadPage = useHistoryStore((s) => s.loadPage);
+  useEffect(() => {
+    useHistoryStore.getState().setPaged(true);
+    void loadPage(0);
+  }, [loadPage]);
 }
 
 /** The dashboard's statistics, computed once per loaded data set (not on every render). */
@@ -17,8 +28,14 @@ export function useHistoryStats(): {
   dayWin: ReturnType<typeof dayWinRate>;
 } {
   const trades = useHistoryStore((s) => s.trades);
+  const serverPage = useHistoryStore((s) => s.serverPage);
   return useMemo(() => {
+    // The server's figures cover the whole range; the loaded trades are then only one page.
+    if (serverPage) {
+      const cumulative = fromServerDays(serverPage.days);
+      return { summary: fromServerSummary(serverPage.summary), cumulative, dayWin: dayWinRate(cumulative) };
+    }
     const cumulative = dailyCumulative(trades);
     return { summary: summarize(trades), cumulative, dayWin: dayWinRate(cumulative) };
-  }, [trades]);
+  }, [trades, serverPage]);
 }

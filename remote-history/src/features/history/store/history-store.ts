@@ -11,12 +11,35 @@ import {
   saveTradeJournal,
   successMessage,
   SUCCESS,
+  type HistoryDay,
+  type HistorySummary,
   type Trade,
 } from '@synctrade/api';
 import { notify } from '@synctrade/ui';
 import { rangeQuery, type DateRange } from '../lib/range';
 
 export type HistoryStatus = 'idle' | 'loading' | 'success' | 'error';
+
+/** Trades per page of the dashboard's table (the server pages them). */
+export const DASHBOARD_PAGE_SIZE = 100;
+
+/**
+ * The dashboard's server-paged view: `trades` holds one page; `summary` and `days` cover the whole range
+ * (computed by the database). Null when the server answered the spec's plain shape (every trade): then the
+ * dashboard pages and computes in the browser as before.
+ */
+export interface ServerPage {
+  total: number;
+  offset: number;
+  summary: HistorySummary;
+  days: HistoryDay[];
+}
+
+export interface HistoryPaging {
+  limit: string;
+  offset: string;
+  tz: string;
+}
 
 export interface HistoryState {
   /** Shared by the dashboard, Daily and Weekly: choosing a range on one applies to all. */
@@ -26,8 +49,16 @@ export interface HistoryState {
   error: string | null;
   /** Day notes of the loaded range, by `YYYY-MM-DD`. */
   dayJournals: Record<string, string>;
+  /** Set when the dashboard loaded the paged form (see `ServerPage`). */
+  serverPage: ServerPage | null;
+  /** Which loader the pages use: the dashboard's paged one or the whole range (Daily, Weekly). */
+  paged: boolean;
   setRange(range: DateRange): Promise<void>;
-  load(): Promise<void>;
+  /** The range's trades; with `paging`, the paged form (the dashboard). */
+  load(paging?: HistoryPaging): Promise<void>;
+  /** The dashboard: statistics of the range and one page of trades from `offset`. */
+  loadPage(offset?: number): Promise<void>;
+  setPaged(paged: boolean): void;
   saveTradeJournal(tradeId: number, journal: string): Promise<boolean>;
   saveDayJournal(date: string, note: string): Promise<boolean>;
 }
@@ -38,7 +69,18 @@ export const initialHistoryState = {
   status: 'idle' as HistoryStatus,
   error: null as string | null,
   dayJournals: {} as Record<string, string>,
+  serverPage: null as ServerPage | null,
+  paged: false,
 };
+
+/** The browser's time zone, so the server's per-day totals fall on the days the trader sees. */
+function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
 
 // getDayJournals takes no abort signal: a counter keeps only the latest answer.
 let journalRequest = 0;
@@ -48,21 +90,34 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
 
   async setRange(range) {
     set({ range });
-    await get().load();
+    await (get().paged ? get().loadPage(0) : get().load());
   },
 
-  async load() {
+  setPaged(paged) {
+    set({ paged });
+  },
+
+  async loadPage(offset = 0) {
+    await get().load({
+      limit: String(DASHBOARD_PAGE_SIZE),
+      offset: String(offset),
+      tz: browserTimeZone(),
+    });
+  },
+
+  async load(paging?: HistoryPaging) {
     const signal = latestSignal('history');
-    const query = rangeQuery(get().range);
+    const range = rangeQuery(get().range);
+    const query = paging ? { ...range, ...paging } : range;
     set({ status: 'loading', error: null });
     const userId = currentUserId();
     if (userId === null) {
-      set({ status: 'error', error: FALLBACK.history, trades: [] });
+      set({ status: 'error', error: FALLBACK.history, trades: [], serverPage: null });
       notify.error(FALLBACK.history);
       return;
     }
     const request = ++journalRequest;
-    getDayJournals(query).then(
+    getDayJournals(range).then(
       (days) => {
         if (request === journalRequest)
           set({ dayJournals: Object.fromEntries(days.map((d) => [d.date, d.note])) });
@@ -75,11 +130,15 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
       const data = await getTradeHistory(userId, query, { signal });
       // Lets the benchmark split "data arrived" from "statistics and table rendered".
       performance.mark?.('history:loaded');
-      set({ trades: data.trades, status: 'success' });
+      const serverPage =
+        paging && data.summary && data.days && data.total !== undefined
+          ? { total: data.total, offset: data.offset ?? 0, summary: data.summary, days: data.days }
+          : null;
+      set({ trades: data.trades, serverPage, status: 'success' });
     } catch (error: unknown) {
       if (isCanceled(error)) return;
       const message = errorMessage(error, 'history');
-      set({ status: 'error', error: message, trades: [] });
+      set({ status: 'error', error: message, trades: [], serverPage: null });
       notify.error(message);
     }
   },

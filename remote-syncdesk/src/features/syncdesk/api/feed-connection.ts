@@ -10,6 +10,7 @@ export interface FeedSocket {
   onclose: ((event: CloseEvent) => void) | null;
   onerror: ((event: Event) => void) | null;
   close(code?: number, reason?: string): void;
+  send(data: string): void;
 }
 export type FeedSocketClass = new (url: string) => FeedSocket;
 
@@ -18,7 +19,10 @@ export interface FeedOptions {
   feedUrl(): string;
   /** A fresh single-use ticket per connect: the access token never goes into a URL. */
   getTicket(): Promise<string>;
+  /** A full list (`account_data`): it replaces the desk's list. */
   onAccounts(accounts: SyncAccount[]): void;
+  /** The accounts of an in-sequence `account_delta`: each replaces the account with its id. */
+  onChanges?(accounts: SyncAccount[]): void;
   onStatus(status: FeedStatus): void;
   socketClass: FeedSocketClass;
   random?: () => number;
@@ -45,6 +49,31 @@ export function openAccountFeed(options: FeedOptions): FeedConnection {
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let staleTimer: ReturnType<typeof setTimeout> | undefined;
+  // The number of the last account message applied on this socket; null while the client has no list
+  // it can build on (before the first full list, or after a gap until the full list comes back).
+  let seq: number | null = null;
+  let resyncAsked = false;
+
+  /** Deltas must follow each other without a gap; anything else asks the server for the full list. */
+  const applyDelta = (socket: FeedSocket, next: number, accounts: SyncAccount[]): void => {
+    if (seq !== null && next === seq + 1) {
+      seq = next;
+      options.onChanges?.(accounts);
+      return;
+    }
+    log.warn(
+      `syncdesk feed: expected update ${seq === null ? 'after a full list' : seq + 1}, got ${next}; asking for the full list`,
+    );
+    seq = null;
+    if (resyncAsked) return;
+    resyncAsked = true;
+    try {
+      socket.send(JSON.stringify({ type: 'resync' }));
+    } catch {
+      // A socket that cannot send is closing: the reconnect brings the full list.
+      drop();
+    }
+  };
 
   const armWatchdog = (): void => {
     clearTimeout(staleTimer);
@@ -86,6 +115,8 @@ export function openAccountFeed(options: FeedOptions): FeedConnection {
     if (stopped) return;
     const current = new options.socketClass(withTicket(options.feedUrl(), ticket));
     socket = current;
+    seq = null;
+    resyncAsked = false;
     current.onopen = () => {
       options.onStatus('live');
       armWatchdog();
@@ -99,7 +130,13 @@ export function openAccountFeed(options: FeedOptions): FeedConnection {
       }
       // Reset the backoff only once data flows: a server that accepts then closes must not cause a tight loop.
       attempt = 0;
-      if (message.type === 'account_data') options.onAccounts(message.accounts);
+      if (message.type === 'account_data') {
+        seq = message.seq ?? null;
+        resyncAsked = false;
+        options.onAccounts(message.accounts);
+      } else if (message.type === 'account_delta') {
+        applyDelta(current, message.seq, message.accounts);
+      }
     };
     current.onerror = () => log.warn('syncdesk feed: socket error');
     current.onclose = (event) => {

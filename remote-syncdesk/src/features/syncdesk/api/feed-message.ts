@@ -20,6 +20,10 @@ export function isSyncAccount(value: unknown): value is SyncAccount {
   );
 }
 
+function isSeq(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
 /**
  * Reads one feed frame. Anything that is not JSON or not a known message shape answers null: the caller
  * logs and drops it, so a bad frame never breaks the desk. A message with one bad account is dropped
@@ -36,7 +40,13 @@ export function parseFeedMessage(raw: unknown): FeedMessage | null {
   if (!isRecord(data) || typeof data.type !== 'string') return null;
   switch (data.type) {
     case 'account_data':
-      return Array.isArray(data.accounts) && data.accounts.every(isSyncAccount)
+      return Array.isArray(data.accounts) &&
+        data.accounts.every(isSyncAccount) &&
+        (data.seq === undefined || isSeq(data.seq))
+        ? (data as FeedMessage)
+        : null;
+    case 'account_delta':
+      return Array.isArray(data.accounts) && data.accounts.every(isSyncAccount) && isSeq(data.seq)
         ? (data as FeedMessage)
         : null;
     case 'heartbeat':

@@ -1,10 +1,12 @@
 import type React from 'react';
+import { memo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { TableWrap } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountRow } from './account-row';
-import { DeskGrid } from './desk-styles';
+import { CARD_QUERY, DeskGrid, ROW_HEIGHT, CARD_HEIGHT, VirtualBody } from './desk-styles';
 
-const COLUMNS: { label: string; numeric?: boolean }[] = [
+export const COLUMNS: { label: string; numeric?: boolean }[] = [
   { label: 'Follow' },
   { label: 'ID' },
   { label: 'Connection' },
@@ -19,9 +21,19 @@ const COLUMNS: { label: string; numeric?: boolean }[] = [
   { label: 'Cross' },
 ];
 
+/** Up to this many accounts every row is rendered; above it only the rows in view (and a few around). */
+export const VIRTUALIZE_FROM = 60;
+
+const isCardLayout = (): boolean =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(CARD_QUERY).matches
+    : false;
+
 /**
  * The accounts table. It re-renders only when the list of ids changes; each row follows its own account,
- * so a live update of one account repaints one row.
+ * so a live update of one account repaints one row. A long desk renders only the rows in view: the body
+ * becomes its own scroll area and a virtualizer (rows measured as they render, cards on a phone are taller)
+ * mounts the visible rows, so 2,000 accounts cost what 20 do.
  */
 export function AccountsTable(): React.JSX.Element {
   const ids = useSyncdeskStore((state) => state.ids);
@@ -29,7 +41,7 @@ export function AccountsTable(): React.JSX.Element {
     <TableWrap>
       <DeskGrid role="table" aria-label="Accounts" aria-rowcount={ids.length + 1}>
         <div role="rowgroup">
-          <div role="row">
+          <div role="row" aria-rowindex={1}>
             {COLUMNS.map((column) => (
               <div key={column.label} role="columnheader" className={column.numeric ? 'num' : undefined}>
                 {column.label}
@@ -40,12 +52,46 @@ export function AccountsTable(): React.JSX.Element {
             </div>
           </div>
         </div>
-        <div role="rowgroup">
-          {ids.map((id) => (
-            <AccountRow key={id} id={id} />
-          ))}
-        </div>
+        {ids.length > VIRTUALIZE_FROM ? (
+          <VirtualRows ids={ids} />
+        ) : (
+          <div role="rowgroup">
+            {ids.map((id, index) => (
+              <AccountRow key={id} id={id} rowIndex={index + 2} />
+            ))}
+          </div>
+        )}
       </DeskGrid>
     </TableWrap>
   );
 }
+
+const VirtualRows = memo(function VirtualRows({ ids }: { ids: number[] }): React.JSX.Element {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (isCardLayout() ? CARD_HEIGHT : ROW_HEIGHT),
+    getItemKey: (index) => ids[index] ?? index,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  return (
+    <VirtualBody ref={scrollRef} role="rowgroup" tabIndex={0} aria-label="Accounts, scrollable">
+      {/* Spacers keep the scroll height of the rows that are not mounted. */}
+      <div aria-hidden="true" style={{ height: before }} />
+      {items.map((item) => (
+        <AccountRow
+          key={item.key}
+          id={ids[item.index]!}
+          rowIndex={item.index + 2}
+          measureRef={virtualizer.measureElement}
+          dataIndex={item.index}
+        />
+      ))}
+      <div aria-hidden="true" style={{ height: Math.max(0, after) }} />
+    </VirtualBody>
+  );
+});

@@ -59,6 +59,35 @@ describe('live feed', () => {
     expect(screen.getByText('Live')).toBeInTheDocument();
   });
 
+  it('when deltas follow the full list, then only the changed account updates and highlights', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderDesk();
+    await screen.findByRole('table', { name: 'Accounts' });
+    const socket = await openSocket();
+    const accounts = deskAccounts();
+    act(() => {
+      socket.receive({ type: 'account_data', seq: 1, accounts });
+      jest.advanceTimersToNextFrame();
+    });
+    const three = accounts.find((a) => a.id === 3)!;
+    act(() => {
+      socket.receive({ type: 'account_delta', seq: 2, accounts: [{ ...three, qty: 4, side: 'short' }] });
+      socket.receive({ type: 'account_delta', seq: 3, accounts: [{ ...three, qty: 5, side: 'short' }] });
+      jest.advanceTimersToNextFrame();
+    });
+    expect(cellOf('Paper 3', QTY)).toHaveTextContent('5');
+    expect(cellOf('Paper 3', QTY)).toHaveAttribute('data-flash', 'on');
+    expect(cellOf('Paper 2', QTY)).not.toHaveAttribute('data-flash');
+    expect(socket.sent).toEqual([]);
+    // A gap: the delta is not shown and the desk asks for the full list.
+    act(() => {
+      socket.receive({ type: 'account_delta', seq: 9, accounts: [{ ...three, qty: 9 }] });
+      jest.advanceTimersToNextFrame();
+    });
+    expect(cellOf('Paper 3', QTY)).toHaveTextContent('5');
+    expect(socket.sent).toEqual([{ type: 'resync' }]);
+  });
+
   it('when a frame is malformed, then it is logged and the desk keeps its data', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     renderDesk();

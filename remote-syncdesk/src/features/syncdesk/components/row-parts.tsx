@@ -37,7 +37,7 @@ export const RowIdentity = memo(function RowIdentity(props: IdentityProps): Reac
   const { toggleFollower } = useSyncdeskStore.getState();
   return (
     <>
-      <div role="cell">
+      <div role="cell" data-label="Follow">
         {props.isMaster ? (
           <LeaderMark>
             <StarIcon />
@@ -52,9 +52,13 @@ export const RowIdentity = memo(function RowIdentity(props: IdentityProps): Reac
           />
         )}
       </div>
-      <div role="cell">{props.accountId}</div>
-      <div role="cell">{props.connectionName}</div>
-      <div role="cell" className="wrap">
+      <div role="cell" data-label="ID">
+        {props.accountId}
+      </div>
+      <div role="cell" data-label="Connection">
+        {props.connectionName}
+      </div>
+      <div role="cell" className="wrap name">
         {props.name}
         <FollowerState
           id={props.id}
@@ -90,7 +94,7 @@ export const RowSettings = memo(function RowSettings({
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <div role="cell">
+      <div role="cell" data-label="Ratio">
         {isMaster ? (
           '—'
         ) : (
@@ -100,7 +104,7 @@ export const RowSettings = memo(function RowSettings({
           </>
         )}
       </div>
-      <div role="cell">
+      <div role="cell" data-label="Cross">
         {isMaster ? (
           '—'
         ) : (
@@ -112,7 +116,7 @@ export const RowSettings = memo(function RowSettings({
           />
         )}
       </div>
-      <div role="cell">
+      <div role="cell" className="action">
         <CellButton
           type="button"
           aria-label={`Flatten ${name}`}

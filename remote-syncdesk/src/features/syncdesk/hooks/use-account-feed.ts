@@ -11,19 +11,26 @@ const cancelFrame = (handle: number): void =>
   typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(handle) : window.clearTimeout(handle);
 
 /**
- * Keeps the desk on the realtime feed while mounted. Each `account_data` replaces the list, so only the
- * newest one per animation frame is applied: a burst of frames costs one render, never a backlog.
+ * Keeps the desk on the realtime feed while mounted. Messages are applied once per animation frame: a full
+ * list replaces what came before it, and deltas since then are merged (the newest copy of an account wins),
+ * so a burst of frames costs one render, never a backlog.
  * The socket class is read from `window.WebSocket` at mount (tests put a fake class there).
  */
 export function useAccountFeed(socketClass?: FeedSocketClass): void {
   useEffect(() => {
-    const { replaceAccounts, setFeedStatus } = useSyncdeskStore.getState();
+    const { replaceAccounts, applyAccountChanges, setFeedStatus } = useSyncdeskStore.getState();
     let pending: SyncAccount[] | null = null;
+    const changes = new Map<number, SyncAccount>();
     let frame: number | null = null;
     const flush = (): void => {
       frame = null;
       if (pending) replaceAccounts(pending);
+      if (changes.size > 0) applyAccountChanges([...changes.values()]);
       pending = null;
+      changes.clear();
+    };
+    const schedule = (): void => {
+      if (frame === null) frame = nextFrame(flush);
     };
     const connection = openAccountFeed({
       feedUrl: () => apiConfig().feedUrl,
@@ -31,7 +38,12 @@ export function useAccountFeed(socketClass?: FeedSocketClass): void {
       socketClass: socketClass ?? (window.WebSocket as unknown as FeedSocketClass),
       onAccounts: (accounts) => {
         pending = accounts;
-        if (frame === null) frame = nextFrame(flush);
+        changes.clear();
+        schedule();
+      },
+      onChanges: (accounts) => {
+        for (const account of accounts) changes.set(account.id, account);
+        schedule();
       },
       onStatus: setFeedStatus,
     });

@@ -1,5 +1,5 @@
 import { buildAccount } from '../testing/builders';
-import { listAccounts, mergeAccounts } from './merge-accounts';
+import { applyAccountChanges, listAccounts, mergeAccounts } from './merge-accounts';
 
 describe('mergeAccounts', () => {
   it('when an account did not change, then its previous object is kept', () => {
@@ -17,5 +17,19 @@ describe('mergeAccounts', () => {
     expect(second.ids).toEqual([3, 1]);
     expect(second.byId[2]).toBeUndefined();
     expect(listAccounts(second).map((account) => account.id)).toEqual([3, 1]);
+  });
+});
+
+describe('applyAccountChanges', () => {
+  it('when a delta holds changed and unknown accounts, then only known changed ones are replaced', () => {
+    const a = buildAccount({ id: 1, qty: 0 });
+    const b = buildAccount({ id: 2, qty: 0 });
+    const index = mergeAccounts({ ids: [], byId: {} }, [a, b]);
+    const next = applyAccountChanges(index, [{ ...b, qty: 2 }, buildAccount({ id: 99 })]);
+    expect(next.ids).toBe(index.ids);
+    expect(next.byId[1]).toBe(a);
+    expect(next.byId[2]).toEqual({ ...b, qty: 2 });
+    expect(next.byId[99]).toBeUndefined();
+    expect(applyAccountChanges(next, [{ ...b, qty: 2 }])).toBe(next);
   });
 });

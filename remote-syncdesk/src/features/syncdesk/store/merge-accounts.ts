@@ -29,6 +29,21 @@ export function mergeAccounts(previous: AccountIndex, next: SyncAccount[]): Acco
   return { ids: sameIds(previous.ids, ids) ? previous.ids : ids, byId };
 }
 
+/**
+ * Applies the accounts of a delta: each replaces the account with its id (an unchanged copy keeps the old
+ * object). Ids the desk does not hold are ignored: a delta never adds rows (a new account comes in a full list).
+ */
+export function applyAccountChanges(previous: AccountIndex, changed: SyncAccount[]): AccountIndex {
+  let byId: Record<number, SyncAccount> | null = null;
+  for (const account of changed) {
+    const old = previous.byId[account.id];
+    if (!old || sameAccount(old, account)) continue;
+    byId ??= { ...previous.byId };
+    byId[account.id] = account;
+  }
+  return byId ? { ids: previous.ids, byId } : previous;
+}
+
 /** The accounts in table order. */
 export function listAccounts(index: AccountIndex): SyncAccount[] {
   return index.ids

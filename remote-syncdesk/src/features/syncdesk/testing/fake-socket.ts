@@ -9,6 +9,8 @@ export class FakeSocket implements FeedSocket {
   onerror: ((event: Event) => void) | null = null;
   closed = false;
   closeCode: number | undefined;
+  /** What the client sent (parsed JSON). */
+  sent: unknown[] = [];
 
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
@@ -27,6 +29,10 @@ export class FakeSocket implements FeedSocket {
   close(code?: number): void {
     this.closed = true;
     this.closeCode = code;
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as unknown);
   }
 
   open(): void {

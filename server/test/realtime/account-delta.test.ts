@@ -1,0 +1,241 @@
+import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
+import type { WebSocket } from 'ws';
+import { AccountStream } from '../../src/realtime/account-stream';
+import { FeedClient, SLOW_CLIENT_BYTES } from '../../src/realtime/feed-client';
+import { buildTestApp, type TestApp } from '../support/build-test-app';
+import { getTicket, listen, openFeed, waitForSockets, type TestFeed } from '../support/feed-client';
+import { registerUser } from '../support/users';
+
+function account(id: number, qty = 0): SyncAccount {
+  return {
+    id,
+    account_id: `ACC-${id}`,
+    account_name: `Account ${id}`,
+    connection: 1,
+    connection_name: 'Paper',
+    accounts: `Account ${id}`,
+    broker_name: 'sim',
+    side: qty === 0 ? 'flat' : 'long',
+    balance: 50_000,
+    avg_price: 0,
+    day_pnl: 0,
+    open_pnl: 0,
+    qty,
+    ratio: 1,
+    cross: false,
+    is_master: id === 1,
+    is_follower: id !== 1,
+    enabled: true,
+    auto_sync: false,
+    state: 'ok',
+    state_reason: null,
+    currency_symbol: '$',
+  };
+}
+
+/** Applies feed messages as a client must (in order, by seq) and answers the list it would show. */
+function replay(messages: FeedMessage[]): { accounts: SyncAccount[]; seq: number } {
+  let accounts: SyncAccount[] = [];
+  let seq = -1;
+  for (const message of messages) {
+    if (message.type === 'account_data') {
+      accounts = message.accounts;
+      seq = message.seq ?? -1;
+    } else if (message.type === 'account_delta') {
+      if (message.seq !== seq + 1) throw new Error(`gap: ${seq} then ${message.seq}`);
+      const changed = new Map(message.accounts.map((a) => [a.id, a]));
+      accounts = accounts.map((a) => changed.get(a.id) ?? a);
+      seq = message.seq;
+    }
+  }
+  return { accounts, seq };
+}
+
+describe('the account stream (what changed since the last numbered message)', () => {
+  it('when lists follow each other, then the first is full, changes are deltas and add/remove/reorder are full', () => {
+    const stream = new AccountStream();
+    expect(stream.update([account(1), account(2), account(3)])).toEqual({
+      type: 'account_data',
+      seq: 1,
+      accounts: [account(1), account(2), account(3)],
+    });
+    expect(stream.update([account(1), account(2), account(3)])).toBeNull();
+    expect(stream.update([account(1), account(2, 4), account(3)])).toEqual({
+      type: 'account_delta',
+      seq: 2,
+      accounts: [account(2, 4)],
+    });
+    expect(stream.update([account(1), account(2, 4)])).toEqual({
+      type: 'account_data',
+      seq: 3,
+      accounts: [account(1), account(2, 4)],
+    });
+    expect(stream.update([account(2, 4), account(1)])).toMatchObject({ type: 'account_data', seq: 4 });
+    expect(stream.update([account(2, 4), account(1), account(9)])).toMatchObject({
+      type: 'account_data',
+      seq: 5,
+    });
+    expect(stream.full()).toEqual({
+      type: 'account_data',
+      seq: 5,
+      accounts: [account(2, 4), account(1), account(9)],
+    });
+  });
+
+  it('when an empty list comes first, then it is still sent (the desk shows "No accounts found")', () => {
+    const stream = new AccountStream();
+    expect(stream.update([])).toEqual({ type: 'account_data', seq: 1, accounts: [] });
+    expect(stream.update([])).toBeNull();
+  });
+});
+
+describe('a slow client and deltas', () => {
+  it('when deltas pile up behind a slow socket, then they are dropped and the full numbered list goes once it drains', () => {
+    const sent: FeedMessage[] = [];
+    let buffered = 0;
+    const socket = {
+      OPEN: 1,
+      readyState: 1,
+      get bufferedAmount() {
+        return buffered;
+      },
+      send: (data: string) => sent.push(JSON.parse(data) as FeedMessage),
+    } as unknown as WebSocket;
+    const stream = new AccountStream();
+    const client = new FeedClient(socket, 1, 's', () => stream.full());
+    client.send(stream.update([account(1), account(2)])!);
+    buffered = SLOW_CLIENT_BYTES + 1;
+    for (let qty = 1; qty <= 50; qty += 1) client.send(stream.update([account(1), account(2, qty)])!);
+    buffered = 0;
+    client.flush();
+    expect(sent).toEqual([
+      { type: 'account_data', seq: 1, accounts: [account(1), account(2)] },
+      { type: 'account_data', seq: 51, accounts: [account(1), account(2, 50)] },
+    ]);
+  });
+});
+
+describe('the delta feed over a real socket', () => {
+  let t: TestApp;
+  let base: string;
+  const lists = new Map<number, SyncAccount[]>();
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await listen(t.app);
+    t.app.realtime.setSnapshotProvider(async (userId) => [
+      { type: 'account_data', accounts: lists.get(userId) ?? [] },
+    ]);
+  });
+  afterAll(async () => {
+    t.app.realtime.setSnapshotProvider(async () => []);
+    await t.close();
+  });
+
+  /** Publishes the list as the desk publisher does (it keeps the newest for the next snapshot). */
+  const publish = (userId: number, accounts: SyncAccount[]): void => {
+    lists.set(userId, accounts);
+    t.app.realtime.publish(userId, { type: 'account_data', accounts });
+  };
+
+  async function open(token: string, userId: number, count = 1): Promise<TestFeed> {
+    const feed = openFeed(base, await getTicket(t.app, token));
+    await waitForSockets(t.app, userId, count);
+    await feed.next((m) => m.type === 'account_data');
+    return feed;
+  }
+
+  it('when one account changes, then only that account is sent, numbered after the full list', async () => {
+    const user = await registerUser(t.app);
+    lists.set(user.id, [account(1), account(2), account(3)]);
+    const feed = await open(user.token, user.id);
+    expect(feed.messages.find((m) => m.type === 'account_data')).toEqual({
+      type: 'account_data',
+      seq: 1,
+      accounts: [account(1), account(2), account(3)],
+    });
+    publish(user.id, [account(1), account(2, 3), account(3)]);
+    expect(await feed.next((m) => m.type === 'account_delta')).toEqual({
+      type: 'account_delta',
+      seq: 2,
+      accounts: [account(2, 3)],
+    });
+    feed.socket.close();
+  });
+
+  it('when the client asks to resync, then it gets the full list under the current number', async () => {
+    const user = await registerUser(t.app);
+    lists.set(user.id, [account(1), account(2)]);
+    const feed = await open(user.token, user.id);
+    publish(user.id, [account(1, 1), account(2)]);
+    publish(user.id, [account(1, 2), account(2)]);
+    await feed.next((m) => m.type === 'account_delta' && m.seq === 3);
+    feed.socket.send(JSON.stringify({ type: 'resync' }));
+    expect(await feed.next((m) => m.type === 'account_data' && m.seq === 3)).toEqual({
+      type: 'account_data',
+      seq: 3,
+      accounts: [account(1, 2), account(2)],
+    });
+    feed.socket.send('not json');
+    feed.socket.send(JSON.stringify({ type: 'something else' }));
+    publish(user.id, [account(1, 3), account(2)]);
+    // Nothing answered the junk: the next message is the delta numbered 4.
+    const after = await feed.next((m) => m.type === 'account_delta' && m.seq === 4);
+    expect(feed.messages.slice(feed.messages.indexOf(after) - 1)).toEqual([
+      { type: 'account_data', seq: 3, accounts: [account(1, 2), account(2)] },
+      { type: 'account_delta', seq: 4, accounts: [account(1, 3)] },
+    ]);
+    feed.socket.close();
+  });
+
+  it('when a second tab joins and the socket reconnects, then each starts from the full list and deltas stay in sequence', async () => {
+    const user = await registerUser(t.app);
+    lists.set(user.id, [account(1), account(2)]);
+    const first = await open(user.token, user.id);
+    publish(user.id, [account(1, 1), account(2)]);
+    await first.next((m) => m.type === 'account_delta' && m.seq === 2);
+    // A newer list than the stream holds arrives with the second socket's snapshot.
+    lists.set(user.id, [account(1, 1), account(2, 5)]);
+    const second = await open(user.token, user.id, 2);
+    expect(second.messages[0]).toEqual({
+      type: 'account_data',
+      seq: 3,
+      accounts: [account(1, 1), account(2, 5)],
+    });
+    publish(user.id, [account(1, 1), account(2, 6)]);
+    await first.next((m) => m.type === 'account_delta' && m.seq === 4);
+    await second.next((m) => m.type === 'account_delta' && m.seq === 4);
+    expect(replay(first.messages)).toEqual({ seq: 4, accounts: [account(1, 1), account(2, 6)] });
+    expect(replay(second.messages)).toEqual({ seq: 4, accounts: [account(1, 1), account(2, 6)] });
+
+    first.socket.close();
+    second.socket.close();
+    await first.closed;
+    await second.closed;
+    while (t.app.realtime.socketCount(user.id) > 0) await new Promise((r) => setTimeout(r, 10));
+    publish(user.id, [account(1, 1), account(2, 7)]);
+    const again = await open(user.token, user.id);
+    expect(again.messages[0]).toEqual({
+      type: 'account_data',
+      seq: 1,
+      accounts: [account(1, 1), account(2, 7)],
+    });
+    again.socket.close();
+  });
+
+  it('when accounts are published for one user, then another user receives neither deltas nor lists', async () => {
+    const alice = await registerUser(t.app);
+    const bob = await registerUser(t.app);
+    lists.set(alice.id, [account(1)]);
+    lists.set(bob.id, [account(50)]);
+    const aliceFeed = await open(alice.token, alice.id);
+    const bobFeed = await open(bob.token, bob.id);
+    publish(alice.id, [account(1, 9)]);
+    await aliceFeed.next((m) => m.type === 'account_delta');
+    publish(bob.id, [account(50, 2)]);
+    await bobFeed.next((m) => m.type === 'account_delta');
+    expect(JSON.stringify(bobFeed.messages)).not.toContain('ACC-1"');
+    expect(JSON.stringify(aliceFeed.messages)).not.toContain('ACC-50');
+    aliceFeed.socket.close();
+    bobFeed.socket.close();
+  });
+});
