@@ -1,5 +1,7 @@
+import type { ImportTradeRow, Trade } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
 import { roundTrips, type FillRow } from './fifo';
+import { PAGE_ORDER, RANGE_WHERE, type HistoryRange } from './history-page';
 
 /**
  * Brings the user's copier trades up to date from their fills (FIFO), so each round trip has a stable row
@@ -55,4 +57,86 @@ export async function materializeTrades(db: Db, userId: number): Promise<void> {
       ),
     ],
   );
+}
+
+interface TradeRow {
+  id: number;
+  entry_time: Date;
+  exit_time: Date;
+  connection_name: string;
+  account_name: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  qty: number;
+  entry_price: number;
+  exit_price: number;
+  pnl: number;
+  journal: string;
+  source: Trade['source'];
+}
+
+/** One page of the range's trades, newest entry first (the dashboard table's order). */
+export async function listTrades(
+  db: Db,
+  range: HistoryRange,
+  page: { limit: number; offset: number } | null = null,
+): Promise<Trade[]> {
+  const rows = await db.query<TradeRow>(
+    `SELECT id, entry_time, exit_time, connection_name, account_name, symbol, side, qty, entry_price, exit_price, pnl, journal, source
+     FROM copy_trades WHERE ${RANGE_WHERE}
+     ${page ? `${PAGE_ORDER} LIMIT $4 OFFSET $5` : 'ORDER BY exit_time DESC, id DESC'}`,
+    page
+      ? [range.userId, range.start, range.end, page.limit, page.offset]
+      : [range.userId, range.start, range.end],
+  );
+  return rows.map((row) => {
+    const entry = new Date(row.entry_time);
+    const exit = new Date(row.exit_time);
+    const direction = row.side === 'buy' ? 1 : -1;
+    return {
+      id: Number(row.id),
+      time: entry.toISOString(),
+      exit_time: exit.toISOString(),
+      duration: Math.max(0, Math.round((exit.getTime() - entry.getTime()) / 1000)),
+      connection: row.connection_name,
+      account: row.account_name,
+      symbol: row.symbol,
+      side: row.side,
+      qty: Number(row.qty),
+      avgEntry: Number(row.entry_price),
+      avgExit: Number(row.exit_price),
+      pts: Math.round((Number(row.exit_price) - Number(row.entry_price)) * direction * 10_000) / 10_000,
+      pnl: Number(row.pnl),
+      journal: row.journal,
+      source: row.source,
+    };
+  });
+}
+
+/** Stores imported trades; a trade already there (same external id) is left as it is. Answers how many were new. */
+export async function importTrades(db: Db, userId: number, rows: readonly ImportTradeRow[]): Promise<number> {
+  const inserted = await db.query<{ id: number }>(
+    `INSERT INTO copy_trades (user_id, external_id, source, connection_name, account_name, symbol, side, qty, entry_time, exit_time,
+       entry_price, exit_price, pnl)
+     SELECT $1, x.external_id, 'import', 'Import', '', x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price, x.exit_price, x.pnl
+     FROM jsonb_to_recordset($2::jsonb) AS x(external_id text, symbol text, side text, qty numeric, entry_time timestamptz,
+       exit_time timestamptz, entry_price numeric, exit_price numeric, pnl numeric)
+     ON CONFLICT (user_id, external_id) DO NOTHING RETURNING id`,
+    [userId, JSON.stringify(rows)],
+  );
+  return inserted.length;
+}
+
+/** Sets a trade's journal note; false when the user has no such trade. */
+export async function setTradeJournal(
+  db: Db,
+  userId: number,
+  tradeId: number,
+  journal: string,
+): Promise<boolean> {
+  const updated = await db.query(
+    'UPDATE copy_trades SET journal = $3 WHERE id = $1 AND user_id = $2 RETURNING id',
+    [tradeId, userId, journal],
+  );
+  return updated.length > 0;
 }
