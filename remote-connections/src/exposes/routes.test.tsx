@@ -1,6 +1,6 @@
 import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
-import { BROKERS, buildConnection, buildDetails } from '../test-support/fixtures';
-import { resetStores } from '../test-support/reset-stores';
+import { BROKERS, buildConnection, buildDetails } from '../support/fixtures';
+import { resetStores } from '../support/reset-stores';
 import Remote from './routes';
 
 let api: ApiMock;

@@ -1,6 +1,6 @@
 import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
 import Remote from './routes';
-import { resetHistoryStore, serveHistory } from '../test-support/history-fixtures';
+import { resetHistoryStore, serveHistory } from '../support/history-fixtures';
 
 describe('history remote routes', () => {
   let api: ApiMock;

@@ -1,5 +1,5 @@
 import { screen } from '@synctrade/test-utils';
-import { deskApi, renderDesk, setUpDesk } from '../features/syncdesk/testing/render-desk';
+import { deskApi, renderDesk, setUpDesk } from '../features/syncdesk/support/render-desk';
 import type { ApiMock } from '@synctrade/test-utils';
 
 describe('syncdesk remote', () => {

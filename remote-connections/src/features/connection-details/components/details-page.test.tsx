@@ -9,8 +9,8 @@ import {
   type ApiMock,
 } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { BROKERS, buildDetails } from '../../../test-support/fixtures';
-import { resetStores } from '../../../test-support/reset-stores';
+import { BROKERS, buildDetails } from '../../../support/fixtures';
+import { resetStores } from '../../../support/reset-stores';
 import { DetailsPage } from './details-page';
 
 let api: ApiMock;

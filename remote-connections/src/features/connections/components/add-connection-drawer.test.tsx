@@ -1,6 +1,6 @@
 import { mockApi, renderWithProviders, screen, signIn, waitFor, type ApiMock } from '@synctrade/test-utils';
-import { BROKERS } from '../../../test-support/fixtures';
-import { resetStores } from '../../../test-support/reset-stores';
+import { BROKERS } from '../../../support/fixtures';
+import { resetStores } from '../../../support/reset-stores';
 import { browserWindow } from '../store/browser-window';
 import { ConnectionsPage } from './connections-page';
 

@@ -9,8 +9,8 @@ import {
   type ApiMock,
 } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { BROKERS, buildConnection } from '../../../test-support/fixtures';
-import { resetStores } from '../../../test-support/reset-stores';
+import { BROKERS, buildConnection } from '../../../support/fixtures';
+import { resetStores } from '../../../support/reset-stores';
 import { ConnectionsPage } from './connections-page';
 
 let api: ApiMock;

@@ -8,8 +8,8 @@ import {
   type ApiMock,
 } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { buildConnection } from '../../../test-support/fixtures';
-import { resetStores } from '../../../test-support/reset-stores';
+import { buildConnection } from '../../../support/fixtures';
+import { resetStores } from '../../../support/reset-stores';
 import ConnectionsSummary from '../../../exposes/connections-summary';
 import { countLabel } from './connections-summary-card';
 

@@ -11,8 +11,8 @@ import {
 import { DashboardPage } from '../../history';
 import { tradesToCsv } from '../lib/own-format';
 import { useImportStore } from '../store/import-store';
-import { csvFile, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../test-support/fixtures';
-import { buildTrade, resetHistoryStore, serveHistory } from '../../../test-support/history-fixtures';
+import { csvFile, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../support/fixtures';
+import { buildTrade, resetHistoryStore, serveHistory } from '../../../support/history-fixtures';
 
 /** A server that remembers external ids, so a second import of the same rows adds nothing. */
 function serveImport(api: ApiMock): void {

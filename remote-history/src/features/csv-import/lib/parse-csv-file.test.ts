@@ -7,7 +7,7 @@ import {
   PERFORMANCE_CSV,
   PERFORMANCE_HEADER,
   PERFORMANCE_ROWS,
-} from '../test-support/fixtures';
+} from '../support/fixtures';
 import type { Trade } from '@synctrade/api';
 
 describe('parseCsvFile: Tradovate Performance', () => {

@@ -10,12 +10,7 @@ import {
   type ApiMock,
 } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import {
-  buildTrade,
-  resetHistoryStore,
-  serveHistory,
-  WEEK_TRADES,
-} from '../../../test-support/history-fixtures';
+import { buildTrade, resetHistoryStore, serveHistory, WEEK_TRADES } from '../../../support/history-fixtures';
 
 /** The paged form the dashboard asks for (jest runs in UTC). */
 const PAGED = { limit: '100', offset: '0', tz: 'UTC' };

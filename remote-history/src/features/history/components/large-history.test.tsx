@@ -1,6 +1,6 @@
 import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore, serveHistory } from '../../../test-support/history-fixtures';
+import { buildTrade, resetHistoryStore, serveHistory } from '../../../support/history-fixtures';
 
 describe('a large history', () => {
   let api: ApiMock;

@@ -9,7 +9,7 @@ import {
   type ApiMock,
 } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore } from '../../../test-support/history-fixtures';
+import { buildTrade, resetHistoryStore } from '../../../support/history-fixtures';
 
 /** 250 trades on the server; it answers one page of 100 and the range's figures (written out by hand). */
 const ALL: Trade[] = Array.from({ length: 250 }, (_, i) =>

@@ -1,11 +1,6 @@
 import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import {
-  buildTrade,
-  resetHistoryStore,
-  serveHistory,
-  WEEK_TRADES,
-} from '../../../test-support/history-fixtures';
+import { buildTrade, resetHistoryStore, serveHistory, WEEK_TRADES } from '../../../support/history-fixtures';
 
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {

@@ -9,7 +9,7 @@ import {
 } from '@synctrade/test-utils';
 import { PeriodPage } from './period-page';
 import { useHistoryStore } from '../../history';
-import { resetHistoryStore, serveHistory } from '../../../test-support/history-fixtures';
+import { resetHistoryStore, serveHistory } from '../../../support/history-fixtures';
 
 /** The card's figures as "label: value" pairs. */
 function figures(name: string): Record<string, string> {

@@ -2,7 +2,7 @@ import userEvent from '@testing-library/user-event';
 import { authStore } from '@synctrade/api';
 import { bus } from '@synctrade/event-bus';
 import { mockApi, renderWithProviders, screen, signIn, waitFor, type ApiMock } from '@synctrade/test-utils';
-import { buildProfile, fakeFile, resetStores } from '../../../test-support/fixtures';
+import { buildProfile, fakeFile, resetStores } from '../../../support/fixtures';
 import { ProfileTab } from './profile-tab';
 
 let api: ApiMock;

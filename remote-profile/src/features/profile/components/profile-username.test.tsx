@@ -1,5 +1,5 @@
 import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
-import { buildProfile, resetStores } from '../../../test-support/fixtures';
+import { buildProfile, resetStores } from '../../../support/fixtures';
 import { ProfileTab } from './profile-tab';
 
 let api: ApiMock;

@@ -1,7 +1,7 @@
 import { authStore } from '@synctrade/api';
 import { bus } from '@synctrade/event-bus';
 import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
-import { resetStores } from '../../../test-support/fixtures';
+import { resetStores } from '../../../support/fixtures';
 import { PasswordForm } from './password-form';
 
 let api: ApiMock;

@@ -1,6 +1,6 @@
 import { authStore, SUCCESS } from '@synctrade/api';
 import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
-import { buildProfile, resetStores } from '../../../test-support/fixtures';
+import { buildProfile, resetStores } from '../../../support/fixtures';
 import { TwoFactorBlock } from './two-factor-block';
 
 let api: ApiMock;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import type { PropHeadroom, PropPresetList } from '@synctrade/api';
-import { deskAccounts } from '../../syncdesk/testing/builders';
-import { deskApi, renderDesk, setUpDesk } from '../../syncdesk/testing/render-desk';
+import { deskAccounts } from '../../syncdesk/support/builders';
+import { deskApi, renderDesk, setUpDesk } from '../../syncdesk/support/render-desk';
 import { resetPropfirmStore } from '../store/propfirm-store';
 
 const ROW: PropHeadroom = {

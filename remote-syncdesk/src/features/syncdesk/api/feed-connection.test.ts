@@ -1,7 +1,7 @@
 import type { SyncAccount } from '@synctrade/api';
 import type { FeedStatus } from '../types';
-import { buildAccount } from '../testing/builders';
-import { FakeSocket } from '../testing/fake-socket';
+import { buildAccount } from '../support/builders';
+import { FakeSocket } from '../support/fake-socket';
 import { openAccountFeed, withTicket, type FeedOptions } from './feed-connection';
 
 const flush = async (): Promise<void> => {

@@ -1,6 +1,6 @@
 import type { SyncAccount } from '@synctrade/api';
-import { buildAccount } from '../testing/builders';
-import { FakeSocket } from '../testing/fake-socket';
+import { buildAccount } from '../support/builders';
+import { FakeSocket } from '../support/fake-socket';
 import { openAccountFeed } from './feed-connection';
 
 const flush = async (): Promise<void> => {

@@ -1,4 +1,4 @@
-import { buildAccount } from '../testing/builders';
+import { buildAccount } from '../support/builders';
 import { parseFeedMessage } from './feed-message';
 
 describe('parseFeedMessage', () => {

@@ -1,8 +1,8 @@
 import { SUCCESS } from '@synctrade/api';
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { buildAccount, deskAccounts } from '../testing/builders';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { buildAccount, deskAccounts } from '../support/builders';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 async function rowOf(name: string): Promise<HTMLElement> {
   const cell = await screen.findByRole('cell', { name: new RegExp(`^${name}`) });

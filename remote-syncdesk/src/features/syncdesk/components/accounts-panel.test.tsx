@@ -1,8 +1,8 @@
 import { SUCCESS } from '@synctrade/api';
 import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { buildAccount, buildWorkingOrder, deskAccounts } from '../testing/builders';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { buildAccount, buildWorkingOrder, deskAccounts } from '../support/builders';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 describe('accounts panel', () => {
   let api: ApiMock;

@@ -1,5 +1,5 @@
 import { screen, within, type ApiMock } from '@synctrade/test-utils';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 describe('guide and limitations', () => {
   let api: ApiMock;

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import type { SyncAccount } from '@synctrade/api';
-import { buildAccount, deskAccounts } from '../testing/builders';
-import { FakeSocket } from '../testing/fake-socket';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { buildAccount, deskAccounts } from '../support/builders';
+import { FakeSocket } from '../support/fake-socket';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 async function openSocket(): Promise<FakeSocket> {
   await waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));

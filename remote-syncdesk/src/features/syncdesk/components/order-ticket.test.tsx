@@ -1,6 +1,6 @@
 import { screen, waitFor, type ApiMock } from '@synctrade/test-utils';
-import { buildAccount } from '../testing/builders';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { buildAccount } from '../support/builders';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 const ACCOUNTS = [
   buildAccount({ id: 2, is_follower: true }),

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
-import { deskAccounts, buildOrder, buildOrderData } from '../testing/builders';
-import { deskApi, renderDesk, setUpDesk, USER_ID } from '../testing/render-desk';
+import { deskAccounts, buildOrder, buildOrderData } from '../support/builders';
+import { deskApi, renderDesk, setUpDesk, USER_ID } from '../support/render-desk';
 
 const ORDERS = buildOrderData([
   buildOrder({ id: 11, side: 'buy', status: 'Success', account: 'Paper 1' }),

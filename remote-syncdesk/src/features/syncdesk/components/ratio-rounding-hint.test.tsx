@@ -1,6 +1,6 @@
 import { screen, within, type ApiMock } from '@synctrade/test-utils';
-import { buildAccount } from '../testing/builders';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { buildAccount } from '../support/builders';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 async function rowOf(name: string): Promise<HTMLElement> {
   const cell = await screen.findByRole('cell', { name: new RegExp(`^${name}`) });

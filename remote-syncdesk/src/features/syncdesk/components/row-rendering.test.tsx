@@ -1,6 +1,6 @@
 import { Profiler } from 'react';
 import { act, renderWithProviders } from '@synctrade/test-utils';
-import { deskAccounts } from '../testing/builders';
+import { deskAccounts } from '../support/builders';
 import { resetSyncdeskStore, useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountRow } from './account-row';
 

@@ -1,6 +1,6 @@
 import { screen, within, type ApiMock } from '@synctrade/test-utils';
-import { buildAccount, buildWorkingOrder } from '../testing/builders';
-import { deskApi, renderDesk, setUpDesk } from '../testing/render-desk';
+import { buildAccount, buildWorkingOrder } from '../support/builders';
+import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 /** Leader long 3; followers at ratio 2 (long 6) and 3 (long 9); a flat account that follows nobody. */
 const positioned = () => [

@@ -1,4 +1,4 @@
-import { buildAccount } from '../testing/builders';
+import { buildAccount } from '../support/builders';
 import { applyAccountChanges, listAccounts, mergeAccounts } from './merge-accounts';
 
 describe('mergeAccounts', () => {
