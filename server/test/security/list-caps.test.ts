@@ -60,7 +60,8 @@ describe('lists in requests are capped and resolved in one query', () => {
     });
     expect(answer?.statusCode).toBe(404);
     expect(answer?.json()).toEqual({ detail: 'Account not found' });
-    expect(queries).toBeLessThanOrEqual(3);
+    // As above, background writes may run meanwhile; a query per id would be 500.
+    expect(queries).toBeLessThanOrEqual(5);
   });
 
   it("when another tenant's ids are in the list, then 404 and none of the caller's accounts is touched", async () => {
