@@ -1,6 +1,10 @@
 const { jestConfig } = require('@synctrade/config/jest-preset');
 
-const base = jestConfig({ rootDir: __dirname, environment: 'node' });
+const base = jestConfig({
+  rootDir: __dirname,
+  environment: 'node',
+  setupFiles: ['<rootDir>/test/support/property-seed.ts'],
+});
 
 module.exports = {
   ...base,

@@ -48,6 +48,8 @@ export class CopyRig {
   store: CrashableStore;
   private readonly journal = journalFolder();
   private filledSeen = 0;
+  /** What the feeds last lacked, for the message of a settle that timed out. */
+  private lag = '';
   /** What the engine and the store logged (shown when a run fails; errors are expected under faults). */
   readonly log: string[] = [];
 
@@ -132,7 +134,7 @@ export class CopyRig {
       await untilAsync(
         () => this.feedsCaughtUp(),
         Math.max(1, deadline - Date.now()),
-        "the engine's Tradovate feeds to catch up with the fake",
+        () => `the engine's Tradovate feeds to catch up with the fake (${this.lag})`,
       );
       await this.engine.idle(this.ids.userId);
       // A mirrored leader order that filled is checked a moment later: give that timer its turn.
@@ -183,7 +185,10 @@ export class CopyRig {
       [this.ids.followerConnection, this.world.follower.accountIds],
     ] as const) {
       const entry = this.engine.sessions.get(connectionId);
-      if (entry === undefined || !entry.up) return false;
+      if (entry === undefined || !entry.up) {
+        this.lag = `connection ${connectionId}: session ${entry === undefined ? 'missing' : 'down'}`;
+        return false;
+      }
       const mine = (accountId: number): boolean => accountIds.includes(accountId);
       const venuePositions = control
         .positions()
@@ -199,8 +204,14 @@ export class CopyRig {
       const feedOrders = (await entry.session.workingOrders()).map(
         (o) => `${o.orderId}:${o.qty}:${o.price ?? o.stopPrice}`,
       );
-      if (!sameItems(venuePositions, feedPositions) || !sameItems(venueOrders, feedOrders)) return false;
+      if (!sameItems(venuePositions, feedPositions) || !sameItems(venueOrders, feedOrders)) {
+        this.lag =
+          `connection ${connectionId}: fake positions [${venuePositions.join(' ')}] orders [${venueOrders.join(' ')}], ` +
+          `feed positions [${feedPositions.join(' ')}] orders [${feedOrders.join(' ')}]`;
+        return false;
+      }
     }
+    this.lag = '';
     return true;
   }
 

@@ -108,11 +108,12 @@ export async function until(check: () => boolean, timeoutMs = 5_000, what = 'con
 export async function untilAsync(
   check: () => Promise<boolean>,
   timeoutMs: number,
-  what: string,
+  what: string | (() => string),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await sleep(20);
   }
 }
