@@ -64,6 +64,50 @@ describe('login throttling', () => {
   });
 });
 
+describe('the slow-down per account is applied on sign-in', () => {
+  // An odd step, so the waits it causes are told apart from any other timer of the server.
+  const STEP_MS = 37;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { authSlowdownStepMs: STEP_MS } });
+  });
+  afterAll(async () => t.close());
+
+  const originalSetTimeout = global.setTimeout;
+
+  /** Signs in from `address` and answers the status with the waits (ms) the server scheduled meanwhile. */
+  async function timedLogin(email: string, password: string, address: string) {
+    const waits: number[] = [];
+    const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      waits.push(ms ?? 0);
+      return originalSetTimeout(fn, ms);
+    }) as typeof setTimeout);
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password },
+        remoteAddress: address,
+      });
+      return { status: response.statusCode, waits: waits.filter((ms) => ms % STEP_MS === 0 && ms > 0) };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('when an account failed 11 times from 11 addresses, then the next try waits two steps and still signs in', async () => {
+    const user = await registerUser(t.app);
+    expect(await timedLogin(user.email, 'Wrong!Pass1', '10.60.0.100')).toEqual({ status: 401, waits: [] });
+    for (let attempt = 1; attempt < 11; attempt += 1)
+      expect((await timedLogin(user.email, 'Wrong!Pass1', `10.60.0.${attempt}`)).status).toBe(401);
+    // 11 failures: 10 reach the threshold (one step), the 11th adds one more.
+    expect(await timedLogin(user.email, user.password, '10.60.9.9')).toEqual({
+      status: 200,
+      waits: [2 * STEP_MS],
+    });
+  });
+});
+
 describe('login throttling behind a proxy', () => {
   it('when TRUST_PROXY is on, then the forwarded address is throttled, and a client cannot pick its own', async () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(PRIVATE_PROXIES);

@@ -77,6 +77,24 @@ describe('lists in requests are capped and resolved in one query', () => {
     expect(answer.statusCode).toBe(404);
   });
 
+  it('when an import holds more trades than its cap, then 400 before any row is read or stored', async () => {
+    // Empty rows, so the list stays far under the body limit and only its length is wrong.
+    const trades = Array.from({ length: 10_001 }, () => ({}));
+    let answer: Awaited<ReturnType<typeof flatten>> | undefined;
+    const queries = await queriesDuring(async () => {
+      answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/copier/trade-history/import',
+        headers: user.headers,
+        payload: { trades },
+      });
+    });
+    expect(answer?.statusCode).toBe(400);
+    expect(answer?.json()).toEqual({ detail: 'trades may hold at most 10000 items' });
+    // As above: a query (or a row check) per trade would be 10,001.
+    expect(queries).toBeLessThanOrEqual(5);
+  });
+
   it('when the caller flattens its own accounts, then it is answered', async () => {
     const answer = await flatten(rows.map((row) => row.id));
     expect(answer.statusCode).toBe(200);
@@ -110,5 +128,21 @@ describe('the feed caps the sockets of one user', () => {
     expect(
       feeds.slice(0, MAX_FEEDS_PER_USER).every((feed) => feed.socket.readyState === feed.socket.OPEN),
     ).toBe(true);
+  });
+
+  it('when a client sends a message over 64 KB, then only that socket is closed as too big', async () => {
+    const user = await registerUser(t.app);
+    const quiet = openFeed(base, await getTicket(t.app, user.token));
+    const loud = openFeed(base, await getTicket(t.app, user.token));
+    feeds.push(quiet, loud);
+    await Promise.all([quiet.opened, loud.opened]);
+    // 60,000 ids: the shape that froze the HTTP route, sent down the feed instead.
+    loud.socket.send(JSON.stringify({ type: 'resync', ids: Array.from({ length: 60_000 }, (_, i) => i) }));
+    expect((await loud.closed).code).toBe(1009);
+    // The other socket still answers: a resync sent now brings the full list.
+    const sentAt = quiet.messages.length;
+    quiet.socket.send(JSON.stringify({ type: 'resync' }));
+    await quiet.next((m) => m.type === 'account_data' && quiet.messages.indexOf(m) >= sentAt);
+    expect(quiet.socket.readyState).toBe(quiet.socket.OPEN);
   });
 });

@@ -1,5 +1,5 @@
 import type { Order, OrderData, SyncAccount, WorkingOrder } from '@synctrade/api';
-import { OrderDataSchema, OrderSchema, SyncAccountSchema } from '@synctrade/api/schemas';
+import { OrderDataSchema, OrderSchema, SyncAccountSchema, WorkingOrderSchema } from '@synctrade/api/schemas';
 import { serverShaped } from '@synctrade/test-utils';
 
 /** A sync account with sensible defaults; override what the test is about. Checked: the server could send it. */
@@ -72,7 +72,7 @@ export function buildOrderData(orders: Order[] = []): OrderData {
 }
 
 export function buildWorkingOrder(overrides: Partial<WorkingOrder> = {}): WorkingOrder {
-  return {
+  return serverShaped(WorkingOrderSchema, {
     account: 1,
     account_name: 'Paper 1',
     order_id: '1',
@@ -83,5 +83,5 @@ export function buildWorkingOrder(overrides: Partial<WorkingOrder> = {}): Workin
     price: 5900,
     stop_price: null,
     ...overrides,
-  };
+  });
 }
