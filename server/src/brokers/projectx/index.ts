@@ -5,6 +5,7 @@ import { checkHost } from './hosts';
 import { RequestWindows } from './request-window';
 import { ProjectXRest } from './rest-client';
 import { accountInfoOf, openProjectXSession, searchAccounts } from './session';
+import { SharedSessions } from './shared-sessions';
 import { loginKey, TokenKeeper } from './token-keeper';
 
 export type { ProjectXTimings } from './config';
@@ -23,6 +24,7 @@ export interface ProjectXAdapterOptions {
 export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): BrokerAdapter {
   const timings: ProjectXTimings = { ...defaultTimings, ...options.timings };
   const windows = new RequestWindows(options.gatewayRequestsPerWindow);
+  const shared = new SharedSessions();
   const noOAuth = (): never => {
     throw new BrokerError('ProjectX connects with a user name and an API key, not a redirect', 'rejected');
   };
@@ -40,7 +42,16 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
         restUrl: checkHost(given.restUrl, 'rest', allowInsecure),
         hubUrl: checkHost(given.hubUrl, 'hub', allowInsecure),
       };
-      const window = windows.forUser(`${params.restUrl}|${params.userName}`);
+      const userKey = `${params.restUrl}|${params.userName}`;
+      // The user already has a session open here with this key: signing in again would end it.
+      const running = await shared.live(userKey);
+      if (running !== undefined && running.currentCredentials().apiKey === params.apiKey)
+        return {
+          credentials: running.currentCredentials(),
+          userData: params.userName,
+          accounts: await running.listAccounts(),
+        };
+      const window = windows.forUser(userKey);
       const anonymous = new ProjectXRest(params.restUrl, window, timings);
       const token = await loginKey(anonymous, params.userName, params.apiKey);
       const credentials = {
@@ -60,7 +71,12 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
       const accounts = (await searchAccounts(rest)).map(accountInfoOf);
       return { credentials: keeper.current(), userData: params.userName, accounts };
     },
-    openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
-      openProjectXSession({ ...sessionOptions, timings, windows }),
+    openSession(sessionOptions: BrokerSessionOptions): Promise<BrokerSession> {
+      const { restUrl, brokerUserId } = sessionOptions.credentials;
+      if (!restUrl || !brokerUserId) return openProjectXSession({ ...sessionOptions, timings, windows });
+      return shared.open(`${restUrl}|${brokerUserId}`, sessionOptions, (onCredentialsRenewed) =>
+        openProjectXSession({ ...sessionOptions, onCredentialsRenewed, timings, windows }),
+      );
+    },
   };
 }
