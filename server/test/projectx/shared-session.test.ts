@@ -81,7 +81,7 @@ describe('two connections of the same ProjectX user share one session', () => {
     const first = await open(1);
     const second = await open(2);
     fake.sessions.issue('alice');
-    const order = await first.session.placeOrder(buy('st.relog'));
+    await first.session.placeOrder(buy('st.relog'));
     // One sign-in for the shared session, not one per connection ending the other's in turn.
     expect(fake.sessions.logins).toBe(3);
     expect(first.renewed).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 import type { AuthorizationResult, BrokerAdapter, BrokerSession, BrokerSessionOptions } from '../types';
 import { BrokerError } from '../types';
 import { defaultTimings, ENGINE_REQUESTS_PER_MINUTE, type ProjectXTimings } from './config';
+import type { Db } from '../../db/db';
+import { dbBracketStore, memoryBracketStore } from './bracket-store';
 import { checkHost } from './hosts';
 import { RequestWindows } from './request-window';
 import { ProjectXRest } from './rest-client';
@@ -18,6 +20,8 @@ export interface ProjectXAdapterOptions {
   gatewayRequestsPerWindow?: number;
   /** Requests per minute the engine may spend per user (150 of the 200). */
   engineRequestsPerMinute?: number;
+  /** Where brackets the adapter keeps itself survive a restart; without it, in memory. */
+  db?: Db;
 }
 
 /** ProjectX Gateway (TopstepX and the other ProjectX firms): API-key sign-in, REST orders, the SignalR user hub. */
@@ -25,6 +29,7 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
   const timings: ProjectXTimings = { ...defaultTimings, ...options.timings };
   const windows = new RequestWindows(options.gatewayRequestsPerWindow);
   const shared = new SharedSessions();
+  const brackets = options.db ? dbBracketStore(options.db) : memoryBracketStore();
   const noOAuth = (): never => {
     throw new BrokerError('ProjectX connects with a user name and an API key, not a redirect', 'rejected');
   };
@@ -73,9 +78,9 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
     },
     openSession(sessionOptions: BrokerSessionOptions): Promise<BrokerSession> {
       const { restUrl, brokerUserId } = sessionOptions.credentials;
-      if (!restUrl || !brokerUserId) return openProjectXSession({ ...sessionOptions, timings, windows });
+      if (!restUrl || !brokerUserId) return openProjectXSession({ ...sessionOptions, timings, windows, brackets });
       return shared.open(`${restUrl}|${brokerUserId}`, sessionOptions, (onCredentialsRenewed) =>
-        openProjectXSession({ ...sessionOptions, onCredentialsRenewed, timings, windows }),
+        openProjectXSession({ ...sessionOptions, onCredentialsRenewed, timings, windows, brackets }),
       );
     },
   };
