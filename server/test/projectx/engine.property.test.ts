@@ -282,6 +282,12 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   let restingBefore: string[] = [];
   for (const current of steps) {
     restingBefore = rig.workingAt(rig.leader).map((o) => o.orderId);
+    // Hub events an earlier step armed to drop and did not use up would drop the leader's new order: the
+    // gateway replays nothing, so that order is not mirrored (a limit of the push-only design, not checked).
+    const mustMirror =
+      current.kind === 'work' &&
+      DELIVERING.has(current.fault) &&
+      (rig.fake.faults.dropEvents?.remaining ?? 0) === 0;
     if (current.kind === 'restart') await rig.restart();
     else {
       arm(rig, current.fault);
@@ -292,7 +298,7 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
     }
     await rig.settle();
     expect(mirrorsOffLeader(rig)).toEqual([]);
-    if (current.kind === 'work' && DELIVERING.has(current.fault)) {
+    if (mustMirror) {
       const before = new Set(restingBefore);
       const placed = rig.workingAt(rig.leader).find((o) => !before.has(o.orderId));
       expect(placed).toBeDefined();

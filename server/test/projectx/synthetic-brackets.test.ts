@@ -127,7 +127,10 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
     expect(byTag('st.n')?.brackets).toEqual({ stopLossTicks: -20, takeProfitTicks: 60 });
     fake.setPrice(ES_ID, 5995);
     await until(() => fake.venue.netOf(465, ES_ID) === 2, 'entry filled');
-    await until(() => [...fake.venue.orders.values()].filter((o) => o.ocoWith !== undefined).length === 2, 'legs');
+    await until(
+      () => [...fake.venue.orders.values()].filter((o) => o.ocoWith !== undefined).length === 2,
+      'legs',
+    );
     expect(fake.world.placed.filter((p) => p.customTag?.startsWith('bk.'))).toEqual([]);
   });
 
@@ -146,7 +149,10 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
     expect((await pendingRows('st.r1'))[0]?.stage).toBe('legs');
 
     await serverSession();
-    await until(() => byTag('bk.st.r1.tp')?.status === OrderStatus.Cancelled, 'target cancelled after restart');
+    await until(
+      () => byTag('bk.st.r1.tp')?.status === OrderStatus.Cancelled,
+      'target cancelled after restart',
+    );
     await until(async () => (await pendingRows('st.r1'))[0]?.stage === 'done', 'bracket done');
     expect(fake.venue.netOf(465, ES_ID)).toBe(0);
   });

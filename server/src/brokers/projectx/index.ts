@@ -78,7 +78,8 @@ export function createProjectXAdapter(options: ProjectXAdapterOptions = {}): Bro
     },
     openSession(sessionOptions: BrokerSessionOptions): Promise<BrokerSession> {
       const { restUrl, brokerUserId } = sessionOptions.credentials;
-      if (!restUrl || !brokerUserId) return openProjectXSession({ ...sessionOptions, timings, windows, brackets });
+      if (!restUrl || !brokerUserId)
+        return openProjectXSession({ ...sessionOptions, timings, windows, brackets });
       return shared.open(`${restUrl}|${brokerUserId}`, sessionOptions, (onCredentialsRenewed) =>
         openProjectXSession({ ...sessionOptions, onCredentialsRenewed, timings, windows, brackets }),
       );

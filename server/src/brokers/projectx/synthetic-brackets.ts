@@ -151,7 +151,10 @@ export class SyntheticBrackets {
         // Only before any exit: a leg that never went out is not sent once its sibling started filling.
         if (exited === 0) {
           const command = this.legCommand(bracket, leg, legQty);
-          this.sent.set(keyOf(command.accountExternalId, command.clientOrderId), await this.orders.place(command));
+          this.sent.set(
+            keyOf(command.accountExternalId, command.clientOrderId),
+            await this.orders.place(command),
+          );
         }
         continue;
       }
