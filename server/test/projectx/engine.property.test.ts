@@ -280,25 +280,29 @@ async function resting(
 async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   await rig.settle();
   let restingBefore: string[] = [];
+  /**
+   * A hub push may have been dropped since the last catch-up: the gateway replays nothing, so a leader order
+   * change dropped on a live hub is heard only at the next reconnect's REST catch-up (a limit of the push-only
+   * design). Mirrors are compared while no drop is pending, and once more at the end after a forced catch-up.
+   */
+  let missedPushes = false;
+  const dropsArmed = (): boolean => (rig.fake.faults.dropEvents?.remaining ?? 0) > 0;
   for (const current of steps) {
     restingBefore = rig.workingAt(rig.leader).map((o) => o.orderId);
-    // Hub events an earlier step armed to drop and did not use up would drop the leader's new order: the
-    // gateway replays nothing, so that order is not mirrored (a limit of the push-only design, not checked).
-    const mustMirror =
-      current.kind === 'work' &&
-      DELIVERING.has(current.fault) &&
-      (rig.fake.faults.dropEvents?.remaining ?? 0) === 0;
     if (current.kind === 'restart') await rig.restart();
     else {
       arm(rig, current.fault);
+      // Every session reconnects and catches up by REST: what was dropped before is read back.
+      if (current.fault === 'hub-cut') missedPushes = false;
+      missedPushes ||= dropsArmed();
       if (current.kind === 'trade') await rig.leaderTrade(current.side, current.qty);
       else if (current.kind === 'burst') for (const side of current.sides) await rig.leaderTrade(side, 1);
       else if (current.kind === 'flat') await rig.leaderFlat();
       else await resting(rig, current);
     }
     await rig.settle();
-    expect(mirrorsOffLeader(rig)).toEqual([]);
-    if (mustMirror) {
+    if (!missedPushes) expect(mirrorsOffLeader(rig)).toEqual([]);
+    if (current.kind === 'work' && DELIVERING.has(current.fault) && !missedPushes) {
       const before = new Set(restingBefore);
       const placed = rig.workingAt(rig.leader).find((o) => !before.has(o.orderId));
       expect(placed).toBeDefined();
@@ -308,6 +312,8 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
     expect(pastMaxNet(rig)).toEqual([]);
   }
   rig.fake.clearFaults();
+  // A reconnect reads back what dropped pushes hid; after it, every mirror must match its leader order.
+  if (missedPushes) rig.fake.hub.cutAll();
   await rig.settle();
   await rig.engine.sync(rig.userId);
   await rig.settle();
