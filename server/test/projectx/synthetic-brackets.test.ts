@@ -178,6 +178,20 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
     expect(byTag('bk.st.r2.sl')).toMatchObject({ side: 1, size: 2, stopPrice: 5990 });
   });
 
+  it('sends a leg whose answer was lost once, reading the gateway instead of sending it again', async () => {
+    const session = await serverSession();
+    const limit = { ...MARKET_BUY_BRACKETED, accountExternalId: '466', type: 'Limit' as const, price: 5995 };
+    await session.placeOrder({ ...limit, clientOrderId: 'st.l' });
+    // The next place after the entry fills is the first leg: its answer is lost.
+    fake.setFaults({ loseAnswers: { remaining: 1, match: 'Order/place' } });
+    fake.setPrice(ES_ID, 5995);
+    await until(() => byTag('bk.st.l.sl')?.status === OrderStatus.Open, 'stop open');
+    await until(() => byTag('bk.st.l.tp')?.status === OrderStatus.Open, 'target open');
+    expect(fake.faults.loseAnswers?.remaining ?? 0).toBe(0);
+    const legs = fake.world.placed.filter((p) => p.customTag?.startsWith('bk.') && p.errorCode === 0);
+    expect(legs.map((p) => p.customTag).sort()).toEqual(['bk.st.l.sl', 'bk.st.l.tp']);
+  });
+
   it('places no legs when the entry is cancelled unfilled', async () => {
     const session = await serverSession();
     const entry = await session.placeOrder({

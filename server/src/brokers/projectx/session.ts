@@ -100,21 +100,26 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     tickSize: async (contractId) => (await contractOf(contractId)).tickSize,
     nativeBracketsRefused: new Set(),
   };
-  const brackets = new SyntheticBrackets(gatewayUser, deps.brackets, {
-    state,
-    place: (command) => placePlain(ctx, command),
-    modifySize: (order, qty) =>
-      modifyOrder(ctx, {
-        accountExternalId: order.accountExternalId,
-        orderId: order.orderId,
-        qty,
-        type: order.type,
-        ...(order.price === null ? {} : { price: order.price }),
-        ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }),
-      }),
-    cancel: (order) => cancelOrder(ctx, order.accountExternalId, order.orderId),
-    warn,
-  });
+  const brackets = new SyntheticBrackets(
+    gatewayUser,
+    deps.brackets,
+    {
+      state,
+      place: (command) => placePlain(ctx, command),
+      modifySize: (order, qty) =>
+        modifyOrder(ctx, {
+          accountExternalId: order.accountExternalId,
+          orderId: order.orderId,
+          qty,
+          type: order.type,
+          ...(order.price === null ? {} : { price: order.price }),
+          ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }),
+        }),
+      cancel: (order) => cancelOrder(ctx, order.accountExternalId, order.orderId),
+      warn,
+    },
+    timings.bracketRetryMs,
+  );
   ctx.brackets = brackets;
   /** Point values of held contracts (for the open P&L), read once per contract, off the copy path. */
   async function learnPointValues(): Promise<void> {

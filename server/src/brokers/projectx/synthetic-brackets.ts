@@ -38,11 +38,14 @@ export class SyntheticBrackets {
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
   private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly gatewayUser: string,
     private readonly store: BracketStore,
     private readonly orders: BracketOrders,
+    /** A failed step (lost answer, rate limit) is tried again this long after, even if nothing is pushed. */
+    private readonly retryMs = 2_000,
   ) {}
 
   /** Brackets left pending by an earlier session (or server) of this user. */
@@ -97,8 +100,9 @@ export class SyntheticBrackets {
         try {
           await this.step(bracket);
         } catch (error: unknown) {
-          // The next push or catch-up tries again; every step is safe to repeat.
+          // Every step is safe to repeat: the next push, catch-up or the retry below does it again.
           this.orders.warn(`ProjectX bracket of ${bracket.entryClientOrderId}: ${String(error)}`);
+          this.retryLater();
         }
       }
     });
@@ -115,6 +119,16 @@ export class SyntheticBrackets {
 
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.retry);
+  }
+
+  private retryLater(): void {
+    if (this.retry !== undefined || this.stopped) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.poke();
+    }, this.retryMs);
+    this.retry.unref();
   }
 
   private async step(bracket: SyntheticBracket): Promise<void> {
