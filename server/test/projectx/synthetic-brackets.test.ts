@@ -192,6 +192,22 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
     expect(legs.map((p) => p.customTag).sort()).toEqual(['bk.st.l.sl', 'bk.st.l.tp']);
   });
 
+  it('shrinks the legs when other orders shrink the position, and cancels them once it is flat', async () => {
+    const session = await serverSession();
+    await session.placeOrder({ ...MARKET_BUY_BRACKETED, clientOrderId: 'st.p', qty: 3 });
+    await until(() => byTag('bk.st.p.sl')?.status === OrderStatus.Open, 'stop open');
+    await until(() => byTag('bk.st.p.tp')?.status === OrderStatus.Open, 'target open');
+    const sell = { ...MARKET_BUY_BRACKETED, side: 'sell' as const, bracket: undefined };
+    await session.placeOrder({ ...sell, clientOrderId: 'st.close1', qty: 2 });
+    await until(() => byTag('bk.st.p.sl')?.size === 1 && byTag('bk.st.p.tp')?.size === 1, 'legs cut to 1');
+    await session.placeOrder({ ...sell, clientOrderId: 'st.close2', qty: 1 });
+    await until(() => byTag('bk.st.p.sl')?.status === OrderStatus.Cancelled, 'stop gone with the position');
+    await until(() => byTag('bk.st.p.tp')?.status === OrderStatus.Cancelled, 'target gone with the position');
+    // A stop left behind would have opened a short position at 5990.
+    fake.setPrice(ES_ID, 5980);
+    expect(fake.venue.netOf(465, ES_ID)).toBe(0);
+  });
+
   it('places no legs when the entry is cancelled unfilled', async () => {
     const session = await serverSession();
     const entry = await session.placeOrder({

@@ -181,7 +181,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
                 ? state.applyPosition(data, action === 2)
                 : state.applyAccount(data);
         for (const event of events) emit(event);
-        if (target === 'GatewayUserOrder') brackets.poke();
+        if (target === 'GatewayUserOrder' || target === 'GatewayUserPosition') brackets.poke();
         if (state.symbolsWithoutPointValue().length > 0)
           void learnPointValues().then(() => {
             for (const event of state.openPnlEvents()) emit(event);

@@ -39,6 +39,8 @@ export class SyntheticBrackets {
   private queued = false;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  /** Brackets whose position this process has seen open since their legs went out. */
+  private readonly sawHeld = new Set<string>();
 
   constructor(
     private readonly gatewayUser: string,
@@ -154,7 +156,13 @@ export class SyntheticBrackets {
       { leg: 'tp' as const, wanted: bracket.takeProfit !== null, order: target },
     ];
     const exited = (stop?.filledQty ?? 0) + (target?.filledQty ?? 0);
-    const left = Math.max(0, legQty - exited);
+    const key = keyOf(bracket.accountExternalId, bracket.entryClientOrderId);
+    const held = this.heldInEntryDirection(bracket);
+    if (held > 0) this.sawHeld.add(key);
+    // Legs never outgrow the position they protect: when other orders (a copy closing it, a trade by hand)
+    // shrank it, they shrink too, and go once it is flat. Only after the position was seen open, so a
+    // position push still on its way after the entry's fill does not cancel fresh legs.
+    const left = Math.max(0, Math.min(legQty - exited, this.sawHeld.has(key) ? held : Infinity));
     if (left === 0 || legs.every(({ wanted, order }) => !wanted || (order && TERMINAL.has(order.status)))) {
       for (const { order } of legs) if (order && !TERMINAL.has(order.status)) await this.orders.cancel(order);
       return this.finish(bracket);
@@ -164,7 +172,7 @@ export class SyntheticBrackets {
       if (order === undefined) {
         // Only before any exit: a leg that never went out is not sent once its sibling started filling.
         if (exited === 0) {
-          const command = this.legCommand(bracket, leg, legQty);
+          const command = this.legCommand(bracket, leg, left);
           this.sent.set(
             keyOf(command.accountExternalId, command.clientOrderId),
             await this.orders.place(command),
@@ -172,10 +180,18 @@ export class SyntheticBrackets {
         }
         continue;
       }
-      // The sibling filled in part: this leg shrinks to the contracts still held.
+      // The sibling filled in part, or the position shrank: this leg shrinks to the contracts still held.
       if (!TERMINAL.has(order.status) && order.qty - order.filledQty > left)
         await this.orders.modifySize(order, order.filledQty + left);
     }
+  }
+
+  private heldInEntryDirection(bracket: SyntheticBracket): number {
+    const position = this.orders.state
+      .positionList()
+      .find((p) => p.accountExternalId === bracket.accountExternalId && p.symbol === bracket.symbol);
+    const net = position?.netPos ?? 0;
+    return Math.max(0, bracket.entrySide === 'buy' ? net : -net);
   }
 
   private legCommand(bracket: SyntheticBracket, leg: 'sl' | 'tp', qty: number): PlaceOrderCommand {
@@ -203,6 +219,7 @@ export class SyntheticBrackets {
     bracket.stage = 'done';
     await this.store.save(this.gatewayUser, bracket);
     this.brackets.delete(keyOf(bracket.accountExternalId, bracket.entryClientOrderId));
+    this.sawHeld.delete(keyOf(bracket.accountExternalId, bracket.entryClientOrderId));
     for (const leg of ['sl', 'tp'] as const)
       this.sent.delete(keyOf(bracket.accountExternalId, legClientId(bracket.entryClientOrderId, leg)));
   }
