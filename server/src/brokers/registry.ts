@@ -31,7 +31,10 @@ export function createBrokerRegistry(options: {
   }
   adapters.set(
     'projectx',
-    createProjectXAdapter({ allowInsecureHosts: options.env.PROJECTX_ALLOW_INSECURE_HOSTS === '1' }),
+    createProjectXAdapter({
+      allowInsecureHosts: options.env.PROJECTX_ALLOW_INSECURE_HOSTS === '1',
+      db: options.db,
+    }),
   );
   return {
     get: (id) => adapters.get(id),

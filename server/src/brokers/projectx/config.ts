@@ -10,6 +10,8 @@ export interface ProjectXTimings {
   reconnectDelaysMs: number[];
   hubKeepAliveMs: number;
   hubServerTimeoutMs: number;
+  /** A bracket step kept by the adapter that failed (lost answer, rate limit) is tried again after this. */
+  bracketRetryMs: number;
 }
 
 export const defaultTimings: ProjectXTimings = {
@@ -20,6 +22,7 @@ export const defaultTimings: ProjectXTimings = {
   reconnectDelaysMs: [0, 1_000, 2_000, 5_000, 10_000, 30_000],
   hubKeepAliveMs: 15_000,
   hubServerTimeoutMs: 30_000,
+  bracketRetryMs: 2_000,
 };
 
 /**

@@ -3,6 +3,7 @@ import { PX_SIDE, PX_TYPE, TERMINAL } from './codes';
 import { list, num } from './json';
 import { ProjectXRefusal, type ProjectXRest } from './rest-client';
 import type { ProjectXState } from './state';
+import type { SyntheticBrackets } from './synthetic-brackets';
 import { toContractId, toSymbol } from './symbols';
 import { attemptOf, clientOrderIdOf, isTagInUse, MAX_TAG_ATTEMPTS, tagFor } from './tags';
 
@@ -12,6 +13,10 @@ export interface OrderContext {
   historyLookbackMs: number;
   /** Tick size of a contract (brackets are sent in ticks). */
   tickSize(contractId: string): Promise<number>;
+  /** Brackets the gateway cannot take natively are kept here; without it they are native or refused. */
+  brackets?: SyntheticBrackets;
+  /** Accounts that refused native brackets (Position-Brackets mode): their brackets go synthetic at once. */
+  nativeBracketsRefused: Set<string>;
 }
 
 function accountNumber(accountExternalId: string): number {
@@ -27,6 +32,39 @@ function accountNumber(accountExternalId: string): number {
  * same intent's next tag is sent). A lost answer is `uncertain`: the engine looks the order up, never resends blind.
  */
 export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand): Promise<BrokerOrder> {
+  const { stopLoss, takeProfit } = command.bracket ?? {};
+  const keeper = ctx.brackets;
+  if ((stopLoss === undefined && takeProfit === undefined) || keeper === undefined)
+    return placeTagged(ctx, command, true);
+  // Native when the gateway can count the legs' ticks from an entry price and the account takes them.
+  if (entryPrice(command) !== undefined && !ctx.nativeBracketsRefused.has(command.accountExternalId)) {
+    try {
+      return await placeTagged(ctx, command, true);
+    } catch (error: unknown) {
+      // errorCode 2 on a bracketed order: the account runs Position Brackets; that tag is spent, the
+      // same intent goes out under its next tag with brackets kept by us.
+      if (!(error instanceof ProjectXRefusal) || error.errorCode !== 2 || isTagInUse(error.message))
+        throw error;
+      ctx.nativeBracketsRefused.add(command.accountExternalId);
+    }
+  }
+  return keeper.placeEntry(command, () => placeTagged(ctx, command, false));
+}
+
+function entryPrice(command: PlaceOrderCommand): number | undefined {
+  return command.type === 'Limit' ? command.price : command.type === 'Stop' ? command.stopPrice : undefined;
+}
+
+/** A plain order (no native brackets) under the exactly-once tag rules: the synthetic legs go out this way. */
+export function placePlain(ctx: OrderContext, command: PlaceOrderCommand): Promise<BrokerOrder> {
+  return placeTagged(ctx, command, false);
+}
+
+async function placeTagged(
+  ctx: OrderContext,
+  command: PlaceOrderCommand,
+  nativeBrackets: boolean,
+): Promise<BrokerOrder> {
   const accountId = accountNumber(command.accountExternalId);
   const contractId = toContractId(command.symbol);
   const known = ctx.state.ordersForClientId(command.accountExternalId, command.clientOrderId);
@@ -41,7 +79,7 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     size: command.qty,
     limitPrice: command.type === 'Limit' ? (command.price ?? null) : null,
     stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
-    ...(await brackets(ctx, command, contractId)),
+    ...(nativeBrackets ? await brackets(ctx, command, contractId) : {}),
   };
   for (; attempt <= MAX_TAG_ATTEMPTS; attempt += 1) {
     const tag = tagFor(command.clientOrderId, attempt);
@@ -70,8 +108,7 @@ async function brackets(
 ): Promise<Record<string, { ticks: number; type: number }>> {
   const { stopLoss, takeProfit } = command.bracket ?? {};
   if (stopLoss === undefined && takeProfit === undefined) return {};
-  const entry =
-    command.type === 'Limit' ? command.price : command.type === 'Stop' ? command.stopPrice : undefined;
+  const entry = entryPrice(command);
   if (entry === undefined)
     throw new BrokerError(
       'ProjectX brackets are set in ticks from the entry: the entry needs a price',

@@ -5,6 +5,7 @@ import {
   type BrokerSession,
   type BrokerSessionOptions,
 } from '../types';
+import type { BracketStore } from './bracket-store';
 import type { ProjectXTimings } from './config';
 import { type Json, list, num, str } from './json';
 import {
@@ -14,10 +15,12 @@ import {
   modifyOrder,
   type OrderContext,
   placeOrder,
+  placePlain,
 } from './orders';
 import type { RequestWindows } from './request-window';
 import { ProjectXRest } from './rest-client';
 import { ProjectXState } from './state';
+import { SyntheticBrackets } from './synthetic-brackets';
 import { toContractId } from './symbols';
 import { TokenKeeper } from './token-keeper';
 import { ProjectXUserHub } from './user-hub';
@@ -25,6 +28,8 @@ import { ProjectXUserHub } from './user-hub';
 export interface SessionDeps extends BrokerSessionOptions {
   timings: ProjectXTimings;
   windows: RequestWindows;
+  /** Where brackets kept by the adapter survive a restart. */
+  brackets: BracketStore;
   warn?: (message: string) => void;
 }
 
@@ -64,7 +69,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     onRenewed: (renewed) => deps.onCredentialsRenewed?.(renewed),
     onReauthRequired: (reason) => emit({ kind: 'reauth_required', reason }),
   });
-  const window = deps.windows.forUser(`${credentials.restUrl}|${credentials.brokerUserId}`);
+  const gatewayUser = `${credentials.restUrl}|${credentials.brokerUserId}`;
+  const window = deps.windows.forUser(gatewayUser);
   const rest = new ProjectXRest(credentials.restUrl, window, timings, keeper);
   keeper.rest = rest;
   if ((credentials.expiresAt ?? Infinity) <= Date.now() + 60_000) await keeper.renew();
@@ -92,7 +98,29 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     state,
     historyLookbackMs: timings.historyLookbackMs,
     tickSize: async (contractId) => (await contractOf(contractId)).tickSize,
+    nativeBracketsRefused: new Set(),
   };
+  const brackets = new SyntheticBrackets(
+    gatewayUser,
+    deps.brackets,
+    {
+      state,
+      place: (command) => placePlain(ctx, command),
+      modifySize: (order, qty) =>
+        modifyOrder(ctx, {
+          accountExternalId: order.accountExternalId,
+          orderId: order.orderId,
+          qty,
+          type: order.type,
+          ...(order.price === null ? {} : { price: order.price }),
+          ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }),
+        }),
+      cancel: (order) => cancelOrder(ctx, order.accountExternalId, order.orderId),
+      warn,
+    },
+    timings.bracketRetryMs,
+  );
+  ctx.brackets = brackets;
   /** Point values of held contracts (for the open P&L), read once per contract, off the copy path. */
   async function learnPointValues(): Promise<void> {
     for (const symbol of state.symbolsWithoutPointValue()) {
@@ -153,6 +181,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
                 ? state.applyPosition(data, action === 2)
                 : state.applyAccount(data);
         for (const event of events) emit(event);
+        if (target === 'GatewayUserOrder' || target === 'GatewayUserPosition') brackets.poke();
         if (state.symbolsWithoutPointValue().length > 0)
           void learnPointValues().then(() => {
             for (const event of state.openPnlEvents()) emit(event);
@@ -161,7 +190,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
       });
     },
     async onResubscribed() {
-      const work = hubWork.then(() => catchUp(true));
+      const work = hubWork.then(() => catchUp(true)).then(() => brackets.poke());
       hubWork = work.catch(() => undefined);
       await work;
       if (!up) {
@@ -177,7 +206,9 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     warn,
   });
 
+  await brackets.load();
   await catchUp(false);
+  brackets.poke();
   await hub.start();
   up = true;
   keeper.start();
@@ -198,6 +229,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     },
     currentCredentials: () => keeper.current(),
     async close() {
+      brackets.stop();
+      await brackets.idle();
       keeper.stop();
       await hub.stop();
       listeners.clear();

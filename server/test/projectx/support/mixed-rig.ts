@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createProjectXAdapter } from '../../../src/brokers/projectx/index';
 import { toContractId } from '../../../src/brokers/projectx/symbols';
+import { clientOrderIdOf } from '../../../src/brokers/projectx/tags';
 import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
 import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import type { SimSession } from '../../../src/brokers/sim/session';
@@ -15,6 +16,7 @@ import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/typ
 import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../../src/copier/store/sql-store';
 import type { Db } from '../../../src/db/db';
+import { OrderStatus, OrderType } from '../../../test-support/fake-projectx/model';
 import { startFakeProjectX, type FakeProjectX } from '../../../test-support/fake-projectx/server';
 import { startFakeTradovate, type FakeTradovate } from '../../../test-support/fake-tradovate/server';
 import { createTradovateAdapter } from '../../../src/brokers/tradovate';
@@ -29,6 +31,17 @@ export type Place =
   | { broker: 'projectx'; accountId: number }
   | { broker: 'sim'; externalId: string }
   | { broker: 'tradovate'; accountId: number };
+
+/** A resting order as the venue itself holds it. */
+export interface VenueWorkingOrder {
+  orderId: string;
+  clientOrderId: string | null;
+  side: OrderSide;
+  type: 'Limit' | 'Stop';
+  /** Contracts not filled yet. */
+  qty: number;
+  price: number;
+}
 
 export interface RigAccount {
   id: number;
@@ -230,20 +243,136 @@ export class MixedRig {
       });
       return;
     }
-    if (place.broker !== 'sim') throw new Error('The leader trades on ProjectX or paper');
-    this.traderSession ??= (await this.simAdapter.openSession({
-      connectionId: 999,
-      environment: 'demo',
-      credentials: { accessToken: `sim:${this.simLogin}:4` },
-    })) as SimSession;
-    await this.traderSession.placeOrder({
-      accountExternalId: place.externalId,
+    await (
+      await this.trader()
+    ).placeOrder({
+      accountExternalId: this.leaderSim(),
       clientOrderId: '',
       symbol: SYMBOL,
       side,
       qty,
       type: 'Market',
     });
+  }
+
+  /** A resting order placed by hand on the leader's platform. */
+  async leaderWork(side: OrderSide, type: 'Limit' | 'Stop', qty: number, price: number): Promise<void> {
+    const { place } = this.leader;
+    if (place.broker === 'projectx') {
+      const placed = this.fake.venue.place({
+        accountId: place.accountId,
+        contractId: toContractId(SYMBOL),
+        type: type === 'Limit' ? OrderType.Limit : OrderType.Stop,
+        side: side === 'buy' ? 0 : 1,
+        size: qty,
+        ...(type === 'Limit' ? { limitPrice: price } : { stopPrice: price }),
+      });
+      if (!('orderId' in placed))
+        throw new Error(`The fake refused the leader's order: ${placed.errorMessage}`);
+      return;
+    }
+    await (
+      await this.trader()
+    ).placeOrder({
+      accountExternalId: this.leaderSim(),
+      clientOrderId: '',
+      symbol: SYMBOL,
+      side,
+      qty,
+      type,
+      ...(type === 'Limit' ? { price } : { stopPrice: price }),
+    });
+  }
+
+  /** The leader changes a resting order by hand (size and price). */
+  async leaderRework(order: VenueWorkingOrder, qty: number, price: number): Promise<void> {
+    const { place } = this.leader;
+    const prices = order.type === 'Limit' ? { limitPrice: price } : { stopPrice: price };
+    if (place.broker === 'projectx') {
+      const code = this.fake.venue.modify(place.accountId, Number(order.orderId), { size: qty, ...prices });
+      if (code !== 0) throw new Error(`The fake refused the leader's modify: ${code}`);
+      return;
+    }
+    await (
+      await this.trader()
+    ).modifyOrder({
+      accountExternalId: this.leaderSim(),
+      orderId: order.orderId,
+      qty,
+      type: order.type,
+      ...(order.type === 'Limit' ? { price } : { stopPrice: price }),
+    });
+  }
+
+  /** The leader cancels a resting order by hand. */
+  async leaderUnwork(order: VenueWorkingOrder): Promise<void> {
+    const { place } = this.leader;
+    if (place.broker === 'projectx') this.fake.venue.cancel(place.accountId, Number(order.orderId));
+    else await (await this.trader()).cancelOrder(this.leaderSim(), order.orderId);
+  }
+
+  /** The resting orders an account has at its venue (not what any session believes). */
+  workingAt(account: RigAccount): VenueWorkingOrder[] {
+    const { place } = account;
+    if (place.broker === 'projectx')
+      return [...this.fake.venue.orders.values()]
+        .filter(
+          (o) =>
+            o.accountId === place.accountId &&
+            (o.status === OrderStatus.Open || o.status === OrderStatus.Pending) &&
+            o.type !== OrderType.Market,
+        )
+        .map((o) => ({
+          orderId: String(o.id),
+          clientOrderId: clientOrderIdOf(o.customTag),
+          side: o.side === 0 ? ('buy' as const) : ('sell' as const),
+          type: o.type === OrderType.Limit ? ('Limit' as const) : ('Stop' as const),
+          qty: o.size - o.fillVolume,
+          price: (o.type === OrderType.Limit ? o.limitPrice : o.stopPrice) ?? NaN,
+        }));
+    if (place.broker === 'tradovate')
+      return this.tradovate.control
+        .orders()
+        .filter(
+          (o) =>
+            o.accountId === place.accountId &&
+            (o.ordStatus === 'Working' || o.ordStatus === 'PendingNew' || o.ordStatus === 'Suspended') &&
+            o.orderType !== 'Market',
+        )
+        .map((o) => ({
+          orderId: String(o.id),
+          clientOrderId: o.clOrdId,
+          side: o.action === 'Buy' ? ('buy' as const) : ('sell' as const),
+          type: o.orderType === 'Limit' ? ('Limit' as const) : ('Stop' as const),
+          qty: o.orderQty - o.cumQty,
+          price: (o.orderType === 'Limit' ? o.price : o.stopPrice) ?? NaN,
+        }));
+    return this.sim
+      .workingOrders([place.externalId])
+      .filter((o) => o.type !== 'Market')
+      .map((o) => ({
+        orderId: o.orderId,
+        clientOrderId: o.clientOrderId,
+        side: o.side,
+        type: o.type === 'Limit' ? ('Limit' as const) : ('Stop' as const),
+        qty: o.qty - o.filledQty,
+        price: (o.type === 'Limit' ? o.price : o.stopPrice) ?? NaN,
+      }));
+  }
+
+  private leaderSim(): string {
+    const { place } = this.leader;
+    if (place.broker !== 'sim') throw new Error('The leader trades on ProjectX or paper');
+    return place.externalId;
+  }
+
+  private async trader(): Promise<SimSession> {
+    this.traderSession ??= (await this.simAdapter.openSession({
+      connectionId: 999,
+      environment: 'demo',
+      credentials: { accessToken: `sim:${this.simLogin}:4` },
+    })) as SimSession;
+    return this.traderSession;
   }
 
   /** The leader closes everything by hand. */
@@ -291,7 +420,14 @@ export class MixedRig {
   }
 
   private activity(): string {
-    return `${this.fake.venue.orders.size}/${this.fake.venue.trades.length}/${this.fake.world.requests}/${this.directory.calls.length}`;
+    const resting = [this.leader, ...this.followers]
+      .map((account) =>
+        this.workingAt(account)
+          .map((o) => `${o.orderId}:${o.qty}@${o.price}`)
+          .join(','),
+      )
+      .join('|');
+    return `${this.fake.venue.orders.size}/${this.fake.venue.trades.length}/${this.fake.world.requests}/${this.directory.calls.length}/${resting}`;
   }
 
   private async caughtUp(): Promise<boolean> {

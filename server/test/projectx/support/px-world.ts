@@ -8,6 +8,7 @@ export const testTimings = {
   reconnectDelaysMs: [0, 50, 100, 200],
   hubKeepAliveMs: 200,
   hubServerTimeoutMs: 2_000,
+  bracketRetryMs: 50,
 };
 
 export const yy = String(new Date().getUTCFullYear() % 100).padStart(2, '0');
