@@ -1,6 +1,6 @@
 import type { FakeContext, FillSent, PenaltyResend, RequestRecord } from './context';
 import { type Faults, noFaults } from './faults';
-import type { Placed, Failure } from './fake-venue';
+import type { Failure, ModifyChange, Placed } from './fake-venue';
 import type { SocketHub } from './socket-hub';
 import type { Action, FakeFill, FakeOrder, OrderType } from './venue-types';
 
@@ -12,6 +12,8 @@ export interface HumanOrder {
   orderType?: OrderType;
   price?: number;
   stopPrice?: number;
+  /** Trailing stops: the distance the stop keeps from the market. */
+  pegDifference?: number;
   /** Market orders: fill in these parts, then the rest (partial fills). */
   parts?: number[];
 }
@@ -69,6 +71,7 @@ export class FakeControl {
       orderType: order.orderType ?? 'Market',
       price: order.price,
       stopPrice: order.stopPrice,
+      pegDifference: order.pegDifference,
       isAutomated: false,
       ...(order.parts ? { fillParts: order.parts } : {}),
     });
@@ -77,7 +80,7 @@ export class FakeControl {
   /** A modification made by hand in Tradovate's app. */
   modifyHumanOrder(
     orderId: number,
-    change: { orderQty?: number; price?: number; stopPrice?: number },
+    change: ModifyChange,
   ): { commandId: number } | Failure {
     return this.ctx.venue.modify(orderId, change);
   }
