@@ -115,8 +115,9 @@ describe('leader order types copied as they are (Tradovate)', () => {
     // Tradovate refuses any change but the quantity of a trailing stop: none was sent.
     const refused = control
       .requests()
-      .filter((r) => r.endpoint === 'order/modifyorder' && r.body.orderType === 'TrailingStop')
-      .filter((r) => r.body.stopPrice !== undefined || r.body.price !== undefined);
+      .map((r) => ({ endpoint: r.endpoint, body: r.body as Record<string, unknown> }))
+      .filter(({ endpoint, body }) => endpoint === 'order/modifyorder' && body.orderType === 'TrailingStop')
+      .filter(({ body }) => body.stopPrice !== undefined || body.price !== undefined);
     expect(refused).toEqual([]);
   });
 
