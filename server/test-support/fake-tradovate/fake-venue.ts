@@ -25,7 +25,8 @@ export interface ModifyChange {
 
 /**
  * A trailing stop takes only a new quantity: the schema's failure reason `TrailingStopNonOrderQtyModify`
- * (`swagger/services.swagger.yaml`, PlaceOrderResult). Restating the order's own type and values is no change.
+ * (`swagger/services.swagger.yaml`, CommandResult, the answer to modifyorder). Restating the order's own type and
+ * values is no change.
  */
 function changesMoreThanQty(order: FakeOrder, change: ModifyChange): boolean {
   const differs = (value: number | string | undefined, current: number | string | null): boolean =>

@@ -11,6 +11,10 @@ export interface OrderContext {
   clientIds: SessionClientOrderIds;
   /** Order versions of every session of this server: a mirror copies its leader order's own type. */
   versions: OrderVersions;
+  /** Placements whose answer was lost, by client order id: when it was given up (the request may still land). */
+  uncertainSends: Map<string, number>;
+  /** How long after it was given up a lost placement may still reach Tradovate (a request timeout). */
+  landingGraceMs: number;
 }
 
 const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
@@ -48,14 +52,21 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     brackets.push({ action: opposite(command.side), orderType: 'Limit', price: takeProfit });
   const [bracket1, bracket2] = brackets;
   const path = bracket1 ? 'order/placeoso' : 'order/placeorder';
-  const reply = await ctx.rest.call({
-    method: 'POST',
-    path,
-    body: bracket1 ? { ...body, bracket1, ...(bracket2 ? { bracket2 } : {}) } : body,
-    command: true,
-  });
+  const reply = await ctx.rest
+    .call({
+      method: 'POST',
+      path,
+      body: bracket1 ? { ...body, bracket1, ...(bracket2 ? { bracket2 } : {}) } : body,
+      command: true,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BrokerError && error.code === 'uncertain')
+        ctx.uncertainSends.set(command.clientOrderId, Date.now());
+      throw error;
+    });
   const orderId = isRecord(reply) ? optNumber(reply, 'orderId') : undefined;
   if (orderId === undefined) {
+    ctx.uncertainSends.set(command.clientOrderId, Date.now());
     // Without an order id we cannot tell whether it was placed: the caller must look it up, not resend.
     throw new BrokerError(`Tradovate answered ${path} without an order id: ${preview(reply)}`, 'uncertain');
   }

@@ -80,7 +80,14 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     state.rememberClientId(row.orderId, row.clientOrderId);
   const clientIds = sessionClientOrderIds(deps.clientOrderIds, deps.environment, userId, warn);
   state.onClientId = (orderId, clientOrderId) => clientIds.remember(orderId, clientOrderId);
-  const ctx: OrderContext = { rest, state, clientIds, versions: deps.versions };
+  const ctx: OrderContext = {
+    rest,
+    state,
+    clientIds,
+    versions: deps.versions,
+    uncertainSends: new Map(),
+    landingGraceMs: deps.timings.requestTimeoutMs,
+  };
   const feed = new TradovateFeed({
     wsUrl: deps.config.wsUrl[deps.environment],
     timings: deps.timings,
