@@ -78,10 +78,7 @@ export class FakeControl {
   }
 
   /** A modification made by hand in Tradovate's app. */
-  modifyHumanOrder(
-    orderId: number,
-    change: ModifyChange,
-  ): { commandId: number } | Failure {
+  modifyHumanOrder(orderId: number, change: ModifyChange): { commandId: number } | Failure {
     return this.ctx.venue.modify(orderId, change);
   }
 

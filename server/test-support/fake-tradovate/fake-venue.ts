@@ -58,9 +58,17 @@ export class FakeVenue extends VenueState {
       if (problem !== null) return { failureReason: 'InvalidPrice', failureText: problem };
     }
     return this.batch(() => {
-      const entry = this.createOrder(spec.accountId, contract.id, spec, spec.orderQty, spec.isAutomated, null, {
-        clOrdId: spec.clOrdId,
-      });
+      const entry = this.createOrder(
+        spec.accountId,
+        contract.id,
+        spec,
+        spec.orderQty,
+        spec.isAutomated,
+        null,
+        {
+          clOrdId: spec.clOrdId,
+        },
+      );
       const children = brackets.map((bracket) =>
         this.createOrder(spec.accountId, contract.id, bracket, spec.orderQty, spec.isAutomated, entry.id, {}),
       );
@@ -117,7 +125,11 @@ export class FakeVenue extends VenueState {
   /** The stop an order starts with: a trailing stop without one starts `pegDifference` from the market. */
   private startingStop(contractId: number, spec: BracketSpec): number | undefined {
     if (spec.orderType === 'StopLimit') return spec.stopPrice;
-    if (spec.orderType === 'TrailingStop' && spec.stopPrice === undefined && spec.pegDifference !== undefined) {
+    if (
+      spec.orderType === 'TrailingStop' &&
+      spec.stopPrice === undefined &&
+      spec.pegDifference !== undefined
+    ) {
       const distance = Math.abs(spec.pegDifference);
       const market = this.priceOf(contractId);
       return spec.action === 'Sell' ? market - distance : market + distance;

@@ -34,7 +34,6 @@ describe('leader order types copied as they are (Tradovate)', () => {
   });
   afterEach(() => rig.close());
 
-
   function placeLeader(order: Partial<FakeOrder> & Pick<FakeOrder, 'action' | 'orderType'>): FakeOrder {
     const placed = control.placeHumanOrder({
       accountId: rig.leaderExternalId,

@@ -46,14 +46,12 @@ const everyFaultOnce: [FollowerSetup[], Step[]] = [
       { kind: 'drop-after-accept', match: 'placeorder', remaining: 1 },
       { kind: 'sockets', how: 'drop', resync429: true, first: false },
     ] as const
-  ).map(
-    (fault, index): Step => ({
-      kind: 'leader',
-      action: market(index % 2 === 0 ? 'buy' : 'sell', 1 + (index % 3)),
-      fault,
-      toggle: null,
-    }),
-  ),
+  ).map((fault, index): Step => ({
+    kind: 'leader',
+    action: market(index % 2 === 0 ? 'buy' : 'sell', 1 + (index % 3)),
+    fault,
+    toggle: null,
+  })),
 ];
 const env = {
   seed: process.env.TRADOVATE_ENGINE_PROPERTY_SEED,
@@ -138,7 +136,7 @@ describe('copy engine through the Tradovate adapter, under the fake Tradovate fa
     if (RUNS >= 20) {
       const met = (pattern: RegExp): boolean => [...firedFaults].some((name) => pattern.test(name));
       expect({
-        lostAnswers: met(/drop-after-accept|past the timeout|garbage/),
+        lostAnswers: met(/drop-after-accept|past the timeout|garbage|late arrival/),
         lockouts: met(/http429/),
         warnings: met(/warning 423/),
         penalties: met(/^penalty/),

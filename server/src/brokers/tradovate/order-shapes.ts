@@ -45,7 +45,8 @@ export function mirroredOrderId(clientOrderId: string): number | null {
   return match?.[1] === undefined ? null : Number(match[1]);
 }
 
-const trailing = (orderType: string): boolean => orderType === 'TrailingStop' || orderType === 'TrailingStopLimit';
+const trailing = (orderType: string): boolean =>
+  orderType === 'TrailingStop' || orderType === 'TrailingStopLimit';
 const same = (a: number | null | undefined, b: number | null): boolean => (a ?? null) === b;
 
 /** Prices by the engine's order type; Tradovate triggers stops on `stopPrice`. */
