@@ -154,6 +154,11 @@ export class FakeControl {
       }));
   }
 
+  /** How many requests are still on their way to the venue (`lateArrival`): a test waits for them to land. */
+  arriving(): number {
+    return this.ctx.arriving;
+  }
+
   requests(filter?: string): RequestRecord[] {
     return this.ctx.requests.filter((r) => !filter || r.endpoint.includes(filter));
   }

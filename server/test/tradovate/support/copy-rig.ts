@@ -180,9 +180,13 @@ export class CopyRig {
     return `${control.orders().length}/${control.fills().length}/${requests}`;
   }
 
-  /** Each engine session is up and its feed state matches the fake's positions and working orders. */
+  /**
+   * Nothing is on its way to the fake (a request arriving late lands later, whatever the engine decided about
+   * it), each engine session is up and its feed state matches the fake's positions and working orders.
+   */
   private async feedsCaughtUp(): Promise<boolean> {
     const { control } = this.world.fake;
+    if (control.arriving() > 0) return false;
     for (const [connectionId, accountIds] of [
       [this.ids.leaderConnection, this.world.leader.accountIds],
       [this.ids.followerConnection, this.world.follower.accountIds],
