@@ -6,7 +6,7 @@ import type { Action, OrderType } from './venue-types';
 const unauthorized = (text: string): ApiResult => ok({ failureReason: 'Unauthorized', failureText: text });
 const actionOf = (value: unknown): Action | undefined =>
   value === 'Buy' || value === 'Sell' ? value : undefined;
-const orderTypes: OrderType[] = ['Market', 'Limit', 'Stop', 'StopLimit', 'MIT'];
+const orderTypes: OrderType[] = ['Market', 'Limit', 'Stop', 'StopLimit', 'MIT', 'TrailingStop'];
 const typeOf = (value: unknown): OrderType | undefined => orderTypes.find((type) => type === value);
 
 function bracketOf(value: unknown): BracketSpec | undefined {
@@ -15,7 +15,13 @@ function bracketOf(value: unknown): BracketSpec | undefined {
   const action = actionOf(body.action);
   const orderType = typeOf(body.orderType);
   if (!action || !orderType) return undefined;
-  return { action, orderType, price: num(body, 'price'), stopPrice: num(body, 'stopPrice') };
+  return {
+    action,
+    orderType,
+    price: num(body, 'price'),
+    stopPrice: num(body, 'stopPrice'),
+    pegDifference: num(body, 'pegDifference'),
+  };
 }
 
 function ownsAccount(ctx: FakeContext, userId: number, accountId: number | undefined): boolean {
@@ -52,6 +58,7 @@ export function handleCommand(
             orderType,
             price: num(body, 'price'),
             stopPrice: num(body, 'stopPrice'),
+            pegDifference: num(body, 'pegDifference'),
             clOrdId: str(body, 'clOrdId'),
             isAutomated: body.isAutomated === true,
           },
@@ -90,6 +97,7 @@ export function handleCommand(
             orderType,
             price: num(body, 'price'),
             stopPrice: num(body, 'stopPrice'),
+            pegDifference: num(body, 'pegDifference'),
             clOrdId: str(body, 'clOrdId'),
             // Optional in PlaceOrder.md; absent means a manual order.
             isAutomated: body.isAutomated === true,
@@ -110,6 +118,7 @@ export function handleCommand(
             orderType: typeOf(body.orderType),
             price: num(body, 'price'),
             stopPrice: num(body, 'stopPrice'),
+            pegDifference: num(body, 'pegDifference'),
           },
           body.isAutomated === true,
           str(body, 'clOrdId'),

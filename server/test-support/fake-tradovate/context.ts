@@ -56,6 +56,8 @@ export interface FakeContext {
   rateLimitLockoutMs: number;
   /** Users locked out by a 429, until when (epoch ms). */
   lockouts: Map<number, number>;
+  /** Requests still on their way (the `lateArrival` fault): not received yet, they will be. */
+  arriving: number;
 }
 
 export function createContext(options: {
@@ -82,6 +84,7 @@ export function createContext(options: {
     refreshTokens: options.refreshTokens ?? true,
     rateLimitLockoutMs: options.rateLimitLockoutMs ?? 60 * 60 * 1000,
     lockouts: new Map(),
+    arriving: 0,
     ipLimits: new IpLimiter(limits, options.ipWindowMs ?? 60 * 60 * 1000),
   };
 }

@@ -1,6 +1,6 @@
 import type { FakeContext, FillSent, PenaltyResend, RequestRecord } from './context';
 import { type Faults, noFaults } from './faults';
-import type { Placed, Failure } from './fake-venue';
+import type { Failure, ModifyChange, Placed } from './fake-venue';
 import type { SocketHub } from './socket-hub';
 import type { Action, FakeFill, FakeOrder, OrderType } from './venue-types';
 
@@ -12,6 +12,8 @@ export interface HumanOrder {
   orderType?: OrderType;
   price?: number;
   stopPrice?: number;
+  /** Trailing stops: the distance the stop keeps from the market. */
+  pegDifference?: number;
   /** Market orders: fill in these parts, then the rest (partial fills). */
   parts?: number[];
 }
@@ -69,16 +71,14 @@ export class FakeControl {
       orderType: order.orderType ?? 'Market',
       price: order.price,
       stopPrice: order.stopPrice,
+      pegDifference: order.pegDifference,
       isAutomated: false,
       ...(order.parts ? { fillParts: order.parts } : {}),
     });
   }
 
   /** A modification made by hand in Tradovate's app. */
-  modifyHumanOrder(
-    orderId: number,
-    change: { orderQty?: number; price?: number; stopPrice?: number },
-  ): { commandId: number } | Failure {
+  modifyHumanOrder(orderId: number, change: ModifyChange): { commandId: number } | Failure {
     return this.ctx.venue.modify(orderId, change);
   }
 
@@ -152,6 +152,11 @@ export class FakeControl {
         symbol: this.ctx.venue.contracts.get(position.contractId)?.name ?? '',
         netPos: position.netPos,
       }));
+  }
+
+  /** How many requests are still on their way to the venue (`lateArrival`): a test waits for them to land. */
+  arriving(): number {
+    return this.ctx.arriving;
   }
 
   requests(filter?: string): RequestRecord[] {

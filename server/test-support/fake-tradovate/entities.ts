@@ -37,6 +37,7 @@ export function orderVersionJson(order: FakeOrder): Record<string, unknown> {
     orderType: order.orderType,
     ...(order.price !== null ? { price: order.price } : {}),
     ...(order.stopPrice !== null ? { stopPrice: order.stopPrice } : {}),
+    ...(order.pegDifference !== null ? { pegDifference: order.pegDifference } : {}),
     timeInForce: order.orderType === 'Market' ? 'Day' : 'GTC',
   };
 }

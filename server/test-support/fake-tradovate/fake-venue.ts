@@ -1,7 +1,7 @@
 import { roundToTick } from './catalog';
 import * as json from './entities';
 import { VenueState } from './venue';
-import { fillPrice, usesPrice, usesStop } from './order-rules';
+import { fillPrice, usesPeg, usesPrice, usesStop } from './order-rules';
 import { fillOrder } from './venue-fills';
 import type { Action, FakeOrder, NewOrder, OrderType } from './venue-types';
 
@@ -12,6 +12,31 @@ export interface BracketSpec {
   orderType: OrderType;
   price?: number;
   stopPrice?: number;
+  pegDifference?: number;
+}
+
+export interface ModifyChange {
+  orderQty?: number;
+  orderType?: OrderType;
+  price?: number;
+  stopPrice?: number;
+  pegDifference?: number;
+}
+
+/**
+ * A trailing stop takes only a new quantity: the schema's failure reason `TrailingStopNonOrderQtyModify`
+ * (`swagger/services.swagger.yaml`, CommandResult, the answer to modifyorder). Restating the order's own type and
+ * values is no change.
+ */
+function changesMoreThanQty(order: FakeOrder, change: ModifyChange): boolean {
+  const differs = (value: number | string | undefined, current: number | string | null): boolean =>
+    value !== undefined && value !== current;
+  return (
+    differs(change.orderType, order.orderType) ||
+    differs(change.price, null) ||
+    differs(change.stopPrice, order.stopPrice) ||
+    differs(change.pegDifference, order.pegDifference)
+  );
 }
 
 const working = (order: FakeOrder): boolean =>
@@ -28,37 +53,24 @@ export class FakeVenue extends VenueState {
       return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
     if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    const stop = spec.orderType === 'StopLimit' ? spec.stopPrice : (spec.stopPrice ?? spec.price);
-    if (usesPrice(spec.orderType) && spec.price === undefined)
-      return { failureReason: 'InvalidPrice', failureText: `${spec.orderType} order without price` };
-    if (usesStop(spec.orderType) && stop === undefined)
-      return { failureReason: 'InvalidPrice', failureText: `${spec.orderType} order without stopPrice` };
+    for (const order of [spec, ...brackets]) {
+      const problem = this.missingPrice(order);
+      if (problem !== null) return { failureReason: 'InvalidPrice', failureText: problem };
+    }
     return this.batch(() => {
       const entry = this.createOrder(
         spec.accountId,
         contract.id,
-        spec.action,
+        spec,
         spec.orderQty,
-        spec.orderType,
-        spec.price,
-        stop,
-        spec.clOrdId,
         spec.isAutomated,
         null,
+        {
+          clOrdId: spec.clOrdId,
+        },
       );
       const children = brackets.map((bracket) =>
-        this.createOrder(
-          spec.accountId,
-          contract.id,
-          bracket.action,
-          spec.orderQty,
-          bracket.orderType,
-          bracket.price,
-          bracket.stopPrice ?? bracket.price,
-          undefined,
-          spec.isAutomated,
-          entry.id,
-        ),
+        this.createOrder(spec.accountId, contract.id, bracket, spec.orderQty, spec.isAutomated, entry.id, {}),
       );
       const [first, second] = children;
       if (first && second) {
@@ -88,6 +100,7 @@ export class FakeVenue extends VenueState {
       orderType: other.orderType,
       price: other.price,
       stopPrice: other.stopPrice,
+      pegDifference: other.pegDifference,
       clOrdId: undefined,
     });
     if (!('orderId' in second)) return second;
@@ -99,19 +112,44 @@ export class FakeVenue extends VenueState {
     return { orderId: entry.id, ocoId: second.orderId };
   }
 
+  /** What an order type needs and lacks (PlaceOrder.md: `price`, `stopPrice`, `pegDifference`), or null. */
+  private missingPrice(spec: BracketSpec): string | null {
+    if (usesPrice(spec.orderType) && spec.price === undefined) return `${spec.orderType} order without price`;
+    if (usesPeg(spec.orderType))
+      return spec.pegDifference === undefined ? `${spec.orderType} order without pegDifference` : null;
+    const stop = spec.orderType === 'StopLimit' ? spec.stopPrice : (spec.stopPrice ?? spec.price);
+    if (usesStop(spec.orderType) && stop === undefined) return `${spec.orderType} order without stopPrice`;
+    return null;
+  }
+
+  /** The stop an order starts with: a trailing stop without one starts `pegDifference` from the market. */
+  private startingStop(contractId: number, spec: BracketSpec): number | undefined {
+    if (spec.orderType === 'StopLimit') return spec.stopPrice;
+    if (
+      spec.orderType === 'TrailingStop' &&
+      spec.stopPrice === undefined &&
+      spec.pegDifference !== undefined
+    ) {
+      const distance = Math.abs(spec.pegDifference);
+      const market = this.priceOf(contractId);
+      return spec.action === 'Sell' ? market - distance : market + distance;
+    }
+    return spec.stopPrice ?? spec.price;
+  }
+
   private createOrder(
     accountId: number,
     contractId: number,
-    action: Action,
+    spec: BracketSpec,
     qty: number,
-    orderType: OrderType,
-    price: number | undefined,
-    stopPrice: number | undefined,
-    clOrdId: string | undefined,
     isAutomated: boolean,
     parentId: number | null,
+    { clOrdId }: { clOrdId?: string },
   ): FakeOrder {
     const tick = this.contracts.get(contractId)?.tickSize ?? 0.25;
+    const { action, orderType, price } = spec;
+    const stopPrice = this.startingStop(contractId, spec);
+    const stop = usesStop(orderType) && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null;
     const order: FakeOrder = {
       id: this.nextId(),
       accountId,
@@ -121,8 +159,10 @@ export class FakeVenue extends VenueState {
       orderQty: qty,
       orderType,
       price: usesPrice(orderType) && price !== undefined ? roundToTick(price, tick) : null,
-      stopPrice: usesStop(orderType) && stopPrice !== undefined ? roundToTick(stopPrice, tick) : null,
+      stopPrice: stop,
       stopTriggered: false,
+      pegDifference: usesPeg(orderType) ? (spec.pegDifference ?? null) : null,
+      trailingStop: usesPeg(orderType) ? stop : null,
       clOrdId: clOrdId ?? null,
       isAutomated,
       parentId,
@@ -202,7 +242,7 @@ export class FakeVenue extends VenueState {
 
   modify(
     orderId: number,
-    change: { orderQty?: number; orderType?: OrderType; price?: number; stopPrice?: number },
+    change: ModifyChange,
     isAutomated = false,
     clOrdId?: string,
   ): { commandId: number } | Failure {
@@ -215,6 +255,11 @@ export class FakeVenue extends VenueState {
       };
     if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0))
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    if (order.orderType === 'TrailingStop' && changesMoreThanQty(order, change))
+      return {
+        failureReason: 'TrailingStopNonOrderQtyModify',
+        failureText: 'Only the quantity of a trailing stop can be modified',
+      };
     return this.batch(() => {
       const command = this.recordCommand(order, 'Modify', clOrdId ?? null, isAutomated);
       order.orderQty = change.orderQty ?? order.orderQty;

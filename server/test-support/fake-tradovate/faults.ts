@@ -23,6 +23,11 @@ export interface Faults {
   /** The order is executed, then the connection dies before the answer. */
   dropAfterAccept: FaultRule | null;
   slow: (FaultRule & { ms: number }) | null;
+  /**
+   * The request reaches the venue `ms` late (stuck on its way: written to the connection, queued), then is
+   * handled as usual: a caller that gave up on it meanwhile must not conclude it never came.
+   */
+  lateArrival: (FaultRule & { ms: number }) | null;
   /** Business rejection (HTTP 200) for the next commands: failureReason/failureText, errorText or violations. */
   reject: (FaultRule & { body: Record<string, unknown> }) | null;
   /** The command is executed, then answered with a body that is not JSON. */
@@ -44,6 +49,7 @@ export const noFaults = (): Faults => ({
   penalty: null,
   dropAfterAccept: null,
   slow: null,
+  lateArrival: null,
   reject: null,
   garbage: null,
   duplicateEvents: false,

@@ -3,7 +3,8 @@ import type { FakeOrder } from './venue-types';
 /**
  * When a working order fills at `price`, and at what price (null: not now). Order types as PlaceOrder.md
  * lists them: a limit fills at its limit or better, a stop at market once touched, an MIT (market if touched)
- * at market once its price is touched, a stop-limit becomes a limit once its stop is touched.
+ * at market once its price is touched, a stop-limit becomes a limit once its stop is touched, a trailing stop
+ * follows the market by its `pegDifference` (never back) and goes to market once touched.
  */
 export function fillPrice(order: FakeOrder, price: number): number | null {
   const buy = order.action === 'Buy';
@@ -25,10 +26,31 @@ export function fillPrice(order: FakeOrder, price: number): number | null {
         order.stopTriggered = true;
       }
       return order.price !== null && limitReached(order.price) ? atLimit(order.price) : null;
+    case 'TrailingStop': {
+      const stop = trail(order, price);
+      return stop !== null && stopTouched(stop) ? price : null;
+    }
   }
+}
+
+/**
+ * Moves a trailing stop after the market: a sell stop rises to `pegDifference` below the price, a buy stop
+ * falls to `pegDifference` above it; neither moves back. The schema gives `pegDifference` a number and no
+ * sign rule, so the venue takes its size and puts the stop on the protective side of the order.
+ */
+export function trail(order: FakeOrder, price: number): number | null {
+  if (order.trailingStop === null || order.pegDifference === null) return order.trailingStop;
+  const distance = Math.abs(order.pegDifference);
+  order.trailingStop =
+    order.action === 'Sell'
+      ? Math.max(order.trailingStop, price - distance)
+      : Math.min(order.trailingStop, price + distance);
+  return order.trailingStop;
 }
 
 /** Which prices an order type carries, and which it needs. */
 export const usesPrice = (type: FakeOrder['orderType']): boolean =>
   type === 'Limit' || type === 'StopLimit' || type === 'MIT';
-export const usesStop = (type: FakeOrder['orderType']): boolean => type === 'Stop' || type === 'StopLimit';
+export const usesStop = (type: FakeOrder['orderType']): boolean =>
+  type === 'Stop' || type === 'StopLimit' || type === 'TrailingStop';
+export const usesPeg = (type: FakeOrder['orderType']): boolean => type === 'TrailingStop';

@@ -30,6 +30,11 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** One request through the fake, whichever transport brought it: faults, penalties, auth, then the venue. */
 export async function processRequest(ctx: FakeContext, request: ApiRequest): Promise<Outcome> {
   const endpoint = request.endpoint.replace(/^\/+/, '').toLowerCase();
+  const late = trip(ctx.faults.lateArrival, endpoint);
+  if (late) {
+    ctx.arriving += 1;
+    await sleep(late.ms).finally(() => (ctx.arriving -= 1));
+  }
   const userId = ctx.tokens.userOf(request.token);
   ctx.requests.push({
     endpoint,

@@ -23,7 +23,7 @@ export interface FakeContract {
   valuePerPoint: number;
 }
 
-export type OrderType = 'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'MIT';
+export type OrderType = 'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'MIT' | 'TrailingStop';
 export type Action = 'Buy' | 'Sell';
 
 export interface FakeOrder {
@@ -38,6 +38,13 @@ export interface FakeOrder {
   stopPrice: number | null;
   /** A stop-limit whose stop was touched works as a limit. */
   stopTriggered: boolean;
+  /** A trailing stop's distance from the market (`pegDifference` of PlaceOrder and OrderVersion). */
+  pegDifference: number | null;
+  /**
+   * Where a trailing stop stands now: it starts at `stopPrice` and follows the market by `pegDifference`.
+   * The order's version keeps what was asked (`stopPrice`, `pegDifference`); the trail is the venue's.
+   */
+  trailingStop: number | null;
   /** The client order id of the `New` command that created the order (Tradovate keeps it on commands only). */
   clOrdId: string | null;
   isAutomated: boolean;
@@ -115,6 +122,7 @@ export interface NewOrder {
   orderType: OrderType;
   price?: number;
   stopPrice?: number;
+  pegDifference?: number;
   clOrdId?: string;
   isAutomated: boolean;
   /** A market order that fills in these parts (the rest at the end), each its own fill: partial fills. */

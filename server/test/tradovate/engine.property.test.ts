@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { followerSetup } from '../copier/support/follower-setups';
+import type { FollowerSetup } from '../copier/support/harness';
 import { createTestDb, usingPostgres } from '../support/test-db';
 import {
   duplicateCopies,
@@ -9,6 +10,7 @@ import {
   ordersToNonFollowers,
   oversizedCopies,
   pastMaxNet,
+  penaltyMistakes,
   strayMirrors,
   unaccountedLeaderFills,
 } from './support/copy-checks';
@@ -25,6 +27,32 @@ import { dumpRun } from './support/run-dump';
  * `TRADOVATE_ENGINE_PROPERTY_RUNS` sets the count on either.
  */
 const RUNS = Number(process.env.TRADOVATE_ENGINE_PROPERTY_RUNS ?? (usingPostgres() ? 25 : 100));
+
+/**
+ * Runs first, whatever the seed: each fault kind meets the engine for certain (a copy is placed after every
+ * leader market order), so the check that the faults really fired does not depend on the random runs' luck.
+ * On luck alone a 423 warning met a request in 9 runs of 100 and a penalty ticket in 8, so PostgreSQL's 25
+ * runs missed one of them now and then, and failed the check.
+ */
+const market = (side: 'buy' | 'sell', qty: number) => ({ kind: 'market' as const, side, qty, parts: [] });
+const everyFaultOnce: [FollowerSetup[], Step[]] = [
+  [{ ratio: 1 }, { ratio: 2 }, { ratio: 1, cross: true }],
+  (
+    [
+      { kind: 'renewal-penalty', remaining: 2 },
+      { kind: 'http429', match: 'placeorder', remaining: 1, retryAfter: false },
+      { kind: 'penalty', match: 'placeorder', remaining: 1, captcha: false },
+      { kind: 'warning423', match: 'placeorder', remaining: 1 },
+      { kind: 'drop-after-accept', match: 'placeorder', remaining: 1 },
+      { kind: 'sockets', how: 'drop', resync429: true, first: false },
+    ] as const
+  ).map((fault, index): Step => ({
+    kind: 'leader',
+    action: market(index % 2 === 0 ? 'buy' : 'sell', 1 + (index % 3)),
+    fault,
+    toggle: null,
+  })),
+];
 const env = {
   seed: process.env.TRADOVATE_ENGINE_PROPERTY_SEED,
   path: process.env.TRADOVATE_ENGINE_PROPERTY_PATH,
@@ -38,14 +66,17 @@ const firedFaults = new Set<string>();
 async function checkRun(rig: CopyRig, steps: Step[]): Promise<void> {
   const { control } = rig.world.fake;
   const record = newRunRecord();
+  const probes: Array<{ name: string; fired: () => boolean }> = [];
   await rig.settle();
   for (const current of steps) {
     const probe = await perform(rig, current, record);
+    if (probe) probes.push(probe);
     await rig.settle();
-    if (probe?.fired()) firedFaults.add(probe.name);
     control.setFaults({ duplicateEvents: false });
     expect(pastMaxNet(rig)).toEqual([]);
   }
+  // A fault still armed after its step may meet a request of a later one.
+  for (const probe of probes) if (probe.fired()) firedFaults.add(probe.name);
   // The faults are switched off; reconciliation (Sync) brings every follower to leader × ratio.
   control.clearFaults();
   await rig.settle();
@@ -57,6 +88,9 @@ async function checkRun(rig: CopyRig, steps: Step[]): Promise<void> {
   expect(offTarget(rig)).toEqual([]);
   expect(strayMirrors(rig)).toEqual([]);
   expect(await unaccountedLeaderFills(rig, record.windows)).toEqual([]);
+  expect(penaltyMistakes(control)).toEqual([]);
+  // Penalties, lockouts and warnings are waits: nobody is asked to reconnect Tradovate.
+  expect(rig.directory.reauths).toEqual([]);
 }
 
 describe('copy engine through the Tradovate adapter, under the fake Tradovate faults (property)', () => {
@@ -91,26 +125,29 @@ describe('copy engine through the Tradovate adapter, under the fake Tradovate fa
         // Shrinking replays whole runs over sockets (minutes): the first failure is reported with its seed
         // and path; replay them with TRADOVATE_ENGINE_PROPERTY_SEED / _PATH, and _SHRINK=1 to shrink.
         endOnFailure: !env.shrink,
+        ...(env.seed === undefined && env.path === undefined ? { examples: [everyFaultOnce] } : {}),
         ...(env.seed === undefined ? {} : { seed: Number(env.seed) }),
         ...(env.path === undefined ? {} : { path: env.path }),
       },
     );
     // The faults really met the engine's requests and sockets (not only armed): lost answers, 429 lockouts,
-    // 423 warnings, penalty tickets and socket cuts each fire a handful of times in twenty runs. Penalty tickets
-    // on renewal fire only in runs longer than two thirds of a token's life; renewal-limits.test.ts proves them.
+    // 423 warnings, penalty tickets (on orders and on token renewals) and socket cuts each fire a handful of
+    // times in twenty runs.
     if (RUNS >= 20) {
       const met = (pattern: RegExp): boolean => [...firedFaults].some((name) => pattern.test(name));
       expect({
-        lostAnswers: met(/drop-after-accept|past the timeout|garbage/),
+        lostAnswers: met(/drop-after-accept|past the timeout|garbage|late arrival/),
         lockouts: met(/http429/),
         warnings: met(/warning 423/),
         penalties: met(/^penalty/),
+        renewalPenalties: met(/^renewal penalty/),
         socketCuts: met(/^sockets/),
       }).toEqual({
         lostAnswers: true,
         lockouts: true,
         warnings: true,
         penalties: true,
+        renewalPenalties: true,
         socketCuts: true,
       });
     }

@@ -74,4 +74,62 @@ describe('fake Tradovate order types (PlaceOrder.md, PlaceOCO.md)', () => {
     expect(statusOf(placed.orderId)).toBe('Filled');
     expect(statusOf(placed.ocoId)).toBe('Canceled');
   });
+
+  it('when the market rises and falls back, then a sell trailing stop follows it up by its pegDifference, never down, and sells at market once touched', async () => {
+    const { orderId } = await post('order/placeorder', {
+      action: 'Sell',
+      orderType: 'TrailingStop',
+      stopPrice: 5995,
+      pegDifference: 5,
+    });
+    const version = fake.control.orders().find((o) => o.id === orderId);
+    expect(version).toMatchObject({ orderType: 'TrailingStop', stopPrice: 5995, pegDifference: 5 });
+    fake.control.setPrice('ESZ6', 6010);
+    fake.control.setPrice('ESZ6', 6006);
+    // The stop rose to 6005 (6010 − 5): 6006 leaves it working although it is far above the first 5995.
+    expect(statusOf(orderId)).toBe('Working');
+    fake.control.setPrice('ESZ6', 6004.5);
+    expect(statusOf(orderId)).toBe('Filled');
+    expect(fillOf(orderId)).toBe(6004.5);
+  });
+
+  it('when a buy trailing stop has no stopPrice, then it starts pegDifference above the market', async () => {
+    const { orderId } = await post('order/placeorder', {
+      action: 'Buy',
+      orderType: 'TrailingStop',
+      pegDifference: 2,
+    });
+    expect(fake.control.orders().find((o) => o.id === orderId)?.stopPrice).toBe(6002);
+    fake.control.setPrice('ESZ6', 5990);
+    fake.control.setPrice('ESZ6', 5991.75);
+    expect(statusOf(orderId)).toBe('Working');
+    fake.control.setPrice('ESZ6', 5992);
+    expect(statusOf(orderId)).toBe('Filled');
+  });
+
+  it('when a trailing stop has no pegDifference, then Tradovate refuses it in a 200 body', async () => {
+    expect(
+      await post('order/placeorder', { action: 'Sell', orderType: 'TrailingStop', stopPrice: 5990 }),
+    ).toEqual({ failureReason: 'InvalidPrice', failureText: 'TrailingStop order without pegDifference' });
+  });
+
+  it('when a trailing stop is modified, then only its quantity may change (TrailingStopNonOrderQtyModify)', async () => {
+    const { orderId } = await post('order/placeorder', {
+      action: 'Sell',
+      orderType: 'TrailingStop',
+      stopPrice: 5990,
+      pegDifference: 10,
+    });
+    expect(
+      await post('order/modifyorder', { orderId, orderQty: 1, orderType: 'TrailingStop', stopPrice: 5992 }),
+    ).toMatchObject({ failureReason: 'TrailingStopNonOrderQtyModify' });
+    expect(
+      await post('order/modifyorder', { orderId, orderQty: 3, orderType: 'TrailingStop', pegDifference: 10 }),
+    ).toEqual({ commandId: expect.any(Number) });
+    expect(fake.control.orders().find((o) => o.id === orderId)).toMatchObject({
+      orderQty: 3,
+      stopPrice: 5990,
+      pegDifference: 10,
+    });
+  });
 });

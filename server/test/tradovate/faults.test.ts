@@ -130,6 +130,18 @@ describe('Tradovate faults', () => {
     });
   });
 
+  it('when the placeorder reaches Tradovate only after the adapter gave up on it, then the look-up waits for it to land and finds it, and the order is placed once', async () => {
+    const { session } = await world.open(world.follower.userId);
+    // Two seconds is the world's request timeout: the request lands after the adapter gave up, before it
+    // would be given up a second time.
+    world.fake.control.setFaults({ lateArrival: { remaining: 1, match: 'placeorder', ms: 2_600 } });
+    await expect(session.placeOrder(market(world, 'late1'))).rejects.toMatchObject({ code: 'uncertain' });
+    expect(world.fake.control.orders().filter((o) => o.clOrdId === 'late1')).toHaveLength(0);
+    const found = await session.findOrderByClientId(String(world.follower.accountIds[0]), 'late1');
+    expect(found).toMatchObject({ clientOrderId: 'late1' });
+    expect(world.fake.control.orders().filter((o) => o.clOrdId === 'late1')).toHaveLength(1);
+  });
+
   it('when the answer is slow but within the timeout, then the order succeeds normally', async () => {
     const { session } = await world.open(world.follower.userId);
     world.fake.control.setFaults({ slow: { remaining: 1, match: 'placeorder', ms: 300 } });

@@ -1,5 +1,5 @@
 import type { BrokerCredentials } from '../../src/brokers/types';
-import { sleep, startWorld, type World } from './support/world';
+import { startWorld, type World } from './support/world';
 
 describe('Tradovate token renewal', () => {
   let world: World;
@@ -11,15 +11,20 @@ describe('Tradovate token renewal', () => {
   it('when the token is about to expire, then it is renewed with renewaccesstoken, stored again, and orders keep working after the old one expired', async () => {
     const renewed: BrokerCredentials[] = [];
     world.fake.control.setTokenLifetime(1.5);
-    const { session } = await world.open(world.follower.userId, {
+    const { session, events } = await world.open(world.follower.userId, {
       lifetimeSec: 1.5,
       onRenewed: (c) => renewed.push(c),
     });
-    const first = session.currentCredentials().accessToken;
-    await sleep(1_700);
+    const first = session.currentCredentials();
+    // Renewed, and the first token is past its expiry (what the order below must survive).
+    await events.waitFor(
+      () => renewed.length >= 1 && Date.now() > (first.expiresAt ?? 0),
+      5_000,
+      'a renewal and the first token to expire',
+    );
     expect(renewed.length).toBeGreaterThanOrEqual(1);
     expect(world.fake.control.requests('auth/renewaccesstoken').length).toBeGreaterThanOrEqual(1);
-    expect(session.currentCredentials().accessToken).not.toBe(first);
+    expect(session.currentCredentials().accessToken).not.toBe(first.accessToken);
     expect(session.currentCredentials().accessToken).toBe(renewed.at(-1)?.accessToken);
     expect(session.currentCredentials().expiresAt).toBeGreaterThan(Date.now());
     const order = await session.placeOrder({

@@ -47,6 +47,11 @@ export interface TradovateTimings {
   captchaBackoffMs: number;
   /** Renew this long before expiry at most (less for short-lived tokens). */
   renewMarginMs: number;
+  /**
+   * A short-lived token is renewed once this share of its life has passed, not earlier (tests renew their
+   * seconds-long tokens early, so a renewal meets the run's faults with time to spare).
+   */
+  renewAfterLifeShare: number;
 }
 
 export const defaultTimings: TradovateTimings = {
@@ -62,6 +67,7 @@ export const defaultTimings: TradovateTimings = {
   rateLimitLockoutMs: 60 * 60 * 1000,
   captchaBackoffMs: 60 * 60 * 1000,
   renewMarginMs: 10 * 60 * 1000,
+  renewAfterLifeShare: 2 / 3,
 };
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');

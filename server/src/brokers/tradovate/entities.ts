@@ -18,6 +18,8 @@ export interface OrderVersionEntity {
   orderType: string;
   price: number | null;
   stopPrice: number | null;
+  /** A trailing stop's distance from the market (OrderVersion.md). */
+  pegDifference: number | null;
 }
 
 export interface ExecutionReportEntity {
@@ -107,6 +109,7 @@ export function parseOrderVersion(value: unknown): OrderVersionEntity {
     orderType: optString(r, 'orderType') ?? 'Market',
     price: nullableNumber(optNumber(r, 'price')),
     stopPrice: nullableNumber(optNumber(r, 'stopPrice')),
+    pegDifference: nullableNumber(optNumber(r, 'pegDifference')),
   };
 }
 

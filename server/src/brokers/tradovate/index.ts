@@ -11,6 +11,7 @@ import { fetchMe, listAccountsWithBalances } from './accounts';
 import { dbClientOrderIds, memoryClientOrderIds } from './client-order-ids';
 import { IpBudget, type IpLimit, tradovateIpLimits } from './ip-budget';
 import { buildAuthorizeUrl, exchangeCode } from './oauth';
+import { SessionVersions } from './order-shapes';
 import { BudgetRegistry } from './request-budget';
 import { TradovateRest } from './rest-client';
 import { openTradovateSession } from './session';
@@ -42,6 +43,7 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
   const timings: TradovateTimings = { ...defaultTimings, ...options.timings };
   const budgets = new BudgetRegistry(config.requestsPerMinute);
   const ipBudget = new IpBudget(options.ipLimits ?? tradovateIpLimits, options.ipWindowMs);
+  const versions = new SessionVersions();
   const clientOrderIds = options.db ? dbClientOrderIds(options.db) : memoryClientOrderIds();
   const redirectUri = `${options.publicUrl.replace(/\/+$/, '')}/api/v1/brokers/tradovate/callback`;
 
@@ -82,6 +84,14 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
       };
     },
     openSession: (sessionOptions: BrokerSessionOptions): Promise<BrokerSession> =>
-      openTradovateSession({ config, timings, budgets, clientOrderIds, ipBudget, ...sessionOptions }),
+      openTradovateSession({
+        config,
+        timings,
+        budgets,
+        clientOrderIds,
+        ipBudget,
+        versions,
+        ...sessionOptions,
+      }),
   };
 }

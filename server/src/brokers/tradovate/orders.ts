@@ -2,33 +2,22 @@ import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrder
 import type { SessionClientOrderIds } from './client-order-ids';
 import type { FeedState } from './feed-state';
 import { isRecord, type JsonRecord, optNumber, preview } from './json';
+import { modificationPricing, type OrderVersions, placementPricing } from './order-shapes';
 import type { TradovateRest } from './rest-client';
 
 export interface OrderContext {
   rest: TradovateRest;
   state: FeedState;
   clientIds: SessionClientOrderIds;
+  /** Order versions of every session of this server: a mirror copies its leader order's own type. */
+  versions: OrderVersions;
+  /** Placements whose answer was lost, by client order id: when it was given up (the request may still land). */
+  uncertainSends: Map<string, number>;
+  /** How long after it was given up a lost placement may still reach Tradovate (a request timeout). */
+  landingGraceMs: number;
 }
 
 const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
-
-/** Prices by order type; Tradovate triggers stops on `stopPrice`. */
-function pricing(
-  type: PlaceOrderCommand['type'],
-  price: number | undefined,
-  stopPrice: number | undefined,
-): JsonRecord {
-  if (type === 'Limit') {
-    if (price === undefined) throw new BrokerError('A limit order needs a price', 'rejected');
-    return { price };
-  }
-  if (type === 'Stop') {
-    const trigger = stopPrice ?? price;
-    if (trigger === undefined) throw new BrokerError('A stop order needs a stop price', 'rejected');
-    return { stopPrice: trigger };
-  }
-  return {};
-}
 
 function accountOf(ctx: OrderContext, accountExternalId: string): { id: number; name: string } {
   const account = ctx.state.accounts().find((candidate) => String(candidate.id) === accountExternalId);
@@ -50,8 +39,7 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     action: command.side === 'buy' ? 'Buy' : 'Sell',
     symbol: command.symbol,
     orderQty: command.qty,
-    orderType: command.type,
-    ...pricing(command.type, command.price, command.stopPrice),
+    ...placementPricing(ctx.versions, command),
     timeInForce: command.type === 'Market' ? 'Day' : 'GTC',
     clOrdId: command.clientOrderId,
     isAutomated: true,
@@ -64,14 +52,21 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     brackets.push({ action: opposite(command.side), orderType: 'Limit', price: takeProfit });
   const [bracket1, bracket2] = brackets;
   const path = bracket1 ? 'order/placeoso' : 'order/placeorder';
-  const reply = await ctx.rest.call({
-    method: 'POST',
-    path,
-    body: bracket1 ? { ...body, bracket1, ...(bracket2 ? { bracket2 } : {}) } : body,
-    command: true,
-  });
+  const reply = await ctx.rest
+    .call({
+      method: 'POST',
+      path,
+      body: bracket1 ? { ...body, bracket1, ...(bracket2 ? { bracket2 } : {}) } : body,
+      command: true,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BrokerError && error.code === 'uncertain')
+        ctx.uncertainSends.set(command.clientOrderId, Date.now());
+      throw error;
+    });
   const orderId = isRecord(reply) ? optNumber(reply, 'orderId') : undefined;
   if (orderId === undefined) {
+    ctx.uncertainSends.set(command.clientOrderId, Date.now());
     // Without an order id we cannot tell whether it was placed: the caller must look it up, not resend.
     throw new BrokerError(`Tradovate answered ${path} without an order id: ${preview(reply)}`, 'uncertain');
   }
@@ -101,16 +96,13 @@ function pendingOrder(orderId: string, command: PlaceOrderCommand): BrokerOrder 
 
 export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand): Promise<void> {
   accountOf(ctx, command.accountExternalId);
+  const pricing = modificationPricing(ctx.state.versionOf(Number(command.orderId)), command);
+  // A trailing stop whose quantity stays: its stop follows the market by itself, nothing to send.
+  if (pricing === null) return;
   await ctx.rest.call({
     method: 'POST',
     path: 'order/modifyorder',
-    body: {
-      orderId: Number(command.orderId),
-      orderQty: command.qty,
-      orderType: command.type,
-      ...pricing(command.type, command.price, command.stopPrice),
-      isAutomated: true,
-    },
+    body: { orderId: Number(command.orderId), orderQty: command.qty, ...pricing, isAutomated: true },
     command: true,
   });
 }

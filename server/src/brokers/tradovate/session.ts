@@ -8,6 +8,7 @@ import { FeedState } from './feed-state';
 import { reportLockouts } from './lockout-status';
 import type { IpBudget } from './ip-budget';
 import { flatten } from './flatten';
+import type { SessionVersions } from './order-shapes';
 import { findOrderByClientId } from './lookup';
 import { cancelOrder, modifyOrder, type OrderContext, placeOrder } from './orders';
 import type { BudgetRegistry } from './request-budget';
@@ -21,6 +22,8 @@ export interface SessionDeps extends BrokerSessionOptions {
   clientOrderIds: ClientOrderIdStore;
   /** This server's share of Tradovate's per-IP limits, shared by every session. */
   ipBudget: IpBudget;
+  /** Every open session's order versions (a follower's mirror copies its leader order's own type). */
+  versions: SessionVersions;
   warn?: (message: string) => void;
 }
 
@@ -77,7 +80,14 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     state.rememberClientId(row.orderId, row.clientOrderId);
   const clientIds = sessionClientOrderIds(deps.clientOrderIds, deps.environment, userId, warn);
   state.onClientId = (orderId, clientOrderId) => clientIds.remember(orderId, clientOrderId);
-  const ctx: OrderContext = { rest, state, clientIds };
+  const ctx: OrderContext = {
+    rest,
+    state,
+    clientIds,
+    versions: deps.versions,
+    uncertainSends: new Map(),
+    landingGraceMs: deps.timings.requestTimeoutMs,
+  };
   const feed = new TradovateFeed({
     wsUrl: deps.config.wsUrl[deps.environment],
     timings: deps.timings,
@@ -96,6 +106,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
   if (deps.config.ordersOverSocket) rest.useSocket(() => feed.channel());
   await feed.start();
   keeper.start();
+  const forgetVersions = deps.versions.add(state);
   const stopLockouts = reportLockouts(budget, emit, () => feed.isUp(), deps.timings.lockoutShownMs);
   if (state.accounts().length === 0)
     for (const account of await fetchAccounts(rest)) state.putAccount(account);
@@ -118,6 +129,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     async close() {
       keeper.stop();
       stopLockouts();
+      forgetVersions();
       await feed.stop();
       await clientIds.settled();
       listeners.clear();

@@ -1,5 +1,6 @@
 import type { AccountSnapshot, BrokerOrder, BrokerPosition } from '../types';
 import type { TradovateAccount } from './accounts';
+import type { OrderVersionEntity } from './entities';
 import {
   isWorkingStatus,
   normalizeStatus,
@@ -23,6 +24,11 @@ export class StateQueries extends StateTables {
       clientOrderId: this.clientIdOf(order.id),
       symbol: this.symbolOf(order.contractId),
     });
+  }
+
+  /** The order's latest version as Tradovate sent it (its own order type, `pegDifference`). */
+  versionOf(orderId: number): OrderVersionEntity | undefined {
+    return this.versionsByOrder.get(orderId);
   }
 
   allOrders(): BrokerOrder[] {

@@ -63,8 +63,9 @@ export class TokenKeeper {
   private schedule(): void {
     if (this.stopped || this.credentials.expiresAt === undefined) return;
     const left = this.credentials.expiresAt - Date.now();
-    // Renew well ahead of expiry, but for short-lived tokens not before two thirds of their life.
-    const delay = Math.max(0, left - Math.min(this.deps.timings.renewMarginMs, left / 3));
+    // Renew well ahead of expiry, but for short-lived tokens not before a share (two thirds) of their life.
+    const { renewMarginMs, renewAfterLifeShare } = this.deps.timings;
+    const delay = Math.max(0, left - Math.min(renewMarginMs, left * (1 - renewAfterLifeShare)));
     this.timer = setTimeout(() => void this.renew(), delay);
   }
 

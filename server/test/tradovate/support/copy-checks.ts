@@ -178,3 +178,14 @@ export async function unaccountedLeaderFills(rig: CopyRig, windows: FollowWindow
   }
   return missing;
 }
+
+/**
+ * Resends after a penalty ticket that Tradovate would not serve: an unknown ticket, a captcha ticket (it can
+ * never be cleared by resending), a changed body, or a resend before `p-time` was over.
+ */
+export function penaltyMistakes(control: FakeControl): string[] {
+  return control
+    .penaltyResends()
+    .filter((r) => !r.known || r.captcha || !r.sameBody || r.waitedMs < r.requiredMs - 5)
+    .map((r) => `${r.endpoint}: waited ${r.waitedMs} of ${r.requiredMs} ms, ${JSON.stringify(r)}`);
+}

@@ -20,6 +20,9 @@ export interface RigFollower {
  */
 const RIG_TIMINGS: Partial<TradovateTimings> = {
   requestTimeoutMs: 1_000,
+  // Tokens are renewed every 0.8 of their eight seconds: every run renews, under whatever faults are armed,
+  // with seven seconds to spare for a renewal that must wait (a penalty ticket, a 429 lockout).
+  renewAfterLifeShare: 0.1,
   captchaBackoffMs: 300,
   rateLimitLockoutMs: 100,
   reconnectBaseMs: 50,
@@ -70,7 +73,7 @@ export class CopyRig {
     const unlimited = { perWindow: 1_000_000, backoffSec: 1, countSuccess: true };
     const world = await startWorld({
       timings: RIG_TIMINGS,
-      // Tokens live seconds, so renewals (and their penalty tickets) happen during the longer runs.
+      // Tokens live seconds, so renewals (and their penalty tickets) happen during most runs.
       fake: {
         tokenLifetimeSec: TOKEN_LIFETIME_SEC,
         ipLimits: { 'auth/renewaccesstoken': unlimited },
@@ -172,14 +175,20 @@ export class CopyRig {
       ).length;
   }
 
+  /** What the engine did at the fake; token renewals, which go on by themselves, do not count. */
   private venueActivity(): string {
     const { control } = this.world.fake;
-    return `${control.orders().length}/${control.fills().length}/${control.requests().length}`;
+    const requests = control.requests().filter((r) => !r.endpoint.startsWith('auth/')).length;
+    return `${control.orders().length}/${control.fills().length}/${requests}`;
   }
 
-  /** Each engine session is up and its feed state matches the fake's positions and working orders. */
+  /**
+   * Nothing is on its way to the fake (a request arriving late lands later, whatever the engine decided about
+   * it), each engine session is up and its feed state matches the fake's positions and working orders.
+   */
   private async feedsCaughtUp(): Promise<boolean> {
     const { control } = this.world.fake;
+    if (control.arriving() > 0) return false;
     for (const [connectionId, accountIds] of [
       [this.ids.leaderConnection, this.world.leader.accountIds],
       [this.ids.followerConnection, this.world.follower.accountIds],

@@ -15,6 +15,8 @@ export type FaultSwitch =
   | { kind: 'renewal-penalty'; remaining: number }
   /** Executed, then the connection dies before the answer. */
   | { kind: 'drop-after-accept'; match: Match; remaining: number }
+  /** Reaches the fake after the adapter gave up on it (then executed): the look-up must wait for it. */
+  | { kind: 'late-arrival'; match: Match; remaining: number }
   /** Executed, answered late: `late` past the adapter's request timeout (an uncertain answer). */
   | { kind: 'slow'; match: Match; remaining: number; late: boolean }
   | { kind: 'reject'; match: Match; remaining: number }
@@ -63,6 +65,7 @@ export const faultSwitch: fc.Arbitrary<FaultSwitch> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('slow' as const), match, remaining, late: fc.boolean() }),
     weight: 2,
   },
+  { arbitrary: fc.record({ kind: fc.constant('late-arrival' as const), match, remaining }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('reject' as const), match, remaining }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('garbage' as const), match, remaining }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'duplicate-events' as const }), weight: 1 },
@@ -113,6 +116,9 @@ export function armFault(
     case 'drop-after-accept':
       control.setFaults({ dropAfterAccept: rule });
       return { name: fault.kind, fired };
+    case 'late-arrival':
+      control.setFaults({ lateArrival: Object.assign(rule, { ms: requestTimeoutMs + 300 }) });
+      return { name: 'late arrival', fired };
     case 'slow':
       control.setFaults({ slow: Object.assign(rule, { ms: fault.late ? requestTimeoutMs + 300 : 150 }) });
       return { name: fault.late ? 'slow past the timeout' : 'slow', fired };

@@ -7,13 +7,18 @@ export const CROSS_SYMBOL = 'MESZ6';
 const TICK = 0.25;
 
 type Side = 'buy' | 'sell';
+type WorkingType = 'Limit' | 'Stop' | 'StopLimit' | 'MIT' | 'TrailingStop';
+const STOPS: ReadonlySet<string> = new Set(['Stop', 'StopLimit', 'TrailingStop']);
 
 /** What the leader does by hand in Tradovate's own app. */
 export type LeaderAction =
   /** Scale in or out, reverse, or open: a market order, maybe filled in parts. */
   | { kind: 'market'; side: Side; qty: number; parts: number[] }
-  /** A working limit or stop order resting away from the market. */
-  | { kind: 'working'; side: Side; qty: number; offset: number; stop: boolean }
+  /**
+   * A working order resting away from the market, of the types traders use at Tradovate: limit, stop,
+   * stop-limit (its limit a tick past its stop), market-if-touched, trailing stop (trailing by `offset` ticks).
+   */
+  | { kind: 'working'; side: Side; qty: number; offset: number; type: WorkingType }
   | { kind: 'modify'; pick: number; qty: number; offset: number }
   | { kind: 'cancel'; pick: number }
   /** The market moves: resting orders (the leader's and the mirrors) may fill. */
@@ -39,7 +44,15 @@ export const leaderAction: fc.Arbitrary<LeaderAction> = fc.oneof(
       side,
       qty: fc.integer({ min: 1, max: 3 }),
       offset: fc.integer({ min: 1, max: 12 }),
-      stop: fc.boolean(),
+      type: fc.constantFrom<WorkingType>(
+        'Limit',
+        'Stop',
+        'Limit',
+        'Stop',
+        'StopLimit',
+        'MIT',
+        'TrailingStop',
+      ),
     }),
     weight: 2,
   },
@@ -65,6 +78,25 @@ function restingLevel(price: number, buy: boolean, stop: boolean, offset: number
   return price + (buy !== stop ? -offset : offset) * TICK;
 }
 
+function pricesOf(
+  type: WorkingType,
+  buy: boolean,
+  level: number,
+  offset: number,
+): { price?: number; stopPrice?: number; pegDifference?: number } {
+  switch (type) {
+    case 'Limit':
+    case 'MIT':
+      return { price: level };
+    case 'Stop':
+      return { stopPrice: level };
+    case 'StopLimit':
+      return { stopPrice: level, price: level + (buy ? TICK : -TICK) };
+    case 'TrailingStop':
+      return { pegDifference: offset * TICK };
+  }
+}
+
 export function performLeaderAction(control: FakeControl, leader: number, action: LeaderAction): void {
   const price = control.priceOf(SYMBOL);
   const working = (): ReturnType<FakeControl['orders']> =>
@@ -82,13 +114,15 @@ export function performLeaderAction(control: FakeControl, leader: number, action
       });
       return;
     case 'working': {
-      const level = restingLevel(price, action.side === 'buy', action.stop, action.offset);
+      const buy = action.side === 'buy';
+      const level = restingLevel(price, buy, STOPS.has(action.type), action.offset);
       control.placeHumanOrder({
         accountId: leader,
         symbol: SYMBOL,
-        action: action.side === 'buy' ? 'Buy' : 'Sell',
+        action: buy ? 'Buy' : 'Sell',
         qty: action.qty,
-        ...(action.stop ? { orderType: 'Stop', stopPrice: level } : { orderType: 'Limit', price: level }),
+        orderType: action.type,
+        ...pricesOf(action.type, buy, level, action.offset),
       });
       return;
     }
@@ -96,12 +130,14 @@ export function performLeaderAction(control: FakeControl, leader: number, action
       const orders = working();
       const order = orders[action.pick % Math.max(1, orders.length)];
       if (order === undefined) return;
-      const stop = order.orderType === 'Stop';
-      const level = restingLevel(price, order.action === 'Buy', stop, action.offset);
-      control.modifyHumanOrder(order.id, {
-        orderQty: action.qty,
-        ...(stop ? { stopPrice: level } : { price: level }),
-      });
+      const buy = order.action === 'Buy';
+      const level = restingLevel(price, buy, STOPS.has(order.orderType), action.offset);
+      // A trailing stop takes only a new quantity (TrailingStopNonOrderQtyModify).
+      const prices =
+        order.orderType === 'TrailingStop' || order.orderType === 'Market'
+          ? {}
+          : pricesOf(order.orderType, buy, level, action.offset);
+      control.modifyHumanOrder(order.id, { orderQty: action.qty, ...prices });
       return;
     }
     case 'cancel': {

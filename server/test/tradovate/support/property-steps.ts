@@ -71,6 +71,9 @@ export async function perform(
       const probe = armFault(control, fault, REQUEST_TIMEOUT_MS);
       performLeaderAction(control, rig.leaderExternalId, current.action);
       if (fault.kind === 'sockets' && !fault.first) cutSockets(control, fault);
+      // Tokens are renewed every few hundred milliseconds: the ticket meets a renewal within this step.
+      if (fault.kind === 'renewal-penalty')
+        await until(probe.fired, 30_000, 'a token renewal to meet its penalty ticket');
       if (current.toggle !== null) {
         await rig.heard();
         await toggle(rig, current.toggle, windows, before);

@@ -17,11 +17,16 @@ export interface PlaceCall {
  */
 export class RecordingDirectory extends MemoryDirectory {
   readonly calls: PlaceCall[] = [];
+  /** Every `reauth_required` a session emitted: a user asked to reconnect Tradovate. */
+  readonly reauths: string[] = [];
   /** The engine's current account for a broker account id (set by whoever runs the engine). */
   engineView: (externalId: string) => EngineAccount | undefined = () => undefined;
 
   override async openSession(connectionId: number): Promise<BrokerSession> {
     const session = await super.openSession(connectionId);
+    session.subscribe((event) => {
+      if (event.kind === 'reauth_required') this.reauths.push(`connection ${connectionId}: ${event.reason}`);
+    });
     const recorded: BrokerSession = Object.create(session) as BrokerSession;
     // The server stores renewed credentials; so does this directory, or a restarted engine would open its
     // sessions with tokens that expired meanwhile (the rig's tokens live seconds).
