@@ -11,4 +11,6 @@ export {
   type GuardedOrder,
   type PositionsView,
   type EquityOutcome,
+  type DeadlineListener,
+  MAX_TIMER_MS,
 } from './engine-guard';

@@ -74,6 +74,36 @@ describe('the copy engine with firm rules', () => {
     expect(h.position(FOLLOWER, NQ)).toBe(1);
   });
 
+  it('when the flat-by time comes with no price moving, then the timer flattens the follower through the send path, with the reason', async () => {
+    const rules = topstep((r) => (r.flatBy.enabled = true));
+    const { h, source } = await harnessWith(new Map([[FOLLOWER, rules]]), '2027-03-12T21:00:00Z');
+    await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, NQ)).toBe(2);
+    // One minute before the window (21:07Z) nothing happens; at 21:07Z the timer fires.
+    source.advance(Date.parse('2027-03-12T21:06:00Z'));
+    await h.settle();
+    expect(h.position(FOLLOWER, NQ)).toBe(2);
+    source.advance(Date.parse('2027-03-12T21:07:00Z'));
+    await waitFor(() => h.position(FOLLOWER, NQ) === 0);
+    await h.settle();
+    const reason = "Flat-by: flattened 3 min before the firm's 15:10 deadline (America/Chicago)";
+    const sent = [...h.store.intents.values()].filter((intent) => intent.reason === reason);
+    expect(
+      sent.map((intent) => [intent.accountId, intent.symbol, intent.side, intent.qty, intent.exit]),
+    ).toEqual([[FOLLOWER, NQ, 'sell', 2, true]]);
+    expect(h.notifications).toContainEqual(
+      expect.objectContaining({ kind: 'risk_stop', title: 'Account 2 flattened' }),
+    );
+    // The leader is the user's own trading: untouched. The window is flattened once.
+    expect(h.position(LEADER, NQ)).toBe(2);
+    source.advance(Date.parse('2027-03-12T21:30:00Z'));
+    await h.settle();
+    expect([...h.store.intents.values()].filter((intent) => intent.reason === reason)).toHaveLength(1);
+    // A timer stays armed for the next window.
+    expect(source.timers.some((timer) => !timer.canceled)).toBe(true);
+  });
+
   it('when the FOMC blackout is on, then an entry is refused and an exit passes', async () => {
     const rules = topstep(
       (r) => (r.news = { enabled: true, minutesBefore: 1, minutesAfter: 1, kinds: ['FOMC'] }),

@@ -9,6 +9,7 @@ import type { AccountDirectory, ChangeListener, CopyStore, Notifier, SendGuard }
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
+import { flattenForRule } from './rule-flatten';
 import { checkFirmRules } from './send-guard';
 import { BrokerSessions } from './sessions';
 import {
@@ -86,6 +87,9 @@ export class CopyEngine implements EngineContext {
       ...options.settings,
     };
     this.clock = options.clock ?? systemClock;
+    this.guard?.onDeadline?.((userId, accountId, reason) => {
+      if (!this.stopped) void this.enqueue(userId, () => flattenForRule(this, accountId, reason));
+    });
     this.brokerSessions = new BrokerSessions({
       directory: this.directory,
       clock: this.clock,

@@ -81,6 +81,11 @@ export interface SendGuard {
     equity: number,
     role: 'leader' | 'follower',
   ): { flatten: { reason: string; stopFollowing: boolean } | null; leaderBreach: string | null };
+  /**
+   * A deadline of the rules came (the flat-by time) for an account: the engine flattens it. The guard keeps the
+   * timers; the engine registers once.
+   */
+  onDeadline?(listener: (userId: number, accountId: number, reason: string) => void): void;
 }
 
 /** Where the engine's outcomes go (the copier plugin words them as notifications). */

@@ -42,7 +42,8 @@ export class PropStore {
         [accountId, userId, JSON.stringify(rules)],
       );
       // New rules start a new memory: a changed starting balance or mode must not keep the old mark.
-      if (options.keepMemory !== true) await tx.query('DELETE FROM prop_guard_state WHERE account_id = $1', [accountId]);
+      if (options.keepMemory !== true)
+        await tx.query('DELETE FROM prop_guard_state WHERE account_id = $1', [accountId]);
     });
   }
 
