@@ -21,6 +21,8 @@ export interface GuardSource {
   load(userId: number): Promise<UserRules>;
   /** Stores an account's memory (behind the hot path). */
   saveState(accountId: number, state: GuardState): Promise<void>;
+  /** A rule acted on an account (clipped or refused a copy, flattened, stopped): the trader is e-mailed. */
+  ruleActed?(userId: number, accountId: number, reason: string): void;
   /** Runs `run` after `ms` (the flat-by timers); answers a cancel. Defaults to an unref'd `setTimeout`. */
   after?(ms: number, run: () => void): () => void;
 }
@@ -147,11 +149,9 @@ export class EngineGuard {
       this.source
         .saveState(accountId, marked)
         .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
-      this.deadlineListener?.(
-        userId,
-        accountId,
-        `Flat-by: flattened ${rules.flatBy.minutesBefore} min before the firm's ${rules.flatBy.deadline.time} deadline (${rules.flatBy.deadline.zone})`,
-      );
+      const reason = `Flat-by: flattened ${rules.flatBy.minutesBefore} min before the firm's ${rules.flatBy.deadline.time} deadline (${rules.flatBy.deadline.zone})`;
+      this.deadlineListener?.(userId, accountId, reason);
+      this.told(userId, accountId, reason);
     }
   }
 
@@ -196,13 +196,25 @@ export class EngineGuard {
       rules === undefined
         ? initialGuardState(base, this.env(user))
         : (user.states.get(order.accountId) ?? this.initial(user, order.accountId, base));
-    return decideOrder(base, this.env(user), state, {
+    const decision = decideOrder(base, this.env(user), state, {
       symbol: order.symbol,
       signedQty: order.side === 'buy' ? order.qty : -order.qty,
       positions: view.positionsOf(order.accountId),
       others,
       leaderBreach,
     });
+    // Only what actually holds a copy back is told (a copy clipped when planned passes whole when sent).
+    if (decision.reason !== null && decision.qty < order.qty)
+      this.told(order.userId, order.accountId, decision.reason);
+    return decision;
+  }
+
+  private told(userId: number, accountId: number, reason: string): void {
+    try {
+      this.source.ruleActed?.(userId, accountId, reason);
+    } catch (error: unknown) {
+      this.log(error, `rule acted ${accountId}`);
+    }
   }
 
   private initial(user: UserRules, accountId: number, rules: PropRules): GuardState {
@@ -224,7 +236,10 @@ export class EngineGuard {
       this.source
         .saveState(accountId, state)
         .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
-    if (role === 'follower') return { actions, leaderBreach: null };
+    if (role === 'follower') {
+      for (const action of actions) this.told(userId, accountId, action.reason);
+      return { actions, leaderBreach: null };
+    }
     // The leader is the user's own trading: it is never flattened by the copier, its followers stop entering.
     const breach = actions.find((action) => action.kind !== 'flatten');
     if (breach === undefined || this.leaderBreaches.has(userId)) return { actions: [], leaderBreach: null };
@@ -234,6 +249,7 @@ export class EngineGuard {
         : null;
     const reason = `The leader broke its own firm rule (${breach.reason}): entries are not copied`;
     this.leaderBreaches.set(userId, { reason, until, dayStart: rules.dayStart });
+    this.told(userId, accountId, reason);
     return { actions: [], leaderBreach: reason };
   }
 }

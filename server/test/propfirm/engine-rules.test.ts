@@ -33,11 +33,15 @@ const reasons = (h: Harness): string[] =>
 
 describe('the copy engine with firm rules', () => {
   it('when a copy would pass the firm max contracts, then it is clipped with the reason and exits go whole', async () => {
-    const { h } = await harnessWith(new Map([[FOLLOWER, topstep()]]), '2027-03-10T15:00:00Z');
+    const { h, source } = await harnessWith(new Map([[FOLLOWER, topstep()]]), '2027-03-10T15:00:00Z');
     await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 8, type: 'Market' });
     await h.settle();
     expect([h.position(LEADER, NQ), h.position(FOLLOWER, NQ)]).toEqual([8, 5]);
     expect(reasons(h)).toContain('Max contracts: clipped from 8 to 5 to stay within 5 minis (50 micros)');
+    // Told once (the mail): the clipped copy passes whole when it is sent.
+    expect(source.acted.map((item) => [item.accountId, item.reason])).toEqual([
+      [FOLLOWER, 'Max contracts: clipped from 8 to 5 to stay within 5 minis (50 micros)'],
+    ]);
     await h.leaderOrder({ symbol: NQ, side: 'sell', qty: 8, type: 'Market' });
     await h.settle();
     expect([h.position(LEADER, NQ), h.position(FOLLOWER, NQ)]).toEqual([0, 0]);
@@ -92,6 +96,7 @@ describe('the copy engine with firm rules', () => {
     expect(
       sent.map((intent) => [intent.accountId, intent.symbol, intent.side, intent.qty, intent.exit]),
     ).toEqual([[FOLLOWER, NQ, 'sell', 2, true]]);
+    expect(source.acted.map((item) => item.reason)).toContain(reason);
     expect(h.notifications).toContainEqual(
       expect.objectContaining({ kind: 'risk_stop', title: 'Account 2 flattened' }),
     );

@@ -34,6 +34,12 @@ export class MemorySource implements GuardSource {
     this.saved.set(accountId, state);
   }
 
+  /** What the guard told the trader about (the mail), in order. */
+  readonly acted: Array<{ userId: number; accountId: number; reason: string }> = [];
+  ruleActed(userId: number, accountId: number, reason: string): void {
+    this.acted.push({ userId, accountId, reason });
+  }
+
   /** Timers on the test's clock: they run when `advance` passes their time. */
   readonly timers: Array<{ due: number; run: () => void; canceled: boolean }> = [];
   after = (ms: number, run: () => void): (() => void) => {
