@@ -13,7 +13,13 @@ export interface PropRuleFieldSpec {
 // The ranges are those of `PropRulesSchema` (the whole rule set): a single edit can never store what a whole
 // PUT would refuse.
 export const PROP_RULE_FIELDS = {
-  'maxContracts.minis': { label: 'Max contracts (minis)', min: 1, max: 1000, integer: true, unit: 'contracts' },
+  'maxContracts.minis': {
+    label: 'Max contracts (minis)',
+    min: 1,
+    max: 1000,
+    integer: true,
+    unit: 'contracts',
+  },
   'maxContracts.microsPerMini': {
     label: 'Micros per mini',
     min: 1,
