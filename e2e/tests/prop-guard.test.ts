@@ -51,7 +51,7 @@ describe('prop-firm guard: a preset on a follower keeps its copies inside the fi
     // Pick the preset: its sources and the date they were read show before it is applied.
     await guard.getByRole('button', { name: 'Firm rules' }).click();
     const picker = page.getByRole('dialog', { name: 'Firm rules' });
-    await picker.getByLabel('Account').selectOption(String(follower.id));
+    await picker.getByLabel('Account', { exact: true }).selectOption(String(follower.id));
     const preset = picker.getByLabel('Firm and account type');
     await page.waitForFunction(
       () => !(document.querySelector('#prop-preset') as HTMLSelectElement | null)?.disabled,
@@ -78,7 +78,7 @@ describe('prop-firm guard: a preset on a follower keeps its copies inside the fi
     assert.equal(await valueOf('Max contracts (minis)'), '5');
     assert.equal(await valueOf('Trailing drawdown'), '$2,000');
     assert.deepEqual(await seriousA11yViolations(page), [], 'rule editor');
-    await editor.getByLabel('Rule').selectOption('maxContracts.minis');
+    await editor.getByLabel('Rule', { exact: true }).selectOption('maxContracts.minis');
     const value = editor.getByLabel('New value: Max contracts (minis)');
     await value.fill('0');
     await editor.getByRole('button', { name: 'Save' }).click();
