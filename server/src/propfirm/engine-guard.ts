@@ -37,7 +37,7 @@ function realTimer(ms: number, run: () => void): () => void {
 }
 
 /** Someone to tell when an account's flat-by deadline came. */
-export type DeadlineListener = (userId: number, accountId: number, reason: string) => void;
+export type DeadlineListener = (userId: number, accountId: number, reason: string) => Promise<boolean>;
 
 /** One order the engine is about to send (or plan). */
 export interface GuardedOrder {
@@ -150,8 +150,13 @@ export class EngineGuard {
         .saveState(accountId, marked)
         .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
       const reason = `Flat-by: flattened ${rules.flatBy.minutesBefore} min before the firm's ${rules.flatBy.deadline.time} deadline (${rules.flatBy.deadline.zone})`;
-      this.deadlineListener?.(userId, accountId, reason);
-      this.told(userId, accountId, reason);
+      // Mailed only when the engine did flatten something (not a leader, not a follower already flat).
+      void this.deadlineListener?.(userId, accountId, reason).then(
+        (acted) => {
+          if (acted) this.told(userId, accountId, reason);
+        },
+        (error: unknown) => this.log(error, `flat-by ${accountId}`),
+      );
     }
   }
 

@@ -80,7 +80,14 @@ describe('the copy engine with firm rules', () => {
 
   it('when the flat-by time comes with no price moving, then the timer flattens the follower through the send path, with the reason', async () => {
     const rules = topstep((r) => (r.flatBy.enabled = true));
-    const { h, source } = await harnessWith(new Map([[FOLLOWER, rules]]), '2027-03-12T21:00:00Z');
+    // The leader has the same firm's rules: its own trading is never flattened, nor mailed about.
+    const { h, source } = await harnessWith(
+      new Map([
+        [FOLLOWER, rules],
+        [LEADER, rules],
+      ]),
+      '2027-03-12T21:00:00Z',
+    );
     await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 2, type: 'Market' });
     await h.settle();
     expect(h.position(FOLLOWER, NQ)).toBe(2);
@@ -96,7 +103,7 @@ describe('the copy engine with firm rules', () => {
     expect(
       sent.map((intent) => [intent.accountId, intent.symbol, intent.side, intent.qty, intent.exit]),
     ).toEqual([[FOLLOWER, NQ, 'sell', 2, true]]);
-    expect(source.acted.map((item) => item.reason)).toContain(reason);
+    expect(source.acted.map((item) => [item.accountId, item.reason])).toEqual([[FOLLOWER, reason]]);
     expect(h.notifications).toContainEqual(
       expect.objectContaining({ kind: 'risk_stop', title: 'Account 2 flattened' }),
     );

@@ -87,8 +87,13 @@ export class CopyEngine implements EngineContext {
       ...options.settings,
     };
     this.clock = options.clock ?? systemClock;
-    this.guard?.onDeadline?.((userId, accountId, reason) => {
-      if (!this.stopped) void this.enqueue(userId, () => flattenForRule(this, accountId, reason));
+    this.guard?.onDeadline?.(async (userId, accountId, reason) => {
+      if (this.stopped) return false;
+      let acted = false;
+      await this.enqueue(userId, async () => {
+        acted = await flattenForRule(this, accountId, reason);
+      });
+      return acted;
     });
     this.brokerSessions = new BrokerSessions({
       directory: this.directory,

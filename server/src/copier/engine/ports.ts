@@ -82,10 +82,11 @@ export interface SendGuard {
     role: 'leader' | 'follower',
   ): { flatten: { reason: string; stopFollowing: boolean } | null; leaderBreach: string | null };
   /**
-   * A deadline of the rules came (the flat-by time) for an account: the engine flattens it. The guard keeps the
+   * A deadline of the rules came (the flat-by time) for an account: the engine flattens it and answers whether
+   * anything was canceled or closed (a leader, or a follower already flat, is left alone). The guard keeps the
    * timers; the engine registers once.
    */
-  onDeadline?(listener: (userId: number, accountId: number, reason: string) => void): void;
+  onDeadline?(listener: (userId: number, accountId: number, reason: string) => Promise<boolean>): void;
 }
 
 /** Where the engine's outcomes go (the copier plugin words them as notifications). */

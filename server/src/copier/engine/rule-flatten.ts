@@ -11,20 +11,23 @@ let flattenSequence = 0;
  * closed through the normal send path (stored, sent within the broker's budget, each order carrying the rule's
  * reason in the orders list). The leader is the user's own trading and is never flattened by the copier.
  */
-export async function flattenForRule(ctx: EngineContext, accountId: number, reason: string): Promise<void> {
+export async function flattenForRule(
+  ctx: EngineContext,
+  accountId: number,
+  reason: string,
+): Promise<boolean> {
   const account = ctx.accounts.get(accountId);
-  if (account === undefined || !account.isFollower) return;
+  if (account === undefined || !account.isFollower) return false;
   const group = ctx.groups.get(account.userId);
-  if (group?.leader?.accountId === account.id) return;
+  if (group?.leader?.accountId === account.id) return false;
   const entry = ctx.sessions.get(account.connectionId);
-  if (entry === undefined) return;
+  if (entry === undefined) return false;
   // Copies on their way land first: the positions read next are then the ones to close.
   await Promise.allSettled([...(group?.inflight.get(account.id) ?? [])]);
   const [working, positions] = await Promise.all([entry.session.workingOrders(), entry.session.positions()]);
+  const mine = working.filter((order) => order.accountExternalId === account.externalId);
   const cancels = await Promise.allSettled(
-    working
-      .filter((order) => order.accountExternalId === account.externalId)
-      .map((order) => entry.session.cancelOrder(account.externalId, order.orderId)),
+    mine.map((order) => entry.session.cancelOrder(account.externalId, order.orderId)),
   );
   for (const result of cancels)
     if (result.status === 'rejected') ctx.log(result.reason, `firm rule cancel ${account.id}`);
@@ -65,6 +68,8 @@ export async function flattenForRule(ctx: EngineContext, accountId: number, reas
         .map((intent) => dispatch(ctx, intent, started)),
     );
   }
+  // A follower already flat with nothing working: nothing happened, nobody is told.
+  if (intents.length === 0 && mine.length === 0) return false;
   ctx.notifier.notify(account.userId, {
     kind: 'firm_rule',
     accountName: account.name,
@@ -72,4 +77,5 @@ export async function flattenForRule(ctx: EngineContext, accountId: number, reas
     stopped: false,
   });
   ctx.changed(account.userId);
+  return true;
 }
