@@ -150,14 +150,18 @@ export class EngineGuard {
         .saveState(accountId, marked)
         .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
       const reason = `Flat-by: flattened ${rules.flatBy.minutesBefore} min before the firm's ${rules.flatBy.deadline.time} deadline (${rules.flatBy.deadline.zone})`;
-      // Mailed only when the engine did flatten something (not a leader, not a follower already flat).
-      void this.deadlineListener?.(userId, accountId, reason).then(
-        (acted) => {
-          if (acted) this.told(userId, accountId, reason);
-        },
-        (error: unknown) => this.log(error, `flat-by ${accountId}`),
-      );
+      this.flattenAtDeadline(userId, accountId, reason);
     }
+  }
+
+  /** The engine flattens through its send path; mailed only when it did (not a leader, not a follower flat). */
+  private flattenAtDeadline(userId: number, accountId: number, reason: string): void {
+    void this.deadlineListener?.(userId, accountId, reason).then(
+      (acted) => {
+        if (acted) this.told(userId, accountId, reason);
+      },
+      (error: unknown) => this.log(error, `flat-by ${accountId}`),
+    );
   }
 
   rulesOf(userId: number, accountId: number): PropRules | undefined {
@@ -242,8 +246,13 @@ export class EngineGuard {
         .saveState(accountId, state)
         .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
     if (role === 'follower') {
-      for (const action of actions) this.told(userId, accountId, action.reason);
-      return { actions, leaderBreach: null };
+      // A reading that comes first into a flat-by window (before its timer) flattens the same way as the timer:
+      // through the engine's send path, with the reason on each order.
+      const atDeadline = this.deadlineListener === null ? [] : actions.filter((a) => a.rule === 'flat_by');
+      for (const action of atDeadline) this.flattenAtDeadline(userId, accountId, action.reason);
+      const rest = actions.filter((action) => !atDeadline.includes(action));
+      for (const action of rest) this.told(userId, accountId, action.reason);
+      return { actions: rest, leaderBreach: null };
     }
     // The leader is the user's own trading: it is never flattened by the copier, its followers stop entering.
     const breach = actions.find((action) => action.kind !== 'flatten');

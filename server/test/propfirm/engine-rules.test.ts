@@ -68,6 +68,12 @@ describe('the copy engine with firm rules', () => {
       title: 'Account 2 flattened',
       message: 'Flat-by: flat before 15:10. The account was flattened; its exits still follow the leader.',
     });
+    // Closed through the send path like the timer's flatten, the reason on the order.
+    expect(
+      [...h.store.intents.values()]
+        .filter((intent) => intent.reason === 'Flat-by: flat before 15:10')
+        .map((intent) => [intent.side, intent.qty]),
+    ).toEqual([['sell', 2]]);
     await h.leaderOrder({ symbol: NQ, side: 'sell', qty: 3, type: 'Market' });
     await h.settle();
     expect(h.position(FOLLOWER, NQ)).toBe(0);
