@@ -41,7 +41,7 @@ import { photoRoutes } from './profile/photo-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { feedRoute } from './realtime/feed-route';
 import { RealtimeHub } from './realtime/hub';
-import { PropGuard, PropStore, propRoutes } from './propfirm/server';
+import { PropGuard, PropStore, RuleMail, propRoutes } from './propfirm/server';
 import { createTokenSigner } from './security/jwt';
 import { createPasswordHasher } from './security/passwords';
 import { createSecrets } from './security/secrets';
@@ -134,7 +134,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorate('authenticate', makeAuthenticate(app, signer));
   app.decorate('notify', makeNotify(app));
-  app.decorate('propGuard', new PropGuard(new PropStore(db)));
+  app.decorate(
+    'propGuard',
+    new PropGuard(new PropStore(db), {
+      mail: new RuleMail({
+        db,
+        mailer: app.mailer,
+        log: (error, context) => app.log.error({ err: error, context }, 'prop-firm mail'),
+      }),
+    }),
+  );
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
   events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {

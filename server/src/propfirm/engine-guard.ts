@@ -11,6 +11,7 @@ import { customRules } from './presets';
 import type { UserRules } from './service/prop-guard';
 import type { PropRules } from './types';
 import { tradingDayKey, type ZoneCalc } from './zone-calc';
+import { flatByStatus } from './rules/flat-by';
 import type { NewsEvent } from './rules/news';
 
 /** Where the engine's guard gets each user's rules and keeps each account's memory. */
@@ -20,7 +21,23 @@ export interface GuardSource {
   load(userId: number): Promise<UserRules>;
   /** Stores an account's memory (behind the hot path). */
   saveState(accountId: number, state: GuardState): Promise<void>;
+  /** A rule acted on an account (clipped or refused a copy, flattened, stopped): the trader is e-mailed. */
+  ruleActed?(userId: number, accountId: number, reason: string): void;
+  /** Runs `run` after `ms` (the flat-by timers); answers a cancel. Defaults to an unref'd `setTimeout`. */
+  after?(ms: number, run: () => void): () => void;
 }
+
+/** A timer never waits longer than this before it looks again (clock changes, long waits). */
+export const MAX_TIMER_MS = 60 * 60_000;
+
+function realTimer(ms: number, run: () => void): () => void {
+  const timer = setTimeout(run, ms);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+}
+
+/** Someone to tell when an account's flat-by deadline came. */
+export type DeadlineListener = (userId: number, accountId: number, reason: string) => Promise<boolean>;
 
 /** One order the engine is about to send (or plan). */
 export interface GuardedOrder {
@@ -59,6 +76,8 @@ export class EngineGuard {
     { reason: string; until: string | null; dayStart: PropRules['dayStart'] }
   >();
   private readonly noRules = customRules();
+  private readonly timers = new Map<number, () => void>();
+  private deadlineListener: DeadlineListener | null = null;
 
   constructor(
     private readonly source: GuardSource,
@@ -68,11 +87,81 @@ export class EngineGuard {
   async prepare(userId: number): Promise<void> {
     this.users.set(userId, await this.source.load(userId));
     this.leaderBreaches.delete(userId);
+    this.armDeadlines(userId);
   }
 
   forget(userId: number): void {
     this.users.delete(userId);
     this.leaderBreaches.delete(userId);
+    this.timers.get(userId)?.();
+    this.timers.delete(userId);
+  }
+
+  /** Told at each account's flat-by time (the engine flattens it through its normal send path). */
+  onDeadline(listener: DeadlineListener): void {
+    this.deadlineListener = listener;
+  }
+
+  /**
+   * One timer per user, for the earliest flat-by window to come among its accounts; a window already open
+   * and not yet flattened (a restart inside it) fires at once. Each window is flattened once: the mark is the
+   * same the equity readings use, so a reading inside the window does not flatten again.
+   */
+  private armDeadlines(userId: number): void {
+    this.timers.get(userId)?.();
+    this.timers.delete(userId);
+    const user = this.users.get(userId);
+    if (user === undefined) return;
+    const now = this.source.now();
+    let next = Infinity;
+    for (const [accountId, rules] of user.rules) {
+      if (!rules.flatBy.enabled) continue;
+      const status = flatByStatus(this.source.zones, rules.flatBy, now);
+      const flattened = user.states.get(accountId)?.flattenedWindow ?? null;
+      if (status.blocked && flattened !== status.windowStart) next = now;
+      else if (status.blocked)
+        next = Math.min(next, flatByStatus(this.source.zones, rules.flatBy, status.reopensAt).windowStart);
+      else next = Math.min(next, status.windowStart);
+    }
+    if (next === Infinity) return;
+    const wait = Math.min(MAX_TIMER_MS, Math.max(0, next - now));
+    const after = this.source.after ?? realTimer;
+    this.timers.set(
+      userId,
+      after(wait, () => {
+        this.timers.delete(userId);
+        if (this.users.get(userId) !== user) return;
+        this.deadlinesDue(userId, user);
+        this.armDeadlines(userId);
+      }),
+    );
+  }
+
+  private deadlinesDue(userId: number, user: UserRules): void {
+    const now = this.source.now();
+    for (const [accountId, rules] of user.rules) {
+      if (!rules.flatBy.enabled) continue;
+      const status = flatByStatus(this.source.zones, rules.flatBy, now);
+      const state = user.states.get(accountId) ?? this.initial(user, accountId, rules);
+      if (!status.blocked || state.flattenedWindow === status.windowStart) continue;
+      const marked: GuardState = { ...state, flattenedWindow: status.windowStart };
+      user.states.set(accountId, marked);
+      this.source
+        .saveState(accountId, marked)
+        .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
+      const reason = `Flat-by: flattened ${rules.flatBy.minutesBefore} min before the firm's ${rules.flatBy.deadline.time} deadline (${rules.flatBy.deadline.zone})`;
+      this.flattenAtDeadline(userId, accountId, reason);
+    }
+  }
+
+  /** The engine flattens through its send path; mailed only when it did (not a leader, not a follower flat). */
+  private flattenAtDeadline(userId: number, accountId: number, reason: string): void {
+    void this.deadlineListener?.(userId, accountId, reason).then(
+      (acted) => {
+        if (acted) this.told(userId, accountId, reason);
+      },
+      (error: unknown) => this.log(error, `flat-by ${accountId}`),
+    );
   }
 
   rulesOf(userId: number, accountId: number): PropRules | undefined {
@@ -116,13 +205,25 @@ export class EngineGuard {
       rules === undefined
         ? initialGuardState(base, this.env(user))
         : (user.states.get(order.accountId) ?? this.initial(user, order.accountId, base));
-    return decideOrder(base, this.env(user), state, {
+    const decision = decideOrder(base, this.env(user), state, {
       symbol: order.symbol,
       signedQty: order.side === 'buy' ? order.qty : -order.qty,
       positions: view.positionsOf(order.accountId),
       others,
       leaderBreach,
     });
+    // Only what actually holds a copy back is told (a copy clipped when planned passes whole when sent).
+    if (decision.reason !== null && decision.qty < order.qty)
+      this.told(order.userId, order.accountId, decision.reason);
+    return decision;
+  }
+
+  private told(userId: number, accountId: number, reason: string): void {
+    try {
+      this.source.ruleActed?.(userId, accountId, reason);
+    } catch (error: unknown) {
+      this.log(error, `rule acted ${accountId}`);
+    }
   }
 
   private initial(user: UserRules, accountId: number, rules: PropRules): GuardState {
@@ -144,7 +245,15 @@ export class EngineGuard {
       this.source
         .saveState(accountId, state)
         .catch((error: unknown) => this.log(error, `prop state ${accountId}`));
-    if (role === 'follower') return { actions, leaderBreach: null };
+    if (role === 'follower') {
+      // A reading that comes first into a flat-by window (before its timer) flattens the same way as the timer:
+      // through the engine's send path, with the reason on each order.
+      const atDeadline = this.deadlineListener === null ? [] : actions.filter((a) => a.rule === 'flat_by');
+      for (const action of atDeadline) this.flattenAtDeadline(userId, accountId, action.reason);
+      const rest = actions.filter((action) => !atDeadline.includes(action));
+      for (const action of rest) this.told(userId, accountId, action.reason);
+      return { actions: rest, leaderBreach: null };
+    }
     // The leader is the user's own trading: it is never flattened by the copier, its followers stop entering.
     const breach = actions.find((action) => action.kind !== 'flatten');
     if (breach === undefined || this.leaderBreaches.has(userId)) return { actions: [], leaderBreach: null };
@@ -154,6 +263,7 @@ export class EngineGuard {
         : null;
     const reason = `The leader broke its own firm rule (${breach.reason}): entries are not copied`;
     this.leaderBreaches.set(userId, { reason, until, dayStart: rules.dayStart });
+    this.told(userId, accountId, reason);
     return { actions: [], leaderBreach: reason };
   }
 }
@@ -196,6 +306,10 @@ export class EngineSendGuard {
 
   forget(userId: number): void {
     this.guard.forget(userId);
+  }
+
+  onDeadline(listener: DeadlineListener): void {
+    this.guard.onDeadline(listener);
   }
 
   gate(order: GuardedOrder, view: PositionsView): SendVerdict {

@@ -33,11 +33,15 @@ const reasons = (h: Harness): string[] =>
 
 describe('the copy engine with firm rules', () => {
   it('when a copy would pass the firm max contracts, then it is clipped with the reason and exits go whole', async () => {
-    const { h } = await harnessWith(new Map([[FOLLOWER, topstep()]]), '2027-03-10T15:00:00Z');
+    const { h, source } = await harnessWith(new Map([[FOLLOWER, topstep()]]), '2027-03-10T15:00:00Z');
     await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 8, type: 'Market' });
     await h.settle();
     expect([h.position(LEADER, NQ), h.position(FOLLOWER, NQ)]).toEqual([8, 5]);
     expect(reasons(h)).toContain('Max contracts: clipped from 8 to 5 to stay within 5 minis (50 micros)');
+    // Told once (the mail): the clipped copy passes whole when it is sent.
+    expect(source.acted.map((item) => [item.accountId, item.reason])).toEqual([
+      [FOLLOWER, 'Max contracts: clipped from 8 to 5 to stay within 5 minis (50 micros)'],
+    ]);
     await h.leaderOrder({ symbol: NQ, side: 'sell', qty: 8, type: 'Market' });
     await h.settle();
     expect([h.position(LEADER, NQ), h.position(FOLLOWER, NQ)]).toEqual([0, 0]);
@@ -64,6 +68,12 @@ describe('the copy engine with firm rules', () => {
       title: 'Account 2 flattened',
       message: 'Flat-by: flat before 15:10. The account was flattened; its exits still follow the leader.',
     });
+    // Closed through the send path like the timer's flatten, the reason on the order.
+    expect(
+      [...h.store.intents.values()]
+        .filter((intent) => intent.reason === 'Flat-by: flat before 15:10')
+        .map((intent) => [intent.side, intent.qty]),
+    ).toEqual([['sell', 2]]);
     await h.leaderOrder({ symbol: NQ, side: 'sell', qty: 3, type: 'Market' });
     await h.settle();
     expect(h.position(FOLLOWER, NQ)).toBe(0);
@@ -72,6 +82,44 @@ describe('the copy engine with firm rules', () => {
     await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 1, type: 'Market' });
     await h.settle();
     expect(h.position(FOLLOWER, NQ)).toBe(1);
+  });
+
+  it('when the flat-by time comes with no price moving, then the timer flattens the follower through the send path, with the reason', async () => {
+    const rules = topstep((r) => (r.flatBy.enabled = true));
+    // The leader has the same firm's rules: its own trading is never flattened, nor mailed about.
+    const { h, source } = await harnessWith(
+      new Map([
+        [FOLLOWER, rules],
+        [LEADER, rules],
+      ]),
+      '2027-03-12T21:00:00Z',
+    );
+    await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, NQ)).toBe(2);
+    // One minute before the window (21:07Z) nothing happens; at 21:07Z the timer fires.
+    source.advance(Date.parse('2027-03-12T21:06:00Z'));
+    await h.settle();
+    expect(h.position(FOLLOWER, NQ)).toBe(2);
+    source.advance(Date.parse('2027-03-12T21:07:00Z'));
+    await waitFor(() => h.position(FOLLOWER, NQ) === 0);
+    await h.settle();
+    const reason = "Flat-by: flattened 3 min before the firm's 15:10 deadline (America/Chicago)";
+    const sent = [...h.store.intents.values()].filter((intent) => intent.reason === reason);
+    expect(
+      sent.map((intent) => [intent.accountId, intent.symbol, intent.side, intent.qty, intent.exit]),
+    ).toEqual([[FOLLOWER, NQ, 'sell', 2, true]]);
+    expect(source.acted.map((item) => [item.accountId, item.reason])).toEqual([[FOLLOWER, reason]]);
+    expect(h.notifications).toContainEqual(
+      expect.objectContaining({ kind: 'risk_stop', title: 'Account 2 flattened' }),
+    );
+    // The leader is the user's own trading: untouched. The window is flattened once.
+    expect(h.position(LEADER, NQ)).toBe(2);
+    source.advance(Date.parse('2027-03-12T21:30:00Z'));
+    await h.settle();
+    expect([...h.store.intents.values()].filter((intent) => intent.reason === reason)).toHaveLength(1);
+    // A timer stays armed for the next window.
+    expect(source.timers.some((timer) => !timer.canceled)).toBe(true);
   });
 
   it('when the FOMC blackout is on, then an entry is refused and an exit passes', async () => {

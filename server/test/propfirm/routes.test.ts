@@ -15,7 +15,7 @@ import { waitForDesk } from '../copier/support/http';
 async function call<T>(
   app: FastifyInstance,
   user: TestUser,
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<{ status: number; body: T }> {
@@ -155,6 +155,53 @@ describe('prop-firm rules through the API', () => {
     expect((await call<PropHeadroom[]>(t.app, bob, 'GET', '/propfirm/headroom')).body).toEqual([]);
     const still = await call<AccountPropRules>(t.app, alice, 'GET', `/propfirm/accounts/${id}/rules`);
     expect(still.body.rules?.dailyLoss.amount).toBe(800);
+  });
+
+  it('when one value is changed, then only it changes, the memory stays, and a bad value is 400 with its detail', async () => {
+    const id = accountId(1);
+    const url = `/propfirm/accounts/${id}/rules`;
+    const memory = (await t.app.propGuard.store.statesOf([id])).get(id);
+    const mark = { ...(memory ?? {}), marker: 'kept' };
+    await t.app.propGuard.store.putState(id, mark as never);
+    const patched = await call<AccountPropRules>(t.app, alice, 'PATCH', url, {
+      field: 'maxContracts.minis',
+      value: 3,
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.rules?.maxContracts).toEqual({ enabled: true, minis: 3, microsPerMini: 10 });
+    expect(patched.body.rules?.dailyLoss).toEqual({ enabled: true, amount: 800 });
+    expect((await t.app.propGuard.store.statesOf([id])).get(id)).toEqual(mark);
+    const cases: Array<[unknown, string]> = [
+      [{ field: 'maxContracts.minis', value: 0 }, 'Max contracts (minis) must be at least 1'],
+      [{ field: 'maxContracts.minis', value: 2.5 }, 'Max contracts (minis) must be a whole number'],
+      [{ field: 'dailyLoss.amount', value: 'lots' }, 'value must be number'],
+      [{ field: 'drawdown.buffer', value: 5000 }, 'drawdown.buffer must be smaller than drawdown.amount'],
+      [{ field: 'firm', value: 1 }, expect.stringMatching(/^field must be one of maxContracts\.minis, /)],
+      [{ value: 1 }, "body must have required property 'field'"],
+    ] as never;
+    for (const [body, detail] of cases) {
+      const answer = await call<{ detail: string }>(t.app, alice, 'PATCH', url, body);
+      expect([answer.status, answer.body.detail]).toEqual([400, detail]);
+    }
+    const foreign = await call<{ detail: string }>(t.app, bob, 'PATCH', url, {
+      field: 'maxContracts.minis',
+      value: 50,
+    });
+    expect([foreign.status, foreign.body.detail]).toEqual([404, 'Account not found']);
+    const none = await call<{ detail: string }>(
+      t.app,
+      alice,
+      'PATCH',
+      `/propfirm/accounts/${accountId(2)}/rules`,
+      { field: 'maxContracts.minis', value: 2 },
+    );
+    expect([none.status, none.body.detail]).toEqual([
+      404,
+      'This account has no firm rules: pick a preset first',
+    ]);
+    const after = await call<AccountPropRules>(t.app, alice, 'GET', url);
+    expect(after.body.rules?.maxContracts.minis).toBe(3);
+    expect(after.body.rules?.drawdown.buffer).toBe(topstep.drawdown.buffer);
   });
 
   it('when a user adds news events, then only that user sees and deletes them', async () => {

@@ -9,6 +9,7 @@ import type { AccountDirectory, ChangeListener, CopyStore, Notifier, SendGuard }
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
+import { flattenForRule } from './rule-flatten';
 import { checkFirmRules } from './send-guard';
 import { BrokerSessions } from './sessions';
 import {
@@ -86,6 +87,14 @@ export class CopyEngine implements EngineContext {
       ...options.settings,
     };
     this.clock = options.clock ?? systemClock;
+    this.guard?.onDeadline?.(async (userId, accountId, reason) => {
+      if (this.stopped) return false;
+      let acted = false;
+      await this.enqueue(userId, async () => {
+        acted = await flattenForRule(this, accountId, reason);
+      });
+      return acted;
+    });
     this.brokerSessions = new BrokerSessions({
       directory: this.directory,
       clock: this.clock,

@@ -81,6 +81,12 @@ export interface SendGuard {
     equity: number,
     role: 'leader' | 'follower',
   ): { flatten: { reason: string; stopFollowing: boolean } | null; leaderBreach: string | null };
+  /**
+   * A deadline of the rules came (the flat-by time) for an account: the engine flattens it and answers whether
+   * anything was canceled or closed (a leader, or a follower already flat, is left alone). The guard keeps the
+   * timers; the engine registers once.
+   */
+  onDeadline?(listener: (userId: number, accountId: number, reason: string) => Promise<boolean>): void;
 }
 
 /** Where the engine's outcomes go (the copier plugin words them as notifications). */

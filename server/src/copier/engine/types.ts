@@ -52,6 +52,8 @@ export interface CopyIntent {
   exit: boolean;
   /** The leader order a working-order mirror copies, if any. */
   leaderOrderId: string | null;
+  /** Why the engine sends it on its own, not for a leader event (a firm rule's flatten): shown in the orders list. */
+  reason?: string;
 }
 
 /** A decision not to send (recorded so the desk and the orders list show why). */

@@ -356,9 +356,9 @@ async function writeClaims(tx: Db, entries: JournalEntry[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.query(
     `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,
-       status, leader_order_id, is_exit, resolved, created_at)
+       status, leader_order_id, is_exit, reason, resolved, created_at)
      SELECT x.user_id, x.account_id, 'copy', x.client_order_id, x.event_key, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
-       'Pending New', x.leader_order_id, x.is_exit, false, to_timestamp(x.at / 1000.0)
+       'Pending New', x.leader_order_id, x.is_exit, x.reason, false, to_timestamp(x.at / 1000.0)
      FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, event_key text, at double precision, ${CLAIM_ROW_COLUMNS})
      WHERE EXISTS (SELECT 1 FROM broker_accounts a WHERE a.id = x.account_id AND a.user_id = x.user_id)
      ON CONFLICT (client_order_id) DO NOTHING`,

@@ -12,6 +12,7 @@ export interface ClaimRow {
   stop_price: number | null;
   leader_order_id: string | null;
   is_exit: boolean;
+  reason: string | null;
 }
 
 export function claimRowsOf(intents: readonly CopyIntent[]): ClaimRow[] {
@@ -26,12 +27,13 @@ export function claimRowsOf(intents: readonly CopyIntent[]): ClaimRow[] {
     stop_price: i.stopPrice,
     leader_order_id: i.leaderOrderId,
     is_exit: i.exit,
+    reason: i.reason ?? null,
   }));
 }
 
 /** The record columns shared by every statement that reads claim rows. */
 export const CLAIM_ROW_COLUMNS = `account_id integer, client_order_id text, symbol text, order_type text, side text,
-    qty numeric, price numeric, stop_price numeric, leader_order_id text, is_exit boolean`;
+    qty numeric, price numeric, stop_price numeric, leader_order_id text, is_exit boolean, reason text`;
 
 /** A follower that gets nothing for the claimed event, and why. */
 export interface ClaimSkipRow {

@@ -17,9 +17,9 @@ WITH ev AS (
   INSERT INTO copy_events (event_key, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_key
 ), ins AS (
   INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,
-    status, leader_order_id, is_exit, resolved)
+    status, leader_order_id, is_exit, reason, resolved)
   SELECT $2, x.account_id, 'copy', x.client_order_id, $1, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
-    'Pending New', x.leader_order_id, x.is_exit, false
+    'Pending New', x.leader_order_id, x.is_exit, x.reason, false
   FROM jsonb_to_recordset($3::jsonb) AS x(${CLAIM_ROW_COLUMNS})
   WHERE EXISTS (SELECT 1 FROM ev)
   ON CONFLICT (client_order_id) DO NOTHING

@@ -8,15 +8,18 @@ import type {
   PropPresetList,
   PropRules as WireRules,
 } from '@synctrade/api/types';
+import { propRuleEditSchema } from '@synctrade/api/validation';
 import { ownedAccount } from '../../copier/repo/owned-account';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
+import { validateValue } from '../../http/validate';
 import { RELEASE_SOURCES } from '../calendar/scheduled-events';
 import { calendarWarnings } from '../calendar/calendar';
 import { PRESETS } from '../presets';
 import type { StoredNewsEvent } from '../store/prop-store';
 import type { PropGuard } from '../service/prop-guard';
 import type { NewsKind, PropRules } from '../types';
+import { resetsMemory, withRuleValue } from '../edit-rule';
 import { ruleProblem } from '../validate-rules';
 
 /** Most news events one user may add. */
@@ -96,6 +99,27 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
       const problem = ruleProblem(rules);
       if (problem !== null) throw AppError.badRequest(problem);
       await guard.store.putRules(request.user.id, account.id, rules);
+      await changed(request.user.id);
+      const user = await guard.load(request.user.id);
+      return { account_id: account.id, rules: toWire(rules), warnings: guard.warnings(user, rules) };
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: unknown }>(
+    '/propfirm/accounts/:id/rules',
+    secured,
+    async (request): Promise<AccountPropRules> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const edit = validateValue(propRuleEditSchema, request.body);
+      const current = (await guard.load(request.user.id)).rules.get(account.id);
+      if (current === undefined)
+        throw AppError.notFound('This account has no firm rules: pick a preset first');
+      const rules = withRuleValue(current, edit.field, edit.value);
+      const problem = ruleProblem(rules);
+      if (problem !== null) throw AppError.badRequest(problem);
+      await guard.store.putRules(request.user.id, account.id, rules, {
+        keepMemory: !resetsMemory(edit.field),
+      });
       await changed(request.user.id);
       const user = await guard.load(request.user.id);
       return { account_id: account.id, rules: toWire(rules), warnings: guard.warnings(user, rules) };

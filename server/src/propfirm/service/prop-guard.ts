@@ -2,6 +2,7 @@ import { buildCalendar, calendarWarnings, type NewsCalendar } from '../calendar/
 import { evaluateAccount, initialGuardState, type GuardEnv, type GuardState, type Headroom } from '../guard';
 import type { NewsEvent } from '../rules/news';
 import type { PropStore } from '../store/prop-store';
+import type { RuleMail } from './rule-mail';
 import type { NewsKind, PropRules } from '../types';
 import { luxonZones, tradingDayKey, type ZoneCalc } from '../zone-calc';
 
@@ -13,6 +14,8 @@ export interface UserRules {
 }
 
 export interface GuardOptions {
+  /** E-mails the trader when a rule acts (rate-limited); none: no mail. */
+  mail?: Pick<RuleMail, 'ruleActed'>;
   now?: () => number;
   zones?: ZoneCalc;
   calendar?: NewsCalendar;
@@ -27,6 +30,7 @@ export class PropGuard {
   readonly zones: ZoneCalc;
   readonly calendar: NewsCalendar;
   private readonly users = new Map<number, Promise<UserRules>>();
+  private readonly mail: Pick<RuleMail, 'ruleActed'> | null;
 
   constructor(
     readonly store: PropStore,
@@ -35,6 +39,12 @@ export class PropGuard {
     this.now = options.now ?? Date.now;
     this.zones = options.zones ?? luxonZones;
     this.calendar = options.calendar ?? buildCalendar();
+    this.mail = options.mail ?? null;
+  }
+
+  /** A rule acted on one of the user's accounts: the trader is e-mailed (at most one mail per burst). */
+  ruleActed(userId: number, accountId: number, reason: string): void {
+    this.mail?.ruleActed(userId, accountId, reason);
   }
 
   /** The user's rules, states and events (read once, then kept until `reload`). */

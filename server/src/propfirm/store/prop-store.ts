@@ -28,7 +28,13 @@ export class PropStore {
     return row?.rules ?? null;
   }
 
-  async putRules(userId: number, accountId: number, rules: PropRules): Promise<void> {
+  /** Stores the rules; new rules start a new memory unless `keepMemory` (one value edited that keeps it valid). */
+  async putRules(
+    userId: number,
+    accountId: number,
+    rules: PropRules,
+    options: { keepMemory?: boolean } = {},
+  ): Promise<void> {
     await this.db.tx(async (tx) => {
       await tx.query(
         `INSERT INTO prop_rules (account_id, user_id, rules) VALUES ($1, $2, $3::jsonb)
@@ -36,7 +42,8 @@ export class PropStore {
         [accountId, userId, JSON.stringify(rules)],
       );
       // New rules start a new memory: a changed starting balance or mode must not keep the old mark.
-      await tx.query('DELETE FROM prop_guard_state WHERE account_id = $1', [accountId]);
+      if (options.keepMemory !== true)
+        await tx.query('DELETE FROM prop_guard_state WHERE account_id = $1', [accountId]);
     });
   }
 

@@ -33,4 +33,33 @@ export class MemorySource implements GuardSource {
   async saveState(accountId: number, state: GuardState): Promise<void> {
     this.saved.set(accountId, state);
   }
+
+  /** What the guard told the trader about (the mail), in order. */
+  readonly acted: Array<{ userId: number; accountId: number; reason: string }> = [];
+  ruleActed(userId: number, accountId: number, reason: string): void {
+    this.acted.push({ userId, accountId, reason });
+  }
+
+  /** Timers on the test's clock: they run when `advance` passes their time. */
+  readonly timers: Array<{ due: number; run: () => void; canceled: boolean }> = [];
+  after = (ms: number, run: () => void): (() => void) => {
+    const timer = { due: this.time + ms, run, canceled: false };
+    this.timers.push(timer);
+    return () => {
+      timer.canceled = true;
+    };
+  };
+  /** Moves the clock to `to`, running every timer due by then (in order, those they arm included). */
+  advance(to: number): void {
+    for (;;) {
+      const due = this.timers
+        .filter((timer) => !timer.canceled && timer.due <= to)
+        .sort((a, b) => a.due - b.due)[0];
+      if (due === undefined) break;
+      due.canceled = true;
+      this.time = Math.max(this.time, due.due);
+      due.run();
+    }
+    this.time = to;
+  }
 }

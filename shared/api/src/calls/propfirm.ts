@@ -5,6 +5,7 @@ import type {
   NewsEventPayload,
   PropHeadroom,
   PropPresetList,
+  PropRuleEdit,
   PropRules,
 } from '../types/propfirm';
 import type { MessageResponse } from '../types/responses';
@@ -24,6 +25,10 @@ export async function getPropRules(accountId: number, options: CallOptions = {})
 /** Sets every rule of one account (start from a preset's `rules` and edit). */
 export async function putPropRules(accountId: number, rules: PropRules): Promise<AccountPropRules> {
   return (await http.put<AccountPropRules>(`/propfirm/accounts/${accountId}/rules`, rules)).data;
+}
+/** Changes one value of an account's rules (the account's memory, e.g. its high-water mark, is kept). */
+export async function patchPropRule(accountId: number, edit: PropRuleEdit): Promise<AccountPropRules> {
+  return (await http.patch<AccountPropRules>(`/propfirm/accounts/${accountId}/rules`, edit)).data;
 }
 /** Removes the firm rules of one account. */
 export async function deletePropRules(accountId: number): Promise<MessageResponse> {

@@ -6,6 +6,7 @@ import {
   NewsEventSchema,
   PropHeadroomSchema,
   PropPresetListSchema,
+  PropRuleEditSchema,
   PropRulesSchema,
 } from './propfirm';
 import { ErrorBodySchema, MessageResponseSchema } from './responses';
@@ -29,6 +30,11 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
   [`PUT ${API}/propfirm/accounts/:id/rules`]: {
     params: Id,
     body: PropRulesSchema,
+    response: answers({ 200: AccountPropRulesSchema }),
+  },
+  [`PATCH ${API}/propfirm/accounts/:id/rules`]: {
+    params: Id,
+    body: PropRuleEditSchema,
     response: answers({ 200: AccountPropRulesSchema }),
   },
   [`DELETE ${API}/propfirm/accounts/:id/rules`]: {

@@ -143,6 +143,19 @@ export const AccountPropRulesSchema = Type.Object({
   warnings: Type.Array(Type.String()),
 });
 
+/** One value of an account's rules (`field` names it, e.g. `maxContracts.minis`; see `PROP_RULE_FIELDS`). */
+export const PropRuleEditSchema = Type.Object(
+  {
+    field: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'e.g. maxContracts.minis, dailyLoss.amount',
+    }),
+    value: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+
 export const NewsEventPayloadSchema = Type.Object(
   {
     kind: StringEnum(NEWS_KINDS),

@@ -11,3 +11,4 @@ export type AccountPropRules = Static<typeof S.AccountPropRulesSchema>;
 export type NewsEventPayload = Static<typeof S.NewsEventPayloadSchema>;
 export type NewsEvent = Static<typeof S.NewsEventSchema>;
 export type PropHeadroom = Static<typeof S.PropHeadroomSchema>;
+export type PropRuleEdit = Static<typeof S.PropRuleEditSchema>;

@@ -4,3 +4,4 @@ export * from './password-strength';
 export * from './profile-schemas';
 export * from './copier-schemas';
 export * from './projectx';
+export * from './propfirm-schemas';

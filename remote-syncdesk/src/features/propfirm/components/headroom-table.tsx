@@ -1,7 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
 import type { PropHeadroom } from '@synctrade/api';
-import { Table, TableWrap } from '@synctrade/ui';
+import { Button, Table, TableWrap } from '@synctrade/ui';
 import { blackoutText, dollarTone, dollars, minutesText, minutesTone, type Tone } from './headroom-format';
 
 const Cell = styled.td<{ $tone: Tone }>`
@@ -14,10 +14,18 @@ interface HeadroomTableProps {
   nameOf(accountId: number): string;
   firmLabel(row: PropHeadroom): string;
   now: number;
+  /** Opens the account's rules (shown and edited one value at a time). */
+  onEdit(accountId: number): void;
 }
 
 /** Distance of each guarded account to its firm's limits; amber when close, red when reached. */
-export function HeadroomTable({ rows, nameOf, firmLabel, now }: HeadroomTableProps): React.JSX.Element {
+export function HeadroomTable({
+  rows,
+  nameOf,
+  firmLabel,
+  now,
+  onEdit,
+}: HeadroomTableProps): React.JSX.Element {
   return (
     <TableWrap>
       <Table aria-label="Firm rule headroom">
@@ -30,6 +38,9 @@ export function HeadroomTable({ rows, nameOf, firmLabel, now }: HeadroomTablePro
             <th>Flat-by in</th>
             <th>Next blackout</th>
             <th>Guard</th>
+            <th>
+              <span className="sr-only">Rules</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -44,6 +55,16 @@ export function HeadroomTable({ rows, nameOf, firmLabel, now }: HeadroomTablePro
                 <Cell $tone={minutesTone(row.minutes_to_flat_by)}>{minutesText(row.minutes_to_flat_by)}</Cell>
                 <Cell $tone={blackout.tone}>{blackout.text}</Cell>
                 <Cell $tone={row.stopped === null ? 'success' : 'danger'}>{row.stopped ?? 'Watching'}</Cell>
+                <td>
+                  <Button
+                    type="button"
+                    $variant="secondary"
+                    aria-label={`Rules of ${nameOf(row.account_id)}`}
+                    onClick={() => onEdit(row.account_id)}
+                  >
+                    Rules
+                  </Button>
+                </td>
               </tr>
             );
           })}

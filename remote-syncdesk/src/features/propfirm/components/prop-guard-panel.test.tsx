@@ -1,5 +1,5 @@
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
-import type { PropHeadroom, PropPresetList } from '@synctrade/api';
+import type { PropHeadroom, PropPresetList, PropRules } from '@synctrade/api';
 import { deskAccounts } from '../../syncdesk/support/builders';
 import { deskApi, renderDesk, setUpDesk } from '../../syncdesk/support/render-desk';
 import { resetPropfirmStore } from '../store/propfirm-store';
@@ -17,6 +17,32 @@ const ROW: PropHeadroom = {
   stopped: null,
 };
 
+const TOPSTEP_RULES: PropRules = {
+  firm: 'topstep',
+  preset: 'topstep-combine-50k',
+  dayStart: { zone: 'America/Chicago', time: '17:00' },
+  maxContracts: { enabled: true, minis: 5, microsPerMini: 10 },
+  drawdown: {
+    enabled: true,
+    mode: 'intraday',
+    amount: 2000,
+    startingBalance: 50000,
+    lockAt: 50000,
+    buffer: 200,
+  },
+  dailyLoss: { enabled: true, amount: 1000 },
+  dailyProfit: { enabled: false, amount: 3000 },
+  flatBy: {
+    enabled: true,
+    deadline: { zone: 'America/Chicago', time: '15:10' },
+    minutesBefore: 3,
+    reopen: { zone: 'America/Chicago', time: '17:00' },
+  },
+  news: { enabled: false, minutesBefore: 2, minutesAfter: 2, kinds: ['FOMC', 'NFP', 'CPI', 'EIA'] },
+  hedging: { enabled: true, action: 'refuse' },
+  consistency: { enabled: true, maxBestDayPercent: 50, stopAtLimit: false },
+};
+
 describe('prop-firm guard on the desk', () => {
   let api: ApiMock;
   beforeEach(() => {
@@ -32,7 +58,15 @@ describe('prop-firm guard on the desk', () => {
     const cells = within(table)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(1)).toEqual(['Topstep · topstep-combine-50k', '$350', '$800', 'now', '—', 'Watching']);
+    expect(cells.slice(1)).toEqual([
+      'Topstep · topstep-combine-50k',
+      '$350',
+      '$800',
+      'now',
+      '—',
+      'Watching',
+      'Rules',
+    ]);
     // Close figures are emphasised; the far ones are not.
     expect(within(table).getByRole('cell', { name: '$350' })).toHaveStyle({ fontWeight: '600' });
     expect(within(table).getByRole('cell', { name: 'now' })).toHaveStyle({ fontWeight: '600' });
@@ -49,31 +83,7 @@ describe('prop-firm guard on the desk', () => {
           sources: ['https://help.topstep.com/en/articles/8937219-topstepx-trade-copier'],
           checked_on: '2026-11-23',
           unverified: ['drawdown.amount'],
-          rules: {
-            firm: 'topstep',
-            preset: 'topstep-combine-50k',
-            dayStart: { zone: 'America/Chicago', time: '17:00' },
-            maxContracts: { enabled: true, minis: 5, microsPerMini: 10 },
-            drawdown: {
-              enabled: true,
-              mode: 'intraday',
-              amount: 2000,
-              startingBalance: 50000,
-              lockAt: 50000,
-              buffer: 200,
-            },
-            dailyLoss: { enabled: true, amount: 1000 },
-            dailyProfit: { enabled: false, amount: 3000 },
-            flatBy: {
-              enabled: true,
-              deadline: { zone: 'America/Chicago', time: '15:10' },
-              minutesBefore: 3,
-              reopen: { zone: 'America/Chicago', time: '17:00' },
-            },
-            news: { enabled: false, minutesBefore: 2, minutesAfter: 2, kinds: ['FOMC', 'NFP', 'CPI', 'EIA'] },
-            hedging: { enabled: true, action: 'refuse' },
-            consistency: { enabled: true, maxBestDayPercent: 50, stopAtLimit: false },
-          },
+          rules: TOPSTEP_RULES,
         },
       ],
       calendar: {
@@ -102,5 +112,69 @@ describe('prop-firm guard on the desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Topstep Trading Combine 50K rules set')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Firm rule headroom' })).toBeInTheDocument();
+  });
+
+  it('when the user changes one rule value, then it is checked in the form, sent alone, and a refusal shows its reason', async () => {
+    const accounts = deskAccounts();
+    api = deskApi({ accounts })
+      .on('GET /propfirm/headroom', [200, [ROW]])
+      .on('GET /propfirm/accounts/2/rules', [200, { account_id: 2, rules: TOPSTEP_RULES, warnings: [] }])
+      .on('PATCH /propfirm/accounts/2/rules', [
+        400,
+        { detail: 'drawdown.buffer must be smaller than drawdown.amount' },
+      ]);
+    const { user } = renderDesk();
+    const table = await screen.findByRole('table', { name: 'Firm rule headroom' });
+    await user.click(within(table).getByRole('button', { name: /^Rules of / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Firm rules of / });
+    const current = await within(dialog).findByLabelText('Current firm rules');
+    const pairs = [...current.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ['Max contracts (minis)', '5'],
+        ['Daily loss limit', '$1,000'],
+        ['Daily profit target', '$3,000 (off)'],
+        ['Flat-by: minutes before the deadline', '3 min'],
+      ]),
+    );
+
+    await user.selectOptions(within(dialog).getByLabelText('Rule'), 'dailyLoss.amount');
+    const value = within(dialog).getByLabelText('New value: Daily loss limit');
+    expect(value).toHaveValue(1000);
+    await user.clear(value);
+    await user.type(value, '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Daily loss limit must be at least 0')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /propfirm/accounts/2/rules')).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByLabelText('Rule'), 'drawdown.buffer');
+    const buffer = within(dialog).getByLabelText('New value: Drawdown buffer');
+    await user.clear(buffer);
+    await user.type(buffer, '2500');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('drawdown.buffer must be smaller than drawdown.amount'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /propfirm/accounts/2/rules').map((call) => call.body)).toEqual([
+      { field: 'drawdown.buffer', value: 2500 },
+    ]);
+
+    api.on('PATCH /propfirm/accounts/2/rules', [
+      200,
+      {
+        account_id: 2,
+        rules: { ...TOPSTEP_RULES, drawdown: { ...TOPSTEP_RULES.drawdown, buffer: 300 } },
+        warnings: [],
+      },
+    ]);
+    await user.clear(buffer);
+    await user.type(buffer, '300');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Drawdown buffer saved');
+    const updated = within(dialog).getByLabelText('Current firm rules');
+    expect(within(updated).getByText('$300')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { Button, Card, Muted } from '@synctrade/ui';
 import { usePropfirmStore } from '../store/propfirm-store';
 import { HeadroomTable } from './headroom-table';
 import { PresetPicker } from './preset-picker';
+import { RuleEditor } from './rule-editor';
 
 const Head = styled.div`
   display: flex;
@@ -42,6 +43,7 @@ export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Ele
   const rows = usePropfirmStore((state) => state.headroom);
   const loadHeadroom = usePropfirmStore((state) => state.loadHeadroom);
   const [picking, setPicking] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     void loadHeadroom();
@@ -74,9 +76,14 @@ export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Ele
           now={now}
           nameOf={(id) => names.get(id) ?? `#${id}`}
           firmLabel={(row) => `${FIRM_NAMES[row.firm]} · ${row.preset}`}
+          onEdit={setEditing}
         />
       )}
       <PresetPicker open={picking} accounts={accounts} onClose={() => setPicking(false)} />
+      <RuleEditor
+        account={editing === null ? null : { id: editing, name: names.get(editing) ?? `#${editing}` }}
+        onClose={() => setEditing(null)}
+      />
     </Card>
   );
 }

@@ -4,10 +4,14 @@ import {
   errorMessage,
   getPropHeadroom,
   getPropPresets,
+  getPropRules,
+  patchPropRule,
   putPropRules,
   successMessage,
+  type AccountPropRules,
   type PropHeadroom,
   type PropPreset,
+  type PropRuleEdit,
 } from '@synctrade/api';
 import { notify } from '@synctrade/ui';
 
@@ -22,6 +26,13 @@ export interface PropfirmState {
   loadPresets(): Promise<void>;
   /** Puts a preset's rules on an account (`null`: removes its firm rules). True on success. */
   applyPreset(accountId: number, preset: PropPreset | null): Promise<boolean>;
+  /** The account's rules as stored (null when they could not be read; the user was told). */
+  loadRules(accountId: number): Promise<AccountPropRules | null>;
+  /** Changes one value: the new rules, or the server's reason it refused. */
+  editRule(
+    accountId: number,
+    edit: PropRuleEdit,
+  ): Promise<{ ok: true; rules: AccountPropRules } | { ok: false; detail: string }>;
 }
 
 const initial = {
@@ -66,6 +77,23 @@ export const usePropfirmStore = create<PropfirmState>((set, get) => ({
     } catch (error: unknown) {
       notify.error(errorMessage(error, 'propRules'));
       return false;
+    }
+  },
+  async loadRules(accountId) {
+    try {
+      return await getPropRules(accountId);
+    } catch (error: unknown) {
+      notify.error(errorMessage(error, 'propRules'));
+      return null;
+    }
+  },
+  async editRule(accountId, edit) {
+    try {
+      const rules = await patchPropRule(accountId, edit);
+      void get().loadHeadroom();
+      return { ok: true, rules };
+    } catch (error: unknown) {
+      return { ok: false, detail: errorMessage(error, 'propRules') };
     }
   },
 }));
