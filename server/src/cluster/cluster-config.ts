@@ -1,0 +1,49 @@
+import { hostname } from 'node:os';
+
+/** A node of a cluster: who it is, where the others reach it, NATS, and the lease timings. */
+export interface ClusterConfig {
+  nodeId: string;
+  natsUrl: string;
+  /** Where the other nodes send this node's users' requests (`NODE_URL`, default http://HOST:PORT). */
+  url: string;
+  ttlMs: number;
+  renewMs: number;
+  marginMs: number;
+  /** How often the node looks for groups to take or hand over (one move per look). */
+  balanceMs: number;
+  /** The paper prices' seed: the same on every node (`SIM_SEED`, default 1). */
+  paperSeed: number;
+  paperStepMs: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+/**
+ * Cluster mode is on with `CLUSTER=1`, or with both `NATS_URL` and `NODE_ID`; it needs `DATABASE_URL`
+ * (PostgreSQL, shared by every node). Without any of these the server is the single process it always was.
+ */
+export function clusterConfigOf(
+  env: NodeJS.ProcessEnv,
+  server: { databaseUrl?: string; host: string; port: number },
+): ClusterConfig | null {
+  const on = env.CLUSTER === '1' || env.CLUSTER === 'true' || (Boolean(env.NATS_URL) && Boolean(env.NODE_ID));
+  if (!on) return null;
+  if (server.databaseUrl === undefined)
+    throw new Error('Cluster mode needs DATABASE_URL: every node shares one PostgreSQL');
+  const host = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host;
+  const ttlMs = int(env.CLUSTER_LEASE_TTL_MS, 6_000);
+  return {
+    nodeId: env.NODE_ID?.trim() || `${hostname()}-${server.port}`,
+    natsUrl: env.NATS_URL?.trim() || 'nats://127.0.0.1:4222',
+    url: (env.NODE_URL?.trim() || `http://${host}:${server.port}`).replace(/\/+$/, ''),
+    ttlMs,
+    renewMs: int(env.CLUSTER_LEASE_RENEW_MS, Math.floor(ttlMs / 3)),
+    marginMs: int(env.CLUSTER_LEASE_MARGIN_MS, Math.floor(ttlMs / 4)),
+    balanceMs: int(env.CLUSTER_BALANCE_MS, 1_000),
+    paperSeed: int(env.SIM_SEED, 1),
+    paperStepMs: int(env.SIM_STEP_MS, 500),
+  };
+}
