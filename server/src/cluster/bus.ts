@@ -2,17 +2,19 @@ import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats
 import type { FeedMessage } from '@synctrade/api/types';
 import type { AppEventMap, AppEventName, AppEvents } from '../events';
 
-/** The subjects the nodes talk on (one NATS account per deployment; the prefix keeps them apart). */
-export const SUBJECTS = {
-  /** A feed message for one user's sockets, wherever they are connected. */
-  feed: (userId: number) => `synctrade.feed.${userId}`,
-  feedAll: 'synctrade.feed.*',
-  /** Settings and connection changes, and revoked sessions: every node re-emits them on its own bus. */
-  events: 'synctrade.events',
-  /** Request: the owner of the user's group answers the desk's full list (a socket opened on another node). */
-  desk: (userId: number) => `synctrade.desk.${userId}`,
-  deskAll: 'synctrade.desk.*',
-} as const;
+/** The subjects the nodes talk on, under the cluster's name (`CLUSTER_NAME`), so clusters sharing NATS never mix. */
+export function subjectsOf(cluster: string) {
+  return {
+    /** A feed message for one user's sockets, wherever they are connected. */
+    feed: (userId: number) => `${cluster}.feed.${userId}`,
+    feedAll: `${cluster}.feed.*`,
+    /** Settings and connection changes, and revoked sessions: every node re-emits them on its own bus. */
+    events: `${cluster}.events`,
+    /** Request: the owner of the user's group answers the desk's full list (a socket opened on another node). */
+    desk: (userId: number) => `${cluster}.desk.${userId}`,
+    deskAll: `${cluster}.desk.*`,
+  };
+}
 
 const BRIDGED: readonly AppEventName[] = [
   'accounts:changed',
@@ -38,20 +40,25 @@ export class ClusterBus {
   private readonly subs: Subscription[] = [];
   private relaying = false;
 
+  private readonly subjects: ReturnType<typeof subjectsOf>;
+
   private constructor(
     readonly nats: NatsConnection,
     private readonly nodeId: string,
-  ) {}
+    cluster: string,
+  ) {
+    this.subjects = subjectsOf(cluster);
+  }
 
-  static async open(url: string, nodeId: string): Promise<ClusterBus> {
+  static async open(url: string, nodeId: string, cluster: string): Promise<ClusterBus> {
     const nats = await connect({ servers: url, name: nodeId, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
-    return new ClusterBus(nats, nodeId);
+    return new ClusterBus(nats, nodeId, cluster);
   }
 
   /** Feed messages published on other nodes reach this node's sockets. */
   relayFeed(deliver: (userId: number, message: FeedMessage) => void): void {
     this.subs.push(
-      this.nats.subscribe(SUBJECTS.feedAll, {
+      this.nats.subscribe(this.subjects.feedAll, {
         callback: (error, msg) => {
           if (error !== null) return;
           const envelope = codec.decode(msg.data) as Envelope<FeedMessage>;
@@ -66,13 +73,13 @@ export class ClusterBus {
   publishFeed(userId: number, message: FeedMessage): void {
     // Heartbeats and quotes are each node's own.
     if (message.type === 'heartbeat' || message.type === 'quotes') return;
-    this.nats.publish(SUBJECTS.feed(userId), codec.encode({ from: this.nodeId, body: message }));
+    this.nats.publish(this.subjects.feed(userId), codec.encode({ from: this.nodeId, body: message }));
   }
 
   /** Change notices emitted here go to every node; those of other nodes are emitted here. */
   bridgeEvents(events: AppEvents): Array<() => void> {
     this.subs.push(
-      this.nats.subscribe(SUBJECTS.events, {
+      this.nats.subscribe(this.subjects.events, {
         callback: (error, msg) => {
           if (error !== null) return;
           const envelope = codec.decode(msg.data) as Envelope<{ name: AppEventName; payload: unknown }>;
@@ -89,7 +96,7 @@ export class ClusterBus {
     return BRIDGED.map((name) =>
       events.on(name, (payload) => {
         if (this.relaying) return;
-        this.nats.publish(SUBJECTS.events, codec.encode({ from: this.nodeId, body: { name, payload } }));
+        this.nats.publish(this.subjects.events, codec.encode({ from: this.nodeId, body: { name, payload } }));
       }),
     );
   }
@@ -97,7 +104,7 @@ export class ClusterBus {
   /** Answers desk list requests for the users `owns` says this node owns. */
   answerDesk(owns: (userId: number) => boolean, answer: (userId: number) => Promise<FeedMessage[]>): void {
     this.subs.push(
-      this.nats.subscribe(SUBJECTS.deskAll, {
+      this.nats.subscribe(this.subjects.deskAll, {
         callback: (error, msg) => {
           if (error !== null) return;
           const userId = Number(msg.subject.slice(msg.subject.lastIndexOf('.') + 1));
@@ -114,7 +121,7 @@ export class ClusterBus {
   /** The owner's desk list for a user, or null when no node answers in time. */
   async askDesk(userId: number, timeoutMs: number): Promise<FeedMessage[] | null> {
     try {
-      const reply = await this.nats.request(SUBJECTS.desk(userId), codec.encode({ from: this.nodeId, body: null }), {
+      const reply = await this.nats.request(this.subjects.desk(userId), codec.encode({ from: this.nodeId, body: null }), {
         timeout: timeoutMs,
       });
       return (codec.decode(reply.data) as Envelope<FeedMessage[]>).body;

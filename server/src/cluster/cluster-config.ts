@@ -3,6 +3,8 @@ import { hostname } from 'node:os';
 /** A node of a cluster: who it is, where the others reach it, NATS, and the lease timings. */
 export interface ClusterConfig {
   nodeId: string;
+  /** Names the cluster's NATS subjects (`CLUSTER_NAME`, default synctrade). */
+  name: string;
   natsUrl: string;
   /** Where the other nodes send this node's users' requests (`NODE_URL`, default http://HOST:PORT). */
   url: string;
@@ -37,6 +39,7 @@ export function clusterConfigOf(
   const ttlMs = int(env.CLUSTER_LEASE_TTL_MS, 6_000);
   return {
     nodeId: env.NODE_ID?.trim() || `${hostname()}-${server.port}`,
+    name: (env.CLUSTER_NAME?.trim() || 'synctrade').replace(/[^A-Za-z0-9_-]/g, '_'),
     natsUrl: env.NATS_URL?.trim() || 'nats://127.0.0.1:4222',
     url: (env.NODE_URL?.trim() || `http://${host}:${server.port}`).replace(/\/+$/, ''),
     ttlMs,

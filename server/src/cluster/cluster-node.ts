@@ -51,7 +51,7 @@ export class ClusterNode {
 
   /** Joins the cluster: registers the node, forwards owner requests, relays the feed and change notices. */
   static async join(app: FastifyInstance, config: ClusterConfig): Promise<ClusterNode> {
-    const bus = await ClusterBus.open(config.natsUrl, config.nodeId);
+    const bus = await ClusterBus.open(config.natsUrl, config.nodeId, config.name);
     const node = new ClusterNode(app, config, bus);
     await node.leases.heartbeat(config.nodeId, config.url, config.ttlMs, false);
     installOwnerForwarding(app, node.leases, config.nodeId);

@@ -17,6 +17,9 @@ export function installOwnerForwarding(app: FastifyInstance, leases: LeaseStore,
     const path = request.url;
     if (!OWNER_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     const owner = await leases.ownerOf(user.id);
+    // The paper venue of a group lives on its owner only: an order ticket is never booked on another node.
+    const venueOnly = path.startsWith('/api/v1/sim/');
+    if (owner === null && venueOnly && request.method !== 'GET') return moving(reply);
     if (owner === null || owner.nodeId === nodeId) return;
     const headers: Record<string, string> = { [FORWARDED_HEADER]: nodeId };
     for (const name of ['authorization', 'accept', 'user-agent', 'x-forwarded-for']) {
@@ -32,6 +35,7 @@ export function installOwnerForwarding(app: FastifyInstance, leases: LeaseStore,
     try {
       answer = await fetch(`${owner.url}${path}`, { method: request.method, headers, body });
     } catch {
+      if (venueOnly) return moving(reply);
       // The owner is unreachable (dying): serve here; the engine on this node sends nothing for the group.
       return;
     }
@@ -40,4 +44,11 @@ export function installOwnerForwarding(app: FastifyInstance, leases: LeaseStore,
     reply.code(answer.status);
     return reply.send(Buffer.from(await answer.arrayBuffer()));
   });
+}
+
+function moving(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', '1')
+    .send({ detail: 'Your copy group is moving to another server node; try again in a moment' });
 }
