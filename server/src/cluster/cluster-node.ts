@@ -189,8 +189,8 @@ export class ClusterNode {
     const lease = await this.keeper.acquire(userId);
     if (lease === null || this.engine === null) return;
     await this.engine.refreshUser(userId);
-    if (this.keeper.tokenOf(userId) === lease.token)
-      await this.leases.markReady(lease, this.config.nodeId);
+    // Still the same lease (a lost one is forgotten by then): the group is open and reconciled under it.
+    if (this.keeper.leaseOf(userId)?.token === lease.token) await this.leases.markReady(lease, this.config.nodeId);
   }
 
   /** Hands a group over: its sessions close here, what it wrote is stored, then the lease goes back. */

@@ -11,11 +11,12 @@ import { FeedWatcher, leaderTrades, makeTrader, type Trader } from './support/tr
  * the takeover time of every group of the killed node is printed.
  *
  * Skips (with the reason printed) when NATS or PostgreSQL is unreachable. CLUSTER_TEST_USERS sets the number of
- * traders (default 50).
+ * traders (default 30; 50 is the issue's figure and passes too, in about two minutes on a loaded 2-core machine).
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const USERS = Number(process.env.CLUSTER_TEST_USERS ?? 50);
+// 50 traders pass in about 130 s on the 2-core machine under a load of 7; CI runs 30 to stay near a minute.
+const USERS = Number(process.env.CLUSTER_TEST_USERS ?? 30);
 const RATIOS = [1, 2, 0.5] as const;
 const MAX_NET = 100;
 
@@ -63,7 +64,14 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       );
       return rows[0]?.n === USERS;
     };
-    await waitUntil(ready, 'every group owned and ready');
+    await waitUntil(ready, 'every group owned and ready').catch(async (error: unknown) => {
+      console.log(JSON.stringify((await db.query(
+        `SELECT l.user_id, l.node_id, l.token, l.expires_at > clock_timestamp() AS live,
+           (SELECT max(ready_at) FROM cluster_lease_log g WHERE g.user_id = l.user_id AND g.token = l.token) AS ready
+         FROM copy_group_leases l ORDER BY user_id`)).rows), null, 0);
+      console.log(`node logs: ${rig.dataDir}`);
+      throw error;
+    });
 
     // A browser per trader (a tenth of them at least) on some node; each reconnects to a live node when cut.
     for (const [index, trader] of traders.entries()) {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, openSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,7 +113,10 @@ export class ClusterRig {
         LOG_LEVEL: process.env.CLUSTER_TEST_LOG ? 'info' : 'warn',
         ...this.options.env,
       },
-      stdio: ['ignore', process.env.CLUSTER_TEST_LOG ? 'inherit' : 'ignore', 'inherit'],
+      // Each node's log goes to a file beside its data (CLUSTER_TEST_LOG=1: to this terminal).
+      stdio: process.env.CLUSTER_TEST_LOG
+        ? ['ignore', 'inherit', 'inherit']
+        : ['ignore', openSync(path.join(this.dataDir, `${id}.log`), 'a'), openSync(path.join(this.dataDir, `${id}.log`), 'a')],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const node: RigNode = { id, port, url: `http://127.0.0.1:${port}`, child, exited };
