@@ -39,9 +39,13 @@ const secrets = JSON.parse(readFileSync(secretsFile, 'utf8'));
 const name = new URL(databaseUrl).pathname.slice(1);
 const admin = new URL(databaseUrl);
 admin.pathname = '/postgres';
-const exists = spawnSync('psql', [admin.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${name}'`], {
-  encoding: 'utf8',
-});
+const exists = spawnSync(
+  'psql',
+  [admin.toString(), '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${name}'`],
+  {
+    encoding: 'utf8',
+  },
+);
 if (exists.status === 0 && exists.stdout.trim() !== '1')
   spawnSync('psql', [admin.toString(), '-c', `CREATE DATABASE "${name}"`], { stdio: 'inherit' });
 
@@ -56,7 +60,11 @@ function startNode(index) {
     env: {
       ...process.env,
       ...secrets,
-      ...Object.fromEntries(Object.keys(secrets).filter((k) => process.env[k]).map((k) => [k, process.env[k]])),
+      ...Object.fromEntries(
+        Object.keys(secrets)
+          .filter((k) => process.env[k])
+          .map((k) => [k, process.env[k]]),
+      ),
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
       NODE_ID: process.env[`NODE_ID_${index}`] ?? `node-${index}`,

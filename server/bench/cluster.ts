@@ -10,7 +10,12 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { expectedFollowerPosition } from '../test/support/expected-position';
-import { ClusterRig, clusterUnavailable, freshDatabase, waitUntil } from '../test/cluster/support/cluster-rig';
+import {
+  ClusterRig,
+  clusterUnavailable,
+  freshDatabase,
+  waitUntil,
+} from '../test/cluster/support/cluster-rig';
 import { leaderTrades, makeTrader, type Trader } from '../test/cluster/support/traders';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -28,7 +33,11 @@ function quantile(sorted: number[], q: number): number {
 async function run(nodes: number): Promise<string> {
   const database = await freshDatabase(BASE_DB, 'bench_cluster');
   const db = new pg.Client({ connectionString: database.url });
-  const rig = new ClusterRig({ databaseUrl: database.url, natsUrl: NATS_URL, clusterName: `bench${process.pid}n${nodes}` });
+  const rig = new ClusterRig({
+    databaseUrl: database.url,
+    natsUrl: NATS_URL,
+    clusterName: `bench${process.pid}n${nodes}`,
+  });
   try {
     await rig.start('n1');
     await db.connect();
@@ -38,42 +47,56 @@ async function run(nodes: number): Promise<string> {
     for (let i = 0; i < TRADERS; i += 4)
       traders.push(
         ...(await Promise.all(
-          Array.from({ length: Math.min(4, TRADERS - i) }, (_, k) => makeTrader(urls[(i + k) % urls.length] as string, RATIOS)),
+          Array.from({ length: Math.min(4, TRADERS - i) }, (_, k) =>
+            makeTrader(urls[(i + k) % urls.length] as string, RATIOS),
+          ),
         )),
       );
-    await waitUntil(async () => {
-      const { rows } = await db.query<{ n: number; per: number }>(
-        `SELECT count(*)::int AS n FROM copy_group_leases l WHERE expires_at > clock_timestamp() AND EXISTS (
+    await waitUntil(
+      async () => {
+        const { rows } = await db.query<{ n: number; per: number }>(
+          `SELECT count(*)::int AS n FROM copy_group_leases l WHERE expires_at > clock_timestamp() AND EXISTS (
            SELECT 1 FROM cluster_lease_log g WHERE g.user_id = l.user_id AND g.token = l.token AND g.ready_at IS NOT NULL)`,
-      );
-      const spread = await db.query<{ n: number }>(
-        `SELECT count(DISTINCT node_id)::int AS n FROM copy_group_leases WHERE expires_at > clock_timestamp()`,
-      );
-      return rows[0]?.n === TRADERS && (spread.rows[0]?.n ?? 0) === Math.min(nodes, TRADERS);
-    }, 'every group owned, on every node', 120_000);
+        );
+        const spread = await db.query<{ n: number }>(
+          `SELECT count(DISTINCT node_id)::int AS n FROM copy_group_leases WHERE expires_at > clock_timestamp()`,
+        );
+        return rows[0]?.n === TRADERS && (spread.rows[0]?.n ?? 0) === Math.min(nodes, TRADERS);
+      },
+      'every group owned, on every node',
+      120_000,
+    );
     const before = await db.query<{ id: number }>(`SELECT coalesce(max(id), 0)::int AS id FROM copy_orders`);
     const firstId = before.rows[0]?.id ?? 0;
     let turn = 0;
     const bases = (): string[] => [urls[turn++ % urls.length] as string];
     const started = performance.now();
     for (let round = 0; round < ROUNDS; round += 1)
-      await Promise.all(traders.map((t) => leaderTrades(bases, t, round % 2 === 0 ? 'buy' : 'sell', round % 2 === 0 ? 2 : 1)));
+      await Promise.all(
+        traders.map((t) => leaderTrades(bases, t, round % 2 === 0 ? 'buy' : 'sell', round % 2 === 0 ? 2 : 1)),
+      );
     const externalOf = new Map(
-      (await db.query<{ id: number; external_id: string }>(`SELECT id, external_id FROM broker_accounts`)).rows.map((r) => [
-        r.id,
-        r.external_id,
-      ]),
+      (
+        await db.query<{ id: number; external_id: string }>(`SELECT id, external_id FROM broker_accounts`)
+      ).rows.map((r) => [r.id, r.external_id]),
     );
-    await waitUntil(async () => {
-      const { rows } = await db.query<{ external_id: string; net_pos: number }>(`SELECT external_id, net_pos FROM sim_positions`);
-      const held = new Map(rows.map((r) => [r.external_id, r.net_pos]));
-      return traders.every((t) => {
-        const leader = held.get(externalOf.get(t.leader) ?? '') ?? 0;
-        return t.followers.every(
-          (f) => (held.get(externalOf.get(f.id) ?? '') ?? 0) === expectedFollowerPosition(leader, f.ratio, 100),
+    await waitUntil(
+      async () => {
+        const { rows } = await db.query<{ external_id: string; net_pos: number }>(
+          `SELECT external_id, net_pos FROM sim_positions`,
         );
-      });
-    }, 'followers at leader × ratio', 120_000);
+        const held = new Map(rows.map((r) => [r.external_id, r.net_pos]));
+        return traders.every((t) => {
+          const leader = held.get(externalOf.get(t.leader) ?? '') ?? 0;
+          return t.followers.every(
+            (f) =>
+              (held.get(externalOf.get(f.id) ?? '') ?? 0) === expectedFollowerPosition(leader, f.ratio, 100),
+          );
+        });
+      },
+      'followers at leader × ratio',
+      120_000,
+    );
     const seconds = (performance.now() - started) / 1000;
     // The write-behind stores outcomes 25 ms after the send: wait until every copy of the run has its own.
     await waitUntil(async () => {
@@ -87,7 +110,10 @@ async function run(nodes: number): Promise<string> {
       `SELECT sent_ms, ack_ms FROM copy_orders WHERE id > $1 AND role = 'copy' AND client_order_id IS NOT NULL AND ack_ms IS NOT NULL`,
       [firstId],
     );
-    const sent = rows.map((r) => Number(r.sent_ms)).filter(Number.isFinite).sort((a, b) => a - b);
+    const sent = rows
+      .map((r) => Number(r.sent_ms))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
     const acked = rows.map((r) => Number(r.ack_ms)).sort((a, b) => a - b);
     return `| ${nodes} | ${TRADERS} × 3 followers, ${ROUNDS} rounds | ${rows.length} | ${(rows.length / seconds).toFixed(1)} | ${quantile(sent, 0.5).toFixed(1)} / ${quantile(sent, 0.99).toFixed(1)} | ${quantile(acked, 0.5).toFixed(1)} / ${quantile(acked, 0.99).toFixed(1)} |`;
   } finally {

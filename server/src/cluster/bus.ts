@@ -51,7 +51,12 @@ export class ClusterBus {
   }
 
   static async open(url: string, nodeId: string, cluster: string): Promise<ClusterBus> {
-    const nats = await connect({ servers: url, name: nodeId, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    const nats = await connect({
+      servers: url,
+      name: nodeId,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
     return new ClusterBus(nats, nodeId, cluster);
   }
 
@@ -121,9 +126,13 @@ export class ClusterBus {
   /** The owner's desk list for a user, or null when no node answers in time. */
   async askDesk(userId: number, timeoutMs: number): Promise<FeedMessage[] | null> {
     try {
-      const reply = await this.nats.request(this.subjects.desk(userId), codec.encode({ from: this.nodeId, body: null }), {
-        timeout: timeoutMs,
-      });
+      const reply = await this.nats.request(
+        this.subjects.desk(userId),
+        codec.encode({ from: this.nodeId, body: null }),
+        {
+          timeout: timeoutMs,
+        },
+      );
       return (codec.decode(reply.data) as Envelope<FeedMessage[]>).body;
     } catch {
       return null;

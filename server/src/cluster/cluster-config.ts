@@ -13,6 +13,11 @@ export interface ClusterConfig {
   marginMs: number;
   /** How often the node looks for groups to take or hand over (one move per look). */
   balanceMs: number;
+  /**
+   * At most this many copy groups on the node (`CLUSTER_MAX_GROUPS`, default no cap): brokers limit requests
+   * per outbound address (Tradovate's token renewals and sync requests), so a node holds what its address carries.
+   */
+  maxGroups: number;
   /** The paper prices' seed: the same on every node (`SIM_SEED`, default 1). */
   paperSeed: number;
   paperStepMs: number;
@@ -46,6 +51,7 @@ export function clusterConfigOf(
     renewMs: int(env.CLUSTER_LEASE_RENEW_MS, Math.floor(ttlMs / 3)),
     marginMs: int(env.CLUSTER_LEASE_MARGIN_MS, Math.floor(ttlMs / 4)),
     balanceMs: int(env.CLUSTER_BALANCE_MS, 1_000),
+    maxGroups: int(env.CLUSTER_MAX_GROUPS, Number.MAX_SAFE_INTEGER),
     paperSeed: int(env.SIM_SEED, 1),
     paperStepMs: int(env.SIM_STEP_MS, 500),
   };

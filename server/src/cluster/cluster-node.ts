@@ -111,7 +111,8 @@ export class ClusterNode {
     this.bus.answerDesk((userId) => this.owns(userId), desk);
     const every = (ms: number, work: () => Promise<void>): void => {
       const timer = setInterval(() => {
-        if (!this.stopped) void work().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
+        if (!this.stopped)
+          void work().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
       }, ms);
       timer.unref();
       this.timers.push(timer);
@@ -166,7 +167,9 @@ export class ClusterNode {
       const nodes = await this.leases.liveNodes();
       const active = nodes.filter((node) => !node.draining).length;
       const groups = await this.leases.groupCount();
-      const share = this.draining ? 0 : Math.ceil(groups / Math.max(1, active));
+      const share = this.draining
+        ? 0
+        : Math.min(this.config.maxGroups, Math.ceil(groups / Math.max(1, active)));
       const owned = this.keeper.count;
       if (owned > share) {
         const [userId] = this.keeper.users();
@@ -190,7 +193,8 @@ export class ClusterNode {
     if (lease === null || this.engine === null) return;
     await this.engine.refreshUser(userId);
     // Still the same lease (a lost one is forgotten by then): the group is open and reconciled under it.
-    if (this.keeper.leaseOf(userId)?.token === lease.token) await this.leases.markReady(lease, this.config.nodeId);
+    if (this.keeper.leaseOf(userId)?.token === lease.token)
+      await this.leases.markReady(lease, this.config.nodeId);
   }
 
   /** Hands a group over: its sessions close here, what it wrote is stored, then the lease goes back. */

@@ -39,7 +39,10 @@ export class FencedSession implements BrokerSession {
     return this.inner.accountSnapshots();
   }
 
-  findOrderByClientId(accountExternalId: string, clientOrderId: string): ReturnType<BrokerSession['findOrderByClientId']> {
+  findOrderByClientId(
+    accountExternalId: string,
+    clientOrderId: string,
+  ): ReturnType<BrokerSession['findOrderByClientId']> {
     return this.inner.findOrderByClientId(accountExternalId, clientOrderId);
   }
 

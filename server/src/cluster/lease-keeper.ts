@@ -64,7 +64,8 @@ export class LeaseKeeper {
   async acquire(userId: number): Promise<HeldLease | null> {
     const sentAt = this.now();
     const lease = await this.store.acquire(userId, this.nodeId, this.timings.ttlMs);
-    if (lease !== null) this.held.set(userId, { token: lease.token, validUntil: sentAt + this.timings.ttlMs });
+    if (lease !== null)
+      this.held.set(userId, { token: lease.token, validUntil: sentAt + this.timings.ttlMs });
     return lease;
   }
 

@@ -32,10 +32,9 @@ export class LeaseStore {
 
   /** The node leaves for good: its row goes, its leases are handed back at once. */
   async leave(nodeId: string): Promise<void> {
-    await this.db.query(
-      `UPDATE copy_group_leases SET expires_at = clock_timestamp() WHERE node_id = $1`,
-      [nodeId],
-    );
+    await this.db.query(`UPDATE copy_group_leases SET expires_at = clock_timestamp() WHERE node_id = $1`, [
+      nodeId,
+    ]);
     await this.db.query(`DELETE FROM cluster_nodes WHERE node_id = $1`, [nodeId]);
   }
 
@@ -52,7 +51,11 @@ export class LeaseStore {
    * null when another node holds it.
    */
   async acquire(userId: number, nodeId: string, ttlMs: number): Promise<HeldLease | null> {
-    const rows = await this.db.query<{ token: number; previous_node: string | null; previous_expired_at: Date | null }>(
+    const rows = await this.db.query<{
+      token: number;
+      previous_node: string | null;
+      previous_expired_at: Date | null;
+    }>(
       `WITH old AS (SELECT node_id, expires_at FROM copy_group_leases WHERE user_id = $1),
        taken AS (
          INSERT INTO copy_group_leases (user_id, node_id, token, expires_at)
@@ -131,11 +134,7 @@ export class LeaseStore {
     return row === undefined ? null : { nodeId: row.node_id, url: row.url, draining: row.draining };
   }
 
-  async sessionOpened(
-    connectionId: number,
-    lease: HeldLease,
-    nodeId: string,
-  ): Promise<number> {
+  async sessionOpened(connectionId: number, lease: HeldLease, nodeId: string): Promise<number> {
     const [row] = await this.db.query<{ id: number }>(
       `INSERT INTO cluster_session_log (connection_id, user_id, node_id, token) VALUES ($1, $2, $3, $4) RETURNING id`,
       [connectionId, lease.userId, nodeId, lease.token],
@@ -144,6 +143,8 @@ export class LeaseStore {
   }
 
   async sessionClosed(logId: number): Promise<void> {
-    await this.db.query(`UPDATE cluster_session_log SET closed_at = clock_timestamp() WHERE id = $1`, [logId]);
+    await this.db.query(`UPDATE cluster_session_log SET closed_at = clock_timestamp() WHERE id = $1`, [
+      logId,
+    ]);
   }
 }

@@ -70,10 +70,19 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       return rows[0]?.n === USERS;
     };
     await waitUntil(ready, 'every group owned and ready').catch(async (error: unknown) => {
-      console.log(JSON.stringify((await db.query(
-        `SELECT l.user_id, l.node_id, l.token, l.expires_at > clock_timestamp() AS live,
+      console.log(
+        JSON.stringify(
+          (
+            await db.query(
+              `SELECT l.user_id, l.node_id, l.token, l.expires_at > clock_timestamp() AS live,
            (SELECT max(ready_at) FROM cluster_lease_log g WHERE g.user_id = l.user_id AND g.token = l.token) AS ready
-         FROM copy_group_leases l ORDER BY user_id`)).rows), null, 0);
+         FROM copy_group_leases l ORDER BY user_id`,
+            )
+          ).rows,
+        ),
+        null,
+        0,
+      );
       console.log(`node logs: ${rig.dataDir}`);
       throw error;
     });
@@ -93,7 +102,9 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     await round('buy', 3);
 
     // SIGKILL node a while the leaders trade.
-    const owned = await db.query<{ user_id: number }>(`SELECT user_id FROM copy_group_leases WHERE node_id = 'a'`);
+    const owned = await db.query<{ user_id: number }>(
+      `SELECT user_id FROM copy_group_leases WHERE node_id = 'a'`,
+    );
     const killedAt = await dbNow(db);
     rig.kill('a');
     await rig.nodes.get('a')?.exited;
@@ -119,6 +130,13 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       return (rows[0]?.n ?? 0) >= Math.floor(USERS / 3) - 1;
     }, 'the restarted node to take its share');
     await round('buy', 2);
+
+    const perNode = await db.query<{ node_id: string; n: number }>(
+      `SELECT node_id, count(*)::int AS n FROM copy_group_leases WHERE expires_at > clock_timestamp() GROUP BY 1 ORDER BY 1`,
+    );
+    console.log(
+      `groups and memory per node: ${perNode.rows.map((r) => `${r.node_id} ${r.n} groups ${rig.rssMb(r.node_id) ?? '?'} MB`).join(', ')}`,
+    );
 
     // Drain node b (a deploy): its groups move one by one, then it exits.
     await rig.drain('b');
@@ -148,17 +166,22 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
         for (const follower of trader.followers) {
           const has = held.get(externalOf.get(follower.id) ?? '') ?? 0;
           const want = expectedFollowerPosition(leader, follower.ratio, MAX_NET);
-          if (has !== want) wrong.push(`user ${trader.id} follower ${follower.id}: ${has}, leader ${leader} × ${follower.ratio} = ${want}`);
+          if (has !== want)
+            wrong.push(
+              `user ${trader.id} follower ${follower.id}: ${has}, leader ${leader} × ${follower.ratio} = ${want}`,
+            );
         }
       }
       return wrong;
     };
-    await waitUntil(async () => (await offTarget()).length === 0, 'followers at leader × ratio', 90_000).catch(
-      async (error: unknown) => {
-        console.log((await offTarget()).slice(0, 10).join('\n'));
-        throw error;
-      },
-    );
+    await waitUntil(
+      async () => (await offTarget()).length === 0,
+      'followers at leader × ratio',
+      90_000,
+    ).catch(async (error: unknown) => {
+      console.log((await offTarget()).slice(0, 10).join('\n'));
+      throw error;
+    });
     expect(await offTarget()).toEqual([]);
     // The rounds leave each leader long (3 − 1 + 2 − 3 = 1, more when a ticket was sent again): copies happened.
     const finalHeld = await positions();
@@ -179,8 +202,16 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
         for (const account of [feed.trader.leader, ...feed.trader.followers.map((f) => f.id)]) {
           const net = held.get(externalOf.get(account) ?? '') ?? 0;
           const shown = feed.accounts.get(account);
-          const shownNet = shown === undefined ? NaN : shown.side === 'flat' ? 0 : shown.side === 'long' ? shown.qty : -shown.qty;
-          if (shownNet !== net) wrong.push(`user ${feed.trader.id} account ${account}: feed ${shownNet}, ledger ${net}`);
+          const shownNet =
+            shown === undefined
+              ? NaN
+              : shown.side === 'flat'
+                ? 0
+                : shown.side === 'long'
+                  ? shown.qty
+                  : -shown.qty;
+          if (shownNet !== net)
+            wrong.push(`user ${feed.trader.id} account ${account}: feed ${shownNet}, ledger ${net}`);
         }
       return wrong;
     };
@@ -198,7 +229,9 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       node_id: string;
       opened_at: Date;
       closed_at: Date | null;
-    }>(`SELECT connection_id, node_id, opened_at, closed_at FROM cluster_session_log ORDER BY connection_id, opened_at`);
+    }>(
+      `SELECT connection_id, node_id, opened_at, closed_at FROM cluster_session_log ORDER BY connection_id, opened_at`,
+    );
     const killedEnd = await db.query<{ at: Date }>(
       `SELECT min(acquired_at) AS at FROM cluster_lease_log WHERE node_id = 'a' AND acquired_at > $1`,
       [killedAt],
@@ -206,7 +239,8 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     const restartOfA = killedEnd.rows[0]?.at ?? new Date();
     const overlaps: string[] = [];
     const byConnection = new Map<number, typeof spans>();
-    for (const span of spans) byConnection.set(span.connection_id, [...(byConnection.get(span.connection_id) ?? []), span]);
+    for (const span of spans)
+      byConnection.set(span.connection_id, [...(byConnection.get(span.connection_id) ?? []), span]);
     for (const [connectionId, list] of byConnection) {
       for (let i = 1; i < list.length; i += 1) {
         const previous = list[i - 1] as (typeof spans)[number];
@@ -216,7 +250,9 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
           previous.closed_at ??
           (previous.node_id === 'a' && previous.opened_at < restartOfA ? killedAt : new Date(8.64e15));
         if (end > next.opened_at)
-          overlaps.push(`connection ${connectionId}: ${previous.node_id} until ${end.toISOString()}, ${next.node_id} from ${next.opened_at.toISOString()}`);
+          overlaps.push(
+            `connection ${connectionId}: ${previous.node_id} until ${end.toISOString()}, ${next.node_id} from ${next.opened_at.toISOString()}`,
+          );
       }
     }
     expect(spans.length).toBeGreaterThanOrEqual(USERS);

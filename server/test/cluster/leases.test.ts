@@ -68,14 +68,18 @@ test('one owner at a time; the token grows at each new owner; a stale owner’s 
   expect(await leases.renew('x', 300)).toEqual([]);
 
   // x still believes it owns the group: its claim carries token 1 and the database refuses it.
-  const stale = new SqlCopyStore(t.db, () => undefined, undefined, { leaseOf: () => ({ nodeId: 'x', token: 1 }) });
+  const stale = new SqlCopyStore(t.db, () => undefined, undefined, {
+    leaseOf: () => ({ nodeId: 'x', token: 1 }),
+  });
   const refused = await stale.claim(claimOf('fence-stale'));
   expect(refused.fresh).toBe(false);
   expect(refused.claimed.size).toBe(0);
   const stored = await t.db.query(`SELECT 1 FROM copy_events WHERE event_key = 'fence-stale'`);
   expect(stored).toHaveLength(0);
   // The same claim with y's lease is stored.
-  const owner = new SqlCopyStore(t.db, () => undefined, undefined, { leaseOf: () => ({ nodeId: 'y', token: 2 }) });
+  const owner = new SqlCopyStore(t.db, () => undefined, undefined, {
+    leaseOf: () => ({ nodeId: 'y', token: 2 }),
+  });
   const accepted = await owner.claim(claimOf('fence-owner'));
   expect(accepted.fresh).toBe(true);
   expect([...accepted.claimed]).toEqual([`st.fence-owner.${followerId}`]);
@@ -92,7 +96,12 @@ test('one owner at a time; the token grows at each new owner; a stale owner’s 
 
 test('a node stops vouching for its lease a margin before the database would let it go', async () => {
   let now = 0;
-  const keeper = new LeaseKeeper(new LeaseStore(t.db), 'k', { ttlMs: 60_000, renewMs: 20_000, marginMs: 15_000 }, () => now);
+  const keeper = new LeaseKeeper(
+    new LeaseStore(t.db),
+    'k',
+    { ttlMs: 60_000, renewMs: 20_000, marginMs: 15_000 },
+    () => now,
+  );
   const lease = await keeper.acquire(user.id);
   expect(lease).not.toBeNull();
   expect(keeper.tokenOf(user.id)).toBe(lease?.token);
@@ -127,5 +136,6 @@ test('paper prices are a pure function of the seed and the time step', () => {
   expect(first.price('MNQ')).toBe(second.price('NQ'));
   // The walk stays near its start: anchors within 3 %, the bridge a few hundred ticks at most.
   const start = START_PRICE.ES / 0.25;
-  for (let step = 0; step < 4096; step += 1) expect(Math.abs(a.ticksAt('ES', step) - start)).toBeLessThan(start * 0.1);
+  for (let step = 0; step < 4096; step += 1)
+    expect(Math.abs(a.ticksAt('ES', step) - start)).toBeLessThan(start * 0.1);
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,10 @@ export async function clusterUnavailable(natsUrl: string, databaseUrl: string): 
 }
 
 /** A fresh database beside the given one; answers its URL and how to drop it. */
-export async function freshDatabase(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  baseUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -57,7 +60,9 @@ export async function freePort(): Promise<number> {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject()));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(),
+      );
     });
   });
 }
@@ -116,7 +121,11 @@ export class ClusterRig {
       // Each node's log goes to a file beside its data (CLUSTER_TEST_LOG=1: to this terminal).
       stdio: process.env.CLUSTER_TEST_LOG
         ? ['ignore', 'inherit', 'inherit']
-        : ['ignore', openSync(path.join(this.dataDir, `${id}.log`), 'a'), openSync(path.join(this.dataDir, `${id}.log`), 'a')],
+        : [
+            'ignore',
+            openSync(path.join(this.dataDir, `${id}.log`), 'a'),
+            openSync(path.join(this.dataDir, `${id}.log`), 'a'),
+          ],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const node: RigNode = { id, port, url: `http://127.0.0.1:${port}`, child, exited };
@@ -139,6 +148,19 @@ export class ClusterRig {
     await node?.exited;
   }
 
+  /** Resident memory of a node's process in MB (Linux), for the printed figures. */
+  rssMb(id: string): number | null {
+    const pid = this.nodes.get(id)?.child?.pid;
+    if (pid === undefined) return null;
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+      return kb === undefined ? null : Math.round(Number(kb) / 1024);
+    } catch {
+      return null;
+    }
+  }
+
   urls(): string[] {
     return [...this.nodes.values()].filter((n) => n.child?.exitCode === null).map((n) => n.url);
   }
@@ -154,7 +176,11 @@ export class ClusterRig {
 }
 
 /** Polls `check` until it answers true; fails with `what` after `limitMs` (a hang guard, not a timed assertion). */
-export async function waitUntil(check: () => Promise<boolean>, what: string, limitMs = 60_000): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  limitMs = 60_000,
+): Promise<void> {
   const start = Date.now();
   for (;;) {
     if (await check().catch(() => false)) return;

@@ -60,11 +60,25 @@ export async function makeTrader(base: string, ratios: readonly number[]): Promi
   addresses += 1;
   const email = `cluster-${process.pid}-${addresses}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const forwarded = { 'x-forwarded-for': `10.77.${(addresses >> 8) & 255}.${addresses & 255}` };
-  const registered = await call(base, 'POST', '/api/v1/auth/register', null, { email, password: 'Str0ng!Pass' }, forwarded);
+  const registered = await call(
+    base,
+    'POST',
+    '/api/v1/auth/register',
+    null,
+    { email, password: 'Str0ng!Pass' },
+    forwarded,
+  );
   if (registered.status !== 201) throw new Error(`register: ${JSON.stringify(registered)}`);
   const token = (registered.json as { access_token: string }).access_token;
-  const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { user_id: number }).user_id;
-  const start = await call(base, 'GET', '/api/v1/brokers/sim/connect?connection_name=Paper&environment=demo', token);
+  const id = (
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { user_id: number }
+  ).user_id;
+  const start = await call(
+    base,
+    'GET',
+    '/api/v1/brokers/sim/connect?connection_name=Paper&environment=demo',
+    token,
+  );
   const consent = new URL((start.json as { url: string }).url);
   const state = consent.searchParams.get('state') ?? '';
   const approve = await fetch(`${base}${consent.pathname}`, {
@@ -78,7 +92,8 @@ export async function makeTrader(base: string, ratios: readonly number[]): Promi
   const accounts = (await call(base, 'GET', '/api/v1/brokers/accounts', token)).json as Array<{ id: number }>;
   const ids = accounts.map((a) => a.id).sort((a, b) => a - b);
   const [leader, ...rest] = ids;
-  if (leader === undefined || rest.length < ratios.length) throw new Error(`accounts: ${JSON.stringify(accounts)}`);
+  if (leader === undefined || rest.length < ratios.length)
+    throw new Error(`accounts: ${JSON.stringify(accounts)}`);
   const bases = (): string[] => [base];
   await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${leader}/master`, token, { followers: 'keep' });
   const followers: Trader['followers'] = [];
