@@ -65,7 +65,15 @@ async function run(nodes: number): Promise<string> {
       },
       'every group owned, on every node',
       120_000,
-    );
+    ).catch(async (error: unknown) => {
+      const { rows } = await db.query(
+        `SELECT l.user_id, l.node_id, l.token, l.expires_at > clock_timestamp() AS live,
+           (SELECT max(ready_at) FROM cluster_lease_log g WHERE g.user_id = l.user_id AND g.token = l.token) AS ready
+         FROM copy_group_leases l ORDER BY user_id`,
+      );
+      console.log(JSON.stringify(rows), `node logs: ${rig.dataDir}`);
+      throw error;
+    });
     const before = await db.query<{ id: number }>(`SELECT coalesce(max(id), 0)::int AS id FROM copy_orders`);
     const firstId = before.rows[0]?.id ?? 0;
     let turn = 0;

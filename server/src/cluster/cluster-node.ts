@@ -154,10 +154,18 @@ export class ClusterNode {
       if (!this.keeper.isValid(userId) && !this.leaving.has(userId)) this.lose(userId, 'no renewal in time');
   }
 
+  /**
+   * A lease lost or no longer vouched for: the group's sessions close here, then the lease (if the database still
+   * has it) is handed back so another node need not wait for it to run out.
+   */
   private lose(userId: number, why: string): void {
+    const lease = this.keeper.leaseOf(userId);
     this.keeper.forget(userId);
     this.app.log.warn(`copy group of user ${userId} lost (${why}): closing its sessions`);
-    void this.engine?.refreshUser(userId);
+    void this.engine
+      ?.refreshUser(userId)
+      .then(() => (lease === null ? undefined : this.leases.release(lease, this.config.nodeId)))
+      .catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
   }
 
   private async balance(): Promise<void> {

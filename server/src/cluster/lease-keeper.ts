@@ -72,11 +72,15 @@ export class LeaseKeeper {
   /** Renews every lease; answers the users whose lease was lost (expired before the renewal reached it). */
   async renew(): Promise<number[]> {
     const sentAt = this.now();
-    const kept = await this.store.renew(this.nodeId, this.timings.ttlMs);
+    const held = [...this.held].map(([userId, { token }]) => ({ userId, token }));
+    const kept = await this.store.renew(this.nodeId, held, this.timings.ttlMs);
     const keptTokens = new Map(kept.map((lease) => [lease.userId, lease.token]));
     const lost: number[] = [];
-    for (const [userId, held] of this.held) {
-      if (keptTokens.get(userId) === held.token) held.validUntil = sentAt + this.timings.ttlMs;
+    for (const { userId, token } of held) {
+      const entry = this.held.get(userId);
+      // Taken or given up while the renewal was on its way: that entry is not this renewal's business.
+      if (entry === undefined || entry.token !== token) continue;
+      if (keptTokens.get(userId) === token) entry.validUntil = sentAt + this.timings.ttlMs;
       else lost.push(userId);
     }
     for (const userId of lost) this.held.delete(userId);

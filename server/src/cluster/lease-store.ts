@@ -76,12 +76,18 @@ export class LeaseStore {
     return row === undefined ? null : { userId, token: Number(row.token) };
   }
 
-  /** Extends every live lease of the node; answers the ones it still holds (a lease that ran out is lost). */
-  async renew(nodeId: string, ttlMs: number): Promise<HeldLease[]> {
+  /**
+   * Extends the given live leases of the node; answers the ones it still holds (a lease that ran out is lost).
+   * Only leases the node knows it holds: one it gave up, or held before a restart under the same id, runs out.
+   */
+  async renew(nodeId: string, held: readonly HeldLease[], ttlMs: number): Promise<HeldLease[]> {
+    if (held.length === 0) return [];
     const rows = await this.db.query<{ user_id: number; token: number }>(
-      `UPDATE copy_group_leases SET expires_at = clock_timestamp() + $2 * interval '1 millisecond'
-       WHERE node_id = $1 AND expires_at > clock_timestamp() RETURNING user_id, token`,
-      [nodeId, ttlMs],
+      `UPDATE copy_group_leases l SET expires_at = clock_timestamp() + $2 * interval '1 millisecond'
+       FROM unnest($3::int[], $4::bigint[]) AS h(user_id, token)
+       WHERE l.node_id = $1 AND l.user_id = h.user_id AND l.token = h.token AND l.expires_at > clock_timestamp()
+       RETURNING l.user_id, l.token`,
+      [nodeId, ttlMs, held.map((lease) => lease.userId), held.map((lease) => lease.token)],
     );
     return rows.map((r) => ({ userId: r.user_id, token: Number(r.token) }));
   }

@@ -65,7 +65,12 @@ test('one owner at a time; the token grows at each new owner; a stale owner’s 
     ['y', 2, 'x'],
   ]);
   // x's renewal finds nothing: its lease is lost.
-  expect(await leases.renew('x', 300)).toEqual([]);
+  expect(await leases.renew('x', [{ userId: user.id, token: 1 }], 300)).toEqual([]);
+  // y renews what it holds; a lease y does not name (given up, or held before a restart) is not renewed.
+  expect(await leases.renew('y', [{ userId: user.id, token: 2 }], 60_000)).toEqual([
+    { userId: user.id, token: 2 },
+  ]);
+  expect(await leases.renew('y', [], 60_000)).toEqual([]);
 
   // x still believes it owns the group: its claim carries token 1 and the database refuses it.
   const stale = new SqlCopyStore(t.db, () => undefined, undefined, {
