@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 
 /** A node of a cluster: who it is, where the others reach it, NATS, and the lease timings. */
@@ -21,6 +22,8 @@ export interface ClusterConfig {
   /** The paper prices' seed: the same on every node (`SIM_SEED`, default 1). */
   paperSeed: number;
   paperStepMs: number;
+  /** Marks a request forwarded by a node of this cluster (derived from the shared secret, never sent to browsers). */
+  forwardMark: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -40,6 +43,9 @@ export function clusterConfigOf(
   if (!on) return null;
   if (server.databaseUrl === undefined)
     throw new Error('Cluster mode needs DATABASE_URL: every node shares one PostgreSQL');
+  // A secret generated per node (the single-process default) would make each node refuse the others' tokens.
+  if (!env.JWT_SECRET?.trim() || !env.SECRETS_KEY?.trim())
+    throw new Error('Cluster mode needs JWT_SECRET and SECRETS_KEY, the same on every node');
   const host = server.host === '0.0.0.0' || server.host === '::' ? '127.0.0.1' : server.host;
   const ttlMs = int(env.CLUSTER_LEASE_TTL_MS, 6_000);
   return {
@@ -54,5 +60,8 @@ export function clusterConfigOf(
     maxGroups: int(env.CLUSTER_MAX_GROUPS, Number.MAX_SAFE_INTEGER),
     paperSeed: int(env.SIM_SEED, 1),
     paperStepMs: int(env.SIM_STEP_MS, 500),
+    forwardMark: createHash('sha256')
+      .update(`synctrade-forwarded:${env.SECRETS_KEY.trim()}`)
+      .digest('base64url'),
   };
 }

@@ -54,7 +54,7 @@ export class ClusterNode {
     const bus = await ClusterBus.open(config.natsUrl, config.nodeId, config.name);
     const node = new ClusterNode(app, config, bus);
     await node.leases.heartbeat(config.nodeId, config.url, config.ttlMs, false);
-    installOwnerForwarding(app, node.leases, config.nodeId);
+    installOwnerForwarding(app, node.leases, config.nodeId, config.forwardMark);
     const hub = app.realtime;
     const publishHere = hub.publish.bind(hub);
     bus.relayFeed(publishHere);

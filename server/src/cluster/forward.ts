@@ -10,10 +10,16 @@ export const FORWARDED_HEADER = 'x-synctrade-forwarded-by';
  * state), whichever node the browser reached. A forwarded request is never forwarded again: the owner serves
  * it even if the lease moved meanwhile (its engine then refuses to send).
  */
-export function installOwnerForwarding(app: FastifyInstance, leases: LeaseStore, nodeId: string): void {
+export function installOwnerForwarding(
+  app: FastifyInstance,
+  leases: LeaseStore,
+  nodeId: string,
+  mark: string,
+): void {
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = request.user as { id: number } | null;
-    if (user === null || request.headers[FORWARDED_HEADER] !== undefined) return;
+    // Only another node knows the mark: a browser cannot make a node serve a group it does not own.
+    if (user === null || request.headers[FORWARDED_HEADER] === mark) return;
     const path = request.url;
     if (!OWNER_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
     const owner = await leases.ownerOf(user.id);
@@ -21,7 +27,7 @@ export function installOwnerForwarding(app: FastifyInstance, leases: LeaseStore,
     const venueOnly = path.startsWith('/api/v1/sim/');
     if (owner === null && venueOnly && request.method !== 'GET') return moving(reply);
     if (owner === null || owner.nodeId === nodeId) return;
-    const headers: Record<string, string> = { [FORWARDED_HEADER]: nodeId };
+    const headers: Record<string, string> = { [FORWARDED_HEADER]: mark };
     for (const name of ['authorization', 'accept', 'user-agent', 'x-forwarded-for']) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
