@@ -46,22 +46,23 @@ export class FencedSession implements BrokerSession {
     return this.inner.findOrderByClientId(accountExternalId, clientOrderId);
   }
 
-  placeOrder(command: PlaceOrderCommand): ReturnType<BrokerSession['placeOrder']> {
+  // The command methods are async so a refusal is a rejected promise, as from a broker, never a throw.
+  async placeOrder(command: PlaceOrderCommand): ReturnType<BrokerSession['placeOrder']> {
     this.check();
     return this.inner.placeOrder(command);
   }
 
-  modifyOrder(command: ModifyOrderCommand): Promise<void> {
+  async modifyOrder(command: ModifyOrderCommand): Promise<void> {
     this.check();
     return this.inner.modifyOrder(command);
   }
 
-  cancelOrder(accountExternalId: string, orderId: string): Promise<void> {
+  async cancelOrder(accountExternalId: string, orderId: string): Promise<void> {
     this.check();
     return this.inner.cancelOrder(accountExternalId, orderId);
   }
 
-  flatten(accountExternalId: string, symbol?: string): Promise<void> {
+  async flatten(accountExternalId: string, symbol?: string): Promise<void> {
     this.check();
     return this.inner.flatten(accountExternalId, symbol);
   }
