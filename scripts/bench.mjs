@@ -6,6 +6,7 @@ const owners = {
   copier: 'server',
   api: 'server',
   e2e: 'server',
+  cluster: 'server',
   syncdesk: 'e2e',
   history: 'e2e',
   web: 'e2e',

@@ -11,6 +11,9 @@ import { twoFactorRoutes } from './auth/two-factor-routes';
 import { openSimVenue } from './brokers/sim/open-venue';
 import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
 import { paperPlugin } from './paper/paper-plugin';
+import { PathPriceModel } from './brokers/sim/price-path';
+import { clusterConfigOf } from './cluster/cluster-config';
+import { ClusterNode } from './cluster/cluster-node';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
@@ -92,10 +95,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = new RealtimeHub(config.heartbeatSeconds, (error) =>
     app.log.error({ err: error }, 'feed snapshot failed'),
   );
+  // Several nodes (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL): see src/cluster.
+  const cluster = clusterConfigOf(options.env ?? process.env, config);
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
+  // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
+  // only the paper accounts of the copy groups its node owns.
   const simVenue = await openSimVenue(db, {
-    seed: Number(process.env.SIM_SEED ?? Date.now()),
+    seed: cluster?.paperSeed ?? Number(process.env.SIM_SEED ?? Date.now()),
     onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
+    ...(cluster === null
+      ? {}
+      : {
+          prices: new PathPriceModel(cluster.paperSeed, cluster.paperStepMs),
+          tickMs: cluster.paperStepMs,
+          loadAccounts: false,
+        }),
   });
   await backfillPaperOrderRows(db);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
@@ -144,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     }),
   );
+  app.decorate('cluster', cluster === null ? null : await ClusterNode.join(app, cluster));
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
   events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {

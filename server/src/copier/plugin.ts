@@ -1,5 +1,6 @@
 import { EngineGuard, EngineSendGuard } from '../propfirm/server';
 import type { FastifyPluginAsync } from 'fastify';
+import type { FeedMessage } from '@synctrade/api/types';
 import { DeskPublisher } from './desk/desk-publisher';
 import { deskAccounts } from './desk/sync-accounts';
 import { noticeOf } from './engine-notices';
@@ -17,24 +18,28 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   const log = (error: unknown, context: string): void =>
     app.log.error({ err: error, context }, 'copy engine');
   let publisher: DeskPublisher | null = null;
-  const store = copyStoreFor(app, (error) => log(error, 'write-behind'));
+  const { cluster } = app;
+  const store = copyStoreFor(app, (error) => log(error, 'write-behind'), cluster?.fence ?? null);
   const engine = new CopyEngine({
-    directory: new SqlDirectory(app),
+    directory: cluster?.directory(new SqlDirectory(app)) ?? new SqlDirectory(app),
     store,
     notifier: {
       notify: (userId, outcome) =>
         void app.notify(userId, noticeOf(outcome)).catch((error: unknown) => log(error, 'notify')),
     },
-    onChange: (userId) => publisher?.touch(userId),
+    onChange: (userId) => touch(userId),
     log,
     guard: new EngineSendGuard(new EngineGuard(app.propGuard, log)),
   });
-  publisher = new DeskPublisher(app, engine);
-  const touch = (userId: number): void => publisher?.touch(userId);
-
-  app.realtime.setSnapshotProvider(async (userId) => [
+  // In a cluster the desk's list is the owner's (the node with the live state); it reaches every node's sockets.
+  publisher = new DeskPublisher(app, engine, { socketsElsewhere: cluster !== null });
+  function touch(userId: number): void {
+    if (cluster === null || cluster.owns(userId)) publisher?.touch(userId);
+  }
+  const deskSnapshot = async (userId: number): Promise<FeedMessage[]> => [
     { type: 'account_data', accounts: await deskAccounts(app.db, engine, userId) },
-  ]);
+  ];
+  app.realtime.setSnapshotProvider(cluster?.snapshotProvider(deskSnapshot) ?? deskSnapshot);
   const refresh = ({ userId }: { userId: number }): void => {
     void engine.refreshUser(userId).then(() => touch(userId));
   };
@@ -46,13 +51,18 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   ];
   // The engine starts after the server is ready and never holds the start-up up (brokers may be slow).
   app.addHook('onReady', async () => {
-    void engine.start().catch((error: unknown) => log(error, 'start'));
+    void engine
+      .start()
+      .then(() => cluster?.attach(engine, () => store.flush(), deskSnapshot))
+      .catch((error: unknown) => log(error, 'start'));
   });
   app.addHook('onClose', async () => {
     for (const off of offs) off();
     publisher?.stop();
     await engine.stop();
     await store.close();
+    // Sessions closed and rows stored: the node's leases go back at once.
+    await cluster?.detach();
   });
 
   const options = { engine, touch };

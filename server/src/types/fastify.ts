@@ -1,6 +1,7 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { BrokerRegistry } from '../brokers/registry';
 import type { SimVenue } from '../brokers/sim/venue';
+import type { ClusterNode } from '../cluster/cluster-node';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
 import type { AppEvents } from '../events';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     simVenue: SimVenue;
     /** The prop-firm guard: firm rules per account, checked by the copy engine. */
     propGuard: PropGuard;
+    /** This node of a cluster (several server processes on PostgreSQL and NATS); null in a single process. */
+    cluster: ClusterNode | null;
     /** preHandler: 401 unless a valid token of a live session; sets `request.user`. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Stores a notification and pushes it on the user's feed. */

@@ -45,7 +45,13 @@ export class SimLedgerStore {
     return row.block * ID_BLOCK_SIZE;
   }
 
-  async load(): Promise<StoredLedger> {
+  /**
+   * The stored ledger: every account, or only the given ones (a node of a cluster taking a copy group over
+   * continues that group's paper accounts from the database).
+   */
+  async load(externalIds?: readonly string[]): Promise<StoredLedger> {
+    const only = externalIds === undefined ? '' : 'WHERE external_id = ANY($1::text[])';
+    const params = externalIds === undefined ? [] : [externalIds];
     const accounts = await this.db.query<{
       external_id: string;
       name: string;
@@ -53,22 +59,37 @@ export class SimLedgerStore {
       realized_total: number;
       realized_day: number;
       day_key: string;
-    }>(`SELECT external_id, name, starting_balance, realized_total, realized_day, day_key FROM sim_accounts`);
+    }>(
+      `SELECT external_id, name, starting_balance, realized_total, realized_day, day_key FROM sim_accounts ${only}`,
+      params,
+    );
     const positions = await this.db.query<{
       external_id: string;
       symbol: string;
       net_pos: number;
       avg_price: number;
-    }>(`SELECT external_id, symbol, net_pos, avg_price FROM sim_positions ORDER BY external_id, symbol`);
+    }>(
+      `SELECT external_id, symbol, net_pos, avg_price FROM sim_positions ${only} ORDER BY external_id, symbol`,
+      params,
+    );
     const orders = await this.db.query<OrderRecord>(
-      `SELECT * FROM sim_orders
+      externalIds === undefined
+        ? `SELECT * FROM sim_orders
        WHERE status = 'Working'
          OR order_id IN (SELECT order_id FROM sim_orders ORDER BY time_ms DESC LIMIT ${RECENT_ORDERS_LOADED})
+       ORDER BY time_ms, order_id`
+        : `SELECT * FROM sim_orders WHERE external_id = ANY($1::text[])
+         AND (status = 'Working' OR order_id IN (SELECT order_id FROM sim_orders WHERE external_id = ANY($1::text[])
+           ORDER BY time_ms DESC LIMIT ${RECENT_ORDERS_LOADED}))
        ORDER BY time_ms, order_id`,
+      params,
     );
-    const markets = await this.db.query<{ market: Market; ticks: number; open_ticks: number }>(
-      `SELECT market, ticks, open_ticks FROM sim_markets`,
-    );
+    const markets =
+      externalIds === undefined
+        ? await this.db.query<{ market: Market; ticks: number; open_ticks: number }>(
+            `SELECT market, ticks, open_ticks FROM sim_markets`,
+          )
+        : [];
     const byId = new Map<string, SimAccount>(
       accounts.map((row) => [
         row.external_id,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/db';
 import { BlockIds } from './block-ids';
 import { SimLedgerStore } from './ledger-store';
 import { LedgerWriter } from './ledger-writer';
+import type { PriceModel } from './price-model';
 import { SimVenue } from './venue';
 
 export interface OpenSimVenueOptions {
@@ -9,6 +10,13 @@ export interface OpenSimVenueOptions {
   /** Price step interval (default 500 ms); null: prices move only when told. */
   tickMs?: number | null;
   onError: (error: unknown) => void;
+  /** Another price model (several nodes: `PathPriceModel`). */
+  prices?: PriceModel;
+  /**
+   * False: start with no account in memory (several nodes: a node loads the paper accounts of the copy groups
+   * it takes over, see `SimVenue.adopt`).
+   */
+  loadAccounts?: boolean;
 }
 
 /**
@@ -18,7 +26,7 @@ export interface OpenSimVenueOptions {
 export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promise<SimVenue> {
   const store = new SimLedgerStore(db);
   const first = await store.reserveIds();
-  const restored = await store.load();
+  const restored = options.loadAccounts === false ? undefined : await store.load();
   const ids = new BlockIds(first, () => store.reserveIds(), options.onError);
   const holder: { venue: SimVenue | null } = { venue: null };
   const ledger = new LedgerWriter(store, () => holder.venue?.prices.state() ?? [], options.onError);
@@ -27,7 +35,8 @@ export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promis
     ...(options.tickMs === undefined ? {} : { tickMs: options.tickMs }),
     recordCommands: false,
     ledger,
-    restored,
+    ...(restored === undefined ? {} : { restored }),
+    ...(options.prices === undefined ? {} : { prices: options.prices }),
     ids,
   });
   return holder.venue;

@@ -17,7 +17,7 @@ const MARKET_OF: Record<ContractRoot, Market> = {
 };
 
 /** Where the paper venue starts each market's price path (about where the market traded in late 2026). */
-const START_PRICE: Record<Market, number> = { ES: 6000, NQ: 21000, CL: 70, GC: 2650 };
+export const START_PRICE: Record<Market, number> = { ES: 6000, NQ: 21000, CL: 70, GC: 2650 };
 
 export function marketOf(root: ContractRoot): Market {
   return MARKET_OF[root];
@@ -32,8 +32,8 @@ export interface MarketTicks {
 /** A random walk on the tick grid: each step moves every market by -2..+2 ticks. */
 export class PriceModel {
   private readonly random: Random;
-  private readonly ticks = new Map<Market, number>();
-  private readonly opens = new Map<Market, number>();
+  protected readonly ticks = new Map<Market, number>();
+  protected readonly opens = new Map<Market, number>();
 
   constructor(seed: number) {
     this.random = seededRandom(seed);

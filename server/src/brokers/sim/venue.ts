@@ -29,6 +29,8 @@ export interface SimVenueOptions {
   /** The ledger as stored, to continue from after a restart. */
   restored?: StoredLedger;
   ids?: IdSource;
+  /** Another price model (several nodes: prices as a function of the seed and the time step). */
+  prices?: PriceModel;
 }
 
 export const STARTING_BALANCE = 50_000;
@@ -60,7 +62,7 @@ export class SimVenue {
   private closed = false;
 
   constructor(options: SimVenueOptions = {}) {
-    this.prices = new PriceModel(options.seed ?? Date.now());
+    this.prices = options.prices ?? new PriceModel(options.seed ?? Date.now());
     this.now = options.now ?? Date.now;
     this.recordCommands = options.recordCommands ?? true;
     this.ids = options.ids ?? new CountingIds();
@@ -292,6 +294,32 @@ export class SimVenue {
     if (spec === undefined) throw new Error(`Unknown contract ${symbol}`);
     this.prices.setPrice(spec.root, price);
     this.step([marketOf(spec.root)]);
+  }
+
+  /**
+   * Several nodes: the venue of the node owning a copy group holds that group's paper accounts. Taking the
+   * group over, the node continues them from the stored ledger (whatever it held of them before is replaced).
+   */
+  adopt(stored: StoredLedger): void {
+    this.evict(stored.accounts.map((account) => account.externalId));
+    this.restore({ ...stored, markets: [] });
+  }
+
+  /**
+   * Several nodes: forgets accounts whose copy group moved to another node (their resting orders must not
+   * fill here any more). The caller waits for `stored()` first, so the ledger holds their last state.
+   */
+  evict(externalIds: readonly string[]): void {
+    const ids = new Set(externalIds);
+    if (ids.size === 0) return;
+    for (const id of ids) this.accounts.delete(id);
+    for (const [orderId, order] of this.orders) {
+      if (!ids.has(order.accountExternalId)) continue;
+      this.orders.delete(orderId);
+      this.working.delete(orderId);
+      if (order.clientOrderId !== null)
+        this.byClientId.delete(`${order.accountExternalId}|${order.clientOrderId}`);
+    }
   }
 
   /** Continues from the stored ledger: accounts, positions, orders (working ones resting again) and prices. */

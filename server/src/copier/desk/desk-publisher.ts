@@ -16,6 +16,8 @@ export class DeskPublisher {
   constructor(
     private readonly app: FastifyInstance,
     private readonly engine: CopyEngine,
+    /** A cluster: the user's sockets may be on other nodes, so the list is published whatever this node holds. */
+    private readonly options: { socketsElsewhere?: boolean } = {},
   ) {}
 
   touch(userId: number): void {
@@ -35,7 +37,7 @@ export class DeskPublisher {
   }
 
   private async publish(userId: number): Promise<void> {
-    if (this.stopped || this.app.realtime.socketCount(userId) === 0) {
+    if (this.stopped || (!this.options.socketsElsewhere && this.app.realtime.socketCount(userId) === 0)) {
       this.last.delete(userId);
       return;
     }

@@ -245,6 +245,8 @@ export class CopyEngine implements EngineContext {
       this.accounts.set(account.id, account);
     }
     group.accountIds = new Set(list.map((account) => account.id));
+    // A user with no accounts here (all deleted, or the group moved to another node) recovers again if they return.
+    if (list.length === 0) this.recovered.delete(userId);
     await this.guard?.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
     group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
     const leader = list.find((account) => account.isLeader && account.enabled);

@@ -12,10 +12,24 @@ import {
   claimSkipRowsOf,
 } from './claim-rows';
 
-const CLAIM_SQL = `
-WITH ev AS (
+/**
+ * The claim statement. With a fence (several nodes), the event is stored only while the node's lease on the
+ * user's copy group ($5 node, $6 fencing token) is live; `FOR SHARE` makes a takeover wait for a claim under
+ * way, and a claim wait for a takeover under way (then it sees the new token and stores nothing).
+ */
+function claimSql(fenced: boolean): string {
+  const ev = fenced
+    ? `lease AS (
+  SELECT token FROM copy_group_leases
+  WHERE user_id = $2 AND node_id = $5 AND token = $6 AND expires_at > clock_timestamp() FOR SHARE
+), ev AS (
+  INSERT INTO copy_events (event_key, user_id) SELECT $1, $2 FROM lease ON CONFLICT DO NOTHING RETURNING event_key
+)`
+    : `ev AS (
   INSERT INTO copy_events (event_key, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_key
-), ins AS (
+)`;
+  return `
+WITH ${ev}, ins AS (
   INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,
     status, leader_order_id, is_exit, reason, resolved)
   SELECT $2, x.account_id, 'copy', x.client_order_id, $1, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
@@ -31,6 +45,14 @@ WITH ev AS (
   WHERE EXISTS (SELECT 1 FROM ev)
 )
 SELECT (SELECT count(*) FROM ev)::int AS fresh, (SELECT coalesce(json_agg(client_order_id), '[]'::json) FROM ins) AS claimed`;
+}
+const CLAIM_SQL = claimSql(false);
+const FENCED_CLAIM_SQL = claimSql(true);
+
+/** Several nodes: the lease under which this node may claim for a user's group, or null (it may not). */
+export interface ClaimFence {
+  leaseOf(userId: number): { nodeId: string; token: number } | null;
+}
 
 /**
  * The engine's store on a shared PostgreSQL: the claim is one statement in the database, so server processes
@@ -43,6 +65,7 @@ export class SqlCopyStore implements CopyStore {
     protected readonly db: Db,
     onError: (error: unknown) => void,
     behind?: BatchWriter,
+    private readonly fence: ClaimFence | null = null,
   ) {
     this.behind = behind ?? new BatchWriter(db, onError);
   }
@@ -52,12 +75,20 @@ export class SqlCopyStore implements CopyStore {
   }
 
   async claim({ eventKey, userId, intents, skips }: ClaimRequest): Promise<ClaimResult> {
-    const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(CLAIM_SQL, [
+    const params: unknown[] = [
       eventKey,
       userId,
       JSON.stringify(claimRowsOf(intents)),
       JSON.stringify(claimSkipRowsOf(skips)),
-    ]);
+    ];
+    if (this.fence !== null) {
+      // A node that does not surely hold the group's lease claims nothing, so it sends nothing.
+      const lease = this.fence.leaseOf(userId);
+      if (lease === null) return { fresh: false, claimed: new Set() };
+      params.push(lease.nodeId, lease.token);
+    }
+    const sql = this.fence === null ? CLAIM_SQL : FENCED_CLAIM_SQL;
+    const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(sql, params);
     const claimed =
       typeof row?.claimed === 'string' ? (JSON.parse(row.claimed) as string[]) : (row?.claimed ?? []);
     return { fresh: (row?.fresh ?? 0) > 0, claimed: new Set(claimed) };

@@ -1,0 +1,106 @@
+import type { SimLedgerStore } from '../brokers/sim/ledger-store';
+import type { SimVenue } from '../brokers/sim/venue';
+import type { BrokerSession } from '../brokers/types';
+import type { Db } from '../db/db';
+import type { AccountDirectory } from '../copier/engine/ports';
+import type { EngineAccount } from '../copier/engine/types';
+import { FencedSession } from './fenced-session';
+import type { LeaseKeeper } from './lease-keeper';
+import type { LeaseStore } from './lease-store';
+
+export interface ClusterDirectoryDeps {
+  inner: AccountDirectory;
+  db: Db;
+  keeper: LeaseKeeper;
+  /** True while the node holds the user's group and is not handing it over. */
+  owns: (userId: number) => boolean;
+  leases: LeaseStore;
+  nodeId: string;
+  venue: SimVenue;
+  ledger: SimLedgerStore;
+  log: (error: unknown, context: string) => void;
+}
+
+/**
+ * The engine's directory on a node of a cluster: the engine sees only the users whose copy group this node
+ * holds a lease on (a user it does not own has no accounts here, so its sessions close), every session it opens
+ * is fenced by that lease and logged, and a paper session continues its accounts from the ledger first.
+ */
+export class ClusterDirectory implements AccountDirectory {
+  constructor(private readonly deps: ClusterDirectoryDeps) {}
+
+  async loadUser(userId: number): Promise<EngineAccount[]> {
+    if (!this.deps.owns(userId)) return [];
+    return this.deps.inner.loadUser(userId);
+  }
+
+  async activeUsers(): Promise<number[]> {
+    return this.deps.keeper.users().filter((userId) => this.deps.owns(userId));
+  }
+
+  async openSession(connectionId: number): Promise<BrokerSession> {
+    const { db, keeper, leases, nodeId, venue, ledger } = this.deps;
+    const [row] = await db.query<{ user_id: number; broker: string }>(
+      'SELECT user_id, broker FROM connections WHERE id = $1',
+      [connectionId],
+    );
+    if (row === undefined) throw new Error(`Connection ${connectionId} is gone`);
+    const lease = keeper.leaseOf(row.user_id);
+    if (lease === null || !keeper.isValid(row.user_id))
+      throw new Error('This server node no longer owns the copy group');
+    let paper: string[] = [];
+    if (row.broker === 'sim') {
+      const accounts = await db.query<{ external_id: string }>(
+        'SELECT external_id FROM broker_accounts WHERE connection_id = $1',
+        [connectionId],
+      );
+      paper = accounts.map((a) => a.external_id);
+      await venue.stored();
+      // The paper venue of the previous owner stored every change before telling anyone: continue from there.
+      venue.adopt(await ledger.load(paper));
+    }
+    // Logged before it opens and closed after it closed: the logged span holds the real one.
+    const logId = await leases.sessionOpened(connectionId, lease, nodeId);
+    let session: BrokerSession;
+    try {
+      session = await this.deps.inner.openSession(connectionId);
+    } catch (error: unknown) {
+      await leases.sessionClosed(logId);
+      throw error;
+    }
+    return new FencedSession(
+      session,
+      () => keeper.tokenOf(row.user_id) === lease.token,
+      async () => {
+        if (paper.length > 0) {
+          await venue.stored();
+          venue.evict(paper);
+        }
+        await leases.sessionClosed(logId).catch((error: unknown) => this.deps.log(error, 'session log'));
+      },
+    );
+  }
+
+  budgetOf(connectionId: number): { brokerUser: string; perMinute: number } {
+    return this.deps.inner.budgetOf(connectionId);
+  }
+
+  stopFollowing(accountId: number, reason: string): Promise<void> {
+    return this.deps.inner.stopFollowing(accountId, reason);
+  }
+
+  async stopWaiting(accountId: number): Promise<void> {
+    await this.deps.inner.stopWaiting?.(accountId);
+  }
+
+  storeHeldByHand(accountId: number, symbols: readonly string[]): Promise<void> {
+    return this.deps.inner.storeHeldByHand(accountId, symbols);
+  }
+
+  async markConnection(
+    connectionId: number,
+    status: 'connected' | 'disconnected' | 'reauth_required',
+  ): Promise<void> {
+    await this.deps.inner.markConnection?.(connectionId, status);
+  }
+}

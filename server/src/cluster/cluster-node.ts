@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import type { FeedMessage } from '@synctrade/api/types';
+import { SimLedgerStore } from '../brokers/sim/ledger-store';
+import type { CopyEngine } from '../copier/engine/engine';
+import type { AccountDirectory } from '../copier/engine/ports';
+import type { ClaimFence } from '../copier/store/sql-store';
+import { ClusterBus } from './bus';
+import { ClusterDirectory } from './cluster-directory';
+import type { ClusterConfig } from './cluster-config';
+import { installOwnerForwarding } from './forward';
+import { LeaseKeeper } from './lease-keeper';
+import { LeaseStore } from './lease-store';
+
+type DeskSnapshot = (userId: number) => Promise<FeedMessage[]>;
+
+/** How long a group handed over is left for another node before this one may take it back. */
+const COOLDOWN_MS = 5_000;
+/** How often the node checks its own view of its leases (a lease it can no longer vouch for closes its sessions). */
+const WATCH_MS = 250;
+
+/**
+ * One node of a cluster (`app.cluster`): holds leases on copy groups in PostgreSQL, opens the sessions of the
+ * groups it owns only, moves groups one at a time to balance the nodes (sessions closed here before the lease is
+ * handed back), and relays feed messages and change notices to the other nodes over NATS.
+ */
+export class ClusterNode {
+  readonly leases: LeaseStore;
+  readonly keeper: LeaseKeeper;
+  private engine: CopyEngine | null = null;
+  private flushStore: (() => Promise<void>) | null = null;
+  private readonly leaving = new Set<number>();
+  private readonly cooldown = new Map<number, number>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly offs: Array<() => void> = [];
+  private draining = false;
+  private balancing = false;
+  private stopped = false;
+
+  private constructor(
+    private readonly app: FastifyInstance,
+    readonly config: ClusterConfig,
+    readonly bus: ClusterBus,
+  ) {
+    this.leases = new LeaseStore(app.db);
+    this.keeper = new LeaseKeeper(this.leases, config.nodeId, {
+      ttlMs: config.ttlMs,
+      renewMs: config.renewMs,
+      marginMs: config.marginMs,
+    });
+  }
+
+  /** Joins the cluster: registers the node, forwards owner requests, relays the feed and change notices. */
+  static async join(app: FastifyInstance, config: ClusterConfig): Promise<ClusterNode> {
+    const bus = await ClusterBus.open(config.natsUrl, config.nodeId, config.name);
+    const node = new ClusterNode(app, config, bus);
+    await node.leases.heartbeat(config.nodeId, config.url, config.ttlMs, false);
+    installOwnerForwarding(app, node.leases, config.nodeId, config.forwardMark);
+    const hub = app.realtime;
+    const publishHere = hub.publish.bind(hub);
+    bus.relayFeed(publishHere);
+    // Everything published for a user here also reaches the user's sockets on the other nodes.
+    hub.publish = (userId, message) => {
+      publishHere(userId, message);
+      bus.publishFeed(userId, message);
+    };
+    node.offs.push(...bus.bridgeEvents(app.events));
+    return node;
+  }
+
+  /** The claim fence: a claim carries the lease's token while this node surely holds it. */
+  get fence(): ClaimFence {
+    return {
+      leaseOf: (userId) => {
+        const token = this.keeper.tokenOf(userId);
+        return token === null || this.leaving.has(userId) ? null : { nodeId: this.config.nodeId, token };
+      },
+    };
+  }
+
+  /** True while this node holds the group and is not handing it over. */
+  owns(userId: number): boolean {
+    return this.keeper.isValid(userId) && !this.leaving.has(userId);
+  }
+
+  directory(inner: AccountDirectory): AccountDirectory {
+    return new ClusterDirectory({
+      inner,
+      db: this.app.db,
+      keeper: this.keeper,
+      owns: (userId) => this.owns(userId),
+      leases: this.leases,
+      nodeId: this.config.nodeId,
+      venue: this.app.simVenue,
+      ledger: new SimLedgerStore(this.app.db),
+      log: (error, context) => this.app.log.error({ err: error, context }, 'cluster'),
+    });
+  }
+
+  /** A socket opened here for a user owned elsewhere starts from the owner's list. */
+  snapshotProvider(local: DeskSnapshot): DeskSnapshot {
+    return async (userId) => {
+      if (this.owns(userId)) return local(userId);
+      return (await this.bus.askDesk(userId, 1_000)) ?? local(userId);
+    };
+  }
+
+  /** The engine is running: take groups, renew, balance. */
+  attach(engine: CopyEngine, flushStore: () => Promise<void>, desk: DeskSnapshot): void {
+    this.engine = engine;
+    this.flushStore = flushStore;
+    this.bus.answerDesk((userId) => this.owns(userId), desk);
+    const every = (ms: number, work: () => Promise<void>): void => {
+      const timer = setInterval(() => {
+        if (!this.stopped)
+          void work().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
+      }, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.config.renewMs, () => this.renew());
+    every(WATCH_MS, () => this.watch());
+    every(this.config.balanceMs, () => this.balance());
+    void this.balance().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
+  }
+
+  /** Hands every group over, one at a time, then takes no more (a deploy). Resolves when none is left. */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await this.leases.heartbeat(this.config.nodeId, this.config.url, this.config.ttlMs, true);
+    while (!this.stopped) {
+      const [userId] = this.keeper.users();
+      if (userId === undefined) return;
+      await this.moveOut(userId);
+    }
+  }
+
+  /** The engine stopped (its sessions are closed): the leases go back at once and the node leaves. */
+  async detach(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    for (const off of this.offs.splice(0)) off();
+    await this.leases.leave(this.config.nodeId).catch(() => undefined);
+    await this.bus.close();
+  }
+
+  private async renew(): Promise<void> {
+    await this.leases.heartbeat(this.config.nodeId, this.config.url, this.config.ttlMs, this.draining);
+    for (const userId of await this.keeper.renew()) this.lose(userId, 'its lease ran out');
+  }
+
+  /** A lease this node can no longer vouch for: its sessions close before another node may take it. */
+  private async watch(): Promise<void> {
+    for (const userId of this.keeper.users())
+      if (!this.keeper.isValid(userId) && !this.leaving.has(userId)) this.lose(userId, 'no renewal in time');
+  }
+
+  /**
+   * A lease lost or no longer vouched for: the group's sessions close here, then the lease (if the database still
+   * has it) is handed back so another node need not wait for it to run out.
+   */
+  private lose(userId: number, why: string): void {
+    const lease = this.keeper.leaseOf(userId);
+    this.keeper.forget(userId);
+    this.app.log.warn(`copy group of user ${userId} lost (${why}): closing its sessions`);
+    void this.engine
+      ?.refreshUser(userId)
+      .then(() => (lease === null ? undefined : this.leases.release(lease, this.config.nodeId)))
+      .catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
+  }
+
+  private async balance(): Promise<void> {
+    if (this.balancing || this.engine === null || this.stopped) return;
+    this.balancing = true;
+    try {
+      const nodes = await this.leases.liveNodes();
+      const active = nodes.filter((node) => !node.draining).length;
+      const groups = await this.leases.groupCount();
+      const share = this.draining
+        ? 0
+        : Math.min(this.config.maxGroups, Math.ceil(groups / Math.max(1, active)));
+      const owned = this.keeper.count;
+      if (owned > share) {
+        const [userId] = this.keeper.users();
+        if (userId !== undefined) await this.moveOut(userId);
+        return;
+      }
+      if (owned >= share) return;
+      const now = Date.now();
+      const free = (await this.leases.unowned(share - owned + this.cooldown.size)).filter(
+        (userId) => (this.cooldown.get(userId) ?? 0) <= now,
+      );
+      await Promise.all(free.slice(0, share - owned).map((userId) => this.takeOver(userId)));
+    } finally {
+      this.balancing = false;
+    }
+  }
+
+  /** Takes a free group: lease first, then sessions, recovery of unfinished copies and reconciliation. */
+  private async takeOver(userId: number): Promise<void> {
+    const lease = await this.keeper.acquire(userId);
+    if (lease === null || this.engine === null) return;
+    await this.engine.refreshUser(userId);
+    // Still the same lease (a lost one is forgotten by then): the group is open and reconciled under it.
+    if (this.keeper.leaseOf(userId)?.token === lease.token)
+      await this.leases.markReady(lease, this.config.nodeId);
+  }
+
+  /** Hands a group over: its sessions close here, what it wrote is stored, then the lease goes back. */
+  private async moveOut(userId: number): Promise<void> {
+    if (this.engine === null) return;
+    this.leaving.add(userId);
+    try {
+      await this.engine.idle(userId);
+      await this.engine.refreshUser(userId);
+      await this.flushStore?.();
+      await this.keeper.release(userId);
+      this.cooldown.set(userId, Date.now() + COOLDOWN_MS);
+    } finally {
+      this.leaving.delete(userId);
+    }
+    for (const [id, until] of this.cooldown) if (until <= Date.now()) this.cooldown.delete(id);
+  }
+}

@@ -1,0 +1,156 @@
+import type { Db } from '../db/db';
+
+/** A lease this node holds: the copy group of `userId`, with its fencing token. */
+export interface HeldLease {
+  userId: number;
+  token: number;
+}
+
+export interface ClusterNodeRow {
+  nodeId: string;
+  url: string;
+  draining: boolean;
+}
+
+/**
+ * The lease table (migration 500) and the nodes' table. Every time is the database's (`clock_timestamp()`), so
+ * the nodes' clocks never decide who owns a group; a node only ever shortens its own view of a lease.
+ */
+export class LeaseStore {
+  constructor(private readonly db: Db) {}
+
+  /** Registers the node (or renews its registration) for `ttlMs`. */
+  async heartbeat(nodeId: string, url: string, ttlMs: number, draining: boolean): Promise<void> {
+    await this.db.query(
+      `INSERT INTO cluster_nodes (node_id, url, draining, expires_at)
+       VALUES ($1, $2, $4, clock_timestamp() + $3 * interval '1 millisecond')
+       ON CONFLICT (node_id) DO UPDATE SET url = EXCLUDED.url, draining = EXCLUDED.draining,
+         expires_at = EXCLUDED.expires_at`,
+      [nodeId, url, ttlMs, draining],
+    );
+  }
+
+  /** The node leaves for good: its row goes, its leases are handed back at once. */
+  async leave(nodeId: string): Promise<void> {
+    await this.db.query(`UPDATE copy_group_leases SET expires_at = clock_timestamp() WHERE node_id = $1`, [
+      nodeId,
+    ]);
+    await this.db.query(`DELETE FROM cluster_nodes WHERE node_id = $1`, [nodeId]);
+  }
+
+  /** Nodes alive and taking groups (not draining). */
+  async liveNodes(): Promise<ClusterNodeRow[]> {
+    const rows = await this.db.query<{ node_id: string; url: string; draining: boolean }>(
+      `SELECT node_id, url, draining FROM cluster_nodes WHERE expires_at > clock_timestamp() ORDER BY node_id`,
+    );
+    return rows.map((r) => ({ nodeId: r.node_id, url: r.url, draining: r.draining }));
+  }
+
+  /**
+   * Takes the group's lease if nobody holds a live one: the token grows by one at every new owner. Answers
+   * null when another node holds it.
+   */
+  async acquire(userId: number, nodeId: string, ttlMs: number): Promise<HeldLease | null> {
+    const rows = await this.db.query<{
+      token: number;
+      previous_node: string | null;
+      previous_expired_at: Date | null;
+    }>(
+      `WITH old AS (SELECT node_id, expires_at FROM copy_group_leases WHERE user_id = $1),
+       taken AS (
+         INSERT INTO copy_group_leases (user_id, node_id, token, expires_at)
+         VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond')
+         ON CONFLICT (user_id) DO UPDATE SET node_id = EXCLUDED.node_id, token = copy_group_leases.token + 1,
+           expires_at = EXCLUDED.expires_at, acquired_at = clock_timestamp()
+         WHERE copy_group_leases.expires_at <= clock_timestamp()
+         RETURNING token
+       ), logged AS (
+         INSERT INTO cluster_lease_log (user_id, node_id, token, previous_node, previous_expired_at)
+         SELECT $1, $2, taken.token, (SELECT node_id FROM old), (SELECT expires_at FROM old) FROM taken
+       )
+       SELECT token, (SELECT node_id FROM old) AS previous_node, (SELECT expires_at FROM old) AS previous_expired_at
+       FROM taken`,
+      [userId, nodeId, ttlMs],
+    );
+    const row = rows[0];
+    return row === undefined ? null : { userId, token: Number(row.token) };
+  }
+
+  /**
+   * Extends the given live leases of the node; answers the ones it still holds (a lease that ran out is lost).
+   * Only leases the node knows it holds: one it gave up, or held before a restart under the same id, runs out.
+   */
+  async renew(nodeId: string, held: readonly HeldLease[], ttlMs: number): Promise<HeldLease[]> {
+    if (held.length === 0) return [];
+    const rows = await this.db.query<{ user_id: number; token: number }>(
+      `UPDATE copy_group_leases l SET expires_at = clock_timestamp() + $2 * interval '1 millisecond'
+       FROM unnest($3::int[], $4::bigint[]) AS h(user_id, token)
+       WHERE l.node_id = $1 AND l.user_id = h.user_id AND l.token = h.token AND l.expires_at > clock_timestamp()
+       RETURNING l.user_id, l.token`,
+      [nodeId, ttlMs, held.map((lease) => lease.userId), held.map((lease) => lease.token)],
+    );
+    return rows.map((r) => ({ userId: r.user_id, token: Number(r.token) }));
+  }
+
+  /** Hands a group back at once (its sessions are closed already): another node may take it now. */
+  async release(lease: HeldLease, nodeId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE copy_group_leases SET expires_at = clock_timestamp()
+       WHERE user_id = $1 AND node_id = $2 AND token = $3 AND expires_at > clock_timestamp()`,
+      [lease.userId, nodeId, lease.token],
+    );
+  }
+
+  /** The group is open and reconciled under this lease. */
+  async markReady(lease: HeldLease, nodeId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE cluster_lease_log SET ready_at = clock_timestamp()
+       WHERE user_id = $1 AND node_id = $2 AND token = $3 AND ready_at IS NULL`,
+      [lease.userId, nodeId, lease.token],
+    );
+  }
+
+  /** Users whose copy group should run (an enabled connection) and that no node holds now. */
+  async unowned(limit: number): Promise<number[]> {
+    const rows = await this.db.query<{ user_id: number }>(
+      `SELECT DISTINCT c.user_id FROM connections c
+       WHERE c.enabled AND NOT EXISTS (
+         SELECT 1 FROM copy_group_leases l WHERE l.user_id = c.user_id AND l.expires_at > clock_timestamp())
+       ORDER BY c.user_id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((r) => r.user_id);
+  }
+
+  /** How many copy groups should run in the whole cluster. */
+  async groupCount(): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT count(DISTINCT user_id)::int AS n FROM connections WHERE enabled`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** The node that owns a user's group now and its address, or null. */
+  async ownerOf(userId: number): Promise<ClusterNodeRow | null> {
+    const [row] = await this.db.query<{ node_id: string; url: string; draining: boolean }>(
+      `SELECT n.node_id, n.url, n.draining FROM copy_group_leases l JOIN cluster_nodes n ON n.node_id = l.node_id
+       WHERE l.user_id = $1 AND l.expires_at > clock_timestamp()`,
+      [userId],
+    );
+    return row === undefined ? null : { nodeId: row.node_id, url: row.url, draining: row.draining };
+  }
+
+  async sessionOpened(connectionId: number, lease: HeldLease, nodeId: string): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO cluster_session_log (connection_id, user_id, node_id, token) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [connectionId, lease.userId, nodeId, lease.token],
+    );
+    return Number(row?.id ?? 0);
+  }
+
+  async sessionClosed(logId: number): Promise<void> {
+    await this.db.query(`UPDATE cluster_session_log SET closed_at = clock_timestamp() WHERE id = $1`, [
+      logId,
+    ]);
+  }
+}

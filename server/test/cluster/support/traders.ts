@@ -1,0 +1,162 @@
+import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
+import WebSocket from 'ws';
+
+export interface Trader {
+  id: number;
+  token: string;
+  leader: number;
+  followers: Array<{ id: number; ratio: number }>;
+}
+
+let addresses = 0;
+
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  token: string | null,
+  body?: unknown,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = { ...extra };
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'manual',
+  });
+  const text = await answer.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: answer.status, json };
+}
+
+/** Calls until the answer is not a 503 (a group moving between nodes) or a refused connection (a dead node). */
+export async function callRetrying(
+  bases: () => string[],
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const list = bases();
+    const base = list[attempt % list.length] as string;
+    const answer = await call(base, method, url, token, body).catch(() => null);
+    if (answer !== null && answer.status !== 503 && answer.status < 500) return answer;
+    if (attempt > 200) throw new Error(`${method} ${url} kept failing: ${JSON.stringify(answer)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A trader: registered, paper connection (a leader and three followers), ratios set; all on node `base`. */
+export async function makeTrader(base: string, ratios: readonly number[]): Promise<Trader> {
+  addresses += 1;
+  const email = `cluster-${process.pid}-${addresses}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const forwarded = { 'x-forwarded-for': `10.77.${(addresses >> 8) & 255}.${addresses & 255}` };
+  const registered = await call(
+    base,
+    'POST',
+    '/api/v1/auth/register',
+    null,
+    { email, password: 'Str0ng!Pass' },
+    forwarded,
+  );
+  if (registered.status !== 201) throw new Error(`register: ${JSON.stringify(registered)}`);
+  const token = (registered.json as { access_token: string }).access_token;
+  const id = (
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { user_id: number }
+  ).user_id;
+  const start = await call(
+    base,
+    'GET',
+    '/api/v1/brokers/sim/connect?connection_name=Paper&environment=demo',
+    token,
+  );
+  const consent = new URL((start.json as { url: string }).url);
+  const state = consent.searchParams.get('state') ?? '';
+  const approve = await fetch(`${base}${consent.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ state }).toString(),
+    redirect: 'manual',
+  });
+  const callback = new URL(approve.headers.get('location') ?? '', base);
+  await fetch(`${base}${callback.pathname}${callback.search}`, { redirect: 'manual' });
+  const accounts = (await call(base, 'GET', '/api/v1/brokers/accounts', token)).json as Array<{ id: number }>;
+  const ids = accounts.map((a) => a.id).sort((a, b) => a - b);
+  const [leader, ...rest] = ids;
+  if (leader === undefined || rest.length < ratios.length)
+    throw new Error(`accounts: ${JSON.stringify(accounts)}`);
+  const bases = (): string[] => [base];
+  await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${leader}/master`, token, { followers: 'keep' });
+  const followers: Trader['followers'] = [];
+  for (const [index, ratio] of ratios.entries()) {
+    const follower = rest[index] as number;
+    await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${follower}/follower`, token);
+    await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${follower}/ratio`, token, { ratio });
+    followers.push({ id: follower, ratio });
+  }
+  return { id, token, leader, followers };
+}
+
+/** The leader trades through any node (the ticket goes to the group's owner). */
+export async function leaderTrades(
+  bases: () => string[],
+  trader: Trader,
+  side: 'buy' | 'sell',
+  qty: number,
+): Promise<void> {
+  const answer = await callRetrying(bases, 'POST', '/api/v1/sim/orders', trader.token, {
+    account_id: trader.leader,
+    contract: 'ES',
+    side,
+    qty,
+    order_type: 'Market',
+  });
+  if (answer.status !== 200) throw new Error(`ticket: ${JSON.stringify(answer)}`);
+}
+
+/** A browser's feed on one node: keeps the latest account list (full lists and deltas applied). */
+export class FeedWatcher {
+  accounts = new Map<number, SyncAccount>();
+  private socket: WebSocket | null = null;
+  closed = false;
+
+  constructor(readonly trader: Trader) {}
+
+  async connect(base: string): Promise<void> {
+    const ticket = await call(base, 'POST', '/api/v1/auth/ws-ticket', this.trader.token);
+    if (ticket.status !== 200) throw new Error(`ticket: ${JSON.stringify(ticket)}`);
+    const socket = new WebSocket(
+      `${base.replace(/^http/, 'ws')}/ws/accounts?token=${encodeURIComponent((ticket.json as { ticket: string }).ticket)}`,
+      { headers: { origin: base } },
+    );
+    this.socket = socket;
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as FeedMessage;
+      if (message.type === 'account_data') this.accounts = new Map(message.accounts.map((a) => [a.id, a]));
+      else if (message.type === 'account_delta')
+        for (const account of message.accounts) this.accounts.set(account.id, account);
+    });
+    socket.on('close', () => {
+      this.closed = true;
+    });
+    socket.on('error', () => undefined);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    this.closed = false;
+  }
+
+  close(): void {
+    this.socket?.close();
+  }
+}
