@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { errorMessage, importTrades, successMessage, SUCCESS } from '@synctrade/api';
 import { notify } from '@synctrade/ui';
-import { parseCsvFile } from '../lib/parse-csv-file';
+import { parseCsvOffMainThread } from '../lib/parse-off-main-thread';
 import type { ParsedImport } from '../lib/collector';
 
 /** Trades per request: large files go up in several requests, each with its progress step. */
@@ -41,7 +41,7 @@ export const useImportStore = create<ImportState>()((set, get) => ({
   async read(file) {
     set({ ...initial, phase: 'reading', fileName: file.name });
     try {
-      const parsed = await parseCsvFile(file, (fraction) => set({ readProgress: fraction }));
+      const parsed = await parseCsvOffMainThread(file, (fraction) => set({ readProgress: fraction }));
       if (get().fileName === file.name) set({ parsed, phase: 'preview', readProgress: 1 });
     } catch {
       set({ phase: 'idle', error: 'The file could not be read. Choose a CSV file.' });
