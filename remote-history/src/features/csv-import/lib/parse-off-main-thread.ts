@@ -8,7 +8,7 @@ export const PARSED_ON_PAGE = 'csv-import:parsed-on-page';
 
 /** Parses on the page, leaving a mark that it did. */
 function parseOnPage(file: File, onProgress: (fraction: number) => void): Promise<ParsedImport> {
-  performance.mark(PARSED_ON_PAGE);
+  performance.mark?.(PARSED_ON_PAGE);
   return parseCsvFile(file, onProgress);
 }
 
@@ -40,7 +40,7 @@ export async function parseCsvOffMainThread(
         return;
       }
       worker.terminate();
-      performance.mark(PARSED_IN_WORKER);
+      performance.mark?.(PARSED_IN_WORKER);
       if (answer.type === 'done') resolve(answer.parsed);
       else reject(new Error(answer.message));
     });
