@@ -113,6 +113,12 @@ async function main(): Promise<void> {
     const longestFrameGap = Number(
       await page.evaluate('(() => { window.benchRun = false; return window.benchGap; })()'),
     );
+    // Where the dialog parsed the file: its Web Worker, or the page (a build without the worker, or a fallback).
+    const parsedWhere = String(
+      await page.evaluate(
+        `(() => performance.getEntriesByType('mark').map((m) => m.name).filter((n) => n.startsWith('csv-import:')).join(',') || 'the page (no mark: a build before the worker)')()`,
+      ),
+    );
 
     const importStart = Date.now();
     await importButton.click();
@@ -161,7 +167,7 @@ async function main(): Promise<void> {
       `history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(
-      `  read + preview in the browser : ${readMs} ms (longest gap between frames while parsing ${Math.round(longestFrameGap)} ms)`,
+      `  read + preview in the browser : ${readMs} ms (longest gap between frames while parsing ${Math.round(longestFrameGap)} ms; parsed in ${parsedWhere})`,
     );
     console.log(`  import                        : ${importMs} ms`);
     console.log(`  history request, paged        : ${pagedMs} (first 100 trades + statistics + days)`);
