@@ -2,7 +2,9 @@ import { csvFile, PERFORMANCE_CSV } from '../support/fixtures';
 import { serveParseRequests, type ParserScope } from './parse-worker-handler';
 import { parseCsvOffMainThread, PARSED_IN_WORKER, PARSED_ON_PAGE } from './parse-off-main-thread';
 import { spawnParseWorker } from './spawn-parse-worker';
-import type { ParseRequest } from './worker-protocol';
+import type { ParseAnswer, ParseRequest } from './worker-protocol';
+import { tradesToCsv } from './own-format';
+import { buildTrade } from '../../../support/history-fixtures';
 
 // The real module holds `import.meta` (browsers only); each test decides what the worker is.
 jest.mock('./spawn-parse-worker', () => ({ spawnParseWorker: jest.fn() }));
@@ -83,6 +85,23 @@ describe('parseCsvOffMainThread', () => {
     expect(parsed.layout).toBe('tradovate-performance');
     expect(seen.at(-1)).toBe(1);
     expect(worker.terminated).toBe(true);
+    expect(marks()).toEqual([PARSED_IN_WORKER]);
+  });
+
+  it('when the worker sends many trades, then they arrive in pieces and come back whole and in order', async () => {
+    (globalThis as { Worker?: unknown }).Worker = function Worker() {};
+    const worker = inProcessWorker();
+    const sizes: number[] = [];
+    worker.addEventListener('message', (event) => {
+      const answer = (event as MessageEvent<ParseAnswer>).data;
+      if (answer.type === 'trades') sizes.push(answer.trades.length);
+    });
+    spawn.mockReturnValue(worker);
+    const trades = Array.from({ length: 12_001 }, (_, i) => buildTrade({ id: i + 1 }));
+    const parsed = await parseCsvOffMainThread(csvFile(tradesToCsv(trades)));
+    expect(sizes).toEqual([5000, 5000, 2001]);
+    expect(parsed.trades).toHaveLength(12_001);
+    expect(parsed.trades.map((t) => t.external_id).slice(-2)).toEqual(['synctrade:12000', 'synctrade:12001']);
     expect(marks()).toEqual([PARSED_IN_WORKER]);
   });
 
