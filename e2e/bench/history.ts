@@ -116,7 +116,9 @@ async function main(): Promise<void> {
     });
     await importButton.waitFor({ timeout: 300_000 });
     const readMs = Date.now() - readStart;
-    const inPageMs = Math.round(Number(await page.evaluate('(() => performance.now() - window.benchChosenAt)()')));
+    const inPageMs = Math.round(
+      Number(await page.evaluate('(() => performance.now() - window.benchChosenAt)()')),
+    );
     const longestFrameGap = Number(
       await page.evaluate('(() => { window.benchRun = false; return window.benchGap; })()'),
     );

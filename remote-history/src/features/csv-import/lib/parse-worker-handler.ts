@@ -17,12 +17,18 @@ export function serveParseRequests(scope: ParserScope): void {
     parseCsvFile(file, (fraction) => scope.postMessage({ type: 'progress', fraction }), chunkSize).then(
       (parsed) => {
         for (let start = 0; start < parsed.trades.length; start += TRADES_PER_MESSAGE) {
-          scope.postMessage({ type: 'trades', trades: parsed.trades.slice(start, start + TRADES_PER_MESSAGE) });
+          scope.postMessage({
+            type: 'trades',
+            trades: parsed.trades.slice(start, start + TRADES_PER_MESSAGE),
+          });
         }
         scope.postMessage({ type: 'done', parsed: { ...parsed, trades: [] } });
       },
       (error: unknown) =>
-        scope.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        scope.postMessage({
+          type: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        }),
     );
   });
 }
