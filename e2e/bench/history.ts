@@ -13,6 +13,8 @@ import { launchBrowser, newSession } from '../support/browser';
 import { startStack } from '../support/stack';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+/** BENCH_DATABASE_URL runs the server on that PostgreSQL database instead of its embedded PGlite. */
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
 const SYMBOLS: [string, number][] = [
   ['ESZ6', 50],
   ['MESZ6', 5],
@@ -75,7 +77,7 @@ function performanceCsv(): string {
 }
 
 async function main(): Promise<void> {
-  const stack = await startStack();
+  const stack = await startStack({ env: { DATABASE_URL } });
   const browser = await launchBrowser();
   try {
     const user = await registerUser(stack);
@@ -173,7 +175,7 @@ async function main(): Promise<void> {
 
     const mb = (Buffer.byteLength(csv) / 1024 / 1024).toFixed(1);
     console.log(
-      `history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV); ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
+      `history bench: ${ROWS.toLocaleString('en-US')} rows (${mb} MB CSV), ${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}`,
     );
     console.log(
       `  read + preview in the browser : ${inPageMs} ms from choosing the file (${readMs} ms with the test tool's hand-over of the file, ${handedOverMs} ms until the hand-over returned); longest gap between frames while parsing ${Math.round(longestFrameGap)} ms; parsed in ${parsedWhere}`,
