@@ -29,6 +29,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...remotes],
+        // A remote served from another origin starts its workers from a same-origin blob that imports the
+        // worker's script (browsers refuse a worker script of another origin); the import itself is script-src's.
+        workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

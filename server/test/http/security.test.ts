@@ -16,6 +16,7 @@ describe('HTTP security and plumbing', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("worker-src 'self' blob:");
     expect(csp).toContain("connect-src 'self' ws://synctrade.test https://remotes.example");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['strict-transport-security']).toContain('max-age=');

@@ -119,11 +119,11 @@ describe('Import Data', () => {
     await user.click(screen.getByRole('button', { name: 'Import 4,500 trades' }));
     const bar = screen.getByRole('progressbar', { name: 'Importing trades' });
     expect(screen.getByText('0 of 4,500 trades sent')).toBeInTheDocument();
-    await waitFor(() => expect(releases).toHaveLength(1));
+    // Two batches travel at once; the third waits for one of them.
+    await waitFor(() => expect(releases).toHaveLength(2));
     releases[0]!();
     expect(await screen.findByText('2,000 of 4,500 trades sent')).toBeInTheDocument();
     expect(bar).toHaveAttribute('value', '44');
-    await waitFor(() => expect(releases).toHaveLength(2));
     releases[1]!();
     await waitFor(() => expect(releases).toHaveLength(3));
     releases[2]!();
@@ -158,6 +158,35 @@ describe('Import Data', () => {
     await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
     expect(await screen.findAllByText('Row limit exceeded')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Import 4 trades' })).toBeEnabled();
+  });
+
+  it('when one of several batches is refused, then no further batch is sent and the detail is shown', async () => {
+    const trades = Array.from({ length: 4500 }, (_, i) => buildTrade({ id: i + 1 }));
+    const answers: ((refused: boolean) => void)[] = [];
+    api.on('POST /copier/trade-history/import', (req) => {
+      const count = (req.body as { trades: unknown[] }).trades.length;
+      return new Promise((resolve) =>
+        answers.push((refused) =>
+          resolve(
+            refused
+              ? [422, { detail: 'Row 3: pnl must be a number' }]
+              : [200, { imported: count, duplicates: 0, message: 'ok' }],
+          ),
+        ),
+      );
+    });
+    const { user } = await openImport();
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(tradesToCsv(trades)));
+    await user.click(await screen.findByRole('button', { name: 'Import 4,500 trades' }));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]!(true);
+    // Let the refusal reach the store (a task later, every promise callback has run), then answer the batch that
+    // was already on its way: no batch may start after the refusal.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    answers[1]!(false);
+    expect(await screen.findAllByText('Row 3: pnl must be a number')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Import 4,500 trades' })).toBeEnabled();
+    expect(api.callsTo('POST /copier/trade-history/import')).toHaveLength(2);
   });
 
   it('when the import fails without a detail, then the fallback text is shown', async () => {

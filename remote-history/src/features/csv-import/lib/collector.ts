@@ -3,7 +3,7 @@ import type { Fill } from '@synctrade/market';
 import { cleanHeader, Columns, detectLayout, type CsvRow, type Layout } from './columns';
 import { performanceRow } from './performance-layout';
 import { fillRow, tradesFromFills } from './fills-layout';
-import { ownRow } from './own-format';
+import { ownRow } from './own-row';
 
 export interface RowError {
   /** The file's line number, the header being row 1 (as a spreadsheet shows it). */

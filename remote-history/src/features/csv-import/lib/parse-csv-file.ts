@@ -6,9 +6,9 @@ import { cleanHeader, type CsvRow } from './columns';
 export const PARSE_CHUNK_BYTES = 256 * 1024;
 
 /**
- * Reads a CSV file step by step (the browser reads each slice asynchronously, so the page keeps painting
- * between steps) and reports progress as a fraction of the file read. Web workers are not used: they are
- * unavailable in some environments, and slicing already keeps the main thread free.
+ * Reads a CSV file step by step (the browser reads each slice asynchronously, so a page running it keeps painting
+ * between steps) and reports progress as a fraction of the file read. The dialog runs it in a Web Worker
+ * (`parse-off-main-thread.ts`); on the page only where no worker can run.
  */
 export function parseCsvFile(
   file: File,
