@@ -27,7 +27,19 @@ export interface ClusterDirectoryDeps {
  * is fenced by that lease and logged, and a paper session continues its accounts from the ledger first.
  */
 export class ClusterDirectory implements AccountDirectory {
+  /** Paper connections whose accounts this node's venue continued from the ledger, with their open sessions. */
+  private readonly paperHeld = new Map<number, number>();
+
   constructor(private readonly deps: ClusterDirectoryDeps) {}
+
+  /**
+   * True while an open session of the engine holds the connection's paper accounts in this node's venue (adopted
+   * under the lease). Anything else in the venue about them is stale or missing: an order booked there would
+   * overwrite the ledger behind the owner's back, and the owner's engine would never see it.
+   */
+  holdsPaper(connectionId: number): boolean {
+    return (this.paperHeld.get(connectionId) ?? 0) > 0;
+  }
 
   async loadUser(userId: number): Promise<EngineAccount[]> {
     if (!this.deps.owns(userId)) return [];
@@ -59,6 +71,16 @@ export class ClusterDirectory implements AccountDirectory {
       // The paper venue of the previous owner stored every change before telling anyone: continue from there.
       venue.adopt(await ledger.load(paper));
     }
+    const heldPaper = paper.length > 0;
+    let released = false;
+    // Before the accounts leave the venue, no order ticket may reach them here any more.
+    const releasePaper = (): void => {
+      if (!heldPaper || released) return;
+      released = true;
+      const left = (this.paperHeld.get(connectionId) ?? 1) - 1;
+      if (left > 0) this.paperHeld.set(connectionId, left);
+      else this.paperHeld.delete(connectionId);
+    };
     // Logged before it opens and closed after it closed: the logged span holds the real one.
     const logId = await leases.sessionOpened(connectionId, lease, nodeId);
     let session: BrokerSession;
@@ -68,10 +90,12 @@ export class ClusterDirectory implements AccountDirectory {
       await leases.sessionClosed(logId);
       throw error;
     }
+    if (heldPaper) this.paperHeld.set(connectionId, (this.paperHeld.get(connectionId) ?? 0) + 1);
     return new FencedSession(
       session,
       () => keeper.tokenOf(row.user_id) === lease.token,
       async () => {
+        releasePaper();
         if (paper.length > 0) {
           await venue.stored();
           venue.evict(paper);

@@ -27,6 +27,7 @@ export class ClusterNode {
   readonly leases: LeaseStore;
   readonly keeper: LeaseKeeper;
   private engine: CopyEngine | null = null;
+  private engineDirectory: ClusterDirectory | null = null;
   private flushStore: (() => Promise<void>) | null = null;
   private readonly leaving = new Set<number>();
   private readonly cooldown = new Map<number, number>();
@@ -82,8 +83,18 @@ export class ClusterNode {
     return this.keeper.isValid(userId) && !this.leaving.has(userId);
   }
 
+  /**
+   * True when an order ticket on the connection's paper accounts may be booked here: this node owns the group (not
+   * handing it over) and its venue holds the accounts as continued from the ledger for the open group. A request
+   * forwarded here just as the group moves, or reaching a node that took the lease but has not opened the group
+   * yet, is refused (the browser tries again and reaches the owner).
+   */
+  servesPaper(userId: number, connectionId: number): boolean {
+    return this.owns(userId) && (this.engineDirectory?.holdsPaper(connectionId) ?? false);
+  }
+
   directory(inner: AccountDirectory): AccountDirectory {
-    return new ClusterDirectory({
+    this.engineDirectory = new ClusterDirectory({
       inner,
       db: this.app.db,
       keeper: this.keeper,
@@ -94,6 +105,7 @@ export class ClusterNode {
       ledger: new SimLedgerStore(this.app.db),
       log: (error, context) => this.app.log.error({ err: error, context }, 'cluster'),
     });
+    return this.engineDirectory;
   }
 
   /** A socket opened here for a user owned elsewhere starts from the owner's list. */

@@ -5,7 +5,10 @@ import { BrokerError, type BrokerCredentials } from '../brokers/types';
 import { findAccountWithConnection } from '../connections/accounts-repo';
 import { AppError } from '../http/app-error';
 import { MAX_ID } from '../http/ids';
+import { FencedSession } from '../cluster/fenced-session';
 import { ticketCommand } from './ticket';
+
+const MOVING = 'Your copy group is moving to another server node; try again in a moment';
 
 /** `POST /sim/orders`: the desk's order ticket, a paper order on one of the caller's sim accounts. */
 export const ticketRoutes: FastifyPluginAsync = async (app) => {
@@ -30,17 +33,27 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       const command = ticketCommand(request.body, account.external_id, new Date());
       const adapter = app.brokers.get('sim');
       if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
-      const session = await adapter.openSession({
+      // In a cluster the group's paper accounts live in its owner's venue only, once it opened the group. Checked
+      // right before the session is made (nothing is awaited between): opening one here otherwise would make
+      // fresh accounts and store them over the ledger behind the owner's back.
+      const { cluster } = app;
+      const userId = request.user.id;
+      const served = (): boolean => cluster === null || cluster.servesPaper(userId, account.connection_id);
+      if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
+      const opened = await adapter.openSession({
         connectionId: account.connection_id,
         environment: account.environment,
         credentials: app.secrets.open<BrokerCredentials>(account.credentials),
       });
+      // Checked again as the order goes: the group may have started moving meanwhile.
+      const session = cluster === null ? opened : new FencedSession(opened, served, async () => undefined);
       try {
         const order = await session.placeOrder(command);
         return {
           message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
         };
       } catch (error: unknown) {
+        if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
         if (error instanceof BrokerError) throw AppError.badRequest(error.message);
         throw error;
       } finally {
