@@ -28,8 +28,8 @@ interface Position {
 }
 
 test('three nodes: kill, restart and drain while leaders trade', async () => {
-  // Off in the default suite until followers are proven to converge after every takeover (a run saw a group whose
-  // new owner neither copied the leader's later trades nor reconciled them): `pnpm --filter server test:cluster`.
+  // Off in the default suite until many more runs stay green (a paper ticket booked on stale accounts while its
+  // group moved once left a leader off its followers; fixed): `pnpm --filter server test:cluster` runs it.
   if (process.env.CLUSTER_TEST !== '1') {
     console.log('cluster test skipped: CLUSTER_TEST=1 runs it (pnpm --filter server test:cluster)');
     return;
