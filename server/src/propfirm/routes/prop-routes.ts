@@ -5,17 +5,19 @@ import type {
   NewsEvent as WireNewsEvent,
   NewsEventPayload,
   PropHeadroom,
+  PropMailSettings,
   PropPresetList,
   PropRules as WireRules,
 } from '@synctrade/api/types';
-import { propRuleEditSchema } from '@synctrade/api/validation';
+import { propMailSettingsSchema, propRuleEditSchema } from '@synctrade/api/validation';
 import { ownedAccount } from '../../copier/repo/owned-account';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
-import { validateValue } from '../../http/validate';
+import { validateObject, validateValue } from '../../http/validate';
 import { RELEASE_SOURCES } from '../calendar/scheduled-events';
 import { calendarWarnings } from '../calendar/calendar';
 import { PRESETS } from '../presets';
+import { ruleEmailsOn, setRuleEmails } from '../store/mail-settings';
 import type { StoredNewsEvent } from '../store/prop-store';
 import type { PropGuard } from '../service/prop-guard';
 import type { NewsKind, PropRules } from '../types';
@@ -166,6 +168,20 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
     }
     return rows.sort((a, b) => a.account_id - b.account_id);
   });
+
+  app.get('/propfirm/mail-settings', secured, async (request): Promise<PropMailSettings> => ({
+    rule_emails: await ruleEmailsOn(app.db, request.user.id),
+  }));
+
+  app.put<{ Body: unknown }>(
+    '/propfirm/mail-settings',
+    secured,
+    async (request): Promise<PropMailSettings> => {
+      const { rule_emails } = validateObject(propMailSettingsSchema, request.body);
+      await setRuleEmails(app.db, request.user.id, rule_emails);
+      return { rule_emails };
+    },
+  );
 
   app.get('/propfirm/events', secured, async (request): Promise<WireNewsEvent[]> => {
     return (await guard.store.eventsOf(request.user.id)).map(wireEvent);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db';
 import type { Mailer } from '../../mail/mailer';
+import { ruleEmailsOn } from '../store/mail-settings';
 
 /** One mail per user in this window: a burst of refusals (an auto-sync retried every few seconds) sends one. */
 export const RULE_MAIL_WINDOW_MS = 15 * 60_000;
@@ -16,6 +17,7 @@ export interface RuleMailOptions {
  * E-mails the trader when a firm rule acts on one of their accounts (a copy clipped or refused, a flatten, a
  * stop), through the server's mailer (the one password recovery uses). The first action of a quiet spell sends
  * a mail at once; the next ones within the window are counted in the database and named in the next mail.
+ * A user who turned these mails off (Profile) gets none, and nothing is counted for them.
  * Never on the engine's hot path: each user's mails are queued behind one another and never awaited there.
  */
 export class RuleMail {
@@ -51,6 +53,7 @@ export class RuleMail {
 
   private async handle(userId: number, accountId: number, reason: string, at: number): Promise<void> {
     const { db, mailer } = this.options;
+    if (!(await ruleEmailsOn(db, userId))) return;
     const sentAt = new Date(at).toISOString();
     const quietSince = new Date(at - this.windowMs).toISOString();
     // One statement decides, so two servers never both mail for one burst.

@@ -4,6 +4,7 @@ import type {
   NewsEvent,
   NewsEventPayload,
   PropHeadroom,
+  PropMailSettings,
   PropPresetList,
   PropRuleEdit,
   PropRules,
@@ -37,6 +38,13 @@ export async function deletePropRules(accountId: number): Promise<MessageRespons
 /** Distance to each guarded account's limits, for the desk. */
 export async function getPropHeadroom(options: CallOptions = {}): Promise<PropHeadroom[]> {
   return (await http.get<PropHeadroom[]>('/propfirm/headroom', options)).data;
+}
+/** Whether the user is e-mailed when a firm rule acts on one of their accounts. */
+export async function getPropMailSettings(options: CallOptions = {}): Promise<PropMailSettings> {
+  return (await http.get<PropMailSettings>('/propfirm/mail-settings', options)).data;
+}
+export async function putPropMailSettings(settings: PropMailSettings): Promise<PropMailSettings> {
+  return (await http.put<PropMailSettings>('/propfirm/mail-settings', settings)).data;
 }
 /** News events the user added to the shipped calendar. */
 export async function getNewsEvents(options: CallOptions = {}): Promise<NewsEvent[]> {

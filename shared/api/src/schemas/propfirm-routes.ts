@@ -5,6 +5,7 @@ import {
   NewsEventPayloadSchema,
   NewsEventSchema,
   PropHeadroomSchema,
+  PropMailSettingsSchema,
   PropPresetListSchema,
   PropRuleEditSchema,
   PropRulesSchema,
@@ -42,6 +43,11 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
     response: answers({ 200: MessageResponseSchema }),
   },
   [`GET ${API}/propfirm/headroom`]: { response: answers({ 200: Type.Array(PropHeadroomSchema) }) },
+  [`GET ${API}/propfirm/mail-settings`]: { response: answers({ 200: PropMailSettingsSchema }) },
+  [`PUT ${API}/propfirm/mail-settings`]: {
+    body: PropMailSettingsSchema,
+    response: answers({ 200: PropMailSettingsSchema }),
+  },
   [`GET ${API}/propfirm/events`]: { response: answers({ 200: Type.Array(NewsEventSchema) }) },
   [`POST ${API}/propfirm/events`]: {
     body: NewsEventPayloadSchema,

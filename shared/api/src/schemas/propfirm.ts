@@ -156,6 +156,14 @@ export const PropRuleEditSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The user's e-mail choice for firm rule actions (on when never set: the guard mails by default). */
+export const PropMailSettingsSchema = Type.Object(
+  {
+    rule_emails: Type.Boolean({ description: 'E-mail when a firm rule acts (at most one mail per 15 min)' }),
+  },
+  { additionalProperties: false },
+);
+
 export const NewsEventPayloadSchema = Type.Object(
   {
     kind: StringEnum(NEWS_KINDS),

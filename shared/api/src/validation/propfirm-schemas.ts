@@ -82,3 +82,12 @@ export const propRuleEditSchema = yup.object({
         : schema,
     ),
 });
+
+/** `PUT /propfirm/mail-settings`: a real boolean ("yes", 1 or null are refused, not guessed). */
+export const propMailSettingsSchema = yup.object({
+  rule_emails: yup
+    .boolean()
+    .strict()
+    .typeError('rule_emails must be true or false')
+    .required('rule_emails is required'),
+});
