@@ -2,6 +2,7 @@ import type { Profile } from '@synctrade/api';
 import { authStore } from '@synctrade/api';
 import { ProfileSchema } from '@synctrade/api/schemas';
 import { serverShaped } from '@synctrade/test-utils';
+import { useRuleMailStore } from '../features/notifications/store/rule-mail-store';
 import { useProfileStore } from '../features/profile/store/profile-store';
 import { usePasswordStore } from '../features/security/store/password-store';
 import { useTwoFactorStore } from '../features/security/store/two-factor-store';
@@ -25,6 +26,7 @@ export function resetStores(): void {
   useProfileStore.setState(useProfileStore.getInitialState(), true);
   usePasswordStore.setState(usePasswordStore.getInitialState(), true);
   useTwoFactorStore.setState(useTwoFactorStore.getInitialState(), true);
+  useRuleMailStore.setState(useRuleMailStore.getInitialState(), true);
   authStore.setState({ user: null, loading: false });
 }
 

@@ -38,6 +38,7 @@ export const FALLBACK = {
   market: 'Market data failed. Please try again.',
   propRules: 'Firm rules update failed. Please try again.',
   propHeadroom: 'Firm rule headroom failed. Please try again.',
+  ruleEmails: 'E-mail setting failed. Please try again.',
 } as const;
 
 export type ActionName = keyof typeof FALLBACK;

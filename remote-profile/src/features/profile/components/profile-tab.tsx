@@ -1,11 +1,19 @@
 import type React from 'react';
 import { useEffect } from 'react';
+import styled from 'styled-components';
 import { Card, ErrorPanel, Spinner } from '@synctrade/ui';
+import { RuleMailBlock } from '../../notifications';
 import { useProfileStore } from '../store/profile-store';
 import { PhotoPicker } from './photo-picker';
 import { ProfileForm } from './profile-form';
 
-/** The Profile tab: the photo and the editable fields. */
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(5)};
+`;
+
+/** The Profile tab: the photo and the editable fields, then the e-mail choice for firm rule actions. */
 export function ProfileTab(): React.JSX.Element {
   const profile = useProfileStore((state) => state.profile);
   const status = useProfileStore((state) => state.status);
@@ -27,9 +35,12 @@ export function ProfileTab(): React.JSX.Element {
   }
   if (!profile) return <Spinner label="Loading profile" />;
   return (
-    <Card>
-      <PhotoPicker profile={profile} />
-      <ProfileForm profile={profile} />
-    </Card>
+    <Stack>
+      <Card>
+        <PhotoPicker profile={profile} />
+        <ProfileForm profile={profile} />
+      </Card>
+      <RuleMailBlock />
+    </Stack>
   );
 }

@@ -1,0 +1,2 @@
+export { RuleMailBlock } from './components/rule-mail-block';
+export { useRuleMailStore } from './store/rule-mail-store';
