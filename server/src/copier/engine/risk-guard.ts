@@ -1,5 +1,6 @@
 import type { AccountSnapshot } from '../../brokers/types';
 import type { EngineContext } from './context';
+import { closeOutForRule } from './rule-flatten';
 
 /**
  * Daily loss limit: when a follower's realized + open P&L since 18:00 New York falls to minus the limit,
@@ -20,9 +21,9 @@ export async function checkDailyLoss(
   const reason = `Daily loss limit of $${account.risk.dailyLossLimit.toLocaleString('en-US')} reached (day P&L $${pnl.toFixed(2)})`;
   account.isFollower = false;
   ctx.setStatus(accountId, { state: 'risk_stopped', reason });
-  const entry = ctx.sessions.get(account.connectionId);
+  // Closed through the send path behind the user's queued copies, each order carrying the reason.
   await Promise.allSettled([
-    entry?.session.flatten(account.externalId) ?? Promise.resolve(),
+    ctx.enqueue(account.userId, async () => void (await closeOutForRule(ctx, accountId, reason))),
     ctx.directory.stopFollowing(accountId, reason),
   ]).then((results) => {
     for (const result of results)

@@ -7,9 +7,8 @@ import type { CopyIntent } from './types';
 let flattenSequence = 0;
 
 /**
- * A firm rule's deadline came (the flat-by time): the follower's working orders are canceled and its positions
- * closed through the normal send path (stored, sent within the broker's budget, each order carrying the rule's
- * reason in the orders list). The leader is the user's own trading and is never flattened by the copier.
+ * A firm rule's deadline came (the flat-by time): the follower is closed out (`closeOutForRule`) and the user is
+ * told. The leader is the user's own trading and is never flattened by the copier.
  */
 export async function flattenForRule(
   ctx: EngineContext,
@@ -18,6 +17,31 @@ export async function flattenForRule(
 ): Promise<boolean> {
   const account = ctx.accounts.get(accountId);
   if (account === undefined || !account.isFollower) return false;
+  // A follower already flat with nothing working: nothing happened, nobody is told.
+  if (!(await closeOutForRule(ctx, accountId, reason))) return false;
+  ctx.notifier.notify(account.userId, {
+    kind: 'firm_rule',
+    accountName: account.name,
+    reason,
+    stopped: false,
+  });
+  ctx.changed(account.userId);
+  return true;
+}
+
+/**
+ * A rule acts on a follower (flat-by, a drawdown or daily loss stop): its working orders are canceled and its
+ * positions closed through the normal send path (stored, sent within the broker's budget, looked up by client id
+ * before any resend, each order carrying the rule's reason in the orders list). It also runs for a follower the
+ * rule has just stopped: its close-out still goes out. True when anything was canceled or sent.
+ */
+export async function closeOutForRule(
+  ctx: EngineContext,
+  accountId: number,
+  reason: string,
+): Promise<boolean> {
+  const account = ctx.accounts.get(accountId);
+  if (account === undefined || account.isLeader) return false;
   const group = ctx.groups.get(account.userId);
   if (group?.leader?.accountId === account.id) return false;
   const entry = ctx.sessions.get(account.connectionId);
@@ -68,14 +92,5 @@ export async function flattenForRule(
         .map((intent) => dispatch(ctx, intent, started)),
     );
   }
-  // A follower already flat with nothing working: nothing happened, nobody is told.
-  if (intents.length === 0 && mine.length === 0) return false;
-  ctx.notifier.notify(account.userId, {
-    kind: 'firm_rule',
-    accountName: account.name,
-    reason,
-    stopped: false,
-  });
-  ctx.changed(account.userId);
-  return true;
+  return intents.length > 0 || mine.length > 0;
 }

@@ -1,5 +1,6 @@
 import type { AccountSnapshot } from '../../brokers/types';
 import type { EngineContext } from './context';
+import { closeOutForRule } from './rule-flatten';
 import type { CopyIntent, CopySkip, EngineAccount } from './types';
 
 /** The account's positions as the engine knows them (copies on their way included, `exclude` left out). */
@@ -94,9 +95,9 @@ export async function checkFirmRules(
     account.isFollower = false;
     ctx.setStatus(account.id, { state: 'risk_stopped', reason: action.reason });
   }
-  const entry = ctx.sessions.get(account.connectionId);
+  // Closed through the send path behind the user's queued copies, each order carrying the rule's reason.
   const results = await Promise.allSettled([
-    entry?.session.flatten(account.externalId) ?? Promise.resolve(),
+    ctx.enqueue(account.userId, async () => void (await closeOutForRule(ctx, account.id, action.reason))),
     action.stopFollowing ? ctx.directory.stopFollowing(account.id, action.reason) : Promise.resolve(),
   ]);
   for (const result of results)

@@ -90,7 +90,7 @@ async function send(
     for (let attempt = 0; ; attempt += 1) {
       // The follower as it is now decides, not as it was when the leader's event was planned: this order may
       // have waited for the budget (a 429) or a look-up meanwhile, and the account objects are replaced on reload.
-      if (!canReceive(ctx.accounts.get(account.id), ctx.live.get(account.id), entry)) {
+      if (!mayGo(ctx, account.id, entry, intent)) {
         closeUnsent(ctx, intent, 'Canceled', 'Not sent: the follower was disabled');
         return;
       }
@@ -144,6 +144,16 @@ async function send(
   } finally {
     if (!rescheduled) resolve();
   }
+}
+
+/**
+ * Copies go to a follower that can receive them. A firm rule's close-out (an exit carrying the rule's reason) also
+ * goes to the follower the rule has just stopped: stopping it must not leave its positions open.
+ */
+function mayGo(ctx: EngineContext, accountId: number, entry: SessionEntry, intent: CopyIntent): boolean {
+  const account = ctx.accounts.get(accountId);
+  if (canReceive(account, ctx.live.get(accountId), entry)) return true;
+  return intent.reason !== undefined && intent.exit && account !== undefined && !account.isLeader && entry.up;
 }
 
 /** The order as the broker knows it; null: it never arrived; undefined: the look-up failed too. */
