@@ -20,7 +20,7 @@ function cell(value: string | number | null): string {
   return csvField(value, typeof value === 'number' ? 'number' : 'text');
 }
 
-/** The orders as CSV, in the table's columns (plus the rejection reason). */
+/** The orders as CSV, in the table's columns (plus the reason: a rejection's, or the firm rule's). */
 export function ordersToCsv(orders: Order[]): string {
   const rows = orders.map((order) =>
     [

@@ -66,6 +66,34 @@ describe('orders panel', () => {
     expect(screen.getByText('Market closed')).toBeInTheDocument();
   });
 
+  it('when a firm rule clipped, refused or closed out a copy, then each row shows the rule, whatever its status', async () => {
+    const rules = [
+      [21, 'Success', "Flat-by: flattened 3 min before the firm's 15:10 deadline (America/Chicago)"],
+      [22, 'Success', 'Trailing drawdown: equity $48,160 is within $200 of the floor $48,000'],
+      [23, 'Success', 'Daily loss limit of $500 reached (day P&L -$600)'],
+      [24, 'Rejected', 'Max contracts: clipped from 8 to 5 to stay within 5 minis (50 micros)'],
+      [25, 'Rejected', 'News blackout: FOMC policy statement'],
+    ] as const;
+    api = deskApi({
+      orders: buildOrderData([
+        buildOrder({ id: 20, status: 'Success', reason: null }),
+        ...rules.map(([id, status, reason]) => buildOrder({ id, side: 'sell', status, reason })),
+      ]),
+    });
+    renderDesk();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    for (const [id, status, reason] of rules) {
+      const row = within(table)
+        .getByRole('cell', { name: String(id) })
+        .closest('tr') as HTMLElement;
+      expect(within(row).getByText(status)).toBeInTheDocument();
+      expect(within(row).getByText(reason)).toBeInTheDocument();
+    }
+    // An order without a reason shows its status alone.
+    const plain = within(table).getByRole('cell', { name: '20' }).closest('tr') as HTMLElement;
+    expect(plain.lastElementChild?.textContent).toBe('Success');
+  });
+
   it('when there are no orders in the tab, then it says No data found and Export is off', async () => {
     api = deskApi({ orders: buildOrderData([buildOrder({ side: 'buy' })]) });
     const { user } = renderDesk();

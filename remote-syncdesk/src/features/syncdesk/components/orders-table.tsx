@@ -14,7 +14,11 @@ const STATUS_TONE: Record<OrderStatus, 'success' | 'warning' | 'danger' | 'muted
 
 const COLUMNS = ['ID', 'Connection', 'Account', 'Time', 'Contract', 'Type', 'Side', 'Qty', 'Price', 'Status'];
 
-/** The orders of the active tab; the status is a word and a colour, and a rejection shows its reason. */
+/**
+ * The orders of the active tab; the status is a word and a colour. Every order with a reason shows it under its
+ * status: a rejection's cause, the firm rule behind a clipped or refused copy, and the rule that sent a close-out
+ * (flat-by, drawdown, daily loss), which succeeds.
+ */
 export function OrdersTable({ orders }: { orders: Order[] }): React.JSX.Element {
   return (
     <TableWrap>
@@ -43,7 +47,7 @@ export function OrdersTable({ orders }: { orders: Order[] }): React.JSX.Element 
               <td>{formatPrice(order.price)}</td>
               <td>
                 <Badge $tone={STATUS_TONE[order.status] ?? 'muted'}>{order.status}</Badge>
-                {order.reason && order.status === 'Rejected' && <div>{order.reason}</div>}
+                {order.reason && <div>{order.reason}</div>}
               </td>
             </tr>
           ))}
