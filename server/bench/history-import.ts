@@ -2,13 +2,11 @@
  * The trade import's server path without a browser: 100,000 generated trades (`BENCH_ROWS`) checked and stored
  * in batches of 2,000 (the dashboard's batch), one batch at a time, on a fresh database per variant. Beside the
  * import as the server runs it, the same batches through the previous statement (the baseline, same run).
- * PGlite on a data folder as the server keeps it; PostgreSQL too when `BENCH_DATABASE_URL` is set.
+ * PGlite on a data folder as the server keeps it; PostgreSQL too when `BENCH_DATABASE_URL` names a database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { ImportTradeRow } from '@synctrade/api/types';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -74,22 +72,14 @@ async function freshDb(backend: 'pglite' | 'postgres'): Promise<Fresh> {
       },
     };
   }
-  const adminUrl = process.env.BENCH_DATABASE_URL as string;
-  const name = `synctrade_import_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await createPgDb({ connectionString: url.toString() });
+  // PostgreSQL: the database named by the URL itself (migrated, as the server does); the bench's user and its
+  // trades are deleted afterwards.
+  const db = await createPgDb({ connectionString: process.env.BENCH_DATABASE_URL as string });
   return {
     db,
     async drop() {
+      await db.query(`DELETE FROM users WHERE email = 'bench-import@example.com'`);
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -101,7 +91,7 @@ async function run(backend: 'pglite' | 'postgres', label: string, importer: Impo
   try {
     await migrate(fresh.db);
     const [user] = await fresh.db.query<{ id: number }>(
-      `INSERT INTO users (email, password_hash) VALUES ('bench@example.com', 'x') RETURNING id`,
+      `INSERT INTO users (email, password_hash) VALUES ('bench-import@example.com', 'x') RETURNING id`,
     );
     const userId = Number(user?.id);
     const cpu = process.cpuUsage();
