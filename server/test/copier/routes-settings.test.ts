@@ -135,6 +135,29 @@ describe('copier settings, history and tenancy', () => {
     ).toBe('All orders canceled successfully');
   });
 
+  it('when external ids hold array and quoting characters, then each is stored as sent and found again', async () => {
+    // The import sends one array per column: an id must not be split or unquoted on its way into the database.
+    const carol = await registerUser(t.app);
+    const ids = ['odd "quoted", {braced}', 'back\\slash', 'NULL', 'semi;colon'];
+    const payload = { trades: ids.map((id, i) => trade(id, { pnl: i + 1, symbol: `sym${i}` })) };
+    const first = (await call<ImportResult>(t.app, carol, 'POST', '/copier/trade-history/import', payload))
+      .body;
+    expect([first.imported, first.duplicates]).toEqual([4, 0]);
+    const again = (await call<ImportResult>(t.app, carol, 'POST', '/copier/trade-history/import', payload))
+      .body;
+    expect([again.imported, again.duplicates]).toEqual([0, 4]);
+    const stored = await t.app.db.query<{ external_id: string; symbol: string; pnl: number }>(
+      'SELECT external_id, symbol, pnl FROM copy_trades WHERE user_id = $1 ORDER BY pnl',
+      [carol.id],
+    );
+    expect(stored.map((row) => [row.external_id, row.symbol, row.pnl])).toEqual([
+      ['odd "quoted", {braced}', 'SYM0', 1],
+      ['back\\slash', 'SYM1', 2],
+      ['NULL', 'SYM2', 3],
+      ['semi;colon', 'SYM3', 4],
+    ]);
+  });
+
   it('when trades are imported twice, then the second import adds nothing and the history lists them', async () => {
     const payload = { trades: [trade('perf-1'), trade('perf-2', { side: 'sell', pnl: -20 })] };
     const first = (await call<ImportResult>(t.app, alice, 'POST', '/copier/trade-history/import', payload))

@@ -113,95 +113,87 @@ export class SimLedgerStore {
     };
   }
 
-  /** Stores one batch in one transaction: all of it or none of it (the writer then tries again). */
+  /**
+   * Stores one batch atomically: all of it or none of it (the writer then tries again). One statement whose
+   * parts are data-modifying CTEs, not a transaction of five: every command and fill on the venue waits for
+   * this write, and on the embedded database each statement (and BEGIN and COMMIT) is a turn of its own.
+   * PostgreSQL runs every data-modifying part to completion even though the final SELECT reads none of them,
+   * and checks the foreign keys to `sim_accounts` at the end of the statement, after the accounts part.
+   */
   async write(batch: LedgerBatch): Promise<void> {
-    await this.db.tx(async (tx) => {
-      if (batch.accounts.length > 0) {
-        await tx.query(
-          `INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
-           SELECT x.external_id, x.name, x.starting_balance, x.realized_total, x.realized_day, x.day_key
-           FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, name text, starting_balance numeric,
-             realized_total double precision, realized_day double precision, day_key text)
-           ON CONFLICT (external_id) DO UPDATE SET realized_total = EXCLUDED.realized_total,
-             realized_day = EXCLUDED.realized_day, day_key = EXCLUDED.day_key, updated_at = now()`,
-          [
-            JSON.stringify(
-              batch.accounts.map((a) => ({
-                external_id: a.externalId,
-                name: a.name,
-                starting_balance: a.startingBalance,
-                realized_total: a.realizedTotal,
-                realized_day: a.realizedDay,
-                day_key: a.dayKey,
-              })),
-            ),
-          ],
-        );
-        const positions = batch.accounts.flatMap((a) =>
-          [...a.positions].map(([symbol, p]) => ({
+    const positions = batch.accounts.flatMap((a) =>
+      [...a.positions].map(([symbol, p]) => ({
+        external_id: a.externalId,
+        symbol,
+        net_pos: p.netPos,
+        avg_price: p.avgPrice,
+      })),
+    );
+    await this.db.query(
+      `WITH accounts AS (
+         INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
+         SELECT x.external_id, x.name, x.starting_balance, x.realized_total, x.realized_day, x.day_key
+         FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, name text, starting_balance numeric,
+           realized_total double precision, realized_day double precision, day_key text)
+         ON CONFLICT (external_id) DO UPDATE SET realized_total = EXCLUDED.realized_total,
+           realized_day = EXCLUDED.realized_day, day_key = EXCLUDED.day_key, updated_at = now()),
+       positions AS (
+         INSERT INTO sim_positions (external_id, symbol, net_pos, avg_price)
+         SELECT x.external_id, x.symbol, x.net_pos, x.avg_price
+         FROM jsonb_to_recordset($2::jsonb) AS x(external_id text, symbol text, net_pos integer, avg_price double precision)
+         ON CONFLICT (external_id, symbol) DO UPDATE SET net_pos = EXCLUDED.net_pos, avg_price = EXCLUDED.avg_price),
+       orders AS (
+         INSERT INTO sim_orders (order_id, external_id, client_order_id, symbol, side, qty, filled_qty, order_type, price,
+           stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms)
+         SELECT x.order_id, x.external_id, x.client_order_id, x.symbol, x.side, x.qty, x.filled_qty, x.order_type, x.price,
+           x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms
+         FROM jsonb_to_recordset($3::jsonb) AS x(order_id text, external_id text, client_order_id text, symbol text, side text,
+           qty integer, filled_qty integer, order_type text, price double precision, stop_price double precision, status text,
+           reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision)
+         ON CONFLICT (order_id) DO UPDATE SET qty = EXCLUDED.qty, filled_qty = EXCLUDED.filled_qty,
+           order_type = EXCLUDED.order_type, price = EXCLUDED.price, stop_price = EXCLUDED.stop_price,
+           status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with),
+       fills AS (
+         INSERT INTO sim_fills (fill_id, order_id, external_id, symbol, side, qty, price, time_ms)
+         SELECT x.fill_id, x.order_id, x.external_id, x.symbol, x.side, x.qty, x.price, x.time_ms
+         FROM jsonb_to_recordset($4::jsonb) AS x(fill_id text, order_id text, external_id text, symbol text, side text,
+           qty integer, price double precision, time_ms double precision)
+         ON CONFLICT (fill_id) DO NOTHING),
+       markets AS (
+         INSERT INTO sim_markets (market, ticks, open_ticks)
+         SELECT x.market, x.ticks, x.open_ticks FROM jsonb_to_recordset($5::jsonb) AS x(market text, ticks bigint, open_ticks bigint)
+         ON CONFLICT (market) DO UPDATE SET ticks = EXCLUDED.ticks, open_ticks = EXCLUDED.open_ticks)
+       SELECT 1`,
+      [
+        JSON.stringify(
+          batch.accounts.map((a) => ({
             external_id: a.externalId,
-            symbol,
-            net_pos: p.netPos,
-            avg_price: p.avgPrice,
+            name: a.name,
+            starting_balance: a.startingBalance,
+            realized_total: a.realizedTotal,
+            realized_day: a.realizedDay,
+            day_key: a.dayKey,
           })),
-        );
-        if (positions.length > 0)
-          await tx.query(
-            `INSERT INTO sim_positions (external_id, symbol, net_pos, avg_price)
-             SELECT x.external_id, x.symbol, x.net_pos, x.avg_price
-             FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, symbol text, net_pos integer, avg_price double precision)
-             ON CONFLICT (external_id, symbol) DO UPDATE SET net_pos = EXCLUDED.net_pos, avg_price = EXCLUDED.avg_price`,
-            [JSON.stringify(positions)],
-          );
-      }
-      if (batch.orders.length > 0)
-        await tx.query(
-          `INSERT INTO sim_orders (order_id, external_id, client_order_id, symbol, side, qty, filled_qty, order_type, price,
-             stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms)
-           SELECT x.order_id, x.external_id, x.client_order_id, x.symbol, x.side, x.qty, x.filled_qty, x.order_type, x.price,
-             x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms
-           FROM jsonb_to_recordset($1::jsonb) AS x(order_id text, external_id text, client_order_id text, symbol text, side text,
-             qty integer, filled_qty integer, order_type text, price double precision, stop_price double precision, status text,
-             reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision)
-           ON CONFLICT (order_id) DO UPDATE SET qty = EXCLUDED.qty, filled_qty = EXCLUDED.filled_qty,
-             order_type = EXCLUDED.order_type, price = EXCLUDED.price, stop_price = EXCLUDED.stop_price,
-             status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with`,
-          [JSON.stringify(batch.orders.map(recordOf))],
-        );
-      if (batch.fills.length > 0)
-        await tx.query(
-          `INSERT INTO sim_fills (fill_id, order_id, external_id, symbol, side, qty, price, time_ms)
-           SELECT x.fill_id, x.order_id, x.external_id, x.symbol, x.side, x.qty, x.price, x.time_ms
-           FROM jsonb_to_recordset($1::jsonb) AS x(fill_id text, order_id text, external_id text, symbol text, side text,
-             qty integer, price double precision, time_ms double precision)
-           ON CONFLICT (fill_id) DO NOTHING`,
-          [
-            JSON.stringify(
-              batch.fills.map((f) => ({
-                fill_id: f.fillId,
-                order_id: f.orderId,
-                external_id: f.accountExternalId,
-                symbol: f.symbol,
-                side: f.side,
-                qty: f.qty,
-                price: f.price,
-                time_ms: f.time,
-              })),
-            ),
-          ],
-        );
-      if (batch.markets.length > 0)
-        await tx.query(
-          `INSERT INTO sim_markets (market, ticks, open_ticks)
-           SELECT x.market, x.ticks, x.open_ticks FROM jsonb_to_recordset($1::jsonb) AS x(market text, ticks bigint, open_ticks bigint)
-           ON CONFLICT (market) DO UPDATE SET ticks = EXCLUDED.ticks, open_ticks = EXCLUDED.open_ticks`,
-          [
-            JSON.stringify(
-              batch.markets.map((m) => ({ market: m.market, ticks: m.ticks, open_ticks: m.openTicks })),
-            ),
-          ],
-        );
-    });
+        ),
+        JSON.stringify(positions),
+        JSON.stringify(batch.orders.map(recordOf)),
+        JSON.stringify(
+          batch.fills.map((f) => ({
+            fill_id: f.fillId,
+            order_id: f.orderId,
+            external_id: f.accountExternalId,
+            symbol: f.symbol,
+            side: f.side,
+            qty: f.qty,
+            price: f.price,
+            time_ms: f.time,
+          })),
+        ),
+        JSON.stringify(
+          batch.markets.map((m) => ({ market: m.market, ticks: m.ticks, open_ticks: m.openTicks })),
+        ),
+      ],
+    );
   }
 }
 

@@ -115,7 +115,9 @@ export async function listTrades(
 
 /**
  * Stores imported trades; a trade already there (same external id) is left as it is. Answers how many were new,
- * counted by the database: returning a row per inserted trade cost a fifth of an import's database time.
+ * counted by the database: returning a row per inserted trade cost a fifth of an import's database time. The
+ * rows travel as one array per column, unnested by the database: about a fifth less of the embedded database's
+ * CPU per batch than one JSON document unpacked with `jsonb_to_recordset` (`pnpm bench:history-import`).
  */
 export async function importTrades(db: Db, userId: number, rows: readonly ImportTradeRow[]): Promise<number> {
   const [counted] = await db.query<{ inserted: number }>(
@@ -124,11 +126,22 @@ export async function importTrades(db: Db, userId: number, rows: readonly Import
          exit_time, entry_price, exit_price, pnl)
        SELECT $1, x.external_id, 'import', 'Import', '', x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
          x.exit_price, x.pnl
-       FROM jsonb_to_recordset($2::jsonb) AS x(external_id text, symbol text, side text, qty numeric, entry_time timestamptz,
-         exit_time timestamptz, entry_price numeric, exit_price numeric, pnl numeric)
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::timestamptz[], $7::timestamptz[], $8::numeric[],
+         $9::numeric[], $10::numeric[]) AS x(external_id, symbol, side, qty, entry_time, exit_time, entry_price, exit_price, pnl)
        ON CONFLICT (user_id, external_id) DO NOTHING RETURNING 1)
      SELECT count(*)::int AS inserted FROM inserted`,
-    [userId, JSON.stringify(rows)],
+    [
+      userId,
+      rows.map((row) => row.external_id),
+      rows.map((row) => row.symbol),
+      rows.map((row) => row.side),
+      rows.map((row) => row.qty),
+      rows.map((row) => row.entry_time),
+      rows.map((row) => row.exit_time),
+      rows.map((row) => row.entry_price),
+      rows.map((row) => row.exit_price),
+      rows.map((row) => row.pnl),
+    ],
   );
   return counted?.inserted ?? 0;
 }
