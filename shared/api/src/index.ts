@@ -29,8 +29,12 @@ export {
   type AuthState,
 } from '@synctrade/api/session';
 export { errorMessage, successMessage, statusOf } from './client/messages';
+// One call file per server module, named like it (see README).
 export * from './calls/auth';
-export * from './calls/brokers';
+export * from './calls/connections';
 export * from './calls/copier';
-export * from './calls/misc';
+export * from './calls/market';
+export * from './calls/notifications';
+export * from './calls/paper';
+export * from './calls/profile';
 export * from './calls/propfirm';
