@@ -11,6 +11,7 @@ export * from './messages/successes';
 export * from './messages/client-messages';
 export * from './messages/connect-outcomes';
 export * from './messages/desk-confirm-messages';
+export * from './messages/propfirm-labels';
 // The stateful part comes from the page's one copy (a federation singleton), never from a bundled duplicate.
 export {
   http,
