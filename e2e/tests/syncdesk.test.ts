@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/axe';
 import type { TestUser } from '../support/api';
 import { openDesk, paperDeskUser } from '../support/desk';
-import { deskRow, waitForDeskQty } from '../support/flows';
+import { deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
 import { useStackAndBrowser } from '../support/suite';
 
 interface DeskRow {
@@ -52,13 +52,7 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
 
     // Two followers, ratios 1 and 2.
     for (const follower of [first, second]) {
-      await deskRow(page, follower.id)
-        .getByRole('switch', { name: /^Follow/ })
-        .click();
-      await page.waitForFunction(
-        (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
-        `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
-      );
+      await followOnDesk(page, follower.id);
     }
     await deskRow(page, second.id)
       .getByRole('button', { name: /edit ratio/ })
