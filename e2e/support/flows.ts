@@ -50,3 +50,14 @@ export async function waitForDeskQty(page: Page, id: number, qty: number, timeou
     { timeout },
   );
 }
+
+/** Turns Follow on in an account's desk row and waits until the switch shows it on. */
+export async function followOnDesk(page: Page, id: number): Promise<void> {
+  await deskRow(page, id)
+    .getByRole('switch', { name: /^Follow/ })
+    .click();
+  await page.waitForFunction(
+    (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
+    `[role="row"][data-account-id="${id}"] [role="switch"][aria-label^="Follow"]`,
+  );
+}

@@ -4,7 +4,13 @@ import { describe, it } from 'node:test';
 import { authenticator } from 'otplib';
 import { api, registerUser, signInPage, STRONG_PASSWORD } from '../support/api';
 import { newSession } from '../support/browser';
-import { connectPaperThroughUi, deskRow, signInWithForm, waitForDeskQty } from '../support/flows';
+import {
+  connectPaperThroughUi,
+  deskRow,
+  followOnDesk,
+  signInWithForm,
+  waitForDeskQty,
+} from '../support/flows';
 import { useStackAndBrowser } from '../support/suite';
 
 interface DeskAccount {
@@ -54,13 +60,7 @@ describe('journeys: the whole product in a browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
     await dialog.getByRole('button', { name: 'Set as Lead' }).click();
     await deskRow(page, leader.id).getByText('Leader').waitFor();
-    await deskRow(page, follower.id)
-      .getByRole('switch', { name: /^Follow/ })
-      .click();
-    await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
-      `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
-    );
+    await followOnDesk(page, follower.id);
 
     await page
       .getByRole('form', { name: 'Paper order ticket' })

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { api, registerUser, signInPage, type TestUser } from '../support/api';
 import { newSession } from '../support/browser';
-import { connectPaperThroughUi, deskRow, waitForDeskQty } from '../support/flows';
+import { connectPaperThroughUi, deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
 import { REPO_ROOT, type Stack } from '../support/stack';
 import { useStackAndBrowser } from '../support/suite';
 import { moneyCents, parseCsv } from '../support/csv';
@@ -259,13 +259,7 @@ describe('real data: every page shows the server’s numbers', () => {
         .click();
       await deskRow(page, leader.id).getByText('Leader').waitFor();
       for (const follower of [one, two]) {
-        await deskRow(page, follower.id)
-          .getByRole('switch', { name: /^Follow/ })
-          .click();
-        await page.waitForFunction(
-          (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
-          `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
-        );
+        await followOnDesk(page, follower.id);
       }
       await deskRow(page, two.id)
         .getByRole('button', { name: /^1x, edit ratio/ })

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/axe';
-import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
-import { newSession } from '../support/browser';
+import { api, type TestUser } from '../support/api';
+import { openDesk, paperDeskUser } from '../support/desk';
+import { deskRow, waitForDeskQty } from '../support/flows';
 import { useStackAndBrowser } from '../support/suite';
 
 interface DeskRow {
@@ -18,18 +18,6 @@ interface WorkingOrder {
   order_id: string;
 }
 
-const rowOf = (page: Page, id: number): Locator => page.locator(`[role="row"][data-account-id="${id}"]`);
-
-async function expectQty(page: Page, id: number, qty: number): Promise<void> {
-  await page.waitForFunction(
-    ([selector, expected]) =>
-      document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() ===
-      expected,
-    [`[role="row"][data-account-id="${id}"]`, String(qty)] as const,
-    { timeout: 15_000 },
-  );
-}
-
 /**
  * The desk's confirmations on the composed product (real server, paper broker, copy engine): Change leader
  * with positions open, a row's Flatten and Cancel all orders, each showing what it will do before it does it.
@@ -40,10 +28,7 @@ describe('sync desk: actions that trade ask first and show what they will do', (
   let rows: DeskRow[];
 
   before(async () => {
-    user = await registerUser(suite.stack);
-    await connectPaperBroker(suite.stack, user);
-    rows = await api<DeskRow[]>(suite.stack, 'GET', '/brokers/accounts/table', undefined, user.token);
-    assert.ok(rows.length >= 4, 'the paper broker gives four accounts');
+    ({ user, rows } = await paperDeskUser<DeskRow>(suite, 4));
     const [leader, first, second] = rows as [DeskRow, DeskRow, DeskRow];
     await api(suite.stack, 'PUT', `/copier/accounts/${leader.id}/master`, { followers: 'align' }, user.token);
     for (const follower of [first, second])
@@ -55,14 +40,12 @@ describe('sync desk: actions that trade ask first and show what they will do', (
     api(suite.stack, 'POST', '/sim/orders', { account_id: accountId, contract: 'ES', ...body }, user.token);
 
   it('when the leader changes to a flat account and the positions are kept, then nothing is sold, followers show out of sync, and the new leader’s next trade aligns them', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
-    await signInPage(page, user);
-    await page.goto('/syncdesk');
+    const { page, context, errors } = await openDesk(suite, user);
     await page.getByRole('table', { name: 'Accounts' }).waitFor();
     const [leader, first, second, flat] = rows as [DeskRow, DeskRow, DeskRow, DeskRow];
     await ticket(leader.id, { side: 'buy', qty: 1, order_type: 'Market' });
-    await expectQty(page, first.id, 1);
-    await expectQty(page, second.id, 2);
+    await waitForDeskQty(page, first.id, 1);
+    await waitForDeskQty(page, second.id, 2);
 
     await page.getByRole('button', { name: 'Change leader' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
@@ -91,7 +74,7 @@ describe('sync desk: actions that trade ask first and show what they will do', (
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Account master updated successfully').first().waitFor();
     for (const follower of [first, second])
-      await rowOf(page, follower.id).getByText('Out of sync', { exact: true }).waitFor();
+      await deskRow(page, follower.id).getByText('Out of sync', { exact: true }).waitFor();
     const desk = await api<DeskRow[]>(suite.stack, 'GET', '/brokers/accounts/table', undefined, user.token);
     assert.deepEqual(
       desk.filter((row) => row.id === first.id || row.id === second.id).map((row) => row.qty),
@@ -101,21 +84,19 @@ describe('sync desk: actions that trade ask first and show what they will do', (
 
     // The new leader's next trade brings the followers to its position × ratio.
     await ticket(flat.id, { side: 'buy', qty: 2, order_type: 'Market' });
-    await expectQty(page, first.id, 2);
-    await expectQty(page, second.id, 4);
-    await rowOf(page, first.id).getByText('Out of sync', { exact: true }).waitFor({ state: 'detached' });
+    await waitForDeskQty(page, first.id, 2);
+    await waitForDeskQty(page, second.id, 4);
+    await deskRow(page, first.id).getByText('Out of sync', { exact: true }).waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   it('when a row’s Flatten is pressed and then Cancel, then the closing order is shown and nothing is sent', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
-    await signInPage(page, user);
-    await page.goto('/syncdesk');
+    const { page, context, errors } = await openDesk(suite, user);
     await page.getByRole('table', { name: 'Accounts' }).waitFor();
     const second = rows[2] as DeskRow;
-    await expectQty(page, second.id, 4);
-    await rowOf(page, second.id)
+    await waitForDeskQty(page, second.id, 4);
+    await deskRow(page, second.id)
       .getByRole('button', { name: `Flatten ${second.accounts}` })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Flatten this account?' });
@@ -132,9 +113,7 @@ describe('sync desk: actions that trade ask first and show what they will do', (
   });
 
   it('when Cancel all orders is confirmed, then the listed working orders are canceled', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
-    await signInPage(page, user);
-    await page.goto('/syncdesk');
+    const { page, context, errors } = await openDesk(suite, user);
     await page.getByRole('table', { name: 'Accounts' }).waitFor();
     const flat = rows[3] as DeskRow;
     await ticket(flat.id, { side: 'buy', qty: 1, order_type: 'Limit', price: 100 });

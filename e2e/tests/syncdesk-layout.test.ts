@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
-import { newSession } from '../support/browser';
+import { api, type TestUser } from '../support/api';
+import { openDesk, paperDeskUser } from '../support/desk';
 import { useStackAndBrowser } from '../support/suite';
 
 interface DeskRow {
@@ -30,10 +30,7 @@ describe('sync desk layout: every column fits from 1366 px, a card per account o
   let accounts: DeskRow[];
 
   before(async () => {
-    user = await registerUser(suite.stack);
-    await connectPaperBroker(suite.stack, user);
-    accounts = await api<DeskRow[]>(suite.stack, 'GET', '/brokers/accounts/table', undefined, user.token);
-    assert.ok(accounts.length >= 2, 'the paper broker gives at least two accounts');
+    ({ user, rows: accounts } = await paperDeskUser<DeskRow>(suite, 2));
     const [leader, follower] = accounts as [DeskRow, DeskRow];
     await api(suite.stack, 'PUT', `/copier/accounts/${leader.id}/master`, undefined, user.token);
     await api(suite.stack, 'PUT', `/copier/accounts/${follower.id}/follower`, undefined, user.token);
@@ -45,10 +42,7 @@ describe('sync desk layout: every column fits from 1366 px, a card per account o
     [1920, 1080],
   ] as const) {
     it(`when the window is ${width} × ${height}, then Ratio, Cross and Flatten are on screen without a horizontal scroll`, async () => {
-      const { page, context } = await newSession(suite.browser, suite.stack.url);
-      await page.setViewportSize({ width, height });
-      await signInPage(page, user);
-      await page.goto('/syncdesk');
+      const { page, context } = await openDesk(suite, user, { viewport: { width, height } });
       const follower = accounts[1]!;
       const row = `[role="row"][data-account-id="${follower.id}"]`;
       await page.locator(row).waitFor();
@@ -82,10 +76,7 @@ describe('sync desk layout: every column fits from 1366 px, a card per account o
   }
 
   it('when the window is a phone (390 × 844), then each account is a card with follow, ratio, side, qty, P&L and Flatten', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signInPage(page, user);
-    await page.goto('/syncdesk');
+    const { page, context, errors } = await openDesk(suite, user, { viewport: { width: 390, height: 844 } });
     const follower = accounts[1]!;
     const row = page.locator(`[role="row"][data-account-id="${follower.id}"]`);
     await row.waitFor();

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { seriousA11yViolations } from '../support/axe';
-import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
-import { newSession } from '../support/browser';
+import type { TestUser } from '../support/api';
+import { openDesk, paperDeskUser } from '../support/desk';
+import { deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
 import { useStackAndBrowser } from '../support/suite';
 
 interface DeskRow {
@@ -11,19 +12,11 @@ interface DeskRow {
   accounts: string;
 }
 
-/** One account's row of the desk table. */
-const rowOf = (page: Page, id: number): Locator => page.locator(`[role="row"][data-account-id="${id}"]`);
 /** The Qty cell (10th column) of an account's row. */
-const qtyOf = (page: Page, id: number): Locator => rowOf(page, id).getByRole('cell').nth(9);
+const qtyOf = (page: Page, id: number): Locator => deskRow(page, id).getByRole('cell').nth(9);
 
 async function expectQty(page: Page, id: number, qty: number): Promise<void> {
-  await page.waitForFunction(
-    ([selector, expected]) =>
-      document.querySelector(selector)?.querySelectorAll('[role="cell"]')[9]?.textContent?.trim() ===
-      expected,
-    [`[role="row"][data-account-id="${id}"]`, String(qty)] as const,
-    { timeout: 15_000 },
-  );
+  await waitForDeskQty(page, id, qty);
   assert.equal((await qtyOf(page, id).textContent())?.trim(), String(qty));
 }
 
@@ -37,16 +30,11 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
   let accounts: DeskRow[];
 
   before(async () => {
-    user = await registerUser(suite.stack);
-    await connectPaperBroker(suite.stack, user);
-    accounts = await api<DeskRow[]>(suite.stack, 'GET', '/brokers/accounts/table', undefined, user.token);
-    assert.ok(accounts.length >= 3, 'the paper broker gives at least three accounts');
+    ({ user, rows: accounts } = await paperDeskUser<DeskRow>(suite, 3));
   });
 
   it('when a trade is placed on the leader, then followers copy it at their ratio live, and Flatten all closes everything', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
-    await signInPage(page, user);
-    await page.goto('/syncdesk');
+    const { page, context, errors } = await openDesk(suite, user);
     await page.getByRole('heading', { level: 1, name: 'Sync Desk' }).waitFor();
     const [leader, first, second] = accounts as [DeskRow, DeskRow, DeskRow];
 
@@ -60,25 +48,19 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
     await dialog.getByRole('button', { name: 'Set as Lead' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Account master updated successfully').first().waitFor();
-    await rowOf(page, leader.id).getByText('Leader').waitFor();
+    await deskRow(page, leader.id).getByText('Leader').waitFor();
 
     // Two followers, ratios 1 and 2.
     for (const follower of [first, second]) {
-      await rowOf(page, follower.id)
-        .getByRole('switch', { name: /^Follow/ })
-        .click();
-      await page.waitForFunction(
-        (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
-        `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
-      );
+      await followOnDesk(page, follower.id);
     }
-    await rowOf(page, second.id)
+    await deskRow(page, second.id)
       .getByRole('button', { name: /edit ratio/ })
       .click();
-    const ratio = rowOf(page, second.id).getByRole('spinbutton');
+    const ratio = deskRow(page, second.id).getByRole('spinbutton');
     await ratio.fill('2');
     await ratio.press('Enter');
-    await rowOf(page, second.id).getByRole('button', { name: /^2x/ }).waitFor();
+    await deskRow(page, second.id).getByRole('button', { name: /^2x/ }).waitFor();
 
     // The paper ticket trades the leader (preselected); the copies arrive through the live feed, no reload.
     const navigations: string[] = [];
@@ -121,10 +103,7 @@ describe('sync desk: choose a leader, follow, trade, watch it copied, flatten', 
   });
 
   it('when the desk opens in the light theme, then it has no serious accessibility violations either', async () => {
-    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
-    await signInPage(page, user);
-    await page.addInitScript(() => window.localStorage.setItem('theme', 'light'));
-    await page.goto('/syncdesk');
+    const { page, context, errors } = await openDesk(suite, user, { theme: 'light' });
     await page.getByRole('table', { name: 'Accounts' }).waitFor();
     await page.getByRole('table', { name: 'Orders' }).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), []);

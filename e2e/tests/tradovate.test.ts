@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { startFakeTradovate, type FakeTradovate } from '../../server/test-support/fake-tradovate/server';
 import { api, registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
-import { deskRow, waitForDeskQty } from '../support/flows';
+import { deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
 import { startStack, type Stack } from '../support/stack';
 
 interface DeskAccount {
@@ -90,13 +90,7 @@ describe('Tradovate: connect → choose leader → copy → flatten, in the brow
       await page.getByText('Account master updated successfully').first().waitFor();
       await deskRow(page, leader.id).getByText('Leader').waitFor();
       for (const follower of [first, second]) {
-        await deskRow(page, follower.id)
-          .getByRole('switch', { name: /^Follow/ })
-          .click();
-        await page.waitForFunction(
-          (selector) => document.querySelector(selector)?.getAttribute('aria-checked') === 'true',
-          `[role="row"][data-account-id="${follower.id}"] [role="switch"][aria-label^="Follow"]`,
-        );
+        await followOnDesk(page, follower.id);
       }
 
       // A trade placed in Tradovate's own app on the leader reaches the desk through the user-data socket.

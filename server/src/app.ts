@@ -37,6 +37,7 @@ import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
+import { marketRoutes } from './market/market-routes';
 import { makeNotify } from './notifications/notify';
 import { notificationRoutes } from './notifications/notification-routes';
 import { openApiRoute, registerOpenApi } from './openapi/openapi';
@@ -207,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(copierPlugin, { prefix: '/api/v1' });
   await app.register(paperPlugin, { prefix: '/api/v1' });
+  // The paper venue is the one price source today (market/quote-source.ts is the port).
+  await app.register(marketRoutes, { prefix: '/api/v1', quotes: simVenue });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

@@ -1,6 +1,6 @@
 import type { Trade } from '@synctrade/api';
 import { TradeSchema } from '@synctrade/api/schemas';
-import { serverShaped, type ApiMock } from '@synctrade/test-utils';
+import { mockApi, serverShaped, signIn, type ApiMock } from '@synctrade/test-utils';
 import { useHistoryStore, initialHistoryState } from '../features/history';
 
 let nextId = 1;
@@ -108,4 +108,14 @@ export function serveHistory(
 
 export function resetHistoryStore(): void {
   useHistoryStore.setState({ ...initialHistoryState });
+}
+
+/**
+ * Where every history page test starts: an empty history store, user 7 signed in, a fresh API mock (the
+ * test restores it afterwards).
+ */
+export function startHistoryTest(): ApiMock {
+  resetHistoryStore();
+  signIn(7);
+  return mockApi();
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { pingDb } from '../db/ping';
 
 /** `GET /health`: the process answers and the database too. */
 export const healthRoute: FastifyPluginAsync = async (app) => {
@@ -7,7 +8,7 @@ export const healthRoute: FastifyPluginAsync = async (app) => {
     { schema: { tags: ['health'], summary: 'Liveness and database check' } },
     async (_request, reply) => {
       try {
-        await app.db.query('SELECT 1');
+        await pingDb(app.db);
         return { status: 'ok', database: 'ok', time: new Date().toISOString() };
       } catch {
         return reply.code(503).send({ detail: 'Database unavailable' });

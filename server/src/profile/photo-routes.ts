@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Profile } from '@synctrade/api/types';
-import { findUserById } from '../auth/users';
 import { AppError } from '../http/app-error';
-import { randomToken } from '../security/tokens';
-import { assertPhotoAllowed, recordPhotoUpload } from './photo-quota';
+import { assertPhotoAllowed } from './photo-quota';
 import { readPhoto } from './read-photo';
-import { findPhoto, replacePhoto, toProfile } from './profile-repo';
+import { findPhoto } from './profile-repo';
+import { storePhoto } from './store-photo';
 
 /** `POST /auth/profile/photo` (multipart field `photo`) and the public `GET /photos/:id`. */
 export const photoRoutes: FastifyPluginAsync = async (app) => {
@@ -20,14 +19,7 @@ export const photoRoutes: FastifyPluginAsync = async (app) => {
       await assertPhotoAllowed(app.db, request.user.id);
       const photo = await readPhoto(request);
       await assertPhotoAllowed(app.db, request.user.id, photo.data.length);
-      const id = randomToken(16);
-      const user = await app.db.tx(async (db) => {
-        await recordPhotoUpload(db, request.user.id, photo.data.length);
-        await replacePhoto(db, request.user.id, { id, contentType: photo.contentType, data: photo.data });
-        return findUserById(db, request.user.id);
-      });
-      if (!user) throw AppError.unauthorized();
-      return toProfile(user);
+      return storePhoto(app.db, request.user.id, photo);
     },
   );
 

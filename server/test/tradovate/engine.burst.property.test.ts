@@ -3,20 +3,11 @@ import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { followerSetup } from '../copier/support/follower-setups';
 import { createTestDb, usingPostgres } from '../support/test-db';
-import {
-  duplicateCopies,
-  offTarget,
-  ordersToNonFollowers,
-  oversizedCopies,
-  pastMaxNet,
-  penaltyMistakes,
-  strayMirrors,
-} from './support/copy-checks';
-import { CopyRig, REQUEST_TIMEOUT_MS } from './support/copy-rig';
+import { offTarget, pastMaxNet } from './support/copy-checks';
+import { REQUEST_TIMEOUT_MS, type CopyRig } from './support/copy-rig';
 import { armFault, cutSockets, faultSwitch, type FaultSwitch } from './support/fault-switches';
 import { SYMBOL } from './support/leader-actions';
-import { followersOf } from './support/property-steps';
-import { dumpRun } from './support/run-dump';
+import { expectSettledCopies, onFreshRig } from './support/property-run';
 
 /**
  * The copy engine's burst property (`test/copier/engine.burst.property.test.ts`) through the Tradovate
@@ -120,38 +111,30 @@ describe('copy engine through the Tradovate adapter under a fast leader (propert
         fc.array(followerSetup, { minLength: 3, maxLength: 3 }),
         fc.array(burst, { minLength: 1, maxLength: 3 }),
         async (setups, bursts) => {
-          const rig = await CopyRig.start(db, followersOf(setups));
-          const { control } = rig.world.fake;
-          try {
-            await rig.settle();
-            for (const acts of bursts) {
-              await runBurst(rig, acts);
-              expect(pastMaxNet(rig)).toEqual([]);
-            }
-            control.clearFaults();
-            await rig.settle();
-            // Copies and the engine's own reconciliation alone bring every auto-synced follower to its target
-            // (a copy given up under the faults, a 429 lockout outlasting its wait, is corrected here)...
-            await rig.engine.autoSync(rig.ids.userId);
-            await rig.settle();
-            expect(offTarget(rig).filter(({ id }) => rig.account(id).autoSync)).toEqual([]);
-            // ...and a Sync brings the others.
-            await rig.engine.sync(rig.ids.userId);
-            await rig.settle();
-            expect(offTarget(rig)).toEqual([]);
-            expect(duplicateCopies(control)).toEqual([]);
-            expect(ordersToNonFollowers(rig)).toEqual([]);
-            expect(oversizedCopies(rig)).toEqual([]);
-            expect(strayMirrors(rig)).toEqual([]);
-            expect(penaltyMistakes(control)).toEqual([]);
-            expect(rig.directory.reauths).toEqual([]);
-          } catch (error: unknown) {
-            if (error instanceof Error) error.message += `\nEngine log:\n${rig.log.slice(-40).join('\n')}`;
-            if (env.dump !== undefined) await dumpRun(rig, { setups, bursts }, env.dump);
-            throw error;
-          } finally {
-            await rig.close();
-          }
+          await onFreshRig(
+            db,
+            setups,
+            async (rig) => {
+              const { control } = rig.world.fake;
+              await rig.settle();
+              for (const acts of bursts) {
+                await runBurst(rig, acts);
+                expect(pastMaxNet(rig)).toEqual([]);
+              }
+              control.clearFaults();
+              await rig.settle();
+              // Copies and the engine's own reconciliation alone bring every auto-synced follower to its target
+              // (a copy given up under the faults, a 429 lockout outlasting its wait, is corrected here)...
+              await rig.engine.autoSync(rig.ids.userId);
+              await rig.settle();
+              expect(offTarget(rig).filter(({ id }) => rig.account(id).autoSync)).toEqual([]);
+              // ...and a Sync brings the others.
+              await rig.engine.sync(rig.ids.userId);
+              await rig.settle();
+              expectSettledCopies(rig);
+            },
+            { input: { setups, bursts }, dumpFile: env.dump },
+          );
         },
       ),
       {

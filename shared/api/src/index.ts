@@ -11,6 +11,7 @@ export * from './messages/successes';
 export * from './messages/client-messages';
 export * from './messages/connect-outcomes';
 export * from './messages/desk-confirm-messages';
+export * from './messages/propfirm-labels';
 // The stateful part comes from the page's one copy (a federation singleton), never from a bundled duplicate.
 export {
   http,
@@ -29,8 +30,12 @@ export {
   type AuthState,
 } from '@synctrade/api/session';
 export { errorMessage, successMessage, statusOf } from './client/messages';
+// One call file per server module, named like it (see README).
 export * from './calls/auth';
-export * from './calls/brokers';
+export * from './calls/connections';
 export * from './calls/copier';
-export * from './calls/misc';
+export * from './calls/market';
+export * from './calls/notifications';
+export * from './calls/paper';
+export * from './calls/profile';
 export * from './calls/propfirm';

@@ -1,7 +1,7 @@
 import type React from 'react';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { getPropHeadroom, type PropHeadroom } from '@synctrade/api';
+import { getPropHeadroom, PROP_FIRM_NAMES, type PropHeadroom } from '@synctrade/api';
 import { Muted } from '@synctrade/ui';
 
 const Box = styled.section`
@@ -15,16 +15,6 @@ const Box = styled.section`
     padding-left: ${({ theme }) => theme.space(4)};
   }
 `;
-
-const FIRM_NAMES: Record<PropHeadroom['firm'], string> = {
-  topstep: 'Topstep',
-  apex: 'Apex',
-  takeprofittrader: 'Take Profit Trader',
-  myfundedfutures: 'MyFundedFutures',
-  tradeify: 'Tradeify',
-  bulenox: 'Bulenox',
-  custom: 'Custom',
-};
 
 interface AccountFirmsProps {
   accounts: ReadonlyArray<{ id: number; account_name: string }>;
@@ -52,7 +42,7 @@ export function AccountFirms({ accounts }: AccountFirmsProps): React.JSX.Element
       <ul>
         {guarded.map((row) => (
           <li key={row.account_id}>
-            {names.get(row.account_id)}: {FIRM_NAMES[row.firm]} <Muted>({row.preset})</Muted>
+            {names.get(row.account_id)}: {PROP_FIRM_NAMES[row.firm]} <Muted>({row.preset})</Muted>
           </li>
         ))}
       </ul>

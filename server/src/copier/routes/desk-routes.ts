@@ -4,9 +4,10 @@ import { flattenSchema } from '@synctrade/api/validation';
 import type { MessageResponse, SyncAccount, WorkingOrder } from '@synctrade/api/types';
 import { assertListSize } from '../../http/list-cap';
 import { validateValue } from '../../http/validate';
+import { cancelAllOrders, flattenAccounts, workingOrders } from '../desk/desk-actions';
 import { deskAccounts } from '../desk/sync-accounts';
 import type { CopierRouteOptions } from './route-options';
-import { ownedAccounts, settleWithin } from '../repo/owned-account';
+import { ownedAccounts } from '../repo/owned-account';
 
 /** The Sync Desk table and its account-wide actions: flatten, cancel all orders. */
 export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
@@ -22,21 +23,7 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     const ids = validateValue(flattenSchema, request.body);
     // Every id must be the caller's before anything is touched: one query for the whole list.
     const accounts = await ownedAccounts(app.db, request.user.id, ids);
-    const failures: string[] = [];
-    const flatten = async (accountId: number): Promise<void> => {
-      const live = engine.sessionOf(accountId);
-      if (live === undefined) return;
-      await live.session.flatten(live.account.externalId).catch((error: unknown) => {
-        failures.push(`${live.account.name}: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    };
-    // The leader goes first and its exits are copied: followers then close through the copier, not twice.
-    const leader = accounts.find((account) => account.is_master);
-    if (leader !== undefined) {
-      await flatten(leader.id);
-      await settleWithin(engine.idle(request.user.id), 10_000);
-    }
-    await Promise.all(accounts.filter((account) => account !== leader).map((account) => flatten(account.id)));
+    const failures = await flattenAccounts(engine, request.user.id, accounts);
     touch(request.user.id);
     if (failures.length > 0) app.log.warn({ failures }, 'flatten failed on some accounts');
     return {
@@ -46,49 +33,12 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
   });
 
   // What Cancel all orders and Flatten would cancel: the desk shows it before asking to confirm.
-  app.get('/copier/orders/working', secured, async (request): Promise<WorkingOrder[]> => {
-    const accounts = [...engine.accounts.values()]
-      .filter((account) => account.userId === request.user.id)
-      .sort((a, b) => a.id - b.id);
-    const lists = await Promise.all(
-      accounts.map(async (account) => {
-        const live = engine.sessionOf(account.id);
-        if (live === undefined) return [];
-        const working = await live.session.workingOrders().catch(() => []);
-        return working
-          .filter((order) => order.accountExternalId === account.externalId && order.status === 'Working')
-          .map((order): WorkingOrder => ({
-            account: account.id,
-            account_name: account.name,
-            order_id: order.orderId,
-            contract: order.symbol,
-            side: order.side,
-            type: order.type,
-            qty: order.qty - order.filledQty,
-            price: order.price,
-            stop_price: order.stopPrice,
-          }));
-      }),
-    );
-    return lists.flat();
-  });
+  app.get('/copier/orders/working', secured, async (request): Promise<WorkingOrder[]> =>
+    workingOrders(engine, request.user.id),
+  );
 
   app.post('/copier/orders/cancel-all', secured, async (request): Promise<MessageResponse> => {
-    const accounts = [...engine.accounts.values()].filter((account) => account.userId === request.user.id);
-    await Promise.all(
-      accounts.map(async (account) => {
-        const live = engine.sessionOf(account.id);
-        if (live === undefined) return;
-        const working = (await live.session.workingOrders().catch(() => [])).filter(
-          (order) => order.accountExternalId === account.externalId,
-        );
-        await Promise.all(
-          working.map((order) =>
-            live.session.cancelOrder(account.externalId, order.orderId).catch(() => undefined),
-          ),
-        );
-      }),
-    );
+    await cancelAllOrders(engine, request.user.id);
     touch(request.user.id);
     return { message: SUCCESS.cancelOrders };
   });

@@ -3,12 +3,10 @@ import type {
   ForgotPasswordPayload,
   LoginPayload,
   PasswordChangePayload,
-  ProfileUpdatePayload,
   RegisterPayload,
   ResetPasswordPayload,
   TwoFactorCodePayload,
 } from '../types/payloads';
-import type { Profile } from '../types/entities';
 import type {
   MessageResponse,
   TokenResponse,
@@ -19,9 +17,7 @@ import type {
   WsTicketResponse,
 } from '../types/responses';
 
-interface CallOptions {
-  signal?: AbortSignal;
-}
+// Served by the server's `auth/` module: sign-up, sign-in, passwords, two-factor, the feed ticket.
 
 export async function login(payload: LoginPayload): Promise<TokenResponse | TwoFactorRequiredResponse> {
   return (await http.post<TokenResponse | TwoFactorRequiredResponse>('/auth/login', payload)).data;
@@ -31,18 +27,6 @@ export async function register(payload: RegisterPayload): Promise<TokenResponse>
 }
 export async function logout(): Promise<MessageResponse> {
   return (await http.post<MessageResponse>('/auth/logout')).data;
-}
-export async function getProfile(options: CallOptions = {}): Promise<Profile> {
-  return (await http.get<Profile>('/auth/profile', options)).data;
-}
-export async function updateProfile(payload: ProfileUpdatePayload): Promise<Profile> {
-  return (await http.put<Profile>('/auth/profile', payload)).data;
-}
-/** Sends a JPG or PNG as multipart field `photo`; answers the updated profile. */
-export async function uploadProfilePhoto(file: Blob, filename: string): Promise<Profile> {
-  const form = new FormData();
-  form.append('photo', file, filename);
-  return (await http.post<Profile>('/auth/profile/photo', form)).data;
 }
 export async function changePassword(payload: PasswordChangePayload): Promise<MessageResponse> {
   return (await http.post<MessageResponse>('/auth/profile/password', payload)).data;

@@ -1,18 +1,32 @@
 import { http } from '@synctrade/api/session';
-import type { HistoryData, OrderData, RiskSettings, DayJournal } from '../types/entities';
+import type { DayJournal, HistoryData, OrderData, RiskSettings, SyncAccount } from '../types/entities';
 import type {
+  FlattenPayload,
   HistoryQuery,
   ImportTradesPayload,
   RiskSettingsPayload,
-  TicketOrderPayload,
 } from '../types/payloads';
 import type { ImportResult, MessageResponse } from '../types/responses';
 import type { LeaderChangeFollowers, LeaderChangePayload, WorkingOrder } from '../types/desk-actions';
+import type { CallOptions } from './call-options';
 
-interface CallOptions {
-  signal?: AbortSignal;
+// Served by the server's `copier/` module: the Sync Desk (its table and flatten are under `/brokers/accounts`), roles, risk, orders and history.
+
+/** The Sync Desk table. */
+export async function getSyncAccounts(options: CallOptions = {}): Promise<SyncAccount[]> {
+  return (await http.get<SyncAccount[]>('/brokers/accounts/table', options)).data;
 }
-
+/** Closes positions and cancels working orders of the given accounts (one or all). */
+export async function flattenPositions(accountIds: FlattenPayload): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>('/brokers/accounts/flatten-positions', accountIds)).data;
+}
+/** Orders working at the brokers on the user's accounts. */
+export async function getWorkingOrders(options: CallOptions = {}): Promise<WorkingOrder[]> {
+  return (await http.get<WorkingOrder[]>('/copier/orders/working', options)).data;
+}
+export async function cancelAllOrders(): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>('/copier/orders/cancel-all')).data;
+}
 /** Makes the account the leader; `followers` says what happens to the followers' positions (see LeaderChangeFollowers). */
 export async function setMaster(
   accountId: number,
@@ -20,10 +34,6 @@ export async function setMaster(
 ): Promise<MessageResponse> {
   const body: LeaderChangePayload | undefined = followers === undefined ? undefined : { followers };
   return (await http.put<MessageResponse>(`/copier/accounts/${accountId}/master`, body)).data;
-}
-/** Orders working at the brokers on the user's accounts. */
-export async function getWorkingOrders(options: CallOptions = {}): Promise<WorkingOrder[]> {
-  return (await http.get<WorkingOrder[]>('/copier/orders/working', options)).data;
 }
 /** Toggles follow on the account. */
 export async function toggleFollower(accountId: number): Promise<MessageResponse> {
@@ -51,9 +61,6 @@ export async function syncFollower(accountId: number): Promise<MessageResponse> 
 export async function disableAllFollowers(): Promise<MessageResponse> {
   return (await http.put<MessageResponse>('/copier/followers/disable-all')).data;
 }
-export async function cancelAllOrders(): Promise<MessageResponse> {
-  return (await http.post<MessageResponse>('/copier/orders/cancel-all')).data;
-}
 /** `id` is the user id (spec section 7). */
 export async function getOrderData(userId: number, options: CallOptions = {}): Promise<OrderData> {
   return (await http.get<OrderData>(`/copier/order-data/${userId}`, options)).data;
@@ -78,8 +85,4 @@ export async function getDayJournals(query: HistoryQuery = {}): Promise<DayJourn
 }
 export async function saveDayJournal(date: string, note: string): Promise<MessageResponse> {
   return (await http.put<MessageResponse>(`/copier/journal/days/${date}`, { note })).data;
-}
-/** The order ticket of the built-in paper broker. */
-export async function placeTicketOrder(payload: TicketOrderPayload): Promise<MessageResponse> {
-  return (await http.post<MessageResponse>('/sim/orders', payload)).data;
 }

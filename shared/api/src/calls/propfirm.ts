@@ -10,10 +10,7 @@ import type {
   PropRules,
 } from '../types/propfirm';
 import type { MessageResponse } from '../types/responses';
-
-interface CallOptions {
-  signal?: AbortSignal;
-}
+import type { CallOptions } from './call-options';
 
 /** Firm presets (with their sources and dates) and where the shipped news calendar ends. */
 export async function getPropPresets(options: CallOptions = {}): Promise<PropPresetList> {

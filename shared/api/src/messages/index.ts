@@ -5,3 +5,4 @@ export * from './validation-messages';
 export * from './connect-outcomes';
 export * from './projectx-messages';
 export * from './desk-confirm-messages';
+export * from './propfirm-labels';

@@ -1,18 +1,10 @@
 import type { ImportTradeRow } from '@synctrade/api';
-import {
-  mockApi,
-  renderWithProviders,
-  screen,
-  signIn,
-  waitFor,
-  within,
-  type ApiMock,
-} from '@synctrade/test-utils';
+import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from '../../history';
 import { tradesToCsv } from '../lib/own-format';
 import { useImportStore } from '../store/import-store';
 import { csvFile, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../support/fixtures';
-import { buildTrade, resetHistoryStore, serveHistory } from '../../../support/history-fixtures';
+import { buildTrade, serveHistory, startHistoryTest } from '../../../support/history-fixtures';
 
 /** A server that remembers external ids, so a second import of the same rows adds nothing. */
 function serveImport(api: ApiMock): void {
@@ -51,9 +43,7 @@ const withBadRow = [
 describe('Import Data', () => {
   let api: ApiMock;
   beforeEach(() => {
-    resetHistoryStore();
-    signIn(7);
-    api = serveHistory(mockApi(), [buildTrade()]);
+    api = serveHistory(startHistoryTest(), [buildTrade()]);
   });
   afterEach(() => api.restore());
 

@@ -1,16 +1,8 @@
 import { SUCCESS } from '@synctrade/api';
 import { darkTokens } from '@synctrade/ui';
-import {
-  mockApi,
-  renderWithProviders,
-  screen,
-  signIn,
-  waitFor,
-  within,
-  type ApiMock,
-} from '@synctrade/test-utils';
+import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore, serveHistory, WEEK_TRADES } from '../../../support/history-fixtures';
+import { buildTrade, serveHistory, WEEK_TRADES, startHistoryTest } from '../../../support/history-fixtures';
 
 /** The paged form the dashboard asks for (jest runs in UTC). */
 const PAGED = { limit: '100', offset: '0', tz: 'UTC' };
@@ -26,9 +18,7 @@ function card(name: string): HTMLElement {
 describe('trade history dashboard', () => {
   let api: ApiMock;
   beforeEach(() => {
-    resetHistoryStore();
-    signIn(7);
-    api = mockApi();
+    api = startHistoryTest();
   });
   afterEach(() => api.restore());
 

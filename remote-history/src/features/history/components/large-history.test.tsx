@@ -1,13 +1,11 @@
-import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
+import { renderWithProviders, screen, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore, serveHistory } from '../../../support/history-fixtures';
+import { buildTrade, serveHistory, startHistoryTest } from '../../../support/history-fixtures';
 
 describe('a large history', () => {
   let api: ApiMock;
   beforeEach(() => {
-    resetHistoryStore();
-    signIn(7);
-    api = mockApi();
+    api = startHistoryTest();
   });
   afterEach(() => api.restore());
 

@@ -1,15 +1,7 @@
 import type { HistoryData, Trade } from '@synctrade/api';
-import {
-  mockApi,
-  renderWithProviders,
-  screen,
-  signIn,
-  waitFor,
-  within,
-  type ApiMock,
-} from '@synctrade/test-utils';
+import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore } from '../../../support/history-fixtures';
+import { buildTrade, startHistoryTest } from '../../../support/history-fixtures';
 
 /** 250 trades on the server; it answers one page of 100 and the range's figures (written out by hand). */
 const ALL: Trade[] = Array.from({ length: 250 }, (_, i) =>
@@ -45,9 +37,7 @@ function pageOf(offset: number): HistoryData {
 describe('dashboard paged by the server', () => {
   let api: ApiMock;
   beforeEach(() => {
-    resetHistoryStore();
-    signIn(7);
-    api = mockApi();
+    api = startHistoryTest();
     api
       .on('GET /copier/trade-history/:id', (req) => {
         const params = (req.params ?? {}) as Record<string, string>;

@@ -1,6 +1,6 @@
-import { mockApi, renderWithProviders, screen, signIn, within, type ApiMock } from '@synctrade/test-utils';
+import { renderWithProviders, screen, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, resetHistoryStore, serveHistory, WEEK_TRADES } from '../../../support/history-fixtures';
+import { buildTrade, serveHistory, WEEK_TRADES, startHistoryTest } from '../../../support/history-fixtures';
 
 function readBlob(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
@@ -15,9 +15,7 @@ function readBlob(blob: Blob): Promise<string> {
 describe('copy and export of the trades table', () => {
   let api: ApiMock;
   beforeEach(() => {
-    resetHistoryStore();
-    signIn(7);
-    api = mockApi();
+    api = startHistoryTest();
   });
   afterEach(() => api.restore());
 

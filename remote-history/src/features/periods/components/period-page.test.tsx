@@ -1,15 +1,7 @@
-import {
-  mockApi,
-  renderWithProviders,
-  screen,
-  signIn,
-  waitFor,
-  within,
-  type ApiMock,
-} from '@synctrade/test-utils';
+import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { PeriodPage } from './period-page';
 import { useHistoryStore } from '../../history';
-import { resetHistoryStore, serveHistory } from '../../../support/history-fixtures';
+import { serveHistory, startHistoryTest } from '../../../support/history-fixtures';
 
 /** The card's figures as "label: value" pairs. */
 function figures(name: string): Record<string, string> {
@@ -21,9 +13,7 @@ function figures(name: string): Record<string, string> {
 describe('Daily and Weekly views', () => {
   let api: ApiMock;
   beforeEach(() => {
-    resetHistoryStore();
-    signIn(7);
-    api = mockApi();
+    api = startHistoryTest();
   });
   afterEach(() => api.restore());
 

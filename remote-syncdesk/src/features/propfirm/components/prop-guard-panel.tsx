@@ -1,7 +1,7 @@
 import type React from 'react';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { PropHeadroom } from '@synctrade/api';
+import { PROP_FIRM_NAMES } from '@synctrade/api';
 import { Button, Card, Muted } from '@synctrade/ui';
 import { usePropfirmStore } from '../store/propfirm-store';
 import { HeadroomTable } from './headroom-table';
@@ -22,16 +22,6 @@ const Head = styled.div`
 
 /** Same pace as the orders list. */
 export const HEADROOM_POLL_MS = 15_000;
-
-const FIRM_NAMES: Record<PropHeadroom['firm'], string> = {
-  topstep: 'Topstep',
-  apex: 'Apex',
-  takeprofittrader: 'Take Profit Trader',
-  myfundedfutures: 'MyFundedFutures',
-  tradeify: 'Tradeify',
-  bulenox: 'Bulenox',
-  custom: 'Custom',
-};
 
 interface PropGuardPanelProps {
   /** The desk's accounts, for names and the picker. */
@@ -75,7 +65,7 @@ export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Ele
           rows={rows}
           now={now}
           nameOf={(id) => names.get(id) ?? `#${id}`}
-          firmLabel={(row) => `${FIRM_NAMES[row.firm]} · ${row.preset}`}
+          firmLabel={(row) => `${PROP_FIRM_NAMES[row.firm]} · ${row.preset}`}
           onEdit={setEditing}
         />
       )}

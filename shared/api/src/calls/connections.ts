@@ -1,18 +1,10 @@
 import { http } from '@synctrade/api/session';
-import type {
-  AccountSummary,
-  Broker,
-  BrokerId,
-  Connection,
-  ConnectionDetails,
-  SyncAccount,
-} from '../types/entities';
-import type { ApiKeyConnectPayload, ConnectQuery, FlattenPayload } from '../types/payloads';
+import type { AccountSummary, Broker, BrokerId, Connection, ConnectionDetails } from '../types/entities';
+import type { ApiKeyConnectPayload, ConnectQuery } from '../types/payloads';
 import type { ApiKeyConnectResponse, ConnectResponse, MessageResponse } from '../types/responses';
+import type { CallOptions } from './call-options';
 
-interface CallOptions {
-  signal?: AbortSignal;
-}
+// Served by the server's `connections/` module: brokers, the connect flow, connections and accounts.
 
 /** Every broker the server knows, with whether it can be connected yet. */
 export async function listBrokers(options: CallOptions = {}): Promise<Broker[]> {
@@ -55,14 +47,6 @@ export async function setAllAccountsEnabled(
 export async function setAccountEnabled(id: number, enabled: boolean): Promise<MessageResponse> {
   return (await http.put<MessageResponse>(`/brokers/accounts/${id}/${enabled ? 'enable' : 'disable'}`)).data;
 }
-/** The Sync Desk table. */
-export async function getSyncAccounts(options: CallOptions = {}): Promise<SyncAccount[]> {
-  return (await http.get<SyncAccount[]>('/brokers/accounts/table', options)).data;
-}
 export async function listAccounts(options: CallOptions = {}): Promise<AccountSummary[]> {
   return (await http.get<AccountSummary[]>('/brokers/accounts', options)).data;
-}
-/** Closes positions and cancels working orders of the given accounts (one or all). */
-export async function flattenPositions(accountIds: FlattenPayload): Promise<MessageResponse> {
-  return (await http.post<MessageResponse>('/brokers/accounts/flatten-positions', accountIds)).data;
 }
