@@ -5,6 +5,7 @@ import {
   type BrokerSession,
   type BrokerSessionOptions,
 } from '../types';
+import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
 import type { ProjectXTimings } from './config';
 import { type Json, list, num, str } from './json';
@@ -99,6 +100,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     historyLookbackMs: timings.historyLookbackMs,
     tickSize: async (contractId) => (await contractOf(contractId)).tickSize,
     nativeBracketsRefused: new Set(),
+    // A lost placement may still reach the gateway until its request would have timed out.
+    uncertainSends: new UncertainSends(timings.requestTimeoutMs),
   };
   const brackets = new SyntheticBrackets(
     gatewayUser,

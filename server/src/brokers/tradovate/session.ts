@@ -1,3 +1,4 @@
+import { UncertainSends } from '../shared/uncertain-sends';
 import type { BrokerEvent, BrokerSession, BrokerSessionOptions } from '../types';
 import { fetchAccounts, fetchMe, listAccountsWithBalances } from './accounts';
 import { type ClientOrderIdStore, sessionClientOrderIds } from './client-order-ids';
@@ -85,8 +86,8 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     state,
     clientIds,
     versions: deps.versions,
-    uncertainSends: new Map(),
-    landingGraceMs: deps.timings.requestTimeoutMs,
+    // A lost placement may still reach Tradovate until its request would have timed out.
+    uncertainSends: new UncertainSends(deps.timings.requestTimeoutMs),
   };
   const feed = new TradovateFeed({
     wsUrl: deps.config.wsUrl[deps.environment],
