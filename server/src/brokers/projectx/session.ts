@@ -7,8 +7,13 @@ import {
 } from '../types';
 import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
-import type { ProjectXTimings } from './config';
+import {
+  ENGINE_REQUESTS_PER_MINUTE,
+  GATEWAY_REQUESTS_PER_WINDOW,
+  type ProjectXTimings,
+} from './config';
 import { type Json, list, num, str } from './json';
+import { checkForMissedEvents, requestsPerCheck } from './missed-events';
 import {
   cancelOrder,
   findOrderByClientId,
@@ -142,6 +147,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   /** REST snapshot of every account; on a catch-up, the differences (and missed trades) are emitted. */
   async function catchUp(emitChanges: boolean): Promise<void> {
     const out: BrokerEvent[] = [];
+    const startedAt = Date.now();
     const accounts = await searchAccounts(rest);
     accountIds = accounts.map((row) => num(row, 'id')).filter((id): id is number => id !== undefined);
     for (const row of accounts) out.push(...state.applyAccount(row));
@@ -158,9 +164,39 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
       const positions = await rest.call('Position/searchOpen', { accountId });
       out.push(...state.loadPositions(String(accountId), list(positions, 'positions')));
     }
+    tradesCheckedFrom = startedAt;
     await learnPointValues();
     out.push(...state.openPnlEvents());
     if (emitChanges) for (const event of out) emit(event);
+  }
+
+  /** Where the next check for missed events reads trades from: the end of the last catch-up or check. */
+  let tradesCheckedFrom = Date.now();
+  let checking = false;
+  /** A periodic REST check for hub events dropped without a disconnect (see missed-events.ts). */
+  async function checkMissedEvents(): Promise<void> {
+    // While the hub is down the reconnect's catch-up does this; without room, the engine's orders come first.
+    const room = window.free() - (GATEWAY_REQUESTS_PER_WINDOW - ENGINE_REQUESTS_PER_MINUTE);
+    if (!up || checking || room < requestsPerCheck(accountIds.length)) return;
+    checking = true;
+    const startedAt = Date.now();
+    // In line with pushes: one that arrives during the reads is applied after them, never under them.
+    const work = hubWork.then(async () => {
+      const events = await checkForMissedEvents(
+        rest,
+        state,
+        () => searchAccounts(rest),
+        tradesCheckedFrom,
+        timings.historyLookbackMs,
+      );
+      tradesCheckedFrom = startedAt;
+      await learnPointValues();
+      for (const event of [...events, ...state.openPnlEvents()]) emit(event);
+      if (events.length > 0) brackets.poke();
+    });
+    hubWork = work.catch((error: unknown) => warn(`ProjectX check for missed events: ${String(error)}`));
+    await hubWork;
+    checking = false;
   }
 
   const hub = new ProjectXUserHub({
@@ -215,6 +251,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   await hub.start();
   up = true;
   keeper.start();
+  const checkTimer = setInterval(() => void checkMissedEvents(), timings.missedEventsCheckMs);
+  checkTimer.unref();
 
   return {
     listAccounts: async () => (await searchAccounts(rest)).map(accountInfoOf),
@@ -232,6 +270,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     },
     currentCredentials: () => keeper.current(),
     async close() {
+      clearInterval(checkTimer);
+      await hubWork;
       brackets.stop();
       await brackets.idle();
       keeper.stop();
