@@ -60,7 +60,7 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
     options.pingMs ?? 15_000,
   );
   sessions.onEnded = (tokens) => userHub.endTokens(tokens);
-  const world: RestWorld = { venue, sessions, rates, faults, placed: [], requests: 0 };
+  const world: RestWorld = { venue, sessions, rates, faults, placed: [], requests: 0, calls: {} };
   const wss = new WebSocketServer({ noServer: true });
 
   const server = createServer((request, response) => {

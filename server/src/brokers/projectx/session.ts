@@ -7,11 +7,7 @@ import {
 } from '../types';
 import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
-import {
-  ENGINE_REQUESTS_PER_MINUTE,
-  GATEWAY_REQUESTS_PER_WINDOW,
-  type ProjectXTimings,
-} from './config';
+import { ENGINE_REQUESTS_PER_MINUTE, GATEWAY_REQUESTS_PER_WINDOW, type ProjectXTimings } from './config';
 import { type Json, list, num, str } from './json';
 import { checkForMissedEvents, requestsPerCheck } from './missed-events';
 import {

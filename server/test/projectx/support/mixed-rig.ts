@@ -53,6 +53,8 @@ const RIG_TIMINGS = {
   reconnectDelaysMs: [0, 50, 100, 200],
   hubKeepAliveMs: 200,
   hubServerTimeoutMs: 2_000,
+  // Dropped pushes are read back by the sessions' periodic REST check, not only by a reconnect.
+  missedEventsCheckMs: 200,
 };
 
 /**
@@ -94,7 +96,9 @@ export class MixedRig {
     leaderOn: 'projectx' | 'sim',
     settings: Array<Partial<EngineAccount>>,
   ): Promise<MixedRig> {
-    const fake = await startFakeProjectX({ pingMs: 200 });
+    // The request window is lifted (as the Tradovate one below): checks every 200 ms would spend a real
+    // login's 200 requests per minute in seconds, and the budget is not what this rig proves.
+    const fake = await startFakeProjectX({ pingMs: 200, rateLimit: 100_000 });
     fake.addUser({ userName: 'lead', apiKey: 'k-lead' });
     fake.addUser({ userName: 'follow', apiKey: 'k-follow' });
     for (const id of [100, 101]) fake.addAccount({ id, userName: 'lead', maxContracts: 40 });
@@ -128,7 +132,11 @@ export class MixedRig {
       venue: sim,
       authorizations: new SimAuthorizations(),
     });
-    const pxAdapter = createProjectXAdapter({ timings: RIG_TIMINGS, allowInsecureHosts: true });
+    const pxAdapter = createProjectXAdapter({
+      timings: RIG_TIMINGS,
+      allowInsecureHosts: true,
+      gatewayRequestsPerWindow: 100_000,
+    });
 
     const rows = await insertRows(db);
     const directory = new MixedDirectory();
@@ -231,41 +239,33 @@ export class MixedRig {
   }
 
   /** A trade by hand on the leader's own platform. */
-  async leaderTrade(side: OrderSide, qty: number): Promise<void> {
-    const { place } = this.leader;
-    if (place.broker === 'projectx') {
-      this.fake.venue.place({
-        accountId: place.accountId,
-        contractId: toContractId(SYMBOL),
-        type: 2,
-        side: side === 'buy' ? 0 : 1,
-        size: qty,
-      });
-      return;
-    }
-    await (
-      await this.trader()
-    ).placeOrder({
-      accountExternalId: this.leaderSim(),
-      clientOrderId: '',
-      symbol: SYMBOL,
-      side,
-      qty,
-      type: 'Market',
-    });
+  leaderTrade(side: OrderSide, qty: number): Promise<void> {
+    return this.leaderPlace(side, qty, { type: 'Market' });
   }
 
   /** A resting order placed by hand on the leader's platform. */
-  async leaderWork(side: OrderSide, type: 'Limit' | 'Stop', qty: number, price: number): Promise<void> {
+  leaderWork(side: OrderSide, type: 'Limit' | 'Stop', qty: number, price: number): Promise<void> {
+    return this.leaderPlace(side, qty, { type, price });
+  }
+
+  /** An order by hand at the leader's venue: on the fake gateway itself, or through a paper trader session. */
+  private async leaderPlace(
+    side: OrderSide,
+    qty: number,
+    order: { type: 'Market' } | { type: 'Limit' | 'Stop'; price: number },
+  ): Promise<void> {
     const { place } = this.leader;
+    const limit = order.type === 'Limit' ? order.price : undefined;
+    const stop = order.type === 'Stop' ? order.price : undefined;
     if (place.broker === 'projectx') {
       const placed = this.fake.venue.place({
         accountId: place.accountId,
         contractId: toContractId(SYMBOL),
-        type: type === 'Limit' ? OrderType.Limit : OrderType.Stop,
+        type: OrderType[order.type],
         side: side === 'buy' ? 0 : 1,
         size: qty,
-        ...(type === 'Limit' ? { limitPrice: price } : { stopPrice: price }),
+        ...(limit === undefined ? {} : { limitPrice: limit }),
+        ...(stop === undefined ? {} : { stopPrice: stop }),
       });
       if (!('orderId' in placed))
         throw new Error(`The fake refused the leader's order: ${placed.errorMessage}`);
@@ -279,8 +279,9 @@ export class MixedRig {
       symbol: SYMBOL,
       side,
       qty,
-      type,
-      ...(type === 'Limit' ? { price } : { stopPrice: price }),
+      type: order.type,
+      ...(limit === undefined ? {} : { price: limit }),
+      ...(stop === undefined ? {} : { stopPrice: stop }),
     });
   }
 
@@ -373,6 +374,21 @@ export class MixedRig {
       credentials: { accessToken: `sim:${this.simLogin}:4` },
     })) as SimSession;
     return this.traderSession;
+  }
+
+  /**
+   * Waits until the ProjectX sessions compared their state with the gateway by REST several times (the
+   * periodic check for dropped pushes reads every account's trades), counted at the fake.
+   */
+  async checkedByRest(): Promise<void> {
+    const tradeReads = (): number => this.fake.world.calls['Trade/search'] ?? 0;
+    // Two logins of two accounts each: 16 reads are at least a few checks of each session.
+    const wanted = tradeReads() + 16;
+    const deadline = Date.now() + 30_000;
+    while (tradeReads() < wanted) {
+      if (Date.now() > deadline) throw new Error('The ProjectX sessions stopped checking by REST');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** The leader closes everything by hand. */
