@@ -5,6 +5,7 @@ import {
   type BrokerSession,
   type BrokerSessionOptions,
 } from '../types';
+import { orderCommands, SessionListeners } from '../shared/session-parts';
 import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
 import { ENGINE_REQUESTS_PER_MINUTE, GATEWAY_REQUESTS_PER_WINDOW, type ProjectXTimings } from './config';
@@ -62,10 +63,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
       'This ProjectX connection lacks its host or user: connect it again',
       'unauthorized',
     );
-  const listeners = new Set<(event: BrokerEvent) => void>();
-  const emit = (event: BrokerEvent): void => {
-    for (const listener of listeners) listener(event);
-  };
+  const listeners = new SessionListeners();
+  const { emit } = listeners;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
   const keeper = new TokenKeeper(credentials, timings, {
     onRenewed: (renewed) => deps.onCredentialsRenewed?.(renewed),
@@ -255,15 +254,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     positions: async () => state.positionList(),
     workingOrders: async () => state.workingOrders(),
     accountSnapshots: async () => state.snapshots(),
-    findOrderByClientId: (account, clientOrderId) => findOrderByClientId(ctx, account, clientOrderId),
-    placeOrder: (command) => placeOrder(ctx, command),
-    modifyOrder: (command) => modifyOrder(ctx, command),
-    cancelOrder: (account, orderId) => cancelOrder(ctx, account, orderId),
-    flatten: (account, symbol) => flatten(ctx, account, symbol),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    ...orderCommands(ctx, { findOrderByClientId, placeOrder, modifyOrder, cancelOrder, flatten }),
+    subscribe: listeners.subscribe,
     currentCredentials: () => keeper.current(),
     async close() {
       clearInterval(checkTimer);
