@@ -139,6 +139,9 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   let up = false;
   let hubWork: Promise<void> = Promise.resolve();
 
+  /** Where the next check for missed events reads trades from: the end of the last catch-up or check. */
+  let tradesCheckedFrom = Date.now();
+
   /** REST snapshot of every account; on a catch-up, the differences (and missed trades) are emitted. */
   async function catchUp(emitChanges: boolean): Promise<void> {
     const out: BrokerEvent[] = [];
@@ -165,8 +168,6 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     if (emitChanges) for (const event of out) emit(event);
   }
 
-  /** Where the next check for missed events reads trades from: the end of the last catch-up or check. */
-  let tradesCheckedFrom = Date.now();
   let checking = false;
   /** A periodic REST check for hub events dropped without a disconnect (see missed-events.ts). */
   async function checkMissedEvents(): Promise<void> {
