@@ -17,7 +17,7 @@ const restCalls = (world: PxWorld): number => world.fake.world.requests;
 describe('ProjectX: hub events dropped on a live connection are noticed by the periodic REST check', () => {
   let world: PxWorld;
   beforeEach(async () => {
-    world = await pxWorld({ missedEventsCheckMs: 100 });
+    world = await pxWorld({ missedEventsCheckMs: 100, missedEventsConfirmMs: 50 });
   });
   afterEach(() => world.close());
 

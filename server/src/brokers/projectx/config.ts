@@ -17,6 +17,8 @@ export interface ProjectXTimings {
    * live connection; a check is put off while the request window lacks room for it beside the engine's share.
    */
   missedEventsCheckMs: number;
+  /** The check reads twice this far apart and applies only what did not change (see missed-events.ts). */
+  missedEventsConfirmMs: number;
 }
 
 export const defaultTimings: ProjectXTimings = {
@@ -29,6 +31,7 @@ export const defaultTimings: ProjectXTimings = {
   hubServerTimeoutMs: 30_000,
   bracketRetryMs: 2_000,
   missedEventsCheckMs: 30_000,
+  missedEventsConfirmMs: 2_000,
 };
 
 /**

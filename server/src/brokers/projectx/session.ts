@@ -6,11 +6,12 @@ import {
   type BrokerSessionOptions,
 } from '../types';
 import { orderCommands, SessionListeners } from '../shared/session-parts';
+import { sleep } from '../shared/sleep';
 import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
 import { ENGINE_REQUESTS_PER_MINUTE, GATEWAY_REQUESTS_PER_WINDOW, type ProjectXTimings } from './config';
 import { type Json, list, num, str } from './json';
-import { checkForMissedEvents, requestsPerCheck } from './missed-events';
+import { missedEventsCheck, requestsPerCheck } from './missed-events';
 import {
   cancelOrder,
   findOrderByClientId,
@@ -169,6 +170,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   }
 
   let checking = false;
+  let closed = false;
   /** A periodic REST check for hub events dropped without a disconnect (see missed-events.ts). */
   async function checkMissedEvents(): Promise<void> {
     // While the hub is down the reconnect's catch-up does this; without room, the engine's orders come first.
@@ -176,22 +178,29 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     if (!up || checking || room < requestsPerCheck(accountIds.length)) return;
     checking = true;
     const startedAt = Date.now();
-    // In line with pushes: one that arrives during the reads is applied after them, never under them.
-    const work = hubWork.then(async () => {
-      const events = await checkForMissedEvents(
-        rest,
-        state,
-        () => searchAccounts(rest),
-        tradesCheckedFrom,
-        timings.historyLookbackMs,
-      );
-      tradesCheckedFrom = startedAt;
-      await learnPointValues();
-      for (const event of [...events, ...state.openPnlEvents()]) emit(event);
-      if (events.length > 0) brackets.poke();
-    });
-    hubWork = work.catch((error: unknown) => warn(`ProjectX check for missed events: ${String(error)}`));
-    await hubWork;
+    const check = missedEventsCheck(
+      rest,
+      state,
+      () => searchAccounts(rest),
+      tradesCheckedFrom,
+      timings.historyLookbackMs,
+    );
+    const work = (async () => {
+      const first = await check.first();
+      await sleep(timings.missedEventsConfirmMs);
+      if (closed) return;
+      // In line with pushes: those received by now are applied first, those arriving during the reads after.
+      const confirmed = hubWork.then(async () => {
+        const events = await check.confirm(first);
+        tradesCheckedFrom = startedAt;
+        await learnPointValues();
+        for (const event of [...events, ...state.openPnlEvents()]) emit(event);
+        if (events.length > 0) brackets.poke();
+      });
+      hubWork = confirmed.catch(() => undefined);
+      await confirmed;
+    })();
+    await work.catch((error: unknown) => warn(`ProjectX check for missed events: ${String(error)}`));
     checking = false;
   }
 
@@ -259,6 +268,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     subscribe: listeners.subscribe,
     currentCredentials: () => keeper.current(),
     async close() {
+      closed = true;
       clearInterval(checkTimer);
       await hubWork;
       brackets.stop();

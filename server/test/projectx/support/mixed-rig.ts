@@ -55,6 +55,7 @@ const RIG_TIMINGS = {
   hubServerTimeoutMs: 2_000,
   // Dropped pushes are read back by the sessions' periodic REST check, not only by a reconnect.
   missedEventsCheckMs: 200,
+  missedEventsConfirmMs: 50,
 };
 
 /**
