@@ -75,38 +75,68 @@ export function missedEventsCheck(
         if (before.get(num(row, 'id')) === accountPrint(row)) out.push(...state.applyAccount(row));
       const tradesSince = new Date(tradesFrom - CHECK_OVERLAP_MS).toISOString();
       for (const accountId of idsOf(second.accounts)) {
+        const trades = list(
+          await rest.call('Trade/search', { accountId, startTimestamp: tradesSince }),
+          'trades',
+        );
+        const open = agreedOpenOrders(accountId, first, second);
+        const finished = finishedUnheard(accountId, first, second);
+        // Open orders and trades carry no tag: an order first seen here would reach the engine without its
+        // client order id (as a trade by hand), so the history, which has the tags, is read first.
+        const untagged = new Set(
+          [...trades.map((row) => num(row, 'orderId')), ...open.map((row) => num(row, 'id'))]
+            .filter((id): id is number => id !== undefined)
+            .map(String)
+            .filter((id) => !state.tagSettled(id)),
+        );
+        if (finished.size > 0 || untagged.size > 0) {
+          const since = new Date(Date.now() - historyLookbackMs).toISOString();
+          const history = list(
+            await rest.call('Order/search', { accountId, startTimestamp: since }),
+            'orders',
+          );
+          for (const row of history) {
+            const id = String(num(row, 'id'));
+            const tag = str(row, 'customTag');
+            if (untagged.has(id)) {
+              if (tag) state.rememberTag(id, tag);
+              else state.markTagless(id);
+            }
+            if (finished.has(id)) out.push(...state.applyOrder(row));
+          }
+        }
         // Trades first: an order's fillVolume is then already covered by its trades and counts nothing twice.
-        const trades = await rest.call('Trade/search', { accountId, startTimestamp: tradesSince });
-        for (const trade of list(trades, 'trades')) out.push(...state.applyTrade(trade));
-        out.push(...(await confirmOrders(accountId, first, second)));
+        for (const trade of trades) out.push(...state.applyTrade(trade));
+        for (const row of open) out.push(...state.applyOrder(row));
         out.push(...confirmPositions(accountId, first, second));
       }
       return out;
     },
   };
 
-  async function confirmOrders(
-    accountId: number,
-    first: GatewayView,
-    second: GatewayView,
-  ): Promise<BrokerEvent[]> {
-    const out: BrokerEvent[] = [];
+  /** Open orders both reads list alike. */
+  function agreedOpenOrders(accountId: number, first: GatewayView, second: GatewayView): Json[] {
     const earlier = new Map(
       (first.open.get(accountId) ?? []).map((row) => [num(row, 'id'), orderPrint(row)]),
     );
-    const open = second.open.get(accountId) ?? [];
-    for (const row of open)
-      if (earlier.get(num(row, 'id')) === orderPrint(row)) out.push(...state.applyOrder(row));
-    const listed = new Set([...earlier.keys(), ...open.map((row) => num(row, 'id'))].map(String));
-    const finished = state
-      .workingOrders()
-      .filter((order) => order.accountExternalId === String(accountId) && !listed.has(order.orderId));
-    if (finished.length === 0) return out;
-    const since = new Date(Date.now() - historyLookbackMs).toISOString();
-    const history = list(await rest.call('Order/search', { accountId, startTimestamp: since }), 'orders');
-    const ids = new Set(finished.map((order) => order.orderId));
-    for (const row of history) if (ids.has(String(num(row, 'id')))) out.push(...state.applyOrder(row));
-    return out;
+    return (second.open.get(accountId) ?? []).filter(
+      (row) => earlier.get(num(row, 'id')) === orderPrint(row),
+    );
+  }
+
+  /** Orders working in the session's state that neither read lists: they finished unheard. */
+  function finishedUnheard(accountId: number, first: GatewayView, second: GatewayView): Set<string> {
+    const listed = new Set(
+      [...(first.open.get(accountId) ?? []), ...(second.open.get(accountId) ?? [])].map((row) =>
+        String(num(row, 'id')),
+      ),
+    );
+    return new Set(
+      state
+        .workingOrders()
+        .filter((order) => order.accountExternalId === String(accountId) && !listed.has(order.orderId))
+        .map((order) => order.orderId),
+    );
   }
 
   function confirmPositions(accountId: number, first: GatewayView, second: GatewayView): BrokerEvent[] {
