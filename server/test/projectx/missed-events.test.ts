@@ -40,6 +40,22 @@ describe('ProjectX: hub events dropped on a live connection are noticed by the p
     expect(hubStayedUp()).toBe(true);
   });
 
+  it('gives an order first seen by the check its client order id, never reporting it as placed by hand', async () => {
+    // The answer with the order id is lost and no push tells of the order: only the check sees it.
+    world.fake.setFaults({
+      loseAnswers: { remaining: 1, match: 'Order/place' },
+      dropEvents: { remaining: 1000 },
+    });
+    await expect(world.session.placeOrder(restingBuy('st.quiet', 1, 5000))).rejects.toMatchObject({
+      code: 'uncertain',
+    });
+    await until(
+      () => world.events.some((e) => e.kind === 'order' && e.order.clientOrderId === 'st.quiet'),
+      'the order with its client order id',
+    );
+    expect(world.events.filter((e) => e.kind === 'order' && e.order.clientOrderId === null)).toEqual([]);
+  });
+
   it('reports a fill whose order, trade and position pushes were all dropped, once', async () => {
     const order = await world.session.placeOrder(restingBuy('st.fill', 2, 5990));
     await until(async () => (await world.session.workingOrders()).length === 1, 'seen working');
