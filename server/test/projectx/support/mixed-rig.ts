@@ -54,8 +54,8 @@ const RIG_TIMINGS = {
   hubKeepAliveMs: 200,
   hubServerTimeoutMs: 2_000,
   // Dropped pushes are read back by the sessions' periodic REST check, not only by a reconnect.
-  missedEventsCheckMs: 200,
-  missedEventsConfirmMs: 50,
+  missedEventsCheckMs: 1_000,
+  missedEventsConfirmMs: 500,
 };
 
 /**
