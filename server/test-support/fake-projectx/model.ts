@@ -121,6 +121,11 @@ export interface FakeTrade {
 export interface FakeFaults {
   /** The next N matching REST calls are executed, then the connection is dropped before the answer. */
   loseAnswers: { remaining: number; match?: string } | null;
+  /**
+   * The next N matching REST calls lose their answer at once (the connection is dropped) and are executed
+   * `delayMs` later, as a request still queued at the gateway after the client gave up on it.
+   */
+  handleLate: { remaining: number; match?: string; delayMs: number } | null;
   /** The next N REST calls answer HTTP 429. */
   http429: { remaining: number; match?: string } | null;
   /** The next N hub events are never delivered. */
@@ -134,6 +139,7 @@ export interface FakeFaults {
 
 export const noFaults = (): FakeFaults => ({
   loseAnswers: null,
+  handleLate: null,
   http429: null,
   dropEvents: null,
   duplicateEvents: false,

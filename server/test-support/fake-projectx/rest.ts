@@ -20,6 +20,8 @@ export interface RestWorld {
     atHr: number;
   }>;
   requests: number;
+  /** REST calls answered or refused, per path (`Trade/search`…). */
+  calls: Record<string, number>;
 }
 
 export interface RestAnswer {
@@ -53,6 +55,7 @@ export function handleRest(
   token: string | undefined,
 ): RestAnswer {
   world.requests += 1;
+  world.calls[path] = (world.calls[path] ?? 0) + 1;
   if (path === 'Auth/loginKey') return loginKey(world, body);
   if (path === 'Status/ping') return ok();
   const userName = world.sessions.userOf(token);

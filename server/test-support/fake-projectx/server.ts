@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { seedContracts } from './catalog';
 import { UserHub } from './hub';
-import { type FakeAccount, type FakeFaults, type FakeUser, noFaults } from './model';
+import { type FakeAccount, type FakeFaults, type FakeUser, noFaults, trip } from './model';
 import { RateWindows } from './rate-window';
 import { type Body, handleRest, type RestWorld } from './rest';
 import { Sessions } from './sessions';
@@ -60,7 +60,7 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
     options.pingMs ?? 15_000,
   );
   sessions.onEnded = (tokens) => userHub.endTokens(tokens);
-  const world: RestWorld = { venue, sessions, rates, faults, placed: [], requests: 0 };
+  const world: RestWorld = { venue, sessions, rates, faults, placed: [], requests: 0, calls: {} };
   const wss = new WebSocketServer({ noServer: true });
 
   const server = createServer((request, response) => {
@@ -88,7 +88,14 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
       return send(response, 200, control(url.pathname.slice('/__control/'.length), body) ?? { ok: true });
     if (!url.pathname.startsWith('/api/') || request.method !== 'POST') return send(response, 404, {});
     const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const result = handleRest(world, url.pathname.slice('/api/'.length), body, token);
+    const path = url.pathname.slice('/api/'.length);
+    const late = faults.handleLate;
+    if (trip(late, path)) {
+      request.socket.destroy();
+      const timer = setTimeout(() => handleRest(world, path, body, token), late!.delayMs);
+      return void timer.unref();
+    }
+    const result = handleRest(world, path, body, token);
     if (result.lose) return void request.socket.destroy();
     send(response, result.status, result.body, result.headers);
   }

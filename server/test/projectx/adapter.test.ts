@@ -53,6 +53,16 @@ describe('ProjectX adapter over real sockets against the fake gateway', () => {
     expect(world.fake.venue.netOf(465, ES_ID)).toBe(2);
   });
 
+  it('does not answer "never arrived" while a placement whose answer was lost may still land', async () => {
+    // The gateway handles the place after the adapter gave up on it, and after a first history read.
+    world.fake.setFaults({ handleLate: { remaining: 1, match: 'Order/place', delayMs: 400 } });
+    await expect(world.session.placeOrder(buy('st.late', 2))).rejects.toMatchObject({ code: 'uncertain' });
+    expect(world.fake.world.placed.filter((p) => p.customTag === 'st.late')).toHaveLength(0);
+    const found = await world.session.findOrderByClientId('465', 'st.late');
+    expect(found).toMatchObject({ clientOrderId: 'st.late', qty: 2 });
+    expect(world.fake.world.placed.filter((p) => p.customTag?.startsWith('st.late'))).toHaveLength(1);
+  });
+
   it('finds nothing for an order that never reached the gateway, then sends it under the same tag', async () => {
     world.fake.setFaults({ http429: { remaining: 1, match: 'Order/place' } });
     await expect(world.session.placeOrder(buy('st.429'))).rejects.toMatchObject({ code: 'rate_limited' });

@@ -110,6 +110,8 @@ const MIRRORING_STEPS: Step[] = [
   { kind: 'restart' },
   { kind: 'rework', pick: 1, qty: 2, offset: 3, fault: 'duplicates' },
   { kind: 'unwork', pick: 0, fault: 'none' },
+  // The leader's change is heard only after its pushes were dropped on a live hub.
+  { kind: 'rework', pick: 0, qty: 1, offset: 4, fault: 'dropped-events' },
 ];
 
 /** A resting price the market (still at 6000 in the rig) does not reach: buy limits and sell stops below. */
@@ -281,9 +283,10 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   await rig.settle();
   let restingBefore: string[] = [];
   /**
-   * A hub push may have been dropped since the last catch-up: the gateway replays nothing, so a leader order
-   * change dropped on a live hub is heard only at the next reconnect's REST catch-up (a limit of the push-only
-   * design). Mirrors are compared while no drop is pending, and once more at the end after a forced catch-up.
+   * A hub push may have been dropped: the gateway replays nothing, so a leader order change dropped on a live
+   * hub is heard only at the sessions' next periodic REST check (every 30 s, off in this rig's time) or a
+   * reconnect's catch-up. Mirrors are compared while no drop is pending, and once more at the end after a
+   * forced catch-up.
    */
   let missedPushes = false;
   const dropsArmed = (): boolean => (rig.fake.faults.dropEvents?.remaining ?? 0) > 0;

@@ -12,6 +12,13 @@ export interface ProjectXTimings {
   hubServerTimeoutMs: number;
   /** A bracket step kept by the adapter that failed (lost answer, rate limit) is tried again after this. */
   bracketRetryMs: number;
+  /**
+   * How often the session compares its state with the gateway's by REST, to notice hub events dropped on a
+   * live connection; a check is put off while the request window lacks room for it beside the engine's share.
+   */
+  missedEventsCheckMs: number;
+  /** The check reads twice this far apart and applies only what did not change (see missed-events.ts). */
+  missedEventsConfirmMs: number;
 }
 
 export const defaultTimings: ProjectXTimings = {
@@ -23,6 +30,8 @@ export const defaultTimings: ProjectXTimings = {
   hubKeepAliveMs: 15_000,
   hubServerTimeoutMs: 30_000,
   bracketRetryMs: 2_000,
+  missedEventsCheckMs: 30_000,
+  missedEventsConfirmMs: 2_000,
 };
 
 /**

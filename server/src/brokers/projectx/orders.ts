@@ -1,3 +1,5 @@
+import { pendingOrder } from '../shared/pending-order';
+import type { UncertainSends } from '../shared/uncertain-sends';
 import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
 import { PX_SIDE, PX_TYPE, TERMINAL } from './codes';
 import { list, num } from './json';
@@ -17,6 +19,8 @@ export interface OrderContext {
   brackets?: SyntheticBrackets;
   /** Accounts that refused native brackets (Position-Brackets mode): their brackets go synthetic at once. */
   nativeBracketsRefused: Set<string>;
+  /** Placements whose answer was lost: their look-up waits until the request could no longer land. */
+  uncertainSends: UncertainSends;
 }
 
 function accountNumber(accountExternalId: string): number {
@@ -60,7 +64,15 @@ export function placePlain(ctx: OrderContext, command: PlaceOrderCommand): Promi
   return placeTagged(ctx, command, false);
 }
 
-async function placeTagged(
+function placeTagged(
+  ctx: OrderContext,
+  command: PlaceOrderCommand,
+  nativeBrackets: boolean,
+): Promise<BrokerOrder> {
+  return ctx.uncertainSends.send(command.clientOrderId, () => sendTagged(ctx, command, nativeBrackets));
+}
+
+async function sendTagged(
   ctx: OrderContext,
   command: PlaceOrderCommand,
   nativeBrackets: boolean,
@@ -88,7 +100,7 @@ async function placeTagged(
       const orderId = String(num(answer, 'orderId') ?? '');
       if (orderId === '') throw new BrokerError('ProjectX placed the order without an id', 'uncertain');
       ctx.state.rememberTag(orderId, tag);
-      return ctx.state.order(orderId) ?? provisional(command, orderId);
+      return ctx.state.order(orderId) ?? pendingOrder(orderId, command);
     } catch (error: unknown) {
       if (!(error instanceof ProjectXRefusal) || !isTagInUse(error.message)) throw error;
       const holder = await findByTag(ctx, command.accountExternalId, tag);
@@ -123,25 +135,6 @@ async function brackets(
   return out;
 }
 
-function provisional(command: PlaceOrderCommand, orderId: string): BrokerOrder {
-  return {
-    orderId,
-    clientOrderId: command.clientOrderId,
-    accountExternalId: command.accountExternalId,
-    symbol: command.symbol,
-    side: command.side,
-    qty: command.qty,
-    filledQty: 0,
-    type: command.type,
-    price: command.price ?? null,
-    stopPrice: command.stopPrice ?? null,
-    status: 'PendingNew',
-    reason: null,
-    parentOrderId: null,
-    time: Date.now(),
-  };
-}
-
 /** Reads the account's order history (the only search that returns tags) into the state. */
 async function loadHistory(ctx: OrderContext, accountExternalId: string): Promise<void> {
   const answer = await ctx.rest.call('Order/search', {
@@ -170,9 +163,11 @@ async function findByTag(
 
 /**
  * The order an intent produced: from the hub's order events when they arrived, else from the history
- * (`Order/search`; `Order/searchOpen` carries no tags). A live order wins over rejected attempts.
+ * (`Order/search`; `Order/searchOpen` carries no tags). A live order wins over rejected attempts. After a
+ * lost answer, not found yet is no proof: the gateway may handle the request after we gave up on it, so the
+ * look-up watches the hub until it could no longer land before it answers "none".
  */
-export async function findOrderByClientId(
+export function findOrderByClientId(
   ctx: OrderContext,
   accountExternalId: string,
   clientOrderId: string,
@@ -181,10 +176,15 @@ export async function findOrderByClientId(
     const found = ctx.state.ordersForClientId(accountExternalId, clientOrderId);
     return (found.find(({ order }) => order.status !== 'Rejected') ?? found[found.length - 1])?.order ?? null;
   };
-  const local = pick();
-  if (local && local.status !== 'Rejected') return local;
-  await loadHistory(ctx, accountExternalId);
-  return pick();
+  const lookUp = async (): Promise<BrokerOrder | null> => {
+    const local = pick();
+    if (local && local.status !== 'Rejected') return local;
+    await loadHistory(ctx, accountExternalId);
+    return pick();
+  };
+  // Only a live order ends the wait: a rejected attempt may be followed by a later one still on its way.
+  const live = (order: BrokerOrder | null): boolean => order !== null && order.status !== 'Rejected';
+  return ctx.uncertainSends.find(clientOrderId, lookUp, () => live(pick()), live);
 }
 
 export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand): Promise<void> {

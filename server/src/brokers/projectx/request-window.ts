@@ -23,6 +23,12 @@ export class RequestWindow {
     return 0;
   }
 
+  /** Requests that may still go now without waiting (none while a 429 holds). */
+  free(now = Date.now()): number {
+    while (this.sent.length > 0 && this.sent[0]! <= now - this.windowMs) this.sent.shift();
+    return now < this.blockedUntil ? 0 : Math.max(0, this.limit - this.sent.length);
+  }
+
   block(until: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, until);
   }

@@ -5,9 +5,13 @@ import {
   type BrokerSession,
   type BrokerSessionOptions,
 } from '../types';
+import { orderCommands, SessionListeners } from '../shared/session-parts';
+import { sleep } from '../shared/sleep';
+import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
-import type { ProjectXTimings } from './config';
+import { ENGINE_REQUESTS_PER_MINUTE, GATEWAY_REQUESTS_PER_WINDOW, type ProjectXTimings } from './config';
 import { type Json, list, num, str } from './json';
+import { missedEventsCheck, requestsPerCheck } from './missed-events';
 import {
   cancelOrder,
   findOrderByClientId,
@@ -60,10 +64,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
       'This ProjectX connection lacks its host or user: connect it again',
       'unauthorized',
     );
-  const listeners = new Set<(event: BrokerEvent) => void>();
-  const emit = (event: BrokerEvent): void => {
-    for (const listener of listeners) listener(event);
-  };
+  const listeners = new SessionListeners();
+  const { emit } = listeners;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
   const keeper = new TokenKeeper(credentials, timings, {
     onRenewed: (renewed) => deps.onCredentialsRenewed?.(renewed),
@@ -99,6 +101,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     historyLookbackMs: timings.historyLookbackMs,
     tickSize: async (contractId) => (await contractOf(contractId)).tickSize,
     nativeBracketsRefused: new Set(),
+    // A lost placement may still reach the gateway until its request would have timed out.
+    uncertainSends: new UncertainSends(timings.requestTimeoutMs),
   };
   const brackets = new SyntheticBrackets(
     gatewayUser,
@@ -136,9 +140,13 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   let up = false;
   let hubWork: Promise<void> = Promise.resolve();
 
+  /** Where the next check for missed events reads trades from: the end of the last catch-up or check. */
+  let tradesCheckedFrom = Date.now();
+
   /** REST snapshot of every account; on a catch-up, the differences (and missed trades) are emitted. */
   async function catchUp(emitChanges: boolean): Promise<void> {
     const out: BrokerEvent[] = [];
+    const startedAt = Date.now();
     const accounts = await searchAccounts(rest);
     accountIds = accounts.map((row) => num(row, 'id')).filter((id): id is number => id !== undefined);
     for (const row of accounts) out.push(...state.applyAccount(row));
@@ -155,9 +163,45 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
       const positions = await rest.call('Position/searchOpen', { accountId });
       out.push(...state.loadPositions(String(accountId), list(positions, 'positions')));
     }
+    tradesCheckedFrom = startedAt;
     await learnPointValues();
     out.push(...state.openPnlEvents());
     if (emitChanges) for (const event of out) emit(event);
+  }
+
+  let checking = false;
+  let closed = false;
+  /** A periodic REST check for hub events dropped without a disconnect (see missed-events.ts). */
+  async function checkMissedEvents(): Promise<void> {
+    // While the hub is down the reconnect's catch-up does this; without room, the engine's orders come first.
+    const room = window.free() - (GATEWAY_REQUESTS_PER_WINDOW - ENGINE_REQUESTS_PER_MINUTE);
+    if (!up || checking || room < requestsPerCheck(accountIds.length)) return;
+    checking = true;
+    const startedAt = Date.now();
+    const check = missedEventsCheck(
+      rest,
+      state,
+      () => searchAccounts(rest),
+      tradesCheckedFrom,
+      timings.historyLookbackMs,
+    );
+    const work = (async () => {
+      const first = await check.first();
+      await sleep(timings.missedEventsConfirmMs);
+      if (closed) return;
+      // In line with pushes: those received by now are applied first, those arriving during the reads after.
+      const confirmed = hubWork.then(async () => {
+        const events = await check.confirm(first);
+        tradesCheckedFrom = startedAt;
+        await learnPointValues();
+        for (const event of [...events, ...state.openPnlEvents()]) emit(event);
+        if (events.length > 0) brackets.poke();
+      });
+      hubWork = confirmed.catch(() => undefined);
+      await confirmed;
+    })();
+    await work.catch((error: unknown) => warn(`ProjectX check for missed events: ${String(error)}`));
+    checking = false;
   }
 
   const hub = new ProjectXUserHub({
@@ -212,23 +256,21 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   await hub.start();
   up = true;
   keeper.start();
+  const checkTimer = setInterval(() => void checkMissedEvents(), timings.missedEventsCheckMs);
+  checkTimer.unref();
 
   return {
     listAccounts: async () => (await searchAccounts(rest)).map(accountInfoOf),
     positions: async () => state.positionList(),
     workingOrders: async () => state.workingOrders(),
     accountSnapshots: async () => state.snapshots(),
-    findOrderByClientId: (account, clientOrderId) => findOrderByClientId(ctx, account, clientOrderId),
-    placeOrder: (command) => placeOrder(ctx, command),
-    modifyOrder: (command) => modifyOrder(ctx, command),
-    cancelOrder: (account, orderId) => cancelOrder(ctx, account, orderId),
-    flatten: (account, symbol) => flatten(ctx, account, symbol),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    ...orderCommands(ctx, { findOrderByClientId, placeOrder, modifyOrder, cancelOrder, flatten }),
+    subscribe: listeners.subscribe,
     currentCredentials: () => keeper.current(),
     async close() {
+      closed = true;
+      clearInterval(checkTimer);
+      await hubWork;
       brackets.stop();
       await brackets.idle();
       keeper.stop();

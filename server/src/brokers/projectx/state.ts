@@ -27,6 +27,8 @@ export class ProjectXState {
   readonly accounts = new Map<string, AccountState>();
   private readonly orders = new Map<string, BrokerOrder>();
   private readonly tagOf = new Map<string, string>();
+  /** Orders the history showed without a tag (placed at the gateway by hand). */
+  private readonly tagless = new Set<string>();
   private readonly positions = new Map<string, BrokerPosition>();
   private readonly fills = new Map<string, FillCount>();
   private readonly seenTrades = new Set<string>();
@@ -98,6 +100,15 @@ export class ProjectXState {
         out.push({ order, tag });
     }
     return out.sort((a, b) => Number(a.order.orderId) - Number(b.order.orderId));
+  }
+
+  /** The order's tag is known, or the history showed it has none (placed by hand): no need to read it again. */
+  tagSettled(orderId: string): boolean {
+    return this.tagOf.has(orderId) || this.tagless.has(orderId);
+  }
+
+  markTagless(orderId: string): void {
+    this.tagless.add(orderId);
   }
 
   rememberTag(orderId: string, tag: string): void {

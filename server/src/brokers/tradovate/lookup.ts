@@ -2,7 +2,6 @@ import { BrokerError, type BrokerOrder } from '../types';
 import { resolveContracts } from './contracts';
 import { asArray, isRecord, optNumber, optString } from './json';
 import type { OrderContext } from './orders';
-import { sleep } from './request-budget';
 
 /**
  * Finds an order by our client order id. Tradovate keeps `clOrdId` on the order's `New` command only (not
@@ -15,18 +14,12 @@ export async function findOrderByClientId(
   accountExternalId: string,
   clientOrderId: string,
 ): Promise<BrokerOrder | null> {
-  const found = await lookUp(ctx, accountExternalId, clientOrderId);
-  const givenUpAt = ctx.uncertainSends.get(clientOrderId);
-  if (found !== null || givenUpAt === undefined) return found;
-  // Not there yet is no proof after a lost answer: the request timed out on our side, yet it may still be on
-  // its way (written to the connection, waiting in Tradovate's queue) and land after this look-up, and the
-  // caller would then place the order twice. Wait until it could no longer land, watching the feed, then
-  // look again.
-  const landBy = givenUpAt + ctx.landingGraceMs;
-  while (Date.now() < landBy && ctx.state.findByClientId(accountExternalId, clientOrderId) === null)
-    await sleep(Math.min(50, Math.max(1, landBy - Date.now())));
-  ctx.uncertainSends.delete(clientOrderId);
-  return lookUp(ctx, accountExternalId, clientOrderId);
+  // Not there yet is no proof after a lost answer (see UncertainSends): the look-up waits, watching the feed.
+  return ctx.uncertainSends.find(
+    clientOrderId,
+    () => lookUp(ctx, accountExternalId, clientOrderId),
+    () => ctx.state.findByClientId(accountExternalId, clientOrderId) !== null,
+  );
 }
 
 async function lookUp(

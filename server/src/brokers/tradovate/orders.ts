@@ -1,3 +1,5 @@
+import { pendingOrder } from '../shared/pending-order';
+import type { UncertainSends } from '../shared/uncertain-sends';
 import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
 import type { SessionClientOrderIds } from './client-order-ids';
 import type { FeedState } from './feed-state';
@@ -11,10 +13,8 @@ export interface OrderContext {
   clientIds: SessionClientOrderIds;
   /** Order versions of every session of this server: a mirror copies its leader order's own type. */
   versions: OrderVersions;
-  /** Placements whose answer was lost, by client order id: when it was given up (the request may still land). */
-  uncertainSends: Map<string, number>;
-  /** How long after it was given up a lost placement may still reach Tradovate (a request timeout). */
-  landingGraceMs: number;
+  /** Placements whose answer was lost: their look-up waits until the request could no longer land. */
+  uncertainSends: UncertainSends;
 }
 
 const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
@@ -52,46 +52,23 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     brackets.push({ action: opposite(command.side), orderType: 'Limit', price: takeProfit });
   const [bracket1, bracket2] = brackets;
   const path = bracket1 ? 'order/placeoso' : 'order/placeorder';
-  const reply = await ctx.rest
-    .call({
+  const reply = await ctx.uncertainSends.send(command.clientOrderId, () =>
+    ctx.rest.call({
       method: 'POST',
       path,
       body: bracket1 ? { ...body, bracket1, ...(bracket2 ? { bracket2 } : {}) } : body,
       command: true,
-    })
-    .catch((error: unknown) => {
-      if (error instanceof BrokerError && error.code === 'uncertain')
-        ctx.uncertainSends.set(command.clientOrderId, Date.now());
-      throw error;
-    });
+    }),
+  );
   const orderId = isRecord(reply) ? optNumber(reply, 'orderId') : undefined;
   if (orderId === undefined) {
-    ctx.uncertainSends.set(command.clientOrderId, Date.now());
+    ctx.uncertainSends.note(command.clientOrderId);
     // Without an order id we cannot tell whether it was placed: the caller must look it up, not resend.
     throw new BrokerError(`Tradovate answered ${path} without an order id: ${preview(reply)}`, 'uncertain');
   }
   ctx.state.rememberClientId(orderId, command.clientOrderId);
   ctx.clientIds.remember(orderId, command.clientOrderId);
   return ctx.state.brokerOrder(String(orderId)) ?? pendingOrder(String(orderId), command);
-}
-
-function pendingOrder(orderId: string, command: PlaceOrderCommand): BrokerOrder {
-  return {
-    orderId,
-    clientOrderId: command.clientOrderId,
-    accountExternalId: command.accountExternalId,
-    symbol: command.symbol,
-    side: command.side,
-    qty: command.qty,
-    filledQty: 0,
-    type: command.type,
-    price: command.type === 'Limit' ? (command.price ?? null) : null,
-    stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
-    status: 'PendingNew',
-    reason: null,
-    parentOrderId: null,
-    time: Date.now(),
-  };
 }
 
 export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand): Promise<void> {

@@ -1,4 +1,6 @@
-import type { BrokerEvent, BrokerSession, BrokerSessionOptions } from '../types';
+import { orderCommands, SessionListeners } from '../shared/session-parts';
+import { UncertainSends } from '../shared/uncertain-sends';
+import type { BrokerSession, BrokerSessionOptions } from '../types';
 import { fetchAccounts, fetchMe, listAccountsWithBalances } from './accounts';
 import { type ClientOrderIdStore, sessionClientOrderIds } from './client-order-ids';
 import type { TradovateConfig, TradovateTimings } from './config';
@@ -33,10 +35,8 @@ const KNOWN_ORDERS_LOADED = 20_000;
 /** Opens a session: renews a stale token, connects the feed, and resolves once the first snapshot is in. */
 export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSession> {
   const restUrl = deps.config.restUrl[deps.environment];
-  const listeners = new Set<(event: BrokerEvent) => void>();
-  const emit = (event: BrokerEvent): void => {
-    for (const listener of listeners) listener(event);
-  };
+  const listeners = new SessionListeners();
+  const { emit } = listeners;
   const warn = deps.warn ?? ((message: string) => console.warn(message));
   const keeper = new TokenKeeper({
     restUrl,
@@ -85,8 +85,8 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     state,
     clientIds,
     versions: deps.versions,
-    uncertainSends: new Map(),
-    landingGraceMs: deps.timings.requestTimeoutMs,
+    // A lost placement may still reach Tradovate until its request would have timed out.
+    uncertainSends: new UncertainSends(deps.timings.requestTimeoutMs),
   };
   const feed = new TradovateFeed({
     wsUrl: deps.config.wsUrl[deps.environment],
@@ -116,15 +116,8 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     positions: async () => state.positions(),
     workingOrders: async () => state.workingOrders(),
     accountSnapshots: async () => state.snapshots(),
-    findOrderByClientId: (account, clientOrderId) => findOrderByClientId(ctx, account, clientOrderId),
-    placeOrder: (command) => placeOrder(ctx, command),
-    modifyOrder: (command) => modifyOrder(ctx, command),
-    cancelOrder: (account, orderId) => cancelOrder(ctx, account, orderId),
-    flatten: (account, symbol) => flatten(ctx, account, symbol),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    ...orderCommands(ctx, { findOrderByClientId, placeOrder, modifyOrder, cancelOrder, flatten }),
+    subscribe: listeners.subscribe,
     currentCredentials: () => ({ ...keeper.current(), brokerUserId: String(userId) }),
     async close() {
       keeper.stop();

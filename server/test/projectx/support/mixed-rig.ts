@@ -231,41 +231,33 @@ export class MixedRig {
   }
 
   /** A trade by hand on the leader's own platform. */
-  async leaderTrade(side: OrderSide, qty: number): Promise<void> {
-    const { place } = this.leader;
-    if (place.broker === 'projectx') {
-      this.fake.venue.place({
-        accountId: place.accountId,
-        contractId: toContractId(SYMBOL),
-        type: 2,
-        side: side === 'buy' ? 0 : 1,
-        size: qty,
-      });
-      return;
-    }
-    await (
-      await this.trader()
-    ).placeOrder({
-      accountExternalId: this.leaderSim(),
-      clientOrderId: '',
-      symbol: SYMBOL,
-      side,
-      qty,
-      type: 'Market',
-    });
+  leaderTrade(side: OrderSide, qty: number): Promise<void> {
+    return this.leaderPlace(side, qty, { type: 'Market' });
   }
 
   /** A resting order placed by hand on the leader's platform. */
-  async leaderWork(side: OrderSide, type: 'Limit' | 'Stop', qty: number, price: number): Promise<void> {
+  leaderWork(side: OrderSide, type: 'Limit' | 'Stop', qty: number, price: number): Promise<void> {
+    return this.leaderPlace(side, qty, { type, price });
+  }
+
+  /** An order by hand at the leader's venue: on the fake gateway itself, or through a paper trader session. */
+  private async leaderPlace(
+    side: OrderSide,
+    qty: number,
+    order: { type: 'Market' } | { type: 'Limit' | 'Stop'; price: number },
+  ): Promise<void> {
     const { place } = this.leader;
+    const limit = order.type === 'Limit' ? order.price : undefined;
+    const stop = order.type === 'Stop' ? order.price : undefined;
     if (place.broker === 'projectx') {
       const placed = this.fake.venue.place({
         accountId: place.accountId,
         contractId: toContractId(SYMBOL),
-        type: type === 'Limit' ? OrderType.Limit : OrderType.Stop,
+        type: OrderType[order.type],
         side: side === 'buy' ? 0 : 1,
         size: qty,
-        ...(type === 'Limit' ? { limitPrice: price } : { stopPrice: price }),
+        ...(limit === undefined ? {} : { limitPrice: limit }),
+        ...(stop === undefined ? {} : { stopPrice: stop }),
       });
       if (!('orderId' in placed))
         throw new Error(`The fake refused the leader's order: ${placed.errorMessage}`);
@@ -279,8 +271,9 @@ export class MixedRig {
       symbol: SYMBOL,
       side,
       qty,
-      type,
-      ...(type === 'Limit' ? { price } : { stopPrice: price }),
+      type: order.type,
+      ...(limit === undefined ? {} : { price: limit }),
+      ...(stop === undefined ? {} : { stopPrice: stop }),
     });
   }
 

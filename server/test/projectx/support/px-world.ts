@@ -1,4 +1,4 @@
-import { createProjectXAdapter } from '../../../src/brokers/projectx/index';
+import { createProjectXAdapter, type ProjectXTimings } from '../../../src/brokers/projectx/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession } from '../../../src/brokers/types';
 import { startFakeProjectX, type FakeProjectX } from '../../../test-support/fake-projectx/server';
 
@@ -26,13 +26,16 @@ export interface PxWorld {
 }
 
 /** A fake gateway with user `alice` (accounts 465 and 466) and an open session on it. */
-export async function pxWorld(): Promise<PxWorld> {
+export async function pxWorld(timings: Partial<ProjectXTimings> = {}): Promise<PxWorld> {
   const fake = await startFakeProjectX({ pingMs: 100 });
   fake.addUser({ userName: 'alice', apiKey: 'key-a' });
   fake.addAccount({ id: 465, userName: 'alice', maxContracts: 10 });
   fake.addAccount({ id: 466, userName: 'alice', maxContracts: 10 });
   fake.setPrice(ES_ID, 6000);
-  const adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true });
+  const adapter = createProjectXAdapter({
+    timings: { ...testTimings, ...timings },
+    allowInsecureHosts: true,
+  });
   const connected = await adapter.connectWithApiKey!({
     userName: 'alice',
     apiKey: 'key-a',
