@@ -6,6 +6,7 @@ import type { AccountDirectory } from '../copier/engine/ports';
 import type { ClaimFence } from '../copier/store/sql-store';
 import { ClusterBus } from './bus';
 import { ClusterDirectory } from './cluster-directory';
+import { pruneClusterLogs } from './cluster-housekeeping';
 import type { ClusterConfig } from './cluster-config';
 import { installOwnerForwarding } from './forward';
 import { LeaseKeeper } from './lease-keeper';
@@ -17,6 +18,8 @@ type DeskSnapshot = (userId: number) => Promise<FeedMessage[]>;
 const COOLDOWN_MS = 5_000;
 /** How often the node checks its own view of its leases (a lease it can no longer vouch for closes its sessions). */
 const WATCH_MS = 250;
+/** How often the node prunes the cluster's logs (every node does; the deletes are idempotent). */
+const PRUNE_MS = 60 * 60 * 1000;
 
 /**
  * One node of a cluster (`app.cluster`): holds leases on copy groups in PostgreSQL, opens the sessions of the
@@ -132,6 +135,9 @@ export class ClusterNode {
     every(this.config.renewMs, () => this.renew());
     every(WATCH_MS, () => this.watch());
     every(this.config.balanceMs, () => this.balance());
+    every(PRUNE_MS, async () => {
+      await pruneClusterLogs(this.app.db, this.config.logRetentionMs);
+    });
     void this.balance().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
   }
 
