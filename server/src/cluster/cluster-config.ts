@@ -20,6 +20,11 @@ export interface ClusterConfig {
    * per outbound address (Tradovate's token renewals and sync requests), so a node holds what its address carries.
    */
   maxGroups: number;
+  /**
+   * At most this many broker sessions on the node (`CLUSTER_MAX_SESSIONS`, default no cap): the per-IP allowance
+   * (Tradovate's token renewals and sync requests are counted per address). Groups weigh their sessions.
+   */
+  maxSessions: number;
   /** How long the cluster's lease and session logs keep a row (`CLUSTER_LOG_RETENTION_DAYS`, default 7). */
   logRetentionMs: number;
   /** The paper prices' seed: the same on every node (`SIM_SEED`, default 1). */
@@ -61,6 +66,7 @@ export function clusterConfigOf(
     marginMs: int(env.CLUSTER_LEASE_MARGIN_MS, Math.floor(ttlMs / 4)),
     balanceMs: int(env.CLUSTER_BALANCE_MS, 1_000),
     maxGroups: int(env.CLUSTER_MAX_GROUPS, Number.MAX_SAFE_INTEGER),
+    maxSessions: int(env.CLUSTER_MAX_SESSIONS, Number.MAX_SAFE_INTEGER),
     logRetentionMs: int(env.CLUSTER_LOG_RETENTION_DAYS, DEFAULT_CLUSTER_LOG_RETENTION_DAYS) * 24 * 3_600_000,
     paperSeed: int(env.SIM_SEED, 1),
     paperStepMs: int(env.SIM_STEP_MS, 500),

@@ -34,9 +34,20 @@ export interface StoredLedger {
   markets: MarketTicks[];
 }
 
+/**
+ * Several nodes: keeps of a batch only what this node may still store, checked in the write's transaction (the
+ * rows of accounts whose copy group another node took over are dropped: nobody was told about them yet).
+ */
+export interface LedgerFence {
+  admit(tx: Db, batch: LedgerBatch): Promise<LedgerBatch>;
+}
+
 /** The paper broker's ledger tables (migration 300). */
 export class SimLedgerStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly fence: LedgerFence | null = null,
+  ) {}
 
   /** Reserves the next block of ids; answers its first id. */
   async reserveIds(): Promise<number> {
@@ -114,8 +125,9 @@ export class SimLedgerStore {
   }
 
   /** Stores one batch in one transaction: all of it or none of it (the writer then tries again). */
-  async write(batch: LedgerBatch): Promise<void> {
+  async write(written: LedgerBatch): Promise<void> {
     await this.db.tx(async (tx) => {
+      const batch = this.fence === null ? written : await this.fence.admit(tx, written);
       if (batch.accounts.length > 0) {
         await tx.query(
           `INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
