@@ -16,8 +16,8 @@ export interface ClusterConfig {
   /** How often the node looks for groups to take or hand over (one move per look). */
   balanceMs: number;
   /**
-   * At most this many copy groups on the node (`CLUSTER_MAX_GROUPS`, default no cap): brokers limit requests
-   * per outbound address (Tradovate's token renewals and sync requests), so a node holds what its address carries.
+   * At most this many copy groups on the node (`CLUSTER_MAX_GROUPS`, default no cap); the per-IP allowance is
+   * counted in sessions (`maxSessions`).
    */
   maxGroups: number;
   /**
