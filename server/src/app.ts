@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Several nodes (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL): see src/cluster.
   const cluster = clusterConfigOf(options.env ?? process.env, config);
-  const paperLeases = cluster === null ? null : new PaperLeases(cluster.nodeId);
+  const paperLeases = cluster === null ? null : new PaperLeases(cluster.nodeId, cluster.renewMs);
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
   // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
   // only the paper accounts of the copy groups its node owns.

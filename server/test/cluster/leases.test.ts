@@ -215,3 +215,39 @@ test('the paper ledger stores an account only under its group’s live lease hel
   expect((await t.db.tx((tx) => fence.admit(tx, batch))).accounts).toEqual([]);
   if (other !== null) await leases.release(other, 'p2');
 });
+
+test('a paper write left idle by a paused node does not keep its group from being taken over', async () => {
+  // PGlite has one connection: no other node could wait on the write's lock there.
+  if (process.env.TEST_DB !== 'postgres') return;
+  const leases = new LeaseStore(t.db);
+  const lease = await leases.acquire(user.id, 'q1', 300);
+  if (lease === null) throw new Error('the lease is held elsewhere');
+  const fence = new PaperLeases('q1', 300);
+  fence.hold(['Y1'], lease);
+  let wake = (): void => undefined;
+  const paused = new Promise<void>((resolve) => (wake = resolve));
+  // The node locks its lease row for the write, then freezes before its next statement.
+  const write = t.db
+    .tx(async (tx) => {
+      await fence.admit(tx, {
+        accounts: [],
+        orders: [{ accountExternalId: 'Y1' } as SimOrder],
+        fills: [],
+        markets: [],
+      });
+      await paused;
+      await tx.query('SELECT 1');
+    })
+    .then(
+      () => 'committed',
+      () => 'ended by the database',
+    );
+  // Another node takes the group once the lease ran out: the database ended the idle write and its lock.
+  let taken: Awaited<ReturnType<LeaseStore['acquire']>> = null;
+  await until(async () => (taken = await leases.acquire(user.id, 'q2', 60_000)) !== null);
+  wake();
+  expect(await write).toBe('ended by the database');
+  if (taken !== null) await leases.release(taken, 'q2');
+  // The pool goes on serving.
+  expect(await t.db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+});
