@@ -14,6 +14,7 @@ import { paperPlugin } from './paper/paper-plugin';
 import { PathPriceModel } from './brokers/sim/price-path';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { ClusterNode } from './cluster/cluster-node';
+import { PaperLeases } from './cluster/paper-fence';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // Several nodes (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL): see src/cluster.
   const cluster = clusterConfigOf(options.env ?? process.env, config);
+  const paperLeases = cluster === null ? null : new PaperLeases(cluster.nodeId, cluster.renewMs);
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
   // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
   // only the paper accounts of the copy groups its node owns.
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           prices: new PathPriceModel(cluster.paperSeed, cluster.paperStepMs),
           tickMs: cluster.paperStepMs,
           loadAccounts: false,
+          fence: paperLeases ?? undefined,
         }),
   });
   await backfillPaperOrderRows(db);
@@ -159,7 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     }),
   );
-  app.decorate('cluster', cluster === null ? null : await ClusterNode.join(app, cluster));
+  app.decorate('cluster', cluster === null ? null : await ClusterNode.join(app, cluster, paperLeases));
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
   events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {

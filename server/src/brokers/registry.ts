@@ -1,6 +1,8 @@
 import type { Db } from '../db/db';
 import { createProjectXAdapter } from './projectx/index';
 import { createSimAdapter } from './sim/adapter';
+import { SimAuthorizations } from './sim/authorizations';
+import { SqlSimAuthorizations } from './sim/sql-authorizations';
 import type { SimVenue } from './sim/venue';
 import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
@@ -22,7 +24,16 @@ export function createBrokerRegistry(options: {
   simVenue: SimVenue;
 }): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
-  adapters.set('sim', createSimAdapter({ publicUrl: options.publicUrl, venue: options.simVenue }));
+  adapters.set(
+    'sim',
+    createSimAdapter({
+      publicUrl: options.publicUrl,
+      venue: options.simVenue,
+      // In the database on a server, so a consent started on one node of a cluster completes on another.
+      authorizations:
+        options.db === undefined ? new SimAuthorizations() : new SqlSimAuthorizations(options.db),
+    }),
+  );
   if (options.env.TRADOVATE_CLIENT_ID) {
     adapters.set(
       'tradovate',

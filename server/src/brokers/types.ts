@@ -189,6 +189,15 @@ export interface BrokerAdapter {
   connectable: boolean;
   /** Requests per minute per broker user that the engine may spend (Tradovate about 80). */
   requestsPerMinute: number;
+  /**
+   * Records the consent request where the consent page finds it, whichever server node the browser reaches (the
+   * paper broker's own page); called before `authorizeUrl`. Brokers with their own consent page have none.
+   */
+  prepareAuthorization?(params: {
+    state: string;
+    environment: Environment;
+    redirectUri: string;
+  }): Promise<void>;
   /** The address the browser goes to for the user's consent; `state` is ours and single use. */
   authorizeUrl(params: { state: string; environment: Environment; redirectUri: string }): string;
   /** Exchanges the code the consent page gave back. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
+import { DEFAULT_CLUSTER_LOG_RETENTION_DAYS } from './cluster-housekeeping';
 
 /** A node of a cluster: who it is, where the others reach it, NATS, and the lease timings. */
 export interface ClusterConfig {
@@ -15,10 +16,17 @@ export interface ClusterConfig {
   /** How often the node looks for groups to take or hand over (one move per look). */
   balanceMs: number;
   /**
-   * At most this many copy groups on the node (`CLUSTER_MAX_GROUPS`, default no cap): brokers limit requests
-   * per outbound address (Tradovate's token renewals and sync requests), so a node holds what its address carries.
+   * At most this many copy groups on the node (`CLUSTER_MAX_GROUPS`, default no cap); the per-IP allowance is
+   * counted in sessions (`maxSessions`).
    */
   maxGroups: number;
+  /**
+   * At most this many broker sessions on the node (`CLUSTER_MAX_SESSIONS`, default no cap): the per-IP allowance
+   * (Tradovate's token renewals and sync requests are counted per address). Groups weigh their sessions.
+   */
+  maxSessions: number;
+  /** How long the cluster's lease and session logs keep a row (`CLUSTER_LOG_RETENTION_DAYS`, default 7). */
+  logRetentionMs: number;
   /** The paper prices' seed: the same on every node (`SIM_SEED`, default 1). */
   paperSeed: number;
   paperStepMs: number;
@@ -58,6 +66,8 @@ export function clusterConfigOf(
     marginMs: int(env.CLUSTER_LEASE_MARGIN_MS, Math.floor(ttlMs / 4)),
     balanceMs: int(env.CLUSTER_BALANCE_MS, 1_000),
     maxGroups: int(env.CLUSTER_MAX_GROUPS, Number.MAX_SAFE_INTEGER),
+    maxSessions: int(env.CLUSTER_MAX_SESSIONS, Number.MAX_SAFE_INTEGER),
+    logRetentionMs: int(env.CLUSTER_LOG_RETENTION_DAYS, DEFAULT_CLUSTER_LOG_RETENTION_DAYS) * 24 * 3_600_000,
     paperSeed: int(env.SIM_SEED, 1),
     paperStepMs: int(env.SIM_STEP_MS, 500),
     forwardMark: createHash('sha256')

@@ -7,6 +7,7 @@ import type { EngineAccount } from '../copier/engine/types';
 import { FencedSession } from './fenced-session';
 import type { LeaseKeeper } from './lease-keeper';
 import type { LeaseStore } from './lease-store';
+import type { PaperLeases } from './paper-fence';
 
 export interface ClusterDirectoryDeps {
   inner: AccountDirectory;
@@ -17,6 +18,8 @@ export interface ClusterDirectoryDeps {
   leases: LeaseStore;
   nodeId: string;
   venue: SimVenue;
+  /** The venue's ledger fence: the paper accounts are stored only under this lease. */
+  paperLeases: PaperLeases;
   ledger: SimLedgerStore;
   log: (error: unknown, context: string) => void;
 }
@@ -51,7 +54,7 @@ export class ClusterDirectory implements AccountDirectory {
   }
 
   async openSession(connectionId: number): Promise<BrokerSession> {
-    const { db, keeper, leases, nodeId, venue, ledger } = this.deps;
+    const { db, keeper, leases, nodeId, venue, ledger, paperLeases } = this.deps;
     const [row] = await db.query<{ user_id: number; broker: string }>(
       'SELECT user_id, broker FROM connections WHERE id = $1',
       [connectionId],
@@ -70,6 +73,7 @@ export class ClusterDirectory implements AccountDirectory {
       await venue.stored();
       // The paper venue of the previous owner stored every change before telling anyone: continue from there.
       venue.adopt(await ledger.load(paper));
+      paperLeases.hold(paper, lease);
     }
     const heldPaper = paper.length > 0;
     let released = false;
@@ -87,6 +91,7 @@ export class ClusterDirectory implements AccountDirectory {
     try {
       session = await this.deps.inner.openSession(connectionId);
     } catch (error: unknown) {
+      paperLeases.release(paper, lease);
       await leases.sessionClosed(logId);
       throw error;
     }
@@ -99,6 +104,7 @@ export class ClusterDirectory implements AccountDirectory {
         if (paper.length > 0) {
           await venue.stored();
           venue.evict(paper);
+          paperLeases.release(paper, lease);
         }
         await leases.sessionClosed(logId).catch((error: unknown) => this.deps.log(error, 'session log'));
       },

@@ -4,12 +4,15 @@ import { SimLedgerStore } from '../brokers/sim/ledger-store';
 import type { CopyEngine } from '../copier/engine/engine';
 import type { AccountDirectory } from '../copier/engine/ports';
 import type { ClaimFence } from '../copier/store/sql-store';
+import { planBalance } from './balance-plan';
 import { ClusterBus } from './bus';
 import { ClusterDirectory } from './cluster-directory';
+import { pruneClusterLogs } from './cluster-housekeeping';
 import type { ClusterConfig } from './cluster-config';
 import { installOwnerForwarding } from './forward';
 import { LeaseKeeper } from './lease-keeper';
 import { LeaseStore } from './lease-store';
+import { PaperLeases } from './paper-fence';
 
 type DeskSnapshot = (userId: number) => Promise<FeedMessage[]>;
 
@@ -17,6 +20,10 @@ type DeskSnapshot = (userId: number) => Promise<FeedMessage[]>;
 const COOLDOWN_MS = 5_000;
 /** How often the node checks its own view of its leases (a lease it can no longer vouch for closes its sessions). */
 const WATCH_MS = 250;
+/** How often the node prunes the cluster's logs (every node does; the deletes are idempotent). */
+const PRUNE_MS = 60 * 60 * 1000;
+/** Free groups looked at per balancing look (taken in user id order). */
+const FREE_LOOKED_AT = 500;
 
 /**
  * One node of a cluster (`app.cluster`): holds leases on copy groups in PostgreSQL, opens the sessions of the
@@ -34,6 +41,8 @@ export class ClusterNode {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly offs: Array<() => void> = [];
   private draining = false;
+  /** The broker sessions of the groups held, as of the last balancing look (reported at each heartbeat). */
+  private sessions = 0;
   private balancing = false;
   private stopped = false;
 
@@ -41,6 +50,7 @@ export class ClusterNode {
     private readonly app: FastifyInstance,
     readonly config: ClusterConfig,
     readonly bus: ClusterBus,
+    private readonly paperLeases: PaperLeases,
   ) {
     this.leases = new LeaseStore(app.db);
     this.keeper = new LeaseKeeper(this.leases, config.nodeId, {
@@ -51,9 +61,13 @@ export class ClusterNode {
   }
 
   /** Joins the cluster: registers the node, forwards owner requests, relays the feed and change notices. */
-  static async join(app: FastifyInstance, config: ClusterConfig): Promise<ClusterNode> {
+  static async join(
+    app: FastifyInstance,
+    config: ClusterConfig,
+    paperLeases: PaperLeases | null,
+  ): Promise<ClusterNode> {
     const bus = await ClusterBus.open(config.natsUrl, config.nodeId, config.name);
-    const node = new ClusterNode(app, config, bus);
+    const node = new ClusterNode(app, config, bus, paperLeases ?? new PaperLeases(config.nodeId));
     await node.leases.heartbeat(config.nodeId, config.url, config.ttlMs, false);
     installOwnerForwarding(app, node.leases, config.nodeId, config.forwardMark);
     const hub = app.realtime;
@@ -102,6 +116,7 @@ export class ClusterNode {
       leases: this.leases,
       nodeId: this.config.nodeId,
       venue: this.app.simVenue,
+      paperLeases: this.paperLeases,
       ledger: new SimLedgerStore(this.app.db),
       log: (error, context) => this.app.log.error({ err: error, context }, 'cluster'),
     });
@@ -132,13 +147,16 @@ export class ClusterNode {
     every(this.config.renewMs, () => this.renew());
     every(WATCH_MS, () => this.watch());
     every(this.config.balanceMs, () => this.balance());
+    every(PRUNE_MS, async () => {
+      await pruneClusterLogs(this.app.db, this.config.logRetentionMs);
+    });
     void this.balance().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
   }
 
   /** Hands every group over, one at a time, then takes no more (a deploy). Resolves when none is left. */
   async drain(): Promise<void> {
     this.draining = true;
-    await this.leases.heartbeat(this.config.nodeId, this.config.url, this.config.ttlMs, true);
+    await this.heartbeat();
     while (!this.stopped) {
       const [userId] = this.keeper.users();
       if (userId === undefined) return;
@@ -156,8 +174,16 @@ export class ClusterNode {
   }
 
   private async renew(): Promise<void> {
-    await this.leases.heartbeat(this.config.nodeId, this.config.url, this.config.ttlMs, this.draining);
+    await this.heartbeat();
     for (const userId of await this.keeper.renew()) this.lose(userId, 'its lease ran out');
+  }
+
+  private async heartbeat(): Promise<void> {
+    const { maxSessions } = this.config;
+    await this.leases.heartbeat(this.config.nodeId, this.config.url, this.config.ttlMs, this.draining, {
+      sessions: this.sessions,
+      maxSessions: maxSessions === Number.MAX_SAFE_INTEGER ? null : maxSessions,
+    });
   }
 
   /** A lease this node can no longer vouch for: its sessions close before another node may take it. */
@@ -180,28 +206,33 @@ export class ClusterNode {
       .catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
   }
 
+  /** One look at the balance (`planBalance`): hand one group back, or take free groups, or nothing. */
   private async balance(): Promise<void> {
     if (this.balancing || this.engine === null || this.stopped) return;
     this.balancing = true;
     try {
-      const nodes = await this.leases.liveNodes();
-      const active = nodes.filter((node) => !node.draining).length;
-      const groups = await this.leases.groupCount();
-      const share = this.draining
-        ? 0
-        : Math.min(this.config.maxGroups, Math.ceil(groups / Math.max(1, active)));
-      const owned = this.keeper.count;
-      if (owned > share) {
-        const [userId] = this.keeper.users();
-        if (userId !== undefined) await this.moveOut(userId);
-        return;
-      }
-      if (owned >= share) return;
+      const owned = await this.leases.weightsOf(this.keeper.users());
+      this.sessions = owned.reduce((n, g) => n + g.sessions, 0);
       const now = Date.now();
-      const free = (await this.leases.unowned(share - owned + this.cooldown.size)).filter(
-        (userId) => (this.cooldown.get(userId) ?? 0) <= now,
-      );
-      await Promise.all(free.slice(0, share - owned).map((userId) => this.takeOver(userId)));
+      for (const [id, until] of this.cooldown) if (until <= now) this.cooldown.delete(id);
+      const step = planBalance({
+        nodeId: this.config.nodeId,
+        draining: this.draining,
+        nodes: await this.leases.nodeLoads(),
+        owned,
+        free: (await this.leases.unowned(FREE_LOOKED_AT + this.cooldown.size)).filter(
+          (group) => !this.cooldown.has(group.userId),
+        ),
+        totalSessions: await this.leases.sessionCount(),
+        maxGroups: this.config.maxGroups,
+        maxSessions: this.config.maxSessions,
+      });
+      if (step.kind === 'move-out') {
+        this.app.log.info(`handing the copy group of user ${step.userId} over (${step.why})`);
+        await this.moveOut(step.userId);
+      } else if (step.kind === 'take') {
+        await Promise.all(step.userIds.map((userId) => this.takeOver(userId)));
+      }
     } finally {
       this.balancing = false;
     }
@@ -230,6 +261,5 @@ export class ClusterNode {
     } finally {
       this.leaving.delete(userId);
     }
-    for (const [id, until] of this.cooldown) if (until <= Date.now()) this.cooldown.delete(id);
   }
 }

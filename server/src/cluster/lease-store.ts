@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import type { GroupWeight, NodeLoad } from './balance-plan';
 
 /** A lease this node holds: the copy group of `userId`, with its fencing token. */
 export interface HeldLease {
@@ -12,6 +13,15 @@ export interface ClusterNodeRow {
   draining: boolean;
 }
 
+/** What a node says of its load at each heartbeat. */
+export interface ReportedLoad {
+  sessions: number;
+  /** Its allowance; null for no cap. */
+  maxSessions: number | null;
+}
+
+const NO_CAP = Number.MAX_SAFE_INTEGER;
+
 /**
  * The lease table (migration 500) and the nodes' table. Every time is the database's (`clock_timestamp()`), so
  * the nodes' clocks never decide who owns a group; a node only ever shortens its own view of a lease.
@@ -19,14 +29,20 @@ export interface ClusterNodeRow {
 export class LeaseStore {
   constructor(private readonly db: Db) {}
 
-  /** Registers the node (or renews its registration) for `ttlMs`. */
-  async heartbeat(nodeId: string, url: string, ttlMs: number, draining: boolean): Promise<void> {
+  /** Registers the node (or renews its registration) for `ttlMs`, with its load. */
+  async heartbeat(
+    nodeId: string,
+    url: string,
+    ttlMs: number,
+    draining: boolean,
+    load: ReportedLoad = { sessions: 0, maxSessions: null },
+  ): Promise<void> {
     await this.db.query(
-      `INSERT INTO cluster_nodes (node_id, url, draining, expires_at)
-       VALUES ($1, $2, $4, clock_timestamp() + $3 * interval '1 millisecond')
+      `INSERT INTO cluster_nodes (node_id, url, draining, expires_at, sessions, max_sessions)
+       VALUES ($1, $2, $4, clock_timestamp() + $3 * interval '1 millisecond', $5, $6)
        ON CONFLICT (node_id) DO UPDATE SET url = EXCLUDED.url, draining = EXCLUDED.draining,
-         expires_at = EXCLUDED.expires_at`,
-      [nodeId, url, ttlMs, draining],
+         expires_at = EXCLUDED.expires_at, sessions = EXCLUDED.sessions, max_sessions = EXCLUDED.max_sessions`,
+      [nodeId, url, ttlMs, draining, load.sessions, load.maxSessions],
     );
   }
 
@@ -38,12 +54,23 @@ export class LeaseStore {
     await this.db.query(`DELETE FROM cluster_nodes WHERE node_id = $1`, [nodeId]);
   }
 
-  /** Nodes alive and taking groups (not draining). */
-  async liveNodes(): Promise<ClusterNodeRow[]> {
-    const rows = await this.db.query<{ node_id: string; url: string; draining: boolean }>(
-      `SELECT node_id, url, draining FROM cluster_nodes WHERE expires_at > clock_timestamp() ORDER BY node_id`,
+  /** The live nodes' load as they last reported it (draining ones included, marked). */
+  async nodeLoads(): Promise<NodeLoad[]> {
+    const rows = await this.db.query<{
+      node_id: string;
+      draining: boolean;
+      sessions: number;
+      max_sessions: number | null;
+    }>(
+      `SELECT node_id, draining, sessions, max_sessions FROM cluster_nodes WHERE expires_at > clock_timestamp()
+       ORDER BY node_id`,
     );
-    return rows.map((r) => ({ nodeId: r.node_id, url: r.url, draining: r.draining }));
+    return rows.map((r) => ({
+      nodeId: r.node_id,
+      draining: r.draining,
+      sessions: r.sessions,
+      maxSessions: r.max_sessions ?? NO_CAP,
+    }));
   }
 
   /**
@@ -110,22 +137,36 @@ export class LeaseStore {
     );
   }
 
-  /** Users whose copy group should run (an enabled connection) and that no node holds now. */
-  async unowned(limit: number): Promise<number[]> {
-    const rows = await this.db.query<{ user_id: number }>(
-      `SELECT DISTINCT c.user_id FROM connections c
+  /**
+   * Groups that should run (an enabled connection) and that no node holds now, with their sessions (one per
+   * enabled connection), by user id.
+   */
+  async unowned(limit: number): Promise<GroupWeight[]> {
+    const rows = await this.db.query<{ user_id: number; n: number }>(
+      `SELECT c.user_id, count(*)::int AS n FROM connections c
        WHERE c.enabled AND NOT EXISTS (
          SELECT 1 FROM copy_group_leases l WHERE l.user_id = c.user_id AND l.expires_at > clock_timestamp())
-       ORDER BY c.user_id LIMIT $1`,
+       GROUP BY c.user_id ORDER BY c.user_id LIMIT $1`,
       [limit],
     );
-    return rows.map((r) => r.user_id);
+    return rows.map((r) => ({ userId: r.user_id, sessions: r.n }));
   }
 
-  /** How many copy groups should run in the whole cluster. */
-  async groupCount(): Promise<number> {
+  /** The sessions of the given groups (a group without an enabled connection weighs nothing). */
+  async weightsOf(userIds: readonly number[]): Promise<GroupWeight[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db.query<{ user_id: number; n: number }>(
+      `SELECT u.user_id, count(c.id)::int AS n FROM unnest($1::int[]) AS u(user_id)
+       LEFT JOIN connections c ON c.user_id = u.user_id AND c.enabled GROUP BY u.user_id ORDER BY u.user_id`,
+      [userIds],
+    );
+    return rows.map((r) => ({ userId: r.user_id, sessions: r.n }));
+  }
+
+  /** The broker sessions of every group that should run in the cluster. */
+  async sessionCount(): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(
-      `SELECT count(DISTINCT user_id)::int AS n FROM connections WHERE enabled`,
+      `SELECT count(*)::int AS n FROM connections WHERE enabled`,
     );
     return row?.n ?? 0;
   }

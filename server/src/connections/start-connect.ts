@@ -36,11 +36,9 @@ export async function startConnect(
   });
   let url: string;
   try {
-    url = adapter.authorizeUrl({
-      state,
-      environment: input.environment,
-      redirectUri: callbackUri(app, adapter.id),
-    });
+    const params = { state, environment: input.environment, redirectUri: callbackUri(app, adapter.id) };
+    await adapter.prepareAuthorization?.(params);
+    url = adapter.authorizeUrl(params);
   } catch (error: unknown) {
     if (error instanceof BrokerError || error instanceof Error) throw AppError.badRequest(error.message);
     throw error;

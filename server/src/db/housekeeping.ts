@@ -1,3 +1,4 @@
+import { pruneSimConsents } from '../brokers/sim/sql-authorizations';
 import type { Db } from './db';
 
 /** Deletes rows that can no longer matter: old sign-in attempts, ended sessions, spent links and tickets. */
@@ -11,6 +12,7 @@ export async function pruneExpired(db: Db): Promise<void> {
   await db.query(`DELETE FROM photo_uploads WHERE created_at < now() - interval '1 day'`);
   await db.query(`DELETE FROM registration_attempts WHERE created_at < now() - interval '1 day'`);
   await db.query('DELETE FROM connect_states WHERE expires_at < now()');
+  await pruneSimConsents(db);
 }
 
 /** Runs `pruneExpired` every hour in the background; answers the stop function. */

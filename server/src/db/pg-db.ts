@@ -52,6 +52,10 @@ export function createPgDb(options: PgDbOptions): Db {
     },
     async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // The database may end a transaction left idle too long (a cluster node paused mid-write, see
+      // cluster/paper-fence.ts): the client's error event then fails this transaction, not the process.
+      const ended = (): void => undefined;
+      client.on('error', ended);
       try {
         await client.query('BEGIN');
         const value = await fn(wrapClient(client));
@@ -61,6 +65,7 @@ export function createPgDb(options: PgDbOptions): Db {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
+        client.off('error', ended);
         client.release();
       }
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sharedSimAuthorizations } from '../brokers/sim/shared-authorizations';
+import { SqlSimAuthorizations } from '../brokers/sim/sql-authorizations';
 import { renderAuthorizePage, renderProblemPage } from './consent-page';
 
 interface AuthorizeQuery {
@@ -12,7 +12,8 @@ const UNKNOWN_REQUEST = 'This authorization request is unknown or has expired. S
 
 /** `GET/POST /brokers/sim/authorize`: the paper broker's consent page and its Authorize button. */
 export const consentRoutes: FastifyPluginAsync = async (app) => {
-  const authorizations = sharedSimAuthorizations();
+  // The same rows as the adapter's: the page may be served by another node than the one that started the flow.
+  const authorizations = new SqlSimAuthorizations(app.db);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -25,7 +26,7 @@ export const consentRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: AuthorizeQuery }>('/brokers/sim/authorize', async (request, reply) => {
     const { state = '', redirect_uri: redirectUri = '', environment = 'demo' } = request.query;
-    const consent = authorizations.pending(state);
+    const consent = await authorizations.pending(state);
     reply.type('text/html; charset=utf-8');
     if (consent === undefined || consent.redirectUri !== redirectUri)
       return reply.code(400).send(renderProblemPage(UNKNOWN_REQUEST));
@@ -36,7 +37,7 @@ export const consentRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { state?: unknown } }>('/brokers/sim/authorize', async (request, reply) => {
     const state = typeof request.body?.state === 'string' ? request.body.state : '';
-    const approved = authorizations.approve(state);
+    const approved = await authorizations.approve(state);
     if (approved === undefined) {
       reply.type('text/html; charset=utf-8');
       return reply.code(400).send(renderProblemPage(UNKNOWN_REQUEST));

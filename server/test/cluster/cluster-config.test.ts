@@ -34,3 +34,13 @@ test('on with CLUSTER=1 or NATS_URL with NODE_ID; needs PostgreSQL and the share
   expect(a?.forwardMark).toBe(b?.forwardMark);
   expect(a?.forwardMark).not.toBe(other?.forwardMark);
 });
+
+test('the per-IP allowance in sessions and the logs’ retention come from the environment', () => {
+  const set = clusterConfigOf(
+    { CLUSTER: '1', ...secrets, CLUSTER_MAX_SESSIONS: '375', CLUSTER_LOG_RETENTION_DAYS: '2' },
+    server,
+  );
+  expect(set).toMatchObject({ maxSessions: 375, logRetentionMs: 2 * 24 * 3_600_000 });
+  const unset = clusterConfigOf({ CLUSTER: '1', ...secrets }, server);
+  expect(unset).toMatchObject({ maxSessions: Number.MAX_SAFE_INTEGER, logRetentionMs: 7 * 24 * 3_600_000 });
+});

@@ -10,13 +10,14 @@ import { FeedWatcher, leaderTrades, makeTrader, type Trader } from './support/tr
  * follower at leader × ratio, every feed client on the right state, no broker session open on two nodes at once;
  * the takeover time of every group of the killed node is printed.
  *
- * Skips (with the reason printed) when NATS or PostgreSQL is unreachable, and on the suite's PGlite pass. CLUSTER_TEST_USERS sets the number of
- * traders (default 30; 50 is the issue's figure and passes too, in about two minutes on a loaded 2-core machine).
+ * Skips (with the reason printed) when NATS or PostgreSQL is unreachable, and on the suite's PGlite pass. The
+ * default suite runs a reduced form (9 traders: 20-29 s in 8 runs in a row on the 2-core machine at a load of 3-5;
+ * about two minutes at a load of 15); `pnpm --filter server test:cluster` (CLUSTER_TEST=1) runs 30, and
+ * CLUSTER_TEST_USERS sets any number (50, the issue's figure, passes too).
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-// 50 traders pass in about 130 s on the 2-core machine under a load of 7; CI runs 30 to stay near a minute.
-const USERS = Number(process.env.CLUSTER_TEST_USERS ?? 30);
+const USERS = Number(process.env.CLUSTER_TEST_USERS ?? (process.env.CLUSTER_TEST === '1' ? 30 : 9));
 const RATIOS = [1, 2, 0.5] as const;
 const MAX_NET = 100;
 
@@ -28,12 +29,6 @@ interface Position {
 }
 
 test('three nodes: kill, restart and drain while leaders trade', async () => {
-  // Off in the default suite until many more runs stay green (a paper ticket booked on stale accounts while its
-  // group moved once left a leader off its followers; fixed): `pnpm --filter server test:cluster` runs it.
-  if (process.env.CLUSTER_TEST !== '1') {
-    console.log('cluster test skipped: CLUSTER_TEST=1 runs it (pnpm --filter server test:cluster)');
-    return;
-  }
   // The suite runs once per database; the nodes bring their own PostgreSQL database, so once is enough.
   if (process.env.TEST_DB !== 'postgres') {
     console.log('cluster test skipped: it runs on the PostgreSQL pass (TEST_DB=postgres)');

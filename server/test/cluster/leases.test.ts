@@ -1,6 +1,10 @@
 import { PathPriceModel, PricePath } from '../../src/brokers/sim/price-path';
 import { START_PRICE } from '../../src/brokers/sim/price-model';
+import type { SimAccount } from '../../src/brokers/sim/ledger';
+import type { LedgerBatch } from '../../src/brokers/sim/ledger-store';
+import type { SimOrder } from '../../src/brokers/sim/matching';
 import { LeaseKeeper } from '../../src/cluster/lease-keeper';
+import { PaperLeases } from '../../src/cluster/paper-fence';
 import { LeaseStore } from '../../src/cluster/lease-store';
 import { SqlCopyStore } from '../../src/copier/store/sql-store';
 import type { ClaimRequest } from '../../src/copier/engine/ports';
@@ -143,4 +147,107 @@ test('paper prices are a pure function of the seed and the time step', () => {
   const start = START_PRICE.ES / 0.25;
   for (let step = 0; step < 4096; step += 1)
     expect(Math.abs(a.ticksAt('ES', step) - start)).toBeLessThan(start * 0.1);
+});
+
+test('a node reports its sessions and allowance; groups weigh their enabled connections', async () => {
+  const leases = new LeaseStore(t.db);
+  await leases.heartbeat('w1', 'http://w1', 60_000, false, { sessions: 7, maxSessions: 40 });
+  await leases.heartbeat('w2', 'http://w2', 60_000, true);
+  const loads = (await leases.nodeLoads()).filter((n) => n.nodeId.startsWith('w'));
+  expect(loads).toEqual([
+    { nodeId: 'w1', draining: false, sessions: 7, maxSessions: 40 },
+    { nodeId: 'w2', draining: true, sessions: 0, maxSessions: Number.MAX_SAFE_INTEGER },
+  ]);
+  // The desk's user has one paper connection: one session; an unknown user weighs nothing.
+  expect(await leases.weightsOf([user.id, 999_999])).toEqual([
+    { userId: user.id, sessions: 1 },
+    { userId: 999_999, sessions: 0 },
+  ]);
+  expect(await leases.unowned(100)).toContainEqual({ userId: user.id, sessions: 1 });
+  expect(await leases.sessionCount()).toBeGreaterThanOrEqual(1);
+  await leases.leave('w1');
+  await leases.leave('w2');
+});
+
+test('the paper ledger stores an account only under its group’s live lease held by this node', async () => {
+  const leases = new LeaseStore(t.db);
+  const lease = await leases.acquire(user.id, 'p1', 60_000);
+  if (lease === null) throw new Error('the lease is held elsewhere');
+  const fence = new PaperLeases('p1');
+  fence.hold(['X1'], lease);
+  const account = (externalId: string): SimAccount => ({
+    externalId,
+    name: externalId,
+    startingBalance: 50_000,
+    realizedTotal: 0,
+    realizedDay: 0,
+    dayKey: '2026-11-24',
+    positions: new Map(),
+  });
+  const batch: LedgerBatch = {
+    accounts: [account('X1'), account('X2')],
+    orders: [{ accountExternalId: 'X1' } as SimOrder, { accountExternalId: 'X2' } as SimOrder],
+    fills: [
+      {
+        fillId: 'f1',
+        orderId: 'o1',
+        accountExternalId: 'X1',
+        symbol: 'ESZ6',
+        side: 'Buy',
+        qty: 1,
+        price: 1,
+        time: 0,
+      },
+    ],
+    markets: [],
+  };
+  const admitted = await t.db.tx((tx) => fence.admit(tx, batch));
+  // X2 is held by no session of this node: nothing of it is stored.
+  expect(admitted.accounts.map((a) => a.externalId)).toEqual(['X1']);
+  expect(admitted.orders).toHaveLength(1);
+  expect(admitted.fills).toHaveLength(1);
+  // The lease is gone (handed back, or run out and taken): nothing is stored any more.
+  await leases.release(lease, 'p1');
+  const late = await t.db.tx((tx) => fence.admit(tx, batch));
+  expect([late.accounts, late.orders, late.fills]).toEqual([[], [], []]);
+  // Another node holding the group with the next token does not make p1's old token good again.
+  const other = await leases.acquire(user.id, 'p2', 60_000);
+  expect((await t.db.tx((tx) => fence.admit(tx, batch))).accounts).toEqual([]);
+  if (other !== null) await leases.release(other, 'p2');
+});
+
+test('a paper write left idle by a paused node does not keep its group from being taken over', async () => {
+  // PGlite has one connection: no other node could wait on the write's lock there.
+  if (process.env.TEST_DB !== 'postgres') return;
+  const leases = new LeaseStore(t.db);
+  const lease = await leases.acquire(user.id, 'q1', 300);
+  if (lease === null) throw new Error('the lease is held elsewhere');
+  const fence = new PaperLeases('q1', 300);
+  fence.hold(['Y1'], lease);
+  let wake = (): void => undefined;
+  const paused = new Promise<void>((resolve) => (wake = resolve));
+  // The node locks its lease row for the write, then freezes before its next statement.
+  const write = t.db
+    .tx(async (tx) => {
+      await fence.admit(tx, {
+        accounts: [],
+        orders: [{ accountExternalId: 'Y1' } as SimOrder],
+        fills: [],
+        markets: [],
+      });
+      await paused;
+      await tx.query('SELECT 1');
+    })
+    .then(
+      () => 'committed',
+      () => 'ended by the database',
+    );
+  // Another node takes the group once the lease ran out: the database ended the idle write and its lock.
+  let taken: Awaited<ReturnType<LeaseStore['acquire']>> = null;
+  await until(async () => (taken = await leases.acquire(user.id, 'q2', 60_000)) !== null);
+  wake();
+  expect(await write).toBe('ended by the database');
+  if (taken !== null) await leases.release(taken, 'q2');
+  // The pool goes on serving.
+  expect(await t.db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
 });

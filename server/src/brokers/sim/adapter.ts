@@ -1,7 +1,6 @@
 import { BrokerError, type BrokerAdapter, type BrokerCredentials } from '../types';
-import type { SimAuthorizations } from './authorizations';
+import type { SimConsents } from './authorizations';
 import { SimSession } from './session';
-import { sharedSimAuthorizations } from './shared-authorizations';
 import type { SimVenue } from './venue';
 
 export const SIM_ACCOUNTS_PER_LOGIN = 4;
@@ -9,7 +8,8 @@ export const SIM_ACCOUNTS_PER_LOGIN = 4;
 export interface SimAdapterOptions {
   publicUrl: string;
   venue: SimVenue;
-  authorizations?: SimAuthorizations;
+  /** Where pending consents and codes live (the database on a server; any node serves the page). */
+  authorizations: SimConsents;
 }
 
 /** Credentials of a sim login: `sim:<login key>:<account count>`; the accounts follow from them. */
@@ -22,8 +22,7 @@ function parseToken(credentials: BrokerCredentials): { loginKey: string; count: 
 
 /** The built-in paper broker: consent on our own page, accounts on the shared in-process venue. */
 export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
-  const { venue } = options;
-  const authorizations = options.authorizations ?? sharedSimAuthorizations();
+  const { venue, authorizations } = options;
   const base = options.publicUrl.replace(/\/+$/, '');
   return {
     id: 'sim',
@@ -31,13 +30,15 @@ export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
     connectable: true,
     // The paper venue is in-process: budgets only guard against runaway loops.
     requestsPerMinute: 60_000,
+    async prepareAuthorization({ state, environment, redirectUri }) {
+      await authorizations.expect(state, redirectUri, environment);
+    },
     authorizeUrl({ state, environment, redirectUri }) {
-      authorizations.expect(state, redirectUri, environment);
       const query = new URLSearchParams({ state, redirect_uri: redirectUri, environment });
       return `${base}/api/v1/brokers/sim/authorize?${query.toString()}`;
     },
     async completeAuthorization({ code }) {
-      const loginKey = authorizations.redeem(code);
+      const loginKey = await authorizations.redeem(code);
       if (loginKey === undefined)
         throw new BrokerError('The authorization code is invalid or expired', 'unauthorized');
       const accounts = venue.ensureAccounts(loginKey, SIM_ACCOUNTS_PER_LOGIN);

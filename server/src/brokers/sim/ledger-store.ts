@@ -34,9 +34,20 @@ export interface StoredLedger {
   markets: MarketTicks[];
 }
 
+/**
+ * Several nodes: keeps of a batch only what this node may still store, checked in the write's transaction (the
+ * rows of accounts whose copy group another node took over are dropped: nobody was told about them yet).
+ */
+export interface LedgerFence {
+  admit(tx: Db, batch: LedgerBatch): Promise<LedgerBatch>;
+}
+
 /** The paper broker's ledger tables (migration 300). */
 export class SimLedgerStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly fence: LedgerFence | null = null,
+  ) {}
 
   /** Reserves the next block of ids; answers its first id. */
   async reserveIds(): Promise<number> {
@@ -120,7 +131,14 @@ export class SimLedgerStore {
    * PostgreSQL runs every data-modifying part to completion even though the final SELECT reads none of them,
    * and checks the foreign keys to `sim_accounts` at the end of the statement, after the accounts part.
    */
-  async write(batch: LedgerBatch): Promise<void> {
+  async write(written: LedgerBatch): Promise<void> {
+    const fence = this.fence;
+    if (fence === null) return this.store(this.db, written);
+    // Several nodes: the fence's check and the rows it admits share one transaction (the lease rows stay locked).
+    await this.db.tx(async (tx) => this.store(tx, await fence.admit(tx, written)));
+  }
+
+  private async store(db: Db, batch: LedgerBatch): Promise<void> {
     const positions = batch.accounts.flatMap((a) =>
       [...a.positions].map(([symbol, p]) => ({
         external_id: a.externalId,
@@ -129,7 +147,7 @@ export class SimLedgerStore {
         avg_price: p.avgPrice,
       })),
     );
-    await this.db.query(
+    await db.query(
       `WITH accounts AS (
          INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
          SELECT x.external_id, x.name, x.starting_balance, x.realized_total, x.realized_day, x.day_key

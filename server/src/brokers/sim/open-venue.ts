@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db';
 import { BlockIds } from './block-ids';
-import { SimLedgerStore } from './ledger-store';
+import { SimLedgerStore, type LedgerFence } from './ledger-store';
 import { LedgerWriter } from './ledger-writer';
 import type { PriceModel } from './price-model';
 import { SimVenue } from './venue';
@@ -17,6 +17,8 @@ export interface OpenSimVenueOptions {
    * it takes over, see `SimVenue.adopt`).
    */
   loadAccounts?: boolean;
+  /** Several nodes: the ledger stores only the accounts of groups the node still holds a lease on. */
+  fence?: LedgerFence;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface OpenSimVenueOptions {
  * positions, orders and prices, and stores every change before it is told to anyone.
  */
 export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promise<SimVenue> {
-  const store = new SimLedgerStore(db);
+  const store = new SimLedgerStore(db, options.fence ?? null);
   const first = await store.reserveIds();
   const restored = options.loadAccounts === false ? undefined : await store.load();
   const ids = new BlockIds(first, () => store.reserveIds(), options.onError);

@@ -32,12 +32,14 @@ export async function clusterUnavailable(natsUrl: string, databaseUrl: string): 
   }
 }
 
-/** A fresh database beside the given one; answers its URL and how to drop it. */
+/** A fresh database beside the given one (named after it); answers its URL and how to drop it. */
 export async function freshDatabase(
   baseUrl: string,
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  // Named after the base database, so parallel runs on one server can tell theirs apart.
+  const base = new URL(baseUrl).pathname.slice(1).replace(/[^a-z0-9_]/gi, '') || 'test';
+  const name = `${base}_${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -95,7 +97,7 @@ export class ClusterRig {
 
   constructor(private readonly options: ClusterRigOptions) {}
 
-  async start(id: string): Promise<RigNode> {
+  async start(id: string, env: NodeJS.ProcessEnv = {}): Promise<RigNode> {
     const known = this.nodes.get(id);
     const port = known?.port ?? (await freePort());
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -117,6 +119,7 @@ export class ClusterRig {
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
         LOG_LEVEL: process.env.CLUSTER_TEST_LOG ? 'info' : 'warn',
         ...this.options.env,
+        ...env,
       },
       // Each node's log goes to a file beside its data (CLUSTER_TEST_LOG=1: to this terminal).
       stdio: process.env.CLUSTER_TEST_LOG
@@ -139,6 +142,15 @@ export class ClusterRig {
 
   kill(id: string): void {
     this.nodes.get(id)?.child?.kill('SIGKILL');
+  }
+
+  /** SIGSTOP: the process freezes (a long pause, a VM stalled); its timers and sockets wait with it. */
+  pause(id: string): void {
+    this.nodes.get(id)?.child?.kill('SIGSTOP');
+  }
+
+  resume(id: string): void {
+    this.nodes.get(id)?.child?.kill('SIGCONT');
   }
 
   /** SIGTERM: the node drains (hands its groups over one at a time) and exits. */
@@ -168,6 +180,7 @@ export class ClusterRig {
   async stopAll(): Promise<void> {
     for (const node of this.nodes.values()) {
       if (node.child?.exitCode === null && node.child.signalCode === null) {
+        node.child.kill('SIGCONT');
         node.child.kill('SIGKILL');
         await node.exited;
       }
