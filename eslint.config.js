@@ -22,12 +22,11 @@ const routerImports = ['react-router', 'react-router-dom'].map((name) => ({
 }));
 
 // Tests run outside federation, on the whole router package (MemoryRouter and the like).
-// Test helper folders are named `support` (CONTRIBUTING.md); `test-support` is the older name.
+// Test helper folders are named `support` (CONTRIBUTING.md); `shared/test-utils` is the package of the shared ones.
 const TEST_FILES = [
   '**/*.test.{ts,tsx}',
   '**/test/**/*.ts',
   '**/support/**/*.ts',
-  '**/test-support/**/*.ts',
   'shared/test-utils/**/*.{ts,tsx}',
 ];
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startFakeTradovate, type FakeTradovate } from '../../server/test-support/fake-tradovate/server';
+import { startFakeTradovate, type FakeTradovate } from '../../server/test/support/fake-tradovate/server';
 import { api, registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
 import { deskRow, followOnDesk, waitForDeskQty } from '../support/flows';

@@ -8,7 +8,7 @@
  */
 import { createProjectXAdapter } from '../src/brokers/projectx/index';
 import { toContractId } from '../src/brokers/projectx/symbols';
-import { startFakeProjectX } from '../test-support/fake-projectx/server';
+import { startFakeProjectX } from '../test/support/fake-projectx/server';
 import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
 
 const SYMBOL = `ESZ${new Date().getUTCFullYear() % 10}`;

@@ -9,7 +9,7 @@
  */
 import WebSocket from 'ws';
 import { createTradovateAdapter } from '../src/brokers/tradovate';
-import { startFakeTradovate } from '../test-support/fake-tradovate/server';
+import { startFakeTradovate } from '../test/support/fake-tradovate/server';
 import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
 
 const SYMBOL = 'ESZ6';

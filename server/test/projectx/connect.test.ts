@@ -1,5 +1,5 @@
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
-import { startFakeProjectX, type FakeProjectX } from '../../test-support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
 import { testTimings, until } from './support/px-world';
 
 describe('ProjectX sign-in and token renewal', () => {

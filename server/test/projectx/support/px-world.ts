@@ -1,6 +1,6 @@
 import { createProjectXAdapter, type ProjectXTimings } from '../../../src/brokers/projectx/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession } from '../../../src/brokers/types';
-import { startFakeProjectX, type FakeProjectX } from '../../../test-support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../support/fake-projectx/server';
 
 /** Short timings so reconnects and renewals happen within a test. */
 export const testTimings = {
