@@ -167,16 +167,20 @@ describe('copies in flight', () => {
     expect(sameCounts(a, new Map([['NQZ6', 1]]))).toBe(false);
     expect(sameCounts(a, new Map())).toBe(false);
     expect(sameCounts(new Map(), new Map())).toBe(true);
+    expect(sameCounts(new Map(), a)).toBe(false);
   });
 });
 
 describe('followerOrderActions', () => {
   it('when a mirror copies a leader order that still works, then it is kept with its unfilled rest, signed', () => {
     const actions = followerOrderActions(
-      [order({ orderId: 'f9', clientOrderId: 'st.m1-L5.7', side: 'sell', qty: 5, filledQty: 2 })],
+      [
+        order({ orderId: 'f9', clientOrderId: 'st.m1-L5.7', side: 'sell', qty: 5, filledQty: 2 }),
+        order({ orderId: 'f8', clientOrderId: 'st.m1-L6.7', side: 'buy', qty: 2, filledQty: 1 }),
+      ],
       7,
       1,
-      new Set(['L5']),
+      new Set(['L5', 'L6']),
     );
     expect(actions).toEqual([
       {
@@ -184,6 +188,12 @@ describe('followerOrderActions', () => {
         clientOrderId: 'st.m1-L5.7',
         orderId: 'f9',
         exposure: { leaderOrderId: 'L5', accountId: 7, symbol: 'ESZ6', signedQty: -3 },
+      },
+      {
+        kind: 'keep-mirror',
+        clientOrderId: 'st.m1-L6.7',
+        orderId: 'f8',
+        exposure: { leaderOrderId: 'L6', accountId: 7, symbol: 'ESZ6', signedQty: 1 },
       },
     ]);
   });
