@@ -53,4 +53,71 @@ describe('request budget per broker user', () => {
     expect(ran).toEqual(['exit']);
     budget.stop();
   });
+
+  describe('on a hand-driven clock', () => {
+    /** A clock whose timers fire only when the test says so, to look at exact boundaries. */
+    function manualClock() {
+      const clock = { now: 0, waits: [] as number[], timers: [] as Array<() => void> };
+      const after = (ms: number, run: () => void): (() => void) => {
+        clock.waits.push(ms);
+        clock.timers.push(run);
+        return () => undefined;
+      };
+      const fire = (at: number): void => {
+        clock.now = at;
+        clock.timers.shift()?.();
+      };
+      return { clock, now: () => clock.now, after, fire };
+    }
+    const job = (ran: string[], name: string) => ({
+      exit: false,
+      run: () => ran.push(name),
+      onExpired: () => ran.push(`expired ${name}`),
+    });
+
+    it('when the retry time is reached, then a job goes out at that very moment, and not a moment before', () => {
+      const early = manualClock();
+      const ran: string[] = [];
+      const blocked = new RequestBudget(600, early.now, early.after);
+      blocked.penalize(1_000);
+      early.clock.now = 999;
+      blocked.schedule(job(ran, 'early'));
+      const onTime = manualClock();
+      const open = new RequestBudget(600, onTime.now, onTime.after);
+      open.penalize(1_000);
+      onTime.clock.now = 1_000;
+      open.schedule(job(ran, 'on time'));
+      expect(ran).toEqual(['on time']);
+    });
+
+    it('when a queued entry is at its deadline, then it may still go; it is reported at the first moment past it', () => {
+      const { clock, now, after, fire } = manualClock();
+      const ran: string[] = [];
+      const budget = new RequestBudget(1, now, after);
+      budget.schedule(job(ran, 'first'));
+      budget.schedule(job(ran, 'second'));
+      // One token a minute: the second waits; its deadline (5 s) comes before the next token.
+      expect(clock.waits).toEqual([5_001]);
+      fire(5_000);
+      expect(ran).toEqual(['first']);
+      fire(5_001);
+      expect(ran).toEqual(['first', 'expired second']);
+      expect(budget.waiting).toBe(0);
+    });
+
+    it('when the budget is stopped, then its pending wake-up is canceled', () => {
+      let canceled = 0;
+      const budget = new RequestBudget(
+        1,
+        () => 0,
+        () => () => {
+          canceled += 1;
+        },
+      );
+      budget.schedule(job([], 'first'));
+      budget.schedule(job([], 'second'));
+      budget.stop();
+      expect(canceled).toBe(1);
+    });
+  });
 });

@@ -1,23 +1,33 @@
-import { crossSymbol } from '@synctrade/market';
-import { copyClientId, mirroredLeaderOrder, syncEventKey } from './client-ids';
+import { syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
+import {
+  correctionIntents,
+  differing,
+  followerOrderActions,
+  followerTargets,
+  followerVerdict,
+  inflightByContract,
+  mirrorsOverLimit,
+  sameCounts,
+  splitByHand,
+  type Move,
+} from './reconcile-plan';
 import { dispatch } from './sender';
-import { planMove, targetPosition } from './sizing';
 import {
   addPendingExposure,
   canReceive,
   deferReconcile,
-  pendingExposure,
   reconcileResumed,
   recordMirror,
   relearnLeader,
   releaseHeldByHand,
   settlePendingExposure,
   type LeaderState,
-  type LiveAccount,
   type UserGroup,
 } from './state';
-import type { CopyIntent, EngineAccount } from './types';
+import type { EngineAccount } from './types';
+
+export { WAITING_FOR_LEADER_TRADE } from './reconcile-plan';
 
 export interface ReconcileOptions {
   /** Correct even followers with auto-sync off (the user pressed Sync, or the leader went flat). */
@@ -42,24 +52,6 @@ function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: Reconci
     return reconcileGroup(ctx, group, options);
   });
 }
-
-/** Copies on their way to one follower, per contract, signed. */
-function inflightByContract(live: LiveAccount | undefined): Map<string, number> {
-  const total = new Map<string, number>();
-  for (const copy of live?.copies.values() ?? [])
-    total.set(copy.symbol, (total.get(copy.symbol) ?? 0) + copy.signedRemaining);
-  return total;
-}
-
-function sameCounts(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const [key, value] of a) if (b.get(key) !== value) return false;
-  return true;
-}
-
-/** The desk's reason for a follower left as it was when the leader changed. */
-export const WAITING_FOR_LEADER_TRADE =
-  "Out of sync: positions kept when the leader changed, aligned at the new leader's next trade";
 
 /**
  * Brings followers back to leader × ratio from the brokers' own positions (never from counted events):
@@ -132,30 +124,21 @@ async function reconcileFollower(
   leaderWorking: Set<string>,
   options: ReconcileOptions,
 ): Promise<void> {
-  const leaderId = leader.accountId;
   const entry = ctx.sessions.get(follower.connectionId);
   if (entry === undefined) return;
   const mine = (await entry.session.workingOrders()).filter(
     (o) => o.accountExternalId === follower.externalId,
   );
-  for (const order of mine) {
-    const mirrored = mirroredLeaderOrder(order.clientOrderId, leaderId);
-    if (mirrored !== null && leaderWorking.has(mirrored) && order.clientOrderId !== null) {
-      recordMirror(leader, order.clientOrderId, order.orderId);
-      const signedQty = (order.side === 'buy' ? 1 : -1) * (order.qty - order.filledQty);
-      addPendingExposure(leader, order.clientOrderId, {
-        leaderOrderId: mirrored,
-        accountId: follower.id,
-        symbol: order.symbol,
-        signedQty,
-      });
+  for (const action of followerOrderActions(mine, follower.id, leader.accountId, leaderWorking)) {
+    if (action.kind === 'keep-mirror') {
+      recordMirror(leader, action.clientOrderId, action.orderId);
+      addPendingExposure(leader, action.clientOrderId, action.exposure);
+      continue;
     }
-    if (mirrored !== null && !leaderWorking.has(mirrored)) {
-      if (order.clientOrderId !== null) settlePendingExposure(leader, order.clientOrderId);
-      await entry.session
-        .cancelOrder(follower.externalId, order.orderId)
-        .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
-    }
+    if (action.clientOrderId !== null) settlePendingExposure(leader, action.clientOrderId);
+    await entry.session
+      .cancelOrder(follower.externalId, action.orderId)
+      .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
   }
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
@@ -168,76 +151,56 @@ async function reconcileFollower(
   }
   const live = ctx.live.get(follower.id);
   const status = live?.status;
-  let handReleased = false;
-  if (options.overrideHand === true && live !== undefined)
-    handReleased = releaseHeldByHand(live, live.heldByHand);
-  // What a person did by hand stays as it is (until the leader's next entry or Sync): shown, not undone.
-  const byHand = moves.filter((move) => live?.heldByHand.has(move.symbol) === true);
-  // Back at leader × ratio (by hand or by the leader's trades): nothing is held by hand any more.
-  if (options.leaderSymbols === undefined && live !== undefined) {
-    const atTarget = [...live.heldByHand].filter((symbol) => !moves.some((move) => move.symbol === symbol));
-    handReleased = releaseHeldByHand(live, atTarget) || handReleased;
-  }
-  if (handReleased) ctx.heldByHandChanged(follower.id);
-  moves = moves.filter((move) => !byHand.includes(move));
-  if (moves.length === 0) {
-    if (byHand.length > 0) {
-      const held = byHand.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');
-      ctx.setStatus(follower.id, {
-        state: 'out_of_sync',
-        reason: `Out of sync (${held}): traded by hand, left as it is until the leader's next entry or Sync`,
-      });
+  const split = splitByHand(moves, live?.heldByHand ?? new Set<string>(), {
+    overrideHand: options.overrideHand === true,
+    wholeAccount: options.leaderSymbols === undefined,
+  });
+  if (live !== undefined && releaseHeldByHand(live, split.release)) ctx.heldByHandChanged(follower.id);
+  const verdict = followerVerdict({
+    split,
+    force: options.force,
+    autoSync: follower.autoSync,
+    waitsForLeaderTrade: follower.waitsForLeaderTrade === true,
+  });
+  switch (verdict.kind) {
+    case 'held-by-hand':
+    case 'waiting-for-leader':
+      ctx.setStatus(follower.id, { state: 'out_of_sync', reason: verdict.reason });
       return;
-    }
-    if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
-    if (follower.waitsForLeaderTrade === true) {
-      follower.waitsForLeaderTrade = false;
-      await ctx.directory.stopWaiting?.(follower.id);
-    }
-    return;
-  }
-  if (follower.waitsForLeaderTrade === true) {
-    if (!options.force) {
-      ctx.setStatus(follower.id, { state: 'out_of_sync', reason: WAITING_FOR_LEADER_TRADE });
+    case 'in-sync':
+      if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });
+      if (follower.waitsForLeaderTrade === true) await stopWaiting(ctx, follower);
       return;
-    }
-    // A forced check (the new leader traded, or the user pressed Sync) ends the wait: align now.
-    follower.waitsForLeaderTrade = false;
-    await ctx.directory.stopWaiting?.(follower.id);
+    case 'flag':
+      if (status?.state !== 'out_of_sync') {
+        ctx.notifier.notify(follower.userId, {
+          kind: 'out_of_sync',
+          accountName: follower.name,
+          differences: verdict.differences,
+        });
+      }
+      ctx.setStatus(follower.id, { state: 'out_of_sync', reason: verdict.reason });
+      return;
+    case 'correct':
+      // A forced check (the new leader traded, or the user pressed Sync) ends the wait: align now.
+      if (verdict.endWait) await stopWaiting(ctx, follower);
+      await sendCorrections(ctx, follower, split.toCorrect);
   }
-  if (!options.force && !follower.autoSync) {
-    const reason = moves.map((m) => `${m.symbol}: ${m.actual}, leader × ratio: ${m.desired}`).join('; ');
-    if (status?.state !== 'out_of_sync') {
-      ctx.notifier.notify(follower.userId, {
-        kind: 'out_of_sync',
-        accountName: follower.name,
-        differences: reason,
-      });
-    }
-    ctx.setStatus(follower.id, { state: 'out_of_sync', reason: `Out of sync (${reason})` });
-    return;
-  }
+}
+
+async function stopWaiting(ctx: EngineContext, follower: EngineAccount): Promise<void> {
+  follower.waitsForLeaderTrade = false;
+  await ctx.directory.stopWaiting?.(follower.id);
+}
+
+async function sendCorrections(
+  ctx: EngineContext,
+  follower: EngineAccount,
+  moves: readonly Move[],
+): Promise<void> {
   sequence += 1;
   const eventKey = syncEventKey(follower.id, `${Math.floor(ctx.clock.now()).toString(36)}${sequence}`);
-  const intents: CopyIntent[] = [];
-  for (const move of moves) {
-    for (const part of planMove(move.actual, move.desired, follower.risk)) {
-      intents.push({
-        clientOrderId: copyClientId(eventKey, follower.id, intents.length),
-        eventKey,
-        userId: follower.userId,
-        accountId: follower.id,
-        symbol: move.symbol,
-        side: part.side,
-        qty: part.qty,
-        type: 'Market',
-        price: null,
-        stopPrice: null,
-        exit: part.exit,
-        leaderOrderId: null,
-      });
-    }
-  }
+  const intents = correctionIntents(eventKey, follower, moves);
   const claim = await ctx.store.claim({
     eventKey,
     userId: follower.userId,
@@ -253,10 +216,7 @@ async function reconcileFollower(
     ctx.setStatus(follower.id, { state: 'ok', reason: null });
 }
 
-/**
- * The position goes to its target; resting mirrors that could then carry the follower past its max net
- * position are canceled (the limit wins over the mirror).
- */
+/** Cancels the resting mirrors that could carry the follower past its max net position once at `desired`. */
 async function trimMirrors(
   ctx: EngineContext,
   follower: EngineAccount,
@@ -265,45 +225,34 @@ async function trimMirrors(
   desired: number,
 ): Promise<void> {
   const entry = ctx.sessions.get(follower.connectionId);
-  for (const side of ['buy', 'sell'] as const) {
-    for (const [clientId, exposure] of leader.mirrorExposure) {
-      if (
-        Math.abs(desired + pendingExposure(leader, follower.id, symbol, side)) <= follower.risk.maxNetPosition
-      )
-        break;
-      if (
-        exposure.accountId !== follower.id ||
-        exposure.symbol !== symbol ||
-        Math.sign(exposure.signedQty) !== (side === 'buy' ? 1 : -1)
-      )
-        continue;
-      settlePendingExposure(leader, clientId);
-      const orderId = leader.mirrorOrderIds.get(clientId);
-      if (orderId !== undefined && entry !== undefined) {
-        await entry.session
-          .cancelOrder(follower.externalId, orderId)
-          .catch((error: unknown) => ctx.log(error, 'cancel mirror over the limit'));
-      }
-      ctx.store.recordSkip({
-        eventKey: clientId,
-        userId: follower.userId,
-        accountId: follower.id,
-        symbol,
-        side,
-        qty: Math.abs(exposure.signedQty),
-        type: 'Limit',
-        price: null,
-        status: 'Canceled',
-        reason: `Mirror canceled: it could pass the max net position (${follower.risk.maxNetPosition})`,
-      });
+  const trims = mirrorsOverLimit(
+    leader.mirrorExposure,
+    follower.id,
+    symbol,
+    desired,
+    follower.risk.maxNetPosition,
+  );
+  for (const trim of trims) {
+    settlePendingExposure(leader, trim.clientOrderId);
+    const orderId = leader.mirrorOrderIds.get(trim.clientOrderId);
+    if (orderId !== undefined && entry !== undefined) {
+      await entry.session
+        .cancelOrder(follower.externalId, orderId)
+        .catch((error: unknown) => ctx.log(error, 'cancel mirror over the limit'));
     }
+    ctx.store.recordSkip({
+      eventKey: trim.clientOrderId,
+      userId: follower.userId,
+      accountId: follower.id,
+      symbol,
+      side: trim.side,
+      qty: trim.qty,
+      type: 'Limit',
+      price: null,
+      status: 'Canceled',
+      reason: `Mirror canceled: it could pass the max net position (${follower.risk.maxNetPosition})`,
+    });
   }
-}
-
-interface Move {
-  symbol: string;
-  actual: number;
-  desired: number;
 }
 
 /** The corrections a follower needs, from the broker's own positions; trims stray mirrors on the way. */
@@ -314,39 +263,26 @@ async function movesOf(
   leader: LeaderState,
   options: ReconcileOptions,
 ): Promise<Move[]> {
-  const leaderPositions = leader.positions;
-  // The broker's position, plus copies on their way (sent, fills not seen yet): a difference those copies
-  // are already closing is not corrected again.
   // A copy's fill that arrives while the position is being read may or may not be in it: read again.
   const live = ctx.live.get(follower.id);
-  let inflight = inflightByContract(live);
+  const copies = (): Iterable<{ symbol: string; signedRemaining: number }> => live?.copies.values() ?? [];
+  let inflight = inflightByContract(copies());
   let read = await entry.session.positions();
   for (
     let attempt = 0;
-    attempt < STABLE_READ_ATTEMPTS && !sameCounts(inflight, inflightByContract(live));
+    attempt < STABLE_READ_ATTEMPTS && !sameCounts(inflight, inflightByContract(copies()));
     attempt += 1
   ) {
-    inflight = inflightByContract(live);
+    inflight = inflightByContract(copies());
     read = await entry.session.positions();
   }
-  const held = new Map(
-    read.filter((p) => p.accountExternalId === follower.externalId).map((p) => [p.symbol, p.netPos]),
-  );
-  for (const [symbol, qty] of inflight) held.set(symbol, (held.get(symbol) ?? 0) + qty);
-  const toFollower = (symbol: string): string => (follower.cross ? crossSymbol(symbol) : symbol);
-  const scope = options.leaderSymbols?.map(toFollower);
-  const symbols = new Set([...[...leaderPositions.keys()].map(toFollower), ...held.keys()]);
-  const moves: Move[] = [];
-  for (const symbol of symbols) {
-    if (scope !== undefined && !scope.includes(symbol)) continue;
-    const actual = held.get(symbol) ?? 0;
-    const desired = targetPosition(
-      leaderPositions.get(toFollower(symbol)) ?? 0,
-      follower.ratio,
-      follower.risk,
-    );
-    await trimMirrors(ctx, follower, leader, symbol, desired);
-    if (desired !== actual) moves.push({ symbol, actual, desired });
-  }
-  return moves;
+  const targets = followerTargets({
+    leaderPositions: leader.positions,
+    brokerPositions: read,
+    inflight,
+    follower,
+    leaderSymbols: options.leaderSymbols,
+  });
+  for (const target of targets) await trimMirrors(ctx, follower, leader, target.symbol, target.desired);
+  return differing(targets);
 }

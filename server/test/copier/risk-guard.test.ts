@@ -1,0 +1,123 @@
+import type { EngineContext } from '../../src/copier/engine/context';
+import { checkDailyLoss } from '../../src/copier/engine/risk-guard';
+import { newLiveAccount } from '../../src/copier/engine/state';
+import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
+
+/*
+ * The rule: a follower whose realized + open P&L of the day falls to minus its daily loss limit (reaching it
+ * counts) is flattened, stops following, is shown risk stopped and the user is told, once; a limit of 0 is
+ * off; a leader is never stopped by it.
+ */
+
+const OK = { state: 'ok' as const, reason: null };
+
+function setup(
+  over: Partial<EngineAccount> = {},
+  options: { flattenFails?: boolean; noSession?: boolean } = {},
+) {
+  const account: EngineAccount = {
+    id: 7,
+    userId: 3,
+    connectionId: 2,
+    externalId: 'F1',
+    name: 'Follower 1',
+    isLeader: false,
+    isFollower: true,
+    ratio: 1,
+    cross: false,
+    autoSync: true,
+    enabled: true,
+    risk: { ...DEFAULT_RISK, dailyLossLimit: 1000 },
+    ...over,
+  };
+  const live = newLiveAccount(OK, []);
+  const flattened: string[] = [];
+  const stopped: Array<[number, string]> = [];
+  const notices: unknown[] = [];
+  const logged: string[] = [];
+  const session = {
+    flatten: (externalId: string) => {
+      flattened.push(externalId);
+      return options.flattenFails === true ? Promise.reject(new Error('down')) : Promise.resolve();
+    },
+  };
+  const ctx = {
+    accounts: new Map([[7, account]]),
+    live: new Map([[7, live]]),
+    sessions: new Map(options.noSession === true ? [] : [[2, { session, up: true }]]),
+    directory: {
+      stopFollowing: (id: number, reason: string) => {
+        stopped.push([id, reason]);
+        return Promise.resolve();
+      },
+    },
+    notifier: { notify: (_userId: number, notice: unknown) => notices.push(notice) },
+    log: (_error: unknown, context: string) => logged.push(context),
+    setStatus: (_id: number, status: typeof live.status) => {
+      (live as { status: typeof live.status }).status = status;
+    },
+  } as unknown as EngineContext;
+  return { ctx, account, live, flattened, stopped, notices, logged };
+}
+
+const day = (realizedPnl: number, openPnl: number) => ({
+  accountExternalId: 'F1',
+  cashBalance: 50_000,
+  realizedPnl,
+  openPnl,
+});
+
+const REASON = 'Daily loss limit of $1,000 reached (day P&L $-1000.00)';
+
+describe('checkDailyLoss', () => {
+  it('when realized and open P&L together reach minus the limit, then the follower is flattened, stopped and the user told', async () => {
+    const t = setup();
+    await checkDailyLoss(t.ctx, 7, day(-600, -400));
+    expect(t.flattened).toEqual(['F1']);
+    expect(t.stopped).toEqual([[7, REASON]]);
+    expect(t.account.isFollower).toBe(false);
+    expect(t.live.status).toEqual({ state: 'risk_stopped', reason: REASON });
+    expect(t.notices).toEqual([{ kind: 'risk_stop', accountName: 'Follower 1', reason: REASON }]);
+  });
+
+  it('when the day P&L is a cent above minus the limit, then nothing happens', async () => {
+    const t = setup();
+    await checkDailyLoss(t.ctx, 7, day(-999.99, 0));
+    expect([t.flattened, t.stopped, t.notices, t.account.isFollower]).toEqual([[], [], [], true]);
+  });
+
+  it('when the follower is already risk stopped, then it is not stopped twice', async () => {
+    const t = setup();
+    await checkDailyLoss(t.ctx, 7, day(-2000, 0));
+    await checkDailyLoss(t.ctx, 7, day(-2500, 0));
+    expect(t.flattened).toEqual(['F1']);
+    expect(t.notices).toHaveLength(1);
+  });
+
+  it('when the limit is 0, or the account is not a follower, or is unknown, then nothing happens', async () => {
+    for (const over of [
+      { risk: { ...DEFAULT_RISK, dailyLossLimit: 0 } },
+      { isFollower: false, isLeader: true },
+    ]) {
+      const t = setup(over);
+      await checkDailyLoss(t.ctx, 7, day(-5000, 0));
+      expect([t.flattened, t.stopped, t.notices]).toEqual([[], [], []]);
+    }
+    const t = setup();
+    await checkDailyLoss(t.ctx, 8, day(-5000, 0));
+    t.ctx.live.delete(7);
+    await checkDailyLoss(t.ctx, 7, day(-5000, 0));
+    expect([t.flattened, t.stopped, t.notices]).toEqual([[], [], []]);
+  });
+
+  it('when the flatten fails or the session is gone, then the follower is still stopped and the failure logged', async () => {
+    const failing = setup({}, { flattenFails: true });
+    await checkDailyLoss(failing.ctx, 7, day(-1000, 0));
+    expect(failing.stopped).toHaveLength(1);
+    expect(failing.logged).toEqual(['risk stop 7']);
+    expect(failing.notices).toHaveLength(1);
+    const gone = setup({}, { noSession: true });
+    await checkDailyLoss(gone.ctx, 7, day(-1000, 0));
+    expect([gone.stopped.length, gone.logged, gone.notices.length]).toEqual([1, [], 1]);
+  });
+});
