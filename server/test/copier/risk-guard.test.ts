@@ -5,16 +5,14 @@ import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types'
 
 /*
  * The rule: a follower whose realized + open P&L of the day falls to minus its daily loss limit (reaching it
- * counts) is flattened, stops following, is shown risk stopped and the user is told, once; a limit of 0 is
- * off; a leader is never stopped by it.
+ * counts) is closed out, stops following, is shown risk stopped and the user is told, once; a limit of 0 is
+ * off; a leader is never stopped by it. The close-out is queued on the user's send path (what it sends is
+ * tested in test/propfirm/engine-rule-stops.test.ts); these examples see only that it was queued.
  */
 
 const OK = { state: 'ok' as const, reason: null };
 
-function setup(
-  over: Partial<EngineAccount> = {},
-  options: { flattenFails?: boolean; noSession?: boolean } = {},
-) {
+function setup(over: Partial<EngineAccount> = {}, options: { closeOutFails?: boolean } = {}) {
   const account: EngineAccount = {
     id: 7,
     userId: 3,
@@ -31,20 +29,17 @@ function setup(
     ...over,
   };
   const live = newLiveAccount(OK, []);
-  const flattened: string[] = [];
+  const closeOuts: number[] = [];
   const stopped: Array<[number, string]> = [];
   const notices: unknown[] = [];
   const logged: string[] = [];
-  const session = {
-    flatten: (externalId: string) => {
-      flattened.push(externalId);
-      return options.flattenFails === true ? Promise.reject(new Error('down')) : Promise.resolve();
-    },
-  };
   const ctx = {
     accounts: new Map([[7, account]]),
     live: new Map([[7, live]]),
-    sessions: new Map(options.noSession === true ? [] : [[2, { session, up: true }]]),
+    enqueue: (userId: number) => {
+      closeOuts.push(userId);
+      return options.closeOutFails === true ? Promise.reject(new Error('down')) : Promise.resolve();
+    },
     directory: {
       stopFollowing: (id: number, reason: string) => {
         stopped.push([id, reason]);
@@ -57,7 +52,7 @@ function setup(
       (live as { status: typeof live.status }).status = status;
     },
   } as unknown as EngineContext;
-  return { ctx, account, live, flattened, stopped, notices, logged };
+  return { ctx, account, live, closeOuts, stopped, notices, logged };
 }
 
 const day = (realizedPnl: number, openPnl: number) => ({
@@ -70,10 +65,10 @@ const day = (realizedPnl: number, openPnl: number) => ({
 const REASON = 'Daily loss limit of $1,000 reached (day P&L $-1000.00)';
 
 describe('checkDailyLoss', () => {
-  it('when realized and open P&L together reach minus the limit, then the follower is flattened, stopped and the user told', async () => {
+  it('when realized and open P&L together reach minus the limit, then a close-out is queued, the follower stopped and the user told', async () => {
     const t = setup();
     await checkDailyLoss(t.ctx, 7, day(-600, -400));
-    expect(t.flattened).toEqual(['F1']);
+    expect(t.closeOuts).toEqual([3]);
     expect(t.stopped).toEqual([[7, REASON]]);
     expect(t.account.isFollower).toBe(false);
     expect(t.live.status).toEqual({ state: 'risk_stopped', reason: REASON });
@@ -83,14 +78,14 @@ describe('checkDailyLoss', () => {
   it('when the day P&L is a cent above minus the limit, then nothing happens', async () => {
     const t = setup();
     await checkDailyLoss(t.ctx, 7, day(-999.99, 0));
-    expect([t.flattened, t.stopped, t.notices, t.account.isFollower]).toEqual([[], [], [], true]);
+    expect([t.closeOuts, t.stopped, t.notices, t.account.isFollower]).toEqual([[], [], [], true]);
   });
 
   it('when the follower is already risk stopped, then it is not stopped twice', async () => {
     const t = setup();
     await checkDailyLoss(t.ctx, 7, day(-2000, 0));
     await checkDailyLoss(t.ctx, 7, day(-2500, 0));
-    expect(t.flattened).toEqual(['F1']);
+    expect(t.closeOuts).toEqual([3]);
     expect(t.notices).toHaveLength(1);
   });
 
@@ -101,23 +96,23 @@ describe('checkDailyLoss', () => {
     ]) {
       const t = setup(over);
       await checkDailyLoss(t.ctx, 7, day(-5000, 0));
-      expect([t.flattened, t.stopped, t.notices]).toEqual([[], [], []]);
+      expect([t.closeOuts, t.stopped, t.notices]).toEqual([[], [], []]);
     }
     const t = setup();
     await checkDailyLoss(t.ctx, 8, day(-5000, 0));
     t.ctx.live.delete(7);
     await checkDailyLoss(t.ctx, 7, day(-5000, 0));
-    expect([t.flattened, t.stopped, t.notices]).toEqual([[], [], []]);
+    expect([t.closeOuts, t.stopped, t.notices]).toEqual([[], [], []]);
   });
 
-  it('when the flatten fails or the session is gone, then the follower is still stopped and the failure logged', async () => {
-    const failing = setup({}, { flattenFails: true });
+  it('when the close-out fails, then the follower is still stopped, the user told and the failure logged', async () => {
+    const failing = setup({}, { closeOutFails: true });
     await checkDailyLoss(failing.ctx, 7, day(-1000, 0));
     expect(failing.stopped).toHaveLength(1);
     expect(failing.logged).toEqual(['risk stop 7']);
     expect(failing.notices).toHaveLength(1);
-    const gone = setup({}, { noSession: true });
-    await checkDailyLoss(gone.ctx, 7, day(-1000, 0));
-    expect([gone.stopped.length, gone.logged, gone.notices.length]).toEqual([1, [], 1]);
+    const working = setup();
+    await checkDailyLoss(working.ctx, 7, day(-1000, 0));
+    expect([working.stopped.length, working.logged, working.notices.length]).toEqual([1, [], 1]);
   });
 });
