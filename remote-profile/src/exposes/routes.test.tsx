@@ -9,7 +9,8 @@ beforeEach(() => {
   signIn(1);
   api = mockApi()
     .on('GET /auth/profile', [200, buildProfile()])
-    .on('GET /auth/2fa', [200, { enabled: false }]);
+    .on('GET /auth/2fa', [200, { enabled: false }])
+    .on('GET /propfirm/mail-settings', [200, { rule_emails: true }]);
 });
 afterEach(() => api.restore());
 

@@ -7,7 +7,9 @@ let api: ApiMock;
 beforeEach(() => {
   resetStores();
   signIn(1);
-  api = mockApi().on('GET /auth/profile', [200, buildProfile()]);
+  api = mockApi()
+    .on('GET /auth/profile', [200, buildProfile()])
+    .on('GET /propfirm/mail-settings', [200, { rule_emails: true }]);
 });
 afterEach(() => api.restore());
 
