@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { PROJECTX_VALIDATION } from '../messages/projectx-messages';
-import { VALIDATION } from '../messages/validation-messages';
-import { ENVIRONMENTS } from './constants';
+import { connectQuerySchema } from './copier-schemas';
 
 /**
  * ProjectX firms with their own gateway hosts (REST and the user hub). Sources: the gateway docs (TopstepX,
@@ -38,17 +37,8 @@ export const PROJECTX_FIRMS = [
 export type ProjectXFirm = (typeof PROJECTX_FIRMS)[number];
 export const CUSTOM_FIRM = 'custom';
 
-/** `POST /brokers/projectx/connect-key`: the drawer's fields. */
-export const apiKeyConnectSchema = yup.object({
-  connection_name: yup
-    .string()
-    .trim()
-    .required(VALIDATION.connectionNameRequired)
-    .max(100, VALIDATION.connectionNameMax),
-  environment: yup
-    .mixed<'demo' | 'live'>()
-    .oneOf([...ENVIRONMENTS], VALIDATION.environmentInvalid)
-    .default('demo'),
+/** `POST /brokers/projectx/connect-key`: the drawer's fields (name and environment as for every broker). */
+export const apiKeyConnectSchema = connectQuerySchema.shape({
   firm: yup
     .string()
     .trim()
