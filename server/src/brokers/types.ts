@@ -64,6 +64,18 @@ export interface PlaceOrderCommand {
   stopPrice?: number;
   /** Bracket children, placed OCO-linked once the entry fills. */
   bracket?: { stopLoss?: number; takeProfit?: number };
+  /**
+   * A sibling placed with this order, one-cancels-other: same account, contract, side and size, its own client
+   * order id (a follower's stop loss and take profit). Only sessions with `linksOco` take it.
+   */
+  oco?: OcoSibling;
+}
+
+export interface OcoSibling {
+  clientOrderId: string;
+  type: Exclude<BrokerOrderType, 'Market'>;
+  price?: number;
+  stopPrice?: number;
 }
 
 export interface ModifyOrderCommand {
@@ -154,6 +166,8 @@ export type BrokerEvent =
 
 /** A live session with the broker for one connection. */
 export interface BrokerSession {
+  /** Takes `PlaceOrderCommand.oco`: the two orders are linked at the broker or by the adapter. */
+  readonly linksOco?: boolean;
   /** Accounts with balances. */
   listAccounts(): Promise<BrokerAccountInfo[]>;
   /** Current positions and working orders, for reconciliation after a (re)connect. */

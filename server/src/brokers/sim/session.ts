@@ -22,6 +22,7 @@ function wire(): Promise<void> {
 
 /** A session on the paper venue for one sim login: its accounts, commands and events. */
 export class SimSession implements BrokerSession {
+  readonly linksOco = true;
   private readonly accountIds: Set<string>;
   private readonly listeners = new Set<(event: BrokerEvent) => void>();
   private readonly unsubscribers: Array<() => void> = [];

@@ -6,6 +6,7 @@ import {
   type BrokerOrder,
   type BrokerPosition,
   type ModifyOrderCommand,
+  type OcoSibling,
   type PlaceOrderCommand,
 } from '../types';
 import { CountingIds, type IdSource } from './block-ids';
@@ -136,8 +137,16 @@ export class SimVenue {
     const eventFault = this.faults.take(account.externalId, ['duplicate-events', 'replay-events']);
     const copies = eventFault?.kind === 'duplicate-events' ? 2 : 1;
     const order = this.newOrder(command);
+    const siblingCommand = command.oco === undefined ? null : siblingOf(command, command.oco);
     const problem =
-      sendFault?.kind === 'reject' ? (sendFault.reason ?? 'Rejected by the venue') : validate(command);
+      sendFault?.kind === 'reject'
+        ? (sendFault.reason ?? 'Rejected by the venue')
+        : (validate(command) ??
+          (siblingCommand === null
+            ? null
+            : command.type === 'Market'
+              ? 'A market order cannot be linked one-cancels-other'
+              : validate(siblingCommand)));
     if (problem !== null) {
       order.status = 'Rejected';
       order.reason = problem;
@@ -146,6 +155,13 @@ export class SimVenue {
     }
     this.working.add(order.orderId);
     this.emitOrder(order, copies);
+    const sibling = siblingCommand === null ? null : this.newOrder(siblingCommand);
+    if (sibling !== null) {
+      order.ocoWith = sibling.orderId;
+      sibling.ocoWith = order.orderId;
+      this.working.add(sibling.orderId);
+      this.emitOrder(sibling, copies);
+    }
     if (order.type === 'Market') {
       const parts = this.faults.take(account.externalId, ['partial-fills'])?.parts ?? [];
       for (const part of parts)
@@ -153,6 +169,7 @@ export class SimVenue {
           this.fill(order, part, copies);
       if (order.status === 'Working') this.fill(order, order.qty - order.filledQty, copies);
     } else this.trigger(order, copies);
+    if (sibling !== null) this.trigger(sibling, copies);
     if (eventFault?.kind === 'replay-events') this.hub.replay(account.externalId, eventFault.count);
     if (sendFault?.kind === 'drop-after-send')
       throw new BrokerError('Connection lost before the answer', 'uncertain');
@@ -505,6 +522,20 @@ export class SimVenue {
       this.ledger?.account(account);
     }
   }
+}
+
+/** The sibling of a one-cancels-other pair as an order of its own. */
+function siblingOf(command: PlaceOrderCommand, oco: OcoSibling): PlaceOrderCommand {
+  return {
+    accountExternalId: command.accountExternalId,
+    clientOrderId: oco.clientOrderId,
+    symbol: command.symbol,
+    side: command.side,
+    qty: command.qty,
+    type: oco.type,
+    ...(oco.price === undefined ? {} : { price: oco.price }),
+    ...(oco.stopPrice === undefined ? {} : { stopPrice: oco.stopPrice }),
+  };
 }
 
 function validate(command: PlaceOrderCommand): string | null {

@@ -7,6 +7,8 @@ import type { LiveAccount, SessionEntry, UserGroup } from './state';
 export interface EngineSettings {
   /** After a mirrored leader order fills, wait this long before checking the followers' positions. */
   mirrorSettleMs: number;
+  /** The first leg of a leader bracket waits this long for its sibling, to be copied with it as one linked pair. */
+  bracketPairMs: number;
   /** Look-ups and resends after an uncertain send, at most. */
   sendRetries: number;
   /**

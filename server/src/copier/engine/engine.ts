@@ -80,6 +80,7 @@ export class CopyEngine implements EngineContext {
     this.logger = options.log ?? (() => undefined);
     this.settings = {
       mirrorSettleMs: 1_000,
+      bracketPairMs: 500,
       sendRetries: 2,
       copySettleMs: 1_500,
       sessionRetryMs: 5_000,

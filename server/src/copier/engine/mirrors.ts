@@ -1,14 +1,12 @@
-import { crossSymbol } from '@synctrade/market';
 import type { BrokerOrder } from '../../brokers/types';
+import { bracketOf, onBracketLeg, waitingLegChanged } from './bracket-mirrors';
 import { copyClientId, mirrorEventKey } from './client-ids';
 import type { EngineContext } from './context';
-import { offlineSkip } from './offline-skips';
+import { claimMirrors, planMirrors } from './mirror-plan';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { signed } from './sizing';
 import {
-  addPendingExposure,
-  canReceive,
   heldPosition,
   isLiveOrder,
   leaderOrderSeen,
@@ -18,10 +16,11 @@ import {
   type LeaderState,
   type UserGroup,
 } from './state';
-import type { CopyIntent, CopySkip, EngineAccount } from './types';
+import type { EngineAccount } from './types';
 
 /**
- * Leader working orders (limit, stop, bracket children) are mirrored on followers with their prices;
+ * Leader working orders (limit, stop, bracket legs) are mirrored on followers with their prices (a bracket's two
+ * legs as one linked pair where the follower's broker links them, `bracket-mirrors.ts`);
  * modifications and cancels follow. A mirrored order's fills are matched by the followers' own mirrors, and
  * once the leader order is done the followers are checked against leader × ratio.
  */
@@ -34,10 +33,17 @@ export async function onLeaderOrder(
   const leader = group.leader;
   if (leader === null || order.type === 'Market') return;
   const known = leaderOrderSeen(leader, order);
+  const mirrorAlone = (leg: BrokerOrder, at: number): Promise<void> =>
+    createMirrors(ctx, group, leader, leg, at);
   if (known === undefined) {
-    if (isLiveOrder(order)) await createMirrors(ctx, group, leader, order, receivedAt);
+    if (!isLiveOrder(order)) return;
+    if (bracketOf(order) !== null)
+      await onBracketLeg(ctx, group, leader, order, receivedAt, mirrorAlone);
+    else await mirrorAlone(order, receivedAt);
     return;
   }
+  // A leg that ended while waiting for its sibling still settles below (a fill is reconciled).
+  if (waitingLegChanged(leader, order) && isLiveOrder(order)) return;
   if (isLiveOrder(order)) {
     if (known.qty !== order.qty || known.price !== order.price || known.stopPrice !== order.stopPrice)
       await modifyMirrors(ctx, group, leader, order);
@@ -63,78 +69,10 @@ async function createMirrors(
   order: BrokerOrder,
   receivedAt: number,
 ): Promise<void> {
-  const eventKey = mirrorEventKey(leader.accountId, order.orderId);
-  const intents: CopyIntent[] = [];
-  const skips: CopySkip[] = [];
-  for (const accountId of group.accountIds) {
-    const follower = ctx.accounts.get(accountId);
-    if (follower === undefined || accountId === leader.accountId) continue;
-    const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
-    const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
-    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
-      const price = order.price ?? order.stopPrice;
-      const skip = offlineSkip(ctx, follower, {
-        eventKey,
-        symbol,
-        side: order.side,
-        qty,
-        type: order.type,
-        price,
-      });
-      if (skip !== null) skips.push(skip);
-      continue;
-    }
-    const held = heldPosition(ctx.live.get(accountId), symbol);
-    const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
-    const base = {
-      eventKey,
-      userId: follower.userId,
-      accountId,
-      symbol,
-      side: order.side,
-      qty,
-      type: order.type,
-      price: order.price ?? order.stopPrice,
-    };
-    const problem =
-      qty === 0
-        ? 'Below one contract'
-        : qty > follower.risk.maxContractsPerOrder
-          ? `Above the max contracts per order (${follower.risk.maxContractsPerOrder})`
-          : Math.abs(worst) > follower.risk.maxNetPosition && Math.abs(worst) > Math.abs(held)
-            ? `Would pass the max net position (${follower.risk.maxNetPosition})`
-            : null;
-    if (problem !== null) {
-      skips.push({ ...base, status: qty === 0 ? 'Canceled' : 'Rejected', reason: problem });
-      continue;
-    }
-    intents.push({
-      ...base,
-      clientOrderId: copyClientId(eventKey, accountId, 0),
-      price: order.price,
-      stopPrice: order.stopPrice,
-      exit: held !== 0 && Math.sign(held) !== Math.sign(signed(order.side, qty)),
-      leaderOrderId: order.orderId,
-    });
-  }
-  for (const intent of intents) {
-    addPendingExposure(leader, intent.clientOrderId, {
-      leaderOrderId: order.orderId,
-      accountId: intent.accountId,
-      symbol: intent.symbol,
-      signedQty: signed(intent.side, intent.qty),
-    });
-  }
-  const claim = await ctx.store.claim({
-    eventKey,
-    userId: group.userId,
-    intents,
-    skips,
-    eventTime: order.time,
-  });
-  if (!claim.fresh) return;
-  for (const intent of intents)
-    if (claim.claimed.has(intent.clientOrderId)) void dispatch(ctx, intent, receivedAt);
+  const plan = planMirrors(ctx, group, leader, order);
+  const claimed = await claimMirrors(ctx, group, order, plan);
+  for (const intent of plan.intents)
+    if (claimed.has(intent.clientOrderId)) void dispatch(ctx, intent, receivedAt);
 }
 
 async function modifyMirrors(

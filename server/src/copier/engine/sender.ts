@@ -246,5 +246,6 @@ function commandOf(intent: CopyIntent, account: EngineAccount): PlaceOrderComman
     type: intent.type,
     ...(intent.price === null ? {} : { price: intent.price }),
     ...(intent.stopPrice === null ? {} : { stopPrice: intent.stopPrice }),
+    ...(intent.oco === undefined ? {} : { oco: intent.oco }),
   };
 }

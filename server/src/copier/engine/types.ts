@@ -1,4 +1,5 @@
 import type { FollowerState, OrderStatus, OrderType, Side } from '@synctrade/api/types';
+import type { OcoSibling } from '../../brokers/types';
 
 /** A follower's limits; see DEFAULT_RISK. */
 export interface RiskLimits {
@@ -52,6 +53,8 @@ export interface CopyIntent {
   exit: boolean;
   /** The leader order a working-order mirror copies, if any. */
   leaderOrderId: string | null;
+  /** A bracket leg sent with its sibling leg, one-cancels-other (the sibling is an intent of its own). */
+  oco?: OcoSibling;
   /** Why the engine sends it on its own, not for a leader event (a firm rule's flatten): shown in the orders list. */
   reason?: string;
 }

@@ -1,0 +1,114 @@
+import { crossSymbol } from '@synctrade/market';
+import type { BrokerOrder } from '../../brokers/types';
+import { copyClientId, mirrorEventKey } from './client-ids';
+import type { EngineContext } from './context';
+import { offlineSkip } from './offline-skips';
+import { signed } from './sizing';
+import {
+  addPendingExposure,
+  canReceive,
+  heldPosition,
+  pendingExposure,
+  type LeaderState,
+  type UserGroup,
+} from './state';
+import type { CopyIntent, CopySkip } from './types';
+
+/** The mirrors of one leader working order: what each follower gets, or why it gets nothing. */
+export interface MirrorPlan {
+  eventKey: string;
+  intents: CopyIntent[];
+  skips: CopySkip[];
+}
+
+/**
+ * Each follower's mirror of a leader working order, sized leader × ratio and checked against its limits. The
+ * intents count as pending exposure from here on, so the next leg planned sees them.
+ */
+export function planMirrors(
+  ctx: EngineContext,
+  group: UserGroup,
+  leader: LeaderState,
+  order: BrokerOrder,
+): MirrorPlan {
+  const eventKey = mirrorEventKey(leader.accountId, order.orderId);
+  const intents: CopyIntent[] = [];
+  const skips: CopySkip[] = [];
+  for (const accountId of group.accountIds) {
+    const follower = ctx.accounts.get(accountId);
+    if (follower === undefined || accountId === leader.accountId) continue;
+    const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
+    const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
+    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
+      const price = order.price ?? order.stopPrice;
+      const skip = offlineSkip(ctx, follower, {
+        eventKey,
+        symbol,
+        side: order.side,
+        qty,
+        type: order.type,
+        price,
+      });
+      if (skip !== null) skips.push(skip);
+      continue;
+    }
+    const held = heldPosition(ctx.live.get(accountId), symbol);
+    const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
+    const base = {
+      eventKey,
+      userId: follower.userId,
+      accountId,
+      symbol,
+      side: order.side,
+      qty,
+      type: order.type,
+      price: order.price ?? order.stopPrice,
+    };
+    const problem =
+      qty === 0
+        ? 'Below one contract'
+        : qty > follower.risk.maxContractsPerOrder
+          ? `Above the max contracts per order (${follower.risk.maxContractsPerOrder})`
+          : Math.abs(worst) > follower.risk.maxNetPosition && Math.abs(worst) > Math.abs(held)
+            ? `Would pass the max net position (${follower.risk.maxNetPosition})`
+            : null;
+    if (problem !== null) {
+      skips.push({ ...base, status: qty === 0 ? 'Canceled' : 'Rejected', reason: problem });
+      continue;
+    }
+    intents.push({
+      ...base,
+      clientOrderId: copyClientId(eventKey, accountId, 0),
+      price: order.price,
+      stopPrice: order.stopPrice,
+      exit: held !== 0 && Math.sign(held) !== Math.sign(signed(order.side, qty)),
+      leaderOrderId: order.orderId,
+    });
+  }
+  for (const intent of intents) {
+    addPendingExposure(leader, intent.clientOrderId, {
+      leaderOrderId: order.orderId,
+      accountId: intent.accountId,
+      symbol: intent.symbol,
+      signedQty: signed(intent.side, intent.qty),
+    });
+  }
+  return { eventKey, intents, skips };
+}
+
+/** Stores the plan before anything is sent; the client ids this call claimed (none when already claimed). */
+export async function claimMirrors(
+  ctx: EngineContext,
+  group: UserGroup,
+  order: BrokerOrder,
+  plan: MirrorPlan,
+): Promise<ReadonlySet<string>> {
+  const claim = await ctx.store.claim({
+    eventKey: plan.eventKey,
+    userId: group.userId,
+    intents: plan.intents,
+    skips: plan.skips,
+    eventTime: order.time,
+  });
+  return claim.fresh ? claim.claimed : new Set();
+}

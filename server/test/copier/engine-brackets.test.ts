@@ -1,0 +1,142 @@
+import { frontMonth } from '@synctrade/market';
+import type { BrokerOrder } from '../../src/brokers/types';
+import type { CopyOutcome } from '../../src/copier/engine/types';
+import { Harness, LEADER } from './support/harness';
+
+const ES = frontMonth('ES');
+
+/** A leader long 1 ES with a bracket 20 points away each side; the follower copies it at ratio 2. */
+async function leaderBracket(): Promise<{ h: Harness; price: number; follower: string }> {
+  const h = new Harness([{ ratio: 2 }]);
+  await h.start();
+  const price = h.venue.prices.price('ES');
+  await h.leaderOrder({
+    symbol: ES,
+    side: 'buy',
+    qty: 1,
+    type: 'Market',
+    bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+  });
+  await h.settle();
+  return { h, price, follower: h.directory.account(2).externalId };
+}
+
+const legs = (orders: readonly BrokerOrder[]): Array<[string, number, number | null]> =>
+  orders
+    .map((o): [string, number, number | null] => [o.type, o.qty, o.type === 'Stop' ? o.stopPrice : o.price])
+    .sort((a, b) => a[0].localeCompare(b[0]));
+
+describe("a leader's bracket on a paper follower", () => {
+  it('when the leader opens a bracket, then the follower gets its legs as one linked pair, sized leader × ratio', async () => {
+    const { h, price, follower } = await leaderBracket();
+    expect(h.position(2, ES)).toBe(2);
+    expect(legs(h.venue.workingOrders([follower]))).toEqual([
+      ['Limit', 2, price + 20],
+      ['Stop', 2, price - 20],
+    ]);
+    const sent = h.venue.received.filter((c) => c.accountExternalId === follower && c.type !== 'Market');
+    expect(sent.map((c) => [c.type, c.oco?.type])).toEqual([['Stop', 'Limit']]);
+    await h.engine.stop();
+  });
+
+  it("when one follower leg fills before the leader's, then the follower's other leg is cancelled at once and the leader's legs keep working", async () => {
+    const { h, price, follower } = await leaderBracket();
+    const target = h.venue.workingOrders([follower]).find((o) => o.type === 'Limit');
+    // A person moves the follower's target to the market: it fills there alone.
+    await (
+      await h.hand(2)
+    ).modifyOrder({ accountExternalId: follower, orderId: target!.orderId, qty: 2, type: 'Limit', price: price - 1 });
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    expect(legs(h.venue.workingOrders([h.leaderExternalId]))).toEqual([
+      ['Limit', 1, price + 20],
+      ['Stop', 1, price - 20],
+    ]);
+    // Reconciliation brings the follower back to leader × ratio without taking a leg for an unknown order.
+    await h.engine.autoSync(1);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([1, 2]);
+    await h.engine.stop();
+  });
+
+  it('when the leader moves its stop, then the follower stop follows and stays linked to its target', async () => {
+    const { h, price, follower } = await leaderBracket();
+    const leaderStop = h.venue.workingOrders([h.leaderExternalId]).find((o) => o.type === 'Stop');
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: leaderStop!.orderId,
+      qty: 1,
+      type: 'Stop',
+      stopPrice: price - 10,
+    });
+    await h.settle();
+    expect(legs(h.venue.workingOrders([follower]))).toEqual([
+      ['Limit', 2, price + 20],
+      ['Stop', 2, price - 10],
+    ]);
+    const target = h.venue.workingOrders([follower]).find((o) => o.type === 'Limit');
+    await (
+      await h.hand(2)
+    ).modifyOrder({ accountExternalId: follower, orderId: target!.orderId, qty: 2, type: 'Limit', price: price - 1 });
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it("when the leader cancels its bracket, then the follower's legs are cancelled", async () => {
+    const { h, follower } = await leaderBracket();
+    for (const leg of h.venue.workingOrders([h.leaderExternalId]))
+      await h.trader.cancelOrder(h.leaderExternalId, leg.orderId);
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    expect(h.position(2, ES)).toBe(2);
+    await h.engine.stop();
+  });
+
+  it('when the engine restarts after sending the pair but before recording it, then nothing is sent again and the legs still follow the leader', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    const record = h.store.recordOutcome.bind(h.store);
+    let dying = true;
+    // The process dies right after the pair left: no outcome of a leg is stored.
+    h.store.recordOutcome = (outcome: CopyOutcome): void => {
+      if (!(dying && outcome.clientOrderId.startsWith('st.m'))) record(outcome);
+    };
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+    });
+    await h.settle();
+    dying = false;
+    const follower = h.directory.account(2).externalId;
+    expect((await h.store.unresolved([2])).map((i) => i.type).sort()).toEqual(['Limit', 'Stop']);
+    await h.restart();
+    await h.settle();
+    expect(await h.store.unresolved([2])).toEqual([]);
+    const sent = h.venue.received.filter((c) => c.accountExternalId === follower && c.type !== 'Market');
+    expect(sent).toHaveLength(1);
+    const leaderStop = h.venue.workingOrders([h.leaderExternalId]).find((o) => o.type === 'Stop');
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: leaderStop!.orderId,
+      qty: 1,
+      type: 'Stop',
+      stopPrice: price - 5,
+    });
+    await h.settle();
+    expect(legs(h.venue.workingOrders([follower]))).toEqual([
+      ['Limit', 2, price + 20],
+      ['Stop', 2, price - 5],
+    ]);
+    for (const leg of h.venue.workingOrders([h.leaderExternalId]))
+      await h.trader.cancelOrder(h.leaderExternalId, leg.orderId);
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    expect(h.venue.received.filter((c) => c.accountExternalId === follower)).toHaveLength(2);
+    await h.engine.stop();
+  });
+});
