@@ -23,6 +23,10 @@ export class FencedSession implements BrokerSession {
     private readonly onClose: () => Promise<void>,
   ) {}
 
+  get linksOco(): boolean {
+    return this.inner.linksOco === true;
+  }
+
   listAccounts(): ReturnType<BrokerSession['listAccounts']> {
     return this.inner.listAccounts();
   }

@@ -16,6 +16,11 @@ export interface SyntheticBracket {
   legQty: number | null;
   /** `entry`: waiting for the entry; `legs`: stop and target out, OCO kept by us; `done`: nothing left to do. */
   stage: 'entry' | 'legs' | 'done';
+  /**
+   * A linked pair without an entry (a follower's copy of a leader's bracket legs): the legs' own client ids, and
+   * `entryClientOrderId` is the stop's. Null for a bracket with an entry (legs `bk.<entry>.sl|tp`).
+   */
+  legIds?: { sl: string; tp: string } | null;
 }
 
 /** Where brackets live between restarts, per gateway user (`<rest host>|<user name>`). */
@@ -34,6 +39,8 @@ interface BracketRow {
   take_profit: number | null;
   leg_qty: number | null;
   stage: SyntheticBracket['stage'];
+  stop_client_order_id: string | null;
+  target_client_order_id: string | null;
 }
 
 /** In the database: a restarted server still cancels the sibling of a leg that filled meanwhile. */
@@ -41,7 +48,8 @@ export function dbBracketStore(db: Db): BracketStore {
   return {
     async pending(gatewayUser) {
       const rows = await db.query<BracketRow>(
-        `SELECT account_id, entry_client_order_id, symbol, entry_side, stop_loss, take_profit, leg_qty, stage
+        `SELECT account_id, entry_client_order_id, symbol, entry_side, stop_loss, take_profit, leg_qty, stage,
+                stop_client_order_id, target_client_order_id
          FROM projectx_synthetic_brackets WHERE gateway_user = $1 AND stage <> 'done' ORDER BY created_at`,
         [gatewayUser],
       );
@@ -54,13 +62,18 @@ export function dbBracketStore(db: Db): BracketStore {
         takeProfit: row.take_profit === null ? null : Number(row.take_profit),
         legQty: row.leg_qty === null ? null : Number(row.leg_qty),
         stage: row.stage,
+        legIds:
+          row.stop_client_order_id === null || row.target_client_order_id === null
+            ? null
+            : { sl: row.stop_client_order_id, tp: row.target_client_order_id },
       }));
     },
     async save(gatewayUser, b) {
       await db.query(
         `INSERT INTO projectx_synthetic_brackets
-           (gateway_user, account_id, entry_client_order_id, symbol, entry_side, stop_loss, take_profit, leg_qty, stage)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           (gateway_user, account_id, entry_client_order_id, symbol, entry_side, stop_loss, take_profit, leg_qty, stage,
+            stop_client_order_id, target_client_order_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (gateway_user, account_id, entry_client_order_id)
          DO UPDATE SET leg_qty = EXCLUDED.leg_qty, stage = EXCLUDED.stage, updated_at = now()`,
         [
@@ -73,6 +86,8 @@ export function dbBracketStore(db: Db): BracketStore {
           b.takeProfit,
           b.legQty,
           b.stage,
+          b.legIds?.sl ?? null,
+          b.legIds?.tp ?? null,
         ],
       );
     },

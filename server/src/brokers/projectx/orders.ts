@@ -38,6 +38,11 @@ function accountNumber(accountExternalId: string): number {
 export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand): Promise<BrokerOrder> {
   const { stopLoss, takeProfit } = command.bracket ?? {};
   const keeper = ctx.brackets;
+  // The gateway links only a bracket's own legs: a pair for a position already held is linked by us.
+  if (command.oco !== undefined) {
+    if (keeper === undefined) throw new BrokerError('Linked orders need the bracket keeper', 'rejected');
+    return keeper.placePair(command);
+  }
   if ((stopLoss === undefined && takeProfit === undefined) || keeper === undefined)
     return placeTagged(ctx, command, true);
   // Native when the gateway can count the legs' ticks from an entry price and the account takes them.

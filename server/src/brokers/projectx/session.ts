@@ -260,6 +260,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   checkTimer.unref();
 
   return {
+    linksOco: true,
     listAccounts: async () => (await searchAccounts(rest)).map(accountInfoOf),
     positions: async () => state.positionList(),
     workingOrders: async () => state.workingOrders(),

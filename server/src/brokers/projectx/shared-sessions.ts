@@ -71,6 +71,7 @@ export class SharedSessions {
   private viewOf(key: string, entry: SharedEntry, view: SessionView, core: BrokerSession): BrokerSession {
     let closed = false;
     return {
+      ...(core.linksOco === true ? { linksOco: true } : {}),
       listAccounts: () => core.listAccounts(),
       positions: () => core.positions(),
       workingOrders: () => core.workingOrders(),

@@ -21,6 +21,10 @@ export function legClientId(entryClientOrderId: string, leg: 'sl' | 'tp'): strin
   return `bk.${entryClientOrderId}.${leg}`;
 }
 
+/** A pair's legs carry the ids they were placed with; a bracket's legs the ids derived from its entry. */
+const legIdOf = (bracket: SyntheticBracket, leg: 'sl' | 'tp'): string =>
+  bracket.legIds?.[leg] ?? legClientId(bracket.entryClientOrderId, leg);
+
 const keyOf = (accountExternalId: string, entryClientOrderId: string): string =>
   `${accountExternalId}\n${entryClientOrderId}`;
 
@@ -91,6 +95,52 @@ export class SyntheticBrackets {
     }
   }
 
+  /**
+   * A stop and a target for a position already held, linked one-cancels-other (`PlaceOrderCommand.oco`): a
+   * follower's copy of a leader's bracket legs. Recorded first, then both legs are placed before the answer (so
+   * a look-up of the second by its id finds it); from then on they are kept like a bracket's legs. A step that
+   * failed is finished by the keeper's next pass, never by a second order under the same id.
+   */
+  async placePair(command: PlaceOrderCommand): Promise<BrokerOrder> {
+    const sibling = command.oco;
+    if (sibling === undefined || command.type === 'Market' || command.type === sibling.type)
+      throw new BrokerError('A linked pair is one stop and one limit order', 'rejected');
+    const stop = command.type === 'Stop' ? command : siblingCommand(command);
+    const target = command.type === 'Limit' ? command : siblingCommand(command);
+    const key = keyOf(command.accountExternalId, stop.clientOrderId);
+    const run = this.chain.then(async () => {
+      if (!this.brackets.has(key)) {
+        const bracket: SyntheticBracket = {
+          accountExternalId: command.accountExternalId,
+          entryClientOrderId: stop.clientOrderId,
+          symbol: command.symbol,
+          entrySide: command.side === 'buy' ? 'sell' : 'buy',
+          stopLoss: stop.stopPrice ?? stop.price ?? null,
+          takeProfit: target.price ?? null,
+          legQty: command.qty,
+          stage: 'legs',
+          legIds: { sl: stop.clientOrderId, tp: target.clientOrderId },
+        };
+        await this.store.save(this.gatewayUser, bracket);
+        this.brackets.set(key, bracket);
+      }
+      const placed: BrokerOrder[] = [];
+      for (const leg of command.type === 'Stop' ? [stop, target] : [target, stop]) {
+        const order = await this.orders.place(leg);
+        this.sent.set(keyOf(leg.accountExternalId, leg.clientOrderId), order);
+        placed.push(order);
+      }
+      return placed[0]!;
+    });
+    this.chain = run.then(
+      () => undefined,
+      () => this.retryLater(),
+    );
+    const order = await run;
+    this.poke();
+    return order;
+  }
+
   /** Something changed at the gateway (a push, a catch-up): look at every pending bracket again, once at a time. */
   poke(): void {
     if (this.queued || this.stopped || this.brackets.size === 0) return;
@@ -149,8 +199,8 @@ export class SyntheticBrackets {
 
   private async keepOco(bracket: SyntheticBracket): Promise<void> {
     const legQty = bracket.legQty ?? 0;
-    const stop = this.orderOf(bracket.accountExternalId, legClientId(bracket.entryClientOrderId, 'sl'));
-    const target = this.orderOf(bracket.accountExternalId, legClientId(bracket.entryClientOrderId, 'tp'));
+    const stop = this.orderOf(bracket.accountExternalId, legIdOf(bracket, 'sl'));
+    const target = this.orderOf(bracket.accountExternalId, legIdOf(bracket, 'tp'));
     const legs = [
       { leg: 'sl' as const, wanted: bracket.stopLoss !== null, order: stop },
       { leg: 'tp' as const, wanted: bracket.takeProfit !== null, order: target },
@@ -198,7 +248,7 @@ export class SyntheticBrackets {
     const side = bracket.entrySide === 'buy' ? 'sell' : 'buy';
     const base = {
       accountExternalId: bracket.accountExternalId,
-      clientOrderId: legClientId(bracket.entryClientOrderId, leg),
+      clientOrderId: legIdOf(bracket, leg),
       symbol: bracket.symbol,
       side,
       qty,
@@ -221,6 +271,21 @@ export class SyntheticBrackets {
     this.brackets.delete(keyOf(bracket.accountExternalId, bracket.entryClientOrderId));
     this.sawHeld.delete(keyOf(bracket.accountExternalId, bracket.entryClientOrderId));
     for (const leg of ['sl', 'tp'] as const)
-      this.sent.delete(keyOf(bracket.accountExternalId, legClientId(bracket.entryClientOrderId, leg)));
+      this.sent.delete(keyOf(bracket.accountExternalId, legIdOf(bracket, leg)));
   }
+}
+
+/** The second order of a linked pair as a command of its own. */
+function siblingCommand(command: PlaceOrderCommand): PlaceOrderCommand {
+  const sibling = command.oco!;
+  return {
+    accountExternalId: command.accountExternalId,
+    clientOrderId: sibling.clientOrderId,
+    symbol: command.symbol,
+    side: command.side,
+    qty: command.qty,
+    type: sibling.type,
+    ...(sibling.price === undefined ? {} : { price: sibling.price }),
+    ...(sibling.stopPrice === undefined ? {} : { stopPrice: sibling.stopPrice }),
+  };
 }

@@ -128,7 +128,8 @@ export class MixedRig {
       venue: sim,
       authorizations: new SimAuthorizations(),
     });
-    const pxAdapter = createProjectXAdapter({ timings: RIG_TIMINGS, allowInsecureHosts: true });
+    // Brackets and linked pairs the adapter keeps live in the database, as on the server.
+    const pxAdapter = createProjectXAdapter({ timings: RIG_TIMINGS, allowInsecureHosts: true, db });
 
     const rows = await insertRows(db);
     const directory = new MixedDirectory();
@@ -274,6 +275,21 @@ export class MixedRig {
       type: order.type,
       ...(limit === undefined ? {} : { price: limit }),
       ...(stop === undefined ? {} : { stopPrice: stop }),
+    });
+  }
+
+  /** A market entry with a stop loss and a take profit, by hand on the paper leader's platform. */
+  async leaderBracket(side: OrderSide, qty: number, stopLoss: number, takeProfit: number): Promise<void> {
+    await (
+      await this.trader()
+    ).placeOrder({
+      accountExternalId: this.leaderSim(),
+      clientOrderId: '',
+      symbol: SYMBOL,
+      side,
+      qty,
+      type: 'Market',
+      bracket: { stopLoss, takeProfit },
     });
   }
 
