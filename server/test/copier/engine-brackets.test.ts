@@ -1,5 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import type { BrokerOrder } from '../../src/brokers/types';
+import { bracketOf } from '../../src/copier/engine/bracket-mirrors';
 import type { CopyOutcome } from '../../src/copier/engine/types';
 import { Harness, LEADER } from './support/harness';
 
@@ -25,6 +26,52 @@ const legs = (orders: readonly BrokerOrder[]): Array<[string, number, number | n
   orders
     .map((o): [string, number, number | null] => [o.type, o.qty, o.type === 'Stop' ? o.stopPrice : o.price])
     .sort((a, b) => a[0].localeCompare(b[0]));
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const order = (fields: Partial<BrokerOrder>): BrokerOrder => ({
+  orderId: '9',
+  clientOrderId: null,
+  accountExternalId: '1',
+  symbol: ES,
+  side: 'sell',
+  qty: 1,
+  filledQty: 0,
+  type: 'Stop',
+  price: null,
+  stopPrice: 10,
+  status: 'Working',
+  reason: null,
+  parentOrderId: null,
+  time: 0,
+  ...fields,
+});
+
+describe("the legs of a leader's bracket", () => {
+  it('when an order has a parent (Tradovate OSO child, paper bracket child), then its bracket is its parent', () => {
+    expect(bracketOf(order({ parentOrderId: '5' }))).toBe('parent 5');
+    expect(bracketOf(order({ parentOrderId: '5', type: 'Limit', price: 20 }))).toBe('parent 5');
+  });
+
+  it("when a leg was placed by our ProjectX adapter for a bracket it keeps, then both legs name the entry's bracket", () => {
+    expect(bracketOf(order({ clientOrderId: 'bk.st.f1-7.2.sl' }))).toBe('entry st.f1-7.2');
+    expect(bracketOf(order({ clientOrderId: 'bk.st.f1-7.2.tp', type: 'Limit', price: 20 }))).toBe(
+      'entry st.f1-7.2',
+    );
+  });
+
+  it("when an order has no link (a plain order, ProjectX's native legs, one of our copies), then it is no leg", () => {
+    expect(bracketOf(order({}))).toBeNull();
+    expect(bracketOf(order({ clientOrderId: 'st.m1-4.2' }))).toBeNull();
+    expect(bracketOf(order({ clientOrderId: 'bk.x.sl', type: 'Market' }))).toBeNull();
+  });
+});
 
 describe("a leader's bracket on a paper follower", () => {
   it('when the leader opens a bracket, then the follower gets its legs as one linked pair, sized leader × ratio', async () => {
@@ -90,6 +137,19 @@ describe("a leader's bracket on a paper follower", () => {
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
     expect(h.position(2, ES)).toBe(2);
+    await h.engine.stop();
+  });
+
+  it('when the leader bracket has a stop loss only, then after the wait for a sibling the stop is mirrored alone', async () => {
+    const h = new Harness([{ ratio: 2 }], undefined, { bracketPairMs: 20 });
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market', bracket: { stopLoss: price - 20 } });
+    const follower = h.directory.account(2).externalId;
+    await until(() => h.venue.workingOrders([follower]).length > 0, 'the follower stop');
+    await h.settle();
+    expect(legs(h.venue.workingOrders([follower]))).toEqual([['Stop', 2, price - 20]]);
+    expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.oco !== undefined)).toEqual([]);
     await h.engine.stop();
   });
 
