@@ -222,4 +222,41 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
     await until(async () => (await pendingRows('st.c'))[0]?.stage === 'done', 'bracket done');
     expect(fake.world.placed.filter((p) => p.customTag?.startsWith('bk.'))).toEqual([]);
   });
+
+  /** A follower's copy of a leader's bracket legs, for the 2 contracts it holds: the engine's mirror ids. */
+  const PAIR: PlaceOrderCommand = {
+    accountExternalId: '465',
+    clientOrderId: 'st.m1-40.7',
+    symbol: ES,
+    side: 'sell',
+    qty: 2,
+    type: 'Stop',
+    stopPrice: 5990,
+    oco: { clientOrderId: 'st.m1-41.7', type: 'Limit', price: 6010 },
+  };
+
+  it('places a linked pair for a held position under the given ids, and cancels the stop when the target fills', async () => {
+    const session = await serverSession();
+    expect(session.linksOco).toBe(true);
+    await session.placeOrder({ ...MARKET_BUY_BRACKETED, clientOrderId: 'st.f1-9.7', bracket: undefined });
+    await until(() => fake.venue.netOf(465, ES_ID) === 2, 'position held');
+    const stop = await session.placeOrder(PAIR);
+    // Both legs are out when the answer comes: the sibling is found by its own id at once.
+    const target = await session.findOrderByClientId('465', 'st.m1-41.7');
+    expect(byTag('st.m1-40.7')).toMatchObject({ id: Number(stop.orderId), side: 1, size: 2, stopPrice: 5990 });
+    expect(byTag('st.m1-41.7')).toMatchObject({ id: Number(target?.orderId), side: 1, size: 2, limitPrice: 6010 });
+    fake.setPrice(ES_ID, 6010);
+    await until(() => byTag('st.m1-41.7')?.status === OrderStatus.Filled, 'target filled');
+    await until(() => byTag('st.m1-40.7')?.status === OrderStatus.Cancelled, 'stop cancelled by us');
+    await until(async () => (await pendingRows('st.m1-40.7'))[0]?.stage === 'done', 'pair done');
+    expect(fake.world.placed.filter((p) => p.customTag?.startsWith('bk.'))).toEqual([]);
+  });
+
+  it('ends a pair whose leg the gateway refuses, so the keeper never places a lone leg later', async () => {
+    const session = await serverSession();
+    const refused = { ...PAIR, clientOrderId: 'st.m1-50.7', qty: 11 };
+    await expect(session.placeOrder(refused)).rejects.toMatchObject({ code: 'rejected' });
+    expect(await pendingRows('st.m1-50.7')).toEqual([{ stage: 'done' }]);
+    expect(fake.world.placed.filter((p) => p.errorCode === 0)).toEqual([]);
+  });
 });

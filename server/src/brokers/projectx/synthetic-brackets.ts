@@ -125,10 +125,21 @@ export class SyntheticBrackets {
         this.brackets.set(key, bracket);
       }
       const placed: BrokerOrder[] = [];
-      for (const leg of command.type === 'Stop' ? [stop, target] : [target, stop]) {
-        const order = await this.orders.place(leg);
-        this.sent.set(keyOf(leg.accountExternalId, leg.clientOrderId), order);
-        placed.push(order);
+      try {
+        for (const leg of command.type === 'Stop' ? [stop, target] : [target, stop]) {
+          const order = await this.orders.place(leg);
+          this.sent.set(keyOf(leg.accountExternalId, leg.clientOrderId), order);
+          placed.push(order);
+        }
+      } catch (error: unknown) {
+        // A refused leg ends the pair (a leg alone would not be linked); an uncertain one is left for the
+        // keeper's next pass, which finds it by its id or places it.
+        const bracket = this.brackets.get(key);
+        if (bracket && error instanceof BrokerError && error.code === 'rejected') {
+          for (const order of placed) await this.orders.cancel(order).catch(() => undefined);
+          await this.finish(bracket);
+        }
+        throw error;
       }
       return placed[0]!;
     });
