@@ -92,7 +92,13 @@ describe("a leader's bracket on a paper follower", () => {
     // A person moves the follower's target to the market: it fills there alone.
     await (
       await h.hand(2)
-    ).modifyOrder({ accountExternalId: follower, orderId: target!.orderId, qty: 2, type: 'Limit', price: price - 1 });
+    ).modifyOrder({
+      accountExternalId: follower,
+      orderId: target!.orderId,
+      qty: 2,
+      type: 'Limit',
+      price: price - 1,
+    });
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
     expect(legs(h.venue.workingOrders([h.leaderExternalId]))).toEqual([
@@ -124,7 +130,13 @@ describe("a leader's bracket on a paper follower", () => {
     const target = h.venue.workingOrders([follower]).find((o) => o.type === 'Limit');
     await (
       await h.hand(2)
-    ).modifyOrder({ accountExternalId: follower, orderId: target!.orderId, qty: 2, type: 'Limit', price: price - 1 });
+    ).modifyOrder({
+      accountExternalId: follower,
+      orderId: target!.orderId,
+      qty: 2,
+      type: 'Limit',
+      price: price - 1,
+    });
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
     await h.engine.stop();
@@ -144,12 +156,20 @@ describe("a leader's bracket on a paper follower", () => {
     const h = new Harness([{ ratio: 2 }], undefined, { bracketPairMs: 20 });
     await h.start();
     const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market', bracket: { stopLoss: price - 20 } });
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: price - 20 },
+    });
     const follower = h.directory.account(2).externalId;
     await until(() => h.venue.workingOrders([follower]).length > 0, 'the follower stop');
     await h.settle();
     expect(legs(h.venue.workingOrders([follower]))).toEqual([['Stop', 2, price - 20]]);
-    expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.oco !== undefined)).toEqual([]);
+    expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.oco !== undefined)).toEqual(
+      [],
+    );
     await h.engine.stop();
   });
 

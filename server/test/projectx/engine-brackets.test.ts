@@ -42,7 +42,7 @@ describe("a leader's bracket on ProjectX and Tradovate followers", () => {
     ]);
     // Each leg went to the gateway once, under the engine's id for the mirror of its leader leg.
     const tags = rig.fake.world.placed.filter((p) => p.accountId === 200).map((p) => p.customTag);
-    expect(tags.filter((tag) => tag.startsWith('st.m'))).toHaveLength(2);
+    expect(tags.filter((tag) => tag?.startsWith('st.m'))).toHaveLength(2);
     expect(new Set(tags).size).toBe(tags.length);
     // The adapter keeps each ProjectX pair one-cancels-other (the gateway links only a bracket's own legs).
     const pairs = await db.query<{ account_id: string; leg_qty: number }>(

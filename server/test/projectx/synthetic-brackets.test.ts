@@ -243,8 +243,18 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
     const stop = await session.placeOrder(PAIR);
     // Both legs are out when the answer comes: the sibling is found by its own id at once.
     const target = await session.findOrderByClientId('465', 'st.m1-41.7');
-    expect(byTag('st.m1-40.7')).toMatchObject({ id: Number(stop.orderId), side: 1, size: 2, stopPrice: 5990 });
-    expect(byTag('st.m1-41.7')).toMatchObject({ id: Number(target?.orderId), side: 1, size: 2, limitPrice: 6010 });
+    expect(byTag('st.m1-40.7')).toMatchObject({
+      id: Number(stop.orderId),
+      side: 1,
+      size: 2,
+      stopPrice: 5990,
+    });
+    expect(byTag('st.m1-41.7')).toMatchObject({
+      id: Number(target?.orderId),
+      side: 1,
+      size: 2,
+      limitPrice: 6010,
+    });
     fake.setPrice(ES_ID, 6010);
     await until(() => byTag('st.m1-41.7')?.status === OrderStatus.Filled, 'target filled');
     await until(() => byTag('st.m1-40.7')?.status === OrderStatus.Cancelled, 'stop cancelled by us');

@@ -37,8 +37,7 @@ export async function onLeaderOrder(
     createMirrors(ctx, group, leader, leg, at);
   if (known === undefined) {
     if (!isLiveOrder(order)) return;
-    if (bracketOf(order) !== null)
-      await onBracketLeg(ctx, group, leader, order, receivedAt, mirrorAlone);
+    if (bracketOf(order) !== null) await onBracketLeg(ctx, group, leader, order, receivedAt, mirrorAlone);
     else await mirrorAlone(order, receivedAt);
     return;
   }
