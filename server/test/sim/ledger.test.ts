@@ -127,6 +127,33 @@ describe('paper ledger in the database', () => {
     await again.close();
   });
 
+  it("when a linked pair is stored and the venue opens again, then the stop's fill still cancels its linked target", async () => {
+    const venue = await open();
+    const session = sessionOn(venue);
+    const a = `${LOGIN}1`;
+    venue.setPrice('ESZ6', 6000);
+    const stop = await session.placeOrder({
+      accountExternalId: a,
+      clientOrderId: 'sl',
+      symbol: 'ESZ6',
+      side: 'sell',
+      qty: 1,
+      type: 'Stop',
+      stopPrice: 5990,
+      oco: { clientOrderId: 'tp', type: 'Limit', price: 6010 },
+    });
+    // Abandoned without a stop, like a killed process: only what was stored when the answer went out remains.
+    venue.stop();
+    const again = await open();
+    again.setPrice('ESZ6', 5990);
+    expect(again.findByClientId(a, 'sl')?.orderId).toBe(stop.orderId);
+    expect([again.findByClientId(a, 'sl')?.status, again.findByClientId(a, 'tp')?.status]).toEqual([
+      'Filled',
+      'Canceled',
+    ]);
+    await again.close();
+  });
+
   it('when the venue is abandoned without a stop, then everything it answered or reported is stored', async () => {
     const venue = await open();
     const session = sessionOn(venue);
