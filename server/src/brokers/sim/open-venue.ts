@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import { BlockIds } from './block-ids';
-import { SimLedgerStore, type LedgerFence } from './ledger-store';
+import { JournalApplier } from './journal-applier';
+import { SimLedgerStore, type LedgerBatch, type LedgerFence } from './ledger-store';
 import { LedgerWriter } from './ledger-writer';
 import type { PriceModel } from './price-model';
 import { SimVenue } from './venue';
@@ -27,11 +28,22 @@ export interface OpenSimVenueOptions {
  */
 export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promise<SimVenue> {
   const store = new SimLedgerStore(db, options.fence ?? null);
+  // Whatever a stopped or killed process left in the journal goes into the tables first (start-up reads them).
+  await store.applyJournal();
   const first = await store.reserveIds();
   const restored = options.loadAccounts === false ? undefined : await store.load();
   const ids = new BlockIds(first, () => store.reserveIds(), options.onError);
   const holder: { venue: SimVenue | null } = { venue: null };
-  const ledger = new LedgerWriter(store, () => holder.venue?.prices.state() ?? [], options.onError);
+  const applier = new JournalApplier(() => store.applyJournal(), options.onError);
+  const sink = {
+    async write(batch: LedgerBatch): Promise<void> {
+      await store.write(batch);
+      // Several nodes write the tables directly (fenced): there is no journal to move.
+      if (options.fence === undefined) applier.appended();
+    },
+    close: () => applier.close(),
+  };
+  const ledger = new LedgerWriter(sink, () => holder.venue?.prices.state() ?? [], options.onError);
   holder.venue = new SimVenue({
     seed: options.seed,
     ...(options.tickMs === undefined ? {} : { tickMs: options.tickMs }),
