@@ -162,6 +162,8 @@ describe('paper ledger in the database', () => {
     // 20 orders, every third a sell (i = 0, 3, …, 18: 7 sells) → 13 − 7 = 6 long.
     expect(position?.netPos).toBe(6);
     await again.close();
+    // The abandoned venue's move of the journal would run later on a closed database: end it (nothing is left to write).
+    await venue.close();
   });
 
   it('when an event reaches a listener, then the change it reports is already stored', async () => {
@@ -242,5 +244,7 @@ describe('paper ledger in the database', () => {
     const fills = await db.query<{ n: number }>('SELECT count(*) AS n FROM sim_fills WHERE external_id = $1', [a]);
     expect(fills[0]?.n).toBe(2);
     await again.close();
+    // The abandoned venue's move of the journal would run later on a closed database: end it (nothing is left to write).
+    await venue.close();
   });
 });
