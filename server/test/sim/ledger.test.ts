@@ -121,9 +121,9 @@ describe('paper ledger in the database', () => {
     expect(await resumed.positions()).toEqual([
       { accountExternalId: b, symbol: 'ESZ6', netPos: 1, avgPrice: 5890 },
     ]);
-    const fills = await (await tables()).query<{ fill_id: string; order_id: string }>(
-      'SELECT fill_id, order_id FROM sim_fills',
-    );
+    const fills = await (
+      await tables()
+    ).query<{ fill_id: string; order_id: string }>('SELECT fill_id, order_id FROM sim_fills');
     expect(new Set(fills.map((f) => f.fill_id)).size).toBe(fills.length);
     expect(fills).toHaveLength(5);
     const orderIds = await db.query<{ n: number; distinct: number }>(
@@ -151,10 +151,9 @@ describe('paper ledger in the database', () => {
         type: 'Market',
       });
     // No close(): like a killed process, only what was stored when the answers went out remains.
-    const stored = await (await tables()).query<{ fill_id: string }>(
-      `SELECT fill_id FROM sim_fills WHERE external_id = $1`,
-      [a],
-    );
+    const stored = await (
+      await tables()
+    ).query<{ fill_id: string }>(`SELECT fill_id FROM sim_fills WHERE external_id = $1`, [a]);
     expect(stored.map((f) => f.fill_id).sort()).toEqual([...fills].sort());
     venue.stop();
     const again = await open();
@@ -176,7 +175,9 @@ describe('paper ledger in the database', () => {
         checks.push(
           tables()
             .then((stored) =>
-              stored.query<{ n: number }>('SELECT count(*) AS n FROM sim_fills WHERE fill_id = $1', [event.fillId]),
+              stored.query<{ n: number }>('SELECT count(*) AS n FROM sim_fills WHERE fill_id = $1', [
+                event.fillId,
+              ]),
             )
             .then((rows) => rows[0]?.n === 1),
         );
@@ -241,7 +242,10 @@ describe('paper ledger in the database', () => {
       [a],
     );
     expect(positions).toEqual([{ net_pos: 1 }]);
-    const fills = await db.query<{ n: number }>('SELECT count(*) AS n FROM sim_fills WHERE external_id = $1', [a]);
+    const fills = await db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM sim_fills WHERE external_id = $1',
+      [a],
+    );
     expect(fills[0]?.n).toBe(2);
     await again.close();
     // The abandoned venue's move of the journal would run later on a closed database: end it (nothing is left to write).

@@ -249,11 +249,26 @@ function mergeRows(batches: readonly LedgerRows[]): LedgerRows {
     return [...byKey.values()];
   };
   return {
-    accounts: latest((b) => b.accounts, (a) => a.external_id),
-    positions: latest((b) => b.positions, (p) => `${p.external_id}\u0000${p.symbol}`),
-    orders: latest((b) => b.orders, (o) => o.order_id),
-    fills: latest((b) => b.fills, (f) => f.fill_id),
-    markets: latest((b) => b.markets, (m) => m.market),
+    accounts: latest(
+      (b) => b.accounts,
+      (a) => a.external_id,
+    ),
+    positions: latest(
+      (b) => b.positions,
+      (p) => `${p.external_id}\u0000${p.symbol}`,
+    ),
+    orders: latest(
+      (b) => b.orders,
+      (o) => o.order_id,
+    ),
+    fills: latest(
+      (b) => b.fills,
+      (f) => f.fill_id,
+    ),
+    markets: latest(
+      (b) => b.markets,
+      (m) => m.market,
+    ),
   };
 }
 
