@@ -13,8 +13,13 @@ const credentials = { accessToken: `sim:${LOGIN}:2` };
 describe('paper ledger in the database', () => {
   let db: Db;
   const errors: unknown[] = [];
-  const open = (): Promise<SimVenue> =>
-    openSimVenue(db, { seed: 11, tickMs: null, onError: (error) => errors.push(error) });
+  const open = (journal?: boolean): Promise<SimVenue> =>
+    openSimVenue(db, {
+      seed: 11,
+      tickMs: null,
+      onError: (error) => errors.push(error),
+      ...(journal === undefined ? {} : { journal }),
+    });
   // What is stored includes the journal's batches not yet moved into the tables: move them before reading the tables.
   const tables = async (): Promise<Db> => {
     await new SimLedgerStore(db).applyJournal();
@@ -199,7 +204,7 @@ describe('paper ledger in the database', () => {
   });
 
   it('when a process is killed with batches still in the journal, then the next start moves them into the tables, the latest state of each order winning', async () => {
-    const venue = await open();
+    const venue = await open(true);
     const session = sessionOn(venue);
     const a = `${LOGIN}1`;
     venue.setPrice('ESZ6', 6000);

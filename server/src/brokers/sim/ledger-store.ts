@@ -44,9 +44,11 @@ export interface LedgerFence {
 
 /** The paper broker's ledger tables (migration 300). */
 export class SimLedgerStore {
+  /** `journal`: one node writes each batch to the journal first (see `write`); ignored with a fence. */
   constructor(
     private readonly db: Db,
     private readonly fence: LedgerFence | null = null,
+    readonly journal = false,
   ) {}
 
   /** Reserves the next block of ids; answers its first id. */
@@ -126,19 +128,21 @@ export class SimLedgerStore {
   }
 
   /**
-   * Stores one batch atomically: all of it or none of it (the writer then tries again). One node: the batch is one
-   * row of the journal, a single short insert, since every command and fill on the venue waits for this write;
-   * the journal is applied to the tables a moment later (`applyJournal`). Several nodes: the fence's check and the
-   * rows it admits share one transaction (the lease rows stay locked), written to the tables directly.
+   * Stores one batch atomically: all of it or none of it (the writer then tries again). One node with the
+   * journal: the batch is one row of the journal, a single short insert, since every command and fill on the venue
+   * waits for this write; the journal is applied to the tables a moment later (`applyJournal`). Without it: one
+   * statement into the tables. Several nodes: the fence's check and the rows it admits share one transaction (the
+   * lease rows stay locked), written to the tables directly.
    */
   async write(written: LedgerBatch): Promise<void> {
     const fence = this.fence;
-    if (fence === null) {
+    if (fence === null && this.journal) {
       await this.db.query(`INSERT INTO sim_ledger_journal (batch) VALUES ($1::jsonb)`, [
         JSON.stringify(rowsOf(written)),
       ]);
       return;
     }
+    if (fence === null) return storeRows(this.db, rowsOf(written));
     await this.db.tx(async (tx) => storeRows(tx, rowsOf(await fence.admit(tx, written))));
   }
 
