@@ -8,8 +8,10 @@ import type { BrokerCredentials } from '../../src/brokers/types';
 /** Followers are spread over broker logins of this many accounts each (50 followers: five logins). */
 export const ACCOUNTS_PER_LOGIN = Number(process.env.BENCH_ACCOUNTS_PER_LOGIN ?? 10);
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 40);
-const WARMUP = 5;
+/** Enough leader events per row that the p99 is not simply the slowest one (with 40, p99 was nearly the max). */
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
+/** The first events of each row warm up the JIT, the sockets and the fake; they are left out of the figures. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 
 export interface BenchLogin {
   credentials: BrokerCredentials;
@@ -147,7 +149,7 @@ export async function runBrokerBench(
 ): Promise<void> {
   console.log(title);
   console.log(
-    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${EVENTS} events, ${new Date().toISOString()})`,
+    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${EVENTS} events per row after ${WARMUP} warm-up events left out, ${new Date().toISOString()})`,
   );
   for (const followers of SIZES) {
     const bench = await setup(loginSizes(followers));

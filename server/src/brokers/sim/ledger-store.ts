@@ -44,9 +44,11 @@ export interface LedgerFence {
 
 /** The paper broker's ledger tables (migration 300). */
 export class SimLedgerStore {
+  /** `journal`: one node writes each batch to the journal first (see `write`); ignored with a fence. */
   constructor(
     private readonly db: Db,
     private readonly fence: LedgerFence | null = null,
+    readonly journal = false,
   ) {}
 
   /** Reserves the next block of ids; answers its first id. */
@@ -61,6 +63,7 @@ export class SimLedgerStore {
    * continues that group's paper accounts from the database).
    */
   async load(externalIds?: readonly string[]): Promise<StoredLedger> {
+    await this.applyJournal();
     const only = externalIds === undefined ? '' : 'WHERE external_id = ANY($1::text[])';
     const params = externalIds === undefined ? [] : [externalIds];
     const accounts = await this.db.query<{
@@ -125,94 +128,203 @@ export class SimLedgerStore {
   }
 
   /**
-   * Stores one batch atomically: all of it or none of it (the writer then tries again). One statement whose
-   * parts are data-modifying CTEs, not a transaction of five: every command and fill on the venue waits for
-   * this write, and on the embedded database each statement (and BEGIN and COMMIT) is a turn of its own.
-   * PostgreSQL runs every data-modifying part to completion even though the final SELECT reads none of them,
-   * and checks the foreign keys to `sim_accounts` at the end of the statement, after the accounts part.
+   * Stores one batch atomically: all of it or none of it (the writer then tries again). One node with the
+   * journal: the batch is one row of the journal, a single short insert, since every command and fill on the venue
+   * waits for this write; the journal is applied to the tables a moment later (`applyJournal`). Without it: one
+   * statement into the tables. Several nodes: the fence's check and the rows it admits share one transaction (the
+   * lease rows stay locked), written to the tables directly.
    */
   async write(written: LedgerBatch): Promise<void> {
     const fence = this.fence;
-    if (fence === null) return this.store(this.db, written);
-    // Several nodes: the fence's check and the rows it admits share one transaction (the lease rows stay locked).
-    await this.db.tx(async (tx) => this.store(tx, await fence.admit(tx, written)));
+    if (fence === null && this.journal) {
+      await this.db.query(`INSERT INTO sim_ledger_journal (batch) VALUES ($1::jsonb)`, [
+        JSON.stringify(rowsOf(written)),
+      ]);
+      return;
+    }
+    if (fence === null) return storeRows(this.db, rowsOf(written));
+    await this.db.tx(async (tx) => storeRows(tx, rowsOf(await fence.admit(tx, written))));
   }
 
-  private async store(db: Db, batch: LedgerBatch): Promise<void> {
-    const positions = batch.accounts.flatMap((a) =>
+  /**
+   * Moves the journal's batches into the ledger tables, in one transaction: the latest state of each account,
+   * position, order and market, and every fill. Answers how many batches it applied.
+   */
+  async applyJournal(): Promise<number> {
+    return this.db.tx(async (tx) => {
+      const journal = await tx.query<{ seq: number; batch: LedgerRows }>(
+        `SELECT seq, batch FROM sim_ledger_journal ORDER BY seq FOR UPDATE`,
+      );
+      if (journal.length === 0) return 0;
+      await storeRows(tx, mergeRows(journal.map((row) => row.batch)));
+      // By the numbers read (and locked: a second mover waits, then finds them gone): a batch appended meanwhile
+      // stays for the next turn.
+      await tx.query(`DELETE FROM sim_ledger_journal WHERE seq = ANY($1::bigint[])`, [
+        journal.map((row) => row.seq),
+      ]);
+      return journal.length;
+    });
+  }
+}
+
+/** A batch as the tables' rows: what the journal holds and what one statement upserts. */
+interface LedgerRows {
+  accounts: AccountRecord[];
+  positions: PositionRecord[];
+  orders: OrderRecord[];
+  fills: FillRecord[];
+  markets: MarketRecord[];
+}
+
+interface AccountRecord {
+  external_id: string;
+  name: string;
+  starting_balance: number;
+  realized_total: number;
+  realized_day: number;
+  day_key: string;
+}
+
+interface PositionRecord {
+  external_id: string;
+  symbol: string;
+  net_pos: number;
+  avg_price: number;
+}
+
+interface FillRecord {
+  fill_id: string;
+  order_id: string;
+  external_id: string;
+  symbol: string;
+  side: string;
+  qty: number;
+  price: number;
+  time_ms: number;
+}
+
+interface MarketRecord {
+  market: Market;
+  ticks: number;
+  open_ticks: number;
+}
+
+function rowsOf(batch: LedgerBatch): LedgerRows {
+  return {
+    accounts: batch.accounts.map((a) => ({
+      external_id: a.externalId,
+      name: a.name,
+      starting_balance: a.startingBalance,
+      realized_total: a.realizedTotal,
+      realized_day: a.realizedDay,
+      day_key: a.dayKey,
+    })),
+    positions: batch.accounts.flatMap((a) =>
       [...a.positions].map(([symbol, p]) => ({
         external_id: a.externalId,
         symbol,
         net_pos: p.netPos,
         avg_price: p.avgPrice,
       })),
-    );
-    await db.query(
-      `WITH accounts AS (
-         INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
-         SELECT x.external_id, x.name, x.starting_balance, x.realized_total, x.realized_day, x.day_key
-         FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, name text, starting_balance numeric,
-           realized_total double precision, realized_day double precision, day_key text)
-         ON CONFLICT (external_id) DO UPDATE SET realized_total = EXCLUDED.realized_total,
-           realized_day = EXCLUDED.realized_day, day_key = EXCLUDED.day_key, updated_at = now()),
-       positions AS (
-         INSERT INTO sim_positions (external_id, symbol, net_pos, avg_price)
-         SELECT x.external_id, x.symbol, x.net_pos, x.avg_price
-         FROM jsonb_to_recordset($2::jsonb) AS x(external_id text, symbol text, net_pos integer, avg_price double precision)
-         ON CONFLICT (external_id, symbol) DO UPDATE SET net_pos = EXCLUDED.net_pos, avg_price = EXCLUDED.avg_price),
-       orders AS (
-         INSERT INTO sim_orders (order_id, external_id, client_order_id, symbol, side, qty, filled_qty, order_type, price,
-           stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms)
-         SELECT x.order_id, x.external_id, x.client_order_id, x.symbol, x.side, x.qty, x.filled_qty, x.order_type, x.price,
-           x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms
-         FROM jsonb_to_recordset($3::jsonb) AS x(order_id text, external_id text, client_order_id text, symbol text, side text,
-           qty integer, filled_qty integer, order_type text, price double precision, stop_price double precision, status text,
-           reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision)
-         ON CONFLICT (order_id) DO UPDATE SET qty = EXCLUDED.qty, filled_qty = EXCLUDED.filled_qty,
-           order_type = EXCLUDED.order_type, price = EXCLUDED.price, stop_price = EXCLUDED.stop_price,
-           status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with),
-       fills AS (
-         INSERT INTO sim_fills (fill_id, order_id, external_id, symbol, side, qty, price, time_ms)
-         SELECT x.fill_id, x.order_id, x.external_id, x.symbol, x.side, x.qty, x.price, x.time_ms
-         FROM jsonb_to_recordset($4::jsonb) AS x(fill_id text, order_id text, external_id text, symbol text, side text,
-           qty integer, price double precision, time_ms double precision)
-         ON CONFLICT (fill_id) DO NOTHING),
-       markets AS (
-         INSERT INTO sim_markets (market, ticks, open_ticks)
-         SELECT x.market, x.ticks, x.open_ticks FROM jsonb_to_recordset($5::jsonb) AS x(market text, ticks bigint, open_ticks bigint)
-         ON CONFLICT (market) DO UPDATE SET ticks = EXCLUDED.ticks, open_ticks = EXCLUDED.open_ticks)
-       SELECT 1`,
-      [
-        JSON.stringify(
-          batch.accounts.map((a) => ({
-            external_id: a.externalId,
-            name: a.name,
-            starting_balance: a.startingBalance,
-            realized_total: a.realizedTotal,
-            realized_day: a.realizedDay,
-            day_key: a.dayKey,
-          })),
-        ),
-        JSON.stringify(positions),
-        JSON.stringify(batch.orders.map(recordOf)),
-        JSON.stringify(
-          batch.fills.map((f) => ({
-            fill_id: f.fillId,
-            order_id: f.orderId,
-            external_id: f.accountExternalId,
-            symbol: f.symbol,
-            side: f.side,
-            qty: f.qty,
-            price: f.price,
-            time_ms: f.time,
-          })),
-        ),
-        JSON.stringify(
-          batch.markets.map((m) => ({ market: m.market, ticks: m.ticks, open_ticks: m.openTicks })),
-        ),
-      ],
-    );
-  }
+    ),
+    orders: batch.orders.map(recordOf),
+    fills: batch.fills.map((f) => ({
+      fill_id: f.fillId,
+      order_id: f.orderId,
+      external_id: f.accountExternalId,
+      symbol: f.symbol,
+      side: f.side,
+      qty: f.qty,
+      price: f.price,
+      time_ms: f.time,
+    })),
+    markets: batch.markets.map((m) => ({ market: m.market, ticks: m.ticks, open_ticks: m.openTicks })),
+  };
+}
+
+/**
+ * Several batches as one: the later row of the same account, position, order or market wins (one statement
+ * may not upsert a row twice); fills are kept, each once.
+ */
+function mergeRows(batches: readonly LedgerRows[]): LedgerRows {
+  const latest = <T>(pick: (rows: LedgerRows) => T[], key: (row: T) => string): T[] => {
+    const byKey = new Map<string, T>();
+    for (const batch of batches) for (const row of pick(batch)) byKey.set(key(row), row);
+    return [...byKey.values()];
+  };
+  return {
+    accounts: latest(
+      (b) => b.accounts,
+      (a) => a.external_id,
+    ),
+    positions: latest(
+      (b) => b.positions,
+      (p) => `${p.external_id}\u0000${p.symbol}`,
+    ),
+    orders: latest(
+      (b) => b.orders,
+      (o) => o.order_id,
+    ),
+    fills: latest(
+      (b) => b.fills,
+      (f) => f.fill_id,
+    ),
+    markets: latest(
+      (b) => b.markets,
+      (m) => m.market,
+    ),
+  };
+}
+
+/**
+ * One statement whose parts are data-modifying CTEs: atomic on its own. PostgreSQL runs every data-modifying
+ * part to completion even though the final SELECT reads none of them, and checks the foreign keys to
+ * `sim_accounts` at the end of the statement, after the accounts part.
+ */
+async function storeRows(db: Db, rows: LedgerRows): Promise<void> {
+  await db.query(
+    `WITH accounts AS (
+       INSERT INTO sim_accounts (external_id, name, starting_balance, realized_total, realized_day, day_key)
+       SELECT x.external_id, x.name, x.starting_balance, x.realized_total, x.realized_day, x.day_key
+       FROM jsonb_to_recordset($1::jsonb) AS x(external_id text, name text, starting_balance numeric,
+         realized_total double precision, realized_day double precision, day_key text)
+       ON CONFLICT (external_id) DO UPDATE SET realized_total = EXCLUDED.realized_total,
+         realized_day = EXCLUDED.realized_day, day_key = EXCLUDED.day_key, updated_at = now()),
+     positions AS (
+       INSERT INTO sim_positions (external_id, symbol, net_pos, avg_price)
+       SELECT x.external_id, x.symbol, x.net_pos, x.avg_price
+       FROM jsonb_to_recordset($2::jsonb) AS x(external_id text, symbol text, net_pos integer, avg_price double precision)
+       ON CONFLICT (external_id, symbol) DO UPDATE SET net_pos = EXCLUDED.net_pos, avg_price = EXCLUDED.avg_price),
+     orders AS (
+       INSERT INTO sim_orders (order_id, external_id, client_order_id, symbol, side, qty, filled_qty, order_type, price,
+         stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms)
+       SELECT x.order_id, x.external_id, x.client_order_id, x.symbol, x.side, x.qty, x.filled_qty, x.order_type, x.price,
+         x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms
+       FROM jsonb_to_recordset($3::jsonb) AS x(order_id text, external_id text, client_order_id text, symbol text, side text,
+         qty integer, filled_qty integer, order_type text, price double precision, stop_price double precision, status text,
+         reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision)
+       ON CONFLICT (order_id) DO UPDATE SET qty = EXCLUDED.qty, filled_qty = EXCLUDED.filled_qty,
+         order_type = EXCLUDED.order_type, price = EXCLUDED.price, stop_price = EXCLUDED.stop_price,
+         status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with),
+     fills AS (
+       INSERT INTO sim_fills (fill_id, order_id, external_id, symbol, side, qty, price, time_ms)
+       SELECT x.fill_id, x.order_id, x.external_id, x.symbol, x.side, x.qty, x.price, x.time_ms
+       FROM jsonb_to_recordset($4::jsonb) AS x(fill_id text, order_id text, external_id text, symbol text, side text,
+         qty integer, price double precision, time_ms double precision)
+       ON CONFLICT (fill_id) DO NOTHING),
+     markets AS (
+       INSERT INTO sim_markets (market, ticks, open_ticks)
+       SELECT x.market, x.ticks, x.open_ticks FROM jsonb_to_recordset($5::jsonb) AS x(market text, ticks bigint, open_ticks bigint)
+       ON CONFLICT (market) DO UPDATE SET ticks = EXCLUDED.ticks, open_ticks = EXCLUDED.open_ticks)
+     SELECT 1`,
+    [
+      JSON.stringify(rows.accounts),
+      JSON.stringify(rows.positions),
+      JSON.stringify(rows.orders),
+      JSON.stringify(rows.fills),
+      JSON.stringify(rows.markets),
+    ],
+  );
 }
 
 interface OrderRecord {

@@ -8,6 +8,8 @@ const RETRY_MS = 500;
 
 export interface LedgerSink {
   write(batch: LedgerBatch): Promise<void>;
+  /** A graceful stop, once every batch is written (the journal's move into the tables). */
+  close?(): Promise<void>;
 }
 
 /**
@@ -69,6 +71,7 @@ export class LedgerWriter {
   async close(): Promise<void> {
     await this.whenStored();
     this.closed = true;
+    await this.sink.close?.();
   }
 
   private hasChanges(): boolean {
