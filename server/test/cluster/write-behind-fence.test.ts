@@ -132,10 +132,11 @@ test('rows written behind by a node that lost the group are refused by the datab
   expect(staleErrors[0]).toBeInstanceOf(FencedRowsError);
   expect((staleErrors[0] as FencedRowsError).refused).toBe(4);
 
-  const orders = await t.db.query<{ broker_order_id: string | null; status: string; event_key: string | null }>(
-    `SELECT broker_order_id, status, event_key FROM copy_orders WHERE user_id = $1 ORDER BY id`,
-    [user.id],
-  );
+  const orders = await t.db.query<{
+    broker_order_id: string | null;
+    status: string;
+    event_key: string | null;
+  }>(`SELECT broker_order_id, status, event_key FROM copy_orders WHERE user_id = $1 ORDER BY id`, [user.id]);
   expect(orders.map((row) => [row.broker_order_id, row.status, row.event_key])).toEqual([
     ['wf-copy-1', 'Filled', 'wf-event'],
     ['wf-leader-1', 'Filled', null],

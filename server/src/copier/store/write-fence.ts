@@ -16,11 +16,7 @@ export interface WriteFence {
  * of a node that lost the group stores nothing of that group). The caller's pool ends a transaction left idle by
  * a paused node (see `db/pg-db.ts`), so a takeover waits that long at most.
  */
-export async function liveOwners(
-  tx: Db,
-  fence: WriteFence,
-  userIds: Iterable<number>,
-): Promise<Set<number>> {
+export async function liveOwners(tx: Db, fence: WriteFence, userIds: Iterable<number>): Promise<Set<number>> {
   const held = new Map<number, number>();
   for (const userId of userIds) {
     const token = fence.heldToken(userId);
