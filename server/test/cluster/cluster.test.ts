@@ -47,12 +47,21 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     clusterName: `test${process.pid}`,
   });
   const feeds: FeedWatcher[] = [];
+  // Where the test's time goes, printed at the end (what to cut when it grows).
+  const phases: string[] = [];
+  let phaseStart = Date.now();
+  const phase = (name: string): void => {
+    const now = Date.now();
+    phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(1)} s`);
+    phaseStart = now;
+  };
   try {
     await rig.start('a');
     await db.connect();
     await Promise.all([rig.start('b'), rig.start('c')]);
     const bases = (): string[] => rig.urls();
     const nodeUrls = rig.urls();
+    phase('start-up');
 
     // Traders are made on every node in turn (their requests reach each group's owner).
     const traders: Trader[] = [];
@@ -62,6 +71,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       );
       traders.push(...(await Promise.all(batch)));
     }
+    phase('traders made');
     const ready = async (): Promise<boolean> => {
       const { rows } = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM copy_group_leases l
@@ -87,6 +97,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       console.log(`node logs: ${rig.dataDir}`);
       throw error;
     });
+    phase('groups ready');
 
     // A browser per trader (a tenth of them at least) on some node; each reconnects to a live node when cut.
     for (const [index, trader] of traders.entries()) {
@@ -101,6 +112,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
         await Promise.all(traders.slice(i, i + 10).map((t) => leaderTrades(bases, t, side, qty)));
     };
     await round('buy', 3);
+    phase('feeds and first round');
 
     // SIGKILL node a while the leaders trade.
     const owned = await db.query<{ user_id: number }>(
@@ -111,6 +123,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     await rig.nodes.get('a')?.exited;
     await round('sell', 1);
     await waitUntil(ready, 'the killed node’s groups taken over');
+    phase('kill and takeover');
     const takeovers = await db.query<{ user_id: number; node_id: string; seconds: number }>(
       `SELECT user_id, node_id, extract(epoch FROM ready_at - $1::timestamptz)::float AS seconds FROM cluster_lease_log
        WHERE user_id = ANY($2::int[]) AND acquired_at > $1 AND ready_at IS NOT NULL ORDER BY user_id`,
@@ -134,6 +147,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       return (rows[0]?.n ?? 0) >= Math.floor(USERS / 3) - 1;
     }, 'the restarted node to take its share');
     await round('buy', 2);
+    phase('restart');
 
     const perNode = await db.query<{ node_id: string; n: number }>(
       `SELECT node_id, count(*)::int AS n FROM copy_group_leases WHERE expires_at > clock_timestamp() GROUP BY 1 ORDER BY 1`,
@@ -146,6 +160,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     await rig.drain('b');
     await round('sell', 3);
     await waitUntil(ready, 'the drained node’s groups taken over');
+    phase('drain');
 
     // Feeds cut by the kill or the drain reconnect to a live node.
     for (const feed of feeds) if (feed.closed) await feed.connect(bases()[0] as string);
@@ -187,6 +202,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       throw error;
     });
     expect(await offTarget()).toEqual([]);
+    phase('settled');
     // The rounds leave each leader long (3 − 1 + 2 − 3 = 1, more when a ticket was sent again): copies happened.
     const finalHeld = await positions();
     expect(traders.every((t) => (finalHeld.get(externalOf.get(t.leader) ?? '') ?? 0) !== 0)).toBe(true);
@@ -225,6 +241,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
         throw error;
       },
     );
+    phase('feeds checked');
 
     // No broker session open on two nodes at once (spans logged before opening and after closing; the
     // killed node's open spans end at its death).
@@ -261,6 +278,8 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     }
     expect(spans.length).toBeGreaterThanOrEqual(USERS);
     expect(overlaps).toEqual([]);
+    phase('session spans checked');
+    console.log(`${USERS} traders, phases: ${phases.join(', ')}`);
   } finally {
     for (const feed of feeds) feed.close();
     await rig.stopAll();
