@@ -17,7 +17,7 @@ import { FeedWatcher, leaderTrades, makeTrader, type Trader } from './support/tr
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const USERS = Number(process.env.CLUSTER_TEST_USERS ?? (process.env.CLUSTER_TEST === '1' ? 30 : 9));
+const USERS = Number(process.env.CLUSTER_TEST_USERS ?? 50);
 const RATIOS = [1, 2, 0.5] as const;
 const MAX_NET = 100;
 
@@ -36,6 +36,8 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
   }
   const why = await clusterUnavailable(NATS_URL, BASE_DB);
   if (why !== null) {
+    // CI starts NATS and PostgreSQL for this test: there a missing service fails it instead of skipping it.
+    if (process.env.CLUSTER_TEST_REQUIRED === '1') throw new Error(`cluster test cannot run: ${why}`);
     console.log(`cluster test skipped: ${why}`);
     return;
   }
@@ -63,10 +65,11 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     const nodeUrls = rig.urls();
     phase('start-up');
 
-    // Traders are made on every node in turn (their requests reach each group's owner).
+    // Traders are made on every node in turn (their requests reach each group's owner), ten at a time: each waits
+    // for its new group to be taken (up to a balance tick), so fewer at a time would mostly wait.
     const traders: Trader[] = [];
-    for (let i = 0; i < USERS; i += 4) {
-      const batch = Array.from({ length: Math.min(4, USERS - i) }, (_, k) =>
+    for (let i = 0; i < USERS; i += 10) {
+      const batch = Array.from({ length: Math.min(10, USERS - i) }, (_, k) =>
         makeTrader(nodeUrls[(i + k) % nodeUrls.length] as string, RATIOS),
       );
       traders.push(...(await Promise.all(batch)));
