@@ -89,7 +89,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   attachRouteSchemas(app, options.checkAnswer);
   const warn = (message: string): void => app.log.warn(message);
 
-  const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  // Several nodes (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL): see src/cluster.
+  const cluster = clusterConfigOf(options.env ?? process.env, config);
+  const db =
+    options.db ??
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      // In a cluster no transaction of a paused node may hold locks past this (see cluster/cluster-config.ts).
+      ...(cluster === null ? {} : { idleInTransactionMs: cluster.idleInTransactionMs }),
+    }));
   if (options.migrate !== false) await migrate(db);
   const events = new AppEvents((error, event) =>
     app.log.error({ err: error, event }, 'event listener failed'),
@@ -97,9 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = new RealtimeHub(config.heartbeatSeconds, (error) =>
     app.log.error({ err: error }, 'feed snapshot failed'),
   );
-  // Several nodes (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL): see src/cluster.
-  const cluster = clusterConfigOf(options.env ?? process.env, config);
-  const paperLeases = cluster === null ? null : new PaperLeases(cluster.nodeId, cluster.renewMs);
+  const paperLeases = cluster === null ? null : new PaperLeases(cluster.nodeId, cluster.idleInTransactionMs);
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
   // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
   // only the paper accounts of the copy groups its node owns.

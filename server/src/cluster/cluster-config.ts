@@ -13,6 +13,12 @@ export interface ClusterConfig {
   ttlMs: number;
   renewMs: number;
   marginMs: number;
+  /**
+   * The database ends any transaction of the node's pool left idle this long (`CLUSTER_IDLE_TX_MS`, default the
+   * renewal period): a paused node's transaction then cannot hold the lease rows it locked (or any other row)
+   * while the other nodes wait to take its groups over. Below the lease TTL, so a takeover waits at most that.
+   */
+  idleInTransactionMs: number;
   /** How often the node looks for groups to take or hand over (one move per look). */
   balanceMs: number;
   /**
@@ -64,6 +70,7 @@ export function clusterConfigOf(
     ttlMs,
     renewMs: int(env.CLUSTER_LEASE_RENEW_MS, Math.floor(ttlMs / 3)),
     marginMs: int(env.CLUSTER_LEASE_MARGIN_MS, Math.floor(ttlMs / 4)),
+    idleInTransactionMs: int(env.CLUSTER_IDLE_TX_MS, int(env.CLUSTER_LEASE_RENEW_MS, Math.floor(ttlMs / 3))),
     balanceMs: int(env.CLUSTER_BALANCE_MS, 1_000),
     maxGroups: int(env.CLUSTER_MAX_GROUPS, Number.MAX_SAFE_INTEGER),
     maxSessions: int(env.CLUSTER_MAX_SESSIONS, Number.MAX_SAFE_INTEGER),

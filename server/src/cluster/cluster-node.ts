@@ -4,6 +4,7 @@ import { SimLedgerStore } from '../brokers/sim/ledger-store';
 import type { CopyEngine } from '../copier/engine/engine';
 import type { AccountDirectory } from '../copier/engine/ports';
 import type { ClaimFence } from '../copier/store/sql-store';
+import type { WriteFence } from '../copier/store/write-fence';
 import { planBalance } from './balance-plan';
 import { ClusterBus } from './bus';
 import { ClusterDirectory } from './cluster-directory';
@@ -82,9 +83,15 @@ export class ClusterNode {
     return node;
   }
 
-  /** The claim fence: a claim carries the lease's token while this node surely holds it. */
-  get fence(): ClaimFence {
+  /**
+   * The claim fence: a claim carries the lease's token while this node surely holds it. Rows written behind carry
+   * the token last held (a group being handed over stores its rows before the lease goes back): the database
+   * refuses them once another node took the group.
+   */
+  get fence(): ClaimFence & WriteFence {
     return {
+      nodeId: this.config.nodeId,
+      heldToken: (userId) => this.keeper.leaseOf(userId)?.token ?? null,
       leaseOf: (userId) => {
         const token = this.keeper.tokenOf(userId);
         return token === null || this.leaving.has(userId) ? null : { nodeId: this.config.nodeId, token };

@@ -3,9 +3,22 @@ import type { Db } from './db';
 import { createPgDb } from './pg-db';
 import { createPgliteDb } from './pglite-db';
 
-/** PostgreSQL when a URL is configured, else PGlite in `<dataDir>/pglite`. */
-export async function createDb(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (options.databaseUrl) return createPgDb({ connectionString: options.databaseUrl });
+/**
+ * PostgreSQL when a URL is configured, else PGlite in `<dataDir>/pglite`. `idleInTransactionMs` (PostgreSQL only)
+ * makes the database end any transaction of the pool left idle that long.
+ */
+export async function createDb(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  idleInTransactionMs?: number;
+}): Promise<Db> {
+  if (options.databaseUrl)
+    return createPgDb({
+      connectionString: options.databaseUrl,
+      ...(options.idleInTransactionMs === undefined
+        ? {}
+        : { idleInTransactionMs: options.idleInTransactionMs }),
+    });
   const folder = `${options.dataDir}/pglite`;
   await mkdir(folder, { recursive: true });
   return createPgliteDb(folder);

@@ -32,6 +32,12 @@ export interface PgDbOptions {
   /** A schema to put first on the search path (tests use one fresh schema per file). */
   schema?: string;
   max?: number;
+  /**
+   * The database ends any transaction of this pool left idle this long (every connection, set at connect). A
+   * cluster node paused or cut off mid-transaction would otherwise keep its row locks (the lease rows a fenced
+   * write locks for share, the rows it updated), and no other node could take its copy groups over.
+   */
+  idleInTransactionMs?: number;
   /** Runs after the pool is closed (tests drop their schema here). */
   onClose?: () => Promise<void>;
 }
@@ -43,7 +49,13 @@ export function createPgDb(options: PgDbOptions): Db {
     max: options.max ?? 10,
     types: { getTypeParser } as unknown as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...(options.idleInTransactionMs === undefined
+      ? {}
+      : { idle_in_transaction_session_timeout: options.idleInTransactionMs }),
   });
+  // A connection the database ended while it sat in the pool is dropped by the pool; without a listener the
+  // pool's error event would end the process.
+  pool.on('error', () => undefined);
   return {
     kind: 'postgres',
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {

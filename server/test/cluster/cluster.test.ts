@@ -10,14 +10,16 @@ import { FeedWatcher, leaderTrades, makeTrader, type Trader } from './support/tr
  * follower at leader × ratio, every feed client on the right state, no broker session open on two nodes at once;
  * the takeover time of every group of the killed node is printed.
  *
- * Skips (with the reason printed) when NATS or PostgreSQL is unreachable, and on the suite's PGlite pass. The
- * default suite runs a reduced form (9 traders: 20-29 s in 8 runs in a row on the 2-core machine at a load of 3-5;
- * about two minutes at a load of 15); `pnpm --filter server test:cluster` (CLUSTER_TEST=1) runs 30, and
- * CLUSTER_TEST_USERS sets any number (50, the issue's figure, passes too).
+ * Skips (with the reason printed) when NATS or PostgreSQL is unreachable (fails instead with
+ * CLUSTER_TEST_REQUIRED=1, as CI sets it), and on the suite's PGlite pass. 50 traders, the issue's figure, by
+ * default (2026-11-24 on the shared 2-core machine: 29-48 s at a load of 5-7, 56-69 s at a load of 8-11, 13 runs
+ * green; 9 traders took 15-26 s, 30 took 27-47 s: most of the time is the nodes' start-up, the lease running out
+ * after the kill and the restarted node taking its share one group per balance tick, the phases printed at the
+ * end); CLUSTER_TEST_USERS sets any number.
  */
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const USERS = Number(process.env.CLUSTER_TEST_USERS ?? (process.env.CLUSTER_TEST === '1' ? 30 : 9));
+const USERS = Number(process.env.CLUSTER_TEST_USERS ?? 50);
 const RATIOS = [1, 2, 0.5] as const;
 const MAX_NET = 100;
 
@@ -36,6 +38,8 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
   }
   const why = await clusterUnavailable(NATS_URL, BASE_DB);
   if (why !== null) {
+    // CI starts NATS and PostgreSQL for this test: there a missing service fails it instead of skipping it.
+    if (process.env.CLUSTER_TEST_REQUIRED === '1') throw new Error(`cluster test cannot run: ${why}`);
     console.log(`cluster test skipped: ${why}`);
     return;
   }
@@ -47,21 +51,32 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     clusterName: `test${process.pid}`,
   });
   const feeds: FeedWatcher[] = [];
+  // Where the test's time goes, printed at the end (what to cut when it grows).
+  const phases: string[] = [];
+  let phaseStart = Date.now();
+  const phase = (name: string): void => {
+    const now = Date.now();
+    phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(1)} s`);
+    phaseStart = now;
+  };
   try {
     await rig.start('a');
     await db.connect();
     await Promise.all([rig.start('b'), rig.start('c')]);
     const bases = (): string[] => rig.urls();
     const nodeUrls = rig.urls();
+    phase('start-up');
 
-    // Traders are made on every node in turn (their requests reach each group's owner).
+    // Traders are made on every node in turn (their requests reach each group's owner), ten at a time: each waits
+    // for its new group to be taken (up to a balance tick), so fewer at a time would mostly wait.
     const traders: Trader[] = [];
-    for (let i = 0; i < USERS; i += 4) {
-      const batch = Array.from({ length: Math.min(4, USERS - i) }, (_, k) =>
+    for (let i = 0; i < USERS; i += 10) {
+      const batch = Array.from({ length: Math.min(10, USERS - i) }, (_, k) =>
         makeTrader(nodeUrls[(i + k) % nodeUrls.length] as string, RATIOS),
       );
       traders.push(...(await Promise.all(batch)));
     }
+    phase('traders made');
     const ready = async (): Promise<boolean> => {
       const { rows } = await db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM copy_group_leases l
@@ -87,6 +102,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       console.log(`node logs: ${rig.dataDir}`);
       throw error;
     });
+    phase('groups ready');
 
     // A browser per trader (a tenth of them at least) on some node; each reconnects to a live node when cut.
     for (const [index, trader] of traders.entries()) {
@@ -101,6 +117,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
         await Promise.all(traders.slice(i, i + 10).map((t) => leaderTrades(bases, t, side, qty)));
     };
     await round('buy', 3);
+    phase('feeds and first round');
 
     // SIGKILL node a while the leaders trade.
     const owned = await db.query<{ user_id: number }>(
@@ -111,6 +128,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     await rig.nodes.get('a')?.exited;
     await round('sell', 1);
     await waitUntil(ready, 'the killed node’s groups taken over');
+    phase('kill and takeover');
     const takeovers = await db.query<{ user_id: number; node_id: string; seconds: number }>(
       `SELECT user_id, node_id, extract(epoch FROM ready_at - $1::timestamptz)::float AS seconds FROM cluster_lease_log
        WHERE user_id = ANY($2::int[]) AND acquired_at > $1 AND ready_at IS NOT NULL ORDER BY user_id`,
@@ -134,6 +152,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       return (rows[0]?.n ?? 0) >= Math.floor(USERS / 3) - 1;
     }, 'the restarted node to take its share');
     await round('buy', 2);
+    phase('restart');
 
     const perNode = await db.query<{ node_id: string; n: number }>(
       `SELECT node_id, count(*)::int AS n FROM copy_group_leases WHERE expires_at > clock_timestamp() GROUP BY 1 ORDER BY 1`,
@@ -146,6 +165,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     await rig.drain('b');
     await round('sell', 3);
     await waitUntil(ready, 'the drained node’s groups taken over');
+    phase('drain');
 
     // Feeds cut by the kill or the drain reconnect to a live node.
     for (const feed of feeds) if (feed.closed) await feed.connect(bases()[0] as string);
@@ -187,6 +207,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       throw error;
     });
     expect(await offTarget()).toEqual([]);
+    phase('settled');
     // The rounds leave each leader long (3 − 1 + 2 − 3 = 1, more when a ticket was sent again): copies happened.
     const finalHeld = await positions();
     expect(traders.every((t) => (finalHeld.get(externalOf.get(t.leader) ?? '') ?? 0) !== 0)).toBe(true);
@@ -225,6 +246,7 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
         throw error;
       },
     );
+    phase('feeds checked');
 
     // No broker session open on two nodes at once (spans logged before opening and after closing; the
     // killed node's open spans end at its death).
@@ -261,6 +283,8 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     }
     expect(spans.length).toBeGreaterThanOrEqual(USERS);
     expect(overlaps).toEqual([]);
+    phase('session spans checked');
+    console.log(`${USERS} traders, phases: ${phases.join(', ')}`);
   } finally {
     for (const feed of feeds) feed.close();
     await rig.stopAll();

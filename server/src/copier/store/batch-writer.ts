@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db';
 import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, type ClaimSkipRow } from './claim-rows';
 import type { IntentJournal, JournalEntry } from './intent-journal';
+import { FencedRowsError, liveOwners, type WriteFence } from './write-fence';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
 export interface CopyPatch {
@@ -73,6 +74,8 @@ export class BatchWriter {
     private readonly db: Db,
     private readonly onError: (error: unknown) => void,
     private readonly journal: IntentJournal | null = null,
+    /** Several nodes: rows are stored only under the live lease of their user's copy group. */
+    private readonly fence: WriteFence | null = null,
   ) {}
 
   addClaims(entries: readonly JournalEntry[]): void {
@@ -197,9 +200,11 @@ export class BatchWriter {
     this.timer.unref();
   }
 
-  private async write({ claims, copies, orders, fills, skips }: Batch): Promise<void> {
-    if (claims.length + copies.length + orders.length + fills.length + skips.length === 0) return;
+  private async write(batch: Batch): Promise<void> {
+    if (sizeOf(batch) === 0) return;
     await this.db.tx(async (tx) => {
+      const { claims, copies, orders, fills, skips } =
+        this.fence === null ? batch : await this.admitted(tx, this.fence, batch);
       if (claims.length > 0) await writeClaims(tx, claims);
       if (skips.length > 0) {
         await tx.query(
@@ -254,6 +259,43 @@ export class BatchWriter {
         );
       }
     });
+  }
+
+  /** The rows of the batch whose group this node still owns (checked in `tx`); the others are reported. */
+  private async admitted(tx: Db, fence: WriteFence, batch: Batch): Promise<Batch> {
+    // A copy patch names only its client order id: its user is the one of the row its claim stored.
+    const copyUsers = new Map<string, number>();
+    if (batch.copies.length > 0) {
+      const rows = await tx.query<{ client_order_id: string; user_id: number }>(
+        `SELECT client_order_id, user_id FROM copy_orders WHERE client_order_id = ANY($1::text[])`,
+        [batch.copies.map((copy) => copy.client_order_id)],
+      );
+      for (const row of rows) copyUsers.set(row.client_order_id, row.user_id);
+    }
+    const userOf = (row: { user_id: number } | { userId: number }): number =>
+      'user_id' in row ? row.user_id : row.userId;
+    const live = await liveOwners(tx, fence, [
+      ...batch.claims.map(userOf),
+      ...batch.skips.map(userOf),
+      ...batch.orders.map(userOf),
+      ...batch.fills.map(userOf),
+      ...copyUsers.values(),
+    ]);
+    const owned = (row: { user_id: number } | { userId: number }): boolean => live.has(userOf(row));
+    const admitted: Batch = {
+      claims: batch.claims.filter(owned),
+      skips: batch.skips.filter(owned),
+      orders: batch.orders.filter(owned),
+      fills: batch.fills.filter(owned),
+      // A patch whose row is not stored has nothing to update: it goes through and changes nothing.
+      copies: batch.copies.filter((copy) => {
+        const userId = copyUsers.get(copy.client_order_id);
+        return userId === undefined || live.has(userId);
+      }),
+    };
+    const refused = sizeOf(batch) - sizeOf(admitted);
+    if (refused > 0) this.onError(new FencedRowsError(refused));
+    return admitted;
   }
 }
 

@@ -2,18 +2,20 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JournaledCopyStore } from './journaled-store';
 import { SqlCopyStore, type ClaimFence } from './sql-store';
+import type { WriteFence } from './write-fence';
 
 /**
  * The embedded database belongs to this process alone, so claims are decided here and journaled; a
  * PostgreSQL server may be shared by several server processes, so there the database decides each claim (in a
- * cluster, only under the node's live lease on the user's copy group: the fence).
+ * cluster, only under the node's live lease on the user's copy group: the fence, which also guards the rows
+ * written behind).
  */
 export function copyStoreFor(
   app: FastifyInstance,
   onError: (error: unknown) => void,
-  fence: ClaimFence | null = null,
+  fence: (ClaimFence & WriteFence) | null = null,
 ): SqlCopyStore | JournaledCopyStore {
-  if (app.db.kind === 'postgres') return new SqlCopyStore(app.db, onError, undefined, fence);
+  if (app.db.kind === 'postgres') return new SqlCopyStore(app.db, onError, undefined, fence, fence);
   return new JournaledCopyStore(app.db, {
     dir: path.join(app.config.dataDir, 'copier-journal'),
     fsync: app.config.copierJournalFsync,

@@ -4,6 +4,7 @@ import { orderStatusOf } from '../engine/status-map';
 import type { ClaimRequest, ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
+import type { WriteFence } from './write-fence';
 import {
   CLAIM_ROW_COLUMNS,
   CLAIM_SKIP_COLUMNS,
@@ -56,7 +57,7 @@ export interface ClaimFence {
 
 /**
  * The engine's store on a shared PostgreSQL: the claim is one statement in the database, so server processes
- * sharing it never both send for one event; the rest is written behind.
+ * sharing it never both send for one event; the rest is written behind (in a cluster, fenced like claims).
  */
 export class SqlCopyStore implements CopyStore {
   protected readonly behind: BatchWriter;
@@ -66,8 +67,10 @@ export class SqlCopyStore implements CopyStore {
     onError: (error: unknown) => void,
     behind?: BatchWriter,
     private readonly fence: ClaimFence | null = null,
+    /** Several nodes: the rows written behind are stored only under the live lease, like claims. */
+    writeFence: WriteFence | null = null,
   ) {
-    this.behind = behind ?? new BatchWriter(db, onError);
+    this.behind = behind ?? new BatchWriter(db, onError, null, writeFence);
   }
 
   async open(): Promise<void> {
