@@ -110,7 +110,7 @@ const MIRRORING_STEPS: Step[] = [
   { kind: 'restart' },
   { kind: 'rework', pick: 1, qty: 2, offset: 3, fault: 'duplicates' },
   { kind: 'unwork', pick: 0, fault: 'none' },
-  // The leader's change is heard only after its pushes were dropped on a live hub.
+  // The leader's change is heard only by the sessions' periodic REST check: its pushes are dropped, live.
   { kind: 'rework', pick: 0, qty: 1, offset: 4, fault: 'dropped-events' },
 ];
 
@@ -284,9 +284,9 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   let restingBefore: string[] = [];
   /**
    * A hub push may have been dropped: the gateway replays nothing, so a leader order change dropped on a live
-   * hub is heard only at the sessions' next periodic REST check (every 30 s, off in this rig's time) or a
-   * reconnect's catch-up. Mirrors are compared while no drop is pending, and once more at the end after a
-   * forced catch-up.
+   * hub is heard only at the sessions' next periodic REST check (or a reconnect's catch-up), which may come
+   * after a step settled. Mirrors are compared while no drop is pending, and once more at the end after the
+   * sessions checked by REST (no reconnect forced).
    */
   let missedPushes = false;
   const dropsArmed = (): boolean => (rig.fake.faults.dropEvents?.remaining ?? 0) > 0;
@@ -315,8 +315,8 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
     expect(pastMaxNet(rig)).toEqual([]);
   }
   rig.fake.clearFaults();
-  // A reconnect reads back what dropped pushes hid; after it, every mirror must match its leader order.
-  if (missedPushes) rig.fake.hub.cutAll();
+  // The periodic REST check reads back what dropped pushes hid; after it, every mirror must match its leader order.
+  if (missedPushes) await rig.checkedByRest();
   await rig.settle();
   await rig.engine.sync(rig.userId);
   await rig.settle();

@@ -74,4 +74,33 @@ describe('ProjectX: hub events dropped on a live connection are noticed by the p
     expect(filledQty(world.events, order.orderId)).toBe(2);
     expect(hubStayedUp()).toBe(true);
   });
+
+  it('reports once the fill of an order whose place answer was lost and whose pushes were dropped, after the look-up read it from the history', async () => {
+    // The engine looks the order up after the lost answer; the history is the first to show it, filled. Its
+    // fill must reach the engine from there, not be counted silently and then absorbed by the check's trade.
+    world.fake.setFaults({
+      loseAnswers: { remaining: 1, match: 'Order/place' },
+      dropEvents: { remaining: 1000 },
+    });
+    const market: PlaceOrderCommand = {
+      accountExternalId: '465',
+      clientOrderId: 'st.lostfill',
+      symbol: ES,
+      side: 'buy',
+      qty: 2,
+      type: 'Market',
+    };
+    await expect(world.session.placeOrder(market)).rejects.toMatchObject({ code: 'uncertain' });
+    expect(world.fake.venue.netOf(465, ES_ID)).toBe(2);
+    const found = await world.session.findOrderByClientId('465', 'st.lostfill');
+    expect(found).toMatchObject({ status: 'Filled', filledQty: 2 });
+    await until(() => filledQty(world.events, found!.orderId) === 2, 'the fill reported');
+    const fills = world.events.filter((e) => e.kind === 'fill' && e.orderId === found!.orderId);
+    expect(fills.every((e) => e.kind === 'fill' && e.clientOrderId === 'st.lostfill')).toBe(true);
+    // Later checks read the trade again, and the pushes come back: nothing is counted twice.
+    world.fake.clearFaults();
+    const before = restCalls(world);
+    await until(() => restCalls(world) >= before + 20, 'more checks');
+    expect(filledQty(world.events, found!.orderId)).toBe(2);
+  });
 });

@@ -103,6 +103,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     nativeBracketsRefused: new Set(),
     // A lost placement may still reach the gateway until its request would have timed out.
     uncertainSends: new UncertainSends(timings.requestTimeoutMs),
+    applyInLine: (read) => applyInLine(read),
   };
   const brackets = new SyntheticBrackets(
     gatewayUser,
@@ -139,6 +140,17 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   let accountIds: number[] = [];
   let up = false;
   let hubWork: Promise<void> = Promise.resolve();
+
+  /** A REST read applied in line with the pushes, its events emitted as a push's (see `OrderContext`). */
+  function applyInLine(read: () => Promise<BrokerEvent[]>): Promise<void> {
+    const applied = hubWork.then(async () => {
+      const events = await read();
+      for (const event of events) emit(event);
+      if (events.length > 0) brackets.poke();
+    });
+    hubWork = applied.catch(() => undefined);
+    return applied;
+  }
 
   /** Where the next check for missed events reads trades from: the end of the last catch-up or check. */
   let tradesCheckedFrom = Date.now();
