@@ -14,6 +14,8 @@ import { MixedRig, SYMBOL, type VenueWorkingOrder } from './support/mixed-rig';
  */
 const RUNS = Number(process.env.PROJECTX_ENGINE_PROPERTY_RUNS ?? (usingPostgres() ? 3 : 6));
 const SEED = process.env.PROJECTX_ENGINE_PROPERTY_SEED;
+/** With the seed, replays one failing run by the path fast-check printed. */
+const PATH = process.env.PROJECTX_ENGINE_PROPERTY_PATH;
 
 type Fault =
   | 'none'
@@ -357,7 +359,8 @@ describe('copy engine through ProjectX, Tradovate and the paper broker in one gr
           try {
             await run(rig, steps);
           } catch (error: unknown) {
-            if (error instanceof Error) error.message += `\nEngine log:\n${rig.log.slice(-30).join('\n')}`;
+            if (error instanceof Error)
+              error.message += `\nEngine log:\n${rig.log.slice(-30).join('\n')}\nPlaced at the gateway:\n${rig.fake.world.placed.map((p) => JSON.stringify(p)).join('\n')}`;
             throw error;
           } finally {
             await rig.close();
@@ -370,6 +373,7 @@ describe('copy engine through ProjectX, Tradovate and the paper broker in one gr
         // One run always rests, changes and cancels leader orders, so every CI run compares mirrors.
         examples: [['projectx', MIRRORING_SETUPS, MIRRORING_STEPS]],
         ...(SEED === undefined ? {} : { seed: Number(SEED) }),
+        ...(PATH === undefined ? {} : { path: PATH, examples: [] }),
       },
     );
     expect(reached.tradovate).toBeGreaterThan(0);

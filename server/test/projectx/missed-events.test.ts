@@ -103,4 +103,28 @@ describe('ProjectX: hub events dropped on a live connection are noticed by the p
     await until(() => restCalls(world) >= before + 20, 'more checks');
     expect(filledQty(world.events, found!.orderId)).toBe(2);
   });
+
+  it('reports the fill of an order whose place answer was lost while a check held its pushes, once', async () => {
+    // The check applies its reads in line with the pushes: while it reads, pushes wait behind it. A slow
+    // trade read keeps it there; the look-up after the lost answer must not apply the history meanwhile.
+    world.fake.setFaults({ slowAnswers: { remaining: 1, match: 'Trade/search', delayMs: 1_000 } });
+    const tradeReads = world.fake.world.calls['Trade/search'] ?? 0;
+    await until(() => (world.fake.world.calls['Trade/search'] ?? 0) > tradeReads, 'a check reading trades');
+    world.fake.setFaults({ loseAnswers: { remaining: 1, match: 'Order/place' } });
+    const market: PlaceOrderCommand = {
+      accountExternalId: '465',
+      clientOrderId: 'st.held',
+      symbol: ES,
+      side: 'buy',
+      qty: 2,
+      type: 'Market',
+    };
+    await expect(world.session.placeOrder(market)).rejects.toMatchObject({ code: 'uncertain' });
+    const found = await world.session.findOrderByClientId('465', 'st.held');
+    expect(found).toMatchObject({ status: 'Filled', filledQty: 2 });
+    await until(() => filledQty(world.events, found!.orderId) === 2, 'the fill reported');
+    const before = restCalls(world);
+    await until(() => restCalls(world) >= before + 20, 'more checks');
+    expect(filledQty(world.events, found!.orderId)).toBe(2);
+  });
 });
