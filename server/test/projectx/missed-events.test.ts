@@ -127,4 +127,28 @@ describe('ProjectX: hub events dropped on a live connection are noticed by the p
     await until(() => restCalls(world) >= before + 20, 'more checks');
     expect(filledQty(world.events, found!.orderId)).toBe(2);
   });
+
+  it('gives the fill of a trade pushed before any push of its order (those dropped, its place answer lost) its client order id', async () => {
+    // The order's pending and open pushes (the only ones before its trade that carry its tag) are dropped.
+    world.fake.setFaults({
+      loseAnswers: { remaining: 1, match: 'Order/place' },
+      dropEvents: { remaining: 2, target: 'GatewayUserOrder' },
+    });
+    const market: PlaceOrderCommand = {
+      accountExternalId: '465',
+      clientOrderId: 'st.untold',
+      symbol: ES,
+      side: 'sell',
+      qty: 3,
+      type: 'Market',
+    };
+    await expect(world.session.placeOrder(market)).rejects.toMatchObject({ code: 'uncertain' });
+    expect(world.fake.faults.dropEvents?.remaining).toBe(0);
+    const orderId = String(world.fake.world.placed.at(-1)!.orderId);
+    await until(() => filledQty(world.events, orderId) === 3, 'the fill reported');
+    const fills = world.events.filter((e) => e.kind === 'fill' && e.orderId === orderId);
+    expect(fills.map((e) => (e.kind === 'fill' ? e.clientOrderId : undefined))).toEqual(
+      fills.map(() => 'st.untold'),
+    );
+  });
 });
