@@ -10,7 +10,7 @@ import { MixedRig, SYMBOL, type VenueWorkingOrder } from './support/mixed-rig';
 /**
  * Every run starts a fake ProjectX gateway, the adapter's sessions over real sockets, a paper venue and the
  * engine, and waits for the group to settle after each step. Runs are few (the server suite runs on PGlite
- * and on PostgreSQL on a 2-core CI machine); `PROJECTX_ENGINE_PROPERTY_RUNS` and `_SEED` replay more.
+ * and on PostgreSQL on a 2-core CI machine); `PROJECTX_ENGINE_PROPERTY_RUNS`, `_SEED` and `_PATH` replay more.
  */
 const RUNS = Number(process.env.PROJECTX_ENGINE_PROPERTY_RUNS ?? (usingPostgres() ? 3 : 6));
 const SEED = process.env.PROJECTX_ENGINE_PROPERTY_SEED;
@@ -376,9 +376,12 @@ describe('copy engine through ProjectX, Tradovate and the paper broker in one gr
         ...(PATH === undefined ? {} : { path: PATH, examples: [] }),
       },
     );
-    expect(reached.tradovate).toBeGreaterThan(0);
-    expect(reached.projectx).toBeGreaterThan(0);
-    expect(mirrorsSeen.projectx + mirrorsSeen.tradovate + mirrorsSeen.sim).toBeGreaterThan(0);
+    // A replayed path is one run: it need not reach every broker.
+    if (PATH === undefined) {
+      expect(reached.tradovate).toBeGreaterThan(0);
+      expect(reached.projectx).toBeGreaterThan(0);
+      expect(mirrorsSeen.projectx + mirrorsSeen.tradovate + mirrorsSeen.sim).toBeGreaterThan(0);
+    }
     if (process.env.PROJECTX_ENGINE_PROPERTY_REPORT === '1') console.info('mirrors checked', mirrorsSeen);
   }, 600_000);
 
