@@ -74,4 +74,81 @@ describe('ProjectX: hub events dropped on a live connection are noticed by the p
     expect(filledQty(world.events, order.orderId)).toBe(2);
     expect(hubStayedUp()).toBe(true);
   });
+
+  it('reports once the fill of an order whose place answer was lost and whose pushes were dropped, after the look-up read it from the history', async () => {
+    // The engine looks the order up after the lost answer; the history is the first to show it, filled. Its
+    // fill must reach the engine from there, not be counted silently and then absorbed by the check's trade.
+    world.fake.setFaults({
+      loseAnswers: { remaining: 1, match: 'Order/place' },
+      dropEvents: { remaining: 1000 },
+    });
+    const market: PlaceOrderCommand = {
+      accountExternalId: '465',
+      clientOrderId: 'st.lostfill',
+      symbol: ES,
+      side: 'buy',
+      qty: 2,
+      type: 'Market',
+    };
+    await expect(world.session.placeOrder(market)).rejects.toMatchObject({ code: 'uncertain' });
+    expect(world.fake.venue.netOf(465, ES_ID)).toBe(2);
+    const found = await world.session.findOrderByClientId('465', 'st.lostfill');
+    expect(found).toMatchObject({ status: 'Filled', filledQty: 2 });
+    await until(() => filledQty(world.events, found!.orderId) === 2, 'the fill reported');
+    const fills = world.events.filter((e) => e.kind === 'fill' && e.orderId === found!.orderId);
+    expect(fills.every((e) => e.kind === 'fill' && e.clientOrderId === 'st.lostfill')).toBe(true);
+    // Later checks read the trade again, and the pushes come back: nothing is counted twice.
+    world.fake.clearFaults();
+    const before = restCalls(world);
+    await until(() => restCalls(world) >= before + 20, 'more checks');
+    expect(filledQty(world.events, found!.orderId)).toBe(2);
+  });
+
+  it('reports the fill of an order whose place answer was lost while a check held its pushes, once', async () => {
+    // The check applies its reads in line with the pushes: while it reads, pushes wait behind it. A slow
+    // trade read keeps it there; the look-up after the lost answer must not apply the history meanwhile.
+    world.fake.setFaults({ slowAnswers: { remaining: 1, match: 'Trade/search', delayMs: 1_000 } });
+    const tradeReads = world.fake.world.calls['Trade/search'] ?? 0;
+    await until(() => (world.fake.world.calls['Trade/search'] ?? 0) > tradeReads, 'a check reading trades');
+    world.fake.setFaults({ loseAnswers: { remaining: 1, match: 'Order/place' } });
+    const market: PlaceOrderCommand = {
+      accountExternalId: '465',
+      clientOrderId: 'st.held',
+      symbol: ES,
+      side: 'buy',
+      qty: 2,
+      type: 'Market',
+    };
+    await expect(world.session.placeOrder(market)).rejects.toMatchObject({ code: 'uncertain' });
+    const found = await world.session.findOrderByClientId('465', 'st.held');
+    expect(found).toMatchObject({ status: 'Filled', filledQty: 2 });
+    await until(() => filledQty(world.events, found!.orderId) === 2, 'the fill reported');
+    const before = restCalls(world);
+    await until(() => restCalls(world) >= before + 20, 'more checks');
+    expect(filledQty(world.events, found!.orderId)).toBe(2);
+  });
+
+  it('gives the fill of a trade pushed before any push of its order (those dropped, its place answer lost) its client order id', async () => {
+    // The order's pending and open pushes (the only ones before its trade that carry its tag) are dropped.
+    world.fake.setFaults({
+      loseAnswers: { remaining: 1, match: 'Order/place' },
+      dropEvents: { remaining: 2, target: 'GatewayUserOrder' },
+    });
+    const market: PlaceOrderCommand = {
+      accountExternalId: '465',
+      clientOrderId: 'st.untold',
+      symbol: ES,
+      side: 'sell',
+      qty: 3,
+      type: 'Market',
+    };
+    await expect(world.session.placeOrder(market)).rejects.toMatchObject({ code: 'uncertain' });
+    expect(world.fake.faults.dropEvents?.remaining).toBe(0);
+    const orderId = String(world.fake.world.placed.at(-1)!.orderId);
+    await until(() => filledQty(world.events, orderId) === 3, 'the fill reported');
+    const fills = world.events.filter((e) => e.kind === 'fill' && e.orderId === orderId);
+    expect(fills.map((e) => (e.kind === 'fill' ? e.clientOrderId : undefined))).toEqual(
+      fills.map(() => 'st.untold'),
+    );
+  });
 });

@@ -1,6 +1,12 @@
 import { pendingOrder } from '../shared/pending-order';
 import type { UncertainSends } from '../shared/uncertain-sends';
-import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import {
+  BrokerError,
+  type BrokerEvent,
+  type BrokerOrder,
+  type ModifyOrderCommand,
+  type PlaceOrderCommand,
+} from '../types';
 import { PX_SIDE, PX_TYPE, TERMINAL } from './codes';
 import { list, num } from './json';
 import { ProjectXRefusal, type ProjectXRest } from './rest-client';
@@ -21,6 +27,11 @@ export interface OrderContext {
   nativeBracketsRefused: Set<string>;
   /** Placements whose answer was lost: their look-up waits until the request could no longer land. */
   uncertainSends: UncertainSends;
+  /**
+   * Runs a REST read and applies what it returns in line with the hub's pushes (after those received, before
+   * those still to come), its events emitted as a push's are: what the state counts, the engine hears.
+   */
+  applyInLine(read: () => Promise<BrokerEvent[]>): Promise<void>;
 }
 
 function accountNumber(accountExternalId: string): number {
@@ -140,13 +151,20 @@ async function brackets(
   return out;
 }
 
-/** Reads the account's order history (the only search that returns tags) into the state. */
-async function loadHistory(ctx: OrderContext, accountExternalId: string): Promise<void> {
-  const answer = await ctx.rest.call('Order/search', {
-    accountId: accountNumber(accountExternalId),
-    startTimestamp: new Date(Date.now() - ctx.historyLookbackMs).toISOString(),
+/**
+ * Reads the account's order history (the only search that returns tags) into the state. The history may be
+ * the first to show an order filled (its place answer lost, its pushes dropped or queued behind a check):
+ * the state then counts the fill from the order's `fillVolume` and absorbs its trade, so the fill must be
+ * emitted from here, or no source ever reports it.
+ */
+function loadHistory(ctx: OrderContext, accountExternalId: string): Promise<void> {
+  return ctx.applyInLine(async () => {
+    const answer = await ctx.rest.call('Order/search', {
+      accountId: accountNumber(accountExternalId),
+      startTimestamp: new Date(Date.now() - ctx.historyLookbackMs).toISOString(),
+    });
+    return list(answer, 'orders').flatMap((row) => ctx.state.applyOrder(row));
   });
-  for (const row of list(answer, 'orders')) ctx.state.applyOrder(row);
 }
 
 async function findByTag(

@@ -103,6 +103,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     nativeBracketsRefused: new Set(),
     // A lost placement may still reach the gateway until its request would have timed out.
     uncertainSends: new UncertainSends(timings.requestTimeoutMs),
+    applyInLine: (read) => applyInLine(read),
   };
   const brackets = new SyntheticBrackets(
     gatewayUser,
@@ -139,6 +140,42 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   let accountIds: number[] = [];
   let up = false;
   let hubWork: Promise<void> = Promise.resolve();
+
+  /** A REST read applied in line with the pushes, its events emitted as a push's (see `OrderContext`). */
+  function applyInLine(read: () => Promise<BrokerEvent[]>): Promise<void> {
+    const applied = hubWork.then(async () => {
+      const events = await read();
+      for (const event of events) emit(event);
+      if (events.length > 0) brackets.poke();
+    });
+    hubWork = applied.catch(() => undefined);
+    return applied;
+  }
+
+  /**
+   * A trade pushed before any push of its order (those were dropped, and its place answer lost) carries no
+   * tag: its fill would reach the engine as a trade by hand, and the copy it fills would stay on its way for
+   * good. So the history, which has the tags, is read first. Orders seen in a push are settled (a push carries
+   * the tag, or none for an order placed by hand), so this costs a read only after dropped pushes.
+   */
+  async function learnTagOfTrade(trade: Json): Promise<void> {
+    const orderId = num(trade, 'orderId');
+    const accountId = num(trade, 'accountId');
+    if (orderId === undefined || accountId === undefined || state.tagSettled(String(orderId))) return;
+    try {
+      const since = new Date(Date.now() - timings.historyLookbackMs).toISOString();
+      const history = list(await rest.call('Order/search', { accountId, startTimestamp: since }), 'orders');
+      for (const row of history) {
+        const id = String(num(row, 'id'));
+        const tag = str(row, 'customTag');
+        if (state.tagSettled(id)) continue;
+        if (tag) state.rememberTag(id, tag);
+        else if (id === String(orderId)) state.markTagless(id);
+      }
+    } catch (error: unknown) {
+      warn(`ProjectX history for the tag of order ${orderId}: ${String(error)}`);
+    }
+  }
 
   /** Where the next check for missed events reads trades from: the end of the last catch-up or check. */
   let tradesCheckedFrom = Date.now();
@@ -215,7 +252,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
     },
     onPush(target, action, data) {
       // Pushes are applied in order behind any catch-up still running.
-      hubWork = hubWork.then(() => {
+      hubWork = hubWork.then(async () => {
+        if (target === 'GatewayUserTrade') await learnTagOfTrade(data);
         const events =
           target === 'GatewayUserOrder'
             ? state.applyOrder(data)

@@ -158,6 +158,8 @@ export class ProjectXState {
     const before = this.orders.get(orderId);
     const tag = str(data, 'customTag');
     if (tag) this.tagOf.set(orderId, tag);
+    // Pushes and the history carry the field (`Order/searchOpen` leaves it out): empty there is by hand.
+    else if ('customTag' in data && !this.tagOf.has(orderId)) this.tagless.add(orderId);
     const contractId = str(data, 'contractId');
     const fillVolume = num(data, 'fillVolume') ?? before?.filledQty ?? 0;
     const order: BrokerOrder = {

@@ -53,6 +53,9 @@ const RIG_TIMINGS = {
   reconnectDelaysMs: [0, 50, 100, 200],
   hubKeepAliveMs: 200,
   hubServerTimeoutMs: 2_000,
+  // Dropped pushes are read back by the sessions' periodic REST check, not only by a reconnect.
+  missedEventsCheckMs: Number(process.env.PROJECTX_RIG_CHECK_MS ?? 300),
+  missedEventsConfirmMs: Number(process.env.PROJECTX_RIG_CONFIRM_MS ?? 100),
 };
 
 /**
@@ -94,7 +97,9 @@ export class MixedRig {
     leaderOn: 'projectx' | 'sim',
     settings: Array<Partial<EngineAccount>>,
   ): Promise<MixedRig> {
-    const fake = await startFakeProjectX({ pingMs: 200 });
+    // The request window is lifted (as the Tradovate one below): checks every 200 ms would spend a real
+    // login's 200 requests per minute in seconds, and the budget is not what this rig proves.
+    const fake = await startFakeProjectX({ pingMs: 200, rateLimit: 100_000 });
     fake.addUser({ userName: 'lead', apiKey: 'k-lead' });
     fake.addUser({ userName: 'follow', apiKey: 'k-follow' });
     for (const id of [100, 101]) fake.addAccount({ id, userName: 'lead', maxContracts: 40 });
@@ -129,7 +134,12 @@ export class MixedRig {
       authorizations: new SimAuthorizations(),
     });
     // Brackets and linked pairs the adapter keeps live in the database, as on the server.
-    const pxAdapter = createProjectXAdapter({ timings: RIG_TIMINGS, allowInsecureHosts: true, db });
+    const pxAdapter = createProjectXAdapter({
+      timings: RIG_TIMINGS,
+      allowInsecureHosts: true,
+      gatewayRequestsPerWindow: 100_000,
+      db,
+    });
 
     const rows = await insertRows(db);
     const directory = new MixedDirectory();
@@ -382,6 +392,21 @@ export class MixedRig {
       credentials: { accessToken: `sim:${this.simLogin}:4` },
     })) as SimSession;
     return this.traderSession;
+  }
+
+  /**
+   * Waits until the ProjectX sessions compared their state with the gateway by REST several times (the
+   * periodic check for dropped pushes reads every account's trades), counted at the fake.
+   */
+  async checkedByRest(): Promise<void> {
+    const tradeReads = (): number => this.fake.world.calls['Trade/search'] ?? 0;
+    // Two logins of two accounts each: 16 reads are at least a few checks of each session.
+    const wanted = tradeReads() + 16;
+    const deadline = Date.now() + 30_000;
+    while (tradeReads() < wanted) {
+      if (Date.now() > deadline) throw new Error('The ProjectX sessions stopped checking by REST');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** The leader closes everything by hand. */

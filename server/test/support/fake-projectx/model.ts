@@ -126,6 +126,8 @@ export interface FakeFaults {
    * `delayMs` later, as a request still queued at the gateway after the client gave up on it.
    */
   handleLate: { remaining: number; match?: string; delayMs: number } | null;
+  /** The next N matching REST calls are executed at once and answered `delayMs` later (a slow gateway). */
+  slowAnswers: { remaining: number; match?: string; delayMs: number } | null;
   /** The next N REST calls answer HTTP 429. */
   http429: { remaining: number; match?: string } | null;
   /** The next N hub events are never delivered. */
@@ -140,6 +142,7 @@ export interface FakeFaults {
 export const noFaults = (): FakeFaults => ({
   loseAnswers: null,
   handleLate: null,
+  slowAnswers: null,
   http429: null,
   dropEvents: null,
   duplicateEvents: false,

@@ -97,6 +97,9 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
     }
     const result = handleRest(world, path, body, token);
     if (result.lose) return void request.socket.destroy();
+    const slow = faults.slowAnswers;
+    if (trip(slow, path))
+      return void setTimeout(() => send(response, result.status, result.body, result.headers), slow!.delayMs);
     send(response, result.status, result.body, result.headers);
   }
 
