@@ -124,6 +124,21 @@ describe('request budget per broker user', () => {
       budget.stop();
     });
 
+    it('when a token comes back while jobs wait, then a new job queues behind them rather than jump ahead, with one wake-up', () => {
+      const { clock, now, after, fire } = manualClock();
+      const ran: string[] = [];
+      const budget = new RequestBudget(1, now, after);
+      budget.schedule(job(ran, 'first'));
+      budget.schedule({ ...job(ran, 'exit'), exit: true });
+      // A minute later the token is back but the wake-up has not run yet.
+      clock.now = 60_000;
+      budget.schedule(job(ran, 'late entry'));
+      expect(ran).toEqual(['first']);
+      expect(clock.waits).toEqual([60_000]);
+      fire(60_000);
+      expect(ran).toEqual(['first', 'exit']);
+    });
+
     it('when the budget is stopped, then its pending wake-up is canceled', () => {
       let canceled = 0;
       const budget = new RequestBudget(

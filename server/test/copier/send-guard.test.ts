@@ -197,6 +197,24 @@ describe('guardPlan', () => {
     expect(t.asked[2]?.held[FOLLOWER]).toEqual({ NQH7: 1 });
   });
 
+  it('when an earlier part sells, then the later parts see the position lowered by it', () => {
+    const t = setup();
+    guardPlan(t.ctx, [intent('a', 'sell', 2), intent('b', 'sell', 1)]);
+    expect(t.asked.map((asked) => asked.held[FOLLOWER])).toEqual([{}, { NQH7: -2 }]);
+  });
+
+  it('when the user has no copy group or the account no live state, then the rules see no accounts and nothing held', () => {
+    const t = setup();
+    t.ctx.live.delete(FOLLOWER);
+    t.ctx.live.delete(OTHER);
+    expect(guardAtSend(t.ctx, intent('a', 'buy', 1, { userId: 99 }))).toBeNull();
+    guardPlan(t.ctx, [intent('b', 'buy', 1, { userId: 99 })]);
+    expect(t.asked).toEqual([
+      { qty: 1, accountIds: [], held: { [FOLLOWER]: {}, [OTHER]: {} } },
+      { qty: 1, accountIds: [], held: { [FOLLOWER]: {}, [OTHER]: {} } },
+    ]);
+  });
+
   it('when the rules allow more than asked, then the part goes as planned', () => {
     const t = setup(() => ({ qty: 10, reason: null }));
     const plan = [intent('a', 'buy', 2)];
@@ -286,6 +304,15 @@ describe('checkFirmRules', () => {
     const none = setup(undefined, answer, { withGuard: false });
     await checkFirmRules(none.ctx, none.follower, snapshot(1, 1));
     expect([none.closeOuts, none.notices]).toEqual([[], []]);
+  });
+
+  it('when the account has no copy group or live state, then it is asked about as a follower and closed out', async () => {
+    const t = setup(undefined, { flatten: { reason: DRAWDOWN, stopFollowing: false }, leaderBreach: null });
+    const stray = account(FOLLOWER, { userId: 99 });
+    t.ctx.live.delete(FOLLOWER);
+    await checkFirmRules(t.ctx, stray, snapshot(10, 5));
+    expect(t.equities).toEqual([[99, FOLLOWER, 15, 'follower']]);
+    expect(t.closeOuts).toEqual([99]);
   });
 
   it('when the close-out fails, then the failure is logged and the user still told', async () => {
