@@ -105,6 +105,40 @@ describe('request budget per broker user', () => {
       expect(budget.waiting).toBe(0);
     });
 
+    it('when several entries wait, then the wake-up comes for the earliest deadline among them', () => {
+      const { clock, now, after, fire } = manualClock();
+      const ran: string[] = [];
+      const budget = new RequestBudget(1, now, after);
+      budget.schedule(job(ran, 'first'));
+      budget.schedule(job(ran, 'A')); // queued at 0: deadline 5,000
+      clock.now = 1_000;
+      budget.schedule(job(ran, 'B')); // deadline 6,000
+      clock.now = 2_000;
+      budget.schedule(job(ran, 'C')); // deadline 7,000
+      fire(5_001);
+      expect(ran).toEqual(['first', 'expired A']);
+      // B's deadline (6,000) comes before C's and before the next token: woken at 6,001, 999 ms later.
+      expect(clock.waits).toEqual([5_001, 1_000]);
+      fire(6_001);
+      expect(ran).toEqual(['first', 'expired A', 'expired B']);
+      budget.stop();
+    });
+
+    it('when a token comes back while jobs wait, then a new job queues behind them rather than jump ahead, with one wake-up', () => {
+      const { clock, now, after, fire } = manualClock();
+      const ran: string[] = [];
+      const budget = new RequestBudget(1, now, after);
+      budget.schedule(job(ran, 'first'));
+      budget.schedule({ ...job(ran, 'exit'), exit: true });
+      // A minute later the token is back but the wake-up has not run yet.
+      clock.now = 60_000;
+      budget.schedule(job(ran, 'late entry'));
+      expect(ran).toEqual(['first']);
+      expect(clock.waits).toEqual([60_000]);
+      fire(60_000);
+      expect(ran).toEqual(['first', 'exit']);
+    });
+
     it('when the budget is stopped, then its pending wake-up is canceled', () => {
       let canceled = 0;
       const budget = new RequestBudget(

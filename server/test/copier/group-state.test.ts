@@ -168,7 +168,7 @@ describe('copy group state transitions', () => {
     expect(statusChanged(live, { state: 'out_of_sync', reason: 'a' })).toBe(true);
     expect(statusChanged(live, { state: 'out_of_sync', reason: 'b' })).toBe(true);
     expect(live.status).toEqual({ state: 'out_of_sync', reason: 'b' });
-    const group = newGroup(1);
+    const group = newGroup(1, () => undefined);
     expect(deferReconcile(group, 'k')).toBe(true);
     expect(deferReconcile(group, 'k')).toBe(false);
     reconcileResumed(group, 'k');

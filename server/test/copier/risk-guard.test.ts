@@ -36,7 +36,7 @@ function setup(over: Partial<EngineAccount> = {}, options: { closeOutFails?: boo
   const ctx = {
     accounts: new Map([[7, account]]),
     live: new Map([[7, live]]),
-    enqueue: (userId: number) => {
+    enqueueFirst: (userId: number) => {
       closeOuts.push(userId);
       return options.closeOutFails === true ? Promise.reject(new Error('down')) : Promise.resolve();
     },

@@ -46,5 +46,8 @@ export interface EngineContext {
   setStatus(accountId: number, status: FollowerStatus): void;
   /** The contracts held by hand on this follower changed: stores them (they outlive a restart). */
   heldByHandChanged(accountId: number): void;
+  /** Runs a job of the user's copy group after the ones already queued. */
   enqueue(userId: number, job: () => Promise<void>): Promise<void>;
+  /** Runs a firm rule's close-out ahead of the user's waiting jobs (behind the running one). */
+  enqueueFirst(userId: number, job: () => Promise<void>): Promise<void>;
 }

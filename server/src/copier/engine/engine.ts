@@ -91,7 +91,7 @@ export class CopyEngine implements EngineContext {
     this.guard?.onDeadline?.(async (userId, accountId, reason) => {
       if (this.stopped) return false;
       let acted = false;
-      await this.enqueue(userId, async () => {
+      await this.enqueueFirst(userId, async () => {
         acted = await flattenForRule(this, accountId, reason);
       });
       return acted;
@@ -148,10 +148,11 @@ export class CopyEngine implements EngineContext {
   }
 
   enqueue(userId: number, job: () => Promise<void>): Promise<void> {
-    const group = this.group(userId);
-    const next = group.queue.then(job).catch((error: unknown) => this.log(error, `copy group ${userId}`));
-    group.queue = next;
-    return next;
+    return this.group(userId).jobs.add(job);
+  }
+
+  enqueueFirst(userId: number, job: () => Promise<void>): Promise<void> {
+    return this.group(userId).jobs.addFirst(job);
   }
 
   async start(): Promise<void> {
@@ -200,11 +201,11 @@ export class CopyEngine implements EngineContext {
   async idle(userId: number): Promise<void> {
     const group = this.group(userId);
     for (let round = 0; round < 20; round += 1) {
-      const queue = group.queue;
-      await queue;
+      const count = group.jobs.count;
+      await group.jobs.settled();
       await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
       await new Promise((resolve) => setImmediate(resolve));
-      if (queue === group.queue && [...group.inflight.values()].every((set) => set.size === 0)) return;
+      if (count === group.jobs.count && [...group.inflight.values()].every((set) => set.size === 0)) return;
     }
   }
 
@@ -218,14 +219,14 @@ export class CopyEngine implements EngineContext {
     this.stopped = true;
     this.stopAutoSync?.();
     await this.brokerSessions.stop();
-    await Promise.all([...this.groups.values()].map((group) => group.queue));
+    await Promise.all([...this.groups.values()].map((group) => group.jobs.settled()));
     await this.store.flush();
   }
 
   private group(userId: number): UserGroup {
     let group = this.groups.get(userId);
     if (group === undefined) {
-      group = newGroup(userId);
+      group = newGroup(userId, (error) => this.log(error, `copy group ${userId}`));
       this.groups.set(userId, group);
     }
     return group;

@@ -1,7 +1,8 @@
 import { crossSymbol } from '@synctrade/market';
 import type { BrokerEvent } from '../../brokers/types';
-import { copyClientId, fillEventKey } from './client-ids';
+import { fillEventKey } from './client-ids';
 import type { EngineContext } from './context';
+import { marketIntent } from './market-intent';
 import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
@@ -175,22 +176,7 @@ function planFollower(
     skip('Rejected', `Max net position (${limit}) reached`);
     return { intents, skips, releasesHand };
   }
-  parts.forEach((part, index) => {
-    intents.push({
-      clientOrderId: copyClientId(eventKey, follower.id, index),
-      eventKey,
-      userId: follower.userId,
-      accountId: follower.id,
-      symbol,
-      side: part.side,
-      qty: part.qty,
-      type: 'Market',
-      price: null,
-      stopPrice: null,
-      exit: part.exit,
-      leaderOrderId: null,
-    });
-  });
+  parts.forEach((part, index) => intents.push(marketIntent(eventKey, follower, index, symbol, part)));
   return { intents, skips, releasesHand };
 }
 

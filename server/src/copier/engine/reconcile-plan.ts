@@ -1,6 +1,7 @@
 import { crossSymbol } from '@synctrade/market';
 import type { BrokerOrder, BrokerPosition } from '../../brokers/types';
-import { copyClientId, mirroredLeaderOrder } from './client-ids';
+import { mirroredLeaderOrder } from './client-ids';
+import { marketIntent } from './market-intent';
 import { planMove, targetPosition } from './sizing';
 import type { MirrorExposure } from './state';
 import type { CopyIntent, EngineAccount, RiskLimits } from './types';
@@ -225,22 +226,8 @@ export function correctionIntents(
 ): CopyIntent[] {
   const intents: CopyIntent[] = [];
   for (const move of moves) {
-    for (const part of planMove(move.actual, move.desired, follower.risk)) {
-      intents.push({
-        clientOrderId: copyClientId(eventKey, follower.id, intents.length),
-        eventKey,
-        userId: follower.userId,
-        accountId: follower.id,
-        symbol: move.symbol,
-        side: part.side,
-        qty: part.qty,
-        type: 'Market',
-        price: null,
-        stopPrice: null,
-        exit: part.exit,
-        leaderOrderId: null,
-      });
-    }
+    for (const part of planMove(move.actual, move.desired, follower.risk))
+      intents.push(marketIntent(eventKey, follower, intents.length, move.symbol, part));
   }
   return intents;
 }

@@ -21,9 +21,9 @@ export async function checkDailyLoss(
   const reason = `Daily loss limit of $${account.risk.dailyLossLimit.toLocaleString('en-US')} reached (day P&L $${pnl.toFixed(2)})`;
   account.isFollower = false;
   ctx.setStatus(accountId, { state: 'risk_stopped', reason });
-  // Closed through the send path behind the user's queued copies, each order carrying the reason.
+  // Closed through the send path ahead of the user's waiting copies, each order carrying the reason.
   await Promise.allSettled([
-    ctx.enqueue(account.userId, async () => void (await closeOutForRule(ctx, accountId, reason))),
+    ctx.enqueueFirst(account.userId, async () => void (await closeOutForRule(ctx, accountId, reason))),
     ctx.directory.stopFollowing(accountId, reason),
   ]).then((results) => {
     for (const result of results)

@@ -1,5 +1,6 @@
-import { copyClientId, syncEventKey } from './client-ids';
+import { syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
+import { marketIntent } from './market-intent';
 import { dispatch } from './sender';
 import { planMove } from './sizing';
 import type { CopyIntent } from './types';
@@ -60,22 +61,11 @@ export async function closeOutForRule(
   const intents: CopyIntent[] = [];
   for (const position of positions) {
     if (position.accountExternalId !== account.externalId || position.netPos === 0) continue;
+    // Every part of a move to flat closes: an exit, served first by the budget.
     for (const part of planMove(position.netPos, 0, account.risk))
-      intents.push({
-        clientOrderId: copyClientId(eventKey, account.id, intents.length),
-        eventKey,
-        userId: account.userId,
-        accountId: account.id,
-        symbol: position.symbol,
-        side: part.side,
-        qty: part.qty,
-        type: 'Market',
-        price: null,
-        stopPrice: null,
-        exit: true,
-        leaderOrderId: null,
-        reason,
-      });
+      intents.push(
+        marketIntent(eventKey, account, intents.length, position.symbol, { ...part, exit: true }, reason),
+      );
   }
   if (intents.length > 0) {
     const claim = await ctx.store.claim({

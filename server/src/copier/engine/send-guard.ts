@@ -95,9 +95,12 @@ export async function checkFirmRules(
     account.isFollower = false;
     ctx.setStatus(account.id, { state: 'risk_stopped', reason: action.reason });
   }
-  // Closed through the send path behind the user's queued copies, each order carrying the rule's reason.
+  // Closed through the send path ahead of the user's waiting copies, each order carrying the rule's reason.
   const results = await Promise.allSettled([
-    ctx.enqueue(account.userId, async () => void (await closeOutForRule(ctx, account.id, action.reason))),
+    ctx.enqueueFirst(
+      account.userId,
+      async () => void (await closeOutForRule(ctx, account.id, action.reason)),
+    ),
     action.stopFollowing ? ctx.directory.stopFollowing(account.id, action.reason) : Promise.resolve(),
   ]);
   for (const result of results)

@@ -2,6 +2,7 @@ import type { AccountSnapshot, BrokerOrder, BrokerPosition, BrokerSession } from
 import type { RequestBudget } from './budget';
 import { mirroredLeaderOrder } from './client-ids';
 import type { CopyIntent, FollowerStatus, EngineAccount } from './types';
+import { GroupQueue } from './group-queue';
 
 /*
  * The copy group's state and the only code that changes it. Other engine modules read it through the
@@ -74,14 +75,14 @@ export interface LeaderState {
   readonly mirrorExposure: ReadonlyMap<string, MirrorExposure>;
 }
 
-/** One user's copy group; every change of it runs in `queue`, one at a time, in arrival order. */
+/** One user's copy group; every change of it runs in `jobs`, one at a time, in arrival order (close-outs first). */
 export interface UserGroup {
   readonly userId: number;
   accountIds: ReadonlySet<number>;
   /** Connections with an open session for this user. */
   connectionIds: ReadonlySet<number>;
   leader: LeaderState | null;
-  queue: Promise<void>;
+  readonly jobs: GroupQueue;
   /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
   readonly deferredReconciles: ReadonlySet<string>;
   /** Sends not settled yet, per follower: reconciliation waits for them. */
@@ -178,14 +179,14 @@ export const isLiveOrder = (order: BrokerOrder): boolean =>
 
 // ---- New state ----
 
-export function newGroup(userId: number): UserGroup {
+export function newGroup(userId: number, onJobError: (error: unknown) => void): UserGroup {
   return {
     userId,
     accountIds: new Set(),
     connectionIds: new Set(),
     leader: null,
     deferredReconciles: new Set(),
-    queue: Promise.resolve(),
+    jobs: new GroupQueue(onJobError),
     inflight: new Map(),
   };
 }
