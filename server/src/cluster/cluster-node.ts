@@ -37,6 +37,7 @@ export class ClusterNode {
   private engine: CopyEngine | null = null;
   private engineDirectory: ClusterDirectory | null = null;
   private flushStore: (() => Promise<void>) | null = null;
+  private groupReady: (userId: number) => void = () => undefined;
   private readonly leaving = new Set<number>();
   private readonly cooldown = new Map<number, number>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -138,10 +139,19 @@ export class ClusterNode {
     };
   }
 
-  /** The engine is running: take groups, renew, balance. */
-  attach(engine: CopyEngine, flushStore: () => Promise<void>, desk: DeskSnapshot): void {
+  /**
+   * The engine is running: take groups, renew, balance. `groupReady` runs when a group taken here is open and
+   * reconciled (its desk list goes out to the user's sockets on every node).
+   */
+  attach(
+    engine: CopyEngine,
+    flushStore: () => Promise<void>,
+    desk: DeskSnapshot,
+    groupReady: (userId: number) => void = () => undefined,
+  ): void {
     this.engine = engine;
     this.flushStore = flushStore;
+    this.groupReady = groupReady;
     this.bus.answerDesk((userId) => this.owns(userId), desk);
     const every = (ms: number, work: () => Promise<void>): void => {
       const timer = setInterval(() => {
@@ -251,8 +261,11 @@ export class ClusterNode {
     if (lease === null || this.engine === null) return;
     await this.engine.refreshUser(userId);
     // Still the same lease (a lost one is forgotten by then): the group is open and reconciled under it.
-    if (this.keeper.leaseOf(userId)?.token === lease.token)
+    if (this.keeper.leaseOf(userId)?.token === lease.token) {
       await this.leases.markReady(lease, this.config.nodeId);
+      // The feeds start over from this owner's list: the last one they got may predate the hand-over.
+      this.groupReady(userId);
+    }
   }
 
   /** Hands a group over: its sessions close here, what it wrote is stored, then the lease goes back. */

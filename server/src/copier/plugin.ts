@@ -32,7 +32,10 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     guard: new EngineSendGuard(new EngineGuard(app.propGuard, log)),
   });
   // In a cluster the desk's list is the owner's (the node with the live state); it reaches every node's sockets.
-  publisher = new DeskPublisher(app, engine, { socketsElsewhere: cluster !== null });
+  publisher = new DeskPublisher(app, engine, {
+    socketsElsewhere: cluster !== null,
+    owns: (userId) => cluster === null || cluster.owns(userId),
+  });
   function touch(userId: number): void {
     if (cluster === null || cluster.owns(userId)) publisher?.touch(userId);
   }
@@ -53,7 +56,14 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', async () => {
     void engine
       .start()
-      .then(() => cluster?.attach(engine, () => store.flush(), deskSnapshot))
+      .then(() =>
+        cluster?.attach(
+          engine,
+          () => store.flush(),
+          deskSnapshot,
+          (userId) => publisher?.republish(userId),
+        ),
+      )
       .catch((error: unknown) => log(error, 'start'));
   });
   app.addHook('onClose', async () => {

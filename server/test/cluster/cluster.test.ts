@@ -12,8 +12,8 @@ import { FeedWatcher, leaderTrades, makeTrader, type Trader } from './support/tr
  *
  * Skips (with the reason printed) when NATS or PostgreSQL is unreachable (fails instead with
  * CLUSTER_TEST_REQUIRED=1, as CI sets it), and on the suite's PGlite pass. 50 traders, the issue's figure, by
- * default (2026-11-24 on the shared 2-core machine: 29-48 s at a load of 5-7, 56-69 s at a load of 8-11, 13 runs
- * green; 9 traders took 15-26 s, 30 took 27-47 s: most of the time is the nodes' start-up, the lease running out
+ * default (2026-11-24 on the shared 2-core machine: 26-48 s at a load of 2-7, 56-69 s at a load of 8-11; 8 runs
+ * green in a row since the desk list comes only from the owner; 9 traders took 15-26 s, 30 took 27-47 s: most of the time is the nodes' start-up, the lease running out
  * after the kill and the restarted node taking its share one group per balance tick, the phases printed at the
  * end); CLUSTER_TEST_USERS sets any number.
  */

@@ -17,8 +17,21 @@ export class DeskPublisher {
     private readonly app: FastifyInstance,
     private readonly engine: CopyEngine,
     /** A cluster: the user's sockets may be on other nodes, so the list is published whatever this node holds. */
-    private readonly options: { socketsElsewhere?: boolean } = {},
+    private readonly options: {
+      socketsElsewhere?: boolean;
+      /**
+       * A cluster: whether this node owns the user's copy group. Only the owner publishes: a list computed by a
+       * node handing the group over could reach the sockets after the new owner's and leave them on stale values.
+       */
+      owns?: (userId: number) => boolean;
+    } = {},
   ) {}
+
+  /** Publishes the user's list even if it equals the last one sent from here (a group just taken over). */
+  republish(userId: number): void {
+    this.last.delete(userId);
+    this.touch(userId);
+  }
 
   touch(userId: number): void {
     if (this.stopped || this.timers.has(userId)) return;
@@ -41,8 +54,18 @@ export class DeskPublisher {
       this.last.delete(userId);
       return;
     }
+    const owns = this.options.owns ?? ((): boolean => true);
     try {
+      if (!owns(userId)) {
+        this.last.delete(userId);
+        return;
+      }
       const accounts = await deskAccounts(this.app.db, this.engine, userId);
+      // Handed over while the list was read: the new owner publishes its own.
+      if (!owns(userId)) {
+        this.last.delete(userId);
+        return;
+      }
       const text = JSON.stringify(accounts);
       if (this.last.get(userId) === text) return;
       this.last.set(userId, text);
