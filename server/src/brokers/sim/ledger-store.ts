@@ -66,14 +66,7 @@ export class SimLedgerStore {
     await this.applyJournal();
     const only = externalIds === undefined ? '' : 'WHERE external_id = ANY($1::text[])';
     const params = externalIds === undefined ? [] : [externalIds];
-    const accounts = await this.db.query<{
-      external_id: string;
-      name: string;
-      starting_balance: number;
-      realized_total: number;
-      realized_day: number;
-      day_key: string;
-    }>(
+    const accounts = await this.db.query<AccountRecord>(
       `SELECT external_id, name, starting_balance, realized_total, realized_day, day_key FROM sim_accounts ${only}`,
       params,
     );

@@ -3,7 +3,7 @@ import type { EngineContext } from './context';
 import { claimMirrors, planMirrors } from './mirror-plan';
 import { dispatch } from './sender';
 import { isLiveOrder, recordMirror, trackSend, type LeaderState, type UserGroup } from './state';
-import { orderStatusOf } from './status-map';
+import { outcomeOfOrder } from './status-map';
 import type { CopyIntent } from './types';
 
 /**
@@ -190,13 +190,6 @@ async function settleSibling(ctx: EngineContext, leader: LeaderState, intent: Co
     });
     return;
   }
-  ctx.store.recordOutcome({
-    clientOrderId: intent.clientOrderId,
-    status: orderStatusOf(order.status),
-    brokerOrderId: order.orderId,
-    reason: order.reason,
-    sentMs: null,
-    ackMs: null,
-  });
+  ctx.store.recordOutcome(outcomeOfOrder(intent.clientOrderId, order));
   recordMirror(leader, intent.clientOrderId, order.orderId);
 }

@@ -1,6 +1,6 @@
 import type { EngineContext } from './context';
 import { recordMirror } from './state';
-import { orderStatusOf } from './status-map';
+import { outcomeOfOrder } from './status-map';
 
 /**
  * After a restart: intents stored but never confirmed are looked up at the broker by client order id.
@@ -24,14 +24,7 @@ export async function recoverUnresolved(ctx: EngineContext, accountIds: readonly
               sentMs: null,
               ackMs: null,
             }
-          : {
-              clientOrderId: intent.clientOrderId,
-              status: orderStatusOf(order.status),
-              brokerOrderId: order.orderId,
-              reason: order.reason,
-              sentMs: null,
-              ackMs: null,
-            },
+          : outcomeOfOrder(intent.clientOrderId, order),
       );
       const leader = ctx.groups.get(account.userId)?.leader;
       if (order !== null && intent.leaderOrderId !== null && leader !== null && leader !== undefined)

@@ -1,7 +1,7 @@
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
 import type { EngineContext } from './context';
 import { guardAtSend } from './send-guard';
-import { orderStatusOf } from './status-map';
+import { outcomeOfOrder } from './status-map';
 import {
   addInflightCopy,
   canReceive,
@@ -179,14 +179,7 @@ function succeeded(
 ): void {
   const live = ctx.live.get(account.id);
   if (live !== undefined) copyAcknowledged(live, ctx.clock.now());
-  ctx.store.recordOutcome({
-    clientOrderId: intent.clientOrderId,
-    status: orderStatusOf(order.status),
-    brokerOrderId: order.orderId,
-    reason: order.reason,
-    sentMs,
-    ackMs,
-  });
+  ctx.store.recordOutcome(outcomeOfOrder(intent.clientOrderId, order, sentMs, ackMs));
   if (intent.leaderOrderId !== null) {
     const leader = ctx.groups.get(intent.userId)?.leader;
     if (leader !== null && leader !== undefined) recordMirror(leader, intent.clientOrderId, order.orderId);
