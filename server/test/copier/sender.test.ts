@@ -70,6 +70,8 @@ describe('the sender: what the broker answers decides the copy', () => {
     await h.settle();
     expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Rejected by the broker']]);
     expect(messages(h)).toEqual([`Copy to Account 2 failed | Sell 1 ${ES}: Rejected by the broker`]);
+    // A rejected order is no sign of an expired login.
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
     await h.engine.stop();
   });
 
