@@ -18,7 +18,7 @@ describe('outcomeOfOrder', () => {
     clientOrderId: 'c.1.2',
     accountExternalId: 'F1',
     symbol: 'ESZ6',
-    side: 'Buy',
+    side: 'buy',
     qty: 2,
     filledQty: 0,
     type: 'Market',

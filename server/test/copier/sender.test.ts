@@ -1,0 +1,262 @@
+import { frontMonth } from '@synctrade/market';
+import { BrokerError } from '../../src/brokers/types';
+import { Harness, LEADER } from './support/harness';
+import { ScriptedFollower, until } from './support/scripted-follower';
+
+const ES = frontMonth('ES');
+const FOLLOWER = 2;
+const UNKNOWN = 'Outcome unknown: the broker did not answer; the position is reconciled';
+
+function outcomes(h: Harness): Array<{ status?: string; reason?: string | null; sentMs?: number | null }> {
+  return [...h.store.intents.values()]
+    .filter((intent) => intent.accountId === FOLLOWER)
+    .map((intent) => ({
+      status: intent.outcome?.status,
+      reason: intent.outcome?.reason,
+      sentMs: intent.outcome?.sentMs,
+    }));
+}
+
+function messages(h: Harness): string[] {
+  return h.notifications.map((n) => `${n.title} | ${(n as { message?: string }).message ?? ''}`);
+}
+
+const uncertain = (): Promise<never> => Promise.reject(new BrokerError('Request timed out', 'uncertain'));
+
+async function started(settings = {}): Promise<{ h: Harness; broker: ScriptedFollower }> {
+  const h = new Harness([{ ratio: 1 }], undefined, settings);
+  const broker = new ScriptedFollower(h, FOLLOWER);
+  await h.start();
+  return { h, broker };
+}
+
+describe('the sender: what the broker answers decides the copy', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('when the broker rejects the order with a reason, then the copy is rejected with that reason and the trader is told', async () => {
+    const { h } = await started();
+    h.venue.faults.arm(
+      { kind: 'reject', reason: 'Insufficient margin' },
+      h.directory.account(FOLLOWER).externalId,
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(outcomes(h)).toEqual([{ status: 'Rejected', reason: 'Insufficient margin', sentMs: null }]);
+    expect(messages(h)).toEqual([`Copy to Account 2 failed | Buy 1 ${ES}: Insufficient margin`]);
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
+    await h.engine.stop();
+  });
+
+  it('when the broker rejects the order without a reason, then the copy says the broker rejected it', async () => {
+    const { h, broker } = await started();
+    // The paper venue always names a reason: this broker's answer is scripted (the order never reaches the venue).
+    broker.places.push(async (command) => ({
+      orderId: 'rejected-1',
+      clientOrderId: command.clientOrderId,
+      accountExternalId: command.accountExternalId,
+      symbol: command.symbol,
+      side: command.side,
+      qty: command.qty,
+      filledQty: 0,
+      type: command.type,
+      price: null,
+      stopPrice: null,
+      status: 'Rejected',
+      reason: null,
+      parentOrderId: null,
+      time: Date.now(),
+    }));
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Rejected by the broker']]);
+    expect(messages(h)).toEqual([`Copy to Account 2 failed | Sell 1 ${ES}: Rejected by the broker`]);
+    // A rejected order is no sign of an expired login.
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
+    await h.engine.stop();
+  });
+
+  it('when the broker refuses the order with an error, then the copy is rejected with its message and the follower stays ok', async () => {
+    const { h, broker } = await started();
+    broker.places.push(() => Promise.reject(new BrokerError('Market closed', 'rejected')));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(outcomes(h)).toEqual([{ status: 'Rejected', reason: 'Market closed', sentMs: null }]);
+    expect(messages(h)).toEqual([`Copy to Account 2 failed | Buy 1 ${ES}: Market closed`]);
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    await h.engine.stop();
+  });
+
+  it('when the broker answers 401, then the copy is rejected and the follower must log in again', async () => {
+    const { h, broker } = await started();
+    broker.places.push(() => Promise.reject(new BrokerError('Access token expired', 'unauthorized')));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Access token expired']]);
+    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({
+      state: 'reauth_required',
+      reason: 'Access token expired',
+    });
+    expect(messages(h)).toEqual([`Copy to Account 2 failed | Buy 1 ${ES}: Access token expired`]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: a lost answer is looked up before any resend', () => {
+  it('when the answer is lost but the order reached the broker, then the look-up finds it and nothing is sent again', async () => {
+    const { h, broker } = await started();
+    broker.places.push(async (command, place) => {
+      await place(command);
+      throw new BrokerError('Request timed out', 'uncertain');
+    });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([1, 1, 1]);
+    expect(outcomes(h).map((o) => o.reason)).toEqual([null]);
+    await h.engine.stop();
+  });
+
+  it('when the answer is lost and the look-up finds nothing, then the order is sent again under the same client order id', async () => {
+    const { h, broker } = await started();
+    broker.places.push(uncertain);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([2, 1, 1]);
+    expect(broker.commands[1]?.clientOrderId).toBe(broker.commands[0]?.clientOrderId);
+    await h.engine.stop();
+  });
+
+  it('when every send is lost and every look-up finds nothing, then after two retries the outcome is unknown and the follower is out of sync', async () => {
+    // sendRetries is 2 in the harness: the first send and two retries.
+    const { h, broker } = await started();
+    broker.places.push(uncertain, uncertain, uncertain, uncertain);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([3, 3, 0]);
+    const [outcome] = outcomes(h);
+    expect([outcome?.status, outcome?.reason, typeof outcome?.sentMs]).toEqual([
+      'Rejected',
+      UNKNOWN,
+      'number',
+    ]);
+    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'out_of_sync', reason: UNKNOWN });
+    await h.engine.stop();
+  });
+
+  it('when the answer is lost and the look-up fails too, then nothing is sent again and the outcome is unknown', async () => {
+    const { h, broker } = await started();
+    broker.places.push(uncertain);
+    broker.finds.push(() => Promise.reject(new BrokerError('Service unavailable', 'unavailable')));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([1, 1, 0]);
+    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', UNKNOWN]]);
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('out_of_sync');
+    await h.engine.stop();
+  });
+
+  it('when a copy waits on a look-up and the leader turns the other way, then the copy the other way is sent after it settles', async () => {
+    const { h, broker } = await started();
+    let answer: (order: null) => void = () => undefined;
+    broker.places.push(uncertain);
+    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => broker.lookUps === 1);
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() =>
+      [...h.store.intents.values()].some((i) => i.accountId === FOLLOWER && i.side === 'sell'),
+    );
+    // A send starts as soon as it is dispatched; give the dispatch a turn, then the sell must still wait.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(broker.commands.map((c) => c.side)).toEqual(['buy']);
+    answer(null);
+    await h.settle();
+    expect(broker.commands.map((c) => c.side)).toEqual(['buy', 'buy', 'sell']);
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: the broker says too many requests', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('when the broker answers 429 with a time to retry, then the order is sent again at that time, not before', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { h, broker } = await started();
+    broker.places.push(() =>
+      Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 2_000)),
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(1_900);
+    expect(broker.commands.length).toBe(1);
+    await jest.advanceTimersByTimeAsync(200);
+    await h.settle();
+    expect(broker.commands.length).toBe(2);
+    const [first, second] = broker.commands;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(2_000);
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
+    await h.engine.stop();
+  });
+
+  it('when the broker answers 429 without a time, then it is given a minute and an entry that cannot wait that long is reported rate limited', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { h, broker } = await started();
+    broker.places.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(6_000);
+    await h.settle();
+    const reason = "Rate limited: the broker's request budget could not serve this order within 5 s";
+    expect(broker.commands.length).toBe(1);
+    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', reason]]);
+    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'rate_limited', reason });
+    expect(messages(h)).toEqual([`Copy to Account 2 rate limited | ${reason}`]);
+    await h.engine.stop();
+  });
+
+  it('when a follower was rate limited and its next copy goes through, then it is ok again', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { h, broker } = await started();
+    broker.places.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(6_000);
+    await h.settle();
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('rate_limited');
+    await jest.advanceTimersByTimeAsync(60_000);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(10);
+    await h.settle();
+    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'ok', reason: null });
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: the order it sends', () => {
+  it('when the copy is a market order, then it carries no price, no stop price and no link', async () => {
+    const { h, broker } = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(broker.commands.map((c) => ['price', 'stopPrice', 'oco'].filter((key) => key in c))).toEqual([[]]);
+    await h.engine.stop();
+  });
+
+  it('when the copy is a limit order, then it carries the leader price and no stop price', async () => {
+    const { h, broker } = await started();
+    const limit = h.venue.prices.price('ES') - 10;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
+    await h.settle();
+    expect(broker.commands.map((c) => [c.type, c.price, 'stopPrice' in c])).toEqual([
+      ['Limit', limit, false],
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when the copy is a stop order, then it carries the leader stop price and no price', async () => {
+    const { h, broker } = await started();
+    const stop = h.venue.prices.price('ES') + 10;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Stop', stopPrice: stop });
+    await h.settle();
+    expect(broker.commands.map((c) => [c.type, c.stopPrice, 'price' in c])).toEqual([['Stop', stop, false]]);
+    await h.engine.stop();
+  });
+});
