@@ -1,3 +1,4 @@
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const simVenue = await openSimVenue(db, {
     seed: cluster?.paperSeed ?? Number(process.env.SIM_SEED ?? Date.now()),
     onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
+    journalDir: path.join(config.dataDir, 'sim-ledger-journal'),
+    journalFsync: config.copierJournalFsync,
     ...(cluster === null
       ? {}
       : {

@@ -40,8 +40,9 @@ export interface AppConfig {
   /** Added wait per try past a threshold: failed sign-ins of an account, registrations of an address. */
   authSlowdownStepMs: number;
   /**
-   * Flush each copy intent to the disk itself before sending (embedded database only): survives a power loss
-   * too, at the cost of a disk round trip per leader event. Off: it survives a crash of the server process.
+   * Flush each copy intent, and each batch of the paper ledger's journal, to the disk itself before sending or
+   * answering (embedded database only): survives a power loss too, at the cost of a disk round trip per leader
+   * event. Off: it survives a crash of the server process.
    */
   copierJournalFsync: boolean;
 }

@@ -1,3 +1,6 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { SimLedgerStore } from '../../src/brokers/sim/ledger-store';
@@ -282,5 +285,132 @@ describe('paper ledger in the database', () => {
     await again.close();
     // The abandoned venue's move of the journal would run later on a closed database: end it (nothing is left to write).
     await venue.close();
+  });
+  describe('with the journal in files', () => {
+    let dir: string;
+    const openFiles = (): Promise<SimVenue> =>
+      openSimVenue(db, {
+        seed: 11,
+        tickMs: null,
+        onError: (error) => errors.push(error),
+        journal: true,
+        journalDir: dir,
+      });
+    const lines = (): string[] =>
+      readdirSync(dir).flatMap((name) =>
+        readFileSync(path.join(dir, name), 'utf8')
+          .split('\n')
+          .filter((line) => line !== ''),
+      );
+
+    beforeEach(() => {
+      dir = mkdtempSync(path.join(tmpdir(), 'sim-ledger-journal-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('when an order is answered, then its batch is in the journal file before the answer, and none in the table', async () => {
+      const venue = await openFiles();
+      const session = sessionOn(venue);
+      venue.setPrice('ESZ6', 6000);
+      const order = await session.placeOrder({
+        accountExternalId: `${LOGIN}1`,
+        clientOrderId: 'f1',
+        symbol: 'ESZ6',
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+      });
+      expect(lines().some((line) => line.includes(`"order_id":"${order.orderId}"`))).toBe(true);
+      expect(await db.query('SELECT seq FROM sim_ledger_journal')).toEqual([]);
+      await venue.close();
+      // A graceful stop moves the journal into the tables and leaves no batch behind.
+      expect(lines()).toEqual([]);
+      expect(await db.query('SELECT status FROM sim_orders WHERE order_id = $1', [order.orderId])).toEqual([
+        { status: 'Filled' },
+      ]);
+    });
+
+    it('when a process is killed with batches in the files, and a last line torn, then the next start stores the whole batches, the latest state of each order winning', async () => {
+      const venue = await openFiles();
+      const session = sessionOn(venue);
+      const a = `${LOGIN}1`;
+      venue.setPrice('ESZ6', 6000);
+      const limit = await session.placeOrder({
+        accountExternalId: a,
+        clientOrderId: 'j1',
+        symbol: 'ESZ6',
+        side: 'buy',
+        qty: 2,
+        type: 'Limit',
+        price: 5990,
+      });
+      venue.setPrice('ESZ6', 5985);
+      await session.placeOrder({
+        accountExternalId: a,
+        clientOrderId: 'j2',
+        symbol: 'ESZ6',
+        side: 'sell',
+        qty: 1,
+        type: 'Market',
+      });
+      // Killed before the journal was moved, in the middle of an append nobody was answered for.
+      venue.stop();
+      expect(lines().length).toBeGreaterThanOrEqual(2);
+      const [segment] = readdirSync(dir);
+      appendFileSync(path.join(dir, segment ?? 'ledger-1.log'), '{"accounts":[{"external_');
+      expect(await db.query('SELECT 1 FROM sim_orders WHERE order_id = $1', [limit.orderId])).toEqual([]);
+
+      const again = await openFiles();
+      expect(readdirSync(dir)).toEqual([]);
+      const orders = await db.query<{ client_order_id: string; status: string; filled_qty: number }>(
+        'SELECT client_order_id, status, filled_qty FROM sim_orders WHERE external_id = $1 ORDER BY client_order_id',
+        [a],
+      );
+      expect(orders).toEqual([
+        { client_order_id: 'j1', status: 'Filled', filled_qty: 2 },
+        { client_order_id: 'j2', status: 'Filled', filled_qty: 1 },
+      ]);
+      const positions = await db.query<{ net_pos: number }>(
+        `SELECT net_pos FROM sim_positions WHERE external_id = $1 AND symbol = 'ESZ6'`,
+        [a],
+      );
+      expect(positions).toEqual([{ net_pos: 1 }]);
+      const fills = await db.query<{ n: number }>(
+        'SELECT count(*) AS n FROM sim_fills WHERE external_id = $1',
+        [a],
+      );
+      expect(fills[0]?.n).toBe(2);
+      // The resumed venue goes on from the stored state.
+      expect(await sessionOn(again).positions()).toEqual([
+        { accountExternalId: a, symbol: 'ESZ6', netPos: 1, avgPrice: 5985 },
+      ]);
+      await again.close();
+      await venue.close();
+    });
+
+    it('when a line in the middle of a file is damaged, then it is reported and the batches around it are stored', async () => {
+      const venue = await openFiles();
+      const session = sessionOn(venue);
+      venue.setPrice('ESZ6', 6000);
+      await session.placeOrder({
+        accountExternalId: `${LOGIN}2`,
+        clientOrderId: 'd1',
+        symbol: 'ESZ6',
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+      });
+      venue.stop();
+      const [segment] = readdirSync(dir);
+      const file = path.join(dir, segment ?? 'ledger-1.log');
+      appendFileSync(file, 'not json\n');
+      const again = await openFiles();
+      expect(errors).toHaveLength(1);
+      expect(String(errors[0])).toContain('is damaged and was skipped');
+      errors.length = 0;
+      expect(await db.query('SELECT client_order_id FROM sim_orders')).toEqual([{ client_order_id: 'd1' }]);
+      await again.close();
+      await venue.close();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db';
 import type { SimAccount } from './ledger';
+import type { LedgerFileJournal } from './ledger-file-journal';
 import type { SimOrder } from './matching';
 import type { Market, MarketTicks } from './price-model';
 
@@ -44,11 +45,19 @@ export interface LedgerFence {
 
 /** The paper broker's ledger tables (migration 300). */
 export class SimLedgerStore {
-  /** `journal`: one node writes each batch to the journal first (see `write`); ignored with a fence. */
+  /** Set once the journal table is empty and nothing writes to it any more (the file journal is used). */
+  private tableDrained = false;
+  private applying: Promise<unknown> = Promise.resolve();
+
+  /**
+   * `journal`: one node writes each batch to the journal table first (see `write`); `file`: to the journal in
+   * files instead. Both are ignored with a fence.
+   */
   constructor(
     private readonly db: Db,
     private readonly fence: LedgerFence | null = null,
     readonly journal = false,
+    private readonly file: LedgerFileJournal<LedgerRows> | null = null,
   ) {}
 
   /** Reserves the next block of ids; answers its first id. */
@@ -129,6 +138,10 @@ export class SimLedgerStore {
    */
   async write(written: LedgerBatch): Promise<void> {
     const fence = this.fence;
+    if (fence === null && this.file !== null) {
+      this.file.append(rowsOf(written));
+      return;
+    }
     if (fence === null && this.journal) {
       await this.db.query(`INSERT INTO sim_ledger_journal (batch) VALUES ($1::jsonb)`, [
         JSON.stringify(rowsOf(written)),
@@ -143,7 +156,25 @@ export class SimLedgerStore {
    * Moves the journal's batches into the ledger tables, in one transaction: the latest state of each account,
    * position, order and market, and every fill. Answers how many batches it applied.
    */
-  async applyJournal(): Promise<number> {
+  applyJournal(): Promise<number> {
+    // One move at a time: two moves of the same batches could store an older state over a newer one.
+    const run = this.applying.then(() => this.moveJournal());
+    this.applying = run.catch(() => undefined);
+    return run;
+  }
+
+  private async moveJournal(): Promise<number> {
+    // The table's batches are older than any in the files (written by an earlier version, or before the files).
+    const fromTable = this.tableDrained ? 0 : await this.moveJournalTable();
+    if (this.file === null) return fromTable;
+    this.tableDrained = true;
+    const { through, values } = this.file.pending();
+    if (values.length > 0) await storeRows(this.db, mergeRows(values));
+    this.file.discardThrough(through);
+    return fromTable + values.length;
+  }
+
+  private async moveJournalTable(): Promise<number> {
     return this.db.tx(async (tx) => {
       const journal = await tx.query<{ seq: number; batch: LedgerRows }>(
         `SELECT seq, batch FROM sim_ledger_journal ORDER BY seq FOR UPDATE`,
@@ -161,7 +192,7 @@ export class SimLedgerStore {
 }
 
 /** A batch as the tables' rows: what the journal holds and what one statement upserts. */
-interface LedgerRows {
+export interface LedgerRows {
   accounts: AccountRecord[];
   positions: PositionRecord[];
   orders: OrderRecord[];
@@ -200,6 +231,13 @@ interface MarketRecord {
   market: Market;
   ticks: number;
   open_ticks: number;
+}
+
+/** A journal line read back is a batch when it has every list (a damaged line is skipped, not stored). */
+export function isLedgerRows(value: unknown): value is LedgerRows {
+  if (typeof value !== 'object' || value === null) return false;
+  const rows = value as Record<string, unknown>;
+  return ['accounts', 'positions', 'orders', 'fills', 'markets'].every((key) => Array.isArray(rows[key]));
 }
 
 function rowsOf(batch: LedgerBatch): LedgerRows {

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/db';
 import { BlockIds } from './block-ids';
 import { JournalApplier } from './journal-applier';
-import { SimLedgerStore, type LedgerBatch, type LedgerFence } from './ledger-store';
+import { LedgerFileJournal } from './ledger-file-journal';
+import { SimLedgerStore, isLedgerRows, type LedgerBatch, type LedgerFence } from './ledger-store';
 import { LedgerWriter } from './ledger-writer';
 import type { PriceModel } from './price-model';
 import { SimVenue } from './venue';
@@ -26,6 +27,12 @@ export interface OpenSimVenueOptions {
    * cost is its commit, the same for the journal row, and the journal's move would only add commits).
    */
   journal?: boolean;
+  /**
+   * With the journal: its folder, the journal then being files (a synchronous append, no turn of the database on
+   * the copy's path) rather than a table. `journalFsync`: each batch also flushed to the disk itself.
+   */
+  journalDir?: string;
+  journalFsync?: boolean;
 }
 
 /**
@@ -34,7 +41,21 @@ export interface OpenSimVenueOptions {
  */
 export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promise<SimVenue> {
   const journal = options.fence === undefined && (options.journal ?? db.kind === 'pglite');
-  const store = new SimLedgerStore(db, options.fence ?? null, journal);
+  const file =
+    journal && options.journalDir !== undefined
+      ? LedgerFileJournal.open(
+          options.journalDir,
+          {
+            fsync: options.journalFsync ?? false,
+            onDamaged: (name, line) =>
+              options.onError(
+                new Error(`Paper ledger journal ${name}: line ${line} is damaged and was skipped`),
+              ),
+          },
+          isLedgerRows,
+        )
+      : null;
+  const store = new SimLedgerStore(db, options.fence ?? null, journal && file === null, file);
   // Whatever a stopped or killed process left in the journal goes into the tables first (start-up reads them).
   await store.applyJournal();
   const first = await store.reserveIds();
@@ -47,7 +68,10 @@ export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promis
       await store.write(batch);
       if (journal) applier.appended();
     },
-    close: () => applier.close(),
+    async close(): Promise<void> {
+      await applier.close();
+      file?.close();
+    },
   };
   const ledger = new LedgerWriter(sink, () => holder.venue?.prices.state() ?? [], options.onError);
   holder.venue = new SimVenue({
