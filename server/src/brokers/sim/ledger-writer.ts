@@ -10,6 +10,11 @@ export interface LedgerSink {
   write(batch: LedgerBatch): Promise<void>;
   /** A graceful stop, once every batch is written (the journal's move into the tables). */
   close?(): Promise<void>;
+  /**
+   * The batch is stored within the call (a synchronous file append): writing costs no turn of a database, so
+   * the writer does not wait for the end of the event loop's turn to gather a bigger batch.
+   */
+  readonly synchronous?: boolean;
 }
 
 /**
@@ -86,7 +91,10 @@ export class LedgerWriter {
       this.scheduled = false;
       void this.write();
     };
-    if (delay === 0) setImmediate(run);
+    // A synchronous sink: on the next microtask, after the commands already queued in this turn (a copier's
+    // sends to all its followers are), so they still share one batch.
+    if (delay === 0 && this.sink.synchronous === true) queueMicrotask(run);
+    else if (delay === 0) setImmediate(run);
     else setTimeout(run, delay).unref();
   }
 
