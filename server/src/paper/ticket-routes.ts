@@ -8,6 +8,11 @@ import { MAX_ID } from '../http/ids';
 import { FencedSession } from '../cluster/fenced-session';
 import { ticketCommand } from './ticket';
 
+/** Resolves on the event loop's next turn, once the microtasks queued now (a copier's job among them) ran. */
+function afterCopies(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 const MOVING = 'Your copy group is moving to another server node; try again in a moment';
 
 /** `POST /sim/orders`: the desk's order ticket, a paper order on one of the caller's sim accounts. */
@@ -49,6 +54,9 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       const session = cluster === null ? opened : new FencedSession(opened, served, async () => undefined);
       try {
         const order = await session.placeOrder(command);
+        // The order's fill reached the copier on this same turn: its copies (planned, sent, stored by the venue,
+        // acknowledged without leaving the turn on the embedded database) go before the answer is written.
+        await afterCopies();
         return {
           message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
         };
