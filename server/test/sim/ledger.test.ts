@@ -356,12 +356,12 @@ describe('paper ledger in the database', () => {
       // Killed before the journal was moved, in the middle of an append nobody was answered for.
       venue.stop();
       expect(lines().length).toBeGreaterThanOrEqual(2);
-      const [segment] = readdirSync(dir);
+      const [segment] = readdirSync(dir).filter((name) => name.endsWith('.log'));
       appendFileSync(path.join(dir, segment ?? 'ledger-1.log'), '{"accounts":[{"external_');
       expect(await db.query('SELECT 1 FROM sim_orders WHERE order_id = $1', [limit.orderId])).toEqual([]);
 
       const again = await openFiles();
-      expect(readdirSync(dir)).toEqual([]);
+      expect(readdirSync(dir).filter((name) => name.endsWith('.log'))).toEqual([]);
       const orders = await db.query<{ client_order_id: string; status: string; filled_qty: number }>(
         'SELECT client_order_id, status, filled_qty FROM sim_orders WHERE external_id = $1 ORDER BY client_order_id',
         [a],
@@ -401,7 +401,7 @@ describe('paper ledger in the database', () => {
         type: 'Market',
       });
       venue.stop();
-      const [segment] = readdirSync(dir);
+      const [segment] = readdirSync(dir).filter((name) => name.endsWith('.log'));
       const file = path.join(dir, segment ?? 'ledger-1.log');
       appendFileSync(file, 'not json\n');
       const again = await openFiles();

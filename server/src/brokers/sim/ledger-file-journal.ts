@@ -1,14 +1,6 @@
-import {
-  closeSync,
-  fdatasyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fdatasyncSync, mkdirSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { SpareFiles } from '../../db/spare-files';
 
 export interface LedgerFileJournalOptions {
   /** Also flush each batch to the disk itself (survives a power loss, costs a disk round trip per batch). */
@@ -36,6 +28,7 @@ export class LedgerFileJournal<T> {
   private sequence: number;
   private readonly closed: number[];
   private held: Array<Held<T>> = [];
+  private readonly spares: SpareFiles;
 
   private constructor(
     private readonly dir: string,
@@ -44,6 +37,8 @@ export class LedgerFileJournal<T> {
   ) {
     this.closed = existing;
     this.sequence = (existing[existing.length - 1] ?? 0) + 1;
+    this.spares = new SpareFiles(dir, 'ledger');
+    this.spares.prepare();
   }
 
   /** Opens the journal in `dir`, holding whatever an earlier run left in it (oldest first). */
@@ -65,7 +60,7 @@ export class LedgerFileJournal<T> {
   }
 
   append(value: T): void {
-    if (this.fd === null) this.fd = openSync(this.file(this.sequence), 'a');
+    if (this.fd === null) this.fd = this.spares.open(this.file(this.sequence));
     writeSync(this.fd, `${JSON.stringify(value)}\n`);
     if (this.options.fsync) fdatasyncSync(this.fd);
     this.held.push({ segment: this.sequence, value });
@@ -81,6 +76,7 @@ export class LedgerFileJournal<T> {
       this.fd = null;
       this.closed.push(this.sequence);
       this.sequence += 1;
+      this.spares.prepare();
     }
     const through = this.sequence - 1;
     return { through, values: this.held.filter((h) => h.segment <= through).map((h) => h.value) };
@@ -96,9 +92,10 @@ export class LedgerFileJournal<T> {
     }
   }
 
-  close(): void {
+  close(): Promise<void> {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    return this.spares.close();
   }
 
   private read(segment: number, isEntry: (value: unknown) => value is T): T[] {

@@ -64,13 +64,14 @@ export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promis
   const holder: { venue: SimVenue | null } = { venue: null };
   const applier = new JournalApplier(() => store.applyJournal(), options.onError);
   const sink = {
+    synchronous: file !== null,
     async write(batch: LedgerBatch): Promise<void> {
       await store.write(batch);
       if (journal) applier.appended();
     },
     async close(): Promise<void> {
       await applier.close();
-      file?.close();
+      await file?.close();
     },
   };
   const ledger = new LedgerWriter(sink, () => holder.venue?.prices.state() ?? [], options.onError);

@@ -2,13 +2,13 @@ import {
   closeSync,
   fdatasyncSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { SpareFiles } from '../../db/spare-files';
 import type { ClaimRow, ClaimSkipRow } from './claim-rows';
 
 /** One claimed leader event: written to the journal before any of its orders is sent. */
@@ -41,6 +41,7 @@ export class IntentJournal {
   private fd: number | null = null;
   private sequence: number;
   private readonly closed: number[];
+  private readonly spares: SpareFiles;
 
   private constructor(
     private readonly dir: string,
@@ -49,6 +50,8 @@ export class IntentJournal {
   ) {
     this.closed = existing;
     this.sequence = (existing[existing.length - 1] ?? 0) + 1;
+    this.spares = new SpareFiles(dir, 'intents');
+    this.spares.prepare();
   }
 
   /** Opens the journal in `dir`; answers it with the entries left by an earlier run, oldest first. */
@@ -64,7 +67,7 @@ export class IntentJournal {
   }
 
   append(entry: JournalEntry): void {
-    if (this.fd === null) this.fd = openSync(this.file(this.sequence), 'a');
+    if (this.fd === null) this.fd = this.spares.open(this.file(this.sequence));
     writeSync(this.fd, `${JSON.stringify(entry)}\n`);
     if (this.options.fsync) fdatasyncSync(this.fd);
   }
@@ -79,6 +82,7 @@ export class IntentJournal {
       this.fd = null;
       this.closed.push(this.sequence);
       this.sequence += 1;
+      this.spares.prepare();
     }
     return this.sequence - 1;
   }
@@ -91,9 +95,10 @@ export class IntentJournal {
     }
   }
 
-  close(): void {
+  close(): Promise<void> {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    return this.spares.close();
   }
 
   private read(sequence: number): JournalEntry[] {

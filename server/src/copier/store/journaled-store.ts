@@ -71,7 +71,7 @@ export class JournaledCopyStore extends SqlCopyStore {
 
   override async close(): Promise<void> {
     await super.close();
-    this.journal.close();
+    await this.journal.close();
   }
 
   private async ready(): Promise<RecentEvents> {
