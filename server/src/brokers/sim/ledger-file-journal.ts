@@ -1,6 +1,6 @@
 import { closeSync, fdatasyncSync, mkdirSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { SpareFiles } from '../../db/spare-files';
+import { SpareFiles } from '../../files/spare-files';
 
 export interface LedgerFileJournalOptions {
   /** Also flush each batch to the disk itself (survives a power loss, costs a disk round trip per batch). */

@@ -8,7 +8,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { SpareFiles } from '../../db/spare-files';
+import { SpareFiles } from '../../files/spare-files';
 import type { ClaimRow, ClaimSkipRow } from './claim-rows';
 
 /** One claimed leader event: written to the journal before any of its orders is sent. */
