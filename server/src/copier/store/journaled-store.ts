@@ -2,7 +2,12 @@ import type { Db } from '../../db/db';
 import type { ClaimRequest, ClaimResult } from '../engine/ports';
 import { BatchWriter } from './batch-writer';
 import { claimRowsOf, claimSkipRowsOf } from './claim-rows';
-import { IntentJournal, type JournalOptions } from './intent-journal';
+import {
+  openIntentJournal,
+  type IntentJournal,
+  type JournalEntry,
+  type JournalOptions,
+} from './intent-journal';
 import { RECENT_EVENTS_MS, RecentEvents } from './recent-events';
 import { SqlCopyStore } from './sql-store';
 
@@ -24,7 +29,7 @@ export interface JournaledStoreOptions {
  */
 export class JournaledCopyStore extends SqlCopyStore {
   private readonly journal: IntentJournal;
-  private readonly leftOver: ReturnType<typeof IntentJournal.open>['leftOver'];
+  private readonly leftOver: JournalEntry[];
   private readonly now: () => number;
   private recent: RecentEvents | null = null;
   private opening: Promise<void> | null = null;
@@ -35,7 +40,7 @@ export class JournaledCopyStore extends SqlCopyStore {
       onDamaged: (file, line) =>
         options.onError(new Error(`Intent journal ${file}: line ${line} is damaged and was skipped`)),
     };
-    const { journal, leftOver } = IntentJournal.open(options.dir, journalOptions);
+    const { journal, leftOver } = openIntentJournal(options.dir, journalOptions);
     super(db, options.onError, new BatchWriter(db, options.onError, journal));
     this.journal = journal;
     this.leftOver = leftOver;
