@@ -6,6 +6,8 @@ import type { JsonRecord } from './json';
 
 export interface SocketHandlers {
   onProps(data: unknown): void;
+  /** After the last message of a frame: Tradovate sends an order and its `New` command in one frame. */
+  onFrameEnd(): void;
   onShutdown(reasonCode: string): void;
   /** Called once when the socket is gone, for whatever reason. */
   onClosed(reason: string): void;
@@ -100,6 +102,7 @@ export class TradovateSocket {
     else if (frame.type === 'close') this.close(`closed by Tradovate (${frame.code} ${frame.reason})`);
     else if (frame.type === 'messages') {
       for (const message of frame.messages) this.dispatch(message);
+      this.handlers.onFrameEnd();
     }
   }
 
