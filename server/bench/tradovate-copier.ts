@@ -26,7 +26,10 @@ import {
 import type { FakeReply, FakeRequest } from './broker-copier/tradovate-fake-process';
 import { type FakeInfo, monotonicMs, startFakeSide, SYMBOL } from './broker-copier/tradovate-fake-side';
 
-type Ask = <T>(request: Omit<FakeRequest, 'id'>) => Promise<T>;
+/** A request to the fake without its id (Omit distributed over the union). */
+type Ask = <T>(
+  request: FakeRequest extends infer R ? (R extends FakeRequest ? Omit<R, 'id'> : never) : never,
+) => Promise<T>;
 
 /** The fake in its own process, asked over IPC (never inside a measured interval). */
 async function fakeInOwnProcess(followerLogins: number[]) {
