@@ -41,3 +41,6 @@ process.on('message', (request: FakeRequest) => {
       process.send?.({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
+
+// The bench gone (finished, failed or killed): the fake goes too rather than hold its port.
+process.on('disconnect', () => process.exit(0));
