@@ -9,7 +9,7 @@
 import { createProjectXAdapter } from '../src/brokers/projectx/index';
 import { toContractId } from '../src/brokers/projectx/symbols';
 import { startFakeProjectX } from '../test/support/fake-projectx/server';
-import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
+import { type BrokerBench, inProcessEvent, runBrokerBench, runMain } from './broker-copier/rig';
 
 const SYMBOL = `ESZ${new Date().getUTCFullYear() % 10}`;
 
@@ -97,22 +97,24 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     adapter,
     leader,
     followers,
-    leaderTrades(index) {
-      const result = fake.venue.place({
-        accountId: leaderAccount,
-        contractId,
-        type: 2,
-        side: index % 2,
-        size: 1,
-      });
-      return 'orderId' in result ? result.orderId : -1;
-    },
-    followerOrders() {
-      scan();
-      return placed.length;
-    },
-    receivedAt: (from, to) => placed.slice(from, to),
-    fillSentAt: (orderId) => pushedAt.get(orderId) ?? NaN,
+    leaderEvent: inProcessEvent({
+      leaderTrades(index) {
+        const result = fake.venue.place({
+          accountId: leaderAccount,
+          contractId,
+          type: 2,
+          side: index % 2,
+          size: 1,
+        });
+        return 'orderId' in result ? result.orderId : -1;
+      },
+      followerOrders() {
+        scan();
+        return placed.length;
+      },
+      receivedAt: (from, to) => placed.slice(from, to),
+      fillSentAt: (orderId) => pushedAt.get(orderId) ?? NaN,
+    }),
     baselines: { 'HTTP Order/place': viaHttp },
     close: () => fake.close(),
   };

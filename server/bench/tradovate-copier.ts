@@ -6,57 +6,99 @@
  * requests sent at once by a plain HTTP client and by a plain WebSocket client against the same fake. The
  * per-user request budget is lifted for the bench; production spends about 80 requests a minute per user.
  * `TRADOVATE_ORDERS_OVER_SOCKET=false` measures the adapter sending its orders over HTTP.
+ *
+ * The fake runs in a process of its own (Tradovate is another machine in production) and takes every
+ * timestamp of the copier rows itself; the plain clients run in the bench's process, beside the copier, and
+ * their send times are read from the machine's monotonic clock, as the fake's are. `BENCH_FAKE=same` runs the
+ * fake in the bench's process as the bench did before, for comparison.
  */
+import { fork } from 'node:child_process';
+import path from 'node:path';
 import WebSocket from 'ws';
 import { createTradovateAdapter } from '../src/brokers/tradovate';
-import { startFakeTradovate } from '../test/support/fake-tradovate/server';
-import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
+import {
+  type BrokerBench,
+  type EventTimes,
+  inProcessEvent,
+  runBrokerBench,
+  runMain,
+} from './broker-copier/rig';
+import type { FakeReply, FakeRequest } from './broker-copier/tradovate-fake-process';
+import { type FakeInfo, monotonicMs, startFakeSide, SYMBOL } from './broker-copier/tradovate-fake-side';
 
-const SYMBOL = 'ESZ6';
+/** A request to the fake without its id (Omit distributed over the union). */
+type Ask = <T>(
+  request: FakeRequest extends infer R ? (R extends FakeRequest ? Omit<R, 'id'> : never) : never,
+) => Promise<T>;
+
+/** The fake in its own process, asked over IPC (never inside a measured interval). */
+async function fakeInOwnProcess(followerLogins: number[]) {
+  const child = fork(path.resolve(__dirname, 'broker-copier/tradovate-fake-process.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  let nextId = 0;
+  child.on('message', (reply: FakeReply) => {
+    const pending = waiting.get(reply.id);
+    waiting.delete(reply.id);
+    if (reply.error !== undefined) pending?.reject(new Error(`fake Tradovate: ${reply.error}`));
+    else pending?.resolve(reply.result);
+  });
+  child.on('exit', (code) => {
+    for (const pending of waiting.values()) pending.reject(new Error(`fake Tradovate exited (${code})`));
+    waiting.clear();
+  });
+  const ask: Ask = (request) =>
+    new Promise((resolve, reject) => {
+      const id = (nextId += 1);
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      child.send({ ...request, id });
+    });
+  const info = await ask<FakeInfo>({ op: 'setup', followerLogins });
+  return {
+    info,
+    leaderEvent: (index: number, expect: number) => ask<EventTimes>({ op: 'leaderEvent', index, expect }),
+    placed: () => ask<number>({ op: 'placed' }),
+    placedAt: (from: number, count: number) => ask<number[]>({ op: 'placedAt', from, count }),
+    async close() {
+      await ask({ op: 'close' });
+      child.disconnect();
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+    },
+  };
+}
+
+async function fakeInThisProcess(followerLogins: number[]) {
+  const side = await startFakeSide(followerLogins);
+  return {
+    info: side.info,
+    // As before the fake had a process of its own: the copier rows poll the fake's logs with setImmediate.
+    leaderEvent: inProcessEvent(side.inProcess),
+    placed: async () => side.placed(),
+    placedAt: side.placedAt,
+    close: side.close,
+  };
+}
 
 async function setup(followerLogins: number[]): Promise<BrokerBench> {
-  const fake = await startFakeTradovate({ heartbeatMs: 2_500 });
+  const fake =
+    process.env.BENCH_FAKE === 'same'
+      ? await fakeInThisProcess(followerLogins)
+      : await fakeInOwnProcess(followerLogins);
+  const { info } = fake;
   const adapter = createTradovateAdapter({
     publicUrl: 'http://127.0.0.1',
     env: {
-      ...fake.env,
+      ...info.env,
       TRADOVATE_CLIENT_ID: 'bench',
       TRADOVATE_REQUESTS_PER_MINUTE: '1000000',
       TRADOVATE_ORDERS_OVER_SOCKET: process.env.TRADOVATE_ORDERS_OVER_SOCKET ?? 'true',
     },
   });
-  fake.control.setPrice(SYMBOL, 6000);
-  const login = (name: string, size: number) => {
-    const user = fake.control.addUser(
-      name,
-      Array.from({ length: size }, (_, i) => ({ name: `${name} ${i + 1}` })),
-    );
-    const token = fake.control.issueToken(user.userId);
-    return {
-      credentials: {
-        accessToken: token.accessToken,
-        expiresAt: token.expiresAt,
-        brokerUserId: String(user.userId),
-      },
-      accounts: user.accounts.map((account) => String(account.id)),
-    };
-  };
-  const leader = login('Bench Leader', 1);
-  const followers = followerLogins.map((size, i) => login(`Bench Followers ${i + 1}`, size));
-  const plain = followers[0] ?? leader;
-  const plainAccount = Number(plain.accounts[0]);
 
-  // Follower placeorders as the fake logged them, scanned incrementally (the log also holds every other request).
-  const placed: number[] = [];
-  let scanned = 0;
-  const scan = (): void => {
-    const fresh = fake.control.requestsFrom(scanned);
-    scanned += fresh.length;
-    for (const request of fresh) if (request.endpoint === 'order/placeorder') placed.push(request.atHr);
-  };
   let sequence = 0;
   const orderBody = () => ({
-    accountId: plainAccount,
+    accountId: info.plain.account,
     action: 'Buy',
     symbol: SYMBOL,
     orderQty: 1,
@@ -66,15 +108,14 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
   });
 
   const viaHttp = async (count: number): Promise<number[]> => {
-    scan();
-    const from = placed.length;
-    const started = performance.now();
+    const from = await fake.placed();
+    const started = monotonicMs();
     await Promise.all(
       Array.from({ length: count }, () =>
-        fetch(`${fake.restUrl}/order/placeorder`, {
+        fetch(`${info.restUrl}/order/placeorder`, {
           method: 'POST',
           headers: {
-            authorization: `Bearer ${plain.credentials.accessToken}`,
+            authorization: `Bearer ${info.plain.token}`,
             'content-type': 'application/json',
             accept: 'application/json',
           },
@@ -82,18 +123,17 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
         }).then((response) => response.text()),
       ),
     );
-    scan();
-    return placed.slice(from, from + count).map((at) => at - started);
+    return (await fake.placedAt(from, count)).map((at) => at - started);
   };
 
   // The plain socket client talks like Tradovate's examples: `[]` heartbeats, or the fake closes it as silent.
-  const socket = new WebSocket(fake.wsUrl);
+  const socket = new WebSocket(info.wsUrl);
   const answers = new Map<number, () => void>();
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
     socket.on('message', (raw) => {
       const text = String(raw);
-      if (text === 'o') socket.send(`authorize\n0\n\n${plain.credentials.accessToken}`);
+      if (text === 'o') socket.send(`authorize\n0\n\n${info.plain.token}`);
       if (!text.startsWith('a')) return;
       for (const message of JSON.parse(text.slice(1)) as Array<{ i?: number }>) {
         if (message.i === 0) resolve();
@@ -103,9 +143,8 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
   });
   const heartbeat = setInterval(() => socket.send('[]'), 1_000);
   const viaSocket = async (count: number): Promise<number[]> => {
-    scan();
-    const from = placed.length;
-    const started = performance.now();
+    const from = await fake.placed();
+    const started = monotonicMs();
     await Promise.all(
       Array.from({ length: count }, () => {
         const id = (sequence += 1);
@@ -114,29 +153,14 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
         return answered;
       }),
     );
-    scan();
-    return placed.slice(from, from + count).map((at) => at - started);
+    return (await fake.placedAt(from, count)).map((at) => at - started);
   };
 
   return {
     adapter,
-    leader,
-    followers,
-    leaderTrades(index) {
-      const placedOrder = fake.control.placeHumanOrder({
-        accountId: Number(leader.accounts[0]),
-        symbol: SYMBOL,
-        action: index % 2 === 0 ? 'Buy' : 'Sell',
-        qty: 1,
-      });
-      return 'orderId' in placedOrder ? placedOrder.orderId : -1;
-    },
-    followerOrders() {
-      scan();
-      return placed.length;
-    },
-    receivedAt: (from, to) => placed.slice(from, to),
-    fillSentAt: (orderId) => fake.control.fillsSent().find((f) => f.orderId === orderId)?.atHr ?? NaN,
+    leader: info.leader,
+    followers: info.followers,
+    leaderEvent: fake.leaderEvent,
     baselines: { 'HTTP placeorder': viaHttp, 'socket placeorder': viaSocket },
     async close() {
       clearInterval(heartbeat);
@@ -148,7 +172,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 
 runMain(() =>
   runBrokerBench(
-    'Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback)',
+    `Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback; the fake in ${process.env.BENCH_FAKE === 'same' ? 'the bench process' : 'a process of its own'})`,
     setup,
   ),
 );

@@ -19,25 +19,53 @@ export interface BenchLogin {
   accounts: string[];
 }
 
+/** One leader event as the fake saw it: its fill sent, and each follower order received (same clock). */
+export interface EventTimes {
+  sentAt: number;
+  received: number[];
+}
+
 /** One broker's fake, set up with a leader login and follower logins. */
 export interface BrokerBench {
   adapter: BrokerAdapter;
   leader: BenchLogin;
   followers: BenchLogin[];
-  /** Makes the leader trade by hand at the fake; returns the leader's order id at the fake. */
-  leaderTrades(index: number): number;
-  /** How many follower orders the fake has received so far. */
-  followerOrders(): number;
-  /** When the fake received follower orders `from` up to (excluded) `to` (performance.now()). */
-  receivedAt(from: number, to: number): number[];
-  /** When the fake sent the leader order's fill to the adapter (performance.now()). */
-  fillSentAt(orderId: number): number;
+  /**
+   * Makes the leader trade by hand at the fake and resolves once `followers` follower orders have reached
+   * the fake, with when the fake sent the leader's fill and when it received each follower order.
+   */
+  leaderEvent(index: number, followers: number): Promise<EventTimes>;
   /**
    * The baselines: `count` orders sent at once by plain clients against the same fake (no adapter, no
    * engine); each returns, per order, sent → received by the fake.
    */
   baselines: Record<string, (count: number) => Promise<number[]>>;
   close(): Promise<void>;
+}
+
+/** A fake in this process, read by polling its logs (performance.now() on both ends). */
+export interface InProcessFake {
+  /** Makes the leader trade by hand at the fake; returns the leader's order id at the fake. */
+  leaderTrades(index: number): number;
+  /** How many follower orders the fake has received so far. */
+  followerOrders(): number;
+  /** When the fake received follower orders `from` up to (excluded) `to`. */
+  receivedAt(from: number, to: number): number[];
+  /** When the fake sent the leader order's fill to the adapter. */
+  fillSentAt(orderId: number): number;
+}
+
+/** `leaderEvent` for a fake that runs in the bench's own process. */
+export function inProcessEvent(fake: InProcessFake): BrokerBench['leaderEvent'] {
+  return async (index, followers) => {
+    const before = fake.followerOrders();
+    const orderId = fake.leaderTrades(index);
+    await waitFor(
+      () => fake.followerOrders() >= before + followers,
+      () => `event ${index}: only ${fake.followerOrders() - before} of ${followers} follower orders arrived`,
+    );
+    return { sentAt: fake.fillSentAt(orderId), received: fake.receivedAt(before, before + followers) };
+  };
 }
 
 /** The followers of a size spread over logins: `setup` gets how many accounts each login holds. */
@@ -112,16 +140,10 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   const each: number[] = [];
   const last: number[] = [];
   for (let i = 0; i < WARMUP + EVENTS; i += 1) {
-    const before = bench.followerOrders();
-    const orderId = bench.leaderTrades(i);
-    await waitFor(
-      () => bench.followerOrders() >= before + followers,
-      () => `event ${i}: only ${bench.followerOrders() - before} of ${followers} follower orders arrived`,
-    );
+    const times = await bench.leaderEvent(i, followers);
     await engine.idle(1);
     if (i < WARMUP) continue;
-    const sentAt = bench.fillSentAt(orderId);
-    const received = bench.receivedAt(before, before + followers).map((at) => at - sentAt);
+    const received = times.received.map((at) => at - times.sentAt);
     each.push(...received);
     last.push(Math.max(...received));
   }

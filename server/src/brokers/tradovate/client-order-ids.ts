@@ -47,26 +47,38 @@ export function dbClientOrderIds(db: Db): ClientOrderIdStore {
   };
 }
 
-/** Without a database (a bare adapter in tools): kept for the life of the process only. */
+/** Without a database (a bare adapter in tools, the benches): kept for the life of the process only. */
 export function memoryClientOrderIds(): ClientOrderIdStore {
-  const rows = new Map<string, ClientOrderIdRow[]>();
-  const listOf = (environment: Environment, userId: number): ClientOrderIdRow[] => {
+  // Indexed both ways: every order is remembered twice (its answer, its `New` command), and a scan of the
+  // list grew with every order the process placed.
+  interface UserRows {
+    list: ClientOrderIdRow[];
+    byClientId: Map<string, number>;
+    orderIds: Set<number>;
+  }
+  const users = new Map<string, UserRows>();
+  const rowsOf = (environment: Environment, userId: number): UserRows => {
     const key = `${environment}:${userId}`;
-    const list = rows.get(key) ?? [];
-    rows.set(key, list);
-    return list;
+    let rows = users.get(key);
+    if (!rows) {
+      rows = { list: [], byClientId: new Map(), orderIds: new Set() };
+      users.set(key, rows);
+    }
+    return rows;
   };
   return {
     async remember(environment, userId, row) {
-      const list = listOf(environment, userId);
-      if (!list.some((known) => known.orderId === row.orderId || known.clientOrderId === row.clientOrderId))
-        list.push({ ...row });
+      const rows = rowsOf(environment, userId);
+      if (rows.orderIds.has(row.orderId) || rows.byClientId.has(row.clientOrderId)) return;
+      rows.list.push({ ...row });
+      rows.orderIds.add(row.orderId);
+      rows.byClientId.set(row.clientOrderId, row.orderId);
     },
     async orderIdOf(environment, userId, clientOrderId) {
-      return listOf(environment, userId).find((row) => row.clientOrderId === clientOrderId)?.orderId ?? null;
+      return rowsOf(environment, userId).byClientId.get(clientOrderId) ?? null;
     },
     async ofUser(environment, userId, limit) {
-      return listOf(environment, userId).slice(-limit).reverse();
+      return rowsOf(environment, userId).list.slice(-limit).reverse();
     },
   };
 }

@@ -35,6 +35,8 @@ export class TradovateFeed {
   private work: Promise<void> = Promise.resolve();
   private buffered: unknown[] | undefined;
   private queued = 0;
+  /** Events of the current frame were applied at once; its end flushes what waited for a command. */
+  private frameApplied = false;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -65,6 +67,7 @@ export class TradovateFeed {
     const ref: { socket?: TradovateSocket } = {};
     const socket = await TradovateSocket.connect(this.deps.wsUrl, this.deps.token(), this.deps.timings, {
       onProps: (data) => this.onProps(ref.socket, data),
+      onFrameEnd: () => this.onFrameEnd(ref.socket),
       onShutdown: (reasonCode) => ref.socket?.close(`Tradovate shutdown (${reasonCode})`),
       onClosed: (reason) => this.onClosed(ref.socket, reason),
     });
@@ -74,7 +77,7 @@ export class TradovateFeed {
     try {
       const snapshot = await syncRequest(socket, this.deps);
       this.deps.state.absorbContracts(snapshot);
-      await this.deps.resolveContracts(missingContracts(this.deps.state, [snapshot]));
+      await this.deps.resolveContracts(missingContracts(this.deps.state, snapshot));
       const changes = this.deps.state.loadSnapshot(snapshot, isReconnect);
       const pending = this.buffered;
       this.buffered = undefined;
@@ -92,32 +95,64 @@ export class TradovateFeed {
   }
 
   private onProps(socket: TradovateSocket | undefined, data: unknown): void {
-    if (socket === undefined || (socket !== this.socket && this.socket !== undefined)) return;
+    if (!this.current(socket)) return;
     if (this.buffered) this.buffered.push(data);
-    else this.enqueue(data);
+    // Nothing waiting and every contract known: applied at once. Awaiting a look-up that has nothing to look
+    // up put every event of a frame one promise turn behind the last, on the copy's path.
+    else if (this.queued === 0 && missingContracts(this.deps.state, data).length === 0) {
+      this.applyEvent(data);
+      this.frameApplied = true;
+    } else this.enqueue(data);
+  }
+
+  /** The frame is over: an order still waiting for its command is emitted now, as when a queue drains. */
+  private onFrameEnd(socket: TradovateSocket | undefined): void {
+    if (!this.current(socket) || !this.frameApplied) return;
+    this.frameApplied = false;
+    // Events of this frame still queued behind a contract look-up are flushed when that queue drains.
+    if (this.queued === 0) this.flushAll();
+  }
+
+  private current(socket: TradovateSocket | undefined): boolean {
+    return socket !== undefined && (socket === this.socket || this.socket === undefined);
+  }
+
+  private applyEvent(data: unknown): void {
+    try {
+      if (!isRecord(data)) throw new Error('props event without a body');
+      const entityType = optString(data, 'entityType') ?? '';
+      const eventType = optString(data, 'eventType') ?? 'Updated';
+      this.deps.state.apply(entityType, eventType, data.entity);
+      for (const event of this.deps.state.flush(false)) this.deps.emit(event);
+    } catch (error: unknown) {
+      this.deps.warn(
+        `Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  }
+
+  private flushAll(): void {
+    for (const event of this.deps.state.flush(true)) this.deps.emit(event);
   }
 
   /**
-   * Events are applied one after another, so a contract lookup never reorders them; an order still waiting
-   * for its command is emitted at the latest when the queue is drained (the end of its frame).
+   * Events behind a contract look-up are applied one after another, so a look-up never reorders them; an
+   * order still waiting for its command is emitted at the latest when the queue is drained (the end of its
+   * frame, or of the frames that arrived during the look-up).
    */
   private enqueue(data: unknown): void {
     this.queued += 1;
     this.work = this.work.then(async () => {
       try {
-        await this.deps.resolveContracts(missingContracts(this.deps.state, [data]));
-        if (!isRecord(data)) throw new Error('props event without a body');
-        const entityType = optString(data, 'entityType') ?? '';
-        const eventType = optString(data, 'eventType') ?? 'Updated';
-        this.deps.state.apply(entityType, eventType, data.entity);
-        for (const event of this.deps.state.flush(false)) this.deps.emit(event);
+        await this.deps.resolveContracts(missingContracts(this.deps.state, data));
+        this.applyEvent(data);
       } catch (error: unknown) {
         this.deps.warn(
-          `Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`,
+          `Tradovate feed: skipped an event (${error instanceof Error ? error.message : String(error)})`,
         );
       }
       this.queued -= 1;
-      if (this.queued === 0) for (const event of this.deps.state.flush(true)) this.deps.emit(event);
+      if (this.queued === 0) this.flushAll();
     });
   }
 
@@ -152,21 +187,19 @@ export class TradovateFeed {
   }
 }
 
-/** Contract ids mentioned by entities that the state cannot name yet. */
-function missingContracts(state: FeedState, payloads: unknown[]): number[] {
+/** Contract ids mentioned by entities that the state cannot name yet (a `props` event or a snapshot). */
+function missingContracts(state: FeedState, payload: unknown): number[] {
   const ids = new Set<number>();
   const visit = (entity: unknown): void => {
     if (!isRecord(entity)) return;
     const id = optNumber(entity, 'contractId');
     if (id !== undefined && !state.hasContract(id)) ids.add(id);
   };
-  for (const payload of payloads) {
-    for (const part of oneOrMany(payload)) {
-      if (!isRecord(part)) continue;
-      for (const entity of oneOrMany(part.entity)) visit(entity);
-      for (const key of ['orders', 'fills', 'positions'])
-        for (const entity of oneOrMany(part[key])) visit(entity);
-    }
+  for (const part of oneOrMany(payload)) {
+    if (!isRecord(part)) continue;
+    for (const entity of oneOrMany(part.entity)) visit(entity);
+    for (const key of ['orders', 'fills', 'positions'])
+      for (const entity of oneOrMany(part[key])) visit(entity);
   }
   return [...ids];
 }

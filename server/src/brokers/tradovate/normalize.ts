@@ -43,9 +43,6 @@ export function normalizeType(orderType: string): BrokerOrderType {
   return 'Market';
 }
 
-export const isWorkingStatus = (status: BrokerOrderStatus): boolean =>
-  status === 'Working' || status === 'PendingNew';
-
 export interface OrderParts {
   order: OrderEntity;
   version: OrderVersionEntity | undefined;

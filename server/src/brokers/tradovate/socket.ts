@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import { BrokerError } from '../types';
 import type { TradovateTimings } from './config';
@@ -6,6 +7,8 @@ import type { JsonRecord } from './json';
 
 export interface SocketHandlers {
   onProps(data: unknown): void;
+  /** After the last message of a frame: Tradovate sends an order and its `New` command in one frame. */
+  onFrameEnd(): void;
   onShutdown(reasonCode: string): void;
   /** Called once when the socket is gone, for whatever reason. */
   onClosed(reason: string): void;
@@ -26,6 +29,9 @@ export class TradovateSocket {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private opened: (() => void) | undefined;
+  /** The TCP connection under the WebSocket, to gather the frames written in one turn into one write. */
+  private tcp: Socket | undefined;
+  private corked = false;
 
   private constructor(
     private readonly ws: WebSocket,
@@ -62,6 +68,7 @@ export class TradovateSocket {
         clearTimeout(failTimer);
         resolve();
       };
+      this.ws.once('upgrade', (response) => (this.tcp = response.socket));
       this.ws.on('message', (raw) => this.receive(String(raw)));
       this.ws.on('error', (error) => {
         clearTimeout(failTimer);
@@ -90,7 +97,24 @@ export class TradovateSocket {
   private send(text: string): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
     this.lastSent = Date.now();
+    this.corkUntilTurnEnds();
     this.ws.send(text);
+  }
+
+  /**
+   * A leader fill copied to ten accounts of one login is ten requests sent in the same turn of the event
+   * loop: one write instead of ten system calls (and ten wake-ups of the receiver), written as soon as the
+   * turn's promise jobs are done, before anything waits on a timer or the network.
+   */
+  private corkUntilTurnEnds(): void {
+    const tcp = this.tcp;
+    if (!tcp || this.corked) return;
+    this.corked = true;
+    tcp.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      tcp.uncork();
+    });
   }
 
   private receive(raw: string): void {
@@ -100,6 +124,7 @@ export class TradovateSocket {
     else if (frame.type === 'close') this.close(`closed by Tradovate (${frame.code} ${frame.reason})`);
     else if (frame.type === 'messages') {
       for (const message of frame.messages) this.dispatch(message);
+      this.handlers.onFrameEnd();
     }
   }
 

@@ -1,13 +1,7 @@
 import type { AccountSnapshot, BrokerOrder, BrokerPosition } from '../types';
 import type { TradovateAccount } from './accounts';
 import type { OrderVersionEntity } from './entities';
-import {
-  isWorkingStatus,
-  normalizeStatus,
-  toAccountSnapshot,
-  toBrokerOrder,
-  toBrokerPosition,
-} from './normalize';
+import { toAccountSnapshot, toBrokerOrder, toBrokerPosition } from './normalize';
 import { StateTables } from './state-tables';
 
 /** Reads of the feed state in the engine's normalized shapes (orders are joined from order + version + fills). */
@@ -35,12 +29,11 @@ export class StateQueries extends StateTables {
     return [...this.ordersById.keys()].flatMap((id) => this.brokerOrder(String(id)) ?? []);
   }
 
-  /** Filtered on the raw status before the join: reconciliation asks for this on every leader event. */
+  /** From the index of orders not final: reconciliation asks for this on every leader event. */
   workingOrders(): BrokerOrder[] {
     const working: BrokerOrder[] = [];
-    for (const order of this.ordersById.values()) {
-      if (!isWorkingStatus(normalizeStatus(order.ordStatus))) continue;
-      const joined = this.brokerOrder(String(order.id));
+    for (const orderId of this.workingIds) {
+      const joined = this.brokerOrder(String(orderId));
       if (joined) working.push(joined);
     }
     return working;

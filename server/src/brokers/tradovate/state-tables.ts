@@ -35,6 +35,12 @@ export class StateTables {
   private readonly commandIdsByOrder = new Map<number, Set<number>>();
   private readonly ordersWithNewCommand = new Set<number>();
   private readonly fillIdsByOrder = new Map<number, Set<number>>();
+  /**
+   * Orders not in a final status, in the order first seen. Reconciliation asks for working orders after every
+   * leader event, and a session holds every order of its day: a scan of them all grew with the session's age.
+   * An order never leaves a final status, so it never comes back here once it left.
+   */
+  protected readonly workingIds = new Set<number>();
 
   protected clear(): void {
     this.accountsById.clear();
@@ -49,6 +55,7 @@ export class StateTables {
     this.commandIdsByOrder.clear();
     this.ordersWithNewCommand.clear();
     this.fillIdsByOrder.clear();
+    this.workingIds.clear();
   }
 
   rememberClientId(orderId: number, clientOrderId: string): void {
@@ -131,6 +138,8 @@ export class StateTables {
       ordStatus: status,
       parentId: order.parentId ?? known?.parentId ?? null,
     });
+    if (finalStatuses.has(status)) this.workingIds.delete(order.id);
+    else this.workingIds.add(order.id);
   }
 
   protected putVersion(version: OrderVersionEntity): void {

@@ -1,0 +1,46 @@
+/**
+ * The fake Tradovate in a process of its own for the copier bench: Tradovate runs on another machine, so the
+ * fake's work (serving fifty placeorders, sending frames, its garbage) must not sit on the copier's event
+ * loop. Answers the bench's requests over the IPC channel; every timestamp is taken here, by the fake.
+ */
+import { type FakeSide, startFakeSide } from './tradovate-fake-side';
+
+export type FakeRequest =
+  | { id: number; op: 'setup'; followerLogins: number[] }
+  | { id: number; op: 'leaderEvent'; index: number; expect: number }
+  | { id: number; op: 'placed' }
+  | { id: number; op: 'placedAt'; from: number; count: number }
+  | { id: number; op: 'close' };
+
+export interface FakeReply {
+  id: number;
+  result?: unknown;
+  error?: string;
+}
+
+let side: FakeSide | undefined;
+
+async function handle(request: FakeRequest): Promise<unknown> {
+  if (request.op === 'setup') {
+    side = await startFakeSide(request.followerLogins);
+    return side.info;
+  }
+  if (!side) throw new Error('the fake is not set up');
+  if (request.op === 'leaderEvent') return side.leaderEvent(request.index, request.expect);
+  if (request.op === 'placed') return side.placed();
+  if (request.op === 'placedAt') return side.placedAt(request.from, request.count);
+  await side.close();
+  side = undefined;
+  return null;
+}
+
+process.on('message', (request: FakeRequest) => {
+  void handle(request).then(
+    (result) => process.send?.({ id: request.id, result } satisfies FakeReply),
+    (error: unknown) =>
+      process.send?.({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+// The bench gone (finished, failed or killed): the fake goes too rather than hold its port.
+process.on('disconnect', () => process.exit(0));

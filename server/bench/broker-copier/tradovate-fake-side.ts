@@ -1,0 +1,144 @@
+/**
+ * The fake Tradovate's side of the Tradovate copier bench: the fake, its users, the leader's trades and the
+ * fake's own timestamps. It runs in the bench's process (`BENCH_FAKE=same`) or in a process of its own
+ * (`tradovate-fake-process.ts`, the default), as Tradovate runs on another machine in production.
+ */
+import { startFakeTradovate } from '../../test/support/fake-tradovate/server';
+import type { BenchLogin, EventTimes, InProcessFake } from './rig';
+
+export const SYMBOL = 'ESZ6';
+
+/** The machine's monotonic clock in ms, the same in every process (performance.now() starts per process). */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** What the bench's process needs to know about the fake. */
+/** monotonicMs() − performance.now(), from the tightest of several samples (the first calls are slow). */
+function clockOffset(): number {
+  let best = { width: Infinity, offset: 0 };
+  for (let i = 0; i < 50; i += 1) {
+    const before = monotonicMs();
+    const now = performance.now();
+    const after = monotonicMs();
+    if (after - before < best.width) best = { width: after - before, offset: (before + after) / 2 - now };
+  }
+  return best.offset;
+}
+
+export interface FakeInfo {
+  env: Record<string, string>;
+  restUrl: string;
+  wsUrl: string;
+  leader: BenchLogin;
+  followers: BenchLogin[];
+  /** The plain clients' login and account (the first follower login, or the leader's with no follower). */
+  plain: { token: string; account: number };
+}
+
+export interface FakeSide {
+  info: FakeInfo;
+  /** For a bench in the same process: polled as before, times in this process's monotonic ms. */
+  inProcess: InProcessFake;
+  /** The leader trades; resolves once `expect` follower orders arrived (polled on a timer, not spun). */
+  leaderEvent(index: number, expect: number): Promise<EventTimes>;
+  /** How many placeorders the fake received so far (followers and plain clients alike). */
+  placed(): number;
+  /** When placeorders `from` up to `from + count` arrived, once they all did. */
+  placedAt(from: number, count: number): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export async function startFakeSide(followerLogins: number[]): Promise<FakeSide> {
+  const fake = await startFakeTradovate({ heartbeatMs: 2_500 });
+  // The fake stamps with performance.now(); the offset turns its stamps into the shared monotonic clock.
+  const offset = clockOffset();
+  fake.control.setPrice(SYMBOL, 6000);
+  const login = (name: string, size: number): BenchLogin => {
+    const user = fake.control.addUser(
+      name,
+      Array.from({ length: size }, (_, i) => ({ name: `${name} ${i + 1}` })),
+    );
+    const token = fake.control.issueToken(user.userId);
+    return {
+      credentials: {
+        accessToken: token.accessToken,
+        expiresAt: token.expiresAt,
+        brokerUserId: String(user.userId),
+      },
+      accounts: user.accounts.map((account) => String(account.id)),
+    };
+  };
+  const leader = login('Bench Leader', 1);
+  const followers = followerLogins.map((size, i) => login(`Bench Followers ${i + 1}`, size));
+  const plain = followers[0] ?? leader;
+
+  // Placeorders as the fake logged them, scanned incrementally (the log also holds every other request).
+  const placed: number[] = [];
+  let scanned = 0;
+  const scan = (): void => {
+    const fresh = fake.control.requestsFrom(scanned);
+    scanned += fresh.length;
+    for (const request of fresh)
+      if (request.endpoint === 'order/placeorder') placed.push(request.atHr + offset);
+  };
+  const leaderTrades = (index: number): number => {
+    const placedOrder = fake.control.placeHumanOrder({
+      accountId: Number(leader.accounts[0]),
+      symbol: SYMBOL,
+      action: index % 2 === 0 ? 'Buy' : 'Sell',
+      qty: 1,
+    });
+    return 'orderId' in placedOrder ? placedOrder.orderId : -1;
+  };
+  const fillSentAt = (orderId: number): number =>
+    (fake.control.fillsSent().find((f) => f.orderId === orderId)?.atHr ?? NaN) + offset;
+  const until = async (condition: () => boolean, what: () => string): Promise<void> => {
+    const deadline = Date.now() + 10_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(what());
+      // A timer, not setImmediate: spinning would take a core from the copier on a 2-core machine.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  };
+
+  return {
+    info: {
+      env: fake.env,
+      restUrl: fake.restUrl,
+      wsUrl: fake.wsUrl,
+      leader,
+      followers,
+      plain: { token: plain.credentials.accessToken, account: Number(plain.accounts[0]) },
+    },
+    inProcess: {
+      leaderTrades,
+      followerOrders() {
+        scan();
+        return placed.length;
+      },
+      receivedAt: (from, to) => placed.slice(from, to),
+      fillSentAt,
+    },
+    async leaderEvent(index, expect) {
+      scan();
+      const before = placed.length;
+      const orderId = leaderTrades(index);
+      await until(
+        () => (scan(), placed.length >= before + expect),
+        () => `event ${index}: only ${placed.length - before} of ${expect} follower orders arrived`,
+      );
+      return { sentAt: fillSentAt(orderId), received: placed.slice(before, before + expect) };
+    },
+    placed() {
+      scan();
+      return placed.length;
+    },
+    async placedAt(from, count) {
+      await until(
+        () => (scan(), placed.length >= from + count),
+        () => `only ${placed.length - from} of ${count} plain orders arrived`,
+      );
+      return placed.slice(from, from + count);
+    },
+    close: () => fake.close(),
+  };
+}
