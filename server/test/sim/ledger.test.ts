@@ -34,6 +34,53 @@ describe('paper ledger in the database', () => {
       venue.ensureAccounts(LOGIN, 2).map((a) => a.externalId),
       credentials,
     );
+  /** A buy limit of 2 at 5990, filled when the price falls to 5985, then a market sell of 1: long 1 at 5985. */
+  const limitThenMarket = async (
+    venue: SimVenue,
+    session: SimSession,
+    a: string,
+  ): Promise<{ orderId: string }> => {
+    const limit = await session.placeOrder({
+      accountExternalId: a,
+      clientOrderId: 'j1',
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty: 2,
+      type: 'Limit',
+      price: 5990,
+    });
+    venue.setPrice('ESZ6', 5985);
+    await session.placeOrder({
+      accountExternalId: a,
+      clientOrderId: 'j2',
+      symbol: 'ESZ6',
+      side: 'sell',
+      qty: 1,
+      type: 'Market',
+    });
+    return limit;
+  };
+  /** The tables hold what `limitThenMarket` did: both orders filled, long 1, two fills. */
+  const expectBothFilledLongOne = async (a: string): Promise<void> => {
+    const orders = await db.query<{ client_order_id: string; status: string; filled_qty: number }>(
+      'SELECT client_order_id, status, filled_qty FROM sim_orders WHERE external_id = $1 ORDER BY client_order_id',
+      [a],
+    );
+    expect(orders).toEqual([
+      { client_order_id: 'j1', status: 'Filled', filled_qty: 2 },
+      { client_order_id: 'j2', status: 'Filled', filled_qty: 1 },
+    ]);
+    const positions = await db.query<{ net_pos: number }>(
+      `SELECT net_pos FROM sim_positions WHERE external_id = $1 AND symbol = 'ESZ6'`,
+      [a],
+    );
+    expect(positions).toEqual([{ net_pos: 1 }]);
+    const fills = await db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM sim_fills WHERE external_id = $1',
+      [a],
+    );
+    expect(fills[0]?.n).toBe(2);
+  };
 
   beforeEach(async () => {
     db = await createTestDb();
@@ -238,24 +285,7 @@ describe('paper ledger in the database', () => {
     const session = sessionOn(venue);
     const a = `${LOGIN}1`;
     venue.setPrice('ESZ6', 6000);
-    const limit = await session.placeOrder({
-      accountExternalId: a,
-      clientOrderId: 'j1',
-      symbol: 'ESZ6',
-      side: 'buy',
-      qty: 2,
-      type: 'Limit',
-      price: 5990,
-    });
-    venue.setPrice('ESZ6', 5985);
-    await session.placeOrder({
-      accountExternalId: a,
-      clientOrderId: 'j2',
-      symbol: 'ESZ6',
-      side: 'sell',
-      qty: 1,
-      type: 'Market',
-    });
+    const limit = await limitThenMarket(venue, session, a);
     // Killed before the journal was moved: the tables do not hold the orders yet, the journal does.
     venue.stop();
     const waiting = await db.query<{ n: number }>('SELECT count(*) AS n FROM sim_ledger_journal');
@@ -264,24 +294,7 @@ describe('paper ledger in the database', () => {
 
     const again = await open();
     expect(await db.query('SELECT seq FROM sim_ledger_journal')).toEqual([]);
-    const orders = await db.query<{ client_order_id: string; status: string; filled_qty: number }>(
-      'SELECT client_order_id, status, filled_qty FROM sim_orders WHERE external_id = $1 ORDER BY client_order_id',
-      [a],
-    );
-    expect(orders).toEqual([
-      { client_order_id: 'j1', status: 'Filled', filled_qty: 2 },
-      { client_order_id: 'j2', status: 'Filled', filled_qty: 1 },
-    ]);
-    const positions = await db.query<{ net_pos: number }>(
-      `SELECT net_pos FROM sim_positions WHERE external_id = $1 AND symbol = 'ESZ6'`,
-      [a],
-    );
-    expect(positions).toEqual([{ net_pos: 1 }]);
-    const fills = await db.query<{ n: number }>(
-      'SELECT count(*) AS n FROM sim_fills WHERE external_id = $1',
-      [a],
-    );
-    expect(fills[0]?.n).toBe(2);
+    await expectBothFilledLongOne(a);
     await again.close();
     // The abandoned venue's move of the journal would run later on a closed database: end it (nothing is left to write).
     await venue.close();
@@ -335,24 +348,7 @@ describe('paper ledger in the database', () => {
       const session = sessionOn(venue);
       const a = `${LOGIN}1`;
       venue.setPrice('ESZ6', 6000);
-      const limit = await session.placeOrder({
-        accountExternalId: a,
-        clientOrderId: 'j1',
-        symbol: 'ESZ6',
-        side: 'buy',
-        qty: 2,
-        type: 'Limit',
-        price: 5990,
-      });
-      venue.setPrice('ESZ6', 5985);
-      await session.placeOrder({
-        accountExternalId: a,
-        clientOrderId: 'j2',
-        symbol: 'ESZ6',
-        side: 'sell',
-        qty: 1,
-        type: 'Market',
-      });
+      const limit = await limitThenMarket(venue, session, a);
       // Killed before the journal was moved, in the middle of an append nobody was answered for.
       venue.stop();
       expect(lines().length).toBeGreaterThanOrEqual(2);
@@ -362,24 +358,7 @@ describe('paper ledger in the database', () => {
 
       const again = await openFiles();
       expect(readdirSync(dir).filter((name) => name.endsWith('.log'))).toEqual([]);
-      const orders = await db.query<{ client_order_id: string; status: string; filled_qty: number }>(
-        'SELECT client_order_id, status, filled_qty FROM sim_orders WHERE external_id = $1 ORDER BY client_order_id',
-        [a],
-      );
-      expect(orders).toEqual([
-        { client_order_id: 'j1', status: 'Filled', filled_qty: 2 },
-        { client_order_id: 'j2', status: 'Filled', filled_qty: 1 },
-      ]);
-      const positions = await db.query<{ net_pos: number }>(
-        `SELECT net_pos FROM sim_positions WHERE external_id = $1 AND symbol = 'ESZ6'`,
-        [a],
-      );
-      expect(positions).toEqual([{ net_pos: 1 }]);
-      const fills = await db.query<{ n: number }>(
-        'SELECT count(*) AS n FROM sim_fills WHERE external_id = $1',
-        [a],
-      );
-      expect(fills[0]?.n).toBe(2);
+      await expectBothFilledLongOne(a);
       // The resumed venue goes on from the stored state.
       expect(await sessionOn(again).positions()).toEqual([
         { accountExternalId: a, symbol: 'ESZ6', netPos: 1, avgPrice: 5985 },
