@@ -260,3 +260,49 @@ describe('the sender: the order it sends', () => {
     await h.engine.stop();
   });
 });
+
+describe('the sender: copies held back, and who may still receive them', () => {
+  it('when a sell copy waits on a look-up and the leader turns to buy, then the buy is sent after it settles', async () => {
+    const { h, broker } = await started();
+    let answer: (order: null) => void = () => undefined;
+    broker.places.push(uncertain);
+    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() => broker.lookUps === 1);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() =>
+      [...h.store.intents.values()].some((i) => i.accountId === FOLLOWER && i.side === 'buy'),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(broker.commands.map((c) => c.side)).toEqual(['sell']);
+    answer(null);
+    await h.settle();
+    expect(broker.commands.map((c) => c.side)).toEqual(['sell', 'sell', 'buy']);
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
+    await h.engine.stop();
+  });
+
+  it('when the follower is stopped by its loss limit while its exit waits on a look-up, then the exit is not sent again and says why', async () => {
+    const { h, broker } = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    let answer: (order: null) => void = () => undefined;
+    broker.places.push(uncertain);
+    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() => broker.lookUps === 1);
+    h.engine.setStatus(FOLLOWER, { state: 'risk_stopped', reason: 'Daily loss limit reached' });
+    answer(null);
+    await h.settle();
+    // Only the first sell reached the broker (and was lost there): a stopped follower gets no more copies, not
+    // even an exit; only a firm rule's close-out (an exit carrying the rule's reason) still goes.
+    expect(broker.commands.map((c) => c.side)).toEqual(['buy', 'sell']);
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    expect(outcomes(h).map((o) => [o.status, o.reason])[1]).toEqual([
+      'Canceled',
+      'Not sent: the follower was disabled',
+    ]);
+    await h.engine.stop();
+  });
+});
