@@ -306,3 +306,102 @@ describe('the sender: copies held back, and who may still receive them', () => {
     await h.engine.stop();
   });
 });
+
+describe('the sender: what is still on its way to the follower', () => {
+  it('when the broker cancels a market copy unfilled, then it is no longer counted on its way and the next check buys the follower in', async () => {
+    const { h, broker } = await started();
+    broker.places.push(async (command) => ({
+      orderId: 'canceled-1',
+      clientOrderId: command.clientOrderId,
+      accountExternalId: command.accountExternalId,
+      symbol: command.symbol,
+      side: command.side,
+      qty: command.qty,
+      filledQty: 0,
+      type: command.type,
+      price: null,
+      stopPrice: null,
+      status: 'Canceled',
+      reason: null,
+      parentOrderId: null,
+      time: Date.now(),
+    }));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
+    await h.engine.autoSync(1);
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    await h.engine.stop();
+  });
+
+  it('when a limit copy rests at the broker, then it is not counted as held and the follower is not corrected for it', async () => {
+    const { h, broker } = await started();
+    const limit = h.venue.prices.price('ES') - 10;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    await h.engine.autoSync(1);
+    await h.settle();
+    // The resting mirror is an order, not a position: the follower holds the leader's 2, nothing more or less.
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2, 2]);
+    expect(broker.commands.map((c) => [c.type, c.side, c.qty])).toEqual([
+      ['Limit', 'buy', 1],
+      ['Market', 'buy', 2],
+    ]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: the latency it records', () => {
+  const latency = (h: Harness): Array<[number, number]> =>
+    [...h.store.intents.values()]
+      .filter((intent) => intent.accountId === FOLLOWER)
+      .map((intent) => [intent.outcome?.sentMs ?? NaN, intent.outcome?.ackMs ?? NaN]);
+
+  /** Both figures lie between 0 and the time the whole step took, the answer not before the send. */
+  function plausible(figures: Array<[number, number]>, stepMs: number): void {
+    expect(figures).toHaveLength(1);
+    const [[sentMs, ackMs]] = figures as [[number, number]];
+    expect(sentMs).toBeGreaterThanOrEqual(0);
+    expect(ackMs).toBeGreaterThanOrEqual(sentMs);
+    expect(ackMs).toBeLessThanOrEqual(stepMs);
+  }
+
+  it('when the broker answers at once, then the copy records its send and answer times since the leader event', async () => {
+    const { h } = await started();
+    const before = performance.now();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    plausible(latency(h), performance.now() - before);
+    await h.engine.stop();
+  });
+
+  it('when the answer is lost and the look-up finds the order, then the copy still records plausible times', async () => {
+    const { h, broker } = await started();
+    broker.places.push(async (command, place) => {
+      await place(command);
+      throw new BrokerError('Request timed out', 'uncertain');
+    });
+    const before = performance.now();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    plausible(latency(h), performance.now() - before);
+    await h.engine.stop();
+  });
+
+  it('when the outcome stays unknown, then the copy records when it was sent and no answer time', async () => {
+    const { h, broker } = await started();
+    broker.places.push(uncertain, uncertain, uncertain);
+    const before = performance.now();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const elapsed = performance.now() - before;
+    const [[sentMs, ackMs]] = latency(h) as [[number, number]];
+    expect(sentMs).toBeGreaterThanOrEqual(0);
+    expect(sentMs).toBeLessThanOrEqual(elapsed);
+    expect(ackMs).toBeNaN();
+    await h.engine.stop();
+  });
+});
