@@ -1,5 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import { BrokerError } from '../../src/brokers/types';
+import type { SendGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
@@ -402,6 +403,30 @@ describe('the sender: the latency it records', () => {
     expect(sentMs).toBeGreaterThanOrEqual(0);
     expect(sentMs).toBeLessThanOrEqual(elapsed);
     expect(ackMs).toBeNaN();
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: a firm rule is asked again when the order goes', () => {
+  it('when a firm rule closes while a copy waits out a 429, then the copy is not sent and carries the rule\'s reason', async () => {
+    let closed = false;
+    const guard: SendGuard = {
+      prepare: async () => undefined,
+      gate: (order) => (closed ? { qty: 0, reason: 'Flat by 15:55 ET' } : { qty: order.qty, reason: null }),
+      onEquity: () => ({ flatten: null, leaderBreach: null }),
+    };
+    const h = new Harness([{ ratio: 1 }], undefined, {}, guard);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    await h.start();
+    broker.places.push(() => {
+      closed = true;
+      return Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 20));
+    });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(broker.commands.length).toBe(1);
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Flat by 15:55 ET']]);
     await h.engine.stop();
   });
 });
