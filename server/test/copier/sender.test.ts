@@ -430,3 +430,27 @@ describe('the sender: a firm rule is asked again when the order goes', () => {
     await h.engine.stop();
   });
 });
+
+describe('the sender: a copy waiting out a 429 is still on its way', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('when a check runs while a copy waits out a 429, then the check waits for it and the follower ends at the leader, not above', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { h, broker } = await started();
+    broker.places.push(() =>
+      Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 2_000)),
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(100);
+    let checked = false;
+    const check = h.engine.sync(1).then(() => (checked = true));
+    await jest.advanceTimersByTimeAsync(100);
+    expect([checked, broker.commands.length]).toEqual([false, 1]);
+    await jest.advanceTimersByTimeAsync(2_000);
+    await check;
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 1]);
+    expect(broker.commands.length).toBe(2);
+    await h.engine.stop();
+  });
+});
