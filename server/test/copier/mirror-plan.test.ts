@@ -1,0 +1,96 @@
+import { frontMonth } from '@synctrade/market';
+import type { FollowerSetup } from './support/harness';
+import { Harness } from './support/harness';
+
+// A leader's resting orders reach each follower as mirrors sized leader × ratio, within the follower's limits;
+// a mirror that cannot go is recorded with its reason. Prices stay away from the market so nothing fills.
+const ES = frontMonth('ES');
+const FOLLOWER = 2;
+
+async function started(setup: FollowerSetup): Promise<{ h: Harness; price: number }> {
+  const h = new Harness([setup]);
+  await h.start();
+  return { h, price: h.venue.prices.price('ES') };
+}
+
+const mirrors = (h: Harness): Array<[string, string, number, number | null, number | null, boolean]> =>
+  [...h.store.intents.values()]
+    .filter((intent) => intent.accountId === FOLLOWER && intent.type !== 'Market')
+    .map((intent) => [intent.type, intent.side, intent.qty, intent.price, intent.stopPrice, intent.exit]);
+
+const skips = (h: Harness): Array<[string, string, number, number | null, string, string]> =>
+  h.store.skips
+    .filter((skip) => skip.accountId === FOLLOWER)
+    .map((skip) => [skip.type, skip.side, skip.qty, skip.price, skip.status, skip.reason]);
+
+describe('mirrors of leader working orders', () => {
+  it('when a mirror is as large as the max contracts per order, then it goes; one contract more and it is refused with the reason', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxContractsPerOrder: 2 } });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Limit', price: price - 20 });
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 3, type: 'Stop', stopPrice: price - 30 });
+    await h.settle();
+    expect(mirrors(h)).toEqual([['Limit', 'buy', 2, price - 20, null, false]]);
+    expect(skips(h)).toEqual([
+      ['Stop', 'sell', 3, price - 30, 'Rejected', 'Above the max contracts per order (2)'],
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when resting mirrors on one side would together pass the max net position, then the one that passes it is refused', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 3 } });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Limit', price: price - 20 });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 25 });
+    // Two and one rest: three at most if both fill, the limit itself. One more would pass it.
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 30 });
+    await h.settle();
+    expect(mirrors(h)).toEqual([
+      ['Limit', 'buy', 2, price - 20, null, false],
+      ['Limit', 'buy', 1, price - 25, null, false],
+    ]);
+    expect(skips(h)).toEqual([
+      ['Limit', 'buy', 1, price - 30, 'Rejected', 'Would pass the max net position (3)'],
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when a follower holds a position at its max net position, then a mirror that reduces it still goes, as an exit', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price + 20 });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    expect(mirrors(h)).toEqual([['Limit', 'sell', 1, price + 20, null, true]]);
+    expect(skips(h).map((s) => s.slice(0, 2).concat(s.slice(4)))).toEqual([
+      ['Limit', 'buy', 'Rejected', 'Would pass the max net position (2)'],
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when the follower is flat or short, then a mirror is an entry or an exit as the position says', async () => {
+    const { h, price } = await started({ ratio: 1 });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Stop', stopPrice: price + 20 });
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price + 30 });
+    await h.settle();
+    expect(mirrors(h)).toEqual([
+      ['Limit', 'buy', 1, price - 20, null, false],
+      ['Stop', 'buy', 1, null, price + 20, true],
+      ['Limit', 'sell', 1, price + 30, null, false],
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when leader × ratio is below one contract, then no mirror goes and the reason is recorded as canceled', async () => {
+    const { h, price } = await started({ ratio: 0.4 });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Stop', stopPrice: price + 20 });
+    await h.settle();
+    expect(mirrors(h)).toEqual([]);
+    expect(skips(h)).toEqual([['Stop', 'buy', 0, price + 20, 'Canceled', 'Below one contract']]);
+    expect(h.venue.workingOrders([h.directory.account(FOLLOWER).externalId])).toEqual([]);
+    await h.engine.stop();
+  });
+});
