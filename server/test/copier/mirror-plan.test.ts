@@ -94,3 +94,54 @@ describe('mirrors of leader working orders', () => {
     await h.engine.stop();
   });
 });
+
+describe('a leader fill copied next to resting mirrors', () => {
+  const market = (h: Harness): Array<[string, number]> =>
+    [...h.store.intents.values()]
+      .filter((intent) => intent.accountId === FOLLOWER && intent.type === 'Market')
+      .map((intent) => [intent.side, intent.qty]);
+
+  it('when a resting buy mirror may still fill, then a buy copy is cut so both together stay within the max net position', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 3 } });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Limit', price: price - 20 });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    // 2 resting + 1 bought = 3 if the mirror fills; the leader's 2 would make 4.
+    expect(market(h)).toEqual([['buy', 1]]);
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    await h.engine.stop();
+  });
+
+  it('when resting buy mirrors already fill the max net position, then the buy copy is refused with the reason', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Limit', price: price - 20 });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(market(h)).toEqual([]);
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    expect(skips(h)).toEqual([['Market', 'buy', 1, null, 'Rejected', 'Max net position (2) reached']]);
+    await h.engine.stop();
+  });
+
+  it('when only a resting sell mirror rests, then a buy copy is not cut for it', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Limit', price: price + 20 });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect(market(h)).toEqual([['buy', 2]]);
+    await h.engine.stop();
+  });
+
+  it('when resting sell mirrors already fill the max net position short, then a sell copy is refused', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Limit', price: price + 20 });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([market(h), h.position(FOLLOWER, ES)]).toEqual([[], 0]);
+    await h.engine.stop();
+  });
+});
