@@ -50,7 +50,10 @@ describe('after a restart, copies stored but never confirmed', () => {
     const sentBefore = h.venue.received.length;
     await h.restart();
     await h.settle();
-    expect(h.store.intents.get(stored)?.outcome).toMatchObject({ brokerOrderId: order.orderId, reason: null });
+    expect(h.store.intents.get(stored)?.outcome).toMatchObject({
+      brokerOrderId: order.orderId,
+      reason: null,
+    });
     expect(h.venue.received.length).toBe(sentBefore);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
     await h.engine.stop();

@@ -13,7 +13,9 @@ async function started(): Promise<Harness> {
 }
 
 const working = (h: Harness, accountId: number): string[] =>
-  h.venue.workingOrders([h.directory.account(accountId).externalId]).map((o) => `${o.type} ${o.side} ${o.qty}`);
+  h.venue
+    .workingOrders([h.directory.account(accountId).externalId])
+    .map((o) => `${o.type} ${o.side} ${o.qty}`);
 
 const closeOuts = (h: Harness): Array<[number, string, number, boolean]> =>
   [...h.store.intents.values()]

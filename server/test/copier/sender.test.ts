@@ -408,7 +408,7 @@ describe('the sender: the latency it records', () => {
 });
 
 describe('the sender: a firm rule is asked again when the order goes', () => {
-  it('when a firm rule closes while a copy waits out a 429, then the copy is not sent and carries the rule\'s reason', async () => {
+  it("when a firm rule closes while a copy waits out a 429, then the copy is not sent and carries the rule's reason", async () => {
     let closed = false;
     const guard: SendGuard = {
       prepare: async () => undefined,
