@@ -145,3 +145,53 @@ describe('a leader fill copied next to resting mirrors', () => {
     await h.engine.stop();
   });
 });
+
+describe('a leader modifies a resting order', () => {
+  const followerWorking = (h: Harness): Array<[string, string, number, number | null]> =>
+    h.venue
+      .workingOrders([h.directory.account(FOLLOWER).externalId])
+      .map((o) => [o.type, o.side, o.qty, o.type === 'Stop' ? o.stopPrice : o.price]);
+
+  async function modify(h: Harness, orderId: string | null, qty: number, price: number): Promise<void> {
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: orderId ?? '',
+      qty,
+      type: 'Limit',
+      price,
+    });
+    await h.settle();
+  }
+
+  it('when the leader changes its size and price, then the mirror follows at leader × ratio', async () => {
+    const { h, price } = await started({ ratio: 2 });
+    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    expect(followerWorking(h)).toEqual([['Limit', 'buy', 2, price - 20]]);
+    await modify(h, id, 2, price - 25);
+    expect(followerWorking(h)).toEqual([['Limit', 'buy', 4, price - 25]]);
+    await h.engine.stop();
+  });
+
+  it('when the leader grows its order past the follower max contracts per order, then the mirror is canceled, not grown', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxContractsPerOrder: 2 } });
+    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    await modify(h, id, 2, price - 20);
+    expect(followerWorking(h)).toEqual([['Limit', 'buy', 2, price - 20]]);
+    await modify(h, id, 3, price - 20);
+    expect(followerWorking(h)).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it('when the leader grows its order past the follower max net position, then the mirror is canceled, not grown', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
+    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    await modify(h, id, 2, price - 20);
+    expect(followerWorking(h)).toEqual([['Limit', 'buy', 2, price - 20]]);
+    await modify(h, id, 3, price - 20);
+    expect(followerWorking(h)).toEqual([]);
+    await h.engine.stop();
+  });
+});
