@@ -194,4 +194,30 @@ describe('a leader modifies a resting order', () => {
     expect(followerWorking(h)).toEqual([]);
     await h.engine.stop();
   });
+
+  it('when the leader shrinks its order below one contract at the follower ratio, then the mirror is canceled', async () => {
+    const { h, price } = await started({ ratio: 0.4 });
+    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 3, type: 'Limit', price: price - 20 });
+    await h.settle();
+    expect(followerWorking(h)).toEqual([['Limit', 'buy', 1, price - 20]]);
+    await modify(h, id, 1, price - 20);
+    expect(followerWorking(h)).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it('when another mirror rests on the same side, then a grown mirror counts it against the max net position', async () => {
+    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 3 } });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 30 });
+    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    await modify(h, id, 2, price - 20);
+    expect(
+      followerWorking(h)
+        .map((o) => o[2])
+        .sort(),
+    ).toEqual([1, 2]);
+    await modify(h, id, 3, price - 20);
+    expect(followerWorking(h).map((o) => o[2])).toEqual([1]);
+    await h.engine.stop();
+  });
 });
