@@ -1,5 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import { BrokerError } from '../../src/brokers/types';
+import type { SendGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
@@ -257,6 +258,199 @@ describe('the sender: the order it sends', () => {
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Stop', stopPrice: stop });
     await h.settle();
     expect(broker.commands.map((c) => [c.type, c.stopPrice, 'price' in c])).toEqual([['Stop', stop, false]]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: copies held back, and who may still receive them', () => {
+  it('when a sell copy waits on a look-up and the leader turns to buy, then the buy is sent after it settles', async () => {
+    const { h, broker } = await started();
+    let answer: (order: null) => void = () => undefined;
+    broker.places.push(uncertain);
+    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() => broker.lookUps === 1);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() =>
+      [...h.store.intents.values()].some((i) => i.accountId === FOLLOWER && i.side === 'buy'),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(broker.commands.map((c) => c.side)).toEqual(['sell']);
+    answer(null);
+    await h.settle();
+    expect(broker.commands.map((c) => c.side)).toEqual(['sell', 'sell', 'buy']);
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
+    await h.engine.stop();
+  });
+
+  it('when the follower is stopped by its loss limit while its exit waits on a look-up, then the exit is not sent again and says why', async () => {
+    const { h, broker } = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    let answer: (order: null) => void = () => undefined;
+    broker.places.push(uncertain);
+    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() => broker.lookUps === 1);
+    h.engine.setStatus(FOLLOWER, { state: 'risk_stopped', reason: 'Daily loss limit reached' });
+    answer(null);
+    await h.settle();
+    // Only the first sell reached the broker (and was lost there): a stopped follower gets no more copies, not
+    // even an exit; only a firm rule's close-out (an exit carrying the rule's reason) still goes.
+    expect(broker.commands.map((c) => c.side)).toEqual(['buy', 'sell']);
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    expect(outcomes(h).map((o) => [o.status, o.reason])[1]).toEqual([
+      'Canceled',
+      'Not sent: the follower was disabled',
+    ]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: what is still on its way to the follower', () => {
+  it('when the broker cancels a market copy unfilled, then it is no longer counted on its way and the next check buys the follower in', async () => {
+    const { h, broker } = await started();
+    broker.places.push(async (command) => ({
+      orderId: 'canceled-1',
+      clientOrderId: command.clientOrderId,
+      accountExternalId: command.accountExternalId,
+      symbol: command.symbol,
+      side: command.side,
+      qty: command.qty,
+      filledQty: 0,
+      type: command.type,
+      price: null,
+      stopPrice: null,
+      status: 'Canceled',
+      reason: null,
+      parentOrderId: null,
+      time: Date.now(),
+    }));
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
+    await h.engine.autoSync(1);
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    await h.engine.stop();
+  });
+
+  it('when a limit copy rests at the broker, then it is not counted as held and the follower is not corrected for it', async () => {
+    const { h, broker } = await started();
+    const limit = h.venue.prices.price('ES') - 10;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
+    await h.settle();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    await h.engine.autoSync(1);
+    await h.settle();
+    // The resting mirror is an order, not a position: the follower holds the leader's 2, nothing more or less.
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2, 2]);
+    expect(broker.commands.map((c) => [c.type, c.side, c.qty])).toEqual([
+      ['Limit', 'buy', 1],
+      ['Market', 'buy', 2],
+    ]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: the latency it records', () => {
+  const latency = (h: Harness): Array<[number, number]> =>
+    [...h.store.intents.values()]
+      .filter((intent) => intent.accountId === FOLLOWER)
+      .map((intent) => [intent.outcome?.sentMs ?? NaN, intent.outcome?.ackMs ?? NaN]);
+
+  /** Both figures lie between 0 and the time the whole step took, the answer not before the send. */
+  function plausible(figures: Array<[number, number]>, stepMs: number): void {
+    expect(figures).toHaveLength(1);
+    const [[sentMs, ackMs]] = figures as [[number, number]];
+    expect(sentMs).toBeGreaterThanOrEqual(0);
+    expect(ackMs).toBeGreaterThanOrEqual(sentMs);
+    expect(ackMs).toBeLessThanOrEqual(stepMs);
+  }
+
+  it('when the broker answers at once, then the copy records its send and answer times since the leader event', async () => {
+    const { h } = await started();
+    const before = performance.now();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    plausible(latency(h), performance.now() - before);
+    await h.engine.stop();
+  });
+
+  it('when the answer is lost and the look-up finds the order, then the copy still records plausible times', async () => {
+    const { h, broker } = await started();
+    broker.places.push(async (command, place) => {
+      await place(command);
+      throw new BrokerError('Request timed out', 'uncertain');
+    });
+    const before = performance.now();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    plausible(latency(h), performance.now() - before);
+    await h.engine.stop();
+  });
+
+  it('when the outcome stays unknown, then the copy records when it was sent and no answer time', async () => {
+    const { h, broker } = await started();
+    broker.places.push(uncertain, uncertain, uncertain);
+    const before = performance.now();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const elapsed = performance.now() - before;
+    const [[sentMs, ackMs]] = latency(h) as [[number, number]];
+    expect(sentMs).toBeGreaterThanOrEqual(0);
+    expect(sentMs).toBeLessThanOrEqual(elapsed);
+    expect(ackMs).toBeNaN();
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: a firm rule is asked again when the order goes', () => {
+  it("when a firm rule closes while a copy waits out a 429, then the copy is not sent and carries the rule's reason", async () => {
+    let closed = false;
+    const guard: SendGuard = {
+      prepare: async () => undefined,
+      gate: (order) => (closed ? { qty: 0, reason: 'Flat by 15:55 ET' } : { qty: order.qty, reason: null }),
+      onEquity: () => ({ flatten: null, leaderBreach: null }),
+    };
+    const h = new Harness([{ ratio: 1 }], undefined, {}, guard);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    await h.start();
+    broker.places.push(() => {
+      closed = true;
+      return Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 20));
+    });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(broker.commands.length).toBe(1);
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Flat by 15:55 ET']]);
+    await h.engine.stop();
+  });
+});
+
+describe('the sender: a copy waiting out a 429 is still on its way', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('when a check runs while a copy waits out a 429, then the check waits for it and the follower ends at the leader, not above', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const { h, broker } = await started();
+    broker.places.push(() =>
+      Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 2_000)),
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(100);
+    let checked = false;
+    const check = h.engine.sync(1).then(() => (checked = true));
+    await jest.advanceTimersByTimeAsync(100);
+    expect([checked, broker.commands.length]).toEqual([false, 1]);
+    await jest.advanceTimersByTimeAsync(2_000);
+    await check;
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 1]);
+    expect(broker.commands.length).toBe(2);
     await h.engine.stop();
   });
 });

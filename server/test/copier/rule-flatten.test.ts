@@ -1,0 +1,117 @@
+import { frontMonth } from '@synctrade/market';
+import { closeOutForRule, flattenForRule } from '../../src/copier/engine/rule-flatten';
+import { Harness, LEADER } from './support/harness';
+
+const ES = frontMonth('ES');
+const FOLLOWER = 2;
+const FLAT_BY = 'Flat-by: the firm deadline';
+
+async function started(): Promise<Harness> {
+  const h = new Harness([{ ratio: 2 }]);
+  await h.start();
+  return h;
+}
+
+const working = (h: Harness, accountId: number): string[] =>
+  h.venue
+    .workingOrders([h.directory.account(accountId).externalId])
+    .map((o) => `${o.type} ${o.side} ${o.qty}`);
+
+const closeOuts = (h: Harness): Array<[number, string, number, boolean]> =>
+  [...h.store.intents.values()]
+    .filter((intent) => intent.reason === FLAT_BY)
+    .map((intent) => [intent.accountId, intent.side, intent.qty, intent.exit]);
+
+describe('a firm rule closes a follower out', () => {
+  it('when the follower holds a position and a resting mirror, then the mirror is canceled and the position closed; the leader keeps both', async () => {
+    const h = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    const limit = h.venue.prices.price('ES') - 20;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([2, ['Limit buy 2']]);
+
+    expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, []]);
+    expect(closeOuts(h)).toEqual([[FOLLOWER, 'sell', 2, true]]);
+    expect([h.position(LEADER, ES), working(h, LEADER)]).toEqual([1, ['Limit buy 1']]);
+    await h.engine.stop();
+  });
+
+  it('when a follower is closed out twice, then the second close-out is sent too', async () => {
+    const h = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    // The leader buys again; the follower follows (only the flattened contracts are gone).
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBeGreaterThan(0);
+    const held = h.position(FOLLOWER, ES);
+    expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    expect(closeOuts(h)).toEqual([
+      [FOLLOWER, 'sell', 2, true],
+      [FOLLOWER, 'sell', held, true],
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when the deadline comes for a follower already flat with nothing working, then nothing is sent and nobody is told', async () => {
+    const h = await started();
+    expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(false);
+    await h.settle();
+    expect([closeOuts(h), h.notifications]).toEqual([[], []]);
+    await h.engine.stop();
+  });
+
+  it('when the deadline comes for a follower holding a position, then it is flattened and the user is told once', async () => {
+    const h = await started();
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    expect(closeOuts(h)).toEqual([[FOLLOWER, 'buy', 2, true]]);
+    expect(h.notifications).toEqual([
+      expect.objectContaining({ kind: 'risk_stop', title: 'Account 2 flattened' }),
+    ]);
+    await h.engine.stop();
+  });
+
+  it('when the deadline comes for the leader, then the leader is never flattened', async () => {
+    const h = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(await flattenForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
+    expect(await closeOutForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), closeOuts(h)]).toEqual([1, 2, []]);
+    await h.engine.stop();
+  });
+
+  it('when the deadline comes for an account that does not follow, then the copier leaves it alone', async () => {
+    const h = new Harness([{ ratio: 2 }, { ratio: 1, isFollower: false }]);
+    await h.start();
+    const own = 3;
+    const hand = await h.hand(own);
+    await hand.placeOrder({
+      accountExternalId: h.directory.account(own).externalId,
+      clientOrderId: 'by-hand-1',
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+    });
+    await h.settle();
+    expect(h.position(own, ES)).toBe(1);
+    expect(await flattenForRule(h.engine, own, FLAT_BY)).toBe(false);
+    await h.settle();
+    expect([h.position(own, ES), closeOuts(h), h.notifications]).toEqual([1, [], []]);
+    await h.engine.stop();
+  });
+});
