@@ -1,4 +1,5 @@
 import { frontMonth } from '@synctrade/market';
+import { pendingOrder } from '../../src/brokers/shared/pending-order';
 import { BrokerError } from '../../src/brokers/types';
 import type { SendGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER } from './support/harness';
@@ -51,22 +52,7 @@ describe('the sender: what the broker answers decides the copy', () => {
   it('when the broker rejects the order without a reason, then the copy says the broker rejected it', async () => {
     const { h, broker } = await started();
     // The paper venue always names a reason: this broker's answer is scripted (the order never reaches the venue).
-    broker.places.push(async (command) => ({
-      orderId: 'rejected-1',
-      clientOrderId: command.clientOrderId,
-      accountExternalId: command.accountExternalId,
-      symbol: command.symbol,
-      side: command.side,
-      qty: command.qty,
-      filledQty: 0,
-      type: command.type,
-      price: null,
-      stopPrice: null,
-      status: 'Rejected',
-      reason: null,
-      parentOrderId: null,
-      time: Date.now(),
-    }));
+    broker.places.push(async (command) => ({ ...pendingOrder('rejected-1', command), status: 'Rejected' }));
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
     await h.settle();
     expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Rejected by the broker']]);
@@ -311,22 +297,7 @@ describe('the sender: copies held back, and who may still receive them', () => {
 describe('the sender: what is still on its way to the follower', () => {
   it('when the broker cancels a market copy unfilled, then it is no longer counted on its way and the next check buys the follower in', async () => {
     const { h, broker } = await started();
-    broker.places.push(async (command) => ({
-      orderId: 'canceled-1',
-      clientOrderId: command.clientOrderId,
-      accountExternalId: command.accountExternalId,
-      symbol: command.symbol,
-      side: command.side,
-      qty: command.qty,
-      filledQty: 0,
-      type: command.type,
-      price: null,
-      stopPrice: null,
-      status: 'Canceled',
-      reason: null,
-      parentOrderId: null,
-      time: Date.now(),
-    }));
+    broker.places.push(async (command) => ({ ...pendingOrder('canceled-1', command), status: 'Canceled' }));
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
