@@ -13,14 +13,18 @@ import {
   type Move,
 } from './reconcile-plan';
 import { dispatch } from './sender';
+import { outcomeOfOrder } from './status-map';
 import {
   addPendingExposure,
   canReceive,
+  copyAcknowledged,
   deferReconcile,
+  isLiveOrder,
   reconcileResumed,
   recordMirror,
   relearnLeader,
   releaseHeldByHand,
+  settleInflightCopy,
   settlePendingExposure,
   type LeaderState,
   type UserGroup,
@@ -140,6 +144,7 @@ async function reconcileFollower(
       .cancelOrder(follower.externalId, action.orderId)
       .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
   }
+  await resolveUncertainCopies(ctx, entry, follower);
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
   const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
@@ -185,6 +190,37 @@ async function reconcileFollower(
       // A forced check (the new leader traded, or the user pressed Sync) ends the wait: align now.
       if (verdict.endWait) await stopWaiting(ctx, follower);
       await sendCorrections(ctx, follower, split.toCorrect);
+  }
+}
+
+/**
+ * Copies of unknown outcome are looked up again before the position is corrected. Not at the broker (the
+ * look-up waits until the request could no longer land): no longer counted. Ended there: its fills are in the
+ * broker's position, which is then read after the settling wait. Still working, or the look-up failed again:
+ * it stays counted as held, so a correction never adds to what it may still bring.
+ */
+async function resolveUncertainCopies(
+  ctx: EngineContext,
+  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
+  follower: EngineAccount,
+): Promise<void> {
+  const live = ctx.live.get(follower.id);
+  if (live === undefined) return;
+  for (const [clientOrderId, copy] of [...live.copies]) {
+    if (!copy.uncertain) continue;
+    let order;
+    try {
+      order = await entry.session.findOrderByClientId(follower.externalId, clientOrderId);
+    } catch (error: unknown) {
+      ctx.log(error, `look up copy ${clientOrderId}`);
+      continue;
+    }
+    if (order !== null) {
+      ctx.store.recordOutcome(outcomeOfOrder(clientOrderId, order));
+      if (isLiveOrder(order)) continue;
+      copyAcknowledged(live, ctx.clock.now());
+    }
+    settleInflightCopy(live, clientOrderId);
   }
 }
 
