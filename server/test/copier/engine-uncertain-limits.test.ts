@@ -64,6 +64,17 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
     await h.engine.stop();
   });
 
+  it('when the look-up at reconciliation meets a short rate-limit pause, then it waits it out, finds nothing and corrects the follower', async () => {
+    const { h, broker } = await lostCopy();
+    broker.finds.push(() =>
+      Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 50)),
+    );
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), broker.lookUps]).toEqual([1, 1, 3]);
+    await h.engine.stop();
+  });
+
   it('when the look-up fails again at reconciliation, then the copy still counts and nothing is added on top', async () => {
     const { h, broker, land } = await lostCopy();
     broker.finds.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));

@@ -1,3 +1,4 @@
+import { BrokerError, type BrokerOrder } from '../../brokers/types';
 import { syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import {
@@ -46,6 +47,8 @@ export interface ReconcileOptions {
 
 let sequence = 0;
 const STABLE_READ_ATTEMPTS = 5;
+const LOOK_UP_ATTEMPTS = 3;
+const LOOK_UP_WAIT_LIMIT_MS = 60_000;
 
 /** Runs the reconciliation again behind the leader fills now queued (once per distinct request waiting). */
 function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): void {
@@ -208,19 +211,42 @@ async function resolveUncertainCopies(
   if (live === undefined) return;
   for (const [clientOrderId, copy] of [...live.copies]) {
     if (!copy.uncertain) continue;
-    let order;
-    try {
-      order = await entry.session.findOrderByClientId(follower.externalId, clientOrderId);
-    } catch (error: unknown) {
-      ctx.log(error, `look up copy ${clientOrderId}`);
-      continue;
-    }
+    const order = await lookUpCopy(ctx, entry, follower, clientOrderId);
+    if (order === undefined) continue;
     if (order !== null) {
       ctx.store.recordOutcome(outcomeOfOrder(clientOrderId, order));
       if (isLiveOrder(order)) continue;
       copyAcknowledged(live, ctx.clock.now());
     }
     settleInflightCopy(live, clientOrderId);
+  }
+}
+
+/**
+ * The copy as the broker knows it (null: it never arrived), or undefined when the look-up fails. A short
+ * rate-limit pause is waited out, as a correction's send would wait it out; a longer lockout is not (the
+ * copy stays counted and the reconciliation after the lockout looks again).
+ */
+async function lookUpCopy(
+  ctx: EngineContext,
+  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
+  follower: EngineAccount,
+  clientOrderId: string,
+): Promise<BrokerOrder | null | undefined> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await entry.session.findOrderByClientId(follower.externalId, clientOrderId);
+    } catch (error: unknown) {
+      const wait =
+        error instanceof BrokerError && error.code === 'rate_limited' && error.retryAt !== undefined
+          ? error.retryAt - ctx.clock.now()
+          : Infinity;
+      if (attempt >= LOOK_UP_ATTEMPTS - 1 || wait > LOOK_UP_WAIT_LIMIT_MS) {
+        ctx.log(error, `look up copy ${clientOrderId}`);
+        return undefined;
+      }
+      await new Promise<void>((resolve) => ctx.clock.after(Math.max(1, wait), resolve));
+    }
   }
 }
 
