@@ -1,3 +1,4 @@
+import { BrokerError, type BrokerOrder } from '../../brokers/types';
 import { syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import {
@@ -13,14 +14,18 @@ import {
   type Move,
 } from './reconcile-plan';
 import { dispatch } from './sender';
+import { outcomeOfOrder } from './status-map';
 import {
   addPendingExposure,
   canReceive,
+  copyAcknowledged,
   deferReconcile,
+  isLiveOrder,
   reconcileResumed,
   recordMirror,
   relearnLeader,
   releaseHeldByHand,
+  settleInflightCopy,
   settlePendingExposure,
   type LeaderState,
   type UserGroup,
@@ -42,6 +47,8 @@ export interface ReconcileOptions {
 
 let sequence = 0;
 const STABLE_READ_ATTEMPTS = 5;
+const LOOK_UP_ATTEMPTS = 3;
+const LOOK_UP_WAIT_LIMIT_MS = 60_000;
 
 /** Runs the reconciliation again behind the leader fills now queued (once per distinct request waiting). */
 function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): void {
@@ -140,6 +147,7 @@ async function reconcileFollower(
       .cancelOrder(follower.externalId, action.orderId)
       .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
   }
+  await resolveUncertainCopies(ctx, entry, follower);
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
   const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
@@ -185,6 +193,60 @@ async function reconcileFollower(
       // A forced check (the new leader traded, or the user pressed Sync) ends the wait: align now.
       if (verdict.endWait) await stopWaiting(ctx, follower);
       await sendCorrections(ctx, follower, split.toCorrect);
+  }
+}
+
+/**
+ * Copies of unknown outcome are looked up again before the position is corrected. Not at the broker (the
+ * look-up waits until the request could no longer land): no longer counted. Ended there: its fills are in the
+ * broker's position, which is then read after the settling wait. Still working, or the look-up failed again:
+ * it stays counted as held, so a correction never adds to what it may still bring.
+ */
+async function resolveUncertainCopies(
+  ctx: EngineContext,
+  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
+  follower: EngineAccount,
+): Promise<void> {
+  const live = ctx.live.get(follower.id);
+  if (live === undefined) return;
+  for (const [clientOrderId, copy] of [...live.copies]) {
+    if (!copy.uncertain) continue;
+    const order = await lookUpCopy(ctx, entry, follower, clientOrderId);
+    if (order === undefined) continue;
+    if (order !== null) {
+      ctx.store.recordOutcome(outcomeOfOrder(clientOrderId, order));
+      if (isLiveOrder(order)) continue;
+      copyAcknowledged(live, ctx.clock.now());
+    }
+    settleInflightCopy(live, clientOrderId);
+  }
+}
+
+/**
+ * The copy as the broker knows it (null: it never arrived), or undefined when the look-up fails. A short
+ * rate-limit pause is waited out, as a correction's send would wait it out; a longer lockout is not (the
+ * copy stays counted and the reconciliation after the lockout looks again).
+ */
+async function lookUpCopy(
+  ctx: EngineContext,
+  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
+  follower: EngineAccount,
+  clientOrderId: string,
+): Promise<BrokerOrder | null | undefined> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await entry.session.findOrderByClientId(follower.externalId, clientOrderId);
+    } catch (error: unknown) {
+      const wait =
+        error instanceof BrokerError && error.code === 'rate_limited' && error.retryAt !== undefined
+          ? error.retryAt - ctx.clock.now()
+          : Infinity;
+      if (attempt >= LOOK_UP_ATTEMPTS - 1 || wait > LOOK_UP_WAIT_LIMIT_MS) {
+        ctx.log(error, `look up copy ${clientOrderId}`);
+        return undefined;
+      }
+      await new Promise<void>((resolve) => ctx.clock.after(Math.max(1, wait), resolve));
+    }
   }
 }
 

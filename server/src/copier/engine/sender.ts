@@ -6,6 +6,7 @@ import {
   addInflightCopy,
   canReceive,
   copyAcknowledged,
+  copyOutcomeUnknown,
   recordMirror,
   settleInflightCopy,
   trackSend,
@@ -133,9 +134,11 @@ async function send(
           return;
         }
         // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
+        // An order the look-up could not rule out may still land: it stays counted as held until one does.
         if (found === undefined || attempt >= ctx.settings.sendRetries) {
           const reason = 'Outcome unknown: the broker did not answer; the position is reconciled';
-          closeUnsent(ctx, intent, 'Rejected', reason, sentAt - receivedAt);
+          if (found === undefined) copyOutcomeUnknown(ctx.live.get(account.id), intent.clientOrderId);
+          closeUnsent(ctx, intent, 'Rejected', reason, sentAt - receivedAt, found === null);
           ctx.setStatus(account.id, { state: 'out_of_sync', reason });
           return;
         }
@@ -217,8 +220,9 @@ function closeUnsent(
   status: 'Rejected' | 'Canceled',
   reason: string,
   sentMs: number | null = null,
+  settle = true,
 ): void {
-  settleInflightCopy(ctx.live.get(intent.accountId), intent.clientOrderId);
+  if (settle) settleInflightCopy(ctx.live.get(intent.accountId), intent.clientOrderId);
   ctx.store.recordOutcome({
     clientOrderId: intent.clientOrderId,
     status,

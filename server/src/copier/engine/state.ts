@@ -25,6 +25,11 @@ export interface InflightCopy {
   readonly symbol: string;
   readonly signedRemaining: number;
   readonly fillIds: ReadonlySet<string>;
+  /**
+   * Its send's answer was lost and the look-up failed too: it may still land and fill. Counted as held (the
+   * worst case for the limits) until a look-up or its fills tell.
+   */
+  readonly uncertain: boolean;
 }
 
 /** What the desk shows of an account, kept current from the broker's events. */
@@ -94,6 +99,7 @@ interface MutableCopy {
   symbol: string;
   signedRemaining: number;
   fillIds: Set<string>;
+  uncertain: boolean;
 }
 
 interface MutableLive {
@@ -368,7 +374,17 @@ export function addInflightCopy(live: LiveAccount, intent: CopyIntent): void {
     symbol: intent.symbol,
     signedRemaining: intent.side === 'buy' ? intent.qty : -intent.qty,
     fillIds: new Set(),
+    uncertain: false,
   });
+}
+
+/**
+ * Nobody knows whether a copy reached the broker (its answer and the look-up both failed): it stays counted as
+ * held, as if it will fill, so no later copy or correction can carry the follower past its limits when it lands.
+ */
+export function copyOutcomeUnknown(live: LiveAccount | undefined, clientOrderId: string): void {
+  const copy = live === undefined ? undefined : writable.live(live).copies.get(clientOrderId);
+  if (copy !== undefined) copy.uncertain = true;
 }
 
 /** A copy's fill reached the follower's feed: that part is in the broker's position now (duplicates ignored). */
@@ -387,9 +403,13 @@ export function settleInflightCopy(live: LiveAccount | undefined, clientOrderId:
   if (live !== undefined) writable.live(live).copies.delete(clientOrderId);
 }
 
-/** A fresh snapshot after the feed came back holds every fill missed meanwhile: nothing is on its way. */
+/**
+ * A fresh snapshot after the feed came back holds every fill missed meanwhile: nothing is on its way, except
+ * copies of unknown outcome, which may land later still (reconciliation looks them up).
+ */
 export function forgetInflightCopies(live: LiveAccount): void {
-  writable.live(live).copies.clear();
+  const copies = writable.live(live).copies;
+  for (const [clientOrderId, copy] of copies) if (!copy.uncertain) copies.delete(clientOrderId);
 }
 
 export function copyAcknowledged(live: LiveAccount, at: number): void {
