@@ -48,7 +48,8 @@ export interface ReconcileOptions {
 let sequence = 0;
 const STABLE_READ_ATTEMPTS = 5;
 const LOOK_UP_ATTEMPTS = 3;
-const LOOK_UP_WAIT_LIMIT_MS = 60_000;
+// Reconciliation runs inside the user's queue: a leader's next fill waits with it, so only a short pause is waited out.
+const LOOK_UP_WAIT_LIMIT_MS = 5_000;
 
 /** Runs the reconciliation again behind the leader fills now queued (once per distinct request waiting). */
 function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: ReconcileOptions): void {
