@@ -1,4 +1,3 @@
-import { SimLedgerStore } from '../../src/brokers/sim/ledger-store';
 import type { ClusterNode } from '../../src/cluster/cluster-node';
 import type { TestApp } from '../support/build-test-app';
 import type { TestUser } from '../support/users';
@@ -41,9 +40,8 @@ const ticket = (side: 'buy' | 'sell', qty: number): ReturnType<typeof call> =>
   });
 
 async function storedPosition(): Promise<number> {
-  await t.app.simVenue.stored();
   // One node stores each batch in the journal first: moved into the tables, as the venue does in a pause.
-  await new SimLedgerStore(t.app.db).applyJournal();
+  await t.app.simVenue.settled();
   const rows = await t.app.db.query<{ net_pos: number }>(
     'SELECT net_pos FROM sim_positions WHERE external_id = $1',
     [externalId],

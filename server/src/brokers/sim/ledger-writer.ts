@@ -15,6 +15,8 @@ export interface LedgerSink {
    * the writer does not wait for the end of the event loop's turn to gather a bigger batch.
    */
   readonly synchronous?: boolean;
+  /** Moves what is stored beside the tables (the journal) into them now. */
+  settle?(): Promise<void>;
 }
 
 /**
@@ -73,6 +75,12 @@ export class LedgerWriter {
   }
 
   /** Writes what is marked (a graceful stop); later changes are not written any more. */
+  /** Resolves once every change made so far is in the ledger tables themselves, the journal moved into them. */
+  async settled(): Promise<void> {
+    await this.whenStored();
+    await this.sink.settle?.();
+  }
+
   async close(): Promise<void> {
     await this.whenStored();
     this.closed = true;

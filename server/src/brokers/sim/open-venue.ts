@@ -69,6 +69,9 @@ export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promis
       await store.write(batch);
       if (journal) applier.appended();
     },
+    async settle(): Promise<void> {
+      await store.applyJournal();
+    },
     async close(): Promise<void> {
       await applier.close();
       await file?.close();

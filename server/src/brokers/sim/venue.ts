@@ -97,6 +97,14 @@ export class SimVenue {
     return this.ledger === null ? null : this.ledger.whenStored();
   }
 
+  /**
+   * Resolves once every change made so far is in the ledger's tables themselves (the journal moved into them):
+   * what another reader of the database, such as a node taking the accounts over, finds there.
+   */
+  async settled(): Promise<void> {
+    await this.ledger?.settled();
+  }
+
   /** The paper accounts of one sim login, created on first use with the starting balance. */
   ensureAccounts(loginKey: string, count: number): SimAccount[] {
     const list: SimAccount[] = [];
