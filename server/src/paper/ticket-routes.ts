@@ -54,10 +54,11 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       const session = cluster === null ? opened : new FencedSession(opened, served, async () => undefined);
       try {
         const order = await session.placeOrder(command);
-        // The order's fill reached the copier on this same turn: on the embedded database its copies (planned,
-        // sent, stored by the venue, acknowledged) run within the turn, so they go before the answer is written. On
-        // PostgreSQL they wait for the database first, and the answer has nothing to give way to.
-        if (app.db.kind === 'pglite') await afterCopies();
+        // The order's fill reached the copier on this same turn. When the venue stores within the turn (its
+        // ledger's journal in files), the copies (planned, sent, stored by the venue, acknowledged) run within it
+        // too, so they go before the answer is written. When the venue waits for the database, so do the copies,
+        // and the answer has nothing to give way to.
+        if (app.simVenue.answersWithinTurn) await afterCopies();
         return {
           message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
         };

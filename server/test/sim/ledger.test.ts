@@ -343,6 +343,32 @@ describe('paper ledger in the database', () => {
       ]);
     });
 
+    it('when the journal is in files, then the venue answers an order within its turn, before the next macrotask; with the journal table or the tables, it says it does not', async () => {
+      const venue = await openFiles();
+      const session = sessionOn(venue);
+      venue.setPrice('ESZ6', 6000);
+      let nextTurn = false;
+      setImmediate(() => {
+        nextTurn = true;
+      });
+      await session.placeOrder({
+        accountExternalId: `${LOGIN}1`,
+        clientOrderId: 't1',
+        symbol: 'ESZ6',
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+      });
+      expect(nextTurn).toBe(false);
+      expect(venue.answersWithinTurn).toBe(true);
+      await venue.close();
+      for (const journal of [true, false]) {
+        const waits = await open(journal);
+        expect(waits.answersWithinTurn).toBe(false);
+        await waits.close();
+      }
+    });
+
     it('when a process is killed with batches in the files, and a last line torn, then the next start stores the whole batches, the latest state of each order winning', async () => {
       const venue = await openFiles();
       const session = sessionOn(venue);

@@ -59,6 +59,11 @@ export class LedgerWriter {
     this.schedule();
   }
 
+  /** The sink stores a batch within the call (the journal in files): a change is stored within its own turn. */
+  get synchronous(): boolean {
+    return this.sink.synchronous === true;
+  }
+
   /** The batch holding every change marked so far. */
   batchOf(): number {
     return this.hasChanges() ? this.open : this.open - 1;

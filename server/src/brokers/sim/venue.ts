@@ -90,6 +90,15 @@ export class SimVenue {
   }
 
   /**
+   * Whether a command's answer and events leave the venue within the turn that made the change: no ledger, or a
+   * ledger that stores synchronously (the journal in files). Then whatever an event sets off (a copier's copies)
+   * also runs within that turn, before any later macrotask.
+   */
+  get answersWithinTurn(): boolean {
+    return this.ledger === null || this.ledger.synchronous;
+  }
+
+  /**
    * Resolves once every change made so far is stored (null without a ledger): a session answers a command,
    * or reports state, only after that, so nothing it said is lost by a crash.
    */
