@@ -17,6 +17,8 @@ export interface SegmentJournalOptions {
  */
 export class SegmentJournal<T> {
   private fd: number | null = null;
+  /** The segment open for appending has entries (it may be open with none: started ahead of its first). */
+  private written = false;
   private sequence: number;
   private readonly closed: number[];
   private readonly spares: SpareFiles;
@@ -30,7 +32,7 @@ export class SegmentJournal<T> {
     this.closed = existing;
     this.sequence = (existing[existing.length - 1] ?? 0) + 1;
     this.spares = new SpareFiles(dir, prefix);
-    this.spares.prepare();
+    this.startAhead();
   }
 
   /**
@@ -61,6 +63,7 @@ export class SegmentJournal<T> {
   append(entry: T): number {
     if (this.fd === null) this.fd = this.spares.open(this.file(this.sequence));
     writeSync(this.fd, `${JSON.stringify(entry)}\n`);
+    this.written = true;
     if (this.options.fsync) fdatasyncSync(this.fd);
     return this.sequence;
   }
@@ -70,12 +73,13 @@ export class SegmentJournal<T> {
    * appended so far is in a segment up to that number.
    */
   rotate(): number {
-    if (this.fd !== null) {
+    if (this.fd !== null && this.written) {
       closeSync(this.fd);
       this.fd = null;
+      this.written = false;
       this.closed.push(this.sequence);
       this.sequence += 1;
-      this.spares.prepare();
+      this.startAhead();
     }
     return this.sequence - 1;
   }
@@ -91,8 +95,22 @@ export class SegmentJournal<T> {
 
   close(): Promise<void> {
     if (this.fd !== null) closeSync(this.fd);
+    // A segment started ahead and never written to is not left behind.
+    if (this.fd !== null && !this.written) rmSync(this.file(this.sequence), { force: true });
     this.fd = null;
+    this.written = false;
     return this.spares.close();
+  }
+
+  /**
+   * Starts the next segment as soon as its spare file is ready, in the spare's own callback: renaming it (tens of
+   * microseconds, more on a busy disk) is then off the path of the first append after a rotation, which is a
+   * copy's claim or a paper order's answer. Until then an append starts the segment itself.
+   */
+  private startAhead(): void {
+    this.spares.prepare(() => {
+      if (this.fd === null) this.fd = this.spares.open(this.file(this.sequence));
+    });
   }
 
   private read(segment: number, isEntry: (value: unknown) => value is T): T[] {

@@ -39,8 +39,12 @@ export class SpareFiles {
     return openSync(file, 'a');
   }
 
-  /** Creates the next spare in the background, unless one is ready or on its way. */
-  prepare(): void {
+  /**
+   * Creates the next spare in the background, unless one is ready or on its way. `ready` is called once it is
+   * (in its own callback, never inside the caller's turn), unless the spare could not be made or the files are
+   * closing.
+   */
+  prepare(ready?: () => void): void {
     if (this.spare !== null || this.preparing !== null || this.closed) return;
     this.made += 1;
     const file = path.join(this.dir, `${this.prefix}-${process.pid}-${this.made}.spare`);
@@ -55,6 +59,7 @@ export class SpareFiles {
           return;
         }
         this.spare = { fd, file };
+        ready?.();
       });
     });
   }
