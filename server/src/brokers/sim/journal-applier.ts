@@ -11,6 +11,7 @@ const LATEST_MS = 1_000;
 export class JournalApplier {
   private timer: NodeJS.Timeout | null = null;
   private firstWaiting: number | null = null;
+  private lastAppended = 0;
   private running: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -20,15 +21,16 @@ export class JournalApplier {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A batch was appended to the journal. */
+  /**
+   * A batch was appended to the journal. Called before the batch's answers go out: it only notes the time, and
+   * arms a timer when none is armed (the timer moves itself on when it finds the venue still writing).
+   */
   appended(): void {
     if (this.closed) return;
     const now = this.now();
     this.firstWaiting ??= now;
-    if (this.timer !== null) clearTimeout(this.timer);
-    const delay = Math.max(0, Math.min(QUIET_MS, this.firstWaiting + LATEST_MS - now));
-    this.timer = setTimeout(() => this.run(), delay);
-    this.timer.unref();
+    this.lastAppended = now;
+    if (this.timer === null) this.arm(now);
   }
 
   /** Applies what is waiting now (a graceful stop); later batches stay in the journal for the next start. */
@@ -38,6 +40,22 @@ export class JournalApplier {
     this.timer = null;
     await this.running;
     await this.apply();
+  }
+
+  private arm(now: number): void {
+    const first = this.firstWaiting ?? now;
+    const due = Math.min(this.lastAppended + QUIET_MS, first + LATEST_MS);
+    this.timer = setTimeout(() => this.due(), Math.max(0, due - now));
+    this.timer.unref();
+  }
+
+  private due(): void {
+    this.timer = null;
+    if (this.closed) return;
+    const now = this.now();
+    const first = this.firstWaiting ?? now;
+    if (now < Math.min(this.lastAppended + QUIET_MS, first + LATEST_MS)) this.arm(now);
+    else this.run();
   }
 
   private run(): void {

@@ -122,16 +122,20 @@ export class LedgerWriter {
     this.accounts = new Map();
     this.orders = new Map();
     this.fills = [];
-    // Rows are copied now: the venue goes on changing the live objects while the write runs.
-    const rows: LedgerBatch = {
-      accounts: accounts.map((a) => ({
-        ...a,
-        positions: new Map([...a.positions].map(([symbol, p]) => [symbol, { ...p }])),
-      })),
-      orders: orders.map((o) => ({ ...o })),
-      fills,
-      markets: this.markets(),
-    };
+    // Rows are copied now: the venue goes on changing the live objects while the write runs. A synchronous sink
+    // has stored them (serialised) before the call returns, before the venue can change them: no copy.
+    const rows: LedgerBatch =
+      this.sink.synchronous === true
+        ? { accounts, orders, fills, markets: this.markets() }
+        : {
+            accounts: accounts.map((a) => ({
+              ...a,
+              positions: new Map([...a.positions].map(([symbol, p]) => [symbol, { ...p }])),
+            })),
+            orders: orders.map((o) => ({ ...o })),
+            fills,
+            markets: this.markets(),
+          };
     let failed = false;
     try {
       await this.sink.write(rows);
