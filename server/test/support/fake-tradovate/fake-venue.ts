@@ -39,6 +39,9 @@ function changesMoreThanQty(order: FakeOrder, change: ModifyChange): boolean {
   );
 }
 
+/** Final statuses: an order in one never works again, so a price move has nothing to try on it. */
+const finished = (order: FakeOrder): boolean =>
+  order.ordStatus === 'Filled' || order.ordStatus === 'Canceled' || order.ordStatus === 'Rejected';
 const working = (order: FakeOrder): boolean =>
   order.ordStatus === 'Working' || order.ordStatus === 'Suspended';
 
@@ -50,8 +53,8 @@ export class FakeVenue extends VenueState {
    */
   private readonly childrenOf = new Map<number, FakeOrder[]>();
   /**
-   * Orders not yet Filled or Canceled (both final), in creation order, pruned as they are met: a price move
-   * tries only these. An order in a final status could not trigger anyway.
+   * Orders not in a final status, in creation order, pruned as they are met: a price move tries only these.
+   * An order in a final status could not trigger anyway.
    */
   private readonly unfinished = new Set<FakeOrder>();
 
@@ -339,7 +342,7 @@ export class FakeVenue extends VenueState {
 
   private triggerContract(contractId: number): void {
     for (const order of [...this.unfinished]) {
-      if (order.ordStatus === 'Filled' || order.ordStatus === 'Canceled') this.unfinished.delete(order);
+      if (finished(order)) this.unfinished.delete(order);
       else if (order.contractId === contractId) this.tryTrigger(order);
     }
   }
