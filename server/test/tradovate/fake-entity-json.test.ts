@@ -154,4 +154,22 @@ describe('the fake Tradovate entities as sent', () => {
     ]);
     expect(report).toMatchObject({ id: 41, commandId: 14, execType: 'Trade', cumQty: 1, lastPx: 5990.5 });
   });
+
+  describe('the clock of the entities', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('when the millisecond changes, then the timestamp and the trade date follow it', () => {
+      jest.useFakeTimers({ now: Date.parse('2026-11-24T23:59:59.999Z') });
+      expect(json.isoNow()).toBe('2026-11-24T23:59:59.999Z');
+      expect(json.tradeDate()).toEqual({ year: 2026, month: 11, day: 24 });
+      jest.setSystemTime(Date.parse('2026-11-25T00:00:00.000Z'));
+      expect(json.isoNow()).toBe('2026-11-25T00:00:00.000Z');
+      expect(json.tradeDate()).toEqual({ year: 2026, month: 11, day: 25 });
+      const report = json.executionReportJson(41, 14, order, 'New');
+      expect(report).toMatchObject({
+        timestamp: '2026-11-25T00:00:00.000Z',
+        tradeDate: { year: 2026, month: 11, day: 25 },
+      });
+    });
+  });
 });

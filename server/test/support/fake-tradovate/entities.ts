@@ -9,9 +9,29 @@ import type {
 } from './venue-types';
 
 /** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
+// The clock's text and trade date, made once per millisecond: the same values as a fresh Date at that moment,
+// without a Date and an ISO string for each of the ten or so entities of one placeorder.
+let clockMs = Number.NaN;
+let clockIso = '';
+let clockDay = { year: 0, month: 0, day: 0 };
+function readClock(): void {
+  const ms = Date.now();
+  if (ms === clockMs) return;
+  const now = new Date(ms);
+  clockMs = ms;
+  clockIso = now.toISOString();
+  clockDay = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+}
+
+/** The time now as Tradovate writes timestamps (ISO 8601, UTC). */
+export function isoNow(): string {
+  readClock();
+  return clockIso;
+}
+
 export const tradeDate = (): { year: number; month: number; day: number } => {
-  const now = new Date();
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+  readClock();
+  return { year: clockDay.year, month: clockDay.month, day: clockDay.day };
 };
 
 export function orderJson(order: FakeOrder): Record<string, unknown> {
@@ -57,7 +77,7 @@ export function executionReportJson(
       commandId,
       accountId: order.accountId,
       contractId: order.contractId,
-      timestamp: new Date().toISOString(),
+      timestamp: isoNow(),
       tradeDate: tradeDate(),
       orderId: order.id,
       execType,
@@ -108,7 +128,7 @@ export function cashBalanceJson(account: FakeAccount): Record<string, unknown> {
   return {
     id: account.id,
     accountId: account.id,
-    timestamp: new Date().toISOString(),
+    timestamp: isoNow(),
     tradeDate: tradeDate(),
     currencyId: 1,
     amount: account.amount,
@@ -130,7 +150,7 @@ export function accountJson(account: FakeAccount): Record<string, unknown> {
     marginAccountType: 'Speculator',
     legalStatus: 'Individual',
     archived: false,
-    timestamp: new Date().toISOString(),
+    timestamp: isoNow(),
     restricted: false,
     closed: !account.active,
   };

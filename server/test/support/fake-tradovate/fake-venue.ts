@@ -185,7 +185,7 @@ export class FakeVenue extends VenueState {
       commandId: 0,
       cumQty: 0,
       avgPx: 0,
-      timestamp: new Date().toISOString(),
+      timestamp: json.isoNow(),
     };
     this.orders.set(order.id, order);
     this.unfinished.add(order);
