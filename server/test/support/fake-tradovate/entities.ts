@@ -8,7 +8,6 @@ import type {
   FakePosition,
 } from './venue-types';
 
-/** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
 // The clock's text and trade date, made once per millisecond: the same values as a fresh Date at that moment,
 // without a Date and an ISO string for each of the ten or so entities of one placeorder.
 let clockMs = Number.NaN;
@@ -34,6 +33,7 @@ export const tradeDate = (): { year: number; month: number; day: number } => {
   return { year: clockDay.year, month: clockDay.month, day: clockDay.day };
 };
 
+/** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
 export function orderJson(order: FakeOrder): Record<string, unknown> {
   const json: Record<string, unknown> = {
     id: order.id,
