@@ -98,13 +98,19 @@ export function sessionClientOrderIds(
   warn: (message: string) => void,
 ): SessionClientOrderIds {
   const writes = new Set<Promise<void>>();
+  // Each order is told twice (the placeorder answer and its `New` command on the feed): one write is enough,
+  // and in production each write is a database insert. A failed write is forgotten, so the next telling retries.
+  const told = new Map<number, string>();
   return {
     remember(orderId, clientOrderId) {
+      if (told.get(orderId) === clientOrderId) return;
+      told.set(orderId, clientOrderId);
       const write = store
         .remember(environment, userId, { orderId, clientOrderId })
-        .catch((error: unknown) =>
-          warn(`Tradovate: could not store client order id ${clientOrderId} (${String(error)})`),
-        )
+        .catch((error: unknown) => {
+          if (told.get(orderId) === clientOrderId) told.delete(orderId);
+          warn(`Tradovate: could not store client order id ${clientOrderId} (${String(error)})`);
+        })
         .finally(() => writes.delete(write));
       writes.add(write);
     },

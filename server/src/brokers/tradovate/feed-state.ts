@@ -1,6 +1,7 @@
 import type { BrokerEvent } from '../types';
 import { parseAccount } from './accounts';
 import * as parse from './entities';
+import { type FlatValues, sameFlatValues } from './flat-values';
 import { isRecord, oneOrMany } from './json';
 import { toAccountSnapshot, toBrokerPosition } from './normalize';
 import { StateQueries } from './state-queries';
@@ -14,7 +15,8 @@ import { StateQueries } from './state-queries';
  * client order id, never as an order it does not know; so an order waits for its command within the frame.
  */
 export class FeedState extends StateQueries {
-  private readonly emitted = new Map<string, string>();
+  /** What was last emitted per entity key: a copy, so nothing done to an emitted event changes it. */
+  private readonly emitted = new Map<string, FlatValues>();
   private readonly seenFills = new Set<number>();
   /** What changed since the last flush, in the order it first changed. */
   private readonly dirty = new Set<string>();
@@ -151,10 +153,10 @@ export class FeedState extends StateQueries {
     if (learned !== null && known === null) this.onClientId(command.orderId, learned);
   }
 
-  private emitOnce(key: string, value: unknown, event: BrokerEvent, events: BrokerEvent[]): void {
-    const text = JSON.stringify(value);
-    if (this.emitted.get(key) === text) return;
-    this.emitted.set(key, text);
+  private emitOnce(key: string, value: FlatValues, event: BrokerEvent, events: BrokerEvent[]): void {
+    const previous = this.emitted.get(key);
+    if (previous && sameFlatValues(previous, value)) return;
+    this.emitted.set(key, { ...value });
     events.push(event);
   }
 

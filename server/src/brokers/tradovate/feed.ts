@@ -99,7 +99,7 @@ export class TradovateFeed {
     if (this.buffered) this.buffered.push(data);
     // Nothing waiting and every contract known: applied at once. Awaiting a look-up that has nothing to look
     // up put every event of a frame one promise turn behind the last, on the copy's path.
-    else if (this.queued === 0 && missingContracts(this.deps.state, data).length === 0) {
+    else if (this.queued === 0 && !mentionsUnknownContract(this.deps.state, data)) {
       this.applyEvent(data);
       this.frameApplied = true;
     } else this.enqueue(data);
@@ -185,6 +185,40 @@ export class TradovateFeed {
       }
     }
   }
+}
+
+/**
+ * Whether a `props` event names a contract the state does not know: the question of every event on the copy's
+ * path, answered without building the list `missingContracts` gives (the same entities are looked at).
+ */
+function mentionsUnknownContract(state: FeedState, payload: unknown): boolean {
+  if (!Array.isArray(payload)) return partMentionsUnknownContract(state, payload);
+  for (const part of payload) if (partMentionsUnknownContract(state, part)) return true;
+  return false;
+}
+
+function partMentionsUnknownContract(state: FeedState, part: unknown): boolean {
+  if (!isRecord(part)) return false;
+  return (
+    unknownContractIn(state, part.entity) ||
+    unknownContractIn(state, part.orders) ||
+    unknownContractIn(state, part.fills) ||
+    unknownContractIn(state, part.positions)
+  );
+}
+
+function unknownContractIn(state: FeedState, entities: unknown): boolean {
+  if (Array.isArray(entities)) {
+    for (const entity of entities) if (unknownContractOf(state, entity)) return true;
+    return false;
+  }
+  return unknownContractOf(state, entities);
+}
+
+function unknownContractOf(state: FeedState, entity: unknown): boolean {
+  if (!isRecord(entity)) return false;
+  const id = optNumber(entity, 'contractId');
+  return id !== undefined && !state.hasContract(id);
 }
 
 /** Contract ids mentioned by entities that the state cannot name yet (a `props` event or a snapshot). */

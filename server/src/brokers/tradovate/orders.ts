@@ -20,8 +20,9 @@ export interface OrderContext {
 const opposite = (side: 'buy' | 'sell'): 'Buy' | 'Sell' => (side === 'buy' ? 'Sell' : 'Buy');
 
 function accountOf(ctx: OrderContext, accountExternalId: string): { id: number; name: string } {
-  const account = ctx.state.accounts().find((candidate) => String(candidate.id) === accountExternalId);
-  if (!account)
+  // By id, not a scan of the login's accounts on every order; the external id must still be the id's own text.
+  const account = ctx.state.account(Number(accountExternalId));
+  if (!account || String(account.id) !== accountExternalId)
     throw new BrokerError(
       `Account ${accountExternalId} is not an account of this Tradovate user`,
       'rejected',

@@ -53,6 +53,10 @@ export class StateQueries extends StateTables {
     return [...this.accountsById.values()];
   }
 
+  account(id: number): TradovateAccount | undefined {
+    return this.accountsById.get(id);
+  }
+
   findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
     for (const orderId of this.ordersOfClientId(clientOrderId)) {
       const order = this.brokerOrder(String(orderId));

@@ -8,38 +8,60 @@ import type {
   FakePosition,
 } from './venue-types';
 
-/** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
+// The clock's text and trade date, made once per millisecond: the same values as a fresh Date at that moment,
+// without a Date and an ISO string for each of the ten or so entities of one placeorder.
+let clockMs = Number.NaN;
+let clockIso = '';
+let clockDay = { year: 0, month: 0, day: 0 };
+function readClock(): void {
+  const ms = Date.now();
+  if (ms === clockMs) return;
+  const now = new Date(ms);
+  clockMs = ms;
+  clockIso = now.toISOString();
+  clockDay = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+}
+
+/** The time now as Tradovate writes timestamps (ISO 8601, UTC). */
+export function isoNow(): string {
+  readClock();
+  return clockIso;
+}
+
 export const tradeDate = (): { year: number; month: number; day: number } => {
-  const now = new Date();
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+  readClock();
+  return { year: clockDay.year, month: clockDay.month, day: clockDay.day };
 };
 
+/** Tradovate's JSON shapes for the venue's records (order carries no qty/price: those live in orderVersion). */
 export function orderJson(order: FakeOrder): Record<string, unknown> {
-  return {
+  const json: Record<string, unknown> = {
     id: order.id,
     accountId: order.accountId,
     contractId: order.contractId,
     timestamp: order.timestamp,
     action: order.action,
     ordStatus: order.ordStatus,
-    ...(order.parentId !== null ? { parentId: order.parentId } : {}),
-    ...(order.ocoSiblingId !== null ? { linkedId: order.ocoSiblingId } : {}),
-    admin: false,
-    archived: false,
   };
+  if (order.parentId !== null) json.parentId = order.parentId;
+  if (order.ocoSiblingId !== null) json.linkedId = order.ocoSiblingId;
+  json.admin = false;
+  json.archived = false;
+  return json;
 }
 
 export function orderVersionJson(order: FakeOrder): Record<string, unknown> {
-  return {
+  const json: Record<string, unknown> = {
     id: order.versionId,
     orderId: order.id,
     orderQty: order.orderQty,
     orderType: order.orderType,
-    ...(order.price !== null ? { price: order.price } : {}),
-    ...(order.stopPrice !== null ? { stopPrice: order.stopPrice } : {}),
-    ...(order.pegDifference !== null ? { pegDifference: order.pegDifference } : {}),
-    timeInForce: order.orderType === 'Market' ? 'Day' : 'GTC',
   };
+  if (order.price !== null) json.price = order.price;
+  if (order.stopPrice !== null) json.stopPrice = order.stopPrice;
+  if (order.pegDifference !== null) json.pegDifference = order.pegDifference;
+  json.timeInForce = order.orderType === 'Market' ? 'Day' : 'GTC';
+  return json;
 }
 
 export function executionReportJson(
@@ -49,36 +71,64 @@ export function executionReportJson(
   execType: 'New' | 'Replaced' | 'Canceled' | 'Trade' | 'Rejected',
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
+  return Object.assign(
+    {
+      id,
+      commandId,
+      accountId: order.accountId,
+      contractId: order.contractId,
+      timestamp: isoNow(),
+      tradeDate: tradeDate(),
+      orderId: order.id,
+      execType,
+      ordStatus: order.ordStatus,
+      action: order.action,
+      cumQty: order.cumQty,
+      avgPx: order.avgPx,
+    },
+    extra,
+  );
+}
+
+// Field by field in the record's own order, not `{ ...record, more }`: the JSON is the same, and on the Node
+// this runs on a spread followed by more fields cost 5–15 µs an object, several times per placeorder.
+export function fillJson(fill: FakeFill): Record<string, unknown> {
   return {
-    id,
-    commandId,
-    accountId: order.accountId,
-    contractId: order.contractId,
-    timestamp: new Date().toISOString(),
+    id: fill.id,
+    orderId: fill.orderId,
+    contractId: fill.contractId,
+    action: fill.action,
+    qty: fill.qty,
+    price: fill.price,
+    timestamp: fill.timestamp,
     tradeDate: tradeDate(),
-    orderId: order.id,
-    execType,
-    ordStatus: order.ordStatus,
-    action: order.action,
-    cumQty: order.cumQty,
-    avgPx: order.avgPx,
-    ...extra,
+    active: true,
+    finallyPaired: 0,
   };
 }
 
-export function fillJson(fill: FakeFill): Record<string, unknown> {
-  return { ...fill, tradeDate: tradeDate(), active: true, finallyPaired: 0 };
-}
-
 export function positionJson(position: FakePosition): Record<string, unknown> {
-  return { ...position, tradeDate: tradeDate(), prevPos: 0 };
+  return {
+    id: position.id,
+    accountId: position.accountId,
+    contractId: position.contractId,
+    netPos: position.netPos,
+    netPrice: position.netPrice,
+    bought: position.bought,
+    boughtValue: position.boughtValue,
+    sold: position.sold,
+    soldValue: position.soldValue,
+    timestamp: position.timestamp,
+    tradeDate: tradeDate(),
+    prevPos: 0,
+  };
 }
 
 export function cashBalanceJson(account: FakeAccount): Record<string, unknown> {
   return {
     id: account.id,
     accountId: account.id,
-    timestamp: new Date().toISOString(),
+    timestamp: isoNow(),
     tradeDate: tradeDate(),
     currencyId: 1,
     amount: account.amount,
@@ -100,7 +150,7 @@ export function accountJson(account: FakeAccount): Record<string, unknown> {
     marginAccountType: 'Speculator',
     legalStatus: 'Individual',
     archived: false,
-    timestamp: new Date().toISOString(),
+    timestamp: isoNow(),
     restricted: false,
     closed: !account.active,
   };

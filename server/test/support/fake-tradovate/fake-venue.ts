@@ -39,11 +39,25 @@ function changesMoreThanQty(order: FakeOrder, change: ModifyChange): boolean {
   );
 }
 
+/** Final statuses: an order in one never works again, so a price move has nothing to try on it. */
+const finished = (order: FakeOrder): boolean =>
+  order.ordStatus === 'Filled' || order.ordStatus === 'Canceled' || order.ordStatus === 'Rejected';
 const working = (order: FakeOrder): boolean =>
   order.ordStatus === 'Working' || order.ordStatus === 'Suspended';
 
 /** The venue's trading rules: Market fills at once, Limit and Stop wait for the price, OSO brackets, OCO. */
 export class FakeVenue extends VenueState {
+  /**
+   * Bracket children by entry, in the order they were created: a fill or a cancel looks up its order's
+   * children here instead of scanning every order the venue ever held.
+   */
+  private readonly childrenOf = new Map<number, FakeOrder[]>();
+  /**
+   * Orders not in a final status, in creation order, pruned as they are met: a price move tries only these.
+   * An order in a final status could not trigger anyway.
+   */
+  private readonly unfinished = new Set<FakeOrder>();
+
   place(spec: NewOrder, brackets: BracketSpec[] = []): Placed | Failure {
     const account = this.accounts.get(spec.accountId);
     if (!account || !account.active)
@@ -171,9 +185,15 @@ export class FakeVenue extends VenueState {
       commandId: 0,
       cumQty: 0,
       avgPx: 0,
-      timestamp: new Date().toISOString(),
+      timestamp: json.isoNow(),
     };
     this.orders.set(order.id, order);
+    this.unfinished.add(order);
+    if (parentId !== null) {
+      const siblings = this.childrenOf.get(parentId);
+      if (siblings) siblings.push(order);
+      else this.childrenOf.set(parentId, [order]);
+    }
     this.emit(accountId, 'order', 'Created', json.orderJson(order));
     this.recordCommand(order, 'New', order.clOrdId, isAutomated);
     this.emit(accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
@@ -206,8 +226,8 @@ export class FakeVenue extends VenueState {
     const at = fillPrice(order, this.priceOf(order.contractId));
     if (at === null) return;
     fillOrder(this, order, at);
-    for (const child of this.orders.values())
-      if (child.parentId === order.id && child.ordStatus === 'Suspended') this.activate(child);
+    for (const child of this.childrenOf.get(order.id) ?? [])
+      if (child.ordStatus === 'Suspended') this.activate(child);
     const sibling = order.ocoSiblingId === null ? undefined : this.orders.get(order.ocoSiblingId);
     if (sibling && working(sibling)) this.cancelNow(sibling);
   }
@@ -221,8 +241,7 @@ export class FakeVenue extends VenueState {
       json.executionReportJson(this.nextId(), order.commandId, order, 'Canceled'),
     );
     this.emit(order.accountId, 'order', 'Updated', json.orderJson(order));
-    for (const child of this.orders.values())
-      if (child.parentId === order.id && working(child)) this.cancelNow(child);
+    for (const child of this.childrenOf.get(order.id) ?? []) if (working(child)) this.cancelNow(child);
   }
 
   cancel(orderId: number, isAutomated = false, clOrdId?: string): { commandId: number } | Failure {
@@ -322,7 +341,9 @@ export class FakeVenue extends VenueState {
   }
 
   private triggerContract(contractId: number): void {
-    for (const order of [...this.orders.values()])
-      if (order.contractId === contractId) this.tryTrigger(order);
+    for (const order of [...this.unfinished]) {
+      if (finished(order)) this.unfinished.delete(order);
+      else if (order.contractId === contractId) this.tryTrigger(order);
+    }
   }
 }

@@ -8,29 +8,43 @@ import type { FakeOrder } from './venue-types';
  */
 export function fillPrice(order: FakeOrder, price: number): number | null {
   const buy = order.action === 'Buy';
-  const limitReached = (limit: number): boolean => (buy ? price <= limit : price >= limit);
-  const stopTouched = (stop: number): boolean => (buy ? price >= stop : price <= stop);
-  const atLimit = (limit: number): number => (buy ? Math.min(price, limit) : Math.max(price, limit));
   switch (order.orderType) {
     case 'Market':
       return price;
     case 'Limit':
-      return order.price !== null && limitReached(order.price) ? atLimit(order.price) : null;
+      return order.price !== null && limitReached(buy, price, order.price)
+        ? atLimit(buy, price, order.price)
+        : null;
     case 'Stop':
-      return order.stopPrice !== null && stopTouched(order.stopPrice) ? price : null;
+      return order.stopPrice !== null && stopTouched(buy, price, order.stopPrice) ? price : null;
     case 'MIT':
-      return order.price !== null && limitReached(order.price) ? price : null;
+      return order.price !== null && limitReached(buy, price, order.price) ? price : null;
     case 'StopLimit':
       if (!order.stopTriggered) {
-        if (order.stopPrice === null || !stopTouched(order.stopPrice)) return null;
+        if (order.stopPrice === null || !stopTouched(buy, price, order.stopPrice)) return null;
         order.stopTriggered = true;
       }
-      return order.price !== null && limitReached(order.price) ? atLimit(order.price) : null;
+      return order.price !== null && limitReached(buy, price, order.price)
+        ? atLimit(buy, price, order.price)
+        : null;
     case 'TrailingStop': {
       const stop = trail(order, price);
-      return stop !== null && stopTouched(stop) ? price : null;
+      return stop !== null && stopTouched(buy, price, stop) ? price : null;
     }
   }
+}
+
+// Module functions rather than closures made on every call: every order placed asks fillPrice.
+function limitReached(buy: boolean, price: number, limit: number): boolean {
+  return buy ? price <= limit : price >= limit;
+}
+
+function stopTouched(buy: boolean, price: number, stop: number): boolean {
+  return buy ? price >= stop : price <= stop;
+}
+
+function atLimit(buy: boolean, price: number, limit: number): number {
+  return buy ? Math.min(price, limit) : Math.max(price, limit);
 }
 
 /**

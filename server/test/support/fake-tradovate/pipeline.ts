@@ -134,8 +134,11 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
     typeof request.body['p-ticket'] === 'string'
       ? request.body['p-ticket']
       : (request.query.get('p-ticket') ?? undefined);
-  const { 'p-ticket': _ignored, ...rest } = request.body;
-  const bodyText = stableJson(rest);
+  // The body's canonical text only when a ticket is presented or issued: most requests neither carry nor get one.
+  const bodyText = (): string => {
+    const { 'p-ticket': _ignored, ...rest } = request.body;
+    return stableJson(rest);
+  };
   let rule: { pTime: number; captcha: boolean };
   if (presented !== undefined) {
     const ticket = ctx.tickets.get(presented);
@@ -146,7 +149,7 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
       endpoint,
       waitedMs,
       requiredMs: (ticket?.pTime ?? 0) * 1000,
-      sameBody: ticket?.body === bodyText,
+      sameBody: ticket?.body === bodyText(),
       captcha: ticket?.captcha ?? false,
       known: ticket !== undefined,
     });
@@ -163,7 +166,7 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
   const ticket = `pt-${randomBytes(9).toString('base64url')}`;
   ctx.tickets.set(ticket, {
     endpoint,
-    body: bodyText,
+    body: bodyText(),
     issuedAt: Date.now(),
     pTime: rule.pTime,
     captcha: rule.captcha,

@@ -13,7 +13,7 @@ export function fillOrder(
   price: number,
   part = order.orderQty - order.cumQty,
 ): void {
-  const now = new Date().toISOString();
+  const now = json.isoNow();
   const qty = Math.min(part, order.orderQty - order.cumQty);
   order.avgPx = (order.avgPx * order.cumQty + price * qty) / (order.cumQty + qty);
   order.cumQty += qty;

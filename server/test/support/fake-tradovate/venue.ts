@@ -78,7 +78,7 @@ export class VenueState {
     clOrdId: string | null,
     isAutomated: boolean,
   ): FakeCommand {
-    const timestamp = new Date().toISOString();
+    const timestamp = json.isoNow();
     const command: FakeCommand = {
       id: this.nextId(),
       orderId: order.id,
