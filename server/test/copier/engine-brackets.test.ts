@@ -220,3 +220,81 @@ describe("a leader's bracket on a paper follower", () => {
     await h.engine.stop();
   });
 });
+
+describe('two leader orders of one bracket that do not make a pair', () => {
+  // A linked pair is a stop and a target closing the same position: same contract, same side, same size left.
+  // Any other two legs of one bracket reach the follower as two separate mirrors, neither linked to the other.
+  type Leg = Omit<Parameters<Harness['trader']['placeOrder']>[0], 'accountExternalId' | 'clientOrderId'>;
+  const NQ = frontMonth('NQ');
+
+  it.each<{ title: string; legs: (price: (root: string) => number) => [Leg, Leg] }>([
+    {
+      title: 'two stops',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 30 },
+      ],
+    },
+    {
+      title: 'two targets',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price('ES') + 20 },
+        { symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price('ES') + 30 },
+      ],
+    },
+    {
+      title: 'a stop and a target on two contracts',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: NQ, side: 'sell', qty: 1, type: 'Limit', price: price('NQ') + 50 },
+      ],
+    },
+    {
+      title: 'a stop and a target on opposite sides',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price('ES') - 30 },
+      ],
+    },
+    {
+      title: 'a stop and a target of different sizes',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: ES, side: 'sell', qty: 2, type: 'Limit', price: price('ES') + 20 },
+      ],
+    },
+  ])(
+    'when the legs are $title, then each reaches the follower alone, at leader × ratio',
+    async ({ legs: of }) => {
+      const h = new Harness([{ ratio: 2 }]);
+      await h.start();
+      const follower = h.directory.account(2).externalId;
+      const placed = of((root) => h.venue.prices.price(root));
+      for (const [leg, end] of placed.map((leg, i): [Leg, string] => [leg, i === 0 ? 'sl' : 'tp']))
+        await h.trader.placeOrder({
+          ...leg,
+          accountExternalId: h.leaderExternalId,
+          clientOrderId: `bk.e1.${end}`,
+        });
+      await h.settle();
+      const working = h.venue
+        .workingOrders([follower])
+        .map((o) => [o.symbol, o.side, o.type, o.qty, o.type === 'Stop' ? o.stopPrice : o.price]);
+      expect(working.sort()).toEqual(
+        placed
+          .map((leg) => [
+            leg.symbol,
+            leg.side,
+            leg.type,
+            leg.qty * 2,
+            leg.type === 'Stop' ? leg.stopPrice : leg.price,
+          ])
+          .sort(),
+      );
+      expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.oco !== undefined)).toEqual(
+        [],
+      );
+      await h.engine.stop();
+    },
+  );
+});
