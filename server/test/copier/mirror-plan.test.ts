@@ -1,6 +1,8 @@
 import { frontMonth } from '@synctrade/market';
+import type { BrokerOrder } from '../../src/brokers/types';
+import { planMirrors } from '../../src/copier/engine/mirror-plan';
 import type { FollowerSetup } from './support/harness';
-import { Harness } from './support/harness';
+import { Harness, LEADER, USER } from './support/harness';
 
 // A leader's resting orders reach each follower as mirrors sized leader × ratio, within the follower's limits;
 // a mirror that cannot go is recorded with its reason. Prices stay away from the market so nothing fills.
@@ -93,6 +95,44 @@ describe('mirrors of leader working orders', () => {
     expect(h.venue.workingOrders([h.directory.account(FOLLOWER).externalId])).toEqual([]);
     await h.engine.stop();
   });
+});
+
+describe('a leader order first seen already part-filled', () => {
+  // A mirror covers what the leader's order has left to fill, at leader × ratio: the filled part is already in
+  // the leader's position (and copied as a fill), so mirroring it again would double it.
+  it.each([
+    [3, 1, 2, 4],
+    [5, 2, 1, 3],
+    [6, 2, 0.5, 2],
+  ])(
+    'when the order is for %i with %i filled and the ratio is %s, then the mirror is for %i',
+    async (qty, filledQty, ratio, mirrored) => {
+      const { h, price } = await started({ ratio });
+      const group = h.engine.groups.get(USER)!;
+      const order: BrokerOrder = {
+        orderId: 'seen-late',
+        clientOrderId: null,
+        accountExternalId: h.leaderExternalId,
+        symbol: ES,
+        side: 'buy',
+        qty,
+        filledQty,
+        type: 'Limit',
+        price: price - 20,
+        stopPrice: null,
+        status: 'Working',
+        reason: null,
+        parentOrderId: null,
+        time: 0,
+      };
+      expect(group.leader?.accountId).toBe(LEADER);
+      const plan = planMirrors(h.engine, group, group.leader!, order);
+      expect(plan.intents.map((intent) => [intent.accountId, intent.side, intent.qty])).toEqual([
+        [FOLLOWER, 'buy', mirrored],
+      ]);
+      await h.engine.stop();
+    },
+  );
 });
 
 describe('a leader fill copied next to resting mirrors', () => {
