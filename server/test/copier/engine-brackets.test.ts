@@ -1,6 +1,7 @@
 import { frontMonth } from '@synctrade/market';
 import type { BrokerOrder } from '../../src/brokers/types';
 import { bracketOf } from '../../src/copier/engine/bracket-mirrors';
+import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import type { CopyOutcome } from '../../src/copier/engine/types';
 import { Harness, LEADER } from './support/harness';
 
@@ -297,4 +298,79 @@ describe('two leader orders of one bracket that do not make a pair', () => {
       await h.engine.stop();
     },
   );
+});
+
+describe('a leader leg that changes while it waits for its sibling', () => {
+  // The wait for a sibling leg is ended by hand; every other wait of the engine runs on the system clock.
+  const PAIR_WAIT_MS = 3_600_000;
+  class PairWaitClock implements Clock {
+    private readonly held: Array<() => void> = [];
+    now = systemClock.now;
+    every = systemClock.every;
+    after(ms: number, job: () => void): () => void {
+      if (ms !== PAIR_WAIT_MS) return systemClock.after(ms, job);
+      this.held.push(job);
+      return () => this.held.splice(this.held.indexOf(job), 1);
+    }
+    endPairWaits(): void {
+      for (const job of this.held.splice(0)) job();
+    }
+  }
+
+  /** The leader buys 1 ES with a stop loss only: the stop waits for a target that never comes. */
+  async function stopWaiting(): Promise<{ h: Harness; clock: PairWaitClock; price: number; stopId: string }> {
+    const clock = new PairWaitClock();
+    const h = new Harness([{ ratio: 2 }], undefined, { bracketPairMs: PAIR_WAIT_MS }, undefined, clock);
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: price - 20 },
+    });
+    await h.settle();
+    const stop = h.venue.workingOrders([h.leaderExternalId]).find((o) => o.type === 'Stop');
+    expect(h.venue.workingOrders([h.directory.account(2).externalId])).toEqual([]);
+    return { h, clock, price, stopId: stop!.orderId };
+  }
+
+  const followerStops = (h: Harness): Array<[string, number, number | null]> =>
+    h.venue
+      .workingOrders([h.directory.account(2).externalId])
+      .map((o): [string, number, number | null] => [o.type, o.qty, o.stopPrice]);
+
+  it('when the leader moves the waiting stop, then the follower gets it once, where the leader has it now', async () => {
+    const { h, clock, price, stopId } = await stopWaiting();
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: stopId,
+      qty: 1,
+      type: 'Stop',
+      stopPrice: price - 10,
+    });
+    await h.settle();
+    clock.endPairWaits();
+    await h.settle();
+    expect(followerStops(h)).toEqual([['Stop', 2, price - 10]]);
+    const follower = h.directory.account(2).externalId;
+    expect(
+      h.venue.received.filter((c) => c.accountExternalId === follower && c.type === 'Stop'),
+    ).toHaveLength(1);
+    await h.engine.stop();
+  });
+
+  it('when the leader cancels the waiting stop, then the follower never gets it', async () => {
+    const { h, clock, stopId } = await stopWaiting();
+    await h.trader.cancelOrder(h.leaderExternalId, stopId);
+    await h.settle();
+    clock.endPairWaits();
+    await h.settle();
+    expect(followerStops(h)).toEqual([]);
+    const follower = h.directory.account(2).externalId;
+    expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.type === 'Stop')).toEqual([]);
+    expect(h.position(2, ES)).toBe(2);
+    await h.engine.stop();
+  });
 });
