@@ -3,7 +3,9 @@ import type { BrokerOrder } from '../../src/brokers/types';
 import { bracketOf } from '../../src/copier/engine/bracket-mirrors';
 import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import type { CopyOutcome } from '../../src/copier/engine/types';
+import { BrokerError } from '../../src/brokers/types';
 import { Harness, LEADER } from './support/harness';
+import { ScriptedFollower } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 
@@ -152,6 +154,84 @@ describe("a leader's bracket on a paper follower", () => {
     expect(h.position(2, ES)).toBe(2);
     await h.engine.stop();
   });
+
+  it("when the follower's broker cannot link two orders, then it gets the legs as two separate mirrors", async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      Object.defineProperty(session, 'linksOco', { value: false });
+      return session;
+    };
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+    });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    expect(legs(h.venue.workingOrders([follower]))).toEqual([
+      ['Limit', 2, price + 20],
+      ['Stop', 2, price - 20],
+    ]);
+    const sent = h.venue.received.filter((c) => c.accountExternalId === follower && c.type !== 'Market');
+    expect(sent.map((c) => [c.type, c.oco])).toEqual(
+      expect.arrayContaining([
+        ['Stop', undefined],
+        ['Limit', undefined],
+      ]),
+    );
+    expect(sent).toHaveLength(2);
+    await h.engine.stop();
+  });
+
+  it.each([
+    {
+      when: 'the broker refuses the linked pair',
+      find: undefined,
+      outcome: { status: 'Canceled', reason: 'Not placed: its linked leg was not placed' },
+    },
+    {
+      when: 'the pair is refused and the look-up of the target fails too',
+      find: () => Promise.reject(new BrokerError('Too many requests', 'rate_limited')),
+      outcome: {
+        status: 'Rejected',
+        reason: 'Outcome unknown: the broker did not answer; the position is reconciled',
+      },
+    },
+  ])(
+    'when $when, then the target is never sent on its own and its outcome says why',
+    async ({ find, outcome }) => {
+      const h = new Harness([{ ratio: 2 }]);
+      const broker = new ScriptedFollower(h, 2);
+      broker.places.push(
+        (command, place) => place(command),
+        () => Promise.reject(new BrokerError('Bracket refused', 'rejected')),
+      );
+      if (find !== undefined) broker.finds.push(find);
+      await h.start();
+      const price = h.venue.prices.price('ES');
+      await h.leaderOrder({
+        symbol: ES,
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+        bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+      });
+      await h.settle();
+      expect(broker.commands.map((c) => [c.type, c.oco?.type])).toEqual([
+        ['Market', undefined],
+        ['Stop', 'Limit'],
+      ]);
+      const target = [...h.store.intents.values()].find((i) => i.accountId === 2 && i.type === 'Limit');
+      expect(target?.outcome).toMatchObject({ ...outcome, brokerOrderId: null });
+      await h.engine.stop();
+    },
+  );
 
   it('when the leader bracket has a stop loss only, then after the wait for a sibling the stop is mirrored alone', async () => {
     const h = new Harness([{ ratio: 2 }], undefined, { bracketPairMs: 20 });
