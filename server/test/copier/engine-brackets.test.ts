@@ -73,6 +73,9 @@ describe("the legs of a leader's bracket", () => {
     expect(bracketOf(order({}))).toBeNull();
     expect(bracketOf(order({ clientOrderId: 'st.m1-4.2' }))).toBeNull();
     expect(bracketOf(order({ clientOrderId: 'bk.x.sl', type: 'Market' }))).toBeNull();
+    // Only an id our adapter made: it starts with `bk.` and ends with the leg's `.sl` or `.tp`.
+    expect(bracketOf(order({ clientOrderId: 'st.bk.x.sl' }))).toBeNull();
+    expect(bracketOf(order({ clientOrderId: 'bk.x.sl.2' }))).toBeNull();
   });
 });
 
