@@ -1,4 +1,4 @@
-import { frontMonth } from '@synctrade/market';
+import { frontMonth, type ContractRoot } from '@synctrade/market';
 import type { BrokerOrder } from '../../src/brokers/types';
 import { bracketOf } from '../../src/copier/engine/bracket-mirrors';
 import { systemClock, type Clock } from '../../src/copier/engine/clock';
@@ -311,7 +311,7 @@ describe('two leader orders of one bracket that do not make a pair', () => {
   type Leg = Omit<Parameters<Harness['trader']['placeOrder']>[0], 'accountExternalId' | 'clientOrderId'>;
   const NQ = frontMonth('NQ');
 
-  it.each<{ title: string; legs: (price: (root: string) => number) => [Leg, Leg] }>([
+  it.each<{ title: string; legs: (price: (root: ContractRoot) => number) => [Leg, Leg] }>([
     {
       title: 'two stops',
       legs: (price) => [
