@@ -107,6 +107,24 @@ describe('a firm rule closes a follower out', () => {
     await h.engine.stop();
   });
 
+  it('when the deadline comes for a flat follower with a resting mirror, then the mirror is canceled and the user is told', async () => {
+    const h = await started();
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: h.venue.prices.price('ES') - 20,
+    });
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, ['Limit buy 2']]);
+    expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect([working(h, FOLLOWER), closeOuts(h)]).toEqual([[], []]);
+    expect(h.notifications).toHaveLength(1);
+    await h.engine.stop();
+  });
+
   it('when the deadline comes for the leader, then the leader is never flattened', async () => {
     const h = await started();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
