@@ -1,8 +1,11 @@
-import { frontMonth } from '@synctrade/market';
+import { frontMonth, type ContractRoot } from '@synctrade/market';
 import type { BrokerOrder } from '../../src/brokers/types';
 import { bracketOf } from '../../src/copier/engine/bracket-mirrors';
+import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import type { CopyOutcome } from '../../src/copier/engine/types';
+import { BrokerError } from '../../src/brokers/types';
 import { Harness, LEADER } from './support/harness';
+import { ScriptedFollower } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 
@@ -70,6 +73,9 @@ describe("the legs of a leader's bracket", () => {
     expect(bracketOf(order({}))).toBeNull();
     expect(bracketOf(order({ clientOrderId: 'st.m1-4.2' }))).toBeNull();
     expect(bracketOf(order({ clientOrderId: 'bk.x.sl', type: 'Market' }))).toBeNull();
+    // Only an id our adapter made: it starts with `bk.` and ends with the leg's `.sl` or `.tp`.
+    expect(bracketOf(order({ clientOrderId: 'st.bk.x.sl' }))).toBeNull();
+    expect(bracketOf(order({ clientOrderId: 'bk.x.sl.2' }))).toBeNull();
   });
 });
 
@@ -152,6 +158,84 @@ describe("a leader's bracket on a paper follower", () => {
     await h.engine.stop();
   });
 
+  it("when the follower's broker cannot link two orders, then it gets the legs as two separate mirrors", async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      Object.defineProperty(session, 'linksOco', { value: false });
+      return session;
+    };
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+    });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    expect(legs(h.venue.workingOrders([follower]))).toEqual([
+      ['Limit', 2, price + 20],
+      ['Stop', 2, price - 20],
+    ]);
+    const sent = h.venue.received.filter((c) => c.accountExternalId === follower && c.type !== 'Market');
+    expect(sent.map((c) => [c.type, c.oco])).toEqual(
+      expect.arrayContaining([
+        ['Stop', undefined],
+        ['Limit', undefined],
+      ]),
+    );
+    expect(sent).toHaveLength(2);
+    await h.engine.stop();
+  });
+
+  it.each([
+    {
+      when: 'the broker refuses the linked pair',
+      find: undefined,
+      outcome: { status: 'Canceled', reason: 'Not placed: its linked leg was not placed' },
+    },
+    {
+      when: 'the pair is refused and the look-up of the target fails too',
+      find: () => Promise.reject(new BrokerError('Too many requests', 'rate_limited')),
+      outcome: {
+        status: 'Rejected',
+        reason: 'Outcome unknown: the broker did not answer; the position is reconciled',
+      },
+    },
+  ])(
+    'when $when, then the target is never sent on its own and its outcome says why',
+    async ({ find, outcome }) => {
+      const h = new Harness([{ ratio: 2 }]);
+      const broker = new ScriptedFollower(h, 2);
+      broker.places.push(
+        (command, place) => place(command),
+        () => Promise.reject(new BrokerError('Bracket refused', 'rejected')),
+      );
+      if (find !== undefined) broker.finds.push(find);
+      await h.start();
+      const price = h.venue.prices.price('ES');
+      await h.leaderOrder({
+        symbol: ES,
+        side: 'buy',
+        qty: 1,
+        type: 'Market',
+        bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+      });
+      await h.settle();
+      expect(broker.commands.map((c) => [c.type, c.oco?.type])).toEqual([
+        ['Market', undefined],
+        ['Stop', 'Limit'],
+      ]);
+      const target = [...h.store.intents.values()].find((i) => i.accountId === 2 && i.type === 'Limit');
+      expect(target?.outcome).toMatchObject({ ...outcome, brokerOrderId: null });
+      await h.engine.stop();
+    },
+  );
+
   it('when the leader bracket has a stop loss only, then after the wait for a sibling the stop is mirrored alone', async () => {
     const h = new Harness([{ ratio: 2 }], undefined, { bracketPairMs: 20 });
     await h.start();
@@ -217,6 +301,159 @@ describe("a leader's bracket on a paper follower", () => {
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
     expect(h.venue.received.filter((c) => c.accountExternalId === follower)).toHaveLength(2);
+    await h.engine.stop();
+  });
+});
+
+describe('two leader orders of one bracket that do not make a pair', () => {
+  // A linked pair is a stop and a target closing the same position: same contract, same side, same size left.
+  // Any other two legs of one bracket reach the follower as two separate mirrors, neither linked to the other.
+  type Leg = Omit<Parameters<Harness['trader']['placeOrder']>[0], 'accountExternalId' | 'clientOrderId'>;
+  const NQ = frontMonth('NQ');
+
+  it.each<{ title: string; legs: (price: (root: ContractRoot) => number) => [Leg, Leg] }>([
+    {
+      title: 'two stops',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 30 },
+      ],
+    },
+    {
+      title: 'two targets',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price('ES') + 20 },
+        { symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price('ES') + 30 },
+      ],
+    },
+    {
+      title: 'a stop and a target on two contracts',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: NQ, side: 'sell', qty: 1, type: 'Limit', price: price('NQ') + 50 },
+      ],
+    },
+    {
+      title: 'a stop and a target on opposite sides',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price('ES') - 30 },
+      ],
+    },
+    {
+      title: 'a stop and a target of different sizes',
+      legs: (price) => [
+        { symbol: ES, side: 'sell', qty: 1, type: 'Stop', stopPrice: price('ES') - 20 },
+        { symbol: ES, side: 'sell', qty: 2, type: 'Limit', price: price('ES') + 20 },
+      ],
+    },
+  ])(
+    'when the legs are $title, then each reaches the follower alone, at leader × ratio',
+    async ({ legs: of }) => {
+      const h = new Harness([{ ratio: 2 }]);
+      await h.start();
+      const follower = h.directory.account(2).externalId;
+      const placed = of((root) => h.venue.prices.price(root));
+      for (const [leg, end] of placed.map((leg, i): [Leg, string] => [leg, i === 0 ? 'sl' : 'tp']))
+        await h.trader.placeOrder({
+          ...leg,
+          accountExternalId: h.leaderExternalId,
+          clientOrderId: `bk.e1.${end}`,
+        });
+      await h.settle();
+      const working = h.venue
+        .workingOrders([follower])
+        .map((o) => [o.symbol, o.side, o.type, o.qty, o.type === 'Stop' ? o.stopPrice : o.price]);
+      expect(working.sort()).toEqual(
+        placed
+          .map((leg) => [
+            leg.symbol,
+            leg.side,
+            leg.type,
+            leg.qty * 2,
+            leg.type === 'Stop' ? leg.stopPrice : leg.price,
+          ])
+          .sort(),
+      );
+      expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.oco !== undefined)).toEqual(
+        [],
+      );
+      await h.engine.stop();
+    },
+  );
+});
+
+describe('a leader leg that changes while it waits for its sibling', () => {
+  // The wait for a sibling leg is ended by hand; every other wait of the engine runs on the system clock.
+  const PAIR_WAIT_MS = 3_600_000;
+  class PairWaitClock implements Clock {
+    private readonly held: Array<() => void> = [];
+    now = systemClock.now;
+    every = systemClock.every;
+    after(ms: number, job: () => void): () => void {
+      if (ms !== PAIR_WAIT_MS) return systemClock.after(ms, job);
+      this.held.push(job);
+      return () => this.held.splice(this.held.indexOf(job), 1);
+    }
+    endPairWaits(): void {
+      for (const job of this.held.splice(0)) job();
+    }
+  }
+
+  /** The leader buys 1 ES with a stop loss only: the stop waits for a target that never comes. */
+  async function stopWaiting(): Promise<{ h: Harness; clock: PairWaitClock; price: number; stopId: string }> {
+    const clock = new PairWaitClock();
+    const h = new Harness([{ ratio: 2 }], undefined, { bracketPairMs: PAIR_WAIT_MS }, undefined, clock);
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+      bracket: { stopLoss: price - 20 },
+    });
+    await h.settle();
+    const stop = h.venue.workingOrders([h.leaderExternalId]).find((o) => o.type === 'Stop');
+    expect(h.venue.workingOrders([h.directory.account(2).externalId])).toEqual([]);
+    return { h, clock, price, stopId: stop!.orderId };
+  }
+
+  const followerStops = (h: Harness): Array<[string, number, number | null]> =>
+    h.venue
+      .workingOrders([h.directory.account(2).externalId])
+      .map((o): [string, number, number | null] => [o.type, o.qty, o.stopPrice]);
+
+  it('when the leader moves the waiting stop, then the follower gets it once, where the leader has it now', async () => {
+    const { h, clock, price, stopId } = await stopWaiting();
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: stopId,
+      qty: 1,
+      type: 'Stop',
+      stopPrice: price - 10,
+    });
+    await h.settle();
+    clock.endPairWaits();
+    await h.settle();
+    expect(followerStops(h)).toEqual([['Stop', 2, price - 10]]);
+    const follower = h.directory.account(2).externalId;
+    expect(
+      h.venue.received.filter((c) => c.accountExternalId === follower && c.type === 'Stop'),
+    ).toHaveLength(1);
+    await h.engine.stop();
+  });
+
+  it('when the leader cancels the waiting stop, then the follower never gets it', async () => {
+    const { h, clock, stopId } = await stopWaiting();
+    await h.trader.cancelOrder(h.leaderExternalId, stopId);
+    await h.settle();
+    clock.endPairWaits();
+    await h.settle();
+    expect(followerStops(h)).toEqual([]);
+    const follower = h.directory.account(2).externalId;
+    expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.type === 'Stop')).toEqual([]);
+    expect(h.position(2, ES)).toBe(2);
     await h.engine.stop();
   });
 });

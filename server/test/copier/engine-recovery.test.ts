@@ -58,4 +58,37 @@ describe('after a restart, copies stored but never confirmed', () => {
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
     await h.engine.stop();
   });
+
+  it("when the stored copy is a mirror that reached the broker and the follower was disabled meanwhile, then the mirror still follows the leader's cancel", async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    const record = h.store.recordOutcome.bind(h.store);
+    let dying = true;
+    // The process dies right after the mirror left: its outcome is not stored.
+    h.store.recordOutcome = (outcome): void => {
+      if (!(dying && outcome.clientOrderId.startsWith('st.m'))) record(outcome);
+    };
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    const leaderOrder = await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: price - 20,
+    });
+    await h.settle();
+    dying = false;
+    const follower = h.directory.account(FOLLOWER).externalId;
+    expect(h.venue.workingOrders([follower]).map((o) => [o.type, o.qty])).toEqual([['Limit', 2]]);
+    expect(await h.store.unresolved([FOLLOWER])).toHaveLength(1);
+    // Copying to the follower is paused (no reconciliation reaches it), but its resting mirror stays the leader's.
+    h.directory.account(FOLLOWER).enabled = false;
+    await h.restart();
+    await h.settle();
+    expect(await h.store.unresolved([FOLLOWER])).toEqual([]);
+    await h.trader.cancelOrder(h.leaderExternalId, leaderOrder ?? '');
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    await h.engine.stop();
+  });
 });

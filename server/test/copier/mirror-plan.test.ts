@@ -1,6 +1,8 @@
 import { frontMonth } from '@synctrade/market';
+import type { BrokerOrder } from '../../src/brokers/types';
+import { planMirrors } from '../../src/copier/engine/mirror-plan';
 import type { FollowerSetup } from './support/harness';
-import { Harness } from './support/harness';
+import { Harness, LEADER, USER } from './support/harness';
 
 // A leader's resting orders reach each follower as mirrors sized leader × ratio, within the follower's limits;
 // a mirror that cannot go is recorded with its reason. Prices stay away from the market so nothing fills.
@@ -95,6 +97,44 @@ describe('mirrors of leader working orders', () => {
   });
 });
 
+describe('a leader order first seen already part-filled', () => {
+  // A mirror covers what the leader's order has left to fill, at leader × ratio: the filled part is already in
+  // the leader's position (and copied as a fill), so mirroring it again would double it.
+  it.each([
+    [3, 1, 2, 4],
+    [5, 2, 1, 3],
+    [6, 2, 0.5, 2],
+  ])(
+    'when the order is for %i with %i filled and the ratio is %s, then the mirror is for %i',
+    async (qty, filledQty, ratio, mirrored) => {
+      const { h, price } = await started({ ratio });
+      const group = h.engine.groups.get(USER)!;
+      const order: BrokerOrder = {
+        orderId: 'seen-late',
+        clientOrderId: null,
+        accountExternalId: h.leaderExternalId,
+        symbol: ES,
+        side: 'buy',
+        qty,
+        filledQty,
+        type: 'Limit',
+        price: price - 20,
+        stopPrice: null,
+        status: 'Working',
+        reason: null,
+        parentOrderId: null,
+        time: 0,
+      };
+      expect(group.leader?.accountId).toBe(LEADER);
+      const plan = planMirrors(h.engine, group, group.leader!, order);
+      expect(plan.intents.map((intent) => [intent.accountId, intent.side, intent.qty])).toEqual([
+        [FOLLOWER, 'buy', mirrored],
+      ]);
+      await h.engine.stop();
+    },
+  );
+});
+
 describe('a leader fill copied next to resting mirrors', () => {
   const market = (h: Harness): Array<[string, number]> =>
     [...h.store.intents.values()]
@@ -147,77 +187,106 @@ describe('a leader fill copied next to resting mirrors', () => {
 });
 
 describe('a leader modifies a resting order', () => {
-  const followerWorking = (h: Harness): Array<[string, string, number, number | null]> =>
+  /** The follower's working orders as [type, side, size, price from the market], lowest price first. */
+  const followerWorking = (h: Harness, price: number): Array<[string, string, number, number]> =>
     h.venue
       .workingOrders([h.directory.account(FOLLOWER).externalId])
-      .map((o) => [o.type, o.side, o.qty, o.type === 'Stop' ? o.stopPrice : o.price]);
+      .map((o): [string, string, number, number] => [o.type, o.side, o.qty, (o.price ?? NaN) - price])
+      .sort((a, b) => a[3] - b[3]);
 
-  async function modify(h: Harness, orderId: string | null, qty: number, price: number): Promise<void> {
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: orderId ?? '',
-      qty,
-      type: 'Limit',
-      price,
-    });
-    await h.settle();
+  /** Limit buys, as every order of these examples is. */
+  const limitBuys = (orders: Array<[number, number]>): Array<[string, string, number, number]> =>
+    orders.map(([qty, offset]) => ['Limit', 'buy', qty, offset]);
+
+  interface ModifyCase {
+    title: string;
+    setup: FollowerSetup;
+    /** The leader's resting limit buys as [size, price from the market]; the last one is modified. */
+    placed: Array<[number, number]>;
+    /** The follower's mirrors once they rest, then after each modification [size, price from the market]. */
+    mirrors: Array<[number, number]>;
+    modifications: Array<{ to: [number, number]; mirrors: Array<[number, number]> }>;
   }
 
-  it('when the leader changes its size and price, then the mirror follows at leader × ratio', async () => {
-    const { h, price } = await started({ ratio: 2 });
-    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+  it.each<ModifyCase>([
+    {
+      title: 'when the leader changes its size and price, then the mirror follows at leader × ratio',
+      setup: { ratio: 2 },
+      placed: [[1, -20]],
+      mirrors: [[2, -20]],
+      modifications: [{ to: [2, -25], mirrors: [[4, -25]] }],
+    },
+    {
+      title:
+        'when the leader grows its order past the follower max contracts per order, then the mirror is canceled, not grown',
+      setup: { ratio: 1, risk: { maxContractsPerOrder: 2 } },
+      placed: [[1, -20]],
+      mirrors: [[1, -20]],
+      modifications: [
+        { to: [2, -20], mirrors: [[2, -20]] },
+        { to: [3, -20], mirrors: [] },
+      ],
+    },
+    {
+      title:
+        'when the leader grows its order past the follower max net position, then the mirror is canceled, not grown',
+      setup: { ratio: 1, risk: { maxNetPosition: 2 } },
+      placed: [[1, -20]],
+      mirrors: [[1, -20]],
+      modifications: [
+        { to: [2, -20], mirrors: [[2, -20]] },
+        { to: [3, -20], mirrors: [] },
+      ],
+    },
+    {
+      title:
+        'when the leader shrinks its order below one contract at the follower ratio, then the mirror is canceled',
+      setup: { ratio: 0.4 },
+      placed: [[3, -20]],
+      mirrors: [[1, -20]],
+      modifications: [{ to: [1, -20], mirrors: [] }],
+    },
+    {
+      title:
+        'when another mirror rests on the same side, then a grown mirror counts it against the max net position',
+      setup: { ratio: 1, risk: { maxNetPosition: 3 } },
+      placed: [
+        [1, -30],
+        [1, -20],
+      ],
+      mirrors: [
+        [1, -30],
+        [1, -20],
+      ],
+      modifications: [
+        {
+          to: [2, -20],
+          mirrors: [
+            [1, -30],
+            [2, -20],
+          ],
+        },
+        { to: [3, -20], mirrors: [[1, -30]] },
+      ],
+    },
+  ])('$title', async ({ setup, placed, mirrors: resting, modifications }) => {
+    const { h, price } = await started(setup);
+    let id: string | null = null;
+    for (const [qty, offset] of placed)
+      id = await h.leaderOrder({ symbol: ES, side: 'buy', qty, type: 'Limit', price: price + offset });
     await h.settle();
-    expect(followerWorking(h)).toEqual([['Limit', 'buy', 2, price - 20]]);
-    await modify(h, id, 2, price - 25);
-    expect(followerWorking(h)).toEqual([['Limit', 'buy', 4, price - 25]]);
-    await h.engine.stop();
-  });
-
-  it('when the leader grows its order past the follower max contracts per order, then the mirror is canceled, not grown', async () => {
-    const { h, price } = await started({ ratio: 1, risk: { maxContractsPerOrder: 2 } });
-    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
-    await h.settle();
-    await modify(h, id, 2, price - 20);
-    expect(followerWorking(h)).toEqual([['Limit', 'buy', 2, price - 20]]);
-    await modify(h, id, 3, price - 20);
-    expect(followerWorking(h)).toEqual([]);
-    await h.engine.stop();
-  });
-
-  it('when the leader grows its order past the follower max net position, then the mirror is canceled, not grown', async () => {
-    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
-    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
-    await h.settle();
-    await modify(h, id, 2, price - 20);
-    expect(followerWorking(h)).toEqual([['Limit', 'buy', 2, price - 20]]);
-    await modify(h, id, 3, price - 20);
-    expect(followerWorking(h)).toEqual([]);
-    await h.engine.stop();
-  });
-
-  it('when the leader shrinks its order below one contract at the follower ratio, then the mirror is canceled', async () => {
-    const { h, price } = await started({ ratio: 0.4 });
-    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 3, type: 'Limit', price: price - 20 });
-    await h.settle();
-    expect(followerWorking(h)).toEqual([['Limit', 'buy', 1, price - 20]]);
-    await modify(h, id, 1, price - 20);
-    expect(followerWorking(h)).toEqual([]);
-    await h.engine.stop();
-  });
-
-  it('when another mirror rests on the same side, then a grown mirror counts it against the max net position', async () => {
-    const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 3 } });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 30 });
-    const id = await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
-    await h.settle();
-    await modify(h, id, 2, price - 20);
-    expect(
-      followerWorking(h)
-        .map((o) => o[2])
-        .sort(),
-    ).toEqual([1, 2]);
-    await modify(h, id, 3, price - 20);
-    expect(followerWorking(h).map((o) => o[2])).toEqual([1]);
+    expect(followerWorking(h, price)).toEqual(limitBuys(resting));
+    for (const { to, mirrors: expected } of modifications) {
+      await h.trader.modifyOrder({
+        accountExternalId: h.leaderExternalId,
+        orderId: id ?? '',
+        qty: to[0],
+        type: 'Limit',
+        price: price + to[1],
+      });
+      await h.settle();
+      expect(followerWorking(h, price)).toEqual(limitBuys(expected));
+    }
     await h.engine.stop();
   });
 });

@@ -1,6 +1,7 @@
 import { frontMonth } from '@synctrade/market';
 import { closeOutForRule, flattenForRule } from '../../src/copier/engine/rule-flatten';
 import { Harness, LEADER } from './support/harness';
+import { ScriptedFollower, until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 const FOLLOWER = 2;
@@ -36,6 +37,29 @@ describe('a firm rule closes a follower out', () => {
     expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, []]);
     expect(closeOuts(h)).toEqual([[FOLLOWER, 'sell', 2, true]]);
     expect([h.position(LEADER, ES), working(h, LEADER)]).toEqual([1, ['Limit buy 1']]);
+    await h.engine.stop();
+  });
+
+  it('when a copy is still on its way to the follower, then the close-out waits for it and closes what it brought', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    const follower = new ScriptedFollower(h, FOLLOWER);
+    let release = (): void => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    follower.places.push(async (command, place) => {
+      await answered;
+      return place(command);
+    });
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => follower.commands.length === 1);
+    const closing = closeOutForRule(h.engine, FOLLOWER, FLAT_BY);
+    // One turn of the event loop: a close-out that did not wait would read the follower flat in it.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect(await closing).toBe(true);
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(0);
+    expect(closeOuts(h)).toEqual([[FOLLOWER, 'sell', 2, true]]);
     await h.engine.stop();
   });
 
@@ -80,6 +104,24 @@ describe('a firm rule closes a follower out', () => {
     expect(h.notifications).toEqual([
       expect.objectContaining({ kind: 'risk_stop', title: 'Account 2 flattened' }),
     ]);
+    await h.engine.stop();
+  });
+
+  it('when the deadline comes for a flat follower with a resting mirror, then the mirror is canceled and the user is told', async () => {
+    const h = await started();
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: h.venue.prices.price('ES') - 20,
+    });
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, ['Limit buy 2']]);
+    expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect([working(h, FOLLOWER), closeOuts(h)]).toEqual([[], []]);
+    expect(h.notifications).toHaveLength(1);
     await h.engine.stop();
   });
 

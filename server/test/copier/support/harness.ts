@@ -3,6 +3,7 @@ import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import { SimSession } from '../../../src/brokers/sim/session';
 import { SimVenue } from '../../../src/brokers/sim/venue';
 import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
+import type { Clock } from '../../../src/copier/engine/clock';
 import type { EngineSettings } from '../../../src/copier/engine/context';
 import { noticeOf } from '../../../src/copier/engine-notices';
 import { CopyEngine } from '../../../src/copier/engine/engine';
@@ -49,6 +50,8 @@ export class Harness {
     private readonly settings: Partial<EngineSettings> = {},
     /** Firm rules checked before every send (the prop-firm guard's tests). */
     private readonly guard?: SendGuard,
+    /** The engine's clock, when a test drives some of its waits by hand. */
+    private readonly clock?: Clock,
   ) {
     if (requestsPerMinute !== undefined)
       this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
@@ -143,6 +146,7 @@ export class Harness {
       // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
       settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
       ...(this.guard === undefined ? {} : { guard: this.guard }),
+      ...(this.clock === undefined ? {} : { clock: this.clock }),
     });
   }
 
