@@ -9,9 +9,15 @@ import { ScriptedFollower } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 
-/** A leader long 1 ES with a bracket 20 points away each side; the follower copies it at ratio 2. */
-async function leaderBracket(): Promise<{ h: Harness; price: number; follower: string }> {
+/**
+ * A leader long 1 ES with a bracket 20 points away each side; the follower copies it at ratio 2. `prepare` changes
+ * the harness (a broker, a store) before the engine starts.
+ */
+async function leaderBracket<T = undefined>(
+  prepare?: (h: Harness) => T,
+): Promise<{ h: Harness; price: number; follower: string; prepared: T | undefined }> {
   const h = new Harness([{ ratio: 2 }]);
+  const prepared = prepare?.(h);
   await h.start();
   const price = h.venue.prices.price('ES');
   await h.leaderOrder({
@@ -22,7 +28,7 @@ async function leaderBracket(): Promise<{ h: Harness; price: number; follower: s
     bracket: { stopLoss: price - 20, takeProfit: price + 20 },
   });
   await h.settle();
-  return { h, price, follower: h.directory.account(2).externalId };
+  return { h, price, follower: h.directory.account(2).externalId, prepared };
 }
 
 const legs = (orders: readonly BrokerOrder[]): Array<[string, number, number | null]> =>
@@ -159,24 +165,14 @@ describe("a leader's bracket on a paper follower", () => {
   });
 
   it("when the follower's broker cannot link two orders, then it gets the legs as two separate mirrors", async () => {
-    const h = new Harness([{ ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
-      Object.defineProperty(session, 'linksOco', { value: false });
-      return session;
-    };
-    await h.start();
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Market',
-      bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+    const { h, price, follower } = await leaderBracket((h) => {
+      const open = h.directory.openSession.bind(h.directory);
+      h.directory.openSession = async (connectionId) => {
+        const session = await open(connectionId);
+        Object.defineProperty(session, 'linksOco', { value: false });
+        return session;
+      };
     });
-    await h.settle();
-    const follower = h.directory.account(2).externalId;
     expect(legs(h.venue.workingOrders([follower]))).toEqual([
       ['Limit', 2, price + 20],
       ['Stop', 2, price - 20],
@@ -209,23 +205,16 @@ describe("a leader's bracket on a paper follower", () => {
   ])(
     'when $when, then the target is never sent on its own and its outcome says why',
     async ({ find, outcome }) => {
-      const h = new Harness([{ ratio: 2 }]);
-      const broker = new ScriptedFollower(h, 2);
-      broker.places.push(
-        (command, place) => place(command),
-        () => Promise.reject(new BrokerError('Bracket refused', 'rejected')),
-      );
-      if (find !== undefined) broker.finds.push(find);
-      await h.start();
-      const price = h.venue.prices.price('ES');
-      await h.leaderOrder({
-        symbol: ES,
-        side: 'buy',
-        qty: 1,
-        type: 'Market',
-        bracket: { stopLoss: price - 20, takeProfit: price + 20 },
+      const { h, prepared } = await leaderBracket((h) => {
+        const scripted = new ScriptedFollower(h, 2);
+        scripted.places.push(
+          (command, place) => place(command),
+          () => Promise.reject(new BrokerError('Bracket refused', 'rejected')),
+        );
+        if (find !== undefined) scripted.finds.push(find);
+        return scripted;
       });
-      await h.settle();
+      const broker = prepared as ScriptedFollower;
       expect(broker.commands.map((c) => [c.type, c.oco?.type])).toEqual([
         ['Market', undefined],
         ['Stop', 'Limit'],

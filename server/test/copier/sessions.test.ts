@@ -3,7 +3,8 @@ import type { Clock } from '../../src/copier/engine/clock';
 import type { AccountDirectory } from '../../src/copier/engine/ports';
 import { BrokerSessions, type SessionListener } from '../../src/copier/engine/sessions';
 import type { SessionEntry } from '../../src/copier/engine/state';
-import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
+import type { EngineAccount } from '../../src/copier/engine/types';
+import { engineAccount } from './support/engine-account';
 
 // The broker sessions of the engine: one per wanted connection, opened with a snapshot, retried with back-off
 // when they cannot open (but not when the credentials are refused), closed when no longer wanted, and one
@@ -62,21 +63,7 @@ class FakeSession {
 }
 
 function account(id: number, connectionId: number, overrides: Partial<EngineAccount> = {}): EngineAccount {
-  return {
-    id,
-    userId: 7,
-    connectionId,
-    externalId: `X${id}`,
-    name: `Account ${id}`,
-    isLeader: false,
-    isFollower: true,
-    ratio: 1,
-    cross: false,
-    autoSync: true,
-    enabled: true,
-    risk: { ...DEFAULT_RISK },
-    ...overrides,
-  };
+  return engineAccount({ id, userId: 7, connectionId, isFollower: true, ...overrides });
 }
 
 function world(brokerUsers: Record<number, string> = {}) {

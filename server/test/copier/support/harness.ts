@@ -11,6 +11,7 @@ import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
 import type { SendGuard } from '../../../src/copier/engine/ports';
 import { DEFAULT_RISK, type EngineAccount, type RiskLimits } from '../../../src/copier/engine/types';
+import { engineAccount } from './engine-account';
 
 export const USER = 1;
 export const LEADER = 1;
@@ -156,20 +157,6 @@ export class Harness {
     externalId: string,
     overrides: Partial<EngineAccount>,
   ): EngineAccount {
-    return {
-      id,
-      userId: USER,
-      connectionId,
-      externalId,
-      name: `Account ${id}`,
-      isLeader: false,
-      isFollower: false,
-      ratio: 1,
-      cross: false,
-      autoSync: true,
-      enabled: true,
-      risk: { ...DEFAULT_RISK },
-      ...overrides,
-    };
+    return engineAccount({ id, userId: USER, connectionId, externalId, ...overrides });
   }
 }
