@@ -1,13 +1,14 @@
 import { BrokerError, type BrokerEvent } from '../types';
 import type { TradovateTimings } from './config';
 import type { FeedState } from './feed-state';
-import { isRecord, oneOrMany, optNumber, optString } from './json';
+import { isRecord, optString } from './json';
 import type { IpBudget } from './ip-budget';
 import type { RequestBudget } from './request-budget';
 import type { SocketChannel } from './rest-client';
 import { sleep } from './request-budget';
 import { syncRequest } from './sync-request';
 import { TradovateSocket } from './socket';
+import { mentionsUnknownContract, missingContracts } from './unknown-contracts';
 
 export interface FeedDeps {
   wsUrl: string;
@@ -185,55 +186,4 @@ export class TradovateFeed {
       }
     }
   }
-}
-
-/**
- * Whether a `props` event names a contract the state does not know: the question of every event on the copy's
- * path, answered without building the list `missingContracts` gives (the same entities are looked at).
- */
-function mentionsUnknownContract(state: FeedState, payload: unknown): boolean {
-  if (!Array.isArray(payload)) return partMentionsUnknownContract(state, payload);
-  for (const part of payload) if (partMentionsUnknownContract(state, part)) return true;
-  return false;
-}
-
-function partMentionsUnknownContract(state: FeedState, part: unknown): boolean {
-  if (!isRecord(part)) return false;
-  return (
-    unknownContractIn(state, part.entity) ||
-    unknownContractIn(state, part.orders) ||
-    unknownContractIn(state, part.fills) ||
-    unknownContractIn(state, part.positions)
-  );
-}
-
-function unknownContractIn(state: FeedState, entities: unknown): boolean {
-  if (Array.isArray(entities)) {
-    for (const entity of entities) if (unknownContractOf(state, entity)) return true;
-    return false;
-  }
-  return unknownContractOf(state, entities);
-}
-
-function unknownContractOf(state: FeedState, entity: unknown): boolean {
-  if (!isRecord(entity)) return false;
-  const id = optNumber(entity, 'contractId');
-  return id !== undefined && !state.hasContract(id);
-}
-
-/** Contract ids mentioned by entities that the state cannot name yet (a `props` event or a snapshot). */
-function missingContracts(state: FeedState, payload: unknown): number[] {
-  const ids = new Set<number>();
-  const visit = (entity: unknown): void => {
-    if (!isRecord(entity)) return;
-    const id = optNumber(entity, 'contractId');
-    if (id !== undefined && !state.hasContract(id)) ids.add(id);
-  };
-  for (const part of oneOrMany(payload)) {
-    if (!isRecord(part)) continue;
-    for (const entity of oneOrMany(part.entity)) visit(entity);
-    for (const key of ['orders', 'fills', 'positions'])
-      for (const entity of oneOrMany(part[key])) visit(entity);
-  }
-  return [...ids];
 }
