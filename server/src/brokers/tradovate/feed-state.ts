@@ -6,6 +6,17 @@ import { isRecord, oneOrMany } from './json';
 import { toAccountSnapshot, toBrokerPosition } from './normalize';
 import { StateQueries } from './state-queries';
 
+const ORDER = 0;
+const FILL = 1;
+const ACCOUNT = 2;
+const KINDS = 3;
+const KIND_NAMES = ['order', 'fill', 'account'];
+const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / KINDS) - 1;
+
+/** A position's key in the state's table. */
+const positionKey = (position: parse.PositionEntity): string =>
+  `${position.accountId}:${position.contractId}`;
+
 /**
  * What the user-data feed told us: filled from the sync snapshot, kept current by `props` events, and turned
  * into normalized events. Every emission is deduplicated, so duplicated or replayed events change nothing.
@@ -18,8 +29,8 @@ export class FeedState extends StateQueries {
   /** What was last emitted per entity key: a copy, so nothing done to an emitted event changes it. */
   private readonly emitted = new Map<string, FlatValues>();
   private readonly seenFills = new Set<number>();
-  /** What changed since the last flush, in the order it first changed. */
-  private readonly dirty = new Set<string>();
+  /** What changed since the last flush, in the order it first changed (see `markDirty`). */
+  private readonly dirty = new Set<number | string>();
   /** Told of every client order id the feed learns from a `New` command (the durable store keeps it). */
   onClientId: (orderId: number, clientOrderId: string) => void = () => undefined;
 
@@ -74,46 +85,50 @@ export class FeedState extends StateQueries {
 
   /** Applies one `props` event (entity as an object or an array); `flush()` then says what changed. */
   apply(entityType: string, eventType: string, entity: unknown): void {
-    for (const item of oneOrMany(entity)) {
-      if (entityType === 'order') {
-        const order = parse.parseOrder(item);
-        this.putOrder(order);
-        this.dirty.add(`order:${order.id}`);
-        // A fill that arrived before its order could not be attributed yet.
-        for (const fillId of this.fillIdsOf(order.id)) this.dirty.add(`fill:${fillId}`);
-      } else if (entityType === 'orderVersion') {
-        const version = parse.parseOrderVersion(item);
-        this.putVersion(version);
-        this.dirty.add(`order:${version.orderId}`);
-      } else if (entityType === 'executionReport') {
-        const report = parse.parseExecutionReport(item);
-        this.putReport(report);
-        this.dirty.add(`order:${report.orderId}`);
-      } else if (entityType === 'command') {
-        const command = parse.parseCommand(item);
-        this.learnCommand(command);
-        this.dirty.add(`order:${command.orderId}`);
-      } else if (entityType === 'commandReport') {
-        const report = parse.parseCommandReport(item);
-        this.putCommandReport(report);
-        const orderId = this.commandsById.get(report.commandId)?.orderId;
-        if (orderId !== undefined) this.dirty.add(`order:${orderId}`);
-      } else if (entityType === 'fill') {
-        const fill = parse.parseFill(item);
-        this.putFill(fill);
-        this.dirty.add(`fill:${fill.id}`);
-        this.dirty.add(`order:${fill.orderId}`);
-      } else if (entityType === 'position') {
-        const position = parse.parsePosition(item);
-        this.putPosition(eventType === 'Deleted' ? { ...position, netPos: 0 } : position);
-        this.dirty.add(`position:${position.accountId}:${position.contractId}`);
-      } else if (entityType === 'cashBalance') {
-        const cash = parse.parseCashBalance(item);
-        this.putCash(cash);
-        this.dirty.add(`account:${cash.accountId}`);
-      } else if (entityType === 'account') this.putAccount(parseAccount(item));
-      else if (entityType === 'contract') this.putContract(parse.parseContract(item));
-    }
+    // One entity, or an array of them: the single one is not wrapped in an array first (every event pays it).
+    if (Array.isArray(entity)) for (const item of entity) this.applyOne(entityType, eventType, item);
+    else if (entity !== undefined && entity !== null) this.applyOne(entityType, eventType, entity);
+  }
+
+  private applyOne(entityType: string, eventType: string, item: unknown): void {
+    if (entityType === 'order') {
+      const order = parse.parseOrder(item);
+      this.putOrder(order);
+      this.markDirty(ORDER, order.id);
+      // A fill that arrived before its order could not be attributed yet.
+      for (const fillId of this.fillIdsOf(order.id)) this.markDirty(FILL, fillId);
+    } else if (entityType === 'orderVersion') {
+      const version = parse.parseOrderVersion(item);
+      this.putVersion(version);
+      this.markDirty(ORDER, version.orderId);
+    } else if (entityType === 'executionReport') {
+      const report = parse.parseExecutionReport(item);
+      this.putReport(report);
+      this.markDirty(ORDER, report.orderId);
+    } else if (entityType === 'command') {
+      const command = parse.parseCommand(item);
+      this.learnCommand(command);
+      this.markDirty(ORDER, command.orderId);
+    } else if (entityType === 'commandReport') {
+      const report = parse.parseCommandReport(item);
+      this.putCommandReport(report);
+      const orderId = this.commandsById.get(report.commandId)?.orderId;
+      if (orderId !== undefined) this.markDirty(ORDER, orderId);
+    } else if (entityType === 'fill') {
+      const fill = parse.parseFill(item);
+      this.putFill(fill);
+      this.markDirty(FILL, fill.id);
+      this.markDirty(ORDER, fill.orderId);
+    } else if (entityType === 'position') {
+      const position = parse.parsePosition(item);
+      this.putPosition(eventType === 'Deleted' ? { ...position, netPos: 0 } : position);
+      this.dirty.add(`position:${positionKey(position)}`);
+    } else if (entityType === 'cashBalance') {
+      const cash = parse.parseCashBalance(item);
+      this.putCash(cash);
+      this.markDirty(ACCOUNT, cash.accountId);
+    } else if (entityType === 'account') this.putAccount(parseAccount(item));
+    else if (entityType === 'contract') this.putContract(parse.parseContract(item));
   }
 
   /**
@@ -123,22 +138,43 @@ export class FeedState extends StateQueries {
   flush(final: boolean): BrokerEvent[] {
     const events: BrokerEvent[] = [];
     for (const key of this.dirty) {
-      const [kind = '', first = '', second = ''] = key.split(':');
-      if (kind === 'order') {
-        if (!final && !this.identified(Number(first))) continue;
-        this.emitOrder(Number(first), events);
-      } else if (kind === 'fill') {
-        const orderId = this.fillsById.get(Number(first))?.orderId;
-        if (!final && orderId !== undefined && !this.identified(orderId)) continue;
-        this.emitFill(Number(first), events);
-      } else if (kind === 'account') this.emitCash(Number(first), events);
-      else if (kind === 'position') {
-        const position = this.positionsByKey.get(`${first}:${second}`);
+      if (typeof key === 'number') {
+        if (!this.flushOne(key % KINDS, Math.floor(key / KINDS), final, events)) continue;
+      } else if (key.startsWith('position:')) {
+        const position = this.positionsByKey.get(key.slice('position:'.length));
         if (position) this.emitPosition(position, events);
+      } else {
+        const [kind = '', id = ''] = key.split(':');
+        if (!this.flushOne(KIND_NAMES.indexOf(kind), Number(id), final, events)) continue;
       }
       this.dirty.delete(key);
     }
     return events;
+  }
+
+  /** Emits a dirty order, fill or account; false when it waits for its order's `New` command. */
+  private flushOne(kind: number, id: number, final: boolean, events: BrokerEvent[]): boolean {
+    if (kind === ORDER) {
+      if (!final && !this.identified(id)) return false;
+      this.emitOrder(id, events);
+    } else if (kind === FILL) {
+      const orderId = this.fillsById.get(id)?.orderId;
+      if (!final && orderId !== undefined && !this.identified(orderId)) return false;
+      this.emitFill(id, events);
+    } else if (kind === ACCOUNT) this.emitCash(id, events);
+    return true;
+  }
+
+  /**
+   * Orders, fills and accounts are marked by a number (the id and its kind), not a string to build and split
+   * again for every entity of every event; an id that is not a small whole number keeps a `kind:id` string.
+   */
+  private markDirty(kind: number, id: number): void {
+    this.dirty.add(
+      Number.isSafeInteger(id) && id >= 0 && id <= MAX_PACKED_ID
+        ? id * KINDS + kind
+        : `${KIND_NAMES[kind]}:${id}`,
+    );
   }
 
   /** Whether we know who placed the order: its `New` command or our own client order id. */
@@ -187,7 +223,7 @@ export class FeedState extends StateQueries {
   private emitPosition(position: parse.PositionEntity, events: BrokerEvent[]): void {
     const normalized = toBrokerPosition(position, this.symbolOf(position.contractId));
     this.emitOnce(
-      `position:${position.accountId}:${position.contractId}`,
+      `position:${positionKey(position)}`,
       normalized,
       { kind: 'position', position: normalized },
       events,
