@@ -1,9 +1,11 @@
 /**
- * The real server entry (`src/main.ts`) in a child process, for the benches that drive it over loopback:
- * on a fresh PGlite data folder, or on a fresh PostgreSQL database created beside the one named by
- * `BENCH_DATABASE_URL` and dropped afterwards. The server logs as it does in production, into a file.
+ * The real server entry in a child process, for the benches that drive it over loopback: on a fresh PGlite
+ * data folder, or on a fresh PostgreSQL database created beside the one named by `BENCH_DATABASE_URL` and
+ * dropped afterwards. The server logs as it does in production, into a file, and runs as `pnpm start` runs
+ * it: compiled once (`scripts/build.mjs`) and started with plain node. `BENCH_SERVER=tsx` runs `src/main.ts`
+ * under tsx instead, as before, for comparison.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -55,6 +57,23 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not answer within 2 minutes');
 }
 
+const serverRoot = path.resolve(__dirname, '..');
+let compiled = false;
+
+/** Node's arguments that start the server: the compiled bundle (built once per bench), or the sources. */
+function serverEntry(): string[] {
+  if (process.env.BENCH_SERVER === 'tsx') return ['--import', 'tsx', 'src/main.ts'];
+  if (!compiled) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+      cwd: serverRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error('the server did not compile');
+    compiled = true;
+  }
+  return ['--enable-source-maps', 'dist/src/main.js'];
+}
+
 /** Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops). */
 export async function startServer(
   backend: Backend,
@@ -76,10 +95,9 @@ export async function startServer(
     dropDatabase = () => withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  const nodeArgs = ['--import', 'tsx'];
-  if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
-  const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
-    cwd: path.resolve(__dirname, '..'),
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, ...serverEntry()], {
+    cwd: serverRoot,
     env: {
       ...process.env,
       ...options.env,
