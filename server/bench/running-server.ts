@@ -71,7 +71,8 @@ function serverEntry(): string[] {
     if (build.status !== 0) throw new Error('the server did not compile');
     compiled = true;
   }
-  return ['--enable-source-maps', 'dist/src/main.js'];
+  // As `pnpm start` runs it (package.json).
+  return ['--enable-source-maps', '--single-threaded-gc', 'dist/src/main.js'];
 }
 
 /** Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops). */
