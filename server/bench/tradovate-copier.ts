@@ -16,7 +16,7 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { createTradovateAdapter } from '../src/brokers/tradovate';
-import { lowerBackgroundThreads } from '../src/runtime/background-threads';
+import { collectsOnMainThread, lowerBackgroundThreads } from '../src/runtime/background-threads';
 import {
   type BrokerBench,
   type EventTimes,
@@ -173,7 +173,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 
 // The copier's process runs as the server does (src/main.ts): V8's helpers behind the copies' thread, and the
 // package script starts it with `--single-threaded-gc`, as `pnpm start` starts the server.
-lowerBackgroundThreads();
+if (collectsOnMainThread()) lowerBackgroundThreads();
 
 runMain(() =>
   runBrokerBench(

@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
-import { lowerBackgroundThreads } from './runtime/background-threads';
+import { collectsOnMainThread, lowerBackgroundThreads } from './runtime/background-threads';
 import { openAddressText } from './web/open-address';
 
 /** Starts the server: migrations run inside buildApp; SIGINT/SIGTERM close sockets and the database. */
 async function main(): Promise<void> {
   // V8's helpers exist from the start; libuv's pool threads, started later from this thread, are not lowered.
-  lowerBackgroundThreads();
+  // Under tsx (dev, tests) collections still use the helpers, which then keep their priority.
+  if (collectsOnMainThread()) lowerBackgroundThreads();
   const config = loadConfig();
   const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   let closing = false;

@@ -2,6 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
+/**
+ * Whether this process collects garbage on its main thread only (`--single-threaded-gc`, as `pnpm start` runs
+ * the server): only then may the helpers be lowered, or a collection could wait on a helper left without a core.
+ */
+export function collectsOnMainThread(execArgv: readonly string[] = process.execArgv): boolean {
+  return execArgv.includes('--single-threaded-gc') || execArgv.includes('--single-threaded');
+}
+
 /** How much lower than the server's own thread the helper threads run where `chrt` is missing (a nice step). */
 export const BACKGROUND_NICE_STEP = 10;
 
@@ -12,8 +20,8 @@ export const BACKGROUND_NICE_STEP = 10;
  * server's thread for 2.5–5 ms (the slowest copies of `pnpm bench e2e`: the server's thread runnable and waiting
  * exactly as long as the helper ran, the other core busy); a nice value of 10 did not stop it, `SCHED_IDLE` does
  * (a thread of that policy never takes the core from a normal one). Call it first thing at start-up: libuv's pool
- * threads, started later by the main thread, keep the normal policy. The server starts with
- * `--single-threaded-gc`, so no collection waits on a helper that a busy machine leaves without a core.
+ * threads, started later by the main thread, keep the normal policy. Only with `collectsOnMainThread()`, so no
+ * collection waits on a helper that a busy machine leaves without a core.
  * Linux only (each thread is a task in `/proc/self/task`); elsewhere nothing changes. Returns the threads lowered.
  */
 export function lowerBackgroundThreads(step = BACKGROUND_NICE_STEP): number {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { collectsOnMainThread } from '../../src/runtime/background-threads';
 
 const onLinux = (() => {
   try {
@@ -38,5 +39,14 @@ interface Scheduling {
       expect(thread.nice).toBe(Math.min(19, seen.before.nice + 3));
       if (hasChrt) expect(thread.policy).toBe(SCHED_IDLE);
     }
+  });
+});
+
+describe('when the helper threads may be lowered', () => {
+  it('when node collects on its main thread only, then yes; when collections use the helpers, then no', () => {
+    expect(collectsOnMainThread(['--enable-source-maps', '--single-threaded-gc'])).toBe(true);
+    expect(collectsOnMainThread(['--single-threaded'])).toBe(true);
+    expect(collectsOnMainThread(['--import', 'tsx'])).toBe(false);
+    expect(collectsOnMainThread([])).toBe(false);
   });
 });
