@@ -15,10 +15,21 @@ import { fileURLToPath } from 'node:url';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(serverRoot, 'dist', 'src');
 
-/** esbuild as tsx brings it: the same compiler that runs the sources in tests, no second copy to install. */
+/**
+ * esbuild as tsx brings it: the same compiler that runs the sources in tests, no second copy to install. Its
+ * synchronous build runs without a worker thread (`ESBUILD_WORKER_THREADS=0`, read when esbuild loads): the
+ * server starts in this process, and a worker left running would be one more thread and child process beside it.
+ */
 function loadEsbuild() {
   const requireFromServer = createRequire(path.join(serverRoot, 'package.json'));
-  return createRequire(requireFromServer.resolve('tsx/package.json'))('esbuild');
+  const workerThreads = process.env.ESBUILD_WORKER_THREADS;
+  process.env.ESBUILD_WORKER_THREADS = '0';
+  try {
+    return createRequire(requireFromServer.resolve('tsx/package.json'))('esbuild');
+  } finally {
+    if (workerThreads === undefined) delete process.env.ESBUILD_WORKER_THREADS;
+    else process.env.ESBUILD_WORKER_THREADS = workerThreads;
+  }
 }
 
 export function buildServer() {

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
+'use strict';
 // `pnpm --filter server start`: compiles the server (scripts/build.mjs) and runs it in this process, so the
 // signals a supervisor sends reach the server's own shutdown. `node --enable-source-maps` keeps the stack
 // traces of the logs pointing into `src`; `--single-threaded-gc` keeps collections off V8's helper threads,
 // which the server puts behind its own thread (src/runtime/background-threads.ts).
-import { pathToFileURL } from 'node:url';
-import { buildServer } from './build.mjs';
+// CommonJS on purpose: node reads an ES module entry on libuv's thread pool, which would then exist when the
+// server lowers its helper threads and be lowered with them (file reads, password hashing, compression); from a
+// CommonJS entry the pool starts after that, with the server's own priority.
+const { buildServer } = require('./build.mjs');
 
-await import(pathToFileURL(buildServer()).href);
+require(buildServer());
