@@ -28,6 +28,7 @@ import {
   storeHeldByHand,
   takeLeaderFill,
   trackSend,
+  type SessionEntry,
 } from '../../src/copier/engine/state';
 import { engineAccount } from './support/engine-account';
 import type { CopyIntent } from '../../src/copier/engine/types';
@@ -204,7 +205,7 @@ describe('copy group state transitions', () => {
   it('when an account is unknown, disabled, not a follower, a leader, risk stopped or its session is down or gone, then it receives no copy', () => {
     const follower = engineAccount({ id: 2, userId: 1, connectionId: 1, isFollower: true });
     const live = newLiveAccount(OK, []);
-    const entry = { up: true } as Parameters<typeof canReceive>[2];
+    const entry = { up: true } as SessionEntry;
     expect(canReceive(follower, live, entry)).toBe(true);
     expect(canReceive(undefined, live, entry)).toBe(false);
     expect(canReceive(follower, undefined, entry)).toBe(true);
