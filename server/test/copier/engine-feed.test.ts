@@ -1,0 +1,175 @@
+import { frontMonth } from '@synctrade/market';
+import type { BrokerEvent } from '../../src/brokers/types';
+import { Harness, LEADER, USER } from './support/harness';
+
+const ES = frontMonth('ES');
+
+/** Starts the harness with each connection's feed reachable by hand, as its broker would send it. */
+async function withFeeds(h: Harness): Promise<Map<number, (event: BrokerEvent) => void>> {
+  const feeds = new Map<number, (event: BrokerEvent) => void>();
+  const open = h.directory.openSession.bind(h.directory);
+  h.directory.openSession = async (connectionId) => {
+    const session = await open(connectionId);
+    const subscribe = session.subscribe.bind(session);
+    session.subscribe = (listener) => {
+      feeds.set(connectionId, listener);
+      return subscribe(listener);
+    };
+    return session;
+  };
+  await h.start();
+  await h.settle();
+  return feeds;
+}
+
+function feedOf(
+  feeds: Map<number, (event: BrokerEvent) => void>,
+  connectionId: number,
+): (event: BrokerEvent) => void {
+  const feed = feeds.get(connectionId);
+  if (feed === undefined) throw new Error(`No feed on connection ${connectionId}`);
+  return feed;
+}
+
+describe("what a broker's feed tells the engine", () => {
+  it("when orders and fills arrive, then each is stored as the leader's, a copy, or a trade made by hand", async () => {
+    const h = new Harness([{ ratio: 1 }]);
+    const roles: Array<[number, string, string]> = [];
+    const record = h.store.recordBrokerEvent.bind(h.store);
+    h.store.recordBrokerEvent = (account, event, role) => {
+      roles.push([account.id, event.kind, role]);
+      record(account, event, role);
+    };
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    await (
+      await h.hand(2)
+    ).placeOrder({
+      accountExternalId: h.directory.account(2).externalId,
+      clientOrderId: 'mine-1',
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+    });
+    await h.settle();
+    const fills = roles.filter(([, kind]) => kind === 'fill').map(([id, , role]) => [id, role]);
+    expect(fills).toEqual([
+      [LEADER, 'leader'],
+      [2, 'copy'],
+      [2, 'manual'],
+    ]);
+    expect(
+      new Set(roles.filter(([, kind]) => kind === 'order').map(([id, , role]) => `${id} ${role}`)),
+    ).toEqual(new Set([`${LEADER} leader`, '2 copy', '2 manual']));
+    await h.engine.stop();
+  });
+
+  it('when a feed needs a new authorization, then its followers show it and the user is told; once it is back, they are ok', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    const feeds = await withFeeds(h);
+    feedOf(feeds, 2)({ kind: 'reauth_required', reason: 'Token expired' });
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual({ state: 'reauth_required', reason: 'Token expired' });
+    expect(h.engine.live.get(2)?.status.state).toBe('ok');
+    expect(h.notifications).toEqual([
+      expect.objectContaining({
+        title: 'Broker authorization expired',
+        message: 'Token expired. Connect the broker again.',
+      }),
+    ]);
+    feedOf(feeds, 2)({ kind: 'connection', up: true });
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual({ state: 'ok', reason: null });
+    await h.engine.stop();
+  });
+
+  it('when a feed drops with no reason given, then its followers show that the connection dropped and the user is told', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    const feeds = await withFeeds(h);
+    feedOf(feeds, 2)({ kind: 'connection', up: false });
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual({
+      state: 'disconnected',
+      reason: 'The broker connection dropped',
+    });
+    expect(h.notifications).toEqual([
+      expect.objectContaining({
+        title: 'Broker disconnected',
+        message: 'The broker connection dropped; copying resumes when it is back.',
+      }),
+    ]);
+    await h.engine.stop();
+  });
+
+  it("when the user's accounts are reloaded while a follower's feed is down, then it still shows why", async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    const feeds = await withFeeds(h);
+    feedOf(feeds, 2)({ kind: 'connection', up: false, reason: 'Socket closed' });
+    await h.settle();
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual({ state: 'disconnected', reason: 'Socket closed' });
+    await h.engine.stop();
+  });
+
+  it("when a risk-stopped follower's feed drops and comes back, then it stays risk stopped", async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1, risk: { dailyLossLimit: 100 } }]);
+    const feeds = await withFeeds(h);
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    h.venue.setPrice(ES, price - 3);
+    await h.settle();
+    const stopped = h.engine.live.get(3)?.status;
+    expect(stopped?.state).toBe('risk_stopped');
+    feedOf(feeds, 2)({ kind: 'connection', up: false, reason: 'Socket closed' });
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual(stopped);
+    feedOf(feeds, 2)({ kind: 'connection', up: true });
+    await h.settle();
+    expect(h.engine.live.get(3)?.status).toEqual(stopped);
+    await h.engine.stop();
+  });
+
+  it('when an account goes from the user, then the engine forgets it and copies nothing to it', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    await h.start();
+    const gone = h.directory.accounts.findIndex((account) => account.id === 3);
+    h.directory.accounts.splice(gone, 1);
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect([h.engine.accounts.has(3), h.engine.live.has(3), h.engine.accounts.has(2)]).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const position = (login: string): number => h.venue.account(login).positions.get(ES)?.netPos ?? 0;
+    expect([h.position(2, ES), position('2222222')]).toEqual([1, 0]);
+    await h.engine.stop();
+  });
+});
+
+describe('Sync', () => {
+  it('when the user syncs one follower, then only that one is brought to leader × ratio', async () => {
+    const h = new Harness([
+      { ratio: 1, autoSync: false },
+      { ratio: 2, autoSync: false },
+    ]);
+    await h.start();
+    for (const id of [2, 3]) h.venue.faults.arm({ kind: 'reject' }, h.directory.account(id).externalId);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, ES)]).toEqual([0, 0]);
+    await h.engine.sync(USER, [3]);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES), h.position(3, ES)]).toEqual([1, 0, 2]);
+    await h.engine.sync(USER);
+    await h.settle();
+    expect([h.position(2, ES), h.position(3, ES)]).toEqual([1, 2]);
+    await h.engine.stop();
+  });
+});
