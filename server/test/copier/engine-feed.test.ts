@@ -173,3 +173,67 @@ describe('Sync', () => {
     await h.engine.stop();
   });
 });
+
+describe('following turned back on, and leader orders missed while the engine was down', () => {
+  it('when a risk-stopped follower is set to follow again, then it is ok and copied again', async () => {
+    const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    h.venue.setPrice(ES, price - 3);
+    await h.settle();
+    expect([h.position(2, ES), h.engine.live.get(2)?.status.state]).toEqual([0, 'risk_stopped']);
+    h.directory.account(2).isFollower = true;
+    h.directory.account(2).risk.dailyLossLimit = 0;
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect(h.engine.live.get(2)?.status).toEqual({ state: 'ok', reason: null });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 2]);
+    await h.engine.stop();
+  });
+
+  it('when a person trades by hand on an account that does not follow, then nothing is marked held by hand for it', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1, isFollower: false }]);
+    await h.start();
+    await (
+      await h.hand(3)
+    ).placeOrder({
+      accountExternalId: h.directory.account(3).externalId,
+      clientOrderId: 'mine-1',
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+    });
+    await h.settle();
+    expect([h.position(3, ES), h.directory.heldByHand.has(3), h.engine.live.get(3)?.heldByHand.size]).toEqual(
+      [1, false, 0],
+    );
+    await h.engine.stop();
+  });
+
+  it("when the leader canceled an order while the engine was down, then the follower's mirror of it is canceled at start", async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    await h.start();
+    const orderId = await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: h.venue.prices.price('ES') - 20,
+    });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    expect(h.venue.workingOrders([follower]).map((o) => [o.type, o.qty])).toEqual([['Limit', 2]]);
+    await h.engine.stop();
+    await h.trader.cancelOrder(h.leaderExternalId, orderId ?? '');
+    await h.restart();
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    expect(h.logs).toEqual([]);
+    await h.engine.stop();
+  });
+});
