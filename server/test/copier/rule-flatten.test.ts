@@ -1,5 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import { closeOutForRule, flattenForRule } from '../../src/copier/engine/rule-flatten';
+import type { SendGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
@@ -218,6 +219,65 @@ describe('a firm rule closes a follower out', () => {
     await h.settle();
     expect(h.logs).toEqual([`firm rule cancel ${FOLLOWER}`]);
     expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, ['Limit buy 2']]);
+    await h.engine.stop();
+  });
+});
+
+describe("a firm's deadline through the engine", () => {
+  type Deadline = (userId: number, accountId: number, reason: string) => Promise<boolean>;
+  /** Firm rules that allow every order and only report their deadlines (and may fail to load). */
+  function deadlineRules(prepare: () => Promise<void> = async () => undefined): {
+    guard: SendGuard;
+    deadline: () => Deadline;
+  } {
+    let listener: Deadline | null = null;
+    const guard: SendGuard = {
+      prepare,
+      gate: (order) => ({ qty: order.qty, reason: null }),
+      onEquity: () => ({ flatten: null, leaderBreach: null }),
+      onDeadline: (registered) => {
+        listener = registered;
+      },
+    };
+    return {
+      guard,
+      deadline: () => {
+        if (listener === null) throw new Error('The engine did not register for deadlines');
+        return listener;
+      },
+    };
+  }
+
+  it('when the deadline comes, then a follower holding a position is flattened (true), a flat one is left alone (false), and after the engine stopped nothing is done', async () => {
+    const rules = deadlineRules();
+    const h = new Harness([{ ratio: 2 }, { ratio: 1 }], undefined, {}, rules.guard);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    await (await h.hand(3)).flatten(h.directory.account(3).externalId);
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), h.position(3, ES)]).toEqual([2, 0]);
+    expect(await rules.deadline()(USER, 3, FLAT_BY)).toBe(false);
+    expect(await rules.deadline()(USER, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const held = h.position(FOLLOWER, ES);
+    expect(held).toBeGreaterThan(0);
+    await h.engine.stop();
+    expect(await rules.deadline()(USER, FOLLOWER, FLAT_BY)).toBe(false);
+    expect(h.position(FOLLOWER, ES)).toBe(held);
+  });
+
+  it('when the firm rules cannot be read, then the failure is logged and copying goes on', async () => {
+    const rules = deadlineRules(() => Promise.reject(new Error('rules unavailable')));
+    const h = new Harness([{ ratio: 2 }], undefined, {}, rules.guard);
+    await h.start();
+    expect(h.logs).toEqual([`firm rules ${USER}`]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(2);
     await h.engine.stop();
   });
 });
