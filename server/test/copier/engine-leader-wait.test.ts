@@ -1,4 +1,5 @@
 import { frontMonth } from '@synctrade/market';
+import type { AccountDirectory } from '../../src/copier/engine/ports';
 import { WAITING_FOR_LEADER_TRADE } from '../../src/copier/engine/reconcile';
 import { Harness, LEADER, USER } from './support/harness';
 
@@ -11,7 +12,8 @@ const FOLLOWER = 2;
  */
 async function waitingFollower(stored?: number[]): Promise<Harness> {
   const h = new Harness([{ ratio: 2 }]);
-  if (stored !== undefined) h.directory.stopWaiting = async (accountId) => void stored.push(accountId);
+  if (stored !== undefined)
+    (h.directory as AccountDirectory).stopWaiting = async (accountId: number) => void stored.push(accountId);
   await h.start();
   h.venue.faults.arm({ kind: 'reject' }, h.directory.account(FOLLOWER).externalId);
   await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
