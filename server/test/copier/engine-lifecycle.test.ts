@@ -101,6 +101,7 @@ describe('the engine over its lifetime', () => {
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await h.settle();
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([1, 0]);
+    expect(h.logs).toEqual([]);
     h.directory.account(LEADER).enabled = true;
     h.changes.length = 0;
     await h.engine.refreshUser(USER);

@@ -104,4 +104,52 @@ describe('contracts a person traded by hand on a follower', () => {
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([0, 0]);
     await h.engine.stop();
   });
+
+  it('when a person brings the follower back to leader × ratio by hand, then auto-sync finds it in sync and clears what was held by hand', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    const hand = await h.hand(2);
+    await hand.flatten(follower);
+    await h.settle();
+    expect(h.directory.heldByHand.get(2)).toEqual([ES]);
+    await hand.placeOrder({
+      accountExternalId: follower,
+      clientOrderId: 'mine-1',
+      symbol: ES,
+      side: 'buy',
+      qty: 2,
+      type: 'Market',
+    });
+    await h.settle();
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect(h.directory.heldByHand.get(2)).toEqual([]);
+    expect(h.engine.live.get(2)?.status).toEqual({ state: 'ok', reason: null });
+    await h.engine.stop();
+  });
+
+  it("when reading a follower's orders fails during auto-sync, then the failure is logged and the other follower is still corrected", async () => {
+    // Follower 3 is alone on connection 2, whose order reads fail; follower 2 shares the leader's connection.
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      if (connectionId === 2) session.workingOrders = () => Promise.reject(new Error('Read failed'));
+      return session;
+    };
+    await h.start();
+    await h.settle();
+    h.logs.length = 0;
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(2).externalId);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect(h.logs).toContain('reconcile follower 3');
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([1, 1]);
+    await h.engine.stop();
+  });
 });
