@@ -236,4 +236,29 @@ describe('following turned back on, and leader orders missed while the engine wa
     expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
+
+  it('when canceling such a mirror fails at start, then the failure is logged', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    await h.start();
+    const orderId = await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: h.venue.prices.price('ES') - 20,
+    });
+    await h.settle();
+    await h.engine.stop();
+    await h.trader.cancelOrder(h.leaderExternalId, orderId ?? '');
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
+      return session;
+    };
+    await h.restart();
+    await h.settle();
+    expect(h.logs).toEqual(['cancel stray mirror']);
+    await h.engine.stop();
+  });
 });
