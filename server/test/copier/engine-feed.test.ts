@@ -1,5 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import type { BrokerEvent } from '../../src/brokers/types';
+import type { AccountDirectory } from '../../src/copier/engine/ports';
 import { Harness, LEADER, USER } from './support/harness';
 
 const ES = frontMonth('ES');
@@ -259,6 +260,93 @@ describe('following turned back on, and leader orders missed while the engine wa
     await h.restart();
     await h.settle();
     expect(h.logs).toEqual(['cancel stray mirror']);
+    await h.engine.stop();
+  });
+});
+
+describe("a connection's session, as the engine keeps it", () => {
+  it('when a feed drops, comes back and needs a new authorization, then the connection is marked so each time; a failed mark is logged', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    const marks: Array<[number, string]> = [];
+    let failMarks = false;
+    (h.directory as AccountDirectory).markConnection = async (connectionId, status) => {
+      if (failMarks) throw new Error('database down');
+      marks.push([connectionId, status]);
+    };
+    const feeds = await withFeeds(h);
+    const feed = feedOf(feeds, 2);
+    feed({ kind: 'connection', up: false });
+    feed({ kind: 'connection', up: true });
+    feed({ kind: 'reauth_required', reason: 'Token expired' });
+    await h.settle();
+    expect(marks).toEqual([
+      [2, 'disconnected'],
+      [2, 'connected'],
+      [2, 'reauth_required'],
+    ]);
+    failMarks = true;
+    feed({ kind: 'connection', up: true });
+    await h.settle();
+    expect(h.logs).toEqual(['connection status']);
+    await h.engine.stop();
+  });
+
+  it('when the opening snapshot cannot be read, then the failure is logged and the session still copies', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      // Only the first read, the opening snapshot, fails.
+      const read = session.positions.bind(session);
+      let reads = 0;
+      if (connectionId === 2)
+        session.positions = () => (++reads === 1 ? Promise.reject(new Error('Read failed')) : read());
+      return session;
+    };
+    await h.start();
+    await h.settle();
+    expect(h.logs).toEqual(['snapshot 2']);
+    h.logs.length = 0;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(3, ES)).toBe(2);
+    await h.engine.stop();
+  });
+
+  it('when a session no longer wanted fails to close, then the failure is logged', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      session.close = () => Promise.reject(new Error('Socket already gone'));
+      return session;
+    };
+    await h.start();
+    await h.settle();
+    h.directory.account(3).enabled = false;
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect([h.engine.sessions.has(2), h.logs]).toEqual([false, ['close session']]);
+    await h.engine.stop();
+  });
+
+  it('when a follower is already past its daily loss limit as the engine starts, then the opening snapshot stops it', async () => {
+    const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
+    const open = h.directory.openSession.bind(h.directory);
+    const follower = h.directory.account(2).externalId;
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      const snapshots = session.accountSnapshots.bind(session);
+      session.accountSnapshots = async () =>
+        (await snapshots()).map((snapshot) =>
+          snapshot.accountExternalId === follower ? { ...snapshot, realizedPnl: -150 } : snapshot,
+        );
+      return session;
+    };
+    await h.start();
+    await h.settle();
+    expect(h.engine.live.get(2)?.status.state).toBe('risk_stopped');
+    expect(h.engine.live.get(2)?.snapshot?.realizedPnl).toBe(-150);
     await h.engine.stop();
   });
 });
