@@ -104,6 +104,29 @@ describe("what a broker's feed tells the engine", () => {
     await h.engine.stop();
   });
 
+  it('when an account of the same broker login that the copier does not hold trades, then nothing is copied and nothing breaks', async () => {
+    const h = new Harness([{ ratio: 1 }]);
+    await h.start();
+    // The leader's login has 8 accounts at the broker; only the leader (1111111) and follower (1111112) are copied.
+    const other = '1111118';
+    await h.trader.placeOrder({
+      accountExternalId: other,
+      clientOrderId: 'theirs-1',
+      symbol: ES,
+      side: 'buy',
+      qty: 3,
+      type: 'Market',
+    });
+    await h.settle();
+    expect([
+      h.venue.account(other).positions.get(ES)?.netPos,
+      h.position(LEADER, ES),
+      h.position(2, ES),
+    ]).toEqual([3, 0, 0]);
+    expect(h.logs).toEqual([]);
+    await h.engine.stop();
+  });
+
   it("when the user's accounts are reloaded while a follower's feed is down, then it still shows why", async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
     const feeds = await withFeeds(h);
