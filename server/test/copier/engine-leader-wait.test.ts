@@ -69,4 +69,22 @@ describe("a follower waiting for the new leader's next trade", () => {
     expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
+
+  it("when the new leader trades, then the waiting follower is not moved by that trade's copy but aligned right after it, and waits no more", async () => {
+    const stored: number[] = [];
+    const h = await waitingFollower(stored);
+    const earlier = h.venue.received.length;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2, 4]);
+    const follower = h.directory.account(FOLLOWER).externalId;
+    // One order brought it there: the alignment, not a copy of the fill plus a correction.
+    const sent = h.venue.received
+      .slice(earlier)
+      .filter((c) => c.accountExternalId === follower && c.clientOrderId.startsWith('st.'));
+    expect(sent.map((c) => [c.clientOrderId.startsWith('st.s'), c.side, c.qty])).toEqual([[true, 'buy', 4]]);
+    expect([h.engine.accounts.get(FOLLOWER)?.waitsForLeaderTrade, stored]).toEqual([false, [FOLLOWER]]);
+    expect(h.engine.live.get(FOLLOWER)?.status).toEqual({ state: 'ok', reason: null });
+    await h.engine.stop();
+  });
 });
