@@ -231,6 +231,13 @@ describe('broker sessions', () => {
     expect(w.clock.waiting).toEqual([]);
   });
 
+  it('when the broker answers with another refusal (rate limited, unavailable), then the session is tried again', async () => {
+    const w = world();
+    w.failures.set(1, [new BrokerError('Too many requests', 'rate_limited')]);
+    await w.broker.sync(new Set(), [account(2, 1)]);
+    expect(w.clock.waiting).toEqual([RETRY_MS]);
+  });
+
   it('when the sessions stop, then retries waiting are canceled, open sessions closed, and nothing is retried after', async () => {
     const w = world();
     w.failures.set(1, [new Error('down'), new Error('down')]);
