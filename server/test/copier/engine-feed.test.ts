@@ -64,6 +64,7 @@ describe("what a broker's feed tells the engine", () => {
     expect(
       new Set(roles.filter(([, kind]) => kind === 'order').map(([id, , role]) => `${id} ${role}`)),
     ).toEqual(new Set([`${LEADER} leader`, '2 copy', '2 manual']));
+    expect(h.store.brokerEvents).toBe(roles.length);
     await h.engine.stop();
   });
 

@@ -80,4 +80,14 @@ describe("mirrors of the leader's resting orders", () => {
     expect([working(h, 2), working(h, 3)]).toEqual([[], [['Limit', 2, price]]]);
     await h.engine.stop();
   });
+
+  it('when the user has an account that does not follow, then a leader order is mirrored to the followers only and no skip is recorded for it', async () => {
+    const h = new Harness([{ ratio: 1 }, { ratio: 1, isFollower: false }]);
+    await h.start();
+    const price = h.venue.prices.price('ES') - 20;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price });
+    await h.settle();
+    expect([working(h, 2), working(h, 3), h.store.skips]).toEqual([[['Limit', 1, price]], [], []]);
+    await h.engine.stop();
+  });
 });
