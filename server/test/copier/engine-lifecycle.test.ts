@@ -2,6 +2,7 @@ import { frontMonth } from '@synctrade/market';
 import type { BrokerSession } from '../../src/brokers/types';
 import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import { Harness, LEADER, USER } from './support/harness';
+import { until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 const NOT_SENT = 'Not sent: the engine restarted before sending; the position was reconciled instead';
@@ -154,5 +155,29 @@ describe('the engine over its lifetime', () => {
     expect(h.changes).toContain(USER);
     expect(h.engine.live.get(3)?.positions.get(ES)?.netPos).toBe(1);
     await h.engine.stop();
+  });
+
+  it('when the engine stops while a copy is being stored, then the copy is not sent and its outcome says the broker is not connected', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    await h.start();
+    const claim = h.store.claim.bind(h.store);
+    let stopping: Promise<void> | null = null;
+    h.store.claim = async (request) => {
+      const result = await claim(request);
+      // Shutdown begins between the intent write and the send: the sessions are closed first.
+      stopping ??= h.engine.stop();
+      return result;
+    };
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => stopping !== null);
+    await stopping;
+    const [copy] = [...h.store.intents.values()];
+    expect(copy?.outcome).toMatchObject({
+      status: 'Rejected',
+      reason: 'The broker is not connected',
+      brokerOrderId: null,
+    });
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([1, 0]);
+    expect(h.engine.live.get(2)?.copies.size).toBe(0);
   });
 });
