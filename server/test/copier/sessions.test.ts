@@ -238,6 +238,16 @@ describe('broker sessions', () => {
     expect(w.clock.waiting).toEqual([RETRY_MS]);
   });
 
+  it('when the sessions stop after a retry came but before the reload opened the session, then they stop cleanly', async () => {
+    const w = world();
+    w.failures.set(1, [new Error('down')]);
+    await w.broker.sync(new Set(), [account(2, 1)]);
+    w.clock.advance(RETRY_MS);
+    expect(w.told.at(-1)).toBe('retry 7');
+    await expect(w.broker.stop()).resolves.toBeUndefined();
+    expect(w.clock.waiting).toEqual([]);
+  });
+
   it('when the sessions stop, then retries waiting are canceled, open sessions closed, and nothing is retried after', async () => {
     const w = world();
     w.failures.set(1, [new Error('down'), new Error('down')]);
