@@ -90,4 +90,45 @@ describe("mirrors of the leader's resting orders", () => {
     expect([working(h, 2), working(h, 3), h.store.skips]).toEqual([[['Limit', 1, price]], [], []]);
     await h.engine.stop();
   });
+
+  it('when the leader grows its resting order past what the follower may still add, then the mirror is canceled rather than grown', async () => {
+    const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    const price = h.venue.prices.price('ES') - 20;
+    const orderId = (await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price })) ?? '';
+    await h.settle();
+    expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price]]]);
+    // Long 2 with a mirror of 2 is the limit of 4; a mirror of 4 could take the follower to 6.
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId,
+      qty: 2,
+      type: 'Limit',
+      price,
+    });
+    await h.settle();
+    expect(working(h, 2)).toEqual([]);
+    expect(h.logs).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it('when the leader moves its resting order, then the mirror moves with it, for a follower whose mirror fills it up to its limit', async () => {
+    const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    const price = h.venue.prices.price('ES') - 20;
+    const orderId = (await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price })) ?? '';
+    await h.settle();
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId,
+      qty: 1,
+      type: 'Limit',
+      price: price - 5,
+    });
+    await h.settle();
+    expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price - 5]]]);
+    await h.engine.stop();
+  });
 });
