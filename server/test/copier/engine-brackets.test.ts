@@ -1,5 +1,5 @@
 import { frontMonth, type ContractRoot } from '@synctrade/market';
-import type { BrokerOrder } from '../../src/brokers/types';
+import type { BrokerEvent, BrokerOrder } from '../../src/brokers/types';
 import { bracketOf } from '../../src/copier/engine/bracket-mirrors';
 import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import type { CopyOutcome } from '../../src/copier/engine/types';
@@ -443,6 +443,74 @@ describe('a leader leg that changes while it waits for its sibling', () => {
     const follower = h.directory.account(2).externalId;
     expect(h.venue.received.filter((c) => c.accountExternalId === follower && c.type === 'Stop')).toEqual([]);
     expect(h.position(2, ES)).toBe(2);
+    await h.engine.stop();
+  });
+
+  it("when another leader order is placed and moved while the stop waits, then that order's mirror follows it and the stop still reaches the follower once", async () => {
+    const { h, clock, price } = await stopWaiting();
+    const limitId = await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: price - 30,
+    });
+    await h.settle();
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId: limitId!,
+      qty: 1,
+      type: 'Limit',
+      price: price - 35,
+    });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    const working = (): Array<[string, number, number | null]> => legs(h.venue.workingOrders([follower]));
+    expect(working()).toEqual([['Limit', 2, price - 35]]);
+    clock.endPairWaits();
+    await h.settle();
+    expect(working()).toEqual([
+      ['Limit', 2, price - 35],
+      ['Stop', 2, price - 20],
+    ]);
+    expect(
+      h.venue.received.filter((c) => c.accountExternalId === follower && c.type === 'Stop'),
+    ).toHaveLength(1);
+    await h.engine.stop();
+  });
+});
+
+describe("a leader's bracket first seen part-filled", () => {
+  it('when both legs have the same size left, then the follower gets them as one linked pair sized from what is left', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    // The leader's feed as its broker would send it: legs that had filled in part before the engine saw them.
+    let feed: (event: BrokerEvent) => void = () => undefined;
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      const subscribe = session.subscribe.bind(session);
+      session.subscribe = (listener) => {
+        feed = listener;
+        return subscribe(listener);
+      };
+      return session;
+    };
+    await h.start();
+    const price = h.venue.prices.price('ES');
+    const leg = (fields: Partial<BrokerOrder>): BrokerOrder =>
+      order({ accountExternalId: h.leaderExternalId, parentOrderId: 'P1', ...fields });
+    feed({
+      kind: 'order',
+      order: leg({ orderId: 'S1', type: 'Stop', qty: 3, filledQty: 1, stopPrice: price - 20 }),
+    });
+    feed({
+      kind: 'order',
+      order: leg({ orderId: 'T1', type: 'Limit', qty: 4, filledQty: 2, price: price + 20, stopPrice: null }),
+    });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    const sent = h.venue.received.filter((c) => c.accountExternalId === follower);
+    expect(sent.map((c) => [c.type, c.qty, c.oco?.type])).toEqual([['Stop', 4, 'Limit']]);
     await h.engine.stop();
   });
 });

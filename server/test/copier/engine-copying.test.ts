@@ -37,6 +37,20 @@ describe('copy engine on the paper venue', () => {
     await h.engine.stop();
   });
 
+  it('when the leader adds to a position and the follower share stays the same whole contract, then nothing is sent and the skip says it is below one contract', async () => {
+    const h = new Harness([{ ratio: 0.4 }]);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect(h.position(2, ES)).toBe(1);
+    // 2 × 0.4 and 3 × 0.4 are both 1 contract.
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([3, 1]);
+    expect(h.store.skips.map((s) => [s.qty, s.reason])).toEqual([[0.4, 'Below one contract']]);
+    await h.engine.stop();
+  });
+
   it('when the leader rests a limit order, modifies and cancels it, then the follower mirror follows', async () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();

@@ -1,5 +1,5 @@
 import { frontMonth } from '@synctrade/market';
-import { Harness, LEADER } from './support/harness';
+import { Harness, LEADER, USER } from './support/harness';
 
 const ES = frontMonth('ES');
 
@@ -71,6 +71,80 @@ describe('a follower held within its limits', () => {
     off();
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([-5, -5]);
     expect(seen).toEqual([-5, -4, -5]);
+    await h.engine.stop();
+  });
+});
+
+describe('a resting mirror that could carry a follower past its max net position', () => {
+  /**
+   * Follower at ratio 2 with a max net position of 4: long 2 with a resting buy mirror of 2; the leader then buys
+   * 1 more, whose copy of 2 is refused because the mirror could take the follower to 6.
+   */
+  async function mirrorInTheWay(
+    cancelFails: boolean,
+  ): Promise<{ h: Harness; follower: string; price: number }> {
+    const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
+    if (cancelFails) {
+      const open = h.directory.openSession.bind(h.directory);
+      h.directory.openSession = async (connectionId) => {
+        const session = await open(connectionId);
+        session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
+        return session;
+      };
+    }
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    const price = h.venue.prices.price('ES') - 20;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const follower = h.directory.account(2).externalId;
+    expect([h.position(2, ES), h.venue.workingOrders([follower]).map((o) => [o.side, o.qty])]).toEqual([
+      2,
+      [['buy', 2]],
+    ]);
+    return { h, follower, price };
+  }
+
+  it('when auto-sync runs, then the mirror is canceled with the reason and the follower is brought to leader × ratio', async () => {
+    const { h, follower, price } = await mirrorInTheWay(false);
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES), h.venue.workingOrders([follower])]).toEqual([
+      2,
+      4,
+      [],
+    ]);
+    const canceled = h.store.skips.filter((skip) => skip.status === 'Canceled');
+    expect(
+      canceled.map((skip) => [
+        skip.accountId,
+        skip.symbol,
+        skip.side,
+        skip.qty,
+        skip.type,
+        skip.price,
+        skip.reason,
+      ]),
+    ).toEqual([[2, ES, 'buy', 2, 'Limit', null, 'Mirror canceled: it could pass the max net position (4)']]);
+    expect(h.logs).toEqual([]);
+    // The canceled mirror no longer counts against the limit: the leader's next moves are copied in full.
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);
+    // The leader's order fills later: the follower, already at its limit, gets nothing more.
+    h.venue.setPrice(ES, price - 1);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([3, 4]);
+    await h.engine.stop();
+  });
+
+  it("when the mirror's cancel fails, then the failure is logged", async () => {
+    const { h } = await mirrorInTheWay(true);
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect(h.logs).toContain('cancel mirror over the limit');
     await h.engine.stop();
   });
 });

@@ -1,5 +1,7 @@
 import { frontMonth } from '@synctrade/market';
-import { Harness, LEADER } from './support/harness';
+import { BrokerError } from '../../src/brokers/types';
+import { Harness, LEADER, USER } from './support/harness';
+import { ScriptedFollower } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 const FOLLOWER = 2;
@@ -15,6 +17,8 @@ async function diedAfterTheWrite(qty: number): Promise<{ h: Harness; stored: str
   const [stored] = await h.store.unresolved([FOLLOWER]);
   if (stored === undefined) throw new Error('The copy was not stored');
   expect(h.venue.received.filter((c) => c.clientOrderId === stored.clientOrderId)).toEqual([]);
+  // The dying engine logged its crash; what follows is the next engine's.
+  h.logs.length = 0;
   return { h, stored: stored.clientOrderId };
 }
 
@@ -31,6 +35,7 @@ describe('after a restart, copies stored but never confirmed', () => {
     expect(h.venue.received.filter((c) => c.clientOrderId === stored)).toEqual([]);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
     expect(await h.store.unresolved([FOLLOWER])).toEqual([]);
+    expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
 
@@ -56,6 +61,7 @@ describe('after a restart, copies stored but never confirmed', () => {
     });
     expect(h.venue.received.length).toBe(sentBefore);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
+    expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
 
@@ -89,6 +95,63 @@ describe('after a restart, copies stored but never confirmed', () => {
     await h.trader.cancelOrder(h.leaderExternalId, leaderOrder ?? '');
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it('when the stored copy is a mirror that never reached the broker, then it is closed unsent, with nothing gone wrong', async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    await h.start();
+    h.store.crashAfterNextClaim = true;
+    const price = h.venue.prices.price('ES');
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
+    await h.settle();
+    const [stored] = await h.store.unresolved([FOLLOWER]);
+    expect(stored?.leaderOrderId).not.toBeNull();
+    h.logs.length = 0;
+    await h.restart();
+    await h.settle();
+    expect(h.store.intents.get(stored?.clientOrderId ?? '')?.outcome).toMatchObject({
+      status: 'Canceled',
+      reason: NOT_SENT,
+    });
+    expect(h.logs).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it('when the look-up of a stored copy fails, then the failure is logged with the copy and the follower is still brought to leader × ratio', async () => {
+    const { h, stored } = await diedAfterTheWrite(1);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    broker.finds.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
+    await h.restart();
+    await h.settle();
+    expect(h.logs).toEqual([`recover intent ${stored}`]);
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
+    await h.engine.stop();
+  });
+
+  it("when the follower's connection cannot open after the restart, then its stored copy waits untouched and the follower is brought to leader × ratio once the connection is back", async () => {
+    // The follower (ratio 2) is alone on connection 2; account 2 on the leader's connection does not follow.
+    const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }]);
+    await h.start();
+    h.store.crashAfterNextClaim = true;
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const [stored] = await h.store.unresolved([3]);
+    expect(stored).toBeDefined();
+    h.logs.length = 0;
+    const open = h.directory.openSession.bind(h.directory);
+    let down = true;
+    h.directory.openSession = (connectionId) =>
+      down && connectionId === 2 ? Promise.reject(new Error('Broker unreachable')) : open(connectionId);
+    await h.restart();
+    await h.settle();
+    expect(h.logs).toEqual(['open session 2']);
+    expect(h.store.intents.get(stored?.clientOrderId ?? '')?.outcome).toBeNull();
+    down = false;
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([1, 2]);
+    expect(h.venue.received.filter((c) => c.clientOrderId === stored?.clientOrderId)).toEqual([]);
     await h.engine.stop();
   });
 });

@@ -83,10 +83,34 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
     await h.engine.autoSync(USER);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([3, 1]);
+    const [lost] = broker.commands;
+    expect(h.logs).toEqual([`look up copy ${lost?.clientOrderId}`]);
     await land();
     await until(() => h.position(FOLLOWER, ES) === 2);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(2);
+    await h.engine.stop();
+  });
+
+  it('when the look-up at reconciliation meets three short rate-limit pauses in a row, then it gives up, logs it, and the copy still counts', async () => {
+    const { h, broker } = await lostCopy();
+    for (let i = 0; i < 3; i += 1)
+      broker.finds.push(() =>
+        Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 20)),
+      );
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), broker.lookUps]).toEqual([1, 0, 4]);
+    expect(h.logs).toHaveLength(1);
+    await h.engine.stop();
+  });
+
+  it('when the look-up at reconciliation is refused with a time to come back, then it is not waited for: the copy still counts', async () => {
+    const { h, broker } = await lostCopy();
+    broker.finds.push(() => Promise.reject(new BrokerError('Refused', 'unavailable', Date.now() + 20)));
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), broker.lookUps]).toEqual([1, 0, 2]);
     await h.engine.stop();
   });
 });

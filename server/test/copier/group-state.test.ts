@@ -4,6 +4,9 @@ import {
   addInflightCopy,
   addPendingExposure,
   applyLeaderFill,
+  brokerSnapshotSeen,
+  canReceive,
+  copyAcknowledged,
   copyFilled,
   deferReconcile,
   heldPosition,
@@ -22,8 +25,12 @@ import {
   settleLeaderOrderExposure,
   settlePendingExposure,
   statusChanged,
+  storeHeldByHand,
   takeLeaderFill,
+  trackSend,
+  type SessionEntry,
 } from '../../src/copier/engine/state';
+import { engineAccount } from './support/engine-account';
 import type { CopyIntent } from '../../src/copier/engine/types';
 
 const OK = { state: 'ok' as const, reason: null };
@@ -173,5 +180,74 @@ describe('copy group state transitions', () => {
     expect(deferReconcile(group, 'k')).toBe(false);
     reconcileResumed(group, 'k');
     expect(deferReconcile(group, 'k')).toBe(true);
+  });
+
+  it('when a leader buy fill waits in the queue, then it is counted as a buy', () => {
+    const leader = newLeaderState(1);
+    leaderFillArrived(leader, { fillId: 'b', symbol: 'ESZ6', side: 'buy', qty: 2 });
+    expect(leader.queued.get('b')).toEqual({ symbol: 'ESZ6', signedQty: 2 });
+  });
+
+  it('when only the state changes, with no reason either way, then the status changed', () => {
+    const live = newLiveAccount(OK, []);
+    expect(statusChanged(live, { state: 'disconnected', reason: null })).toBe(true);
+    expect(live.status).toEqual({ state: 'disconnected', reason: null });
+  });
+
+  it("when the feed brings a balance or the broker acknowledges a copy, then the account's live state shows it", () => {
+    const live = newLiveAccount(OK, []);
+    const snapshot = { accountExternalId: 'F', cashBalance: 50_000, realizedPnl: -20, openPnl: 5 };
+    brokerSnapshotSeen(live, snapshot);
+    copyAcknowledged(live, 1234);
+    expect([live.snapshot, live.lastCopyAckAt]).toEqual([snapshot, 1234]);
+  });
+
+  it('when an account is unknown, disabled, not a follower, a leader, risk stopped or its session is down or gone, then it receives no copy', () => {
+    const follower = engineAccount({ id: 2, userId: 1, connectionId: 1, isFollower: true });
+    const live = newLiveAccount(OK, []);
+    const entry = { up: true } as SessionEntry;
+    expect(canReceive(follower, live, entry)).toBe(true);
+    expect(canReceive(undefined, live, entry)).toBe(false);
+    expect(canReceive(follower, undefined, entry)).toBe(true);
+    expect(
+      [
+        canReceive({ ...follower, enabled: false }, live, entry),
+        canReceive({ ...follower, isFollower: false }, live, entry),
+        canReceive({ ...follower, isLeader: true }, live, entry),
+        canReceive(follower, newLiveAccount({ state: 'risk_stopped', reason: 'limit' }, []), entry),
+        canReceive(follower, live, { ...entry, up: false }),
+        canReceive(follower, live, undefined),
+      ].some(Boolean),
+    ).toBe(false);
+  });
+
+  it('when a send to a follower settles, then it is no longer waited for', async () => {
+    const group = newGroup(1, () => undefined);
+    let finish: () => void = () => undefined;
+    const send = new Promise<void>((resolve) => (finish = resolve));
+    trackSend(group, 2, send);
+    expect(group.inflight.get(2)?.size).toBe(1);
+    finish();
+    await send;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(group.inflight.get(2)?.size).toBe(0);
+  });
+
+  it('when storing what is held by hand fails, then the failure is logged with the account, and the next write still goes', async () => {
+    const live = newLiveAccount(OK, ['ESZ6']);
+    const logged: string[] = [];
+    const stored: string[][] = [];
+    let fail = true;
+    const store = async (_accountId: number, symbols: readonly string[]): Promise<void> => {
+      if (fail) throw new Error('database down');
+      stored.push([...symbols]);
+    };
+    storeHeldByHand(live, 2, store, (_error, context) => logged.push(context));
+    await new Promise((resolve) => setImmediate(resolve));
+    fail = false;
+    markHeldByHand(live, 'NQZ6');
+    storeHeldByHand(live, 2, store, (_error, context) => logged.push(context));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([logged, stored]).toEqual([['store held by hand 2'], [['ESZ6', 'NQZ6']]]);
   });
 });

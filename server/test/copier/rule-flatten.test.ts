@@ -1,6 +1,7 @@
 import { frontMonth } from '@synctrade/market';
 import { closeOutForRule, flattenForRule } from '../../src/copier/engine/rule-flatten';
-import { Harness, LEADER } from './support/harness';
+import type { SendGuard } from '../../src/copier/engine/ports';
+import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
@@ -37,6 +38,7 @@ describe('a firm rule closes a follower out', () => {
     expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, []]);
     expect(closeOuts(h)).toEqual([[FOLLOWER, 'sell', 2, true]]);
     expect([h.position(LEADER, ES), working(h, LEADER)]).toEqual([1, ['Limit buy 1']]);
+    expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
 
@@ -154,6 +156,128 @@ describe('a firm rule closes a follower out', () => {
     expect(await flattenForRule(h.engine, own, FLAT_BY)).toBe(false);
     await h.settle();
     expect([h.position(own, ES), closeOuts(h), h.notifications]).toEqual([1, [], []]);
+    await h.engine.stop();
+  });
+
+  it('when a rule acts on an account the engine does not hold, then nothing is closed', async () => {
+    const h = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(await flattenForRule(h.engine, 99, FLAT_BY)).toBe(false);
+    expect(await closeOutForRule(h.engine, 99, FLAT_BY)).toBe(false);
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), closeOuts(h)]).toEqual([1, 2, []]);
+    await h.engine.stop();
+  });
+
+  it('when the leader is switched off, then a rule still never closes it, and still closes a follower', async () => {
+    const h = await started();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    h.directory.account(LEADER).enabled = false;
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect(await closeOutForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
+    expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
+    expect(closeOuts(h)).toEqual([[FOLLOWER, 'sell', 2, true]]);
+    await h.engine.stop();
+  });
+
+  it("when the follower's broker session could not open, then the rule closes nothing and says so", async () => {
+    // The follower (ratio 2) is alone on connection 2, which refuses to open.
+    const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = (connectionId) =>
+      connectionId === 2 ? Promise.reject(new Error('Broker unreachable')) : open(connectionId);
+    await h.start();
+    await h.settle();
+    expect(await closeOutForRule(h.engine, 3, FLAT_BY)).toBe(false);
+    expect(closeOuts(h)).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it("when canceling a follower's working order fails, then the failure is logged and its position is still closed", async () => {
+    const h = new Harness([{ ratio: 2 }]);
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
+      return session;
+    };
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.leaderOrder({
+      symbol: ES,
+      side: 'buy',
+      qty: 1,
+      type: 'Limit',
+      price: h.venue.prices.price('ES') - 20,
+    });
+    await h.settle();
+    expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect(h.logs).toEqual([`firm rule cancel ${FOLLOWER}`]);
+    expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, ['Limit buy 2']]);
+    await h.engine.stop();
+  });
+});
+
+describe("a firm's deadline through the engine", () => {
+  type Deadline = (userId: number, accountId: number, reason: string) => Promise<boolean>;
+  /** Firm rules that allow every order and only report their deadlines (and may fail to load). */
+  function deadlineRules(prepare: () => Promise<void> = async () => undefined): {
+    guard: SendGuard;
+    deadline: () => Deadline;
+  } {
+    let listener: Deadline | null = null;
+    const guard: SendGuard = {
+      prepare,
+      gate: (order) => ({ qty: order.qty, reason: null }),
+      onEquity: () => ({ flatten: null, leaderBreach: null }),
+      onDeadline: (registered) => {
+        listener = registered;
+      },
+    };
+    return {
+      guard,
+      deadline: () => {
+        if (listener === null) throw new Error('The engine did not register for deadlines');
+        return listener;
+      },
+    };
+  }
+
+  it('when the deadline comes, then a follower holding a position is flattened (true), a flat one is left alone (false), and after the engine stopped nothing is done', async () => {
+    const rules = deadlineRules();
+    const h = new Harness([{ ratio: 2 }, { ratio: 1 }], undefined, {}, rules.guard);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    await (await h.hand(3)).flatten(h.directory.account(3).externalId);
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), h.position(3, ES)]).toEqual([2, 0]);
+    expect(await rules.deadline()(USER, 3, FLAT_BY)).toBe(false);
+    expect(await rules.deadline()(USER, FOLLOWER, FLAT_BY)).toBe(true);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    const held = h.position(FOLLOWER, ES);
+    expect(held).toBeGreaterThan(0);
+    await h.engine.stop();
+    expect(await rules.deadline()(USER, FOLLOWER, FLAT_BY)).toBe(false);
+    expect(h.position(FOLLOWER, ES)).toBe(held);
+  });
+
+  it('when the firm rules cannot be read, then the failure is logged and copying goes on', async () => {
+    const rules = deadlineRules(() => Promise.reject(new Error('rules unavailable')));
+    const h = new Harness([{ ratio: 2 }], undefined, {}, rules.guard);
+    await h.start();
+    expect(h.logs).toEqual([`firm rules ${USER}`]);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect(h.position(FOLLOWER, ES)).toBe(2);
     await h.engine.stop();
   });
 });

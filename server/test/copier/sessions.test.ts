@@ -231,6 +231,23 @@ describe('broker sessions', () => {
     expect(w.clock.waiting).toEqual([]);
   });
 
+  it('when the broker answers with another refusal (rate limited, unavailable), then the session is tried again', async () => {
+    const w = world();
+    w.failures.set(1, [new BrokerError('Too many requests', 'rate_limited')]);
+    await w.broker.sync(new Set(), [account(2, 1)]);
+    expect(w.clock.waiting).toEqual([RETRY_MS]);
+  });
+
+  it('when the sessions stop after a retry came but before the reload opened the session, then they stop cleanly', async () => {
+    const w = world();
+    w.failures.set(1, [new Error('down')]);
+    await w.broker.sync(new Set(), [account(2, 1)]);
+    w.clock.advance(RETRY_MS);
+    expect(w.told.at(-1)).toBe('retry 7');
+    await expect(w.broker.stop()).resolves.toBeUndefined();
+    expect(w.clock.waiting).toEqual([]);
+  });
+
   it('when the sessions stop, then retries waiting are canceled, open sessions closed, and nothing is retried after', async () => {
     const w = world();
     w.failures.set(1, [new Error('down'), new Error('down')]);

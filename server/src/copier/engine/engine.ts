@@ -254,7 +254,7 @@ export class CopyEngine implements EngineContext {
     const leader = list.find((account) => account.isLeader && account.enabled);
     if (leader?.id !== group.leader?.accountId)
       group.leader = leader === undefined ? null : newLeaderState(leader.id);
-    if (!this.recovered.has(userId)) {
+    if (list.length > 0 && !this.recovered.has(userId)) {
       this.recovered.add(userId);
       await recoverUnresolved(
         this,

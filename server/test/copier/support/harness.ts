@@ -40,6 +40,10 @@ export class Harness {
   readonly store = new MemoryCopyStore();
   directory = new MemoryDirectory(this.adapter);
   readonly notifications: Array<{ kind: string; title: string }> = [];
+  /** Users the engine told the desk about (its change listener), in order. */
+  readonly changes: number[] = [];
+  /** The contexts of what the engine logged, in order. */
+  readonly logs: string[] = [];
   engine: CopyEngine;
   trader!: SimSession;
   private readonly hands = new Map<string, SimSession>();
@@ -144,6 +148,8 @@ export class Harness {
       directory: this.directory,
       store: this.store,
       notifier: { notify: (_userId, outcome) => this.notifications.push(noticeOf(outcome)) },
+      onChange: (userId) => this.changes.push(userId),
+      log: (_error, context) => this.logs.push(context),
       // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
       settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
       ...(this.guard === undefined ? {} : { guard: this.guard }),

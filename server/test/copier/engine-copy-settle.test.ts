@@ -1,0 +1,103 @@
+import { frontMonth } from '@synctrade/market';
+import { systemClock, type Clock } from '../../src/copier/engine/clock';
+import { Harness, LEADER, USER } from './support/harness';
+import { until } from './support/scripted-follower';
+
+const ES = frontMonth('ES');
+const SETTLE_MS = 30_000;
+
+/** The system clock, but the wait for a just-acknowledged copy to show in the positions is ended by hand. */
+class SettleClock implements Clock {
+  readonly waits: Array<{ ms: number; job: () => void }> = [];
+  /** How far the engine's time runs ahead of the system's. */
+  ahead = 0;
+  now = (): number => systemClock.now() + this.ahead;
+  every = systemClock.every;
+  after(ms: number, job: () => void): () => void {
+    if (ms <= 5_000) return systemClock.after(ms, job);
+    const wait = { ms, job };
+    this.waits.push(wait);
+    return () => this.waits.splice(this.waits.indexOf(wait), 1);
+  }
+}
+
+describe('a correction right after a copy was acknowledged', () => {
+  it('when auto-sync finds the follower off just after a copy was acknowledged, then it looks again once the copy had time to show, and corrects only then', async () => {
+    const clock = new SettleClock();
+    // The follower (ratio 2) is alone on connection 2.
+    const h = new Harness(
+      [{ ratio: 1, isFollower: false }, { ratio: 2 }],
+      undefined,
+      { copySettleMs: SETTLE_MS },
+      undefined,
+      clock,
+    );
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    // The next copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 2]);
+    const checked = h.engine.autoSync(USER);
+    await until(() => clock.waits.length === 1);
+    const [wait] = clock.waits;
+    expect(wait!.ms).toBeGreaterThan(SETTLE_MS - 5_000);
+    expect(wait!.ms).toBeLessThanOrEqual(SETTLE_MS);
+    expect(h.position(3, ES)).toBe(2);
+    clock.waits.length = 0;
+    wait!.job();
+    await checked;
+    await h.settle();
+    expect(h.position(3, ES)).toBe(4);
+    // Long after the last acknowledgement, a follower found off is corrected at once.
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await h.settle();
+    clock.ahead = SETTLE_MS + 1;
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([clock.waits.length, h.position(LEADER, ES), h.position(3, ES)]).toEqual([0, 3, 6]);
+    await h.engine.stop();
+  });
+
+  it("when the broker's position does not show an acknowledged copy yet, then the look after the wait sees it and nothing more is sent", async () => {
+    const clock = new SettleClock();
+    const h = new Harness(
+      [{ ratio: 1, isFollower: false }, { ratio: 2 }],
+      undefined,
+      { copySettleMs: SETTLE_MS },
+      undefined,
+      clock,
+    );
+    // The follower's broker answers one position read without the last copy's 2 contracts.
+    let lagging = false;
+    const follower = h.directory.account(3).externalId;
+    const open = h.directory.openSession.bind(h.directory);
+    h.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      if (connectionId !== 2) return session;
+      const read = session.positions.bind(session);
+      session.positions = async () => {
+        const positions = await read();
+        if (!lagging) return positions;
+        lagging = false;
+        return positions.map((p) => (p.accountExternalId === follower ? { ...p, netPos: p.netPos - 2 } : p));
+      };
+      return session;
+    };
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 4]);
+    lagging = true;
+    const checked = h.engine.autoSync(USER);
+    await until(() => clock.waits.length === 1);
+    clock.waits[0]!.job();
+    await checked;
+    await h.settle();
+    expect(h.position(3, ES)).toBe(4);
+    await h.engine.stop();
+  });
+});
