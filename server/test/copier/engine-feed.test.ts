@@ -44,16 +44,7 @@ describe("what a broker's feed tells the engine", () => {
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await h.settle();
-    await (
-      await h.hand(2)
-    ).placeOrder({
-      accountExternalId: h.directory.account(2).externalId,
-      clientOrderId: 'mine-1',
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Market',
-    });
+    await h.handMarket(2, 'buy', 1);
     await h.settle();
     const fills = roles.filter(([, kind]) => kind === 'fill').map(([id, , role]) => [id, role]);
     expect(fills).toEqual([
@@ -223,16 +214,7 @@ describe('following turned back on, and leader orders missed while the engine wa
   it('when a person trades by hand on an account that does not follow, then nothing is marked held by hand for it', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1, isFollower: false }]);
     await h.start();
-    await (
-      await h.hand(3)
-    ).placeOrder({
-      accountExternalId: h.directory.account(3).externalId,
-      clientOrderId: 'mine-1',
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Market',
-    });
+    await h.handMarket(3, 'buy', 1);
     await h.settle();
     expect([h.position(3, ES), h.directory.heldByHand.has(3), h.engine.live.get(3)?.heldByHand.size]).toEqual(
       [1, false, 0],
@@ -243,18 +225,12 @@ describe('following turned back on, and leader orders missed while the engine wa
   it("when the leader canceled an order while the engine was down, then the follower's mirror of it is canceled at start", async () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();
-    const orderId = await h.leaderOrder({
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Limit',
-      price: h.venue.prices.price('ES') - 20,
-    });
+    const { orderId } = await h.leaderRestingBuy();
     await h.settle();
     const follower = h.directory.account(2).externalId;
     expect(h.venue.workingOrders([follower]).map((o) => [o.type, o.qty])).toEqual([['Limit', 2]]);
     await h.engine.stop();
-    await h.trader.cancelOrder(h.leaderExternalId, orderId ?? '');
+    await h.trader.cancelOrder(h.leaderExternalId, orderId);
     await h.restart();
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
@@ -265,16 +241,10 @@ describe('following turned back on, and leader orders missed while the engine wa
   it('when canceling such a mirror fails at start, then the failure is logged', async () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();
-    const orderId = await h.leaderOrder({
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Limit',
-      price: h.venue.prices.price('ES') - 20,
-    });
+    const { orderId } = await h.leaderRestingBuy();
     await h.settle();
     await h.engine.stop();
-    await h.trader.cancelOrder(h.leaderExternalId, orderId ?? '');
+    await h.trader.cancelOrder(h.leaderExternalId, orderId);
     const open = h.directory.openSession.bind(h.directory);
     h.directory.openSession = async (connectionId) => {
       const session = await open(connectionId);

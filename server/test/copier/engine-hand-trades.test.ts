@@ -118,17 +118,7 @@ describe('a follower traded by hand', () => {
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
     await h.settle();
-    const follower = h.directory.account(2).externalId;
-    await (
-      await h.hand(2)
-    ).placeOrder({
-      accountExternalId: follower,
-      clientOrderId: 'mine-1',
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Market',
-    });
+    await h.handMarket(2, 'buy', 1);
     await h.settle();
     expect(h.position(2, ES)).toBe(3);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Market' });
@@ -142,16 +132,7 @@ describe('a follower traded by hand', () => {
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
     await h.settle();
-    const follower = h.directory.account(2).externalId;
-    const hand = await h.hand(2);
-    await hand.placeOrder({
-      accountExternalId: follower,
-      clientOrderId: 'mine-2',
-      symbol: ES,
-      side: 'sell',
-      qty: 3,
-      type: 'Market',
-    });
+    await h.handMarket(2, 'sell', 3, 'mine-2');
     await h.settle();
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
     await h.settle();

@@ -51,16 +51,7 @@ describe("a follower waiting for the new leader's next trade", () => {
   it('when the follower is found at leader × ratio, then the wait ends without an error, with a directory that keeps no waits', async () => {
     const h = await waitingFollower();
     // A person brings it there by hand: it is in sync, so there is nothing left to wait for.
-    await (
-      await h.hand(FOLLOWER)
-    ).placeOrder({
-      accountExternalId: h.directory.account(FOLLOWER).externalId,
-      clientOrderId: 'mine-1',
-      symbol: ES,
-      side: 'buy',
-      qty: 2,
-      type: 'Market',
-    });
+    await h.handMarket(FOLLOWER, 'buy', 2);
     await h.settle();
     await h.engine.sync(USER);
     await h.settle();

@@ -141,16 +141,7 @@ describe('the engine over its lifetime', () => {
     await h.start();
     await h.settle();
     h.changes.length = 0;
-    await (
-      await h.hand(3)
-    ).placeOrder({
-      accountExternalId: h.directory.account(3).externalId,
-      clientOrderId: 'mine-1',
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Market',
-    });
+    await h.handMarket(3, 'buy', 1);
     await h.settle();
     expect(h.changes).toContain(USER);
     expect(h.engine.live.get(3)?.positions.get(ES)?.netPos).toBe(1);

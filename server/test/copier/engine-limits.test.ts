@@ -94,8 +94,7 @@ describe('a resting mirror that could carry a follower past its max net position
     }
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    const price = h.venue.prices.price('ES') - 20;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price });
+    const { price } = await h.leaderRestingBuy();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await h.settle();
     const follower = h.directory.account(2).externalId;

@@ -19,8 +19,7 @@ const working = (h: Harness, accountId: number): Array<[string, number, number |
 describe("mirrors of the leader's resting orders", () => {
   it('when the leader order fills, then the mirrors fill with it and nothing is canceled or logged', async () => {
     const h = await twoFollowers();
-    const price = h.venue.prices.price('ES') - 20;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price });
+    const { price } = await h.leaderRestingBuy();
     await h.settle();
     expect([working(h, 2), working(h, 3)]).toEqual([[['Limit', 1, price]], [['Limit', 2, price]]]);
     h.venue.setPrice(ES, price - 1);
@@ -32,19 +31,13 @@ describe("mirrors of the leader's resting orders", () => {
 
   it("when a follower's connection is closed (the follower switched off), then the leader's cancel still reaches the others, with no error", async () => {
     const h = await twoFollowers();
-    const orderId = await h.leaderOrder({
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Limit',
-      price: h.venue.prices.price('ES') - 20,
-    });
+    const { orderId } = await h.leaderRestingBuy();
     await h.settle();
     h.directory.account(3).enabled = false;
     await h.engine.refreshUser(USER);
     await h.settle();
     expect(h.engine.sessions.has(2)).toBe(false);
-    await h.trader.cancelOrder(h.leaderExternalId, orderId ?? '');
+    await h.trader.cancelOrder(h.leaderExternalId, orderId);
     await h.settle();
     expect(working(h, 2)).toEqual([]);
     expect(h.logs).toEqual([]);
@@ -63,8 +56,7 @@ describe("mirrors of the leader's resting orders", () => {
         return session;
       };
     });
-    const price = h.venue.prices.price('ES') - 20;
-    const orderId = (await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price })) ?? '';
+    const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
     await h.trader.modifyOrder({
       accountExternalId: h.leaderExternalId,
@@ -84,8 +76,7 @@ describe("mirrors of the leader's resting orders", () => {
   it('when the user has an account that does not follow, then a leader order is mirrored to the followers only and no skip is recorded for it', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1, isFollower: false }]);
     await h.start();
-    const price = h.venue.prices.price('ES') - 20;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price });
+    const { price } = await h.leaderRestingBuy();
     await h.settle();
     expect([working(h, 2), working(h, 3), h.store.skips]).toEqual([[['Limit', 1, price]], [], []]);
     await h.engine.stop();
@@ -95,8 +86,7 @@ describe("mirrors of the leader's resting orders", () => {
     const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    const price = h.venue.prices.price('ES') - 20;
-    const orderId = (await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price })) ?? '';
+    const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
     expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price]]]);
     // Long 2 with a mirror of 2 is the limit of 4; a mirror of 4 could take the follower to 6.
@@ -117,8 +107,7 @@ describe("mirrors of the leader's resting orders", () => {
     const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    const price = h.venue.prices.price('ES') - 20;
-    const orderId = (await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price })) ?? '';
+    const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
     await h.trader.modifyOrder({
       accountExternalId: h.leaderExternalId,

@@ -115,14 +115,7 @@ describe('contracts a person traded by hand on a follower', () => {
     await hand.flatten(follower);
     await h.settle();
     expect(h.directory.heldByHand.get(2)).toEqual([ES]);
-    await hand.placeOrder({
-      accountExternalId: follower,
-      clientOrderId: 'mine-1',
-      symbol: ES,
-      side: 'buy',
-      qty: 2,
-      type: 'Market',
-    });
+    await h.handMarket(2, 'buy', 2);
     await h.settle();
     await h.engine.autoSync(USER);
     await h.settle();

@@ -1,4 +1,3 @@
-import type { BrokerOrder } from '../../src/brokers/types';
 import {
   SEEN_FILLS_LIMIT,
   addInflightCopy,
@@ -31,6 +30,7 @@ import {
   type SessionEntry,
 } from '../../src/copier/engine/state';
 import { engineAccount } from './support/engine-account';
+import { leaderLimitOrder } from './support/leader-order';
 import type { CopyIntent } from '../../src/copier/engine/types';
 
 const OK = { state: 'ok' as const, reason: null };
@@ -49,25 +49,6 @@ function copy(clientOrderId: string, side: 'buy' | 'sell', qty: number): CopyInt
     stopPrice: null,
     exit: false,
     leaderOrderId: null,
-  };
-}
-
-function order(orderId: string, status: BrokerOrder['status']): BrokerOrder {
-  return {
-    orderId,
-    clientOrderId: null,
-    accountExternalId: 'L',
-    symbol: 'ESZ6',
-    side: 'buy',
-    qty: 1,
-    filledQty: 0,
-    type: 'Limit',
-    price: 5000,
-    stopPrice: null,
-    status,
-    reason: null,
-    parentOrderId: null,
-    time: 0,
   };
 }
 
@@ -142,13 +123,17 @@ describe('copy group state transitions', () => {
   it('when the leader is relearned from the broker, then its count is replaced and unknown working orders are learned', () => {
     const leader = newLeaderState(1);
     applyLeaderFill(leader, 'NQZ6', 2);
-    const known = order('o1', 'Working');
+    const known = leaderLimitOrder('o1', 'Working');
     expect(leaderOrderSeen(leader, known)).toBeUndefined();
     expect(leaderOrderSeen(leader, { ...known, price: 5001 })?.price).toBe(5000);
     relearnLeader(
       leader,
       [{ accountExternalId: 'L', symbol: 'ESZ6', netPos: -1, avgPrice: 5000 }],
-      [{ ...known, price: 4000 }, order('o2', 'Working'), { ...order('o3', 'Working'), type: 'Market' }],
+      [
+        { ...known, price: 4000 },
+        leaderLimitOrder('o2', 'Working'),
+        { ...leaderLimitOrder('o3', 'Working'), type: 'Market' },
+      ],
     );
     expect([...leader.positions.entries()]).toEqual([['ESZ6', -1]]);
     expect([leader.mirrored.get('o1')?.price, leader.mirrored.has('o2'), leader.mirrored.has('o3')]).toEqual([

@@ -28,8 +28,7 @@ describe('a firm rule closes a follower out', () => {
   it('when the follower holds a position and a resting mirror, then the mirror is canceled and the position closed; the leader keeps both', async () => {
     const h = await started();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    const limit = h.venue.prices.price('ES') - 20;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
+    await h.leaderRestingBuy();
     await h.settle();
     expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([2, ['Limit buy 2']]);
 
@@ -111,13 +110,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the deadline comes for a flat follower with a resting mirror, then the mirror is canceled and the user is told', async () => {
     const h = await started();
-    await h.leaderOrder({
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Limit',
-      price: h.venue.prices.price('ES') - 20,
-    });
+    await h.leaderRestingBuy();
     await h.settle();
     expect([h.position(FOLLOWER, ES), working(h, FOLLOWER)]).toEqual([0, ['Limit buy 2']]);
     expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
@@ -207,13 +200,7 @@ describe('a firm rule closes a follower out', () => {
     };
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.leaderOrder({
-      symbol: ES,
-      side: 'buy',
-      qty: 1,
-      type: 'Limit',
-      price: h.venue.prices.price('ES') - 20,
-    });
+    await h.leaderRestingBuy();
     await h.settle();
     expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();

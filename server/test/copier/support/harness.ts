@@ -1,3 +1,4 @@
+import { frontMonth } from '@synctrade/market';
 import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
 import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import { SimSession } from '../../../src/brokers/sim/session';
@@ -128,6 +129,38 @@ export class Harness {
     } catch {
       return null;
     }
+  }
+
+  /** A market order of front-month ES placed by a person on an account (not by the engine), through its own session. */
+  async handMarket(
+    accountId: number,
+    side: 'buy' | 'sell',
+    qty: number,
+    clientOrderId = 'mine-1',
+  ): Promise<void> {
+    await (
+      await this.hand(accountId)
+    ).placeOrder({
+      accountExternalId: this.directory.account(accountId).externalId,
+      clientOrderId,
+      symbol: frontMonth('ES'),
+      side,
+      qty,
+      type: 'Market',
+    });
+  }
+
+  /** A leader limit buy of front-month ES resting `below` points under the market: its order id ('' if refused) and price. */
+  async leaderRestingBuy(qty = 1, below = 20): Promise<{ orderId: string; price: number }> {
+    const price = this.venue.prices.price('ES') - below;
+    const orderId = await this.leaderOrder({
+      symbol: frontMonth('ES'),
+      side: 'buy',
+      qty,
+      type: 'Limit',
+      price,
+    });
+    return { orderId: orderId ?? '', price };
   }
 
   async settle(): Promise<void> {
