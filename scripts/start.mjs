@@ -19,8 +19,20 @@ if (missing.length) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn('pnpm', ['--filter', 'server', 'start'], { cwd: root, stdio: 'inherit' });
-const stop = (signal) => server.kill(signal);
+// The server runs under pnpm and a shell: a signal sent to pnpm alone would leave the server running without its
+// graceful shutdown. In a process group of its own, a stop signal reaches all of them, the server included.
+const server = spawn('pnpm', ['--filter', 'server', 'start'], {
+  cwd: root,
+  stdio: 'inherit',
+  detached: true,
+});
+const stop = (signal) => {
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    server.kill(signal); // The group is gone already, or this system has no process groups.
+  }
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => process.exit(code ?? 0));
