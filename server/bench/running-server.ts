@@ -2,12 +2,13 @@
  * The real server entry in a child process, for the benches that drive it over loopback: on a fresh PGlite
  * data folder, or on a fresh PostgreSQL database created beside the one named by `BENCH_DATABASE_URL` and
  * dropped afterwards. The server logs as it does in production, into a file, and runs as `pnpm start` runs
- * it: compiled once (`scripts/build.mjs`) and started with plain node. `BENCH_SERVER=tsx` runs `src/main.ts`
- * under tsx instead, as before, for comparison.
+ * it: compiled once (`scripts/build.mjs`) and started with plain node and node's flags of the `start` script
+ * (`BENCH_NODE_FLAGS` replaces those flags, to compare others in the same run). `BENCH_SERVER=tsx` runs
+ * `src/main.ts` under tsx instead, as before, for comparison.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +61,16 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 const serverRoot = path.resolve(__dirname, '..');
 let compiled = false;
 
+/** Node's flags as `pnpm start` passes them (package.json), or those of `BENCH_NODE_FLAGS`. */
+function startFlags(): string[] {
+  const chosen = process.env.BENCH_NODE_FLAGS;
+  if (chosen !== undefined) return chosen.split(/\s+/).filter(Boolean);
+  const manifest = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** Node's arguments that start the server: the compiled bundle (built once per bench), or the sources. */
 function serverEntry(): string[] {
   if (process.env.BENCH_SERVER === 'tsx') return ['--import', 'tsx', 'src/main.ts'];
@@ -71,8 +82,7 @@ function serverEntry(): string[] {
     if (build.status !== 0) throw new Error('the server did not compile');
     compiled = true;
   }
-  // As `pnpm start` runs it (package.json).
-  return ['--enable-source-maps', '--single-threaded-gc', 'dist/src/main.js'];
+  return [...startFlags(), 'dist/src/main.js'];
 }
 
 /** Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops). */
