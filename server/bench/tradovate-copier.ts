@@ -172,7 +172,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 }
 
 // The copier's process runs as the server does (src/main.ts): V8's helpers behind the copies' thread, and the
-// package script starts it with `--single-threaded-gc`, as `pnpm start` starts the server.
+// package script starts it with `--single-threaded-gc --no-lazy --always-sparkplug`, as `pnpm start` starts the server.
 if (collectsOnMainThread()) lowerBackgroundThreads();
 
 runMain(() =>

@@ -3,7 +3,9 @@
 // `pnpm --filter server start`: compiles the server (scripts/build.mjs) and runs it in this process, so the
 // signals a supervisor sends reach the server's own shutdown. `node --enable-source-maps` keeps the stack
 // traces of the logs pointing into `src`; `--single-threaded-gc` keeps collections off V8's helper threads,
-// which the server puts behind its own thread (src/runtime/background-threads.ts).
+// which the server puts behind its own thread (src/runtime/background-threads.ts). `--no-lazy
+// --always-sparkplug` compile every function to baseline code as it is loaded: the first copies after a start
+// run compiled code instead of waiting for the parser and the interpreter (docs/bench/e2e.md, 2026-11-25).
 // CommonJS on purpose: node reads an ES module entry on libuv's thread pool, which would then exist when the
 // server lowers its helper threads and be lowered with them (file reads, password hashing, compression); from a
 // CommonJS entry the pool starts after that, with the server's own priority.
