@@ -2,6 +2,7 @@ import type { BrokerEvent, BrokerSession } from '../../brokers/types';
 import { systemClock, type Clock } from './clock';
 import { isCopyClientId } from './client-ids';
 import type { EngineContext, EngineSettings } from './context';
+import { copyOrderSeen } from './late-outcomes';
 import { onLeaderFill } from './leader-fills';
 import { CopyMetrics } from './metrics';
 import { onLeaderOrder } from './mirrors';
@@ -305,6 +306,7 @@ export class CopyEngine implements EngineContext {
     const live = this.live.get(account.id);
     if (live === undefined) return;
     if (event.kind === 'order') {
+      copyOrderSeen(this, account, event.order);
       const { clientOrderId, status } = event.order;
       if (clientOrderId !== null && (status === 'Canceled' || status === 'Rejected'))
         settleInflightCopy(live, clientOrderId);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SyncAccount } from '@synctrade/api/types';
+import type { Order, OrderData, SyncAccount } from '@synctrade/api/types';
 import type { TestUser } from '../../support/users';
 
 export async function call<T>(
@@ -40,4 +40,26 @@ export async function waitForDesk(
     rows = await table(app, user);
   }
   return rows;
+}
+
+/** Polls the orders list until `check` holds (outcomes are stored behind the copies), or fails with the last list. */
+export async function waitForOrders(
+  app: FastifyInstance,
+  user: TestUser,
+  check: (orders: Order[]) => boolean,
+  timeoutMs = 5_000,
+): Promise<Order[]> {
+  const until = Date.now() + timeoutMs;
+  const list = async (): Promise<Order[]> =>
+    (await call<OrderData>(app, user, 'GET', `/copier/order-data/${user.id}`)).body.orders;
+  let orders = await list();
+  while (!check(orders)) {
+    if (Date.now() > until)
+      throw new Error(
+        `orders never reached the expected state: ${JSON.stringify(orders.map((o) => [o.id, o.role, o.status, o.reason, o.latency_ms]))}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    orders = await list();
+  }
+  return orders;
 }
