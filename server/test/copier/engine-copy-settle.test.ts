@@ -74,10 +74,8 @@ describe('a correction right after a copy was acknowledged', () => {
     // The follower's broker answers one position read without the last copy's 2 contracts.
     let lagging = false;
     const follower = h.directory.account(3).externalId;
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
-      if (connectionId !== 2) return session;
+    h.alterSessions((session, connectionId) => {
+      if (connectionId !== 2) return;
       const read = session.positions.bind(session);
       session.positions = async () => {
         const positions = await read();
@@ -85,8 +83,7 @@ describe('a correction right after a copy was acknowledged', () => {
         lagging = false;
         return positions.map((p) => (p.accountExternalId === follower ? { ...p, netPos: p.netPos - 2 } : p));
       };
-      return session;
-    };
+    });
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
     await h.settle();

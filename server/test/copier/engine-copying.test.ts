@@ -65,13 +65,7 @@ describe('copy engine on the paper venue', () => {
     await h.settle();
     const follower = h.directory.account(2).externalId;
     expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[2, price - 10]]);
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: orderId ?? '',
-      qty: 2,
-      type: 'Limit',
-      price: price - 5,
-    });
+    await h.leaderModify(orderId ?? '', 2, price - 5);
     await h.settle();
     expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[4, price - 5]]);
     h.venue.setPrice(ES, price - 6);

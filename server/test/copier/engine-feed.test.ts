@@ -8,16 +8,13 @@ const ES = frontMonth('ES');
 /** Starts the harness with each connection's feed reachable by hand, as its broker would send it. */
 async function withFeeds(h: Harness): Promise<Map<number, (event: BrokerEvent) => void>> {
   const feeds = new Map<number, (event: BrokerEvent) => void>();
-  const open = h.directory.openSession.bind(h.directory);
-  h.directory.openSession = async (connectionId) => {
-    const session = await open(connectionId);
+  h.alterSessions((session, connectionId) => {
     const subscribe = session.subscribe.bind(session);
     session.subscribe = (listener) => {
       feeds.set(connectionId, listener);
       return subscribe(listener);
     };
-    return session;
-  };
+  });
   await h.start();
   await h.settle();
   return feeds;
@@ -245,12 +242,9 @@ describe('following turned back on, and leader orders missed while the engine wa
     await h.settle();
     await h.engine.stop();
     await h.trader.cancelOrder(h.leaderExternalId, orderId);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
-      return session;
-    };
+    });
     await h.restart();
     await h.settle();
     expect(h.logs).toEqual(['cancel stray mirror']);
@@ -287,16 +281,13 @@ describe("a connection's session, as the engine keeps it", () => {
 
   it('when the opening snapshot cannot be read, then the failure is logged and the session still copies', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session, connectionId) => {
       // Only the first read, the opening snapshot, fails.
       const read = session.positions.bind(session);
       let reads = 0;
       if (connectionId === 2)
         session.positions = () => (++reads === 1 ? Promise.reject(new Error('Read failed')) : read());
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     expect(h.logs).toEqual(['snapshot 2']);
@@ -309,12 +300,9 @@ describe("a connection's session, as the engine keeps it", () => {
 
   it('when a session no longer wanted fails to close, then the failure is logged', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       session.close = () => Promise.reject(new Error('Socket already gone'));
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     h.directory.account(3).enabled = false;
@@ -326,17 +314,14 @@ describe("a connection's session, as the engine keeps it", () => {
 
   it('when a follower is already past its daily loss limit as the engine starts, then the opening snapshot stops it', async () => {
     const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
-    const open = h.directory.openSession.bind(h.directory);
     const follower = h.directory.account(2).externalId;
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       const snapshots = session.accountSnapshots.bind(session);
       session.accountSnapshots = async () =>
         (await snapshots()).map((snapshot) =>
           snapshot.accountExternalId === follower ? { ...snapshot, realizedPnl: -150 } : snapshot,
         );
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     expect(h.engine.live.get(2)?.status.state).toBe('risk_stopped');

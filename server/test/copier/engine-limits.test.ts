@@ -85,12 +85,9 @@ describe('a resting mirror that could carry a follower past its max net position
   ): Promise<{ h: Harness; follower: string; price: number }> {
     const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
     if (cancelFails) {
-      const open = h.directory.openSession.bind(h.directory);
-      h.directory.openSession = async (connectionId) => {
-        const session = await open(connectionId);
+      h.alterSessions((session) => {
         session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
-        return session;
-      };
+      });
     }
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });

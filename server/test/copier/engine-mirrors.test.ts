@@ -46,25 +46,16 @@ describe("mirrors of the leader's resting orders", () => {
 
   it("when a follower's broker refuses to cancel or modify its mirror, then each failure is logged with the order and the follower", async () => {
     const h = await twoFollowers((h) => {
-      const open = h.directory.openSession.bind(h.directory);
-      h.directory.openSession = async (connectionId) => {
-        const session = await open(connectionId);
+      h.alterSessions((session, connectionId) => {
         if (connectionId === 2) {
           session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
           session.modifyOrder = () => Promise.reject(new Error('Modify refused'));
         }
-        return session;
-      };
+      });
     });
     const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId,
-      qty: 1,
-      type: 'Limit',
-      price: price - 5,
-    });
+    await h.leaderModify(orderId, 1, price - 5);
     await h.settle();
     await h.trader.cancelOrder(h.leaderExternalId, orderId);
     await h.settle();
@@ -90,13 +81,7 @@ describe("mirrors of the leader's resting orders", () => {
     await h.settle();
     expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price]]]);
     // Long 2 with a mirror of 2 is the limit of 4; a mirror of 4 could take the follower to 6.
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId,
-      qty: 2,
-      type: 'Limit',
-      price,
-    });
+    await h.leaderModify(orderId, 2, price);
     await h.settle();
     expect(working(h, 2)).toEqual([]);
     expect(h.logs).toEqual([]);
@@ -109,13 +94,7 @@ describe("mirrors of the leader's resting orders", () => {
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId,
-      qty: 1,
-      type: 'Limit',
-      price: price - 5,
-    });
+    await h.leaderModify(orderId, 1, price - 5);
     await h.settle();
     expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price - 5]]]);
     await h.engine.stop();

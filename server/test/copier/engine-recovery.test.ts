@@ -31,17 +31,6 @@ const ALONE = 3;
 const aloneOnItsConnection = (settings: Partial<EngineSettings> = {}): Harness =>
   new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }], undefined, settings);
 
-/** The follower's connection cannot open (its broker is down) until the answered function is called. */
-function connectionDown(h: Harness, connectionId: number): () => void {
-  const open = h.directory.openSession.bind(h.directory);
-  let down = true;
-  h.directory.openSession = (id) =>
-    down && id === connectionId ? Promise.reject(new Error('Broker unreachable')) : open(id);
-  return () => {
-    down = false;
-  };
-}
-
 /** The order left just before the process died: the broker has it under the stored client order id. */
 async function reachedTheBroker(h: Harness, accountId: number, stored: string): Promise<BrokerOrder> {
   const intent = h.store.intents.get(stored);
@@ -158,7 +147,7 @@ describe('after a restart, copies stored but never confirmed', () => {
 
   it("when the follower's connection cannot open after the restart, then its stored copy waits untouched until the connection is back; then it is closed unsent and the follower is brought to leader × ratio", async () => {
     const { h, stored } = await diedAfterTheWrite(1, aloneOnItsConnection(), ALONE);
-    const up = connectionDown(h, 2);
+    const up = h.connectionDown(2);
     await h.restart();
     await h.settle();
     expect(h.logs).toEqual(['open session 2']);
@@ -176,7 +165,7 @@ describe('after a restart, copies stored but never confirmed', () => {
     const { h, stored } = await diedAfterTheWrite(1, aloneOnItsConnection({ sessionRetryMs: 5 }), ALONE);
     const order = await reachedTheBroker(h, ALONE, stored);
     const broker = new ScriptedFollower(h, ALONE);
-    const up = connectionDown(h, 2);
+    const up = h.connectionDown(2);
     const sentBefore = h.venue.received.length;
     await h.restart();
     await h.settle();

@@ -127,12 +127,9 @@ describe('contracts a person traded by hand on a follower', () => {
   it("when reading a follower's orders fails during auto-sync, then the failure is logged and the other follower is still corrected", async () => {
     // Follower 3 is alone on connection 2, whose order reads fail; follower 2 shares the leader's connection.
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session, connectionId) => {
       if (connectionId === 2) session.workingOrders = () => Promise.reject(new Error('Read failed'));
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     h.logs.length = 0;

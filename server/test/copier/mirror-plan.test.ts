@@ -277,13 +277,7 @@ describe('a leader modifies a resting order', () => {
     await h.settle();
     expect(followerWorking(h, price)).toEqual(limitBuys(resting));
     for (const { to, mirrors: expected } of modifications) {
-      await h.trader.modifyOrder({
-        accountExternalId: h.leaderExternalId,
-        orderId: id ?? '',
-        qty: to[0],
-        type: 'Limit',
-        price: price + to[1],
-      });
+      await h.leaderModify(id ?? '', to[0], price + to[1]);
       await h.settle();
       expect(followerWorking(h, price)).toEqual(limitBuys(expected));
     }

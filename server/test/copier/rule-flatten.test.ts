@@ -180,9 +180,7 @@ describe('a firm rule closes a follower out', () => {
   it("when the follower's broker session could not open, then the rule closes nothing and says so", async () => {
     // The follower (ratio 2) is alone on connection 2, which refuses to open.
     const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = (connectionId) =>
-      connectionId === 2 ? Promise.reject(new Error('Broker unreachable')) : open(connectionId);
+    h.connectionDown(2);
     await h.start();
     await h.settle();
     expect(await closeOutForRule(h.engine, 3, FLAT_BY)).toBe(false);
@@ -192,12 +190,9 @@ describe('a firm rule closes a follower out', () => {
 
   it("when canceling a follower's working order fails, then the failure is logged and its position is still closed", async () => {
     const h = new Harness([{ ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
-      return session;
-    };
+    });
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await h.leaderRestingBuy();

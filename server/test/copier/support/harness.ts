@@ -3,7 +3,7 @@ import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
 import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import { SimSession } from '../../../src/brokers/sim/session';
 import { SimVenue } from '../../../src/brokers/sim/venue';
-import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
+import type { BrokerAdapter, BrokerSession, PlaceOrderCommand } from '../../../src/brokers/types';
 import type { Clock } from '../../../src/copier/engine/clock';
 import type { EngineSettings } from '../../../src/copier/engine/context';
 import { noticeOf } from '../../../src/copier/engine-notices';
@@ -114,6 +114,43 @@ export class Harness {
       this.hands.set(login, session);
     }
     return session;
+  }
+
+  /** Changes every broker session the engine opens from now on (a broker that misbehaves) before the engine uses it. */
+  alterSessions(alter: (session: BrokerSession, connectionId: number) => void): void {
+    const open = this.directory.openSession.bind(this.directory);
+    this.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      alter(session, connectionId);
+      return session;
+    };
+  }
+
+  /** The connection's session cannot open (its broker is down) until the answered function is called. */
+  connectionDown(connectionId: number): () => void {
+    const open = this.directory.openSession.bind(this.directory);
+    let down = true;
+    this.directory.openSession = (id) =>
+      down && id === connectionId ? Promise.reject(new Error('Broker unreachable')) : open(id);
+    return () => {
+      down = false;
+    };
+  }
+
+  /** A person changes the leader's resting order on the broker's platform: its size and its limit (or stop) price. */
+  async leaderModify(
+    orderId: string,
+    qty: number,
+    price: number,
+    type: 'Limit' | 'Stop' = 'Limit',
+  ): Promise<void> {
+    await this.trader.modifyOrder({
+      accountExternalId: this.leaderExternalId,
+      orderId,
+      qty,
+      type,
+      ...(type === 'Stop' ? { stopPrice: price } : { price }),
+    });
   }
 
   async leaderOrder(
