@@ -33,12 +33,10 @@ describe('a correction right after a copy was acknowledged', () => {
       clock,
     );
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     // The next copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 2]);
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
@@ -53,8 +51,7 @@ describe('a correction right after a copy was acknowledged', () => {
     expect(h.position(3, ES)).toBe(4);
     // Long after the last acknowledgement, a follower found off is corrected at once.
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     clock.ahead = SETTLE_MS + 1;
     await h.engine.autoSync(USER);
     await h.settle();
@@ -85,8 +82,7 @@ describe('a correction right after a copy was acknowledged', () => {
       };
     });
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 4]);
     lagging = true;
     const checked = h.engine.autoSync(USER);

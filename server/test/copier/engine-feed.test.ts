@@ -39,8 +39,7 @@ describe("what a broker's feed tells the engine", () => {
       record(account, event, role);
     };
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     await h.handMarket(2, 'buy', 1);
     await h.settle();
     const fills = roles.filter(([, kind]) => kind === 'fill').map(([id, , role]) => [id, role]);
@@ -130,11 +129,7 @@ describe("what a broker's feed tells the engine", () => {
   it("when a risk-stopped follower's feed drops and comes back, then it stays risk stopped", async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1, risk: { dailyLossLimit: 100 } }]);
     const feeds = await withFeeds(h);
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    h.venue.setPrice(ES, price - 3);
-    await h.settle();
+    await h.leaderBuysThenFalls();
     const stopped = h.engine.live.get(3)?.status;
     expect(stopped?.state).toBe('risk_stopped');
     feedOf(feeds, 2)({ kind: 'connection', up: false, reason: 'Socket closed' });
@@ -158,8 +153,7 @@ describe("what a broker's feed tells the engine", () => {
       false,
       true,
     ]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const position = (login: string): number => h.venue.account(login).positions.get(ES)?.netPos ?? 0;
     expect([h.position(2, ES), position('2222222')]).toEqual([1, 0]);
     await h.engine.stop();
@@ -174,8 +168,7 @@ describe('Sync', () => {
     ]);
     await h.start();
     for (const id of [2, 3]) h.venue.faults.arm({ kind: 'reject' }, h.directory.account(id).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(2, ES), h.position(3, ES)]).toEqual([0, 0]);
     await h.engine.sync(USER, [3]);
     await h.settle();
@@ -191,19 +184,14 @@ describe('following turned back on, and leader orders missed while the engine wa
   it('when a risk-stopped follower is set to follow again, then it is ok and copied again', async () => {
     const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
     await h.start();
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    h.venue.setPrice(ES, price - 3);
-    await h.settle();
+    await h.leaderBuysThenFalls();
     expect([h.position(2, ES), h.engine.live.get(2)?.status.state]).toEqual([0, 'risk_stopped']);
     h.directory.account(2).isFollower = true;
     h.directory.account(2).risk.dailyLossLimit = 0;
     await h.engine.refreshUser(USER);
     await h.settle();
     expect(h.engine.live.get(2)?.status).toEqual({ state: 'ok', reason: null });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 2]);
     await h.engine.stop();
   });
@@ -292,8 +280,7 @@ describe("a connection's session, as the engine keeps it", () => {
     await h.settle();
     expect(h.logs).toEqual(['snapshot 2']);
     h.logs.length = 0;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(3, ES)).toBe(2);
     await h.engine.stop();
   });

@@ -26,8 +26,7 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.start();
     const follower = h.directory.account(FOLLOWER).externalId;
     h.venue.faults.arm({ kind: 'drop-after-send' }, follower);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const [copy] = broker.commands;
     const order = h.venue.findByClientId(follower, copy?.clientOrderId ?? '');
     expect(order?.status).toBe('Filled');

@@ -11,8 +11,7 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
     const { h, broker, land } = await lostCopy();
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('out_of_sync');
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     // Leader 3, target capped at 2: one contract may still come from the lost copy, so only one more is sent.
     await land();
     await h.settle();
@@ -25,8 +24,7 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
 
   it('when the lost copy never landed, then reconciliation looks it up again and brings the follower to leader × ratio', async () => {
     const { h, broker } = await lostCopy();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(1);
     await h.engine.autoSync(USER);
     await h.settle();
@@ -48,8 +46,7 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
   it('when the look-up fails again at reconciliation, then the copy still counts and nothing is added on top', async () => {
     const { h, broker, land } = await lostCopy();
     broker.finds.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     await h.engine.autoSync(USER);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([3, 1]);

@@ -66,14 +66,12 @@ describe('a firm rule closes a follower out', () => {
 
   it('when a follower is closed out twice, then the second close-out is sent too', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(0);
     // The leader buys again; the follower follows (only the flattened contracts are gone).
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBeGreaterThan(0);
     const held = h.position(FOLLOWER, ES);
     expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
@@ -96,8 +94,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the deadline comes for a follower holding a position, then it is flattened and the user is told once', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 1);
     expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(0);
@@ -122,8 +119,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the deadline comes for the leader, then the leader is never flattened', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(await flattenForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
     expect(await closeOutForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
     await h.settle();
@@ -154,8 +150,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when a rule acts on an account the engine does not hold, then nothing is closed', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(await flattenForRule(h.engine, 99, FLAT_BY)).toBe(false);
     expect(await closeOutForRule(h.engine, 99, FLAT_BY)).toBe(false);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), closeOuts(h)]).toEqual([1, 2, []]);
@@ -164,8 +159,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the leader is switched off, then a rule still never closes it, and still closes a follower', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     h.directory.account(LEADER).enabled = false;
     await h.engine.refreshUser(USER);
     await h.settle();
@@ -234,17 +228,14 @@ describe("a firm's deadline through the engine", () => {
     const rules = deadlineRules();
     const h = new Harness([{ ratio: 2 }, { ratio: 1 }], undefined, {}, rules.guard);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    await (await h.hand(3)).flatten(h.directory.account(3).externalId);
-    await h.settle();
+    await h.leaderTrades('buy', 1);
+    await h.handFlatten(3);
     expect([h.position(FOLLOWER, ES), h.position(3, ES)]).toEqual([2, 0]);
     expect(await rules.deadline()(USER, 3, FLAT_BY)).toBe(false);
     expect(await rules.deadline()(USER, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const held = h.position(FOLLOWER, ES);
     expect(held).toBeGreaterThan(0);
     await h.engine.stop();
@@ -257,8 +248,7 @@ describe("a firm's deadline through the engine", () => {
     const h = new Harness([{ ratio: 2 }], undefined, {}, rules.guard);
     await h.start();
     expect(h.logs).toEqual([`firm rules ${USER}`]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(2);
     await h.engine.stop();
   });

@@ -100,6 +100,26 @@ export class Harness {
     await this.engine.start();
   }
 
+  /** The leader trades front-month ES at market (a person on the platform); resolves once the engine has settled it. */
+  async leaderTrades(side: 'buy' | 'sell', qty: number): Promise<void> {
+    await this.leaderOrder({ symbol: frontMonth('ES'), side, qty, type: 'Market' });
+    await this.settle();
+  }
+
+  /** A person flattens a follower at its broker (the follower's own login); resolves once the engine has settled it. */
+  async handFlatten(accountId: number): Promise<void> {
+    await (await this.hand(accountId)).flatten(this.directory.account(accountId).externalId);
+    await this.settle();
+  }
+
+  /** The leader buys 1 ES at market, then ES falls 3 points: a follower copying it 1:1 has lost $150. */
+  async leaderBuysThenFalls(): Promise<void> {
+    const price = this.venue.prices.price('ES');
+    await this.leaderTrades('buy', 1);
+    this.venue.setPrice(frontMonth('ES'), price - 3);
+    await this.settle();
+  }
+
   /** A person trading on a follower at its broker (the follower's own login): flatten, close, orders by hand. */
   async hand(accountId: number): Promise<SimSession> {
     const externalId = this.directory.account(accountId).externalId;
