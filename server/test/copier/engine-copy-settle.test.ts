@@ -21,17 +21,20 @@ class SettleClock implements Clock {
   }
 }
 
+/** The follower (ratio 2, account 3) alone on connection 2, the settle wait on the clock given. */
+const aloneWithSettleWait = (clock: SettleClock): Harness =>
+  new Harness(
+    [{ ratio: 1, isFollower: false }, { ratio: 2 }],
+    undefined,
+    { copySettleMs: SETTLE_MS },
+    undefined,
+    clock,
+  );
+
 describe('a correction right after a copy was acknowledged', () => {
   it('when auto-sync finds the follower off just after a copy was acknowledged, then it looks again once the copy had time to show, and corrects only then', async () => {
     const clock = new SettleClock();
-    // The follower (ratio 2) is alone on connection 2.
-    const h = new Harness(
-      [{ ratio: 1, isFollower: false }, { ratio: 2 }],
-      undefined,
-      { copySettleMs: SETTLE_MS },
-      undefined,
-      clock,
-    );
+    const h = aloneWithSettleWait(clock);
     await h.start();
     await h.leaderTrades('buy', 1);
     // The next copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
@@ -61,13 +64,7 @@ describe('a correction right after a copy was acknowledged', () => {
 
   it("when the broker's position does not show an acknowledged copy yet, then the look after the wait sees it and nothing more is sent", async () => {
     const clock = new SettleClock();
-    const h = new Harness(
-      [{ ratio: 1, isFollower: false }, { ratio: 2 }],
-      undefined,
-      { copySettleMs: SETTLE_MS },
-      undefined,
-      clock,
-    );
+    const h = aloneWithSettleWait(clock);
     // The follower's broker answers one position read without the last copy's 2 contracts.
     let lagging = false;
     const follower = h.directory.account(3).externalId;
