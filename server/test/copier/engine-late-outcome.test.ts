@@ -1,5 +1,5 @@
 import { frontMonth } from '@synctrade/market';
-import { BrokerError } from '../../src/brokers/types';
+import { BrokerError, type BrokerOrder } from '../../src/brokers/types';
 import { Harness, USER } from './support/harness';
 import { FOLLOWER, lostCopy } from './support/lost-copy';
 import { ScriptedFollower } from './support/scripted-follower';
@@ -26,13 +26,17 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.start();
     const follower = h.directory.account(FOLLOWER).externalId;
     h.venue.faults.arm({ kind: 'drop-after-send' }, follower);
+    const started = performance.now();
     await h.leaderTrades('buy', 1);
+    const elapsed = performance.now() - started;
     const [copy] = broker.commands;
     const order = h.venue.findByClientId(follower, copy?.clientOrderId ?? '');
     expect(order?.status).toBe('Filled');
     const outcome = h.store.intents.get(copy?.clientOrderId ?? '')?.outcome;
     expect(outcome).toMatchObject({ status: 'Success', brokerOrderId: order?.orderId, reason: null });
-    expect(outcome?.ackMs).toEqual(expect.any(Number));
+    // Acknowledged when the feed showed the order: after it was sent, within the test's own time.
+    expect(outcome?.ackMs).toBeGreaterThanOrEqual(outcome?.sentMs ?? Infinity);
+    expect(outcome?.ackMs).toBeLessThanOrEqual(elapsed);
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
     await h.engine.autoSync(USER);
     await h.settle();
@@ -42,22 +46,27 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it('when the copy lands after the engine gave up on it and fills (its fill before its order’s end), then its outcome becomes the filled order, recorded once, and nothing more is sent', async () => {
+    const started = performance.now();
     const { h, broker, land } = await lostCopy();
     const statuses = recorded(h);
     const [copy] = broker.commands;
     const clientOrderId = copy?.clientOrderId ?? '';
-    expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
-      status: 'Rejected',
-      reason: UNKNOWN,
-    });
+    const unknown = h.store.intents.get(clientOrderId)?.outcome;
+    expect(unknown).toMatchObject({ status: 'Rejected', reason: UNKNOWN });
+    // The feed tells every event of the late order twice.
+    h.venue.faults.arm({ kind: 'duplicate-events' }, h.directory.account(FOLLOWER).externalId);
     const order = await land();
     await h.settle();
-    expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
+    const learned = h.store.intents.get(clientOrderId)?.outcome;
+    expect(learned).toMatchObject({
       status: 'Success',
       brokerOrderId: order.orderId,
       reason: null,
-      ackMs: expect.any(Number) as number,
+      sentMs: unknown?.sentMs,
     });
+    // Acknowledged when the feed showed the order, after the engine had given up on it.
+    expect(learned?.ackMs).toBeGreaterThan(unknown?.sentMs ?? Infinity);
+    expect(learned?.ackMs).toBeLessThanOrEqual(performance.now() - started);
     await h.engine.autoSync(USER);
     await h.settle();
     expect(statuses.get(clientOrderId)).toEqual(['Working', 'Success']);
@@ -82,6 +91,36 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.settle();
     expect(statuses.get(clientOrderId)).toEqual(['Working', 'Success']);
     expect([h.position(FOLLOWER, ES), broker.commands.length]).toEqual([1, 1]);
+    await h.engine.stop();
+  });
+
+  it("when a mirror of a resting leader order lands after the engine gave up on it, then it is recorded working and the leader's cancel still cancels it", async () => {
+    const h = new Harness([{ ratio: 1 }]);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    let land: () => Promise<BrokerOrder> = () => Promise.reject(new Error('No mirror was held back'));
+    broker.places.push((command, place) => {
+      land = () => place(command);
+      return Promise.reject(new BrokerError('Request timed out', 'uncertain'));
+    });
+    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    await h.start();
+    const { orderId, price } = await h.leaderRestingBuy();
+    await h.settle();
+    const mirror = await land();
+    await h.settle();
+    const follower = h.directory.account(FOLLOWER).externalId;
+    expect(h.venue.workingOrders([follower]).map((o) => [o.orderId, o.price])).toEqual([
+      [mirror.orderId, price],
+    ]);
+    expect(h.store.intents.get(mirror.clientOrderId ?? '')?.outcome).toMatchObject({
+      status: 'Working',
+      brokerOrderId: mirror.orderId,
+      reason: null,
+    });
+    await h.trader.cancelOrder(h.leaderExternalId, orderId);
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    expect(h.store.intents.get(mirror.clientOrderId ?? '')?.outcome?.status).toBe('Canceled');
     await h.engine.stop();
   });
 });

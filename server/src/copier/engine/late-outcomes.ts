@@ -14,7 +14,7 @@ export function copyOrderSeen(ctx: EngineContext, account: EngineAccount, order:
   const clientOrderId = order.clientOrderId;
   if (live === undefined || clientOrderId === null) return;
   const now = ctx.clock.now();
-  const send = sendOrderSeen(live, order, now);
+  const send = sendOrderSeen(live, clientOrderId, order, now);
   if (send === undefined || !send.lost || send.seen?.order.status === order.status) return;
   ctx.store.recordOutcome({
     ...outcomeOfOrder(clientOrderId, order, send.sentMs, now - send.receivedAt),

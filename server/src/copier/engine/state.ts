@@ -38,7 +38,7 @@ export interface InflightCopy {
  */
 export interface PendingSend {
   readonly receivedAt: number;
-  readonly sentMs: number | null;
+  readonly sentMs: number;
   readonly leaderOrderId: string | null;
   /** The last version of its order the follower's feed showed, and when (engine clock). */
   readonly seen: { readonly order: BrokerOrder; readonly at: number } | null;
@@ -441,11 +441,15 @@ export function sendStarted(
 }
 
 /** The follower's feed showed a copy's order: returns the send it belongs to, as it was before (if any). */
-export function sendOrderSeen(live: LiveAccount, order: BrokerOrder, at: number): PendingSend | undefined {
+export function sendOrderSeen(
+  live: LiveAccount,
+  clientOrderId: string,
+  order: BrokerOrder,
+  at: number,
+): PendingSend | undefined {
   const sends = writable.live(live).sends;
-  const send = order.clientOrderId === null ? undefined : sends.get(order.clientOrderId);
-  if (send === undefined || order.clientOrderId === null) return undefined;
-  sends.set(order.clientOrderId, { ...send, seen: { order, at } });
+  const send = sends.get(clientOrderId);
+  if (send !== undefined) sends.set(clientOrderId, { ...send, seen: { order, at } });
   return send;
 }
 
