@@ -26,6 +26,7 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.start();
     const follower = h.directory.account(FOLLOWER).externalId;
     h.venue.faults.arm({ kind: 'drop-after-send' }, follower);
+    const statuses = recorded(h);
     const started = performance.now();
     await h.leaderTrades('buy', 1);
     const elapsed = performance.now() - started;
@@ -38,6 +39,8 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     expect(outcome?.ackMs).toBeGreaterThanOrEqual(outcome?.sentMs ?? Infinity);
     expect(outcome?.ackMs).toBeLessThanOrEqual(elapsed);
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
+    // The order events seen while the send waited are its answer, recorded once, not outcomes of their own.
+    expect(statuses.get(copy?.clientOrderId ?? '')).toEqual(['Success']);
     await h.engine.autoSync(USER);
     await h.settle();
     expect([h.position(FOLLOWER, ES), broker.commands.length, broker.lookUps]).toEqual([1, 1, 1]);
@@ -121,6 +124,28 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.settle();
     expect(h.venue.workingOrders([follower])).toEqual([]);
     expect(h.store.intents.get(mirror.clientOrderId ?? '')?.outcome?.status).toBe('Canceled');
+    await h.engine.stop();
+  });
+
+  it("when the copy lands while the follower's feed misses its events, then the next check finds it at the broker, records it filled, and sends nothing more", async () => {
+    const { h, broker, land } = await lostCopy();
+    const statuses = recorded(h);
+    broker.deaf = true;
+    const order = await land();
+    await h.settle();
+    await h.engine.autoSync(USER);
+    await h.settle();
+    const clientOrderId = broker.commands[0]?.clientOrderId ?? '';
+    expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
+      status: 'Success',
+      brokerOrderId: order.orderId,
+      reason: null,
+    });
+    expect(statuses.get(clientOrderId)).toEqual(['Success']);
+    expect([h.position(FOLLOWER, ES), broker.commands.length, broker.lookUps]).toEqual([1, 1, 2]);
+    expect([h.engine.live.get(FOLLOWER)?.copies.size, h.engine.live.get(FOLLOWER)?.sends.size]).toEqual([
+      0, 0,
+    ]);
     await h.engine.stop();
   });
 });

@@ -120,6 +120,8 @@ describe('the sender: a lost answer is looked up before any resend', () => {
       'number',
     ]);
     expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'out_of_sync', reason: UNKNOWN });
+    // Ruled out at the broker: no order event of it is awaited.
+    expect(h.engine.live.get(FOLLOWER)?.sends.size).toBe(0);
     await h.engine.stop();
   });
 

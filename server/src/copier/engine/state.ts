@@ -430,14 +430,13 @@ export function forgetInflightCopies(live: LiveAccount): void {
   for (const [clientOrderId, copy] of copies) if (!copy.uncertain) copies.delete(clientOrderId);
 }
 
-/** A copy goes to the broker (a retry keeps what the feed showed of it meanwhile). */
+/** A copy goes to the broker (a retry follows a look-up that found nothing of it: nothing was seen). */
 export function sendStarted(
   live: LiveAccount,
   clientOrderId: string,
   send: { receivedAt: number; sentMs: number; leaderOrderId: string | null },
 ): void {
-  const sends = writable.live(live).sends;
-  if (!sends.has(clientOrderId)) sends.set(clientOrderId, { ...send, seen: null, lost: false });
+  writable.live(live).sends.set(clientOrderId, { ...send, seen: null, lost: false });
 }
 
 /** The follower's feed showed a copy's order: returns the send it belongs to, as it was before (if any). */
@@ -472,8 +471,8 @@ export function sendEnded(live: LiveAccount | undefined, clientOrderId: string):
 }
 
 /** A copy's outcome is final (its order ended, or a look-up told): nothing more is awaited of it. */
-export function sendSettled(live: LiveAccount | undefined, clientOrderId: string): void {
-  if (live !== undefined) writable.live(live).sends.delete(clientOrderId);
+export function sendSettled(live: LiveAccount, clientOrderId: string): void {
+  writable.live(live).sends.delete(clientOrderId);
 }
 
 export function copyAcknowledged(live: LiveAccount, at: number): void {

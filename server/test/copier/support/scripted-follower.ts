@@ -17,6 +17,8 @@ export class ScriptedFollower {
   lookUps = 0;
   /** The feed tells this follower's fills only after the order event that ends their order (some brokers do). */
   fillsAfterOrders = false;
+  /** The feed tells nothing of this follower (its events are missed). */
+  deaf = false;
 
   constructor(h: Harness, accountId: number) {
     const externalId = h.directory.account(accountId).externalId;
@@ -47,6 +49,7 @@ export class ScriptedFollower {
   private reorder(externalId: string, listener: (event: BrokerEvent) => void): (event: BrokerEvent) => void {
     const held: BrokerEvent[] = [];
     return (event) => {
+      if (this.deaf && ownEvent(event, externalId)) return;
       if (this.fillsAfterOrders && event.kind === 'fill' && event.accountExternalId === externalId) {
         held.push(event);
         return;
@@ -67,5 +70,20 @@ export async function until(condition: () => boolean, limitMs = 10_000): Promise
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('The condition never held');
     await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function ownEvent(event: BrokerEvent, externalId: string): boolean {
+  switch (event.kind) {
+    case 'fill':
+      return event.accountExternalId === externalId;
+    case 'order':
+      return event.order.accountExternalId === externalId;
+    case 'position':
+      return event.position.accountExternalId === externalId;
+    case 'account':
+      return event.account.accountExternalId === externalId;
+    default:
+      return false;
   }
 }
