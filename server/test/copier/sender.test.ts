@@ -2,7 +2,7 @@ import { frontMonth } from '@synctrade/market';
 import { pendingOrder } from '../../src/brokers/shared/pending-order';
 import { BrokerError } from '../../src/brokers/types';
 import type { SendGuard } from '../../src/copier/engine/ports';
-import { Harness, LEADER } from './support/harness';
+import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
@@ -122,6 +122,32 @@ describe('the sender: a lost answer is looked up before any resend', () => {
     expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'out_of_sync', reason: UNKNOWN });
     // Ruled out at the broker: no order event of it is awaited.
     expect(h.engine.live.get(FOLLOWER)?.sends.size).toBe(0);
+    await h.engine.stop();
+  });
+
+  it("when the follower goes from the user while its copy waits for the broker's answer, then the send still ends with that answer and the group is not held up", async () => {
+    const { h, broker } = await started();
+    let answer: () => void = () => undefined;
+    broker.places.push(
+      (command, place) =>
+        new Promise((resolve, reject) => {
+          answer = () => place(command).then(resolve, reject);
+        }),
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => broker.commands.length === 1);
+    h.directory.accounts.splice(
+      h.directory.accounts.findIndex((account) => account.id === FOLLOWER),
+      1,
+    );
+    // The reload forgets the follower, then its check waits for the send under way.
+    const reload = h.engine.refreshUser(USER);
+    await until(() => !h.engine.live.has(FOLLOWER));
+    answer();
+    await reload;
+    await h.settle();
+    expect(outcomes(h).map((o) => o.status)).toEqual(['Success']);
+    expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
 
