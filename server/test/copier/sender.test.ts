@@ -1,6 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import { pendingOrder } from '../../src/brokers/shared/pending-order';
-import { BrokerError } from '../../src/brokers/types';
+import { BrokerError, type BrokerOrder } from '../../src/brokers/types';
 import type { SendGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
@@ -321,6 +321,28 @@ describe('the sender: what is still on its way to the follower', () => {
     await h.engine.autoSync(1);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(1);
+    await h.engine.stop();
+  });
+
+  it('when the broker takes a market copy as working and its feed later tells it was canceled, then it is no longer counted on its way and the next check buys the follower in', async () => {
+    const { h, broker } = await started();
+    let working: BrokerOrder | null = null;
+    broker.places.push(async (command) => {
+      working = { ...pendingOrder('working-1', command), status: 'Working' };
+      return working;
+    });
+    await h.leaderTrades('buy', 1);
+    const answered = working as BrokerOrder | null;
+    if (answered === null) throw new Error('No copy was answered');
+    // The answer came first: the cancel reaches the engine only through the follower's feed.
+    h.venue.hub.emit(answered.accountExternalId, {
+      kind: 'order',
+      order: { ...answered, status: 'Canceled' },
+    });
+    await h.settle();
+    await h.engine.autoSync(1);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 1]);
     await h.engine.stop();
   });
 
