@@ -18,6 +18,22 @@ function recorded(h: Harness): Map<string, string[]> {
   return statuses;
 }
 
+/** A lost copy lands at the broker after the engine gave up on it; `feed` sets how the follower's feed tells it. */
+async function landsLate(feed: (broker: ScriptedFollower) => void): Promise<{
+  h: Harness;
+  broker: ScriptedFollower;
+  statuses: Map<string, string[]>;
+  order: BrokerOrder;
+  clientOrderId: string;
+}> {
+  const { h, broker, land } = await lostCopy();
+  const statuses = recorded(h);
+  feed(broker);
+  const order = await land();
+  await h.settle();
+  return { h, broker, statuses, order, clientOrderId: broker.commands[0]?.clientOrderId ?? '' };
+}
+
 describe('a copy whose answer and look-up were lost, and whose order the follower’s feed shows', () => {
   it('when the broker took the copy and filled it before its answer was lost, then its outcome is the filled order, with its latency, and the follower is not out of sync', async () => {
     const h = new Harness([{ ratio: 1 }]);
@@ -79,12 +95,9 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it('when the copy lands late and the feed ends its order before telling its fill, then its outcome is the filled order, recorded once, and the follower holds it once', async () => {
-    const { h, broker, land } = await lostCopy();
-    const statuses = recorded(h);
-    broker.fillsAfterOrders = true;
-    const order = await land();
-    await h.settle();
-    const clientOrderId = broker.commands[0]?.clientOrderId ?? '';
+    const { h, broker, statuses, order, clientOrderId } = await landsLate((broker) => {
+      broker.fillsAfterOrders = true;
+    });
     expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
       status: 'Success',
       brokerOrderId: order.orderId,
@@ -128,14 +141,11 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it("when the copy lands while the follower's feed misses its events, then the next check finds it at the broker, records it filled, and sends nothing more", async () => {
-    const { h, broker, land } = await lostCopy();
-    const statuses = recorded(h);
-    broker.deaf = true;
-    const order = await land();
-    await h.settle();
+    const { h, broker, statuses, order, clientOrderId } = await landsLate((broker) => {
+      broker.deaf = true;
+    });
     await h.engine.autoSync(USER);
     await h.settle();
-    const clientOrderId = broker.commands[0]?.clientOrderId ?? '';
     expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
       status: 'Success',
       brokerOrderId: order.orderId,
