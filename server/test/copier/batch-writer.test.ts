@@ -118,6 +118,51 @@ describe('copier batch writer', () => {
     expect(errors.map((error) => (error as RowWriteError).kind)).toEqual(['copies']);
   });
 
+  it('when a copy recorded as of unknown outcome later learns its order, then its reason is replaced, even by none; other reasons stay', async () => {
+    const rows: Array<[string, string]> = [
+      ['st.u.1', 'Outcome unknown'],
+      ['st.u.2', 'Outcome unknown'],
+      ['st.u.3', 'Flat by 15:10'],
+    ];
+    for (const [clientOrderId, reason] of rows)
+      await t.db.query(
+        `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, status, reason, resolved)
+         VALUES ($1, $2, 'copy', $3, 'u', 'ESZ6', 'Market', 'buy', 1, 'Rejected', $4, true)`,
+        [user.id, accountId, clientOrderId, reason],
+      );
+    const writer = new BatchWriter(t.db, (error) => {
+      throw error;
+    });
+    const patch = {
+      broker_order_id: null,
+      reason: null,
+      price: null,
+      qty: null,
+      sent_ms: null,
+      ack_ms: null,
+    };
+    // Learned, then a later event of the same order in the same batch, which brings no reason of its own.
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.1', status: 'Working', clear_reason: true });
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.1', status: 'Success', price: 6001 });
+    // Learned, and the broker then rejected it with a reason.
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.2', status: 'Working', clear_reason: true });
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.2', status: 'Rejected', reason: 'Margin' });
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.3', status: 'Success' });
+    await writer.flush();
+    // Given up on again, then learned, in a later batch.
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.2', status: 'Rejected', reason: 'Outcome unknown' });
+    writer.patchCopy({ ...patch, client_order_id: 'st.u.2', status: 'Canceled', clear_reason: true });
+    await writer.flush();
+    const stored = await t.db.query<{ client_order_id: string; status: string; reason: string | null }>(
+      `SELECT client_order_id, status, reason FROM copy_orders WHERE event_key = 'u' ORDER BY client_order_id`,
+    );
+    expect(stored.map((row) => [row.client_order_id, row.status, row.reason])).toEqual([
+      ['st.u.1', 'Success', null],
+      ['st.u.2', 'Canceled', null],
+      ['st.u.3', 'Success', 'Flat by 15:10'],
+    ]);
+  });
+
   it('when the database is down for a write, then no row of the batch is lost: all are stored by the next write', async () => {
     let down = true;
     const db: Db = { ...t.db, tx: (fn) => (down ? Promise.reject(new Error('database down')) : t.db.tx(fn)) };

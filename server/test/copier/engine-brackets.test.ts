@@ -127,13 +127,7 @@ describe("a leader's bracket on a paper follower", () => {
   it('when the leader moves its stop, then the follower stop follows and stays linked to its target', async () => {
     const { h, price, follower } = await leaderBracket();
     const leaderStop = h.venue.workingOrders([h.leaderExternalId]).find((o) => o.type === 'Stop');
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: leaderStop!.orderId,
-      qty: 1,
-      type: 'Stop',
-      stopPrice: price - 10,
-    });
+    await h.leaderModify(leaderStop!.orderId, 1, price - 10, 'Stop');
     await h.settle();
     expect(legs(h.venue.workingOrders([follower]))).toEqual([
       ['Limit', 2, price + 20],
@@ -166,12 +160,9 @@ describe("a leader's bracket on a paper follower", () => {
 
   it("when the follower's broker cannot link two orders, then it gets the legs as two separate mirrors", async () => {
     const { h, price, follower } = await leaderBracket((h) => {
-      const open = h.directory.openSession.bind(h.directory);
-      h.directory.openSession = async (connectionId) => {
-        const session = await open(connectionId);
+      h.alterSessions((session) => {
         Object.defineProperty(session, 'linksOco', { value: false });
-        return session;
-      };
+      });
     });
     expect(legs(h.venue.workingOrders([follower]))).toEqual([
       ['Limit', 2, price + 20],
@@ -273,13 +264,7 @@ describe("a leader's bracket on a paper follower", () => {
     const sent = h.venue.received.filter((c) => c.accountExternalId === follower && c.type !== 'Market');
     expect(sent).toHaveLength(1);
     const leaderStop = h.venue.workingOrders([h.leaderExternalId]).find((o) => o.type === 'Stop');
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: leaderStop!.orderId,
-      qty: 1,
-      type: 'Stop',
-      stopPrice: price - 5,
-    });
+    await h.leaderModify(leaderStop!.orderId, 1, price - 5, 'Stop');
     await h.settle();
     expect(legs(h.venue.workingOrders([follower]))).toEqual([
       ['Limit', 2, price + 20],
@@ -415,13 +400,7 @@ describe('a leader leg that changes while it waits for its sibling', () => {
 
   it('when the leader moves the waiting stop, then the follower gets it once, where the leader has it now', async () => {
     const { h, clock, price, stopId } = await stopWaiting();
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: stopId,
-      qty: 1,
-      type: 'Stop',
-      stopPrice: price - 10,
-    });
+    await h.leaderModify(stopId, 1, price - 10, 'Stop');
     await h.settle();
     clock.endPairWaits();
     await h.settle();
@@ -456,13 +435,7 @@ describe('a leader leg that changes while it waits for its sibling', () => {
       price: price - 30,
     });
     await h.settle();
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: limitId!,
-      qty: 1,
-      type: 'Limit',
-      price: price - 35,
-    });
+    await h.leaderModify(limitId!, 1, price - 35);
     await h.settle();
     const follower = h.directory.account(2).externalId;
     const working = (): Array<[string, number, number | null]> => legs(h.venue.workingOrders([follower]));
@@ -485,16 +458,13 @@ describe("a leader's bracket first seen part-filled", () => {
     const h = new Harness([{ ratio: 2 }]);
     // The leader's feed as its broker would send it: legs that had filled in part before the engine saw them.
     let feed: (event: BrokerEvent) => void = () => undefined;
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       const subscribe = session.subscribe.bind(session);
       session.subscribe = (listener) => {
         feed = listener;
         return subscribe(listener);
       };
-      return session;
-    };
+    });
     await h.start();
     const price = h.venue.prices.price('ES');
     const leg = (fields: Partial<BrokerOrder>): BrokerOrder =>

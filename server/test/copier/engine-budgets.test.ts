@@ -62,8 +62,7 @@ describe('copy engine under a tight broker budget', () => {
     };
     await h.start();
     expect(h.engine.live.get(3)?.status.state).toBe('disconnected');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(2, ES), h.position(3, ES)]).toEqual([2, 0]);
     // Five seconds, then ten: the second retry opens the session, and the reload reconciles.
     await jest.advanceTimersByTimeAsync(5_000);
@@ -80,8 +79,7 @@ describe('copy engine under a tight broker budget', () => {
     await h.start();
     for (const account of h.directory.accounts) if (account.connectionId === 2) account.enabled = false;
     await h.engine.refreshUser(1);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(2, ES), h.position(3, ES)]).toEqual([2, 0]);
     expect(h.engine.sessions.has(2)).toBe(false);
     await h.engine.stop();

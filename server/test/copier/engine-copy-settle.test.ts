@@ -21,24 +21,25 @@ class SettleClock implements Clock {
   }
 }
 
+/** The follower (ratio 2, account 3) alone on connection 2, the settle wait on the clock given. */
+const aloneWithSettleWait = (clock: SettleClock): Harness =>
+  new Harness(
+    [{ ratio: 1, isFollower: false }, { ratio: 2 }],
+    undefined,
+    { copySettleMs: SETTLE_MS },
+    undefined,
+    clock,
+  );
+
 describe('a correction right after a copy was acknowledged', () => {
   it('when auto-sync finds the follower off just after a copy was acknowledged, then it looks again once the copy had time to show, and corrects only then', async () => {
     const clock = new SettleClock();
-    // The follower (ratio 2) is alone on connection 2.
-    const h = new Harness(
-      [{ ratio: 1, isFollower: false }, { ratio: 2 }],
-      undefined,
-      { copySettleMs: SETTLE_MS },
-      undefined,
-      clock,
-    );
+    const h = aloneWithSettleWait(clock);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     // The next copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 2]);
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
@@ -53,8 +54,7 @@ describe('a correction right after a copy was acknowledged', () => {
     expect(h.position(3, ES)).toBe(4);
     // Long after the last acknowledgement, a follower found off is corrected at once.
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     clock.ahead = SETTLE_MS + 1;
     await h.engine.autoSync(USER);
     await h.settle();
@@ -64,20 +64,12 @@ describe('a correction right after a copy was acknowledged', () => {
 
   it("when the broker's position does not show an acknowledged copy yet, then the look after the wait sees it and nothing more is sent", async () => {
     const clock = new SettleClock();
-    const h = new Harness(
-      [{ ratio: 1, isFollower: false }, { ratio: 2 }],
-      undefined,
-      { copySettleMs: SETTLE_MS },
-      undefined,
-      clock,
-    );
+    const h = aloneWithSettleWait(clock);
     // The follower's broker answers one position read without the last copy's 2 contracts.
     let lagging = false;
     const follower = h.directory.account(3).externalId;
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
-      if (connectionId !== 2) return session;
+    h.alterSessions((session, connectionId) => {
+      if (connectionId !== 2) return;
       const read = session.positions.bind(session);
       session.positions = async () => {
         const positions = await read();
@@ -85,11 +77,9 @@ describe('a correction right after a copy was acknowledged', () => {
         lagging = false;
         return positions.map((p) => (p.accountExternalId === follower ? { ...p, netPos: p.netPos - 2 } : p));
       };
-      return session;
-    };
+    });
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 4]);
     lagging = true;
     const checked = h.engine.autoSync(USER);

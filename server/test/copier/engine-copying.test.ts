@@ -10,17 +10,13 @@ describe('copy engine on the paper venue', () => {
   it('when the leader buys, scales in, reverses and goes flat, then followers hold leader × ratio throughout', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 2, cross: true }, { ratio: 0.5 }]);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([2, 4, 1]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([3, 6, 2]);
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 5, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 5);
     expect([h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([-2, -4, -1]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(LEADER, ES), h.position(2, ES), h.position(3, MES), h.position(4, ES)]).toEqual([
       0, 0, 0, 0,
     ]);
@@ -30,8 +26,7 @@ describe('copy engine on the paper venue', () => {
   it('when a leader fill rounds to zero contracts for a follower, then nothing is sent and the skip is recorded', async () => {
     const h = new Harness([{ ratio: 0.3 }]);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(2, ES)).toBe(0);
     expect(h.store.skips.map((s) => s.reason)).toEqual(['Below one contract']);
     await h.engine.stop();
@@ -40,12 +35,10 @@ describe('copy engine on the paper venue', () => {
   it('when the leader adds to a position and the follower share stays the same whole contract, then nothing is sent and the skip says it is below one contract', async () => {
     const h = new Harness([{ ratio: 0.4 }]);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect(h.position(2, ES)).toBe(1);
     // 2 × 0.4 and 3 × 0.4 are both 1 contract.
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([3, 1]);
     expect(h.store.skips.map((s) => [s.qty, s.reason])).toEqual([[0.4, 'Below one contract']]);
     await h.engine.stop();
@@ -65,13 +58,7 @@ describe('copy engine on the paper venue', () => {
     await h.settle();
     const follower = h.directory.account(2).externalId;
     expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[2, price - 10]]);
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId: orderId ?? '',
-      qty: 2,
-      type: 'Limit',
-      price: price - 5,
-    });
+    await h.leaderModify(orderId ?? '', 2, price - 5);
     await h.settle();
     expect(h.venue.workingOrders([follower]).map((o) => [o.qty, o.price])).toEqual([[4, price - 5]]);
     h.venue.setPrice(ES, price - 6);
@@ -83,11 +70,7 @@ describe('copy engine on the paper venue', () => {
   it('when a follower loses more than its daily limit, then it is flattened, stops following and the user is told', async () => {
     const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
     await h.start();
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    h.venue.setPrice(ES, price - 3);
-    await h.settle();
+    await h.leaderBuysThenFalls();
     expect(h.position(2, ES)).toBe(0);
     expect(h.directory.account(2).isFollower).toBe(false);
     expect(h.engine.live.get(2)?.status.state).toBe('risk_stopped');

@@ -8,16 +8,13 @@ const ES = frontMonth('ES');
 /** Starts the harness with each connection's feed reachable by hand, as its broker would send it. */
 async function withFeeds(h: Harness): Promise<Map<number, (event: BrokerEvent) => void>> {
   const feeds = new Map<number, (event: BrokerEvent) => void>();
-  const open = h.directory.openSession.bind(h.directory);
-  h.directory.openSession = async (connectionId) => {
-    const session = await open(connectionId);
+  h.alterSessions((session, connectionId) => {
     const subscribe = session.subscribe.bind(session);
     session.subscribe = (listener) => {
       feeds.set(connectionId, listener);
       return subscribe(listener);
     };
-    return session;
-  };
+  });
   await h.start();
   await h.settle();
   return feeds;
@@ -42,8 +39,7 @@ describe("what a broker's feed tells the engine", () => {
       record(account, event, role);
     };
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     await h.handMarket(2, 'buy', 1);
     await h.settle();
     const fills = roles.filter(([, kind]) => kind === 'fill').map(([id, , role]) => [id, role]);
@@ -133,11 +129,7 @@ describe("what a broker's feed tells the engine", () => {
   it("when a risk-stopped follower's feed drops and comes back, then it stays risk stopped", async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1, risk: { dailyLossLimit: 100 } }]);
     const feeds = await withFeeds(h);
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    h.venue.setPrice(ES, price - 3);
-    await h.settle();
+    await h.leaderBuysThenFalls();
     const stopped = h.engine.live.get(3)?.status;
     expect(stopped?.state).toBe('risk_stopped');
     feedOf(feeds, 2)({ kind: 'connection', up: false, reason: 'Socket closed' });
@@ -161,8 +153,7 @@ describe("what a broker's feed tells the engine", () => {
       false,
       true,
     ]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const position = (login: string): number => h.venue.account(login).positions.get(ES)?.netPos ?? 0;
     expect([h.position(2, ES), position('2222222')]).toEqual([1, 0]);
     await h.engine.stop();
@@ -177,8 +168,7 @@ describe('Sync', () => {
     ]);
     await h.start();
     for (const id of [2, 3]) h.venue.faults.arm({ kind: 'reject' }, h.directory.account(id).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(2, ES), h.position(3, ES)]).toEqual([0, 0]);
     await h.engine.sync(USER, [3]);
     await h.settle();
@@ -194,19 +184,14 @@ describe('following turned back on, and leader orders missed while the engine wa
   it('when a risk-stopped follower is set to follow again, then it is ok and copied again', async () => {
     const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
     await h.start();
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    h.venue.setPrice(ES, price - 3);
-    await h.settle();
+    await h.leaderBuysThenFalls();
     expect([h.position(2, ES), h.engine.live.get(2)?.status.state]).toEqual([0, 'risk_stopped']);
     h.directory.account(2).isFollower = true;
     h.directory.account(2).risk.dailyLossLimit = 0;
     await h.engine.refreshUser(USER);
     await h.settle();
     expect(h.engine.live.get(2)?.status).toEqual({ state: 'ok', reason: null });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 2]);
     await h.engine.stop();
   });
@@ -245,12 +230,9 @@ describe('following turned back on, and leader orders missed while the engine wa
     await h.settle();
     await h.engine.stop();
     await h.trader.cancelOrder(h.leaderExternalId, orderId);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
-      return session;
-    };
+    });
     await h.restart();
     await h.settle();
     expect(h.logs).toEqual(['cancel stray mirror']);
@@ -287,34 +269,27 @@ describe("a connection's session, as the engine keeps it", () => {
 
   it('when the opening snapshot cannot be read, then the failure is logged and the session still copies', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session, connectionId) => {
       // Only the first read, the opening snapshot, fails.
       const read = session.positions.bind(session);
       let reads = 0;
       if (connectionId === 2)
         session.positions = () => (++reads === 1 ? Promise.reject(new Error('Read failed')) : read());
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     expect(h.logs).toEqual(['snapshot 2']);
     h.logs.length = 0;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(3, ES)).toBe(2);
     await h.engine.stop();
   });
 
   it('when a session no longer wanted fails to close, then the failure is logged', async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       session.close = () => Promise.reject(new Error('Socket already gone'));
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     h.directory.account(3).enabled = false;
@@ -326,17 +301,14 @@ describe("a connection's session, as the engine keeps it", () => {
 
   it('when a follower is already past its daily loss limit as the engine starts, then the opening snapshot stops it', async () => {
     const h = new Harness([{ ratio: 1, risk: { dailyLossLimit: 100 } }]);
-    const open = h.directory.openSession.bind(h.directory);
     const follower = h.directory.account(2).externalId;
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       const snapshots = session.accountSnapshots.bind(session);
       session.accountSnapshots = async () =>
         (await snapshots()).map((snapshot) =>
           snapshot.accountExternalId === follower ? { ...snapshot, realizedPnl: -150 } : snapshot,
         );
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     expect(h.engine.live.get(2)?.status.state).toBe('risk_stopped');

@@ -16,8 +16,7 @@ async function waitingFollower(stored?: number[]): Promise<Harness> {
     (h.directory as AccountDirectory).stopWaiting = async (accountId: number) => void stored.push(accountId);
   await h.start();
   h.venue.faults.arm({ kind: 'reject' }, h.directory.account(FOLLOWER).externalId);
-  await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-  await h.settle();
+  await h.leaderTrades('buy', 1);
   h.directory.account(FOLLOWER).waitsForLeaderTrade = true;
   await h.engine.refreshUser(USER);
   await h.settle();
@@ -40,8 +39,7 @@ describe("a follower waiting for the new leader's next trade", () => {
     expect(h.engine.live.get(FOLLOWER)?.status).toEqual({ state: 'ok', reason: null });
     // No longer waiting: auto-sync keeps it at leader × ratio from now on.
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(FOLLOWER).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     await h.engine.autoSync(USER);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2, 4]);
@@ -65,8 +63,7 @@ describe("a follower waiting for the new leader's next trade", () => {
     const stored: number[] = [];
     const h = await waitingFollower(stored);
     const earlier = h.venue.received.length;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2, 4]);
     const follower = h.directory.account(FOLLOWER).externalId;
     // One order brought it there: the alignment, not a copy of the fill plus a correction.

@@ -51,8 +51,7 @@ describe('the engine over its lifetime', () => {
     await h.start();
     expect(clock.intervals).toEqual([250]);
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(3, ES)).toBe(0);
     const session = h.engine.sessions.get(1)?.session;
     if (session === undefined) throw new Error('No leader session');
@@ -99,8 +98,7 @@ describe('the engine over its lifetime', () => {
     h.directory.account(LEADER).enabled = false;
     await h.engine.refreshUser(USER);
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([1, 0]);
     expect(h.logs).toEqual([]);
     h.directory.account(LEADER).enabled = true;
@@ -108,8 +106,7 @@ describe('the engine over its lifetime', () => {
     await h.engine.refreshUser(USER);
     await h.settle();
     expect(h.changes).toContain(USER);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);
     await h.engine.stop();
   });
@@ -118,8 +115,7 @@ describe('the engine over its lifetime', () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();
     h.store.crashAfterNextClaim = true;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const [stored] = await h.store.unresolved([2]);
     expect(stored).toBeDefined();
     const accounts = h.directory.accounts.splice(0);

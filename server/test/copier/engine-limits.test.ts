@@ -14,12 +14,9 @@ describe('a follower held within its limits', () => {
   it('when a copy is larger than the max per order, then it goes out in parts; at the max net position the rest is refused and said so', async () => {
     const h = new Harness([{ ratio: 2, risk: { maxContractsPerOrder: 3, maxNetPosition: 5 } }]);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
+    await h.leaderTrades('buy', 1);
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([4, 5]);
     expect(copiesTo(h, 2)).toEqual([
       ['buy', 3],
@@ -30,11 +27,9 @@ describe('a follower held within its limits', () => {
       ['buy', 2, 'Market', 'Rejected', 'Max net position (5) reached'],
     ]);
     // Back under the limit: the leader's exits take the follower down to leader × ratio again.
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 2);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 5, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 5);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([-3, -5]);
     // 4 → −5: the 4 that close go first, as exits (3 + 1), then the 5 that open, as entries (3 + 2).
     const last = [...h.store.intents.values()].slice(-5);
@@ -59,8 +54,7 @@ describe('a follower held within its limits', () => {
       position += event.side === 'buy' ? event.qty : -event.qty;
       seen.push(position);
     });
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 5, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 5);
     // The buy back is lost twice (nothing reaches the broker) and is looked up and sent again each time.
     h.venue.faults.arm({ kind: 'timeout' }, follower);
     h.venue.faults.arm({ kind: 'timeout' }, follower);
@@ -85,18 +79,14 @@ describe('a resting mirror that could carry a follower past its max net position
   ): Promise<{ h: Harness; follower: string; price: number }> {
     const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
     if (cancelFails) {
-      const open = h.directory.openSession.bind(h.directory);
-      h.directory.openSession = async (connectionId) => {
-        const session = await open(connectionId);
+      h.alterSessions((session) => {
         session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
-        return session;
-      };
+      });
     }
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     const { price } = await h.leaderRestingBuy();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const follower = h.directory.account(2).externalId;
     expect([h.position(2, ES), h.venue.workingOrders([follower]).map((o) => [o.side, o.qty])]).toEqual([
       2,
@@ -129,8 +119,7 @@ describe('a resting mirror that could carry a follower past its max net position
     expect(h.logs).toEqual([]);
     // The canceled mirror no longer counts against the limit: the leader's next moves are copied in full.
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);
     // The leader's order fills later: the follower, already at its limit, gets nothing more.
     h.venue.setPrice(ES, price - 1);

@@ -16,6 +16,16 @@ const working = (h: Harness, accountId: number): Array<[string, number, number |
     .workingOrders([h.directory.account(accountId).externalId])
     .map((o): [string, number, number | null] => [o.type, o.qty, o.price]);
 
+/** A follower at ratio 2 limited to 4: the leader is long 1 and rests a limit buy of 1 (mirrored as 2). */
+async function longWithRestingBuy(): Promise<{ h: Harness; orderId: string; price: number }> {
+  const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
+  await h.start();
+  await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+  const { orderId, price } = await h.leaderRestingBuy();
+  await h.settle();
+  return { h, orderId, price };
+}
+
 describe("mirrors of the leader's resting orders", () => {
   it('when the leader order fills, then the mirrors fill with it and nothing is canceled or logged', async () => {
     const h = await twoFollowers();
@@ -46,25 +56,16 @@ describe("mirrors of the leader's resting orders", () => {
 
   it("when a follower's broker refuses to cancel or modify its mirror, then each failure is logged with the order and the follower", async () => {
     const h = await twoFollowers((h) => {
-      const open = h.directory.openSession.bind(h.directory);
-      h.directory.openSession = async (connectionId) => {
-        const session = await open(connectionId);
+      h.alterSessions((session, connectionId) => {
         if (connectionId === 2) {
           session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
           session.modifyOrder = () => Promise.reject(new Error('Modify refused'));
         }
-        return session;
-      };
+      });
     });
     const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId,
-      qty: 1,
-      type: 'Limit',
-      price: price - 5,
-    });
+    await h.leaderModify(orderId, 1, price - 5);
     await h.settle();
     await h.trader.cancelOrder(h.leaderExternalId, orderId);
     await h.settle();
@@ -83,20 +84,10 @@ describe("mirrors of the leader's resting orders", () => {
   });
 
   it('when the leader grows its resting order past what the follower may still add, then the mirror is canceled rather than grown', async () => {
-    const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
-    await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    const { orderId, price } = await h.leaderRestingBuy();
-    await h.settle();
+    const { h, orderId, price } = await longWithRestingBuy();
     expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price]]]);
     // Long 2 with a mirror of 2 is the limit of 4; a mirror of 4 could take the follower to 6.
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId,
-      qty: 2,
-      type: 'Limit',
-      price,
-    });
+    await h.leaderModify(orderId, 2, price);
     await h.settle();
     expect(working(h, 2)).toEqual([]);
     expect(h.logs).toEqual([]);
@@ -104,18 +95,8 @@ describe("mirrors of the leader's resting orders", () => {
   });
 
   it('when the leader moves its resting order, then the mirror moves with it, for a follower whose mirror fills it up to its limit', async () => {
-    const h = new Harness([{ ratio: 2, risk: { maxNetPosition: 4 } }]);
-    await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    const { orderId, price } = await h.leaderRestingBuy();
-    await h.settle();
-    await h.trader.modifyOrder({
-      accountExternalId: h.leaderExternalId,
-      orderId,
-      qty: 1,
-      type: 'Limit',
-      price: price - 5,
-    });
+    const { h, orderId, price } = await longWithRestingBuy();
+    await h.leaderModify(orderId, 1, price - 5);
     await h.settle();
     expect([h.position(2, ES), working(h, 2)]).toEqual([2, [['Limit', 2, price - 5]]]);
     await h.engine.stop();

@@ -50,8 +50,7 @@ describe('a reconciliation while leader fills wait in the queue', () => {
     for (const round of [1, 2]) {
       // The follower's copy is refused: it is off by 1 until a reconciliation corrects it.
       h.venue.faults.arm({ kind: 'reject' }, h.directory.account(FOLLOWER).externalId);
-      await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-      await h.settle();
+      await h.leaderTrades('buy', 1);
       expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2 * round - 1, 2 * round - 2]);
 
       let open: () => void = () => undefined;
@@ -73,8 +72,7 @@ describe('a reconciliation while leader fills wait in the queue', () => {
 
   it("when a leader fill arrives while reconciliation reads the leader's position, then the correction waits for that fill to be copied", async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(1);
     const reads = countReads(leaderSession(h), async (read) => {
       if (read === 1) await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });

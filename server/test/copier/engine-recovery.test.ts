@@ -1,25 +1,47 @@
 import { frontMonth } from '@synctrade/market';
-import { BrokerError } from '../../src/brokers/types';
+import { BrokerError, type BrokerOrder } from '../../src/brokers/types';
+import type { EngineSettings } from '../../src/copier/engine/context';
 import { Harness, LEADER, USER } from './support/harness';
-import { ScriptedFollower } from './support/scripted-follower';
+import { ScriptedFollower, until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
 const FOLLOWER = 2;
 const NOT_SENT = 'Not sent: the engine restarted before sending; the position was reconciled instead';
 
 /** The leader buys `qty`; the engine stores the follower's copy and dies before sending it. */
-async function diedAfterTheWrite(qty: number): Promise<{ h: Harness; stored: string }> {
-  const h = new Harness([{ ratio: 2 }]);
+async function diedAfterTheWrite(
+  qty: number,
+  h = new Harness([{ ratio: 2 }]),
+  follower = FOLLOWER,
+): Promise<{ h: Harness; stored: string }> {
   await h.start();
   h.store.crashAfterNextClaim = true;
   await h.leaderOrder({ symbol: ES, side: 'buy', qty, type: 'Market' });
   await h.settle();
-  const [stored] = await h.store.unresolved([FOLLOWER]);
+  const [stored] = await h.store.unresolved([follower]);
   if (stored === undefined) throw new Error('The copy was not stored');
   expect(h.venue.received.filter((c) => c.clientOrderId === stored.clientOrderId)).toEqual([]);
   // The dying engine logged its crash; what follows is the next engine's.
   h.logs.length = 0;
   return { h, stored: stored.clientOrderId };
+}
+
+/** The follower (ratio 2) alone on connection 2: account 2, on the leader's connection, does not follow. */
+const ALONE = 3;
+const aloneOnItsConnection = (settings: Partial<EngineSettings> = {}): Harness =>
+  new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }], undefined, settings);
+
+/** The order left just before the process died: the broker has it under the stored client order id. */
+async function reachedTheBroker(h: Harness, accountId: number, stored: string): Promise<BrokerOrder> {
+  const intent = h.store.intents.get(stored);
+  return (await h.hand(accountId)).placeOrder({
+    accountExternalId: h.directory.account(accountId).externalId,
+    clientOrderId: stored,
+    symbol: ES,
+    side: intent?.side ?? 'buy',
+    qty: intent?.qty ?? 0,
+    type: 'Market',
+  });
 }
 
 describe('after a restart, copies stored but never confirmed', () => {
@@ -41,17 +63,7 @@ describe('after a restart, copies stored but never confirmed', () => {
 
   it('when the stored copy did reach the broker, then its outcome is the broker order and nothing more is sent', async () => {
     const { h, stored } = await diedAfterTheWrite(1);
-    const intent = h.store.intents.get(stored);
-    // The order left just before the process died: the broker has it under the stored client order id.
-    const hand = await h.hand(FOLLOWER);
-    const order = await hand.placeOrder({
-      accountExternalId: h.directory.account(FOLLOWER).externalId,
-      clientOrderId: stored,
-      symbol: ES,
-      side: intent?.side ?? 'buy',
-      qty: intent?.qty ?? 0,
-      type: 'Market',
-    });
+    const order = await reachedTheBroker(h, FOLLOWER, stored);
     const sentBefore = h.venue.received.length;
     await h.restart();
     await h.settle();
@@ -126,32 +138,49 @@ describe('after a restart, copies stored but never confirmed', () => {
     await h.settle();
     expect(h.logs).toEqual([`recover intent ${stored}`]);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
+    // Looked up once per start: a later reload does not ask again.
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect(broker.lookUps).toBe(1);
     await h.engine.stop();
   });
 
-  it("when the follower's connection cannot open after the restart, then its stored copy waits untouched and the follower is brought to leader × ratio once the connection is back", async () => {
-    // The follower (ratio 2) is alone on connection 2; account 2 on the leader's connection does not follow.
-    const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }]);
-    await h.start();
-    h.store.crashAfterNextClaim = true;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    const [stored] = await h.store.unresolved([3]);
-    expect(stored).toBeDefined();
-    h.logs.length = 0;
-    const open = h.directory.openSession.bind(h.directory);
-    let down = true;
-    h.directory.openSession = (connectionId) =>
-      down && connectionId === 2 ? Promise.reject(new Error('Broker unreachable')) : open(connectionId);
+  it("when the follower's connection cannot open after the restart, then its stored copy waits untouched until the connection is back; then it is closed unsent and the follower is brought to leader × ratio", async () => {
+    const { h, stored } = await diedAfterTheWrite(1, aloneOnItsConnection(), ALONE);
+    const up = h.connectionDown(2);
     await h.restart();
     await h.settle();
     expect(h.logs).toEqual(['open session 2']);
-    expect(h.store.intents.get(stored?.clientOrderId ?? '')?.outcome).toBeNull();
-    down = false;
+    expect(h.store.intents.get(stored)?.outcome).toBeNull();
+    up();
     await h.engine.refreshUser(USER);
     await h.settle();
-    expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([1, 2]);
-    expect(h.venue.received.filter((c) => c.clientOrderId === stored?.clientOrderId)).toEqual([]);
+    expect(h.store.intents.get(stored)?.outcome).toMatchObject({ status: 'Canceled', reason: NOT_SENT });
+    expect([h.position(LEADER, ES), h.position(ALONE, ES)]).toEqual([1, 2]);
+    expect(h.venue.received.filter((c) => c.clientOrderId === stored)).toEqual([]);
+    await h.engine.stop();
+  });
+
+  it("when the follower's connection opens on a retry after the restart, then its stored copy that reached the broker gets the broker order as its outcome, looked up once, and the position is not doubled", async () => {
+    const { h, stored } = await diedAfterTheWrite(1, aloneOnItsConnection({ sessionRetryMs: 5 }), ALONE);
+    const order = await reachedTheBroker(h, ALONE, stored);
+    const broker = new ScriptedFollower(h, ALONE);
+    const up = h.connectionDown(2);
+    const sentBefore = h.venue.received.length;
+    await h.restart();
+    await h.settle();
+    expect([h.store.intents.get(stored)?.outcome ?? null, broker.lookUps]).toEqual([null, 0]);
+    up();
+    await until(() => h.store.intents.get(stored)?.outcome !== null);
+    await h.settle();
+    expect(h.store.intents.get(stored)?.outcome).toMatchObject({
+      brokerOrderId: order.orderId,
+      reason: null,
+    });
+    await h.engine.refreshUser(USER);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(ALONE, ES), broker.lookUps]).toEqual([1, 2, 1]);
+    expect(h.venue.received.length).toBe(sentBefore);
     await h.engine.stop();
   });
 });

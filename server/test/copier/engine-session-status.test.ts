@@ -10,11 +10,7 @@ describe("a follower's status as its broker session comes and goes", () => {
     // Account 3 is alone on connection 2: switching it off closes that session.
     const h = new Harness([{ ratio: 1 }, { ratio: 1, risk: { dailyLossLimit: 100 } }]);
     await h.start();
-    const price = h.venue.prices.price('ES');
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    h.venue.setPrice(ES, price - 3);
-    await h.settle();
+    await h.leaderBuysThenFalls();
     const stopped = h.engine.live.get(3)?.status;
     expect(stopped?.state).toBe('risk_stopped');
     h.directory.account(3).enabled = false;
@@ -47,8 +43,7 @@ describe("a follower's status as its broker session comes and goes", () => {
     await h.engine.refreshUser(USER);
     await h.settle();
     expect(h.engine.live.get(9)?.status).toEqual({ state: 'ok', reason: null });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect([h.position(LEADER, ES), h.position(2, ES), h.position(9, ES)]).toEqual([2, 2, 2]);
     await h.engine.stop();
   });
@@ -76,10 +71,8 @@ describe('contracts a person traded by hand on a follower', () => {
       throw new Error('database down');
     };
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    await (await h.hand(2)).flatten(h.directory.account(2).externalId);
-    await h.settle();
+    await h.leaderTrades('buy', 1);
+    await h.handFlatten(2);
     expect(h.logs).toContain('store held by hand 2');
     expect([h.position(2, ES), h.engine.live.get(2)?.status.state]).toEqual([0, 'out_of_sync']);
     await h.engine.stop();
@@ -88,10 +81,8 @@ describe('contracts a person traded by hand on a follower', () => {
   it('when the user presses Sync, then the follower is brought back and what was held by hand is cleared in storage too', async () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    await (await h.hand(2)).flatten(h.directory.account(2).externalId);
-    await h.settle();
+    await h.leaderTrades('buy', 1);
+    await h.handFlatten(2);
     expect(h.directory.heldByHand.get(2)).toEqual([ES]);
     await h.engine.sync(USER);
     await h.settle();
@@ -99,8 +90,7 @@ describe('contracts a person traded by hand on a follower', () => {
     expect(h.directory.heldByHand.get(2)).toEqual([]);
     // A server started now reads nothing held by hand: the leader's exit is copied.
     await h.restart();
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([0, 0]);
     await h.engine.stop();
   });
@@ -108,8 +98,7 @@ describe('contracts a person traded by hand on a follower', () => {
   it('when a person brings the follower back to leader × ratio by hand, then auto-sync finds it in sync and clears what was held by hand', async () => {
     const h = new Harness([{ ratio: 2 }]);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const follower = h.directory.account(2).externalId;
     const hand = await h.hand(2);
     await hand.flatten(follower);
@@ -127,18 +116,14 @@ describe('contracts a person traded by hand on a follower', () => {
   it("when reading a follower's orders fails during auto-sync, then the failure is logged and the other follower is still corrected", async () => {
     // Follower 3 is alone on connection 2, whose order reads fail; follower 2 shares the leader's connection.
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session, connectionId) => {
       if (connectionId === 2) session.workingOrders = () => Promise.reject(new Error('Read failed'));
-      return session;
-    };
+    });
     await h.start();
     await h.settle();
     h.logs.length = 0;
     h.venue.faults.arm({ kind: 'reject' }, h.directory.account(2).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     await h.engine.autoSync(USER);
     await h.settle();
     expect(h.logs).toContain('reconcile follower 3');

@@ -1,48 +1,17 @@
 import { frontMonth } from '@synctrade/market';
-import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../src/brokers/types';
-import { Harness, LEADER, USER } from './support/harness';
-import { ScriptedFollower, until } from './support/scripted-follower';
+import { BrokerError } from '../../src/brokers/types';
+import { LEADER, USER } from './support/harness';
+import { FOLLOWER, lostCopy } from './support/lost-copy';
+import { until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
-const FOLLOWER = 2;
-
-/**
- * A copy sent, its answer lost, and the look-up failing too: nobody knows whether it reached the broker. On
- * Tradovate such a request can still land after the engine gave up on it. Until a look-up tells, the copy
- * must count as held, or the copies after it fill the follower up to its max net position and the late one
- * carries it past.
- */
-async function lostCopy(): Promise<{
-  h: Harness;
-  broker: ScriptedFollower;
-  land: () => Promise<BrokerOrder>;
-}> {
-  const h = new Harness([{ ratio: 1, risk: { maxContractsPerOrder: 1, maxNetPosition: 2 } }]);
-  const broker = new ScriptedFollower(h, FOLLOWER);
-  let held: { command: PlaceOrderCommand; place: (c: PlaceOrderCommand) => Promise<BrokerOrder> } | null =
-    null;
-  broker.places.push((command, place) => {
-    held = { command, place };
-    return Promise.reject(new BrokerError('Request timed out', 'uncertain'));
-  });
-  broker.finds.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
-  await h.start();
-  await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-  await h.settle();
-  const land = (): Promise<BrokerOrder> => {
-    if (held === null) throw new Error('No copy was held back');
-    return held.place(held.command);
-  };
-  return { h, broker, land };
-}
 
 describe('a copy of unknown outcome counts against the follower limits', () => {
   it('when a copy whose answer and look-up were lost lands after the leader added more, then the follower never passes its max net position', async () => {
     const { h, broker, land } = await lostCopy();
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('out_of_sync');
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     // Leader 3, target capped at 2: one contract may still come from the lost copy, so only one more is sent.
     await land();
     await h.settle();
@@ -55,8 +24,7 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
 
   it('when the lost copy never landed, then reconciliation looks it up again and brings the follower to leader × ratio', async () => {
     const { h, broker } = await lostCopy();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(1);
     await h.engine.autoSync(USER);
     await h.settle();
@@ -78,8 +46,7 @@ describe('a copy of unknown outcome counts against the follower limits', () => {
   it('when the look-up fails again at reconciliation, then the copy still counts and nothing is added on top', async () => {
     const { h, broker, land } = await lostCopy();
     broker.finds.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     await h.engine.autoSync(USER);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([3, 1]);

@@ -168,8 +168,7 @@ async function restart(h: Harness, how: Phase['restart']): Promise<void> {
   if (how === 'none') return;
   if (how === 'crash') {
     h.store.crashAfterNextClaim = true;
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     h.store.crashAfterNextClaim = false;
   }
   await h.restart();

@@ -164,8 +164,7 @@ async function run(
       case 'restart':
         if (step.crashAfterIntentWrite) {
           h.store.crashAfterNextClaim = true;
-          await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-          await h.settle();
+          await h.leaderTrades('buy', 1);
           h.store.crashAfterNextClaim = false;
         }
         await h.restart();

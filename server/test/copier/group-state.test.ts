@@ -32,25 +32,12 @@ import {
 import { engineAccount } from './support/engine-account';
 import { leaderLimitOrder } from './support/leader-order';
 import type { CopyIntent } from '../../src/copier/engine/types';
+import { marketCopy } from './support/copy-intent';
 
 const OK = { state: 'ok' as const, reason: null };
 
-function copy(clientOrderId: string, side: 'buy' | 'sell', qty: number): CopyIntent {
-  return {
-    clientOrderId,
-    eventKey: 'f1-a',
-    userId: 1,
-    accountId: 2,
-    symbol: 'ESZ6',
-    side,
-    qty,
-    type: 'Market',
-    price: null,
-    stopPrice: null,
-    exit: false,
-    leaderOrderId: null,
-  };
-}
+const copy = (clientOrderId: string, side: 'buy' | 'sell', qty: number): CopyIntent =>
+  marketCopy(clientOrderId, 'ESZ6', side, qty);
 
 describe('copy group state transitions', () => {
   it('when a leader fill arrives twice and is taken twice, then it is queued and counted once and copied once', () => {

@@ -8,26 +8,9 @@ import {
   newLiveAccount,
   settleInflightCopy,
 } from '../../src/copier/engine/state';
-import type { CopyIntent } from '../../src/copier/engine/types';
+import { marketCopy as copy } from './support/copy-intent';
 
 const OK = { state: 'ok' as const, reason: null };
-
-function copy(clientOrderId: string, symbol: string, side: 'buy' | 'sell', qty: number): CopyIntent {
-  return {
-    clientOrderId,
-    eventKey: 'f1-a',
-    userId: 1,
-    accountId: 2,
-    symbol,
-    side,
-    qty,
-    type: 'Market',
-    price: null,
-    stopPrice: null,
-    exit: false,
-    leaderOrderId: null,
-  };
-}
 
 function follower(position: Record<string, number> = {}): ReturnType<typeof newLiveAccount> {
   const live = newLiveAccount(OK, []);

@@ -57,8 +57,7 @@ describe('mirrors of leader working orders', () => {
 
   it('when a follower holds a position at its max net position, then a mirror that reduces it still goes, as an exit', async () => {
     const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price + 20 });
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
     await h.settle();
@@ -73,8 +72,7 @@ describe('mirrors of leader working orders', () => {
     const { h, price } = await started({ ratio: 1 });
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: price - 20 });
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 1);
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Stop', stopPrice: price + 20 });
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Limit', price: price + 30 });
     await h.settle();
@@ -145,8 +143,7 @@ describe('a leader fill copied next to resting mirrors', () => {
     const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 3 } });
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Limit', price: price - 20 });
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     // 2 resting + 1 bought = 3 if the mirror fills; the leader's 2 would make 4.
     expect(market(h)).toEqual([['buy', 1]]);
     expect(h.position(FOLLOWER, ES)).toBe(1);
@@ -157,8 +154,7 @@ describe('a leader fill copied next to resting mirrors', () => {
     const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Limit', price: price - 20 });
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(market(h)).toEqual([]);
     expect(h.position(FOLLOWER, ES)).toBe(0);
     expect(skips(h)).toEqual([['Market', 'buy', 1, null, 'Rejected', 'Max net position (2) reached']]);
@@ -169,8 +165,7 @@ describe('a leader fill copied next to resting mirrors', () => {
     const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Limit', price: price + 20 });
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     expect(market(h)).toEqual([['buy', 2]]);
     await h.engine.stop();
   });
@@ -179,8 +174,7 @@ describe('a leader fill copied next to resting mirrors', () => {
     const { h, price } = await started({ ratio: 1, risk: { maxNetPosition: 2 } });
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Limit', price: price + 20 });
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 1);
     expect([market(h), h.position(FOLLOWER, ES)]).toEqual([[], 0]);
     await h.engine.stop();
   });
@@ -277,13 +271,7 @@ describe('a leader modifies a resting order', () => {
     await h.settle();
     expect(followerWorking(h, price)).toEqual(limitBuys(resting));
     for (const { to, mirrors: expected } of modifications) {
-      await h.trader.modifyOrder({
-        accountExternalId: h.leaderExternalId,
-        orderId: id ?? '',
-        qty: to[0],
-        type: 'Limit',
-        price: price + to[1],
-      });
+      await h.leaderModify(id ?? '', to[0], price + to[1]);
       await h.settle();
       expect(followerWorking(h, price)).toEqual(limitBuys(expected));
     }

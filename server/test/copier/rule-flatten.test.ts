@@ -66,14 +66,12 @@ describe('a firm rule closes a follower out', () => {
 
   it('when a follower is closed out twice, then the second close-out is sent too', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(0);
     // The leader buys again; the follower follows (only the flattened contracts are gone).
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBeGreaterThan(0);
     const held = h.position(FOLLOWER, ES);
     expect(await closeOutForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
@@ -96,8 +94,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the deadline comes for a follower holding a position, then it is flattened and the user is told once', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 1);
     expect(await flattenForRule(h.engine, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(0);
@@ -122,8 +119,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the deadline comes for the leader, then the leader is never flattened', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(await flattenForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
     expect(await closeOutForRule(h.engine, LEADER, FLAT_BY)).toBe(false);
     await h.settle();
@@ -154,8 +150,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when a rule acts on an account the engine does not hold, then nothing is closed', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(await flattenForRule(h.engine, 99, FLAT_BY)).toBe(false);
     expect(await closeOutForRule(h.engine, 99, FLAT_BY)).toBe(false);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES), closeOuts(h)]).toEqual([1, 2, []]);
@@ -164,8 +159,7 @@ describe('a firm rule closes a follower out', () => {
 
   it('when the leader is switched off, then a rule still never closes it, and still closes a follower', async () => {
     const h = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     h.directory.account(LEADER).enabled = false;
     await h.engine.refreshUser(USER);
     await h.settle();
@@ -180,9 +174,7 @@ describe('a firm rule closes a follower out', () => {
   it("when the follower's broker session could not open, then the rule closes nothing and says so", async () => {
     // The follower (ratio 2) is alone on connection 2, which refuses to open.
     const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = (connectionId) =>
-      connectionId === 2 ? Promise.reject(new Error('Broker unreachable')) : open(connectionId);
+    h.connectionDown(2);
     await h.start();
     await h.settle();
     expect(await closeOutForRule(h.engine, 3, FLAT_BY)).toBe(false);
@@ -192,12 +184,9 @@ describe('a firm rule closes a follower out', () => {
 
   it("when canceling a follower's working order fails, then the failure is logged and its position is still closed", async () => {
     const h = new Harness([{ ratio: 2 }]);
-    const open = h.directory.openSession.bind(h.directory);
-    h.directory.openSession = async (connectionId) => {
-      const session = await open(connectionId);
+    h.alterSessions((session) => {
       session.cancelOrder = () => Promise.reject(new Error('Cancel refused'));
-      return session;
-    };
+    });
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await h.leaderRestingBuy();
@@ -239,17 +228,14 @@ describe("a firm's deadline through the engine", () => {
     const rules = deadlineRules();
     const h = new Harness([{ ratio: 2 }, { ratio: 1 }], undefined, {}, rules.guard);
     await h.start();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
-    await (await h.hand(3)).flatten(h.directory.account(3).externalId);
-    await h.settle();
+    await h.leaderTrades('buy', 1);
+    await h.handFlatten(3);
     expect([h.position(FOLLOWER, ES), h.position(3, ES)]).toEqual([2, 0]);
     expect(await rules.deadline()(USER, 3, FLAT_BY)).toBe(false);
     expect(await rules.deadline()(USER, FOLLOWER, FLAT_BY)).toBe(true);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const held = h.position(FOLLOWER, ES);
     expect(held).toBeGreaterThan(0);
     await h.engine.stop();
@@ -262,8 +248,7 @@ describe("a firm's deadline through the engine", () => {
     const h = new Harness([{ ratio: 2 }], undefined, {}, rules.guard);
     await h.start();
     expect(h.logs).toEqual([`firm rules ${USER}`]);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(2);
     await h.engine.stop();
   });

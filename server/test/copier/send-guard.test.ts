@@ -3,6 +3,7 @@ import type { SendGuard } from '../../src/copier/engine/ports';
 import { checkFirmRules, guardAtSend, guardPlan } from '../../src/copier/engine/send-guard';
 import { addInflightCopy, brokerPositionSeen, newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type CopyIntent, type EngineAccount } from '../../src/copier/engine/types';
+import { marketCopy } from './support/copy-intent';
 
 /*
  * The rule: every planned copy and every order about to go out is put to the firm rules with what each account
@@ -17,6 +18,19 @@ import { DEFAULT_RISK, type CopyIntent, type EngineAccount } from '../../src/cop
 const OK = { state: 'ok' as const, reason: null };
 const USER = 3;
 const FOLLOWER = 7;
+
+const intent = (
+  clientOrderId: string,
+  side: 'buy' | 'sell',
+  qty: number,
+  over: Partial<CopyIntent> = {},
+): CopyIntent =>
+  marketCopy(clientOrderId, 'NQH7', side, qty, {
+    eventKey: 'f:1:a',
+    userId: USER,
+    accountId: FOLLOWER,
+    ...over,
+  });
 const OTHER = 8;
 const LEADER = 9;
 
@@ -37,29 +51,6 @@ function account(id: number, over: Partial<EngineAccount> = {}): EngineAccount {
     autoSync: true,
     enabled: true,
     risk: DEFAULT_RISK,
-    ...over,
-  };
-}
-
-function intent(
-  clientOrderId: string,
-  side: 'buy' | 'sell',
-  qty: number,
-  over: Partial<CopyIntent> = {},
-): CopyIntent {
-  return {
-    clientOrderId,
-    eventKey: 'f:1:a',
-    userId: USER,
-    accountId: FOLLOWER,
-    symbol: 'NQH7',
-    side,
-    qty,
-    type: 'Market',
-    price: null,
-    stopPrice: null,
-    exit: false,
-    leaderOrderId: null,
     ...over,
   };
 }

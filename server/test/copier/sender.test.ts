@@ -1,8 +1,8 @@
 import { frontMonth } from '@synctrade/market';
 import { pendingOrder } from '../../src/brokers/shared/pending-order';
-import { BrokerError } from '../../src/brokers/types';
+import { BrokerError, type BrokerOrder } from '../../src/brokers/types';
 import type { SendGuard } from '../../src/copier/engine/ports';
-import { Harness, LEADER } from './support/harness';
+import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
@@ -41,8 +41,7 @@ describe('the sender: what the broker answers decides the copy', () => {
       { kind: 'reject', reason: 'Insufficient margin' },
       h.directory.account(FOLLOWER).externalId,
     );
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(outcomes(h)).toEqual([{ status: 'Rejected', reason: 'Insufficient margin', sentMs: null }]);
     expect(messages(h)).toEqual([`Copy to Account 2 failed | Buy 1 ${ES}: Insufficient margin`]);
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
@@ -53,8 +52,7 @@ describe('the sender: what the broker answers decides the copy', () => {
     const { h, broker } = await started();
     // The paper venue always names a reason: this broker's answer is scripted (the order never reaches the venue).
     broker.places.push(async (command) => ({ ...pendingOrder('rejected-1', command), status: 'Rejected' }));
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('sell', 1);
     expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Rejected by the broker']]);
     expect(messages(h)).toEqual([`Copy to Account 2 failed | Sell 1 ${ES}: Rejected by the broker`]);
     // A rejected order is no sign of an expired login.
@@ -65,8 +63,7 @@ describe('the sender: what the broker answers decides the copy', () => {
   it('when the broker refuses the order with an error, then the copy is rejected with its message and the follower stays ok', async () => {
     const { h, broker } = await started();
     broker.places.push(() => Promise.reject(new BrokerError('Market closed', 'rejected')));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(outcomes(h)).toEqual([{ status: 'Rejected', reason: 'Market closed', sentMs: null }]);
     expect(messages(h)).toEqual([`Copy to Account 2 failed | Buy 1 ${ES}: Market closed`]);
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
@@ -77,8 +74,7 @@ describe('the sender: what the broker answers decides the copy', () => {
   it('when the broker answers 401, then the copy is rejected and the follower must log in again', async () => {
     const { h, broker } = await started();
     broker.places.push(() => Promise.reject(new BrokerError('Access token expired', 'unauthorized')));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Access token expired']]);
     expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({
       state: 'reauth_required',
@@ -96,8 +92,7 @@ describe('the sender: a lost answer is looked up before any resend', () => {
       await place(command);
       throw new BrokerError('Request timed out', 'uncertain');
     });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([1, 1, 1]);
     expect(outcomes(h).map((o) => o.reason)).toEqual([null]);
     await h.engine.stop();
@@ -106,8 +101,7 @@ describe('the sender: a lost answer is looked up before any resend', () => {
   it('when the answer is lost and the look-up finds nothing, then the order is sent again under the same client order id', async () => {
     const { h, broker } = await started();
     broker.places.push(uncertain);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([2, 1, 1]);
     expect(broker.commands[1]?.clientOrderId).toBe(broker.commands[0]?.clientOrderId);
     await h.engine.stop();
@@ -117,8 +111,7 @@ describe('the sender: a lost answer is looked up before any resend', () => {
     // sendRetries is 2 in the harness: the first send and two retries.
     const { h, broker } = await started();
     broker.places.push(uncertain, uncertain, uncertain, uncertain);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([3, 3, 0]);
     const [outcome] = outcomes(h);
     expect([outcome?.status, outcome?.reason, typeof outcome?.sentMs]).toEqual([
@@ -127,6 +120,34 @@ describe('the sender: a lost answer is looked up before any resend', () => {
       'number',
     ]);
     expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'out_of_sync', reason: UNKNOWN });
+    // Ruled out at the broker: no order event of it is awaited.
+    expect(h.engine.live.get(FOLLOWER)?.sends.size).toBe(0);
+    await h.engine.stop();
+  });
+
+  it("when the follower goes from the user while its copy waits for the broker's answer, then the send still ends with that answer and the group is not held up", async () => {
+    const { h, broker } = await started();
+    let answer: () => void = () => undefined;
+    broker.places.push(
+      (command, place) =>
+        new Promise((resolve, reject) => {
+          answer = () => place(command).then(resolve, reject);
+        }),
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => broker.commands.length === 1);
+    h.directory.accounts.splice(
+      h.directory.accounts.findIndex((account) => account.id === FOLLOWER),
+      1,
+    );
+    // The reload forgets the follower, then its check waits for the send under way.
+    const reload = h.engine.refreshUser(USER);
+    await until(() => !h.engine.live.has(FOLLOWER));
+    answer();
+    await reload;
+    await h.settle();
+    expect(outcomes(h).map((o) => o.status)).toEqual(['Success']);
+    expect(h.logs).toEqual([]);
     await h.engine.stop();
   });
 
@@ -134,8 +155,7 @@ describe('the sender: a lost answer is looked up before any resend', () => {
     const { h, broker } = await started();
     broker.places.push(uncertain);
     broker.finds.push(() => Promise.reject(new BrokerError('Service unavailable', 'unavailable')));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([broker.commands.length, broker.lookUps, h.position(FOLLOWER, ES)]).toEqual([1, 1, 0]);
     expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', UNKNOWN]]);
     expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('out_of_sync');
@@ -221,8 +241,7 @@ describe('the sender: the broker says too many requests', () => {
 describe('the sender: the order it sends', () => {
   it('when the copy is a market order, then it carries no price, no stop price and no link', async () => {
     const { h, broker } = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(broker.commands.map((c) => ['price', 'stopPrice', 'oco'].filter((key) => key in c))).toEqual([[]]);
     await h.engine.stop();
   });
@@ -271,8 +290,7 @@ describe('the sender: copies held back, and who may still receive them', () => {
 
   it('when the follower is stopped by its loss limit while its exit waits on a look-up, then the exit is not sent again and says why', async () => {
     const { h, broker } = await started();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(1);
     let answer: (order: null) => void = () => undefined;
     broker.places.push(uncertain);
@@ -298,12 +316,33 @@ describe('the sender: what is still on its way to the follower', () => {
   it('when the broker cancels a market copy unfilled, then it is no longer counted on its way and the next check buys the follower in', async () => {
     const { h, broker } = await started();
     broker.places.push(async (command) => ({ ...pendingOrder('canceled-1', command), status: 'Canceled' }));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
     await h.engine.autoSync(1);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(1);
+    await h.engine.stop();
+  });
+
+  it('when the broker takes a market copy as working and its feed later tells it was canceled, then it is no longer counted on its way and the next check buys the follower in', async () => {
+    const { h, broker } = await started();
+    let working: BrokerOrder | null = null;
+    broker.places.push(async (command) => {
+      working = { ...pendingOrder('working-1', command), status: 'Working' };
+      return working;
+    });
+    await h.leaderTrades('buy', 1);
+    const answered = working as BrokerOrder | null;
+    if (answered === null) throw new Error('No copy was answered');
+    // The answer came first: the cancel reaches the engine only through the follower's feed.
+    h.venue.hub.emit(answered.accountExternalId, {
+      kind: 'order',
+      order: { ...answered, status: 'Canceled' },
+    });
+    await h.settle();
+    await h.engine.autoSync(1);
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 1]);
     await h.engine.stop();
   });
 
@@ -312,8 +351,7 @@ describe('the sender: what is still on its way to the follower', () => {
     const limit = h.venue.prices.price('ES') - 10;
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
     await h.settle();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 2);
     await h.engine.autoSync(1);
     await h.settle();
     // The resting mirror is an order, not a position: the follower holds the leader's 2, nothing more or less.
@@ -344,8 +382,7 @@ describe('the sender: the latency it records', () => {
   it('when the broker answers at once, then the copy records its send and answer times since the leader event', async () => {
     const { h } = await started();
     const before = performance.now();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     plausible(latency(h), performance.now() - before);
     await h.engine.stop();
   });
@@ -357,8 +394,7 @@ describe('the sender: the latency it records', () => {
       throw new BrokerError('Request timed out', 'uncertain');
     });
     const before = performance.now();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     plausible(latency(h), performance.now() - before);
     await h.engine.stop();
   });
@@ -367,8 +403,7 @@ describe('the sender: the latency it records', () => {
     const { h, broker } = await started();
     broker.places.push(uncertain, uncertain, uncertain);
     const before = performance.now();
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     const elapsed = performance.now() - before;
     const [[sentMs, ackMs]] = latency(h) as [[number, number]];
     expect(sentMs).toBeGreaterThanOrEqual(0);
@@ -393,8 +428,7 @@ describe('the sender: a firm rule is asked again when the order goes', () => {
       closed = true;
       return Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 20));
     });
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await h.settle();
+    await h.leaderTrades('buy', 1);
     expect(broker.commands.length).toBe(1);
     expect(h.position(FOLLOWER, ES)).toBe(0);
     expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', 'Flat by 15:55 ET']]);

@@ -108,6 +108,28 @@ describe('paper venue', () => {
     ).toThrow('Margin');
   });
 
+  it('when a lost look-up is armed, then the next look-up of the account fails as uncertain and the one after finds the order', () => {
+    const venue = newVenue();
+    const [mine, other] = venue.ensureAccounts('503', 2).map((account) => account.externalId) as [
+      string,
+      string,
+    ];
+    venue.place({
+      accountExternalId: mine,
+      clientOrderId: 'q',
+      symbol: 'GCZ6',
+      side: 'buy',
+      qty: 1,
+      type: 'Market',
+    });
+    venue.faults.arm({ kind: 'lookup-lost' }, mine);
+    expect(venue.findByClientId(other, 'q')).toBeNull();
+    expect(() => venue.findByClientId(mine, 'q')).toThrow(
+      expect.objectContaining({ code: 'uncertain' }) as Error,
+    );
+    expect(venue.findByClientId(mine, 'q')?.status).toBe('Filled');
+  });
+
   it('when time passes 18:00 New York, then a new trade day starts', () => {
     expect(tradeDayKey(Date.parse('2026-11-20T22:59:00Z'))).toBe('2026-11-20');
     expect(tradeDayKey(Date.parse('2026-11-20T23:00:00Z'))).toBe('2026-11-21');

@@ -10,6 +10,8 @@ export type SimFault =
   | { kind: 'timeout' }
   /** The venue accepted the order, then the answer was lost: `uncertain` error, order live. */
   | { kind: 'drop-after-send' }
+  /** The next look-up of an order by client order id gets no answer: `uncertain` error. */
+  | { kind: 'lookup-lost' }
   /** Every event of the next command is delivered twice. */
   | { kind: 'duplicate-events' }
   /** After the next command, the account's last `count` events are delivered again. */

@@ -251,6 +251,8 @@ export class SimVenue {
   }
 
   findByClientId(accountExternalId: string, clientOrderId: string): BrokerOrder | null {
+    if (this.faults.take(accountExternalId, ['lookup-lost']) !== null)
+      throw new BrokerError('Request timed out', 'uncertain');
     const id = this.byClientId.get(`${accountExternalId}|${clientOrderId}`);
     const order = id === undefined ? undefined : this.orders.get(id);
     return order === undefined ? null : { ...order };

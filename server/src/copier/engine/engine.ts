@@ -2,6 +2,7 @@ import type { BrokerEvent, BrokerSession } from '../../brokers/types';
 import { systemClock, type Clock } from './clock';
 import { isCopyClientId } from './client-ids';
 import type { EngineContext, EngineSettings } from './context';
+import { copyOrderSeen } from './late-outcomes';
 import { onLeaderFill } from './leader-fills';
 import { CopyMetrics } from './metrics';
 import { onLeaderOrder } from './mirrors';
@@ -66,6 +67,11 @@ export class CopyEngine implements EngineContext {
   readonly clock: Clock;
   private readonly brokerSessions: BrokerSessions;
   private readonly recovered = new Set<number>();
+  /**
+   * Accounts of recovered users whose session was not open when recovery ran, by user: their stored copies are
+   * looked up once their session opens.
+   */
+  private readonly unrecovered = new Map<number, Set<number>>();
   private stopped = false;
   private stopAutoSync: (() => void) | null = null;
   /** Users whose last auto-sync check has not finished yet: ticks do not pile up behind a slow broker. */
@@ -248,7 +254,10 @@ export class CopyEngine implements EngineContext {
     }
     group.accountIds = new Set(list.map((account) => account.id));
     // A user with no accounts here (all deleted, or the group moved to another node) recovers again if they return.
-    if (list.length === 0) this.recovered.delete(userId);
+    if (list.length === 0) {
+      this.recovered.delete(userId);
+      this.unrecovered.delete(userId);
+    }
     await this.guard?.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
     group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
     const leader = list.find((account) => account.isLeader && account.enabled);
@@ -256,13 +265,22 @@ export class CopyEngine implements EngineContext {
       group.leader = leader === undefined ? null : newLeaderState(leader.id);
     if (list.length > 0 && !this.recovered.has(userId)) {
       this.recovered.add(userId);
-      await recoverUnresolved(
-        this,
-        list.map((account) => account.id),
-      );
+      this.unrecovered.set(userId, new Set(list.map((account) => account.id)));
     }
+    await this.recoverReachable(userId);
     await reconcileGroup(this, group, { force: false });
     this.changed(userId);
+  }
+
+  /**
+   * Looks up the stored copies of the user's accounts not recovered yet whose session is open now; the others
+   * wait for their session (a broker down at the restart). Each account's copies are looked up once.
+   */
+  private async recoverReachable(userId: number): Promise<void> {
+    const waiting = this.unrecovered.get(userId);
+    const due = [...(waiting ?? [])].filter((id) => this.sessionOf(id) !== undefined);
+    for (const id of due) waiting?.delete(id);
+    await recoverUnresolved(this, due);
   }
 
   private onEvent(
@@ -305,6 +323,7 @@ export class CopyEngine implements EngineContext {
     const live = this.live.get(account.id);
     if (live === undefined) return;
     if (event.kind === 'order') {
+      copyOrderSeen(this, account, event.order);
       const { clientOrderId, status } = event.order;
       if (clientOrderId !== null && (status === 'Canceled' || status === 'Rejected'))
         settleInflightCopy(live, clientOrderId);

@@ -25,6 +25,7 @@ import {
   recordMirror,
   relearnLeader,
   releaseHeldByHand,
+  sendSettled,
   settleInflightCopy,
   settlePendingExposure,
   type LeaderState,
@@ -215,10 +216,11 @@ async function resolveUncertainCopies(
     const order = await lookUpCopy(ctx, entry, follower, clientOrderId);
     if (order === undefined) continue;
     if (order !== null) {
-      ctx.store.recordOutcome(outcomeOfOrder(clientOrderId, order));
+      ctx.store.recordOutcome({ ...outcomeOfOrder(clientOrderId, order), correctsUnknown: true });
       if (isLiveOrder(order)) continue;
       copyAcknowledged(live, ctx.clock.now());
     }
+    sendSettled(live, clientOrderId);
     settleInflightCopy(live, clientOrderId);
   }
 }

@@ -8,6 +8,9 @@ import {
   copyAcknowledged,
   copyOutcomeUnknown,
   recordMirror,
+  sendEnded,
+  sendLost,
+  sendStarted,
   settleInflightCopy,
   trackSend,
   type SessionEntry,
@@ -101,6 +104,13 @@ async function send(
         return;
       }
       const sentAt = ctx.clock.now();
+      const live = ctx.live.get(account.id);
+      if (live !== undefined)
+        sendStarted(live, intent.clientOrderId, {
+          receivedAt,
+          sentMs: sentAt - receivedAt,
+          leaderOrderId: intent.leaderOrderId,
+        });
       const pending = entry.session.placeOrder(commandOf(intent, account));
       if (attempt === 0) ctx.metrics.onSent(intent.eventKey, receivedAt, sentAt);
       try {
@@ -136,6 +146,12 @@ async function send(
         // Unknown (the look-up failed too) or out of retries: never guess; reconciliation fixes the position.
         // An order the look-up could not rule out may still land: it stays counted as held until one does.
         if (found === undefined || attempt >= ctx.settings.sendRetries) {
+          const seen = found === undefined ? sendLost(live, intent.clientOrderId) : null;
+          if (seen !== null) {
+            // The follower's feed showed the order while its answer was lost: that is its outcome.
+            succeeded(ctx, account, intent, seen.order, sentAt - receivedAt, seen.at - receivedAt);
+            return;
+          }
           const reason = 'Outcome unknown: the broker did not answer; the position is reconciled';
           if (found === undefined) copyOutcomeUnknown(ctx.live.get(account.id), intent.clientOrderId);
           closeUnsent(ctx, intent, 'Rejected', reason, sentAt - receivedAt, found === null);
@@ -145,7 +161,10 @@ async function send(
       }
     }
   } finally {
-    if (!rescheduled) resolve();
+    if (!rescheduled) {
+      sendEnded(ctx.live.get(account.id), intent.clientOrderId);
+      resolve();
+    }
   }
 }
 

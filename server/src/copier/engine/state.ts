@@ -32,6 +32,20 @@ export interface InflightCopy {
   readonly uncertain: boolean;
 }
 
+/**
+ * A copy sent whose broker answer has not come back: the follower's feed may show its order first. When the
+ * answer and the look-up are both lost, the feed's later order events are the only way its outcome is learned.
+ */
+export interface PendingSend {
+  readonly receivedAt: number;
+  readonly sentMs: number;
+  readonly leaderOrderId: string | null;
+  /** The last version of its order the follower's feed showed, and when (engine clock). */
+  readonly seen: { readonly order: BrokerOrder; readonly at: number } | null;
+  /** Its answer and the look-up were lost: the feed's order events record its outcome from now on. */
+  readonly lost: boolean;
+}
+
 /** What the desk shows of an account, kept current from the broker's events. */
 export interface LiveAccount {
   readonly positions: ReadonlyMap<string, { netPos: number; avgPrice: number }>;
@@ -50,6 +64,8 @@ export interface LiveAccount {
   readonly heldByHand: ReadonlySet<string>;
   /** When the broker last acknowledged a copy to this account (engine clock), if ever. */
   readonly lastCopyAckAt: number | null;
+  /** Copies sent without a known outcome yet, by client order id. */
+  readonly sends: ReadonlyMap<string, PendingSend>;
 }
 
 /** Contracts the follower's resting mirrors could still add: counted against the max net position. */
@@ -109,6 +125,7 @@ interface MutableLive {
   copies: Map<string, MutableCopy>;
   heldByHand: Set<string>;
   lastCopyAckAt: number | null;
+  sends: Map<string, PendingSend>;
 }
 interface MutableLeader {
   accountId: number;
@@ -219,6 +236,7 @@ export function newLiveAccount(status: FollowerStatus, heldByHand: readonly stri
     copies: new Map(),
     heldByHand: new Set(heldByHand),
     lastCopyAckAt: null,
+    sends: new Map(),
   };
   return live;
 }
@@ -410,6 +428,51 @@ export function settleInflightCopy(live: LiveAccount | undefined, clientOrderId:
 export function forgetInflightCopies(live: LiveAccount): void {
   const copies = writable.live(live).copies;
   for (const [clientOrderId, copy] of copies) if (!copy.uncertain) copies.delete(clientOrderId);
+}
+
+/** A copy goes to the broker (a retry follows a look-up that found nothing of it: nothing was seen). */
+export function sendStarted(
+  live: LiveAccount,
+  clientOrderId: string,
+  send: { receivedAt: number; sentMs: number; leaderOrderId: string | null },
+): void {
+  writable.live(live).sends.set(clientOrderId, { ...send, seen: null, lost: false });
+}
+
+/** The follower's feed showed a copy's order: returns the send it belongs to, as it was before (if any). */
+export function sendOrderSeen(
+  live: LiveAccount,
+  clientOrderId: string,
+  order: BrokerOrder,
+  at: number,
+): PendingSend | undefined {
+  const sends = writable.live(live).sends;
+  const send = sends.get(clientOrderId);
+  if (send !== undefined) sends.set(clientOrderId, { ...send, seen: { order, at } });
+  return send;
+}
+
+/**
+ * A send ended without an answer or a look-up: what the feed showed of its order so far (then its outcome is
+ * known after all), or null, and then the feed's next order events tell its outcome.
+ */
+export function sendLost(live: LiveAccount | undefined, clientOrderId: string): PendingSend['seen'] {
+  const sends = live === undefined ? undefined : writable.live(live).sends;
+  const send = sends?.get(clientOrderId);
+  if (sends === undefined || send === undefined) return null;
+  if (send.seen === null) sends.set(clientOrderId, { ...send, lost: true });
+  return send.seen;
+}
+
+/** A send is over: forgotten, unless it was lost (then its order events are still awaited). */
+export function sendEnded(live: LiveAccount | undefined, clientOrderId: string): void {
+  const sends = live === undefined ? undefined : writable.live(live).sends;
+  if (sends?.get(clientOrderId)?.lost !== true) sends?.delete(clientOrderId);
+}
+
+/** A copy's outcome is final (its order ended, or a look-up told): nothing more is awaited of it. */
+export function sendSettled(live: LiveAccount, clientOrderId: string): void {
+  writable.live(live).sends.delete(clientOrderId);
 }
 
 export function copyAcknowledged(live: LiveAccount, at: number): void {

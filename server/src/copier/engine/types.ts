@@ -81,6 +81,11 @@ export interface CopyOutcome {
   /** Leader event received → follower order sent / acknowledged, in ms. */
   sentMs: number | null;
   ackMs: number | null;
+  /**
+   * It replaces an outcome recorded as unknown (the answer and the look-up were lost): its reason, even none,
+   * replaces the stored one.
+   */
+  correctsUnknown?: boolean;
 }
 
 export interface FollowerStatus {

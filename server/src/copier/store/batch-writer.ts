@@ -13,6 +13,8 @@ export interface CopyPatch {
   qty: number | null;
   sent_ms: number | null;
   ack_ms: number | null;
+  /** Its reason replaces the stored one even when null (an outcome recorded as unknown, learned later). */
+  clear_reason?: boolean;
 }
 
 /** An order row seen from the broker (leader and manual orders), keyed by account and broker order id. */
@@ -240,10 +242,10 @@ export class BatchWriter {
         );
         await tx.query(
           `UPDATE copy_orders o SET status = x.status, broker_order_id = coalesce(x.broker_order_id, o.broker_order_id),
-             reason = coalesce(x.reason, o.reason), price = coalesce(x.price, o.price), qty = coalesce(x.qty, o.qty),
+             reason = CASE WHEN x.clear_reason THEN x.reason ELSE coalesce(x.reason, o.reason) END, price = coalesce(x.price, o.price), qty = coalesce(x.qty, o.qty),
              sent_ms = coalesce(x.sent_ms, o.sent_ms), ack_ms = coalesce(x.ack_ms, o.ack_ms), resolved = true, updated_at = now()
            FROM jsonb_to_recordset($1::jsonb) AS x(client_order_id text, status text, broker_order_id text, reason text, price numeric, qty numeric,
-             sent_ms double precision, ack_ms double precision)
+             sent_ms double precision, ack_ms double precision, clear_reason boolean)
            WHERE o.client_order_id = x.client_order_id`,
           [JSON.stringify(copies)],
         );
@@ -323,11 +325,13 @@ function mergeCopy(older: CopyPatch, newer: CopyPatch): CopyPatch {
     client_order_id: newer.client_order_id,
     status: newer.status,
     broker_order_id: newer.broker_order_id ?? older.broker_order_id,
-    reason: newer.reason ?? older.reason,
+    reason: newer.reason ?? (newer.clear_reason === true ? null : older.reason),
     price: newer.price ?? older.price,
     qty: newer.qty ?? older.qty,
     sent_ms: newer.sent_ms ?? older.sent_ms,
     ack_ms: newer.ack_ms ?? older.ack_ms,
+    // A reason cleared before still clears the stored one when the newer patch brings none.
+    clear_reason: newer.clear_reason === true || older.clear_reason === true,
   };
 }
 

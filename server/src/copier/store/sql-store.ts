@@ -107,6 +107,7 @@ export class SqlCopyStore implements CopyStore {
       qty: null,
       sent_ms: outcome.sentMs,
       ack_ms: outcome.ackMs,
+      clear_reason: outcome.correctsUnknown === true,
     });
   }
 

@@ -3,7 +3,7 @@ import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
 import { createSimAdapter } from '../../../src/brokers/sim/adapter';
 import { SimSession } from '../../../src/brokers/sim/session';
 import { SimVenue } from '../../../src/brokers/sim/venue';
-import type { BrokerAdapter, PlaceOrderCommand } from '../../../src/brokers/types';
+import type { BrokerAdapter, BrokerSession, PlaceOrderCommand } from '../../../src/brokers/types';
 import type { Clock } from '../../../src/copier/engine/clock';
 import type { EngineSettings } from '../../../src/copier/engine/context';
 import { noticeOf } from '../../../src/copier/engine-notices';
@@ -100,6 +100,26 @@ export class Harness {
     await this.engine.start();
   }
 
+  /** The leader trades front-month ES at market (a person on the platform); resolves once the engine has settled it. */
+  async leaderTrades(side: 'buy' | 'sell', qty: number): Promise<void> {
+    await this.leaderOrder({ symbol: frontMonth('ES'), side, qty, type: 'Market' });
+    await this.settle();
+  }
+
+  /** A person flattens a follower at its broker (the follower's own login); resolves once the engine has settled it. */
+  async handFlatten(accountId: number): Promise<void> {
+    await (await this.hand(accountId)).flatten(this.directory.account(accountId).externalId);
+    await this.settle();
+  }
+
+  /** The leader buys 1 ES at market, then ES falls 3 points: a follower copying it 1:1 has lost $150. */
+  async leaderBuysThenFalls(): Promise<void> {
+    const price = this.venue.prices.price('ES');
+    await this.leaderTrades('buy', 1);
+    this.venue.setPrice(frontMonth('ES'), price - 3);
+    await this.settle();
+  }
+
   /** A person trading on a follower at its broker (the follower's own login): flatten, close, orders by hand. */
   async hand(accountId: number): Promise<SimSession> {
     const externalId = this.directory.account(accountId).externalId;
@@ -114,6 +134,43 @@ export class Harness {
       this.hands.set(login, session);
     }
     return session;
+  }
+
+  /** Changes every broker session the engine opens from now on (a broker that misbehaves) before the engine uses it. */
+  alterSessions(alter: (session: BrokerSession, connectionId: number) => void): void {
+    const open = this.directory.openSession.bind(this.directory);
+    this.directory.openSession = async (connectionId) => {
+      const session = await open(connectionId);
+      alter(session, connectionId);
+      return session;
+    };
+  }
+
+  /** The connection's session cannot open (its broker is down) until the answered function is called. */
+  connectionDown(connectionId: number): () => void {
+    const open = this.directory.openSession.bind(this.directory);
+    let down = true;
+    this.directory.openSession = (id) =>
+      down && id === connectionId ? Promise.reject(new Error('Broker unreachable')) : open(id);
+    return () => {
+      down = false;
+    };
+  }
+
+  /** A person changes the leader's resting order on the broker's platform: its size and its limit (or stop) price. */
+  async leaderModify(
+    orderId: string,
+    qty: number,
+    price: number,
+    type: 'Limit' | 'Stop' = 'Limit',
+  ): Promise<void> {
+    await this.trader.modifyOrder({
+      accountExternalId: this.leaderExternalId,
+      orderId,
+      qty,
+      type,
+      ...(type === 'Stop' ? { stopPrice: price } : { price }),
+    });
   }
 
   async leaderOrder(

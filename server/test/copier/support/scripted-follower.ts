@@ -1,4 +1,4 @@
-import type { BrokerOrder, PlaceOrderCommand } from '../../../src/brokers/types';
+import type { BrokerEvent, BrokerOrder, PlaceOrderCommand } from '../../../src/brokers/types';
 import type { Harness } from './harness';
 
 type Place = (command: PlaceOrderCommand) => Promise<BrokerOrder>;
@@ -15,6 +15,10 @@ export class ScriptedFollower {
   readonly places: Array<(command: PlaceOrderCommand, place: Place) => Promise<BrokerOrder>> = [];
   readonly finds: Array<(find: Find) => Promise<BrokerOrder | null>> = [];
   lookUps = 0;
+  /** The feed tells this follower's fills only after the order event that ends their order (some brokers do). */
+  fillsAfterOrders = false;
+  /** The feed tells nothing of this follower (its events are missed). */
+  deaf = false;
 
   constructor(h: Harness, accountId: number) {
     const externalId = h.directory.account(accountId).externalId;
@@ -36,7 +40,26 @@ export class ScriptedFollower {
         const real = (): Promise<BrokerOrder | null> => find(account, clientOrderId);
         return step === undefined ? real() : step(real);
       };
+      const subscribe = session.subscribe.bind(session);
+      session.subscribe = (listener) => subscribe(this.reorder(externalId, listener));
       return session;
+    };
+  }
+
+  private reorder(externalId: string, listener: (event: BrokerEvent) => void): (event: BrokerEvent) => void {
+    const held: BrokerEvent[] = [];
+    return (event) => {
+      if (this.deaf && ownEvent(event, externalId)) return;
+      if (this.fillsAfterOrders && event.kind === 'fill' && event.accountExternalId === externalId) {
+        held.push(event);
+        return;
+      }
+      listener(event);
+      const ended =
+        event.kind === 'order' &&
+        event.order.accountExternalId === externalId &&
+        ['Filled', 'Canceled', 'Rejected'].includes(event.order.status);
+      if (ended) for (const fill of held.splice(0)) listener(fill);
     };
   }
 }
@@ -47,5 +70,20 @@ export async function until(condition: () => boolean, limitMs = 10_000): Promise
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('The condition never held');
     await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function ownEvent(event: BrokerEvent, externalId: string): boolean {
+  switch (event.kind) {
+    case 'fill':
+      return event.accountExternalId === externalId;
+    case 'order':
+      return event.order.accountExternalId === externalId;
+    case 'position':
+      return event.position.accountExternalId === externalId;
+    case 'account':
+      return event.account.accountExternalId === externalId;
+    default:
+      return false;
   }
 }
