@@ -35,4 +35,10 @@ const stop = (signal) => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// A supervisor's SIGTERM to the outer `pnpm start` stops pnpm and its shell but never reaches this script: once
+// its parent is gone (this script re-parented), the server is stopped as that signal would have stopped it.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 250).unref();
 server.on('exit', (code) => process.exit(code ?? 0));
