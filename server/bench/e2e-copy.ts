@@ -1,12 +1,16 @@
 /**
  * `pnpm bench e2e`: the product as it runs. The real server (`src/main.ts`, child process, PGlite unless
  * `BENCH_BACKENDS` says otherwise) with a trader whose paper leader has `BENCH_FOLLOWERS` (10) paper followers;
- * the bench sends `BENCH_EVENTS` (60) leader tickets through `POST /sim/orders` (one at a time, alternating buy
- * and sell, each once every follower holds the leader's position), then reads the copy latency the server itself records
- * (`latency_ms` of the copies in `GET /copier/order-data/:userId`: leader fill received by the engine → follower
- * order acknowledged by the venue). The list holds the newest 500 rows, so the percentiles count the last 45 or
- * so tickets; the first ticket after start-up, with the copy path not yet compiled, is read after it and shown
- * apart. Beside it, the same group in the engine alone (`bench/copier.ts`, paper venue, no HTTP, no feed): the
+ * the bench sends leader tickets through `POST /sim/orders` (one at a time, alternating buy and sell, each once
+ * every follower holds the leader's position) and reads the copy latency the server itself records (`latency_ms`
+ * of the copies in `GET /copier/order-data/:userId`: leader fill received by the engine → follower order
+ * acknowledged by the venue). The list holds the newest 500 rows, so each reading counts the last 45 or so
+ * tickets:
+ * - cold: read after the first `BENCH_EVENTS` (60) tickets after start-up, while V8 still compiles the server's
+ *   paths (its helper threads then share the two cores with the copies' thread);
+ * - warm: read after `BENCH_WARM_EVENTS` (240) more, the server as it runs for most of a trading day.
+ * The first ticket after start-up, with the copy path not yet compiled, is read right after it and shown apart.
+ * Beside it, the same group in the engine alone (`bench/copier.ts`, paper venue, no HTTP, no feed): the
  * engine-only figure of the same run.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +22,7 @@ import { benchBackends, startServer, type Backend } from './running-server';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 60);
+const WARM_EVENTS = Number(process.env.BENCH_WARM_EVENTS ?? 240);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -81,7 +86,9 @@ async function slowestCopy(url: string, user: BenchUser, userId: number): Promis
   return Math.max(...latencies);
 }
 
-async function runBackend(backend: Backend): Promise<{ latencies: number[]; firstTicket: number }> {
+async function runBackend(
+  backend: Backend,
+): Promise<{ cold: number[]; warm: number[]; firstTicket: number }> {
   const server = await startServer(backend, { cpuProfileDir: process.env.BENCH_CPU_PROF });
   let firstTicket = NaN;
   try {
@@ -99,7 +106,7 @@ async function runBackend(backend: Backend): Promise<{ latencies: number[]; firs
       await sendJson(server.url, user, 'PUT', `/copier/accounts/${follower.id}/follower`, {});
     const followerIds = rest.slice(0, FOLLOWERS).map((account) => account.id);
     const desk = await openDesk(server.url, user);
-    for (let event = 0; event < EVENTS; event += 1) {
+    const ticket = async (event: number): Promise<void> => {
       await sendJson(server.url, user, 'POST', '/sim/orders', {
         account_id: leader.id,
         contract: 'ES',
@@ -112,15 +119,22 @@ async function runBackend(backend: Backend): Promise<{ latencies: number[]; firs
       // the bench's own reads into the embedded database the copies wait for.
       const held = event % 2 === 0 ? 1 : 0;
       await desk.until((qty) => followerIds.every((id) => qty.get(id) === held));
+    };
+    const latenciesSoFar = async (): Promise<number[]> =>
+      (await copiesSoFar(server.url, user, userId))
+        .map((order) => order.latency_ms)
+        .filter((ms): ms is number => ms !== null)
+        .sort((a, b) => a - b);
+    for (let event = 0; event < EVENTS; event += 1) {
+      await ticket(event);
       // The first ticket after start-up (code not yet compiled): read now, before the list's newest rows push it out.
       if (event === 0) firstTicket = await slowestCopy(server.url, user, userId);
     }
+    const cold = await latenciesSoFar();
+    for (let event = EVENTS; event < EVENTS + WARM_EVENTS; event += 1) await ticket(event);
+    const warm = WARM_EVENTS > 0 ? await latenciesSoFar() : [];
     desk.close();
-    const latencies = (await copiesSoFar(server.url, user, userId))
-      .map((order) => order.latency_ms)
-      .filter((ms): ms is number => ms !== null)
-      .sort((a, b) => a - b);
-    return { latencies, firstTicket };
+    return { cold, warm, firstTicket };
   } finally {
     await server.stop();
   }
@@ -128,11 +142,12 @@ async function runBackend(backend: Backend): Promise<{ latencies: number[]; firs
 
 async function main(): Promise<void> {
   const lines: string[] = [];
+  const row = (backend: Backend, what: string, latencies: number[], first: string): string =>
+    `| ${backend} | ${what} | ${FOLLOWERS} | ${latencies.length} | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${(latencies.at(-1) ?? NaN).toFixed(2)} | ${first} |`;
   for (const backend of benchBackends()) {
-    const { latencies, firstTicket } = await runBackend(backend);
-    lines.push(
-      `| ${backend} | running server (latency_ms) | ${FOLLOWERS} | ${latencies.length} | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${(latencies.at(-1) ?? NaN).toFixed(2)} | ${firstTicket.toFixed(2)} |`,
-    );
+    const { cold, warm, firstTicket } = await runBackend(backend);
+    lines.push(row(backend, `cold: tickets 1–${EVENTS} after start`, cold, firstTicket.toFixed(2)));
+    if (WARM_EVENTS > 0) lines.push(row(backend, `warm: tickets to ${EVENTS + WARM_EVENTS}`, warm, ''));
   }
   // `BENCH_ENGINE=0` leaves the engine-only figure out (several runs of the server, one after another).
   if (process.env.BENCH_ENGINE !== '0') {
@@ -144,7 +159,7 @@ async function main(): Promise<void> {
     });
   }
   console.log(
-    `\nRunning server, ${EVENTS} leader tickets, copies' latency_ms (engine receipt → venue acknowledgement)\n`,
+    `\nRunning server, ${EVENTS} + ${WARM_EVENTS} leader tickets, copies' latency_ms (engine receipt → venue acknowledgement)\n`,
   );
   console.log(
     '| backend | what | followers | copies | p50 ms | p99 ms | max ms | first ticket after start, slowest copy ms |',

@@ -84,12 +84,14 @@ export class SegmentJournal<T> {
     return this.sequence - 1;
   }
 
-  /** Deletes the closed segments up to `sequence`: their entries are stored in the database. */
+  /**
+   * Drops the closed segments up to `sequence`, their entries stored in the database: each is gone from the
+   * journal at once, its file kept as a spare for a later segment (or deleted).
+   */
   discardThrough(sequence: number): void {
     while (this.closed.length > 0 && (this.closed[0] ?? Infinity) <= sequence) {
       const done = this.closed.shift() ?? 0;
-      // Already gone is fine: what matters is that the database holds its entries.
-      rmSync(this.file(done), { force: true });
+      this.spares.recycle(this.file(done));
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SegmentJournal } from '../../src/files/segment-journal';
@@ -16,10 +16,15 @@ describe('segment journal', () => {
   const open = (): SegmentJournal<string> =>
     SegmentJournal.open(dir, 'intents', { fsync: false, onDamaged: () => undefined }, isText).journal;
 
+  let witnessDir: string;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'segment-journal-'));
+    const root = mkdtempSync(path.join(tmpdir(), 'segment-journal-'));
+    dir = path.join(root, 'journal');
+    witnessDir = path.join(root, 'witness');
+    mkdirSync(dir);
+    mkdirSync(witnessDir);
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => rmSync(path.dirname(dir), { recursive: true, force: true }));
 
   it('when a segment is closed, then the next one is started before its first append, which goes into it', async () => {
     const journal = open();
@@ -42,9 +47,44 @@ describe('segment journal', () => {
     // Nothing was appended since: every entry is in segment 1 still, and segment 2 stays the open one.
     expect(journal.rotate()).toBe(1);
     journal.discardThrough(1);
-    expect(names()).toEqual(['intents-2.log']);
+    expect(names().filter((name) => name.endsWith('.log'))).toEqual(['intents-2.log']);
     await journal.close();
     expect(names()).toEqual([]);
+  });
+
+  it('when segments are discarded, then later segments reuse their files emptied and no new file is created', async () => {
+    const journal = open();
+    await started('intents-1.log');
+    journal.append('entry 1');
+    // A second name for segment 1's file: it keeps the file (and its inode) whatever the journal does with it.
+    linkSync(path.join(dir, 'intents-1.log'), path.join(witnessDir, 'segment-1'));
+    const witness = statSync(path.join(witnessDir, 'segment-1')).ino;
+    const inodes: number[] = [];
+    for (let round = 1; round <= 4; round += 1) {
+      journal.discardThrough(journal.rotate());
+      // Kept spares stay beside it: wait for the segment's file alone.
+      while (!names().includes(`intents-${round + 1}.log`))
+        await new Promise((resolve) => setImmediate(resolve));
+      expect(readFileSync(path.join(dir, `intents-${round + 1}.log`), 'utf8')).toBe('');
+      inodes.push(statSync(path.join(dir, `intents-${round + 1}.log`)).ino);
+      journal.append(`entry ${round + 1}`);
+    }
+    expect(inodes).toContain(witness);
+    expect(readFileSync(path.join(witnessDir, 'segment-1'), 'utf8')).not.toContain('entry 1');
+    await journal.close();
+    // Only the last segment, whose entry is owed, is left: the kept spares are removed.
+    expect(names()).toEqual(['intents-5.log']);
+  });
+
+  it('when a process is killed right after a discard, then the next start reads none of the discarded entries', async () => {
+    const journal = open();
+    journal.append('stored');
+    journal.discardThrough(journal.rotate());
+    journal.append('owed');
+    const again = SegmentJournal.open(dir, 'intents', { fsync: false, onDamaged: () => undefined }, isText);
+    expect(again.leftOver.map((left) => left.entry)).toEqual(['owed']);
+    await again.journal.close();
+    await journal.close();
   });
 
   it('when a process is killed with a segment started ahead, then the next start reads the entries around it', async () => {

@@ -1,4 +1,13 @@
-import { closeSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpareFiles } from '../../src/files/spare-files';
@@ -45,6 +54,38 @@ describe('spare journal files', () => {
     const spares = new SpareFiles(dir, 'ledger');
     expect(names()).toEqual(['intents-999-1.spare', 'ledger-3.log']);
     await spares.close();
+  });
+
+  it('when a discarded segment is recycled, then it leaves its name at once and becomes the next spare, emptied', async () => {
+    const discarded = path.join(dir, 'ledger-1.log');
+    writeFileSync(discarded, 'stored\n');
+    const inode = statSync(discarded).ino;
+    const spares = new SpareFiles(dir, 'ledger');
+    spares.recycle(discarded);
+    expect(names().filter((name) => name.endsWith('.log'))).toEqual([]);
+    await spareReady();
+    let started = false;
+    spares.prepare(() => (started = true));
+    while (!started) await new Promise((resolve) => setImmediate(resolve));
+    const fd = spares.open(path.join(dir, 'ledger-2.log'));
+    writeSync(fd, 'next\n');
+    closeSync(fd);
+    expect(names()).toEqual(['ledger-2.log']);
+    expect(statSync(path.join(dir, 'ledger-2.log')).ino).toBe(inode);
+    expect(readFileSync(path.join(dir, 'ledger-2.log'), 'utf8')).toBe('next\n');
+    await spares.close();
+  });
+
+  it('when more segments are discarded than are kept, then the rest are deleted, and closing removes the kept ones', async () => {
+    const spares = new SpareFiles(dir, 'intents');
+    for (const n of [1, 2, 3, 4]) {
+      writeFileSync(path.join(dir, `intents-${n}.log`), 'stored\n');
+      spares.recycle(path.join(dir, `intents-${n}.log`));
+    }
+    expect(names().filter((name) => name.endsWith('.log'))).toEqual([]);
+    expect(names().filter((name) => name.endsWith('.spare'))).toHaveLength(2);
+    await spares.close();
+    expect(names()).toEqual([]);
   });
 
   it('when the journal closes with a spare being made, then no spare is left behind', async () => {
