@@ -10,6 +10,8 @@
  *   paths (its helper threads then share the two cores with the copies' thread);
  * - warm: read after `BENCH_WARM_EVENTS` (240) more, the server as it runs for most of a trading day.
  * The first ticket after start-up, with the copy path not yet compiled, is read right after it and shown apart.
+ * While it sends tickets the bench's own threads run behind the server's (`benchBehindServer`): the trader's
+ * browser is on another machine, not on the server's two cores. `BENCH_CLIENT_IDLE=0` leaves them as they are.
  * Beside it, the same group in the engine alone (`bench/copier.ts`, paper venue, no HTTP, no feed): the
  * engine-only figure of the same run.
  */
@@ -18,7 +20,7 @@ import path from 'node:path';
 import type { FeedMessage, OrderData, SyncAccount } from '@synctrade/api/types';
 import WebSocket from 'ws';
 import { connectPaper, getJson, registerUser, sendJson, type BenchUser } from './api-client';
-import { benchBackends, startServer, type Backend } from './running-server';
+import { benchBackends, benchBehindServer, startServer, type Backend } from './running-server';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 60);
@@ -106,6 +108,7 @@ async function runBackend(
       await sendJson(server.url, user, 'PUT', `/copier/accounts/${follower.id}/follower`, {});
     const followerIds = rest.slice(0, FOLLOWERS).map((account) => account.id);
     const desk = await openDesk(server.url, user);
+    const restore = benchBehindServer();
     const ticket = async (event: number): Promise<void> => {
       await sendJson(server.url, user, 'POST', '/sim/orders', {
         account_id: leader.id,
@@ -133,6 +136,7 @@ async function runBackend(
     const cold = await latenciesSoFar();
     for (let event = EVENTS; event < EVENTS + WARM_EVENTS; event += 1) await ticket(event);
     const warm = WARM_EVENTS > 0 ? await latenciesSoFar() : [];
+    restore();
     desk.close();
     return { cold, warm, firstTicket };
   } finally {

@@ -140,6 +140,24 @@ export async function startServer(
   };
 }
 
+/**
+ * Puts the bench's own threads behind the server's (`chrt --idle`, every thread of this process) until the
+ * returned function restores them. The bench plays the trader's browser, which runs on another machine: on two
+ * cores its thread, woken by the feed's messages, took the core from the server's copies for up to a millisecond
+ * at a time. `BENCH_CLIENT_IDLE=0` leaves it as it is, for comparison. Without `chrt`, nothing changes.
+ */
+export function benchBehindServer(): () => void {
+  if (process.env.BENCH_CLIENT_IDLE === '0') return () => undefined;
+  const chrt = (policy: string): boolean =>
+    spawnSync('chrt', [policy, '-a', '-p', '0', String(process.pid)], { stdio: 'ignore' }).status === 0;
+  if (!chrt('--idle')) return () => undefined;
+  return () => {
+    // A server started later would inherit the idle policy and be measured behind every other process.
+    if (!chrt('--other'))
+      throw new Error('could not restore the bench to the normal policy: run it with BENCH_CLIENT_IDLE=0');
+  };
+}
+
 /** The backends to run: PGlite always, PostgreSQL when `BENCH_DATABASE_URL` names a server. */
 export function benchBackends(): Backend[] {
   const wanted = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];

@@ -10,7 +10,8 @@
  * The fake runs in a process of its own (Tradovate is another machine in production) and takes every
  * timestamp of the copier rows itself; the plain clients run in the bench's process, beside the copier, and
  * their send times are read from the machine's monotonic clock, as the fake's are. `BENCH_FAKE=same` runs the
- * fake in the bench's process as the bench did before, for comparison.
+ * fake in the bench's process as the bench did before, for comparison. The fake's compiler threads run behind
+ * the copier's threads, as Tradovate's run on Tradovate's machines (`BENCH_FAKE_LOWER=0` leaves them as they are).
  */
 import { fork } from 'node:child_process';
 import path from 'node:path';

@@ -3,7 +3,11 @@
  * fake's work (serving fifty placeorders, sending frames, its garbage) must not sit on the copier's event
  * loop. Answers the bench's requests over the IPC channel; every timestamp is taken here, by the fake.
  */
+import { collectsOnMainThread, lowerBackgroundThreads } from '../../src/runtime/background-threads';
 import { type FakeSide, startFakeSide } from './tradovate-fake-side';
+
+// Tradovate's compiler threads run on Tradovate's machines: here they must not take the copier's cores.
+if (process.env.BENCH_FAKE_LOWER !== '0' && collectsOnMainThread()) lowerBackgroundThreads();
 
 export type FakeRequest =
   | { id: number; op: 'setup'; followerLogins: number[] }
