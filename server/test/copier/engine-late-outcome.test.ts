@@ -140,6 +140,62 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.engine.stop();
   });
 
+  it('when a lost mirror of a resting leader order never reached the broker, then the next check forgets it and sends nothing', async () => {
+    const h = new Harness([{ ratio: 1 }]);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    broker.places.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    await h.start();
+    await h.leaderRestingBuy();
+    await h.settle();
+    const clientOrderId = broker.commands[0]?.clientOrderId ?? '';
+    expect(h.engine.live.get(FOLLOWER)?.sends.has(clientOrderId)).toBe(true);
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect(h.engine.live.get(FOLLOWER)?.sends.size).toBe(0);
+    expect([broker.commands.length, broker.lookUps]).toEqual([1, 2]);
+    expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
+      status: 'Rejected',
+      reason: UNKNOWN,
+    });
+    await h.engine.stop();
+  });
+
+  it("when a lost mirror reached the broker while the follower's feed missed it, then the next check records it working and the leader's cancel still cancels it", async () => {
+    const h = new Harness([{ ratio: 1 }]);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    broker.places.push((command, place) =>
+      place(command).then(() => Promise.reject(new BrokerError('Request timed out', 'uncertain'))),
+    );
+    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    broker.deaf = true;
+    await h.start();
+    const { orderId } = await h.leaderRestingBuy();
+    await h.settle();
+    const clientOrderId = broker.commands[0]?.clientOrderId ?? '';
+    expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
+      status: 'Rejected',
+      reason: UNKNOWN,
+    });
+    await h.engine.autoSync(USER);
+    await h.settle();
+    const follower = h.directory.account(FOLLOWER).externalId;
+    const [mirror] = h.venue.workingOrders([follower]);
+    expect(h.store.intents.get(clientOrderId)?.outcome).toMatchObject({
+      status: 'Working',
+      brokerOrderId: mirror?.orderId,
+      reason: null,
+    });
+    broker.deaf = false;
+    await h.trader.cancelOrder(h.leaderExternalId, orderId);
+    await h.settle();
+    expect(h.venue.workingOrders([follower])).toEqual([]);
+    expect(h.store.intents.get(clientOrderId)?.outcome?.status).toBe('Canceled');
+    expect(h.engine.live.get(FOLLOWER)?.sends.size).toBe(0);
+    expect(broker.commands.length).toBe(1);
+    await h.engine.stop();
+  });
+
   it("when the copy lands while the follower's feed misses its events, then the next check finds it at the broker, records it filled, and sends nothing more", async () => {
     const { h, broker, statuses, order, clientOrderId } = await landsLate((broker) => {
       broker.deaf = true;

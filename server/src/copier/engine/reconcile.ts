@@ -1,6 +1,7 @@
 import { BrokerError, type BrokerOrder } from '../../brokers/types';
 import { syncEventKey } from './client-ids';
 import type { EngineContext } from './context';
+import { copyOrderSeen } from './late-outcomes';
 import {
   correctionIntents,
   differing,
@@ -150,6 +151,7 @@ async function reconcileFollower(
       .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
   }
   await resolveUncertainCopies(ctx, entry, follower);
+  await resolveLostMirrors(ctx, entry, follower);
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
   const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
@@ -222,6 +224,27 @@ async function resolveUncertainCopies(
     }
     sendSettled(live, clientOrderId);
     settleInflightCopy(live, clientOrderId);
+  }
+}
+
+/**
+ * Resting copies (mirrors) whose answer and look-up were both lost wait for the follower's feed to tell their
+ * outcome; one that never reached the broker would wait forever. They are looked up again: not at the broker,
+ * they are forgotten; there, the order is taken as the feed would have told it (recorded, kept as the leader
+ * order's mirror, forgotten once it ended). Market copies are resolved above, with their exposure.
+ */
+async function resolveLostMirrors(
+  ctx: EngineContext,
+  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
+  follower: EngineAccount,
+): Promise<void> {
+  const live = ctx.live.get(follower.id);
+  if (live === undefined) return;
+  for (const [clientOrderId, send] of [...live.sends]) {
+    if (!send.lost || live.copies.has(clientOrderId)) continue;
+    const order = await lookUpCopy(ctx, entry, follower, clientOrderId);
+    if (order === null) sendSettled(live, clientOrderId);
+    else if (order !== undefined) copyOrderSeen(ctx, follower, order);
   }
 }
 
