@@ -161,6 +161,28 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
     await h.engine.stop();
   });
 
+  it('when a look-up at the check fails again, then that mirror stays awaited and the next lost mirror is still resolved', async () => {
+    const h = new Harness([{ ratio: 1 }]);
+    const broker = new ScriptedFollower(h, FOLLOWER);
+    const timedOut = (): Promise<never> => Promise.reject(new BrokerError('Request timed out', 'uncertain'));
+    broker.places.push(timedOut, timedOut);
+    // The sends' own look-ups, then the check's first one.
+    broker.finds.push(timedOut, timedOut, timedOut);
+    await h.start();
+    await h.leaderRestingBuy(1, 20);
+    await h.leaderRestingBuy(1, 30);
+    await h.settle();
+    const [first, second] = broker.commands.map((command) => command.clientOrderId);
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect([...(h.engine.live.get(FOLLOWER)?.sends.keys() ?? [])]).toEqual([first]);
+    expect(second).toBeDefined();
+    await h.engine.autoSync(USER);
+    await h.settle();
+    expect(h.engine.live.get(FOLLOWER)?.sends.size).toBe(0);
+    await h.engine.stop();
+  });
+
   it("when a lost mirror reached the broker while the follower's feed missed it, then the next check records it working and the leader's cancel still cancels it", async () => {
     const h = new Harness([{ ratio: 1 }]);
     const broker = new ScriptedFollower(h, FOLLOWER);
