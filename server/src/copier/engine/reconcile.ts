@@ -151,7 +151,6 @@ async function reconcileFollower(
       .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
   }
   await resolveUncertainCopies(ctx, entry, follower);
-  await resolveLostMirrors(ctx, entry, follower);
   let moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
   const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
@@ -201,10 +200,14 @@ async function reconcileFollower(
 }
 
 /**
- * Copies of unknown outcome are looked up again before the position is corrected. Not at the broker (the
- * look-up waits until the request could no longer land): no longer counted. Ended there: its fills are in the
- * broker's position, which is then read after the settling wait. Still working, or the look-up failed again:
- * it stays counted as held, so a correction never adds to what it may still bring.
+ * Copies whose outcome is in doubt are looked up again before the position is corrected.
+ * - Market copies of unknown outcome: not at the broker (the look-up waits until the request could no longer
+ *   land), no longer counted; ended there, its fills are in the broker's position, which is then read after the
+ *   settling wait; still working, or the look-up failed again, it stays counted as held, so a correction never
+ *   adds to what it may still bring.
+ * - Resting copies (mirrors) whose answer and look-up were both lost wait for the follower's feed to tell their
+ *   outcome, and one that never reached the broker would wait forever: not at the broker, forgotten; there, taken
+ *   as the feed would have told it (recorded, kept as the leader order's mirror, forgotten once it ended).
  */
 async function resolveUncertainCopies(
   ctx: EngineContext,
@@ -225,21 +228,6 @@ async function resolveUncertainCopies(
     sendSettled(live, clientOrderId);
     settleInflightCopy(live, clientOrderId);
   }
-}
-
-/**
- * Resting copies (mirrors) whose answer and look-up were both lost wait for the follower's feed to tell their
- * outcome; one that never reached the broker would wait forever. They are looked up again: not at the broker,
- * they are forgotten; there, the order is taken as the feed would have told it (recorded, kept as the leader
- * order's mirror, forgotten once it ended). Market copies are resolved above, with their exposure.
- */
-async function resolveLostMirrors(
-  ctx: EngineContext,
-  entry: NonNullable<ReturnType<EngineContext['sessions']['get']>>,
-  follower: EngineAccount,
-): Promise<void> {
-  const live = ctx.live.get(follower.id);
-  if (live === undefined) return;
   for (const [clientOrderId, send] of [...live.sends]) {
     if (!send.lost || live.copies.has(clientOrderId)) continue;
     const order = await lookUpCopy(ctx, entry, follower, clientOrderId);
