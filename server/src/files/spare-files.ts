@@ -56,8 +56,8 @@ export class SpareFiles {
   }
 
   /**
-   * Readies the next spare, unless one is ready or on its way: a discarded segment when one is emptied, else a
-   * new file created in the background (libuv's pool). `ready` is called once it is (in its own callback, never
+   * Readies the next spare, unless one is ready or on its way: a discarded segment when one is emptied (or once
+   * the one being emptied is), else a new file created in the background (libuv's pool). `ready` is called once it is (in its own callback, never
    * inside the caller's turn), unless the spare could not be made or the files are closing.
    */
   prepare(ready?: () => void): void {
@@ -72,6 +72,15 @@ export class SpareFiles {
           if (!this.closed && this.spare === reused) ready?.();
         }),
       );
+      return;
+    }
+    // A discarded segment being emptied is a spare in a moment: no new file for it.
+    const emptying = this.emptying.values().next().value;
+    if (emptying !== undefined) {
+      this.preparing = emptying.then(() => {
+        this.preparing = null;
+        this.prepare(ready);
+      });
       return;
     }
     const file = this.nextName();

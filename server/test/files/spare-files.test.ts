@@ -63,7 +63,7 @@ describe('spare journal files', () => {
     const spares = new SpareFiles(dir, 'ledger');
     spares.recycle(discarded);
     expect(names().filter((name) => name.endsWith('.log'))).toEqual([]);
-    await spareReady();
+    // Asked at once, while the discarded segment is still being emptied: it waits for that one.
     let started = false;
     spares.prepare(() => (started = true));
     while (!started) await new Promise((resolve) => setImmediate(resolve));
