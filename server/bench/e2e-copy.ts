@@ -83,9 +83,12 @@ async function openDesk(
   };
 }
 
-async function slowestCopy(url: string, user: BenchUser, userId: number): Promise<number> {
-  const latencies = (await copiesSoFar(url, user, userId)).map((order) => order.latency_ms ?? NaN);
-  return Math.max(...latencies);
+/** The copies' recorded latencies in the list now (its newest 500 rows), slowest last. */
+async function latenciesSoFar(url: string, user: BenchUser, userId: number): Promise<number[]> {
+  return (await copiesSoFar(url, user, userId))
+    .map((order) => order.latency_ms)
+    .filter((ms): ms is number => ms !== null)
+    .sort((a, b) => a - b);
 }
 
 async function runBackend(
@@ -123,19 +126,15 @@ async function runBackend(
       const held = event % 2 === 0 ? 1 : 0;
       await desk.until((qty) => followerIds.every((id) => qty.get(id) === held));
     };
-    const latenciesSoFar = async (): Promise<number[]> =>
-      (await copiesSoFar(server.url, user, userId))
-        .map((order) => order.latency_ms)
-        .filter((ms): ms is number => ms !== null)
-        .sort((a, b) => a - b);
+
     for (let event = 0; event < EVENTS; event += 1) {
       await ticket(event);
       // The first ticket after start-up (code not yet compiled): read now, before the list's newest rows push it out.
-      if (event === 0) firstTicket = await slowestCopy(server.url, user, userId);
+      if (event === 0) firstTicket = (await latenciesSoFar(server.url, user, userId)).at(-1) ?? NaN;
     }
-    const cold = await latenciesSoFar();
+    const cold = await latenciesSoFar(server.url, user, userId);
     for (let event = EVENTS; event < EVENTS + WARM_EVENTS; event += 1) await ticket(event);
-    const warm = WARM_EVENTS > 0 ? await latenciesSoFar() : [];
+    const warm = WARM_EVENTS > 0 ? await latenciesSoFar(server.url, user, userId) : [];
     restore();
     desk.close();
     return { cold, warm, firstTicket };

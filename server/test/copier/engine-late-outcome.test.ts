@@ -7,6 +7,15 @@ import { ScriptedFollower } from './support/scripted-follower';
 const ES = frontMonth('ES');
 const UNKNOWN = 'Outcome unknown: the broker did not answer; the position is reconciled';
 
+/** The broker's answer to a request that timed out: nobody knows whether it got through. */
+const timedOut = (): Promise<never> => Promise.reject(new BrokerError('Request timed out', 'uncertain'));
+
+/** A leader and one follower whose broker answers are scripted (`ScriptedFollower`), before the engine starts. */
+function scriptedGroup(): { h: Harness; broker: ScriptedFollower } {
+  const h = new Harness([{ ratio: 1 }]);
+  return { h, broker: new ScriptedFollower(h, FOLLOWER) };
+}
+
 /** The statuses recorded for each copy, in order (the store keeps only the last). */
 function recorded(h: Harness): Map<string, string[]> {
   const statuses = new Map<string, string[]>();
@@ -36,9 +45,8 @@ async function landsLate(feed: (broker: ScriptedFollower) => void): Promise<{
 
 describe('a copy whose answer and look-up were lost, and whose order the follower’s feed shows', () => {
   it('when the broker took the copy and filled it before its answer was lost, then its outcome is the filled order, with its latency, and the follower is not out of sync', async () => {
-    const h = new Harness([{ ratio: 1 }]);
-    const broker = new ScriptedFollower(h, FOLLOWER);
-    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    const { h, broker } = scriptedGroup();
+    broker.finds.push(timedOut);
     await h.start();
     const follower = h.directory.account(FOLLOWER).externalId;
     h.venue.faults.arm({ kind: 'drop-after-send' }, follower);
@@ -111,14 +119,13 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it("when a mirror of a resting leader order lands after the engine gave up on it, then it is recorded working and the leader's cancel still cancels it", async () => {
-    const h = new Harness([{ ratio: 1 }]);
-    const broker = new ScriptedFollower(h, FOLLOWER);
+    const { h, broker } = scriptedGroup();
     let land: () => Promise<BrokerOrder> = () => Promise.reject(new Error('No mirror was held back'));
     broker.places.push((command, place) => {
       land = () => place(command);
-      return Promise.reject(new BrokerError('Request timed out', 'uncertain'));
+      return timedOut();
     });
-    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    broker.finds.push(timedOut);
     await h.start();
     const { orderId, price } = await h.leaderRestingBuy();
     await h.settle();
@@ -141,10 +148,9 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it('when a lost mirror of a resting leader order never reached the broker, then the next check forgets it and sends nothing', async () => {
-    const h = new Harness([{ ratio: 1 }]);
-    const broker = new ScriptedFollower(h, FOLLOWER);
-    broker.places.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
-    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    const { h, broker } = scriptedGroup();
+    broker.places.push(timedOut);
+    broker.finds.push(timedOut);
     await h.start();
     await h.leaderRestingBuy();
     await h.settle();
@@ -162,9 +168,7 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it('when a look-up at the check fails again, then that mirror stays awaited and the next lost mirror is still resolved', async () => {
-    const h = new Harness([{ ratio: 1 }]);
-    const broker = new ScriptedFollower(h, FOLLOWER);
-    const timedOut = (): Promise<never> => Promise.reject(new BrokerError('Request timed out', 'uncertain'));
+    const { h, broker } = scriptedGroup();
     broker.places.push(timedOut, timedOut);
     // The sends' own look-ups, then the check's first one.
     broker.finds.push(timedOut, timedOut, timedOut);
@@ -184,12 +188,9 @@ describe('a copy whose answer and look-up were lost, and whose order the followe
   });
 
   it("when a lost mirror reached the broker while the follower's feed missed it, then the next check records it working and the leader's cancel still cancels it", async () => {
-    const h = new Harness([{ ratio: 1 }]);
-    const broker = new ScriptedFollower(h, FOLLOWER);
-    broker.places.push((command, place) =>
-      place(command).then(() => Promise.reject(new BrokerError('Request timed out', 'uncertain'))),
-    );
-    broker.finds.push(() => Promise.reject(new BrokerError('Request timed out', 'uncertain')));
+    const { h, broker } = scriptedGroup();
+    broker.places.push((command, place) => place(command).then(timedOut));
+    broker.finds.push(timedOut);
     broker.deaf = true;
     await h.start();
     const { orderId } = await h.leaderRestingBuy();

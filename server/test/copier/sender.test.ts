@@ -318,7 +318,7 @@ describe('the sender: what is still on its way to the follower', () => {
     broker.places.push(async (command) => ({ ...pendingOrder('canceled-1', command), status: 'Canceled' }));
     await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 0]);
-    await h.engine.autoSync(1);
+    await h.engine.autoSync(USER);
     await h.settle();
     expect(h.position(FOLLOWER, ES)).toBe(1);
     await h.engine.stop();
@@ -340,7 +340,7 @@ describe('the sender: what is still on its way to the follower', () => {
       order: { ...answered, status: 'Canceled' },
     });
     await h.settle();
-    await h.engine.autoSync(1);
+    await h.engine.autoSync(USER);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 1]);
     await h.engine.stop();
@@ -352,7 +352,7 @@ describe('the sender: what is still on its way to the follower', () => {
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Limit', price: limit });
     await h.settle();
     await h.leaderTrades('buy', 2);
-    await h.engine.autoSync(1);
+    await h.engine.autoSync(USER);
     await h.settle();
     // The resting mirror is an order, not a position: the follower holds the leader's 2, nothing more or less.
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([2, 2]);
