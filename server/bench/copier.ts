@@ -103,6 +103,8 @@ async function run(followers: number, storeKind: StoreKind): Promise<string> {
   await group.engine.stop();
   group.venue.stop();
   await store.flush();
+  // The journal's background file work ends before its folder is removed.
+  if (store instanceof JournaledCopyStore || store instanceof SqlCopyStore) await store.close();
   if (db !== null) await db.close();
   rmSync(journalDir, { recursive: true, force: true });
   const fmt = (ms: number): string => `${ms.toFixed(3)} ms`.padStart(11);

@@ -107,11 +107,17 @@ export class SegmentJournal<T> {
   /**
    * Starts the next segment as soon as its spare file is ready, in the spare's own callback: renaming it (tens of
    * microseconds, more on a busy disk) is then off the path of the first append after a rotation, which is a
-   * copy's claim or a paper order's answer. Until then an append starts the segment itself.
+   * copy's claim or a paper order's answer. Until then an append starts the segment itself. A failure here is
+   * left to that append, which reports it to its caller instead of ending the process from a callback.
    */
   private startAhead(): void {
     this.spares.prepare(() => {
-      if (this.fd === null) this.fd = this.spares.open(this.file(this.sequence));
+      if (this.fd !== null) return;
+      try {
+        this.fd = this.spares.open(this.file(this.sequence));
+      } catch {
+        this.fd = null;
+      }
     });
   }
 

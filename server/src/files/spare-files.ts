@@ -50,6 +50,7 @@ export class SpareFiles {
         return spare.fd;
       } catch {
         closeSync(spare.fd);
+        rmSync(spare.file, { force: true });
       }
     }
     return openSync(file, 'a');

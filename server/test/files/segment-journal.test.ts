@@ -2,6 +2,7 @@ import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, st
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SegmentJournal } from '../../src/files/segment-journal';
+import { SpareFiles } from '../../src/files/spare-files';
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
@@ -74,6 +75,29 @@ describe('segment journal', () => {
     await journal.close();
     // Only the last segment, whose entry is owed, is left: the kept spares are removed.
     expect(names()).toEqual(['intents-5.log']);
+  });
+
+  it('when the next segment cannot be started ahead, then the next append reports it and the process goes on', async () => {
+    const opens = jest.spyOn(SpareFiles.prototype, 'open');
+    const journal = open();
+    await started('intents-1.log');
+    journal.append('a');
+    journal.rotate();
+    await started('intents-2.log');
+    // Segment 3's name is taken by a folder: neither the spare's rename nor a new file can start it.
+    mkdirSync(path.join(dir, 'intents-3.log', 'in-the-way'), { recursive: true });
+    journal.discardThrough(1);
+    journal.append('b');
+    journal.rotate();
+    // Segments 1 and 2 were opened; the third opening is the start ahead of segment 3, from a callback.
+    while (opens.mock.calls.length < 3) await new Promise((resolve) => setImmediate(resolve));
+    expect(() => journal.append('c')).toThrow(/EISDIR|EEXIST|ENOTEMPTY/);
+    rmSync(path.join(dir, 'intents-3.log'), { recursive: true });
+    expect(journal.append('c')).toBe(3);
+    await journal.close();
+    // The spare that could not become segment 3 is not left behind either.
+    expect(names()).toEqual(['intents-2.log', 'intents-3.log']);
+    opens.mockRestore();
   });
 
   it('when a process is killed right after a discard, then the next start reads none of the discarded entries', async () => {
