@@ -62,6 +62,27 @@ describe('a correction right after a copy was acknowledged', () => {
     await h.engine.stop();
   });
 
+  it("when a follower is to be looked at again after a copy's acknowledgement, then the leader's next trade is copied meanwhile, and the look again sends nothing more", async () => {
+    const clock = new SettleClock();
+    const h = aloneWithSettleWait(clock);
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
+    await h.leaderTrades('buy', 1);
+    const checked = h.engine.autoSync(USER);
+    await until(() => clock.waits.length === 1);
+    // The leader buys again while the look again waits: its copy (leader 3 × 2 from 2) goes at once.
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => h.position(3, ES) === 6);
+    await checked;
+    const [wait] = clock.waits;
+    clock.waits.length = 0;
+    wait!.job();
+    await h.settle();
+    expect([clock.waits.length, h.position(LEADER, ES), h.position(3, ES)]).toEqual([0, 3, 6]);
+    await h.engine.stop();
+  });
+
   it("when the broker's position does not show an acknowledged copy yet, then the look after the wait sees it and nothing more is sent", async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);

@@ -182,16 +182,20 @@ export class CopyEngine implements EngineContext {
     return this.enqueue(userId, () => this.load(userId));
   }
 
-  /** Sync: brings followers (all, or the given ones) to leader × ratio now, auto-sync or not. */
-  sync(userId: number, followerIds?: readonly number[]): Promise<void> {
+  /**
+   * Sync: brings followers (all, or the given ones) to leader × ratio now, auto-sync or not. Resolves once a
+   * follower that had to be looked at again (a copy just acknowledged) was.
+   */
+  async sync(userId: number, followerIds?: readonly number[]): Promise<void> {
     const group = this.group(userId);
-    return this.enqueue(userId, () =>
+    await this.enqueue(userId, () =>
       reconcileGroup(this, group, {
         force: true,
         overrideHand: true,
         ...(followerIds === undefined ? {} : { followerIds }),
       }),
     );
+    await Promise.all([...group.rechecks.values()].map((recheck) => recheck.done));
   }
 
   /**
@@ -203,15 +207,21 @@ export class CopyEngine implements EngineContext {
     return this.enqueue(userId, () => reconcileGroup(this, group, { force: false }));
   }
 
-  /** Waits until the user's queue and sends are settled (tests, shutdown). */
+  /** Waits until the user's queue, sends and looks again are settled (tests, shutdown). */
   async idle(userId: number): Promise<void> {
     const group = this.group(userId);
     for (let round = 0; round < 20; round += 1) {
       const count = group.jobs.count;
       await group.jobs.settled();
       await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
+      await Promise.all([...group.rechecks.values()].map((recheck) => recheck.done));
       await new Promise((resolve) => setImmediate(resolve));
-      if (count === group.jobs.count && [...group.inflight.values()].every((set) => set.size === 0)) return;
+      if (
+        count === group.jobs.count &&
+        group.rechecks.size === 0 &&
+        [...group.inflight.values()].every((set) => set.size === 0)
+      )
+        return;
     }
   }
 
@@ -224,6 +234,7 @@ export class CopyEngine implements EngineContext {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopAutoSync?.();
+    for (const group of this.groups.values()) for (const recheck of group.rechecks.values()) recheck.cancel();
     await this.brokerSessions.stop();
     await Promise.all([...this.groups.values()].map((group) => group.jobs.settled()));
     await this.store.flush();

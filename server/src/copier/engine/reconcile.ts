@@ -22,6 +22,8 @@ import {
   copyAcknowledged,
   deferReconcile,
   isLiveOrder,
+  recheckStarted,
+  recheckWaiting,
   reconcileResumed,
   recordMirror,
   relearnLeader,
@@ -45,6 +47,8 @@ export interface ReconcileOptions {
   leaderSymbols?: readonly string[];
   /** The user pressed Sync: contracts traded by hand are brought back to leader × ratio too. */
   overrideHand?: boolean;
+  /** A look again: the follower's copy acknowledged at this time was waited for (only a later one is). */
+  waitedForAck?: number;
 }
 
 let sequence = 0;
@@ -61,6 +65,40 @@ function deferBehindQueue(ctx: EngineContext, group: UserGroup, options: Reconci
     reconcileResumed(group, key);
     return reconcileGroup(ctx, group, options);
   });
+}
+
+/**
+ * Looks at the follower again once its last copy had time to show in the broker's positions, as a job of its own:
+ * the leader's fills queued meanwhile are copied at once instead of waiting out the pause behind this one.
+ */
+function recheckAfter(
+  ctx: EngineContext,
+  group: UserGroup,
+  options: ReconcileOptions,
+  followerId: number,
+  ackedAt: number,
+): void {
+  const key = JSON.stringify({ ...options, followerIds: [followerId], waitedForAck: undefined });
+  const again: ReconcileOptions = { ...options, followerIds: [followerId], waitedForAck: ackedAt };
+  let resolve = (): void => undefined;
+  const done = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  const run = (): Promise<void> => {
+    recheckStarted(group, key);
+    return reconcileGroup(ctx, group, again);
+  };
+  let stopTimer = (): void => undefined;
+  const waiting = recheckWaiting(group, key, {
+    done,
+    cancel: () => {
+      stopTimer();
+      recheckStarted(group, key);
+      resolve();
+    },
+  });
+  const ms = ctx.settings.copySettleMs - (ctx.clock.now() - ackedAt);
+  if (waiting) stopTimer = ctx.clock.after(ms, () => void ctx.enqueue(group.userId, run).then(resolve));
 }
 
 /**
@@ -120,7 +158,7 @@ export async function reconcileGroup(
       continue;
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
     try {
-      await reconcileFollower(ctx, follower, leader, leaderWorking, options);
+      await reconcileFollower(ctx, group, follower, leader, leaderWorking, options);
     } catch (error: unknown) {
       ctx.log(error, `reconcile follower ${follower.id}`);
     }
@@ -129,6 +167,7 @@ export async function reconcileGroup(
 
 async function reconcileFollower(
   ctx: EngineContext,
+  group: UserGroup,
   follower: EngineAccount,
   leader: LeaderState,
   leaderWorking: Set<string>,
@@ -151,14 +190,19 @@ async function reconcileFollower(
       .catch((error: unknown) => ctx.log(error, 'cancel stray mirror'));
   }
   await resolveUncertainCopies(ctx, entry, follower);
-  let moves = await movesOf(ctx, entry, follower, leader, options);
+  const moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
   const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
-  if (moves.length > 0 && sinceAck < ctx.settings.copySettleMs) {
-    // A copy just acknowledged may not be in the broker's positions yet: look again before correcting,
-    // or the same difference would be sent twice.
-    await new Promise<void>((resolve) => ctx.clock.after(ctx.settings.copySettleMs - sinceAck, resolve));
-    moves = await movesOf(ctx, entry, follower, leader, options);
+  if (
+    moves.length > 0 &&
+    ackedAt !== null &&
+    sinceAck < ctx.settings.copySettleMs &&
+    ackedAt !== options.waitedForAck
+  ) {
+    // A copy just acknowledged may not be in the broker's positions yet (its answer came before its fill's
+    // event): look again before correcting, or the same difference would be sent twice.
+    recheckAfter(ctx, group, options, follower.id, ackedAt);
+    return;
   }
   const live = ctx.live.get(follower.id);
   const status = live?.status;

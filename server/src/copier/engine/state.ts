@@ -96,6 +96,13 @@ export interface LeaderState {
   readonly mirrorExposure: ReadonlyMap<string, MirrorExposure>;
 }
 
+/** A reconciliation that looks at a follower again later, as a job of its own. */
+export interface Recheck {
+  /** Resolves once the look again has run, or the wait was called off. */
+  readonly done: Promise<void>;
+  cancel(): void;
+}
+
 /** One user's copy group; every change of it runs in `jobs`, one at a time, in arrival order (close-outs first). */
 export interface UserGroup {
   readonly userId: number;
@@ -106,6 +113,8 @@ export interface UserGroup {
   readonly jobs: GroupQueue;
   /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
   readonly deferredReconciles: ReadonlySet<string>;
+  /** Reconciliations waiting for a just-acknowledged copy to show in the broker's positions (options, as JSON). */
+  readonly rechecks: ReadonlyMap<string, Recheck>;
   /** Sends not settled yet, per follower: reconciliation waits for them. */
   readonly inflight: ReadonlyMap<number, ReadonlySet<Promise<void>>>;
 }
@@ -209,6 +218,7 @@ export function newGroup(userId: number, onJobError: (error: unknown) => void): 
     connectionIds: new Set(),
     leader: null,
     deferredReconciles: new Set(),
+    rechecks: new Map(),
     jobs: new GroupQueue(onJobError),
     inflight: new Map(),
   };
@@ -364,6 +374,19 @@ export function deferReconcile(group: UserGroup, key: string): boolean {
 /** A deferred reconciliation runs now (another one like it may be deferred again). */
 export function reconcileResumed(group: UserGroup, key: string): void {
   (group.deferredReconciles as Set<string>).delete(key);
+}
+
+/** Answers false when the same look again is already waiting. */
+export function recheckWaiting(group: UserGroup, key: string, recheck: Recheck): boolean {
+  const waiting = group.rechecks as Map<string, Recheck>;
+  if (waiting.has(key)) return false;
+  waiting.set(key, recheck);
+  return true;
+}
+
+/** The look again runs now, or was called off (another one like it may wait again). */
+export function recheckStarted(group: UserGroup, key: string): void {
+  (group.rechecks as Map<string, Recheck>).delete(key);
 }
 
 // ---- Follower transitions ----
