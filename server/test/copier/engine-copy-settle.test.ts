@@ -83,6 +83,60 @@ describe('a correction right after a copy was acknowledged', () => {
     await h.engine.stop();
   });
 
+  it("when the leader goes flat and the follower's position does not show the copy yet, then the leader's next trade is copied before the look again", async () => {
+    const clock = new SettleClock();
+    const h = aloneWithSettleWait(clock);
+    let lagging = false;
+    const follower = h.directory.account(3).externalId;
+    h.alterSessions((session, connectionId) => {
+      if (connectionId !== 2) return;
+      const read = session.positions.bind(session);
+      session.positions = async () => {
+        const positions = await read();
+        if (!lagging) return positions;
+        lagging = false;
+        return [{ accountExternalId: follower, symbol: ES, netPos: 2, avgPrice: 5000 }];
+      };
+    });
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    // The leader's exit: the check after it reads the follower still long 2, a moment after the copy's answer.
+    lagging = true;
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() => clock.waits.length === 1);
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await until(() => h.position(3, ES) === 2);
+    const [wait] = clock.waits;
+    clock.waits.length = 0;
+    wait!.job();
+    await h.settle();
+    expect([clock.waits.length, h.position(LEADER, ES), h.position(3, ES)]).toEqual([0, 1, 2]);
+    await h.engine.stop();
+  });
+
+  it('when Sync is pressed just after a copy was acknowledged, then it answers once the look again has corrected the follower', async () => {
+    const clock = new SettleClock();
+    const h = aloneWithSettleWait(clock);
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
+    await h.leaderTrades('buy', 1);
+    let answered = false;
+    const synced = h.engine.sync(USER).then(() => {
+      answered = true;
+    });
+    await until(() => clock.waits.length === 1);
+    // The Sync's own job has ended (it set the look again up); its answer waits for the look again.
+    await new Promise((resolve) => setImmediate(resolve));
+    const [wait] = clock.waits;
+    expect(answered).toBe(false);
+    clock.waits.length = 0;
+    wait!.job();
+    await synced;
+    expect(h.position(3, ES)).toBe(4);
+    await h.engine.stop();
+  });
+
   it("when the broker's position does not show an acknowledged copy yet, then the look after the wait sees it and nothing more is sent", async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
