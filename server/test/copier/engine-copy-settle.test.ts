@@ -57,6 +57,7 @@ describe('a correction right after a copy was acknowledged', () => {
     await h.leaderTrades('buy', 1);
     clock.ahead = SETTLE_MS + 1;
     await h.engine.autoSync(USER);
+    expect(h.position(3, ES)).toBe(6);
     await h.settle();
     expect([clock.waits.length, h.position(LEADER, ES), h.position(3, ES)]).toEqual([0, 3, 6]);
     await h.engine.stop();
@@ -133,6 +134,80 @@ describe('a correction right after a copy was acknowledged', () => {
     clock.waits.length = 0;
     wait!.job();
     await synced;
+    expect(h.position(3, ES)).toBe(4);
+    await h.engine.stop();
+  });
+
+  it('when two followers are off just after their copies, then each is looked at again and corrected', async () => {
+    const clock = new SettleClock();
+    const h = new Harness(
+      [{ ratio: 1, isFollower: false }, { ratio: 2 }, { ratio: 1 }],
+      undefined,
+      { copySettleMs: SETTLE_MS },
+      undefined,
+      clock,
+    );
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    for (const id of [3, 4]) h.venue.faults.arm({ kind: 'reject' }, h.directory.account(id).externalId);
+    await h.leaderTrades('buy', 1);
+    expect([h.position(3, ES), h.position(4, ES)]).toEqual([2, 1]);
+    await h.engine.autoSync(USER);
+    await until(() => clock.waits.length === 2);
+    for (const wait of clock.waits.splice(0)) wait.job();
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(3, ES), h.position(4, ES)]).toEqual([2, 4, 2]);
+    await h.engine.stop();
+  });
+
+  it('when a follower is found off again while its look again waits, then one look again waits; once it ran, a later acknowledgement gets its own', async () => {
+    const clock = new SettleClock();
+    const h = aloneWithSettleWait(clock);
+    const follower = h.directory.account(3).externalId;
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    h.venue.faults.arm({ kind: 'reject' }, follower);
+    await h.leaderTrades('buy', 1);
+    await h.engine.autoSync(USER);
+    await h.engine.autoSync(USER);
+    expect(clock.waits).toHaveLength(1);
+    clock.waits.splice(0)[0]!.job();
+    await h.settle();
+    expect(h.position(3, ES)).toBe(4);
+    // The correction was just acknowledged; the next copy is refused: the follower is off and waited for again.
+    h.venue.faults.arm({ kind: 'reject' }, follower);
+    await h.leaderTrades('buy', 1);
+    await h.engine.autoSync(USER);
+    expect(clock.waits).toHaveLength(1);
+    clock.waits.splice(0)[0]!.job();
+    await h.settle();
+    expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([3, 6]);
+    await h.engine.stop();
+  });
+
+  it('when the engine stops while a look again waits, then the wait is called off', async () => {
+    const clock = new SettleClock();
+    const h = aloneWithSettleWait(clock);
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
+    await h.leaderTrades('buy', 1);
+    await h.engine.autoSync(USER);
+    expect(clock.waits).toHaveLength(1);
+    await h.engine.stop();
+    expect(clock.waits).toHaveLength(0);
+    expect(h.position(3, ES)).toBe(2);
+  });
+
+  it('when a look again waits on the clock, then the engine is idle only once it ran', async () => {
+    const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }], undefined, { copySettleMs: 200 });
+    await h.start();
+    await h.leaderTrades('buy', 1);
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
+    await h.leaderTrades('buy', 1);
+    await h.engine.autoSync(USER);
+    expect(h.position(3, ES)).toBe(2);
+    await h.settle();
     expect(h.position(3, ES)).toBe(4);
     await h.engine.stop();
   });

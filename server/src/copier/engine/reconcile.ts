@@ -192,11 +192,10 @@ async function reconcileFollower(
   await resolveUncertainCopies(ctx, entry, follower);
   const moves = await movesOf(ctx, entry, follower, leader, options);
   const ackedAt = ctx.live.get(follower.id)?.lastCopyAckAt ?? null;
-  const sinceAck = ackedAt === null ? Infinity : ctx.clock.now() - ackedAt;
   if (
     moves.length > 0 &&
     ackedAt !== null &&
-    sinceAck < ctx.settings.copySettleMs &&
+    ctx.clock.now() - ackedAt < ctx.settings.copySettleMs &&
     ackedAt !== options.waitedForAck
   ) {
     // A copy just acknowledged may not be in the broker's positions yet (its answer came before its fill's
