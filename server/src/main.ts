@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config/config';
+import { DataFolderInUse, lockDataFolder } from './files/data-folder-lock';
 import { collectsOnMainThread, lowerBackgroundThreads } from './runtime/background-threads';
 import { openAddressText } from './web/open-address';
 
@@ -9,6 +10,14 @@ async function main(): Promise<void> {
   // Under tsx (dev, tests) collections still use the helpers, which then keep their priority.
   if (collectsOnMainThread()) lowerBackgroundThreads();
   const config = loadConfig();
+  // The embedded database and the journals live in the data folder: one server at a time (released at exit).
+  if (config.databaseUrl === undefined)
+    await lockDataFolder(config.dataDir, {
+      onLost: (error) =>
+        console.error(
+          `The data folder's lock was lost (${error.message}): a second server could start on it`,
+        ),
+    });
   const app = await buildApp({ config, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   let closing = false;
   const shutdown = (signal: string): void => {
@@ -43,6 +52,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataFolderInUse ? error.message : error);
   process.exit(1);
 });
