@@ -1,4 +1,5 @@
 import { frontMonth } from '@synctrade/market';
+import type { BrokerPosition } from '../../src/brokers/types';
 import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import { Harness, LEADER, USER } from './support/harness';
 import { until } from './support/scripted-follower';
@@ -31,24 +32,54 @@ const aloneWithSettleWait = (clock: SettleClock): Harness =>
     clock,
   );
 
+/** Started; the leader buys 1, then 1 more whose copies the given followers' brokers refuse: each is off. */
+async function refusedAfterACopy(h: Harness, followerIds: readonly number[] = [3]): Promise<void> {
+  await h.start();
+  await h.leaderTrades('buy', 1);
+  for (const id of followerIds) h.venue.faults.arm({ kind: 'reject' }, h.directory.account(id).externalId);
+  await h.leaderTrades('buy', 1);
+}
+
+/** The follower's broker (connection 2) answers the next position read, once armed, as `shown` makes it. */
+function lagOnePositionRead(
+  h: Harness,
+  shown: (positions: BrokerPosition[]) => BrokerPosition[],
+): () => void {
+  let lagging = false;
+  h.alterSessions((session, connectionId) => {
+    if (connectionId !== 2) return;
+    const read = session.positions.bind(session);
+    session.positions = async () => {
+      const positions = await read();
+      if (!lagging) return positions;
+      lagging = false;
+      return shown(positions);
+    };
+  });
+  return () => {
+    lagging = true;
+  };
+}
+
+/** The wait set up last ends now (the clock holds it until a test ends it). */
+function endTheWait(clock: SettleClock): void {
+  const [wait] = clock.waits.splice(0);
+  wait!.job();
+}
+
 describe('a correction right after a copy was acknowledged', () => {
   it('when auto-sync finds the follower off just after a copy was acknowledged, then it looks again once the copy had time to show, and corrects only then', async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    // The next copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
-    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderTrades('buy', 1);
+    // The second copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
+    await refusedAfterACopy(h);
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 2]);
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
-    const [wait] = clock.waits;
-    expect(wait!.ms).toBeGreaterThan(SETTLE_MS - 5_000);
-    expect(wait!.ms).toBeLessThanOrEqual(SETTLE_MS);
+    expect(clock.waits[0]!.ms).toBeGreaterThan(SETTLE_MS - 5_000);
+    expect(clock.waits[0]!.ms).toBeLessThanOrEqual(SETTLE_MS);
     expect(h.position(3, ES)).toBe(2);
-    clock.waits.length = 0;
-    wait!.job();
+    endTheWait(clock);
     await checked;
     await h.settle();
     expect(h.position(3, ES)).toBe(4);
@@ -66,19 +97,14 @@ describe('a correction right after a copy was acknowledged', () => {
   it("when a follower is to be looked at again after a copy's acknowledgement, then the leader's next trade is copied meanwhile, and the look again sends nothing more", async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderTrades('buy', 1);
+    await refusedAfterACopy(h);
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
     // The leader buys again while the look again waits: its copy (leader 3 × 2 from 2) goes at once.
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await until(() => h.position(3, ES) === 6);
     await checked;
-    const [wait] = clock.waits;
-    clock.waits.length = 0;
-    wait!.job();
+    endTheWait(clock);
     await h.settle();
     expect([clock.waits.length, h.position(LEADER, ES), h.position(3, ES)]).toEqual([0, 3, 6]);
     await h.engine.stop();
@@ -87,29 +113,19 @@ describe('a correction right after a copy was acknowledged', () => {
   it("when the leader goes flat and the follower's position does not show the copy yet, then the leader's next trade is copied before the look again", async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
-    let lagging = false;
     const follower = h.directory.account(3).externalId;
-    h.alterSessions((session, connectionId) => {
-      if (connectionId !== 2) return;
-      const read = session.positions.bind(session);
-      session.positions = async () => {
-        const positions = await read();
-        if (!lagging) return positions;
-        lagging = false;
-        return [{ accountExternalId: follower, symbol: ES, netPos: 2, avgPrice: 5000 }];
-      };
-    });
+    const lag = lagOnePositionRead(h, () => [
+      { accountExternalId: follower, symbol: ES, netPos: 2, avgPrice: 5000 },
+    ]);
     await h.start();
     await h.leaderTrades('buy', 1);
     // The leader's exit: the check after it reads the follower still long 2, a moment after the copy's answer.
-    lagging = true;
+    lag();
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
     await until(() => clock.waits.length === 1);
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await until(() => h.position(3, ES) === 2);
-    const [wait] = clock.waits;
-    clock.waits.length = 0;
-    wait!.job();
+    endTheWait(clock);
     await h.settle();
     expect([clock.waits.length, h.position(LEADER, ES), h.position(3, ES)]).toEqual([0, 1, 2]);
     await h.engine.stop();
@@ -118,10 +134,7 @@ describe('a correction right after a copy was acknowledged', () => {
   it('when Sync is pressed just after a copy was acknowledged, then it answers once the look again has corrected the follower', async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderTrades('buy', 1);
+    await refusedAfterACopy(h);
     let answered = false;
     const synced = h.engine.sync(USER).then(() => {
       answered = true;
@@ -129,10 +142,8 @@ describe('a correction right after a copy was acknowledged', () => {
     await until(() => clock.waits.length === 1);
     // The Sync's own job has ended (it set the look again up); its answer waits for the look again.
     await new Promise((resolve) => setImmediate(resolve));
-    const [wait] = clock.waits;
     expect(answered).toBe(false);
-    clock.waits.length = 0;
-    wait!.job();
+    endTheWait(clock);
     await synced;
     expect(h.position(3, ES)).toBe(4);
     await h.engine.stop();
@@ -147,10 +158,7 @@ describe('a correction right after a copy was acknowledged', () => {
       undefined,
       clock,
     );
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    for (const id of [3, 4]) h.venue.faults.arm({ kind: 'reject' }, h.directory.account(id).externalId);
-    await h.leaderTrades('buy', 1);
+    await refusedAfterACopy(h, [3, 4]);
     expect([h.position(3, ES), h.position(4, ES)]).toEqual([2, 1]);
     await h.engine.autoSync(USER);
     await until(() => clock.waits.length === 2);
@@ -163,23 +171,19 @@ describe('a correction right after a copy was acknowledged', () => {
   it('when a follower is found off again while its look again waits, then one look again waits; once it ran, a later acknowledgement gets its own', async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
-    const follower = h.directory.account(3).externalId;
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    h.venue.faults.arm({ kind: 'reject' }, follower);
-    await h.leaderTrades('buy', 1);
+    await refusedAfterACopy(h);
     await h.engine.autoSync(USER);
     await h.engine.autoSync(USER);
     expect(clock.waits).toHaveLength(1);
-    clock.waits.splice(0)[0]!.job();
+    endTheWait(clock);
     await h.settle();
     expect(h.position(3, ES)).toBe(4);
     // The correction was just acknowledged; the next copy is refused: the follower is off and waited for again.
-    h.venue.faults.arm({ kind: 'reject' }, follower);
+    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
     await h.leaderTrades('buy', 1);
     await h.engine.autoSync(USER);
     expect(clock.waits).toHaveLength(1);
-    clock.waits.splice(0)[0]!.job();
+    endTheWait(clock);
     await h.settle();
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([3, 6]);
     await h.engine.stop();
@@ -188,10 +192,7 @@ describe('a correction right after a copy was acknowledged', () => {
   it('when the engine stops while a look again waits, then the wait is called off', async () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderTrades('buy', 1);
+    await refusedAfterACopy(h);
     await h.engine.autoSync(USER);
     expect(clock.waits).toHaveLength(1);
     await h.engine.stop();
@@ -201,10 +202,7 @@ describe('a correction right after a copy was acknowledged', () => {
 
   it('when a look again waits on the clock, then the engine is idle only once it ran', async () => {
     const h = new Harness([{ ratio: 1, isFollower: false }, { ratio: 2 }], undefined, { copySettleMs: 200 });
-    await h.start();
-    await h.leaderTrades('buy', 1);
-    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(3).externalId);
-    await h.leaderTrades('buy', 1);
+    await refusedAfterACopy(h);
     await h.engine.autoSync(USER);
     expect(h.position(3, ES)).toBe(2);
     await h.settle();
@@ -216,22 +214,14 @@ describe('a correction right after a copy was acknowledged', () => {
     const clock = new SettleClock();
     const h = aloneWithSettleWait(clock);
     // The follower's broker answers one position read without the last copy's 2 contracts.
-    let lagging = false;
     const follower = h.directory.account(3).externalId;
-    h.alterSessions((session, connectionId) => {
-      if (connectionId !== 2) return;
-      const read = session.positions.bind(session);
-      session.positions = async () => {
-        const positions = await read();
-        if (!lagging) return positions;
-        lagging = false;
-        return positions.map((p) => (p.accountExternalId === follower ? { ...p, netPos: p.netPos - 2 } : p));
-      };
-    });
+    const lag = lagOnePositionRead(h, (positions) =>
+      positions.map((p) => (p.accountExternalId === follower ? { ...p, netPos: p.netPos - 2 } : p)),
+    );
     await h.start();
     await h.leaderTrades('buy', 2);
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 4]);
-    lagging = true;
+    lag();
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
     clock.waits[0]!.job();
