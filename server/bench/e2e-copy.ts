@@ -10,6 +10,11 @@
  *   paths (its helper threads then share the two cores with the copies' thread);
  * - warm: read after `BENCH_WARM_EVENTS` (240) more, the server as it runs for most of a trading day.
  * The first ticket after start-up, with the copy path not yet compiled, is read right after it and shown apart.
+ * Each ticket's copies are told apart by their orders' times, and the bench reads, from outside, how long the
+ * server's main thread waited for a core while the ticket was on its way (`core-waits.ts`): a ticket is "held
+ * up" when another task had the core while the server's thread was ready to run. The table counts the tickets
+ * with a copy over 1 ms, how many of them were held up, and the p99 of the tickets that were not (the server's
+ * own work). `BENCH_TICKETS=1` lists every counted ticket.
  * While it sends tickets the bench's own threads run behind the server's (`benchBehindServer`): the trader's
  * browser is on another machine, not on the server's two cores. `BENCH_CLIENT_IDLE=0` leaves them as they are.
  * Beside it, the same group in the engine alone (`bench/copier.ts`, paper venue, no HTTP, no feed): the
@@ -20,6 +25,7 @@ import path from 'node:path';
 import type { FeedMessage, OrderData, SyncAccount } from '@synctrade/api/types';
 import WebSocket from 'ws';
 import { connectPaper, getJson, registerUser, sendJson, type BenchUser } from './api-client';
+import { copiesByTicket, coreWaitMs, type TicketSpan } from './core-waits';
 import { benchBackends, benchBehindServer, startServer, type Backend } from './running-server';
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10);
@@ -83,19 +89,32 @@ async function openDesk(
   };
 }
 
-/** The copies' recorded latencies in the list now (its newest 500 rows), slowest last. */
-async function latenciesSoFar(url: string, user: BenchUser, userId: number): Promise<number[]> {
-  return (await copiesSoFar(url, user, userId))
+/** A reading of the copies in the list (its newest 500 rows), with the spans of the tickets sent so far. */
+interface Reading {
+  latencies: number[];
+  tickets: ReturnType<typeof copiesByTicket>;
+}
+
+async function readCopies(
+  url: string,
+  user: BenchUser,
+  userId: number,
+  spans: readonly TicketSpan[],
+): Promise<Reading> {
+  const copies = await copiesSoFar(url, user, userId);
+  const latencies = copies
     .map((order) => order.latency_ms)
     .filter((ms): ms is number => ms !== null)
     .sort((a, b) => a - b);
+  return { latencies, tickets: copiesByTicket(spans, copies) };
 }
 
 async function runBackend(
   backend: Backend,
-): Promise<{ cold: number[]; warm: number[]; firstTicket: number }> {
+): Promise<{ cold: Reading; warm: Reading | null; firstTicket: number }> {
   const server = await startServer(backend, { cpuProfileDir: process.env.BENCH_CPU_PROF });
   let firstTicket = NaN;
+  const spans: TicketSpan[] = [];
   try {
     const user = await registerUser(server.url);
     const userId = userIdOf(user.token);
@@ -113,6 +132,8 @@ async function runBackend(
     const desk = await openDesk(server.url, user);
     const restore = benchBehindServer();
     const ticket = async (event: number): Promise<void> => {
+      const waitedBefore = coreWaitMs(server.pid);
+      const from = Date.now();
       await sendJson(server.url, user, 'POST', '/sim/orders', {
         account_id: leader.id,
         contract: 'ES',
@@ -125,16 +146,21 @@ async function runBackend(
       // the bench's own reads into the embedded database the copies wait for.
       const held = event % 2 === 0 ? 1 : 0;
       await desk.until((qty) => followerIds.every((id) => qty.get(id) === held));
+      const to = Date.now();
+      const waitedAfter = coreWaitMs(server.pid);
+      const waitedMs = waitedBefore === null || waitedAfter === null ? null : waitedAfter - waitedBefore;
+      spans.push({ from, to, waitedMs });
     };
 
     for (let event = 0; event < EVENTS; event += 1) {
       await ticket(event);
       // The first ticket after start-up (code not yet compiled): read now, before the list's newest rows push it out.
-      if (event === 0) firstTicket = (await latenciesSoFar(server.url, user, userId)).at(-1) ?? NaN;
+      if (event === 0)
+        firstTicket = (await readCopies(server.url, user, userId, spans)).latencies.at(-1) ?? NaN;
     }
-    const cold = await latenciesSoFar(server.url, user, userId);
+    const cold = await readCopies(server.url, user, userId, spans);
     for (let event = EVENTS; event < EVENTS + WARM_EVENTS; event += 1) await ticket(event);
-    const warm = WARM_EVENTS > 0 ? await latenciesSoFar(server.url, user, userId) : [];
+    const warm = WARM_EVENTS > 0 ? await readCopies(server.url, user, userId, spans) : null;
     restore();
     desk.close();
     return { cold, warm, firstTicket };
@@ -143,14 +169,51 @@ async function runBackend(
   }
 }
 
+/** A ticket is counted as held up by the machine when the server's thread waited this long for a core in it. */
+const HELD_UP_MS = 0.25;
+const SLOW_MS = 1;
+
+/**
+ * The reading's tickets: how many had a copy over 1 ms, how many of those the machine held up (the server's
+ * thread waited for a core while the ticket was on its way), and the p99 of the copies of the tickets it did not.
+ */
+function ticketColumns(reading: Reading): string {
+  const { tickets } = reading;
+  if (tickets.some(({ span }) => span.waitedMs === null)) return `${tickets.length} | — | — |`;
+  const heldUp = (waited: number | null): boolean => (waited ?? 0) >= HELD_UP_MS;
+  const slow = tickets.filter(({ latencies }) => Math.max(...latencies) > SLOW_MS);
+  const slowHeldUp = slow.filter(({ span }) => heldUp(span.waitedMs));
+  const clear = tickets.filter(({ span }) => !heldUp(span.waitedMs));
+  const clearLatencies = clear.flatMap(({ latencies }) => latencies).sort((a, b) => a - b);
+  return `${tickets.length} (${clear.length} not held up) | ${slow.length} (${slowHeldUp.length} held up) | ${percentile(clearLatencies, 99).toFixed(2)} |`;
+}
+
+/** `BENCH_TICKETS=1`: each counted ticket's slowest copy and the server's wait for a core in it. */
+function listTickets(backend: Backend, what: string, reading: Reading): void {
+  if (process.env.BENCH_TICKETS !== '1') return;
+  console.log(
+    `\n${backend}, ${what}: slowest copy ms / the server's thread waiting for a core ms, per ticket`,
+  );
+  console.log(
+    reading.tickets
+      .map(
+        ({ span, latencies }) => `${Math.max(...latencies).toFixed(2)}/${span.waitedMs?.toFixed(2) ?? '—'}`,
+      )
+      .join(' '),
+  );
+}
+
 async function main(): Promise<void> {
   const lines: string[] = [];
-  const row = (backend: Backend, what: string, latencies: number[], first: string): string =>
-    `| ${backend} | ${what} | ${FOLLOWERS} | ${latencies.length} | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${(latencies.at(-1) ?? NaN).toFixed(2)} | ${first} |`;
+  const row = (backend: Backend, what: string, reading: Reading, first: string): string => {
+    listTickets(backend, what, reading);
+    const { latencies } = reading;
+    return `| ${backend} | ${what} | ${FOLLOWERS} | ${latencies.length} | ${percentile(latencies, 50).toFixed(2)} | ${percentile(latencies, 99).toFixed(2)} | ${(latencies.at(-1) ?? NaN).toFixed(2)} | ${first} | ${ticketColumns(reading)}`;
+  };
   for (const backend of benchBackends()) {
     const { cold, warm, firstTicket } = await runBackend(backend);
     lines.push(row(backend, `cold: tickets 1–${EVENTS} after start`, cold, firstTicket.toFixed(2)));
-    if (WARM_EVENTS > 0) lines.push(row(backend, `warm: tickets to ${EVENTS + WARM_EVENTS}`, warm, ''));
+    if (warm !== null) lines.push(row(backend, `warm: tickets to ${EVENTS + WARM_EVENTS}`, warm, ''));
   }
   // `BENCH_ENGINE=0` leaves the engine-only figure out (several runs of the server, one after another).
   if (process.env.BENCH_ENGINE !== '0') {
@@ -165,9 +228,12 @@ async function main(): Promise<void> {
     `\nRunning server, ${EVENTS} + ${WARM_EVENTS} leader tickets, copies' latency_ms (engine receipt → venue acknowledgement)\n`,
   );
   console.log(
-    '| backend | what | followers | copies | p50 ms | p99 ms | max ms | first ticket after start, slowest copy ms |',
+    `A ticket is held up when the server's main thread waited ${HELD_UP_MS} ms or more for a core while it was on its way (another task had the core).\n`,
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    `| backend | what | followers | copies | p50 ms | p99 ms | max ms | first ticket after start, slowest copy ms | tickets counted | tickets with a copy over ${SLOW_MS} ms | p99 ms, tickets not held up |`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const line of lines) console.log(line);
 }
 

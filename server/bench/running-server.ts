@@ -19,6 +19,8 @@ export type Backend = 'pglite' | 'postgres';
 export interface RunningServer {
   backend: Backend;
   url: string;
+  /** The server's process (its main thread has the same id). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function startServer(
   return {
     backend,
     url,
+    pid: child.pid ?? NaN,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
