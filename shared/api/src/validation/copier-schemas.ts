@@ -25,13 +25,6 @@ export const ratioSchema = yup.object({
     .max(1000, 'Ratio must be at most 1000'),
 });
 
-/** True when the text typed in the ratio input is a valid ratio. */
-export function isValidRatio(value: unknown): boolean {
-  if (value === '' || value === null || value === undefined) return false;
-  const ratio = Number(value);
-  return Number.isFinite(ratio) && ratio > 0 && ratio <= 1000;
-}
-
 export const flattenSchema = yup
   .array()
   .of(

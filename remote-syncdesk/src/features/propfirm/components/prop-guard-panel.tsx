@@ -1,12 +1,11 @@
 import type React from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { PROP_FIRM_NAMES } from '@synctrade/api';
-import { Button, Card, Muted } from '@synctrade/ui';
+import { Button, Card, Muted, Spinner } from '@synctrade/ui';
 import { usePropfirmStore } from '../store/propfirm-store';
 import { HeadroomTable } from './headroom-table';
 import { PresetPicker } from './preset-picker';
-import { RuleEditor } from './rule-editor';
 
 const Head = styled.div`
   display: flex;
@@ -19,6 +18,10 @@ const Head = styled.div`
     font-size: 18px;
   }
 `;
+
+// The rule editor pulls in the form library: it loads when the trader opens an account's rules, which keeps the
+// desk's first load within its budget.
+const LazyRuleEditor = lazy(() => import('./rule-editor').then((m) => ({ default: m.RuleEditor })));
 
 /** Same pace as the orders list. */
 export const HEADROOM_POLL_MS = 15_000;
@@ -70,10 +73,14 @@ export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Ele
         />
       )}
       <PresetPicker open={picking} accounts={accounts} onClose={() => setPicking(false)} />
-      <RuleEditor
-        account={editing === null ? null : { id: editing, name: names.get(editing) ?? `#${editing}` }}
-        onClose={() => setEditing(null)}
-      />
+      {editing !== null && (
+        <Suspense fallback={<Spinner label="Loading the rules" />}>
+          <LazyRuleEditor
+            account={{ id: editing, name: names.get(editing) ?? `#${editing}` }}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import type { SyncAccount } from '@synctrade/api';
 import { Button, Card, Field, FieldError, Input, Select } from '@synctrade/ui';
-import { listAccounts } from '../store/merge-accounts';
-import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
+import { simAccounts } from '../store/sim-accounts';
+import { useSyncdeskStore } from '../store/syncdesk-store';
 import { TICKET_CONTRACTS, ticketSchema, toTicketPayload, type TicketValues } from './ticket-schema';
 
 const Grid = styled.div`
@@ -26,13 +26,6 @@ const Title = styled.h2`
   margin: 0;
   font-size: 18px;
 `;
-
-// The paper broker's accounts, leader first: the usual trade is on the leader, to watch it copied.
-// The selector returns the store's own objects so the shallow comparison holds between updates.
-const simAccounts = (state: SyncdeskState): SyncAccount[] =>
-  listAccounts(state)
-    .filter((account) => account.broker_name === 'sim')
-    .sort((a, b) => Number(b.is_master) - Number(a.is_master));
 
 const optionLabel = (account: SyncAccount): string =>
   `${account.accounts || account.account_name}${account.is_master ? ' (leader)' : ''}`;

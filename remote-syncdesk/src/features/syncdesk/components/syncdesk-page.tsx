@@ -5,11 +5,11 @@ import { Button, Page, PageHeader, Row } from '@synctrade/ui';
 import { useAccountFeed } from '../hooks/use-account-feed';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountsPanel } from './accounts-panel';
+import { DeskOrderTicket } from './desk-order-ticket';
 import { DeskPropGuard } from './desk-prop-guard';
 import { FeedStatus } from './feed-status';
 import { GuideModal, LimitationsModal } from './info-modals';
 import { LeaderModal } from './leader-modal';
-import { OrderTicket } from './order-ticket';
 import { OrdersPanel } from './orders-panel';
 
 type Dialog = 'guide' | 'limitations' | 'leader' | null;
@@ -46,7 +46,7 @@ export function SyncdeskPage(): React.JSX.Element {
         onOpenLimitations={() => setDialog('limitations')}
       />
       <DeskPropGuard />
-      <OrderTicket />
+      <DeskOrderTicket />
       <OrdersPanel />
       <GuideModal open={dialog === 'guide'} onClose={close} />
       <LimitationsModal open={dialog === 'limitations'} onClose={close} />
