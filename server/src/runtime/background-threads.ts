@@ -20,9 +20,9 @@ export const BACKGROUND_NICE_STEP = 10;
  * server's thread for 2.5–5 ms (the slowest copies of `pnpm bench e2e`: the server's thread runnable and waiting
  * exactly as long as the helper ran, the other core busy); a nice value of 10 did not stop it, `SCHED_IDLE`
  * makes it rare, not impossible: the scheduler still gives such a thread its small share at a tick now and then,
- * and it keeps the core until the next tick (`docs/bench/e2e.md`, 2026-11-25 14:58–15:45). Call it first thing at
- * start-up: libuv's pool threads, started later by the main thread, keep the normal policy. Only with `collectsOnMainThread()`, so no
- * collection waits on a helper that a busy machine leaves without a core.
+ * and it keeps the core until the next tick (`docs/bench/e2e.md`, 2026-11-25 14:58–15:45). Call it first thing
+ * at start-up: libuv's pool threads, started later by the main thread, keep the normal policy. Only with
+ * `collectsOnMainThread()`, so no collection waits on a helper that a busy machine leaves without a core.
  * Linux only (each thread is a task in `/proc/self/task`); elsewhere nothing changes. Returns the threads lowered.
  */
 export function lowerBackgroundThreads(step = BACKGROUND_NICE_STEP): number {

@@ -9,5 +9,6 @@ export const simAccounts = (state: SyncdeskState): SyncAccount[] =>
     .filter((account) => account.broker_name === 'sim')
     .sort((a, b) => Number(b.is_master) - Number(a.is_master));
 
+// Read on every update of the live feed: no list is built.
 export const hasSimAccounts = (state: SyncdeskState): boolean =>
-  listAccounts(state).some((account) => account.broker_name === 'sim');
+  state.ids.some((id) => state.byId[id]?.broker_name === 'sim');
