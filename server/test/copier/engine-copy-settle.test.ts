@@ -40,6 +40,14 @@ async function refusedAfterACopy(h: Harness, followerIds: readonly number[] = [3
   await h.leaderTrades('buy', 1);
 }
 
+/** The follower alone with its settle wait on a clock of the test's, off just after a copy was acknowledged. */
+async function offAfterACopy(): Promise<{ clock: SettleClock; h: Harness }> {
+  const clock = new SettleClock();
+  const h = aloneWithSettleWait(clock);
+  await refusedAfterACopy(h);
+  return { clock, h };
+}
+
 /** The follower's broker (connection 2) answers the next position read, once armed, as `shown` makes it. */
 function lagOnePositionRead(
   h: Harness,
@@ -69,10 +77,8 @@ function endTheWait(clock: SettleClock): void {
 
 describe('a correction right after a copy was acknowledged', () => {
   it('when auto-sync finds the follower off just after a copy was acknowledged, then it looks again once the copy had time to show, and corrects only then', async () => {
-    const clock = new SettleClock();
-    const h = aloneWithSettleWait(clock);
     // The second copy is refused: the follower is off by 2, a moment after its first copy was acknowledged.
-    await refusedAfterACopy(h);
+    const { clock, h } = await offAfterACopy();
     expect([h.position(LEADER, ES), h.position(3, ES)]).toEqual([2, 2]);
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
@@ -95,9 +101,7 @@ describe('a correction right after a copy was acknowledged', () => {
   });
 
   it("when a follower is to be looked at again after a copy's acknowledgement, then the leader's next trade is copied meanwhile, and the look again sends nothing more", async () => {
-    const clock = new SettleClock();
-    const h = aloneWithSettleWait(clock);
-    await refusedAfterACopy(h);
+    const { clock, h } = await offAfterACopy();
     const checked = h.engine.autoSync(USER);
     await until(() => clock.waits.length === 1);
     // The leader buys again while the look again waits: its copy (leader 3 × 2 from 2) goes at once.
@@ -132,9 +136,7 @@ describe('a correction right after a copy was acknowledged', () => {
   });
 
   it('when Sync is pressed just after a copy was acknowledged, then it answers once the look again has corrected the follower', async () => {
-    const clock = new SettleClock();
-    const h = aloneWithSettleWait(clock);
-    await refusedAfterACopy(h);
+    const { clock, h } = await offAfterACopy();
     let answered = false;
     const synced = h.engine.sync(USER).then(() => {
       answered = true;
@@ -169,9 +171,7 @@ describe('a correction right after a copy was acknowledged', () => {
   });
 
   it('when a follower is found off again while its look again waits, then one look again waits; once it ran, a later acknowledgement gets its own', async () => {
-    const clock = new SettleClock();
-    const h = aloneWithSettleWait(clock);
-    await refusedAfterACopy(h);
+    const { clock, h } = await offAfterACopy();
     await h.engine.autoSync(USER);
     await h.engine.autoSync(USER);
     expect(clock.waits).toHaveLength(1);
@@ -190,9 +190,7 @@ describe('a correction right after a copy was acknowledged', () => {
   });
 
   it('when the engine stops while a look again waits, then the wait is called off', async () => {
-    const clock = new SettleClock();
-    const h = aloneWithSettleWait(clock);
-    await refusedAfterACopy(h);
+    const { clock, h } = await offAfterACopy();
     await h.engine.autoSync(USER);
     expect(clock.waits).toHaveLength(1);
     await h.engine.stop();
