@@ -1,7 +1,9 @@
 /**
  * The trade import's server path without a browser: 100,000 generated trades (`BENCH_ROWS`) checked and stored
  * in batches of 2,000 (the dashboard's batch), one batch at a time, on a fresh database per variant. Beside the
- * import as the server runs it, the same batches through the previous statement (the baseline, same run).
+ * import as the server runs it, the same run stores the same batches as before issue 19 (the baseline: the
+ * previous statement, with the foreign key to users checked on every row) and with today's statement but that
+ * per-row check put back (what migration 540 saves).
  * PGlite on a data folder as the server keeps it; PostgreSQL too when `BENCH_DATABASE_URL` names a database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -86,10 +88,31 @@ async function freshDb(backend: 'pglite' | 'postgres'): Promise<Fresh> {
 
 type Importer = (db: Db, userId: number, rows: readonly ImportTradeRow[]) => Promise<number>;
 
-async function run(backend: 'pglite' | 'postgres', label: string, importer: Importer, trades: unknown[]) {
+/** The constraint migration 540 replaced by one lock of the owner per statement. */
+const PER_ROW_FOREIGN_KEY = `ALTER TABLE copy_trades ADD CONSTRAINT copy_trades_user_id_fkey
+  FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE`;
+
+interface Variant {
+  label: string;
+  importer: Importer;
+  perRowForeignKey: boolean;
+}
+
+const VARIANTS: Variant[] = [
+  { label: 'baseline (before 19)', importer: previousImport, perRowForeignKey: true },
+  { label: 'now + per-row FK check', importer: importTrades, perRowForeignKey: true },
+  { label: 'importTrades (now)', importer: importTrades, perRowForeignKey: false },
+];
+
+async function run(
+  backend: 'pglite' | 'postgres',
+  { label, importer, perRowForeignKey }: Variant,
+  trades: unknown[],
+) {
   const fresh = await freshDb(backend);
   try {
     await migrate(fresh.db);
+    if (perRowForeignKey) await fresh.db.query(PER_ROW_FOREIGN_KEY);
     const [user] = await fresh.db.query<{ id: number }>(
       `INSERT INTO users (email, password_hash) VALUES ('bench-import@example.com', 'x') RETURNING id`,
     );
@@ -113,6 +136,8 @@ async function run(backend: 'pglite' | 'postgres', label: string, importer: Impo
         `  re-import: ${again} new`,
     );
   } finally {
+    if (perRowForeignKey)
+      await fresh.db.query('ALTER TABLE copy_trades DROP CONSTRAINT copy_trades_user_id_fkey');
     await fresh.drop();
   }
 }
@@ -126,8 +151,7 @@ async function main(): Promise<void> {
   console.log(`${ROWS} trades in batches of ${BATCH}, one at a time; ${rounds} rounds, alternating`);
   for (const backend of backends) {
     for (let round = 0; round < rounds; round++) {
-      await run(backend, 'baseline (previous SQL)', previousImport, trades);
-      await run(backend, 'importTrades (now)', importTrades, trades);
+      for (const variant of VARIANTS) await run(backend, variant, trades);
     }
   }
 }

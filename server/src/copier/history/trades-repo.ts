@@ -4,6 +4,13 @@ import { roundTrips, type FillRow } from './fifo';
 import { PAGE_ORDER, RANGE_WHERE, type HistoryRange } from './history-page';
 
 /**
+ * The owner of the trades a statement stores (`$1`), locked as the foreign key's check locked it, but once per
+ * statement instead of once per row (migration 540): a user deleted meanwhile gets no trades, and a deletion
+ * waits for the statement.
+ */
+const OWNER = 'owner AS (SELECT id FROM users WHERE id = $1 FOR KEY SHARE)';
+
+/**
  * Brings the user's copier trades up to date from their fills (FIFO), so each round trip has a stable row
  * (and id) that a journal note can be attached to. Idempotent: known round trips are left as they are.
  */
@@ -31,13 +38,14 @@ export async function materializeTrades(db: Db, userId: number): Promise<void> {
   const trips = roundTrips(rows);
   if (trips.length === 0) return;
   await db.query(
-    `INSERT INTO copy_trades (user_id, account_id, external_id, source, connection_name, account_name, symbol, side, qty, entry_time,
+    `WITH ${OWNER}
+     INSERT INTO copy_trades (user_id, account_id, external_id, source, connection_name, account_name, symbol, side, qty, entry_time,
        exit_time, entry_price, exit_price, pnl)
-     SELECT $1, x.account_id, x.external_id, 'copier', c.name, a.name, x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
+     SELECT owner.id, x.account_id, x.external_id, 'copier', c.name, a.name, x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
        x.exit_price, x.pnl
      FROM jsonb_to_recordset($2::jsonb) AS x(account_id integer, external_id text, symbol text, side text, qty numeric,
        entry_time timestamptz, exit_time timestamptz, entry_price numeric, exit_price numeric, pnl numeric)
-     JOIN broker_accounts a ON a.id = x.account_id JOIN connections c ON c.id = a.connection_id
+     JOIN broker_accounts a ON a.id = x.account_id JOIN connections c ON c.id = a.connection_id CROSS JOIN owner
      ON CONFLICT (user_id, external_id) DO NOTHING`,
     [
       userId,
@@ -121,13 +129,15 @@ export async function listTrades(
  */
 export async function importTrades(db: Db, userId: number, rows: readonly ImportTradeRow[]): Promise<number> {
   const [counted] = await db.query<{ inserted: number }>(
-    `WITH inserted AS (
+    `WITH ${OWNER},
+     inserted AS (
        INSERT INTO copy_trades (user_id, external_id, source, connection_name, account_name, symbol, side, qty, entry_time,
          exit_time, entry_price, exit_price, pnl)
-       SELECT $1, x.external_id, 'import', 'Import', '', x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
+       SELECT owner.id, x.external_id, 'import', 'Import', '', x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
          x.exit_price, x.pnl
        FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::timestamptz[], $7::timestamptz[], $8::numeric[],
          $9::numeric[], $10::numeric[]) AS x(external_id, symbol, side, qty, entry_time, exit_time, entry_price, exit_price, pnl)
+         CROSS JOIN owner
        ON CONFLICT (user_id, external_id) DO NOTHING RETURNING 1)
      SELECT count(*)::int AS inserted FROM inserted`,
     [
