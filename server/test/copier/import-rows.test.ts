@@ -46,6 +46,22 @@ describe('import rows: what is stored', () => {
     ]);
   });
 
+  it.each([
+    ['2026-03-02T14:31:05.250Z', '2026-03-02T14:31:05.250Z'],
+    ['2026-03-02T14:31:05Z', '2026-03-02T14:31:05.000Z'],
+    ['2026-03-02T14:31:05.2Z', '2026-03-02T14:31:05.200Z'],
+    ['2026-03-02T09:31:05.250-05:00', '2026-03-02T14:31:05.250Z'],
+    ['2026-03-28T23:59:59.999Z', '2026-03-28T23:59:59.999Z'],
+    ['2024-02-29T10:00:00.000Z', '2024-02-29T10:00:00.000Z'],
+    ['2026-12-31T10:00:00.000Z', '2026-12-31T10:00:00.000Z'],
+    ['2026-02-30T10:00:00.000Z', '2026-03-02T10:00:00.000Z'],
+    ['2026-04-31T10:00:00.000Z', '2026-05-01T10:00:00.000Z'],
+    ['2026-01-01T24:00:00.000Z', '2026-01-02T00:00:00.000Z'],
+  ])('stores the time %s as %s', (sent, stored) => {
+    const [row] = validateImportRows({ trades: [{ ...good, exit_time: sent }] });
+    expect(row?.exit_time).toBe(stored);
+  });
+
   it('keeps the rows in order, a sell and a zero price among them', () => {
     const rows = validateImportRows({
       trades: [good, { ...good, side: 'sell', entry_price: 0, external_id: 'perf-2' }],
