@@ -3,7 +3,7 @@
  * in batches of 2,000 (the dashboard's batch), one batch at a time, on a fresh database per variant. Beside the
  * import as the server runs it, the same run stores the same batches as before issue 19 (the baseline: the
  * previous statement, with the foreign key to users checked on every row) and with today's statement but that
- * per-row check put back (what migration 540 saves).
+ * per-row check put back (what migration 441 saves).
  * PGlite on a data folder as the server keeps it; PostgreSQL too when `BENCH_DATABASE_URL` names a database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -88,7 +88,7 @@ async function freshDb(backend: 'pglite' | 'postgres'): Promise<Fresh> {
 
 type Importer = (db: Db, userId: number, rows: readonly ImportTradeRow[]) => Promise<number>;
 
-/** The constraint migration 540 replaced by one lock of the owner per statement. */
+/** The constraint migration 441 replaced by one lock of the owner per statement. */
 const PER_ROW_FOREIGN_KEY = `ALTER TABLE copy_trades ADD CONSTRAINT copy_trades_user_id_fkey
   FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE`;
 

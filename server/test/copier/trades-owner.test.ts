@@ -5,7 +5,7 @@ import { importTrades } from '../../src/copier/history/trades-repo';
 import { createTestDb, usingPostgres } from '../support/test-db';
 
 /**
- * A trade belongs to a user. The statements that store trades lock the owner once (migration 540) instead of a
+ * A trade belongs to a user. The statements that store trades lock the owner once (migration 441) instead of a
  * foreign key checking every row, and a trigger deletes a user's trades with the user.
  */
 function trade(externalId: string): ImportTradeRow {

@@ -5,7 +5,7 @@ import { PAGE_ORDER, RANGE_WHERE, type HistoryRange } from './history-page';
 
 /**
  * The owner of the trades a statement stores (`$1`), locked as the foreign key's check locked it, but once per
- * statement instead of once per row (migration 540): a user deleted meanwhile gets no trades, and a deletion
+ * statement instead of once per row (migration 441): a user deleted meanwhile gets no trades, and a deletion
  * waits for the statement.
  */
 const OWNER = 'owner AS (SELECT id FROM users WHERE id = $1 FOR KEY SHARE)';
