@@ -29,47 +29,57 @@ export interface HistoryDayRow {
 
 const RANGE = `user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)`;
 
+export interface HistoryStatistics {
+  summary: HistorySummaryRow;
+  days: HistoryDayRow[];
+}
+
+type Aggregates = Record<keyof HistorySummaryRow, string | number | null> & { day: string | null; total: number };
+
+/** Sums of money are rounded to cents after summing, as the client's statistics do. */
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
 /**
- * The range's statistics, computed by the database in one pass: counts, gross profit and loss, contracts.
- * Sums of money are rounded to cents after summing, as the client's statistics do.
+ * The range's statistics (counts, gross profit and loss, contracts) and its net P&L and trade count per day (the
+ * exit time's date in `timeZone`, oldest first), from one pass of the database over the range: every day's row
+ * and their grand total come out of one `GROUPING SETS`. Two statements read 100,000 trades twice, and the day
+ * is written as text once per day rather than once per trade (the per-trade `to_char` was half of that pass).
  */
-export async function historySummary(db: Db, range: HistoryRange): Promise<HistorySummaryRow> {
-  const [row] = await db.query<Record<keyof HistorySummaryRow, string | number | null>>(
-    `SELECT count(*) AS trades,
+export async function historyStatistics(
+  db: Db,
+  range: HistoryRange,
+  timeZone: string,
+): Promise<HistoryStatistics> {
+  const rows = await db.query<Aggregates>(
+    `SELECT to_char(closed_on, 'YYYY-MM-DD') AS day, GROUPING(closed_on) AS total,
+       count(*) AS trades,
        count(*) FILTER (WHERE pnl > 0) AS wins,
        count(*) FILTER (WHERE pnl < 0) AS losses,
        COALESCE(sum(pnl) FILTER (WHERE pnl > 0), 0) AS gross_profit,
        COALESCE(-sum(pnl) FILTER (WHERE pnl < 0), 0) AS gross_loss,
        COALESCE(sum(pnl), 0) AS net_pnl,
        COALESCE(sum(qty), 0) AS contracts
-     FROM copy_trades WHERE ${RANGE}`,
-    [range.userId, range.start, range.end],
-  );
-  const n = (key: keyof HistorySummaryRow): number => Number(row?.[key] ?? 0);
-  const cents = (value: number): number => Math.round(value * 100) / 100;
-  return {
-    trades: n('trades'),
-    wins: n('wins'),
-    losses: n('losses'),
-    gross_profit: cents(n('gross_profit')),
-    gross_loss: cents(n('gross_loss')),
-    net_pnl: cents(n('net_pnl')),
-    contracts: n('contracts'),
-  };
-}
-
-/** Net P&L and trade count per day (the exit time's date in `timeZone`), oldest first. */
-export async function historyDays(db: Db, range: HistoryRange, timeZone: string): Promise<HistoryDayRow[]> {
-  const rows = await db.query<{ day: string; pnl: string | number; trades: string | number }>(
-    `SELECT to_char((exit_time AT TIME ZONE $4)::date, 'YYYY-MM-DD') AS day, sum(pnl) AS pnl, count(*) AS trades
-     FROM copy_trades WHERE ${RANGE} GROUP BY 1 ORDER BY 1`,
+     FROM (SELECT (exit_time AT TIME ZONE $4)::date AS closed_on, pnl, qty FROM copy_trades WHERE ${RANGE}) AS trades
+     GROUP BY GROUPING SETS ((closed_on), ()) ORDER BY closed_on`,
     [range.userId, range.start, range.end, timeZone],
   );
-  return rows.map((row) => ({
-    day: row.day,
-    pnl: Math.round(Number(row.pnl) * 100) / 100,
-    trades: Number(row.trades),
-  }));
+  // The grand total's row is there even for an empty range (no day rows then).
+  const total = rows.find((row) => Number(row.total) === 1);
+  const n = (key: keyof HistorySummaryRow): number => Number(total?.[key] ?? 0);
+  return {
+    summary: {
+      trades: n('trades'),
+      wins: n('wins'),
+      losses: n('losses'),
+      gross_profit: cents(n('gross_profit')),
+      gross_loss: cents(n('gross_loss')),
+      net_pnl: cents(n('net_pnl')),
+      contracts: n('contracts'),
+    },
+    days: rows
+      .filter((row) => Number(row.total) === 0)
+      .map((row) => ({ day: String(row.day), pnl: cents(Number(row.net_pnl)), trades: Number(row.trades) })),
+  };
 }
 
 /** True for a time zone name the runtime knows (IANA, e.g. `America/New_York`, or `UTC`). */

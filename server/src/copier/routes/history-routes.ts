@@ -3,13 +3,7 @@ import { SUCCESS } from '@synctrade/api/messages';
 import type { DayJournal, HistoryData, ImportResult, MessageResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
-import {
-  historyDays,
-  historySummary,
-  isTimeZone,
-  MAX_PAGE_SIZE,
-  type HistoryRange,
-} from '../history/history-page';
+import { historyStatistics, isTimeZone, MAX_PAGE_SIZE, type HistoryRange } from '../history/history-page';
 import { validateImportRows } from '../history/import-rows';
 import { dayJournals, setDayJournal } from '../history/journal-repo';
 import { importTrades, listTrades, materializeTrades, setTradeJournal } from '../history/trades-repo';
@@ -77,10 +71,9 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
     await engine.store.flush();
     await materializeTrades(app.db, userId);
     if (limit === null) return { trades: await listTrades(app.db, range) };
-    const [trades, summary, days] = await Promise.all([
+    const [trades, { summary, days }] = await Promise.all([
       listTrades(app.db, range, { limit, offset }),
-      historySummary(app.db, range),
-      historyDays(app.db, range, tz),
+      historyStatistics(app.db, range, tz),
     ]);
     return { trades, total: summary.trades, offset, limit, summary, days };
   });
