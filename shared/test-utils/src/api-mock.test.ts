@@ -93,6 +93,14 @@ describe('mockApi checks every stubbed answer against the server schemas', () =>
     );
   });
 
+  it('when an answer is marked as an earlier server version, then it is not checked; the same answer unmarked fails', async () => {
+    const earlier = { olderServer: 'sends connections without their names' };
+    api = mockApi().on('GET /brokers/connections', [200, [{ id: 1 }]], earlier);
+    await expect(listConnections()).resolves.toEqual([{ id: 1 }]);
+    api.on('GET /brokers/connections', [200, [{ id: 1 }]]);
+    expect(await rejectedLoudly(listConnections)).toMatch(/must have required property 'connection_name'/);
+  });
+
   it('when the route does not exist on the server, then the test fails', async () => {
     api = mockApi().on('GET /brokers/connection-list', [200, []]);
     expect(await rejectedLoudly(() => http.get('/brokers/connection-list'))).toMatch(

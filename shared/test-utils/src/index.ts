@@ -2,7 +2,14 @@
 import './toasts-ready';
 
 export { renderWithProviders, type RenderOptions, type ProvidersResult } from './render';
-export { mockApi, type ApiMock, type MockHandler, type MockReply, type MockRequest } from './api-mock';
+export {
+  mockApi,
+  type ApiMock,
+  type MockHandler,
+  type MockReply,
+  type MockRequest,
+  type OlderServer,
+} from './api-mock';
 export { fakeToken, signIn } from './token';
 export { serverShaped, feedMessage } from './fixtures';
 export { screen, within, waitFor, act } from '@testing-library/react';
