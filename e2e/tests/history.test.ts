@@ -204,6 +204,64 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     await context.close();
   });
 
+  it("when trades are imported, then Daily and Weekly show each day's and week's figures as the server adds them up", async () => {
+    // Mid-day UTC, Tuesday to Thursday: the same days and weeks in any browser time zone from UTC-8 to UTC+7.
+    // The figures below are written out by hand from this table.
+    const table: [string, number, number][] = [
+      ['2026-11-10T15:00:00Z', 120, 2],
+      ['2026-11-10T16:00:00Z', -45.5, 1],
+      ['2026-11-11T15:00:00Z', 0, 3],
+      ['2026-11-12T15:00:00Z', 30.25, 1],
+      ['2026-11-17T15:00:00Z', -80, 4],
+    ];
+    const user = await registerUser(suite.stack);
+    const trades = table.map(([exit, pnl, qty], i) => ({
+      symbol: 'ESZ6',
+      side: 'buy',
+      qty,
+      entry_time: new Date(Date.parse(exit) - 120_000).toISOString(),
+      exit_time: exit,
+      entry_price: 6000,
+      exit_price: 6000 + pnl / (50 * qty),
+      pnl,
+      external_id: `periods-${i}`,
+    }));
+    await api(suite.stack, 'POST', '/copier/trade-history/import', { trades }, user.token);
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/copier/trade-history/')) asked.push(new URL(request.url()).search);
+    });
+    await signInPage(page, user);
+    const cards = async (path: string): Promise<Record<string, string[]>> => {
+      await page.goto(path);
+      await page.getByRole('article').first().waitFor();
+      const shown: Record<string, string[]> = {};
+      for (const card of await page.getByRole('article').all())
+        shown[(await card.getAttribute('aria-label')) ?? ''] = await card.locator('dd').allInnerTexts();
+      return shown;
+    };
+    // P&L, Trades, Win rate, Wins, Losses, Profit Factor, Total Contracts.
+    assert.deepEqual(await cards('/trade-history/daily'), {
+      'Tue, Nov 17, 2026': ['-$80.00', '1', '0%', '0', '1', '0.00', '4'],
+      'Thu, Nov 12, 2026': ['$30.25', '1', '100%', '1', '0', '∞', '1'],
+      'Wed, Nov 11, 2026': ['$0.00', '1', '—', '0', '0', '—', '3'],
+      'Tue, Nov 10, 2026': ['$74.50', '2', '50%', '1', '1', '2.64', '3'],
+    });
+    assert.deepEqual(await cards('/trade-history/weekly'), {
+      'Week of Nov 16, 2026 – Nov 22, 2026': ['-$80.00', '1', '0%', '0', '1', '0.00', '4'],
+      'Week of Nov 9, 2026 – Nov 15, 2026': ['$104.75', '4', '66.7%', '2', '1', '3.30', '7'],
+    });
+    // The cards came from the per-day figures: every request asked for the paged form, none for every trade.
+    assert.ok(asked.length > 0);
+    assert.deepEqual(
+      asked.filter((search) => !search.includes('limit=')),
+      [],
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('when the history pages are open with data, in both themes, then axe finds nothing serious', async () => {
     const user = await registerUser(suite.stack);
     await api(

@@ -1,5 +1,5 @@
-import type { Trade } from '@synctrade/api';
-import { TradeSchema } from '@synctrade/api/schemas';
+import type { HistoryData, HistoryDay, Trade } from '@synctrade/api';
+import { HistoryDataSchema, TradeSchema } from '@synctrade/api/schemas';
 import { mockApi, serverShaped, signIn, type ApiMock } from '@synctrade/test-utils';
 import { useHistoryStore, initialHistoryState } from '../features/history';
 
@@ -95,7 +95,85 @@ export const WEEK_TRADES: Trade[] = [
   }),
 ];
 
-/** Serves the history and day-journal reads. */
+/**
+ * WEEK_TRADES as the server's paged answer (UTC days, as jest runs in UTC), every figure written out by hand:
+ *   Mon Nov 2: +100 ×2, -150 ×1   Tue Nov 3: +80 ×1, 0 ×3   Mon Nov 9: +40 ×1
+ */
+export const WEEK_DAYS: HistoryDay[] = [
+  {
+    day: '2026-11-02',
+    pnl: -50,
+    trades: 2,
+    wins: 1,
+    losses: 1,
+    gross_profit: 100,
+    gross_loss: 150,
+    contracts: 3,
+  },
+  {
+    day: '2026-11-03',
+    pnl: 80,
+    trades: 2,
+    wins: 1,
+    losses: 0,
+    gross_profit: 80,
+    gross_loss: 0,
+    contracts: 4,
+  },
+  {
+    day: '2026-11-09',
+    pnl: 40,
+    trades: 1,
+    wins: 1,
+    losses: 0,
+    gross_profit: 40,
+    gross_loss: 0,
+    contracts: 1,
+  },
+];
+
+/** A paged answer (newest first), checked against the server's schema; `days` as given. */
+export function historyPage(
+  trades: Trade[],
+  days: HistoryDay[],
+  summary: NonNullable<HistoryData['summary']>,
+  limit: number,
+  offset = 0,
+): HistoryData {
+  const newest = [...trades].sort((a, b) => (a.time < b.time ? 1 : -1));
+  return serverShaped(HistoryDataSchema, {
+    trades: newest.slice(offset, offset + limit),
+    total: trades.length,
+    offset,
+    limit,
+    summary,
+    days,
+  });
+}
+
+const WEEK_SUMMARY = {
+  trades: 5,
+  wins: 3,
+  losses: 1,
+  gross_profit: 220,
+  gross_loss: 150,
+  net_pnl: 70,
+  contracts: 8,
+};
+const NO_SUMMARY = {
+  trades: 0,
+  wins: 0,
+  losses: 0,
+  gross_profit: 0,
+  gross_loss: 0,
+  net_pnl: 0,
+  contracts: 0,
+};
+
+/**
+ * Serves the history and day-journal reads as a server of before the paged form does: every trade of the range,
+ * whatever is asked.
+ */
 export function serveHistory(
   api: ApiMock,
   trades: Trade[] = WEEK_TRADES,
@@ -103,6 +181,27 @@ export function serveHistory(
 ): ApiMock {
   return api
     .on('GET /copier/trade-history/:id', [200, { trades }])
+    .on('GET /copier/journal/days', [200, journals]);
+}
+
+/**
+ * Serves the history as today's server does: the paged form (a page, the range's figures and each day's) when
+ * asked with `limit`, every trade without. WEEK_TRADES by default, or none (`empty`).
+ */
+export function servePagedHistory(
+  api: ApiMock,
+  { empty = false, journals = [] as { date: string; note: string }[] } = {},
+): ApiMock {
+  const trades = empty ? [] : WEEK_TRADES;
+  return api
+    .on('GET /copier/trade-history/:id', (req) => {
+      const params = (req.params ?? {}) as Record<string, string>;
+      if (params.limit === undefined) return [200, { trades }];
+      const page = empty
+        ? historyPage([], [], NO_SUMMARY, Number(params.limit))
+        : historyPage(trades, WEEK_DAYS, WEEK_SUMMARY, Number(params.limit), Number(params.offset ?? 0));
+      return [200, page];
+    })
     .on('GET /copier/journal/days', [200, journals]);
 }
 

@@ -36,6 +36,23 @@ function rows(): Record<string, unknown>[] {
   }));
 }
 
+/** A day of the paged answer, its figures written out by hand from the table above. */
+function day(
+  date: string,
+  f: {
+    pnl: number;
+    trades: number;
+    wins: number;
+    losses: number;
+    profit: number;
+    loss: number;
+    contracts: number;
+  },
+): NonNullable<HistoryData['days']>[number] {
+  const { pnl, trades, wins, losses, contracts } = f;
+  return { day: date, pnl, trades, wins, losses, gross_profit: f.profit, gross_loss: f.loss, contracts };
+}
+
 describe('paged trade history (statistics by the database)', () => {
   let t: TestApp;
   let alice: TestUser;
@@ -96,11 +113,21 @@ describe('paged trade history (statistics by the database)', () => {
       contracts: 11,
     });
     expect(page.days).toEqual([
-      { day: '2026-11-03', pnl: 15.25, trades: 2 },
-      { day: '2026-11-05', pnl: -120, trades: 3 },
+      day('2026-11-03', {
+        pnl: 15.25,
+        trades: 2,
+        wins: 1,
+        losses: 1,
+        profit: 25.5,
+        loss: 10.25,
+        contracts: 4,
+      }),
+      day('2026-11-05', { pnl: -120, trades: 3, wins: 2, losses: 1, profit: 80, loss: 200, contracts: 7 }),
     ]);
     const single = (await history(alice, '?start_date=2026-11-02&end_date=2026-11-02&limit=500')).body;
-    expect(single.days).toEqual([{ day: '2026-11-02', pnl: 60, trades: 3 }]);
+    expect(single.days).toEqual([
+      day('2026-11-02', { pnl: 60, trades: 3, wins: 1, losses: 1, profit: 100, loss: 40, contracts: 4 }),
+    ]);
     expect(single.summary?.net_pnl).toBe(60);
     const empty = (await history(alice, '?start_date=2026-11-04&end_date=2026-11-04&limit=10')).body;
     expect(empty).toEqual({
@@ -119,13 +146,23 @@ describe('paged trade history (statistics by the database)', () => {
       await history(alice, '?start_date=2026-11-03&end_date=2026-11-03&limit=5&tz=Europe/Berlin')
     ).body;
     expect(berlin.days).toEqual([
-      { day: '2026-11-03', pnl: 25.5, trades: 1 },
-      { day: '2026-11-04', pnl: -10.25, trades: 1 },
+      day('2026-11-03', { pnl: 25.5, trades: 1, wins: 1, losses: 0, profit: 25.5, loss: 0, contracts: 3 }),
+      day('2026-11-04', { pnl: -10.25, trades: 1, wins: 0, losses: 1, profit: 0, loss: 10.25, contracts: 1 }),
     ]);
     const york = (
       await history(alice, '?start_date=2026-11-03&end_date=2026-11-03&limit=5&tz=America/New_York')
     ).body;
-    expect(york.days).toEqual([{ day: '2026-11-03', pnl: 15.25, trades: 2 }]);
+    expect(york.days).toEqual([
+      day('2026-11-03', {
+        pnl: 15.25,
+        trades: 2,
+        wins: 1,
+        losses: 1,
+        profit: 25.5,
+        loss: 10.25,
+        contracts: 4,
+      }),
+    ]);
   });
 
   it('when no page is asked, then the answer keeps the spec shape with every trade', async () => {

@@ -5,7 +5,8 @@ export {
   type HistoryState,
   type HistoryStatus,
 } from './store/history-store';
-export { useHistoryLoad } from './hooks/use-history';
+export { usePagedHistoryLoad } from './hooks/use-history';
+export { dayTotalsOf } from './lib/server-stats';
 export { RangePicker } from './components/range-picker';
 export { Money } from './components/money';
 export { DashboardPage } from './components/dashboard-page';

@@ -1,6 +1,6 @@
 import { roundMoney } from '@synctrade/market';
-import type { StatTrade } from './types';
-import { summarize, type TradeSummary } from './summary';
+import type { DayTotals, StatTrade } from './types';
+import { summarize, summaryOfTotals, type TradeSummary, type TradeTotals } from './summary';
 
 export type PeriodKind = 'day' | 'week';
 
@@ -43,9 +43,56 @@ export function groupByPeriod<T extends StatTrade>(trades: readonly T[], kind: P
     if (list) list.push(trade);
     else groups.set(key, [trade]);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a < b ? 1 : -1))
-    .map(([key, list]) => ({ key, trades: list, summary: summarize(list) }));
+  return newestFirst(groups).map(([key, list]) => ({ key, trades: list, summary: summarize(list) }));
+}
+
+/** A day's or a week's card: the days in it that have trades (oldest first) and their statistics. */
+export interface Period {
+  /** The day, or the Monday of the week, as `YYYY-MM-DD`. */
+  key: string;
+  days: string[];
+  summary: TradeSummary;
+}
+
+function newestFirst<T>(groups: Map<string, T>): [string, T][] {
+  return [...groups.entries()].sort(([a], [b]) => (a < b ? 1 : -1));
+}
+
+function add(sum: TradeTotals, more: TradeTotals): void {
+  sum.trades += more.trades;
+  sum.wins += more.wins;
+  sum.losses += more.losses;
+  sum.grossProfit += more.grossProfit;
+  sum.grossLoss += more.grossLoss;
+  sum.netPnl += more.netPnl;
+  sum.contracts += more.contracts;
+}
+
+/** Each day's totals (the server's, per local day) as day cards, or added up into Monday-based weeks; newest first. */
+export function periodsOfDays(days: readonly DayTotals[], kind: PeriodKind): Period[] {
+  const groups = new Map<string, { days: string[]; totals: TradeTotals }>();
+  for (const { day, ...totals } of days) {
+    const key = kind === 'day' ? day : weekStart(day);
+    const group = groups.get(key);
+    if (group) {
+      group.days.push(day);
+      add(group.totals, totals);
+    } else groups.set(key, { days: [day], totals: { ...totals } });
+  }
+  return newestFirst(groups).map(([key, group]) => ({
+    key,
+    days: [...group.days].sort(),
+    summary: summaryOfTotals(group.totals),
+  }));
+}
+
+/** The same cards from the trades themselves (a server that answers every trade instead of per-day totals). */
+export function periodsOfTrades(trades: readonly StatTrade[], kind: PeriodKind): Period[] {
+  return groupByPeriod(trades, kind).map(({ key, trades: list, summary }) => ({
+    key,
+    days: [...new Set(list.map((trade) => dayKey(trade.exit_time)))].sort(),
+    summary,
+  }));
 }
 
 export interface CumulativePoint {

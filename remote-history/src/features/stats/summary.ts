@@ -25,9 +25,42 @@ export interface TradeSummary {
   contracts: number;
 }
 
+/** What a summary is made of: the counts and sums of a set of closed trades, or of days' totals added up. */
+export interface TradeTotals {
+  trades: number;
+  wins: number;
+  losses: number;
+  grossProfit: number;
+  /** Sum of the losing trades, as a positive number. */
+  grossLoss: number;
+  netPnl: number;
+  contracts: number;
+}
+
 function ratio(numerator: number, denominator: number, hasNumerator: boolean): number | null {
   if (denominator > 0) return numerator / denominator;
   return hasNumerator ? Infinity : null;
+}
+
+/** The statistics of trades from their counts and sums (the browser's own, or the server's per range or day). */
+export function summaryOfTotals(t: TradeTotals): TradeSummary {
+  const averageWin = t.wins ? roundMoney(t.grossProfit / t.wins) : null;
+  const averageLoss = t.losses ? roundMoney(-t.grossLoss / t.losses) : null;
+  return {
+    trades: t.trades,
+    wins: t.wins,
+    losses: t.losses,
+    scratches: t.trades - t.wins - t.losses,
+    netPnl: roundMoney(t.netPnl),
+    grossProfit: roundMoney(t.grossProfit),
+    grossLoss: roundMoney(t.grossLoss),
+    winRate: t.wins + t.losses ? t.wins / (t.wins + t.losses) : null,
+    profitFactor: ratio(t.grossProfit, t.grossLoss, t.wins > 0),
+    averageWin,
+    averageLoss,
+    winLossRatio: averageWin === null ? null : ratio(averageWin, -(averageLoss ?? 0), true),
+    contracts: t.contracts,
+  };
 }
 
 /** The statistics of a set of closed trades, in one pass. */
@@ -47,21 +80,6 @@ export function summarize(trades: readonly StatTrade[]): TradeSummary {
       grossLoss -= trade.pnl;
     }
   }
-  const averageWin = wins ? roundMoney(grossProfit / wins) : null;
-  const averageLoss = losses ? roundMoney(-grossLoss / losses) : null;
-  return {
-    trades: trades.length,
-    wins,
-    losses,
-    scratches: trades.length - wins - losses,
-    netPnl: roundMoney(grossProfit - grossLoss),
-    grossProfit: roundMoney(grossProfit),
-    grossLoss: roundMoney(grossLoss),
-    winRate: wins + losses ? wins / (wins + losses) : null,
-    profitFactor: ratio(grossProfit, grossLoss, wins > 0),
-    averageWin,
-    averageLoss,
-    winLossRatio: averageWin === null ? null : ratio(averageWin, -(averageLoss ?? 0), true),
-    contracts,
-  };
+  const netPnl = grossProfit - grossLoss;
+  return summaryOfTotals({ trades: trades.length, wins, losses, grossProfit, grossLoss, netPnl, contracts });
 }

@@ -23,8 +23,14 @@ export interface HistorySummaryRow {
 export interface HistoryDayRow {
   /** `YYYY-MM-DD` in the asked time zone. */
   day: string;
+  /** Net P&L. */
   pnl: number;
   trades: number;
+  wins: number;
+  losses: number;
+  gross_profit: number;
+  gross_loss: number;
+  contracts: number;
 }
 
 const RANGE = `user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)`;
@@ -34,16 +40,20 @@ export interface HistoryStatistics {
   days: HistoryDayRow[];
 }
 
-type Aggregates = Record<keyof HistorySummaryRow, string | number | null> & { day: string | null; total: number };
+type Aggregates = Record<keyof HistorySummaryRow, string | number | null> & {
+  day: string | null;
+  total: number;
+};
 
 /** Sums of money are rounded to cents after summing, as the client's statistics do. */
 const cents = (value: number): number => Math.round(value * 100) / 100;
 
 /**
- * The range's statistics (counts, gross profit and loss, contracts) and its net P&L and trade count per day (the
- * exit time's date in `timeZone`, oldest first), from one pass of the database over the range: every day's row
- * and their grand total come out of one `GROUPING SETS`. Two statements read 100,000 trades twice, and the day
- * is written as text once per day rather than once per trade (the per-trade `to_char` was half of that pass).
+ * The range's statistics (counts, gross profit and loss, contracts) and the same per day (the exit time's date in
+ * `timeZone`, oldest first: the Daily and Weekly views' cards), from one pass of the database over the range:
+ * every day's row and their grand total come out of one `GROUPING SETS`. Two statements read 100,000 trades
+ * twice, and the day is written as text once per day rather than once per trade (the per-trade `to_char` was
+ * half of that pass).
  */
 export async function historyStatistics(
   db: Db,
@@ -64,21 +74,27 @@ export async function historyStatistics(
     [range.userId, range.start, range.end, timeZone],
   );
   // The grand total's row is there even for an empty range (no day rows then).
-  const total = rows.find((row) => Number(row.total) === 1);
-  const n = (key: keyof HistorySummaryRow): number => Number(total?.[key] ?? 0);
   return {
-    summary: {
-      trades: n('trades'),
-      wins: n('wins'),
-      losses: n('losses'),
-      gross_profit: cents(n('gross_profit')),
-      gross_loss: cents(n('gross_loss')),
-      net_pnl: cents(n('net_pnl')),
-      contracts: n('contracts'),
-    },
+    summary: statistics(rows.find((row) => Number(row.total) === 1)),
     days: rows
       .filter((row) => Number(row.total) === 0)
-      .map((row) => ({ day: String(row.day), pnl: cents(Number(row.net_pnl)), trades: Number(row.trades) })),
+      .map((row) => {
+        const { net_pnl: pnl, ...day } = statistics(row);
+        return { day: String(row.day), pnl, ...day };
+      }),
+  };
+}
+
+function statistics(row: Aggregates | undefined): HistorySummaryRow {
+  const n = (key: keyof HistorySummaryRow): number => Number(row?.[key] ?? 0);
+  return {
+    trades: n('trades'),
+    wins: n('wins'),
+    losses: n('losses'),
+    gross_profit: cents(n('gross_profit')),
+    gross_loss: cents(n('gross_loss')),
+    net_pnl: cents(n('net_pnl')),
+    contracts: n('contracts'),
   };
 }
 

@@ -172,8 +172,13 @@ export const HistorySummarySchema = Type.Object({
 });
 export const HistoryDaySchema = Type.Object({
   day: Type.String({ format: 'date', description: 'The exit date in the asked time zone.' }),
-  pnl: Type.Number(),
+  pnl: Type.Number({ description: "The day's net P&L." }),
   trades: Type.Integer({ minimum: 1 }),
+  wins: Type.Integer({ minimum: 0, description: 'Trades with P&L above 0.' }),
+  losses: Type.Integer({ minimum: 0, description: 'Trades with P&L below 0.' }),
+  gross_profit: Type.Number({ minimum: 0 }),
+  gross_loss: Type.Number({ minimum: 0, description: 'Sum of the losing trades, as a positive number.' }),
+  contracts: Type.Number({ minimum: 0 }),
 });
 /**
  * The spec's history object (`trades`). The paged form (asked with `limit`) adds `total`, `offset`, `limit`,

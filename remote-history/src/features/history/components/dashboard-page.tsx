@@ -7,7 +7,7 @@ import { Button, ErrorPanel, Page, PageHeader, Row, Spinner } from '@synctrade/u
 import { LazyImportDialog } from '../../csv-import';
 import { DayJournalDialog, JournalDialog } from '../../journal';
 import { localDateKey } from '../../stats';
-import { useDashboardLoad } from '../hooks/use-history';
+import { usePagedHistoryLoad } from '../hooks/use-history';
 import { loadAllTrades } from '../store/load-all';
 import { useHistoryStore } from '../store/history-store';
 import { tradeCells } from '../lib/table-rows';
@@ -27,7 +27,7 @@ type Dialog = { kind: 'import' } | { kind: 'day' } | { kind: 'trade'; trade: Tra
 
 /** /trade-history/dashboard: the range's statistics and completed trades, import and journals. */
 export function DashboardPage(): React.JSX.Element {
-  useDashboardLoad();
+  usePagedHistoryLoad();
   const trades = useHistoryStore((s) => s.trades);
   const serverPage = useHistoryStore((s) => s.serverPage);
   const loadPage = useHistoryStore((s) => s.loadPage);

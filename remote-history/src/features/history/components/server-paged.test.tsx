@@ -1,5 +1,13 @@
 import type { HistoryData, Trade } from '@synctrade/api';
-import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import { HistoryDataSchema } from '@synctrade/api/schemas';
+import {
+  renderWithProviders,
+  screen,
+  serverShaped,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
 import { buildTrade, startHistoryTest } from '../../../support/history-fixtures';
 
@@ -13,7 +21,7 @@ const ALL: Trade[] = Array.from({ length: 250 }, (_, i) =>
 );
 
 function pageOf(offset: number): HistoryData {
-  return {
+  return serverShaped(HistoryDataSchema, {
     trades: ALL.slice(offset, offset + 100),
     total: 250,
     offset,
@@ -28,10 +36,28 @@ function pageOf(offset: number): HistoryData {
       contracts: 400,
     },
     days: [
-      { day: '2026-11-19', pnl: 2500, trades: 100 },
-      { day: '2026-11-20', pnl: 3500, trades: 150 },
+      {
+        day: '2026-11-19',
+        pnl: 2500,
+        trades: 100,
+        wins: 70,
+        losses: 25,
+        gross_profit: 3750,
+        gross_loss: 1250,
+        contracts: 150,
+      },
+      {
+        day: '2026-11-20',
+        pnl: 3500,
+        trades: 150,
+        wins: 110,
+        losses: 35,
+        gross_profit: 5250,
+        gross_loss: 1750,
+        contracts: 250,
+      },
     ],
-  };
+  });
 }
 
 describe('dashboard paged by the server', () => {

@@ -3,17 +3,11 @@ import { dailyCumulative, dayWinRate, summarize } from '../../stats';
 import { fromServerDays, fromServerSummary } from '../lib/server-stats';
 import { useHistoryStore } from '../store/history-store';
 
-/** Loads the chosen range's trades (all of them: Daily and Weekly group them) when a page mounts. */
-export function useHistoryLoad(): void {
-  const load = useHistoryStore((s) => s.load);
-  useEffect(() => {
-    useHistoryStore.getState().setPaged(false);
-    void load();
-  }, [load]);
-}
-
-/** The dashboard: the range's statistics and the first page of trades, paged by the server. */
-export function useDashboardLoad(): void {
+/**
+ * The range's statistics and per-day figures from the server, with the first page of trades: the dashboard, Daily
+ * and Weekly all read it, so moving between them asks once per range.
+ */
+export function usePagedHistoryLoad(): void {
   const loadPage = useHistoryStore((s) => s.loadPage);
   useEffect(() => {
     useHistoryStore.getState().setPaged(true);

@@ -1,9 +1,8 @@
 import type React from 'react';
 import styled from 'styled-components';
-import type { Trade } from '@synctrade/api';
 import { Button, Card, formatPercent, formatRatio } from '@synctrade/ui';
 import { Money } from '../../history';
-import type { PeriodGroup } from '../../stats';
+import type { TradeSummary } from '../../stats';
 
 const Stats = styled.dl`
   display: grid;
@@ -26,14 +25,13 @@ const Title = styled.h2`
 /** One day's (or week's) results from its trades. */
 export function PeriodCard({
   title,
-  group,
+  summary: s,
   onJournal,
 }: {
   title: string;
-  group: PeriodGroup<Trade>;
+  summary: TradeSummary;
   onJournal(): void;
 }): React.JSX.Element {
-  const s = group.summary;
   return (
     <Card as="article" aria-label={title}>
       <Title>{title}</Title>

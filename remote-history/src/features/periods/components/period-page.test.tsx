@@ -1,7 +1,27 @@
 import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { PeriodPage } from './period-page';
 import { useHistoryStore } from '../../history';
-import { serveHistory, startHistoryTest } from '../../../support/history-fixtures';
+import {
+  serveHistory,
+  servePagedHistory,
+  startHistoryTest,
+  WEEK_DAYS,
+  WEEK_TRADES,
+} from '../../../support/history-fixtures';
+
+interface Served {
+  empty?: boolean;
+  journals?: { date: string; note: string }[];
+}
+
+/** The cards must read the same from the server's per-day figures as from every trade (an older server). */
+const SERVERS: [string, (api: ApiMock, served?: Served) => ApiMock][] = [
+  ["the server's per-day figures", (api, served) => servePagedHistory(api, served)],
+  [
+    'every trade (a server without the paged form)',
+    (api, served) => serveHistory(api, served?.empty ? [] : WEEK_TRADES, served?.journals),
+  ],
+];
 
 /** The card's figures as "label: value" pairs. */
 function figures(name: string): Record<string, string> {
@@ -10,7 +30,7 @@ function figures(name: string): Record<string, string> {
   return Object.fromEntries(labels.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']));
 }
 
-describe('Daily and Weekly views', () => {
+describe.each(SERVERS)('Daily and Weekly views, from %s', (_, serve) => {
   let api: ApiMock;
   beforeEach(() => {
     api = startHistoryTest();
@@ -18,7 +38,7 @@ describe('Daily and Weekly views', () => {
   afterEach(() => api.restore());
 
   it('when trades load, then each day gets a card computed from its trades, newest first', async () => {
-    serveHistory(api);
+    serve(api);
     renderWithProviders(<PeriodPage kind="day" />);
     await screen.findAllByRole('article');
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
@@ -49,7 +69,7 @@ describe('Daily and Weekly views', () => {
   });
 
   it('when the weekly view opens, then weeks start on Monday', async () => {
-    serveHistory(api);
+    serve(api);
     renderWithProviders(<PeriodPage kind="week" />);
     await screen.findAllByRole('article');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Weekly');
@@ -66,20 +86,20 @@ describe('Daily and Weekly views', () => {
   });
 
   it('when a range was chosen on another history page, then the label and request use it', async () => {
-    serveHistory(api);
+    serve(api);
     useHistoryStore.setState({ range: { kind: 'custom', start: '2026-11-02', end: '2026-11-03' } });
     renderWithProviders(<PeriodPage kind="day" />);
     await screen.findAllByRole('article');
     expect(screen.getByRole('button', { name: 'Nov 2, 2026 – Nov 3, 2026' })).toBeInTheDocument();
     expect(screen.getByText('Nov 2, 2026 – Nov 3, 2026', { selector: 'span' })).toBeInTheDocument();
-    expect(api.callsTo('GET /copier/trade-history/:id')[0]!.params).toEqual({
+    expect(api.callsTo('GET /copier/trade-history/:id')[0]!.params).toMatchObject({
       start_date: '2026-11-02',
       end_date: '2026-11-03',
     });
   });
 
   it('when the range changes here, then the label follows', async () => {
-    serveHistory(api);
+    serve(api);
     const { user } = renderWithProviders(<PeriodPage kind="day" />);
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'All Time' }));
@@ -98,7 +118,7 @@ describe('Daily and Weekly views', () => {
   });
 
   it('when a week’s Journal is used, then the chosen day’s note is edited and saved', async () => {
-    serveHistory(api, undefined, [{ date: '2026-11-03', note: 'Slow day' }]);
+    serve(api, { journals: [{ date: '2026-11-03', note: 'Slow day' }] });
     api.on('PUT /copier/journal/days/:date', [200, { message: 'Day note saved' }]);
     const { user } = renderWithProviders(<PeriodPage kind="week" />);
     await screen.findAllByRole('article');
@@ -117,7 +137,7 @@ describe('Daily and Weekly views', () => {
   });
 
   it('when there are no trades, then the view says so', async () => {
-    serveHistory(api, []);
+    serve(api, { empty: true });
     renderWithProviders(<PeriodPage kind="day" />);
     expect(await screen.findByText('No trades yet')).toBeInTheDocument();
   });
@@ -128,5 +148,54 @@ describe('Daily and Weekly views', () => {
     expect(await screen.findAllByText('History data failed. Please try again.')).toHaveLength(2);
     expect(await screen.findByText('Journal update failed. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('Daily and Weekly views: what they ask the server', () => {
+  let api: ApiMock;
+  beforeEach(() => {
+    api = startHistoryTest();
+  });
+  afterEach(() => api.restore());
+
+  it("when the server sends each day's figures, then one paged request serves the cards and every trade is never asked", async () => {
+    servePagedHistory(api);
+    renderWithProviders(<PeriodPage kind="week" />);
+    await screen.findAllByRole('article');
+    const calls = api.callsTo('GET /copier/trade-history/:id');
+    expect(calls.map((call) => call.params)).toEqual([{ limit: '100', offset: '0', tz: 'UTC' }]);
+  });
+
+  it('when a server sends days without their figures, then every trade is asked and the cards come from them', async () => {
+    const olderDays = WEEK_DAYS.map(({ day, pnl, trades }) => ({ day, pnl, trades }));
+    api
+      .on(
+        'GET /copier/trade-history/:id',
+        (req) => {
+          const params = (req.params ?? {}) as Record<string, string>;
+          if (params.limit === undefined) return [200, { trades: WEEK_TRADES }];
+          const summary = {
+            trades: 5,
+            wins: 3,
+            losses: 1,
+            gross_profit: 220,
+            gross_loss: 150,
+            net_pnl: 70,
+            contracts: 8,
+          };
+          return [200, { trades: WEEK_TRADES, total: 5, offset: 0, limit: 100, summary, days: olderDays }];
+        },
+        { olderServer: "pages its history but sends each day's net P&L and trade count only" },
+      )
+      .on('GET /copier/journal/days', [200, []]);
+    renderWithProviders(<PeriodPage kind="day" />);
+    await screen.findAllByRole('article');
+    expect(figures('Mon, Nov 2, 2026')).toMatchObject({
+      'P&L': '-$50.00',
+      Wins: '1',
+      'Profit Factor': '0.67',
+    });
+    const calls = api.callsTo('GET /copier/trade-history/:id');
+    expect(calls.map((call) => call.params)).toEqual([{ limit: '100', offset: '0', tz: 'UTC' }, {}]);
   });
 });
