@@ -151,7 +151,8 @@ export function historyPage(
   });
 }
 
-const WEEK_SUMMARY = {
+/** WEEK_TRADES' figures over the whole week: 5 trades, net $70. */
+export const WEEK_SUMMARY = {
   trades: 5,
   wins: 3,
   losses: 1,

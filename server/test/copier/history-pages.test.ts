@@ -53,6 +53,17 @@ function day(
   return { day: date, pnl, trades, wins, losses, gross_profit: f.profit, gross_loss: f.loss, contracts };
 }
 
+/** 2026-11-03 as UTC (and New York) closes it: +25.50 ×3 at 14:00, -10.25 ×1 at 23:30. */
+const NOV_3_UTC = day('2026-11-03', {
+  pnl: 15.25,
+  trades: 2,
+  wins: 1,
+  losses: 1,
+  profit: 25.5,
+  loss: 10.25,
+  contracts: 4,
+});
+
 describe('paged trade history (statistics by the database)', () => {
   let t: TestApp;
   let alice: TestUser;
@@ -113,15 +124,7 @@ describe('paged trade history (statistics by the database)', () => {
       contracts: 11,
     });
     expect(page.days).toEqual([
-      day('2026-11-03', {
-        pnl: 15.25,
-        trades: 2,
-        wins: 1,
-        losses: 1,
-        profit: 25.5,
-        loss: 10.25,
-        contracts: 4,
-      }),
+      NOV_3_UTC,
       day('2026-11-05', { pnl: -120, trades: 3, wins: 2, losses: 1, profit: 80, loss: 200, contracts: 7 }),
     ]);
     const single = (await history(alice, '?start_date=2026-11-02&end_date=2026-11-02&limit=500')).body;
@@ -152,17 +155,7 @@ describe('paged trade history (statistics by the database)', () => {
     const york = (
       await history(alice, '?start_date=2026-11-03&end_date=2026-11-03&limit=5&tz=America/New_York')
     ).body;
-    expect(york.days).toEqual([
-      day('2026-11-03', {
-        pnl: 15.25,
-        trades: 2,
-        wins: 1,
-        losses: 1,
-        profit: 25.5,
-        loss: 10.25,
-        contracts: 4,
-      }),
-    ]);
+    expect(york.days).toEqual([NOV_3_UTC]);
   });
 
   it('when no page is asked, then the answer keeps the spec shape with every trade', async () => {

@@ -6,6 +6,7 @@ import {
   servePagedHistory,
   startHistoryTest,
   WEEK_DAYS,
+  WEEK_SUMMARY,
   WEEK_TRADES,
 } from '../../../support/history-fixtures';
 
@@ -174,16 +175,8 @@ describe('Daily and Weekly views: what they ask the server', () => {
         (req) => {
           const params = (req.params ?? {}) as Record<string, string>;
           if (params.limit === undefined) return [200, { trades: WEEK_TRADES }];
-          const summary = {
-            trades: 5,
-            wins: 3,
-            losses: 1,
-            gross_profit: 220,
-            gross_loss: 150,
-            net_pnl: 70,
-            contracts: 8,
-          };
-          return [200, { trades: WEEK_TRADES, total: 5, offset: 0, limit: 100, summary, days: olderDays }];
+          const page = { trades: WEEK_TRADES, total: 5, offset: 0, limit: 100, summary: WEEK_SUMMARY };
+          return [200, { ...page, days: olderDays }];
         },
         { olderServer: "pages its history but sends each day's net P&L and trade count only" },
       )
