@@ -1,4 +1,4 @@
-import type { HistoryData, HistoryDay, Trade } from '@synctrade/api';
+import type { HistoryData, HistoryDay, HistorySummary, Trade } from '@synctrade/api';
 import { HistoryDataSchema, TradeSchema } from '@synctrade/api/schemas';
 import { mockApi, serverShaped, signIn, type ApiMock } from '@synctrade/test-utils';
 import { useHistoryStore, initialHistoryState } from '../features/history';
@@ -136,7 +136,7 @@ export const WEEK_DAYS: HistoryDay[] = [
 export function historyPage(
   trades: Trade[],
   days: HistoryDay[],
-  summary: NonNullable<HistoryData['summary']>,
+  summary: HistorySummary,
   limit: number,
   offset = 0,
 ): HistoryData {
@@ -152,7 +152,7 @@ export function historyPage(
 }
 
 /** WEEK_TRADES' figures over the whole week: 5 trades, net $70. */
-export const WEEK_SUMMARY = {
+export const WEEK_SUMMARY: HistorySummary = {
   trades: 5,
   wins: 3,
   losses: 1,
@@ -161,7 +161,7 @@ export const WEEK_SUMMARY = {
   net_pnl: 70,
   contracts: 8,
 };
-const NO_SUMMARY = {
+const NO_SUMMARY: HistorySummary = {
   trades: 0,
   wins: 0,
   losses: 0,
@@ -193,15 +193,12 @@ export function servePagedHistory(
   api: ApiMock,
   { empty = false, journals = [] as { date: string; note: string }[] } = {},
 ): ApiMock {
-  const trades = empty ? [] : WEEK_TRADES;
+  const [trades, days, summary] = empty ? [[], [], NO_SUMMARY] : [WEEK_TRADES, WEEK_DAYS, WEEK_SUMMARY];
   return api
     .on('GET /copier/trade-history/:id', (req) => {
       const params = (req.params ?? {}) as Record<string, string>;
       if (params.limit === undefined) return [200, { trades }];
-      const page = empty
-        ? historyPage([], [], NO_SUMMARY, Number(params.limit))
-        : historyPage(trades, WEEK_DAYS, WEEK_SUMMARY, Number(params.limit), Number(params.offset ?? 0));
-      return [200, page];
+      return [200, historyPage(trades, days, summary, Number(params.limit), Number(params.offset ?? 0))];
     })
     .on('GET /copier/journal/days', [200, journals]);
 }

@@ -1,3 +1,4 @@
+import { roundMoney } from '@synctrade/market';
 import type { Db } from '../../db/db';
 
 /** Trades per page of the paged history: enough for a screen, small enough to answer at once. */
@@ -20,18 +21,12 @@ export interface HistorySummaryRow {
   contracts: number;
 }
 
-export interface HistoryDayRow {
+/** A day's statistics, its net P&L named `pnl`. */
+export type HistoryDayRow = Omit<HistorySummaryRow, 'net_pnl'> & {
   /** `YYYY-MM-DD` in the asked time zone. */
   day: string;
-  /** Net P&L. */
   pnl: number;
-  trades: number;
-  wins: number;
-  losses: number;
-  gross_profit: number;
-  gross_loss: number;
-  contracts: number;
-}
+};
 
 const RANGE = `user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)`;
 
@@ -44,9 +39,6 @@ type Aggregates = Record<keyof HistorySummaryRow, string | number | null> & {
   day: string | null;
   total: number;
 };
-
-/** Sums of money are rounded to cents after summing, as the client's statistics do. */
-const cents = (value: number): number => Math.round(value * 100) / 100;
 
 /**
  * The range's statistics (counts, gross profit and loss, contracts) and the same per day (the exit time's date in
@@ -85,15 +77,16 @@ export async function historyStatistics(
   };
 }
 
+/** Sums of money are rounded to cents after summing, as the client's statistics do. */
 function statistics(row: Aggregates | undefined): HistorySummaryRow {
   const n = (key: keyof HistorySummaryRow): number => Number(row?.[key] ?? 0);
   return {
     trades: n('trades'),
     wins: n('wins'),
     losses: n('losses'),
-    gross_profit: cents(n('gross_profit')),
-    gross_loss: cents(n('gross_loss')),
-    net_pnl: cents(n('net_pnl')),
+    gross_profit: roundMoney(n('gross_profit')),
+    gross_loss: roundMoney(n('gross_loss')),
+    net_pnl: roundMoney(n('net_pnl')),
     contracts: n('contracts'),
   };
 }

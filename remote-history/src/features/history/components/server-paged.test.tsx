@@ -1,15 +1,7 @@
 import type { HistoryData, Trade } from '@synctrade/api';
-import { HistoryDataSchema } from '@synctrade/api/schemas';
-import {
-  renderWithProviders,
-  screen,
-  serverShaped,
-  waitFor,
-  within,
-  type ApiMock,
-} from '@synctrade/test-utils';
+import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
-import { buildTrade, startHistoryTest } from '../../../support/history-fixtures';
+import { buildTrade, historyPage, startHistoryTest } from '../../../support/history-fixtures';
 
 /** 250 trades on the server; it answers one page of 100 and the range's figures (written out by hand). */
 const ALL: Trade[] = Array.from({ length: 250 }, (_, i) =>
@@ -21,43 +13,38 @@ const ALL: Trade[] = Array.from({ length: 250 }, (_, i) =>
 );
 
 function pageOf(offset: number): HistoryData {
-  return serverShaped(HistoryDataSchema, {
-    trades: ALL.slice(offset, offset + 100),
-    total: 250,
-    offset,
-    limit: 100,
-    summary: {
-      trades: 250,
-      wins: 180,
-      losses: 60,
-      gross_profit: 9000,
-      gross_loss: 3000,
-      net_pnl: 6000,
-      contracts: 400,
+  const summary = {
+    trades: 250,
+    wins: 180,
+    losses: 60,
+    gross_profit: 9000,
+    gross_loss: 3000,
+    net_pnl: 6000,
+    contracts: 400,
+  };
+  const days = [
+    {
+      day: '2026-11-19',
+      pnl: 2500,
+      trades: 100,
+      wins: 70,
+      losses: 25,
+      gross_profit: 3750,
+      gross_loss: 1250,
+      contracts: 150,
     },
-    days: [
-      {
-        day: '2026-11-19',
-        pnl: 2500,
-        trades: 100,
-        wins: 70,
-        losses: 25,
-        gross_profit: 3750,
-        gross_loss: 1250,
-        contracts: 150,
-      },
-      {
-        day: '2026-11-20',
-        pnl: 3500,
-        trades: 150,
-        wins: 110,
-        losses: 35,
-        gross_profit: 5250,
-        gross_loss: 1750,
-        contracts: 250,
-      },
-    ],
-  });
+    {
+      day: '2026-11-20',
+      pnl: 3500,
+      trades: 150,
+      wins: 110,
+      losses: 35,
+      gross_profit: 5250,
+      gross_loss: 1750,
+      contracts: 250,
+    },
+  ];
+  return historyPage(ALL, days, summary, 100, offset);
 }
 
 describe('dashboard paged by the server', () => {

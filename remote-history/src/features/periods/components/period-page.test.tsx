@@ -31,13 +31,13 @@ function figures(name: string): Record<string, string> {
   return Object.fromEntries(labels.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']));
 }
 
-describe.each(SERVERS)('Daily and Weekly views, from %s', (_, serve) => {
-  let api: ApiMock;
-  beforeEach(() => {
-    api = startHistoryTest();
-  });
-  afterEach(() => api.restore());
+let api: ApiMock;
+beforeEach(() => {
+  api = startHistoryTest();
+});
+afterEach(() => api.restore());
 
+describe.each(SERVERS)('Daily and Weekly views, from %s', (_, serve) => {
   it('when trades load, then each day gets a card computed from its trades, newest first', async () => {
     serve(api);
     renderWithProviders(<PeriodPage kind="day" />);
@@ -153,12 +153,6 @@ describe.each(SERVERS)('Daily and Weekly views, from %s', (_, serve) => {
 });
 
 describe('Daily and Weekly views: what they ask the server', () => {
-  let api: ApiMock;
-  beforeEach(() => {
-    api = startHistoryTest();
-  });
-  afterEach(() => api.restore());
-
   it("when the server sends each day's figures, then one paged request serves the cards and every trade is never asked", async () => {
     servePagedHistory(api);
     renderWithProviders(<PeriodPage kind="week" />);
