@@ -15,8 +15,12 @@ export class AccountStream {
   private readonly texts = new Map<number, string>();
   private accounts: SyncAccount[] = [];
 
+  /** Lists received, changed or not: a snapshot made meanwhile may be older than the last of them. */
+  updates = 0;
+
   /** The next message for `next`, or null when nothing the desk shows changed. */
   update(next: SyncAccount[]): AccountData | AccountDelta | null {
+    this.updates += 1;
     const sameIds = next.length === this.ids.length && next.every((a, i) => a.id === this.ids[i]);
     const changed: SyncAccount[] = [];
     for (const account of next) {

@@ -4,6 +4,9 @@ import type { WebSocket } from 'ws';
 import { AccountStream } from './account-stream';
 import { FeedClient } from './feed-client';
 
+/** How many times a joining socket's snapshot is asked for while newer lists keep arriving. */
+const SNAPSHOT_ATTEMPTS = 3;
+
 export type SnapshotProvider = (userId: number) => Promise<FeedMessage[]>;
 
 /**
@@ -85,21 +88,41 @@ export class RealtimeHub {
     socket.on('error', () => this.detach(client));
     socket.on('message', (data: unknown, isBinary: boolean) => this.onRequest(client, data, isBinary));
     try {
-      for (const message of await this.snapshotProvider(userId)) {
+      const { messages, overtaken } = await this.snapshotFor(userId);
+      for (const message of messages) {
         if (message.type !== 'account_data') {
           client.send(message);
           continue;
         }
-        // The other sockets of the user move to this newer list by a delta; this one starts from it.
-        this.publishAccounts(userId, message.accounts, client);
+        // The other sockets of the user move to this newer list by a delta; this one starts from it. A snapshot
+        // overtaken by a published list is older than the stream: the socket starts from the stream instead.
+        if (!overtaken) this.publishAccounts(userId, message.accounts, client);
         const full = this.streams.get(userId)?.full();
         if (full) client.send(full);
+        else if (overtaken) continue;
         client.hasList = true;
       }
     } catch (error: unknown) {
       this.onError(error);
     } finally {
       client.attached = true;
+    }
+  }
+
+  /**
+   * The snapshot for a socket joining now. A list published while it was made may be newer than it: a cluster
+   * node asks the group's owner, and the owner's answer and its next change can reach this node in either order.
+   * So it is asked again; an answer asked for after a list arrived here is made after that list was sent, never
+   * older. `overtaken` when lists kept arriving on every attempt: the stream then holds the newest.
+   */
+  private async snapshotFor(userId: number): Promise<{ messages: FeedMessage[]; overtaken: boolean }> {
+    for (let attempt = 1; ; attempt += 1) {
+      const stream = this.streams.get(userId);
+      const before = stream?.updates ?? 0;
+      const messages = await this.snapshotProvider(userId);
+      const after = this.streams.get(userId);
+      if (after === stream && (after?.updates ?? 0) === before) return { messages, overtaken: false };
+      if (attempt === SNAPSHOT_ATTEMPTS) return { messages, overtaken: true };
     }
   }
 

@@ -239,3 +239,88 @@ describe('the delta feed over a real socket', () => {
     bobFeed.socket.close();
   });
 });
+
+describe('a socket joining while its list changes', () => {
+  let t: TestApp;
+  let base: string;
+  /** The list as the owner holds it now (what a snapshot made now reads). */
+  const current = new Map<number, SyncAccount[]>();
+  /** Per user: how many of the next snapshots were overtaken by a newer list published while they were made. */
+  const overtaken = new Map<number, number>();
+  let asked = 0;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await listen(t.app);
+    // As a cluster node asking the group's owner: the answer is made, then a change is published (and reaches
+    // the node first) before the answer is read here.
+    t.app.realtime.setSnapshotProvider(async (userId) => {
+      asked += 1;
+      const answer = current.get(userId) ?? [];
+      const left = overtaken.get(userId) ?? 0;
+      if (left > 0) {
+        overtaken.set(userId, left - 1);
+        const newer = answer.map((a) => ({ ...a, qty: a.qty + 1, side: 'long' as const }));
+        current.set(userId, newer);
+        t.app.realtime.publish(userId, { type: 'account_data', accounts: newer });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return [{ type: 'account_data', accounts: answer }];
+    });
+  });
+  afterAll(async () => {
+    t.app.realtime.setSnapshotProvider(async () => []);
+    await t.close();
+  });
+
+  async function join(token: string, userId: number, count = 1): Promise<TestFeed> {
+    const feed = openFeed(base, await getTicket(t.app, token));
+    await waitForSockets(t.app, userId, count);
+    await feed.next((m) => m.type === 'account_data');
+    return feed;
+  }
+
+  it('when a newer list is published while the snapshot is made, then the socket is not left on the older one', async () => {
+    const user = await registerUser(t.app);
+    current.set(user.id, [account(1), account(2, 3)]);
+    overtaken.set(user.id, 1);
+    asked = 0;
+    const feed = await join(user.token, user.id);
+    expect(asked).toBe(2);
+    expect(replay(feed.messages).accounts).toEqual([account(1, 1), account(2, 4)]);
+    // Later changes follow in sequence from there.
+    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 1), account(2, 5)] });
+    await feed.next((m) => m.type === 'account_delta');
+    expect(replay(feed.messages).accounts).toEqual([account(1, 1), account(2, 5)]);
+    feed.socket.close();
+  });
+
+  it('when every snapshot is overtaken, then the socket starts from the newest list published', async () => {
+    const user = await registerUser(t.app);
+    current.set(user.id, [account(1)]);
+    overtaken.set(user.id, 10);
+    asked = 0;
+    const feed = await join(user.token, user.id);
+    expect(asked).toBe(3);
+    expect(replay(feed.messages).accounts).toEqual([account(1, 3)]);
+    feed.socket.close();
+  });
+
+  it('when another tab of the user is open, then it is not moved back to the older list either', async () => {
+    const user = await registerUser(t.app);
+    current.set(user.id, [account(1, 2)]);
+    const first = await join(user.token, user.id);
+    overtaken.set(user.id, 1);
+    const second = await join(user.token, user.id, 2);
+    expect(replay(second.messages).accounts).toEqual([account(1, 3)]);
+    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 4)] });
+    await first.next((m) => m.type === 'account_delta' && m.accounts[0]?.qty === 4);
+    await second.next((m) => m.type === 'account_delta' && m.accounts[0]?.qty === 4);
+    // Every list the first tab held, in order: never back to an older one.
+    const lists = first.messages.filter((m) => m.type === 'account_data' || m.type === 'account_delta');
+    const held = lists.map((_, i) => replay(lists.slice(0, i + 1)).accounts[0]?.qty);
+    expect(held).toEqual([2, 3, 4]);
+    expect(replay(second.messages).accounts).toEqual([account(1, 4)]);
+    first.socket.close();
+    second.socket.close();
+  });
+});
