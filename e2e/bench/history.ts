@@ -7,7 +7,9 @@
  * responsive?), the import (upload) time, the history request time, and the dashboard's time from navigation
  * to the table with every trade counted. No timed assertions: numbers depend on the machine.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { api, registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
 import { startStack } from '../support/stack';
@@ -15,6 +17,8 @@ import { startStack } from '../support/stack';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /** BENCH_DATABASE_URL runs the server on that PostgreSQL database instead of its embedded PGlite. */
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
+/** BENCH_PROFILE=dir writes a CPU profile of the page during the dashboard's render there (Chromium's DevTools format). */
+const PROFILE_DIR = process.env.BENCH_PROFILE ?? '';
 const SYMBOLS: [string, number][] = [
   ['ESZ6', 50],
   ['MESZ6', 5],
@@ -155,6 +159,12 @@ async function main(): Promise<void> {
     const pagedMs = await timed('?limit=100&offset=0&tz=UTC');
     const requestMs = await timed('');
 
+    const profiler = PROFILE_DIR ? await context.newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     const renderStart = Date.now();
     await page.goto('/trade-history/dashboard');
     await page
@@ -171,6 +181,22 @@ async function main(): Promise<void> {
         ),
       ),
     );
+    // Where the dashboard's time went: before its history request (loading the page and the remote), the request,
+    // and after it.
+    const phases = String(
+      await page.evaluate(`(() => {
+        const request = performance.getEntriesByType('resource').filter((e) => e.name.includes('/trade-history/')).pop();
+        const loaded = performance.getEntriesByName('history:loaded').pop();
+        if (!request || !loaded) return 'not measured';
+        return Math.round(request.startTime) + ' ms before the request, ' + Math.round(request.responseEnd - request.startTime) +
+          ' ms the request, ' + Math.round(loaded.startTime - request.responseEnd) + ' ms reading the answer';
+      })()`),
+    );
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(join(PROFILE_DIR, `dashboard-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
     // Daily: one card per day of the range, newest first (250 days here), from navigation to the newest day's card.
     const dailyStart = Date.now();
     await page.goto('/trade-history/daily');
@@ -189,7 +215,7 @@ async function main(): Promise<void> {
     console.log(`  history request, paged        : ${pagedMs} (first 100 trades + statistics + days)`);
     console.log(`  history request, every trade  : ${requestMs} (the spec's plain form, baseline)`);
     console.log(
-      `  dashboard render, ${ROWS.toLocaleString('en-US')} trades : ${renderMs} ms (navigation → table with the full count), of which ${afterDataMs} ms after the answer was parsed (statistics + first page, upper bound)`,
+      `  dashboard render, ${ROWS.toLocaleString('en-US')} trades : ${renderMs} ms (navigation → table with the full count), of which ${afterDataMs} ms after the answer was parsed (statistics + first page, upper bound); ${phases}`,
     );
     console.log(
       `  daily view, ${ROWS.toLocaleString('en-US')} trades       : ${dailyMs} ms (navigation → the newest day's card)`,
