@@ -33,6 +33,20 @@ function account(id: number, qty = 0): SyncAccount {
   };
 }
 
+/** Opens a feed socket for the user and waits until it is attached and has its first account list. */
+async function joinFeed(
+  app: TestApp['app'],
+  base: string,
+  token: string,
+  userId: number,
+  count: number,
+): Promise<TestFeed> {
+  const feed = openFeed(base, await getTicket(app, token));
+  await waitForSockets(app, userId, count);
+  await feed.next((m) => m.type === 'account_data');
+  return feed;
+}
+
 /** Applies feed messages as a client must (in order, by seq) and answers the list it would show. */
 function replay(messages: FeedMessage[]): { accounts: SyncAccount[]; seq: number } {
   let accounts: SyncAccount[] = [];
@@ -137,12 +151,8 @@ describe('the delta feed over a real socket', () => {
     t.app.realtime.publish(userId, { type: 'account_data', accounts });
   };
 
-  async function open(token: string, userId: number, count = 1): Promise<TestFeed> {
-    const feed = openFeed(base, await getTicket(t.app, token));
-    await waitForSockets(t.app, userId, count);
-    await feed.next((m) => m.type === 'account_data');
-    return feed;
-  }
+  const open = (token: string, userId: number, count = 1): Promise<TestFeed> =>
+    joinFeed(t.app, base, token, userId, count);
 
   it('when one account changes, then only that account is sent, numbered after the full list', async () => {
     const user = await registerUser(t.app);
@@ -272,12 +282,8 @@ describe('a socket joining while its list changes', () => {
     await t.close();
   });
 
-  async function join(token: string, userId: number, count = 1): Promise<TestFeed> {
-    const feed = openFeed(base, await getTicket(t.app, token));
-    await waitForSockets(t.app, userId, count);
-    await feed.next((m) => m.type === 'account_data');
-    return feed;
-  }
+  const join = (token: string, userId: number, count = 1): Promise<TestFeed> =>
+    joinFeed(t.app, base, token, userId, count);
 
   it('when a newer list is published while the snapshot is made, then the socket is not left on the older one', async () => {
     const user = await registerUser(t.app);
