@@ -1,24 +1,18 @@
 import type React from 'react';
-import { useMemo } from 'react';
+import { useCallback, useRef } from 'react';
 import { PropGuardPanel } from '../../propfirm';
+import { accountNames, NO_ACCOUNT_NAMES, type AccountNames } from '../store/account-names';
 import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
-
-// A string answer: live P&L updates replace the rows often, the names and ids rarely; the panel re-renders
-// only when one of those changes.
-const namesKey = (state: SyncdeskState): string =>
-  JSON.stringify(
-    state.ids.map((id) => {
-      const row = state.byId[id];
-      return [id, row === undefined ? `#${id}` : `${row.account_name} (${row.connection_name})`];
-    }),
-  );
 
 /** The prop-firm guard under the accounts, with the desk's account names. */
 export function DeskPropGuard(): React.JSX.Element {
-  const key = useSyncdeskStore(namesKey);
-  const accounts = useMemo(
-    () => (JSON.parse(key) as Array<[number, string]>).map(([id, name]) => ({ id, name })),
-    [key],
+  // The same list while no name or id changes: the panel re-renders only then, not on every live update.
+  const last = useRef<AccountNames>(NO_ACCOUNT_NAMES);
+  const names = useSyncdeskStore(
+    useCallback((state: SyncdeskState) => {
+      last.current = accountNames(last.current, state);
+      return last.current;
+    }, []),
   );
-  return <PropGuardPanel accounts={accounts} />;
+  return <PropGuardPanel accounts={names.list} />;
 }
