@@ -131,11 +131,14 @@ export class ClusterNode {
     return this.engineDirectory;
   }
 
-  /** A socket opened here for a user owned elsewhere starts from the owner's list. */
-  snapshotProvider(local: DeskSnapshot): DeskSnapshot {
+  /**
+   * A socket opened here for a user owned elsewhere starts from the owner's list; null when no owner answers in
+   * time (this node's own list lacks the live positions: the hub shows it to that socket only and asks again).
+   */
+  snapshotProvider(local: DeskSnapshot): (userId: number) => Promise<FeedMessage[] | null> {
     return async (userId) => {
       if (this.owns(userId)) return local(userId);
-      return (await this.bus.askDesk(userId, 1_000)) ?? local(userId);
+      return this.bus.askDesk(userId, 1_000);
     };
   }
 

@@ -42,7 +42,7 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   const deskSnapshot = async (userId: number): Promise<FeedMessage[]> => [
     { type: 'account_data', accounts: await deskAccounts(app.db, engine, userId) },
   ];
-  app.realtime.setSnapshotProvider(cluster?.snapshotProvider(deskSnapshot) ?? deskSnapshot);
+  app.realtime.setSnapshotProvider(cluster?.snapshotProvider(deskSnapshot) ?? deskSnapshot, deskSnapshot);
   const refresh = ({ userId }: { userId: number }): void => {
     void engine.refreshUser(userId).then(() => touch(userId));
   };

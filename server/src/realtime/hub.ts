@@ -6,8 +6,17 @@ import { FeedClient } from './feed-client';
 
 /** How many times a joining socket's snapshot is asked for while newer lists keep arriving. */
 const SNAPSHOT_ATTEMPTS = 3;
+/** A socket started from a provisional list: how long between asks for the live one, and how many asks. */
+const ASK_AGAIN_MS = 1_000;
+const ASK_AGAIN_TIMES = 10;
 
-export type SnapshotProvider = (userId: number) => Promise<FeedMessage[]>;
+/**
+ * What a joining socket starts from, or null when the live state is held elsewhere and did not answer (a cluster
+ * node whose group owner is busy, or no node owns the group while it moves).
+ */
+export type SnapshotProvider = (userId: number) => Promise<FeedMessage[] | null>;
+/** The desk as this node can make it without the live state (the stored settings and balances). */
+export type ProvisionalSnapshot = (userId: number) => Promise<FeedMessage[]>;
 
 /**
  * The realtime feed hub (`app.realtime`): who is connected, and what they receive.
@@ -16,14 +25,21 @@ export type SnapshotProvider = (userId: number) => Promise<FeedMessage[]>;
  *   goes through the user's `AccountStream`: the sockets receive only what changed (`account_delta`, numbered),
  *   or the full numbered list when accounts were added, removed or reordered. A client that sees a gap sends
  *   `{"type":"resync"}` and gets the full list; a slow client gets the full list once it drains.
- * - `setSnapshotProvider(fn)`: what a socket receives right after it connects (the copy engine registers
- *   the account_data provider).
+ * - `setSnapshotProvider(fn, provisional)`: what a socket receives right after it connects (the copy engine
+ *   registers the account_data provider). When the provider has no answer (the live state is on a node that did
+ *   not answer), the socket starts from the newest list this node relayed, or else from the provisional list:
+ *   sent to that socket only, unnumbered (its first numbered list comes in full), while the provider is asked
+ *   again. A list made without the live state never reaches the user's other sockets.
  * - `closeUser(userId, code)` / `closeSession(...)`: revocation closes the affected sockets.
  */
 export class RealtimeHub {
   private readonly clients = new Map<number, Set<FeedClient>>();
   private readonly streams = new Map<number, AccountStream>();
   private snapshotProvider: SnapshotProvider = async () => [];
+  private provisional: ProvisionalSnapshot = async () => [];
+  /** Users whose live list is being asked for again (a socket of theirs holds a provisional list). */
+  private readonly askingAgain = new Set<number>();
+  private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly flusher: NodeJS.Timeout;
 
@@ -37,8 +53,9 @@ export class RealtimeHub {
     this.flusher.unref();
   }
 
-  setSnapshotProvider(provider: SnapshotProvider): void {
+  setSnapshotProvider(provider: SnapshotProvider, provisional: ProvisionalSnapshot = async () => []): void {
     this.snapshotProvider = provider;
+    this.provisional = provisional;
   }
 
   publish(userId: number, message: FeedMessage): void {
@@ -89,24 +106,72 @@ export class RealtimeHub {
     socket.on('message', (data: unknown, isBinary: boolean) => this.onRequest(client, data, isBinary));
     try {
       const { messages, overtaken } = await this.snapshotFor(userId);
-      for (const message of messages) {
-        if (message.type !== 'account_data') {
-          client.send(message);
-          continue;
-        }
-        // The other sockets of the user move to this newer list by a delta; this one starts from it. A snapshot
-        // overtaken by a published list is older than the stream: the socket starts from the stream instead.
-        if (!overtaken) this.publishAccounts(userId, message.accounts, client);
-        const full = this.streams.get(userId)?.full();
-        if (full) client.send(full);
-        else if (overtaken) continue;
-        client.hasList = true;
-      }
+      if (messages === null) await this.startWithoutSnapshot(client);
+      else this.start(client, messages, overtaken);
     } catch (error: unknown) {
       this.onError(error);
     } finally {
       client.attached = true;
     }
+  }
+
+  private start(client: FeedClient, messages: FeedMessage[], overtaken: boolean): void {
+    for (const message of messages) {
+      if (message.type !== 'account_data') {
+        client.send(message);
+        continue;
+      }
+      // The other sockets of the user move to this newer list by a delta; this one starts from it. A snapshot
+      // overtaken by a published list is older than the stream: the socket starts from the stream instead.
+      if (!overtaken) this.publishAccounts(client.userId, message.accounts, client);
+      const full = this.streams.get(client.userId)?.full();
+      if (full) client.send(full);
+      else if (overtaken) continue;
+      client.hasList = true;
+    }
+  }
+
+  /**
+   * No snapshot with the live state: the newest list relayed here, if any; else the provisional list for this
+   * socket alone (it must not move the user's other sockets to values made without the live state), while the
+   * live list is asked for again.
+   */
+  private async startWithoutSnapshot(client: FeedClient): Promise<void> {
+    if (this.sendStreamList(client)) return;
+    const messages = await this.provisional(client.userId);
+    if (this.sendStreamList(client)) return;
+    for (const message of messages)
+      client.send(message.type === 'account_data' ? { type: 'account_data', accounts: message.accounts } : message);
+    this.askAgain(client.userId);
+  }
+
+  private sendStreamList(client: FeedClient): boolean {
+    const stream = this.streams.get(client.userId);
+    if (stream === undefined || !stream.started) return false;
+    client.send(stream.full());
+    client.hasList = true;
+    return true;
+  }
+
+  /** Asks for the live list until it comes (published, or answered), the user's sockets are gone, or it gives up. */
+  private askAgain(userId: number): void {
+    if (this.askingAgain.has(userId)) return;
+    this.askingAgain.add(userId);
+    void (async () => {
+      for (let ask = 0; ask < ASK_AGAIN_TIMES; ask += 1) {
+        await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS).unref());
+        if (this.closed || !this.clients.has(userId) || this.streams.get(userId)?.started) return;
+        const { messages, overtaken } = await this.snapshotFor(userId);
+        if (messages === null) continue;
+        // Overtaken: the lists that arrived meanwhile went out in full to the sockets without one.
+        if (overtaken) return;
+        for (const message of messages)
+          if (message.type === 'account_data') this.publishAccounts(userId, message.accounts);
+        return;
+      }
+    })()
+      .catch((error: unknown) => this.onError(error))
+      .finally(() => this.askingAgain.delete(userId));
   }
 
   /**
@@ -115,11 +180,12 @@ export class RealtimeHub {
    * So it is asked again; an answer asked for after a list arrived here is made after that list was sent, never
    * older. `overtaken` when lists kept arriving on every attempt: the stream then holds the newest.
    */
-  private async snapshotFor(userId: number): Promise<{ messages: FeedMessage[]; overtaken: boolean }> {
+  private async snapshotFor(userId: number): Promise<{ messages: FeedMessage[] | null; overtaken: boolean }> {
     for (let attempt = 1; ; attempt += 1) {
       const stream = this.streams.get(userId);
       const before = stream?.updates ?? 0;
       const messages = await this.snapshotProvider(userId);
+      if (messages === null) return { messages, overtaken: false };
       const after = this.streams.get(userId);
       if (after === stream && (after?.updates ?? 0) === before) return { messages, overtaken: false };
       if (attempt === SNAPSHOT_ATTEMPTS) return { messages, overtaken: true };
@@ -162,6 +228,7 @@ export class RealtimeHub {
 
   /** Server shutdown: tells every client to come back later. */
   closeAll(code: number = FEED_CLOSE.serverRestart): void {
+    this.closed = true;
     clearInterval(this.heartbeat);
     clearInterval(this.flusher);
     for (const set of this.clients.values()) {

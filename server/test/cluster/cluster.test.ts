@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { ClusterRig, clusterUnavailable, freshDatabase, waitUntil } from './support/cluster-rig';
-import { FeedWatcher, leaderTrades, makeTrader, type Trader } from './support/traders';
+import { FeedWatcher, firstList, leaderTrades, makeTrader, signedQty, type Trader } from './support/traders';
 
 /**
  * Three server nodes (processes) on PostgreSQL and NATS; traders with a paper leader and three followers; the
@@ -242,7 +242,9 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     };
     await waitUntil(async () => (await feedWrong()).length === 0, 'feeds on the final state', 30_000).catch(
       async (error: unknown) => {
-        console.log((await feedWrong()).slice(0, 10).join('\n'));
+        const wrong = await feedWrong();
+        console.log(wrong.slice(0, 10).join('\n'));
+        await explainFeeds(db, feeds, wrong, rig);
         throw error;
       },
     );
@@ -292,6 +294,39 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     await database.drop().catch(() => undefined);
   }
 });
+
+/**
+ * For the traders whose feed is wrong: who owns their group, what a socket opened now on each live node receives,
+ * the ledger's rows, the feed's last messages and the nodes' log lines about them (where to look next).
+ */
+async function explainFeeds(db: pg.Client, feeds: FeedWatcher[], wrong: string[], rig: ClusterRig): Promise<void> {
+  const users = new Set(wrong.map((line) => Number(/^user (\d+)/.exec(line)?.[1])));
+  for (const feed of feeds) {
+    if (!users.has(feed.trader.id)) continue;
+    const userId = feed.trader.id;
+    const lines: string[] = [`user ${userId}: feed closed ${feed.closed}`];
+    const leases = await db.query(
+      `SELECT node_id, token, previous_node, acquired_at, ready_at FROM cluster_lease_log WHERE user_id = $1 ORDER BY acquired_at`,
+      [userId],
+    );
+    lines.push(`leases: ${JSON.stringify(leases.rows)}`);
+    for (const base of rig.urls()) {
+      const list = await firstList(base, feed.trader).catch((error: unknown) => String(error));
+      lines.push(
+        `new socket on ${base}: ${typeof list === 'string' || list === null ? list : list.map((a) => `${a.id}:${signedQty(a)}`).join(' ')}`,
+      );
+    }
+    const ledger = await db.query(
+      `SELECT p.external_id, p.symbol, p.net_pos FROM sim_positions p JOIN broker_accounts a ON a.external_id = p.external_id
+       WHERE a.user_id = $1 ORDER BY 1, 2`,
+      [userId],
+    );
+    lines.push(`ledger: ${JSON.stringify(ledger.rows)}`);
+    lines.push('feed history:', ...feed.history);
+    lines.push(...rig.logLines(new RegExp(`user ${userId}\\b`)).slice(-20));
+    console.log(lines.join('\n'));
+  }
+}
 
 async function dbNow(db: pg.Client): Promise<Date> {
   const { rows } = await db.query<{ now: Date }>(`SELECT clock_timestamp() AS now`);

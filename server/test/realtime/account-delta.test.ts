@@ -330,3 +330,86 @@ describe('a socket joining while its list changes', () => {
     second.socket.close();
   });
 });
+
+describe('a socket joining while the live state does not answer', () => {
+  let t: TestApp;
+  let base: string;
+  /** Per user: the next answers of the live state, in order (null: no answer in time); then `live`. */
+  const answers = new Map<number, Array<SyncAccount[] | null>>();
+  const live = new Map<number, SyncAccount[] | null>();
+  /** The list this node makes without the live state: every position flat. */
+  const provisional = (userId: number): SyncAccount[] =>
+    (live.get(userId) ?? []).map((a) => ({ ...a, qty: 0, side: 'flat' as const }));
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await listen(t.app);
+    t.app.realtime.setSnapshotProvider(
+      async (userId) => {
+        const queued = answers.get(userId) ?? [];
+        const answer = queued.length > 0 ? queued.shift() : live.get(userId);
+        return answer === null || answer === undefined ? null : [{ type: 'account_data', accounts: answer }];
+      },
+      async (userId) => [{ type: 'account_data', accounts: provisional(userId) }],
+    );
+  });
+  afterAll(async () => {
+    t.app.realtime.setSnapshotProvider(async () => []);
+    await t.close();
+  });
+
+  const join = (token: string, userId: number, count = 1): Promise<TestFeed> =>
+    joinFeed(t.app, base, token, userId, count);
+
+  it('when another socket of the user holds the live list, then the new one starts from it and neither shows the provisional one', async () => {
+    const user = await registerUser(t.app);
+    live.set(user.id, [account(1, 2), account(2, 4)]);
+    const first = await join(user.token, user.id);
+    answers.set(user.id, [null]);
+    const second = await join(user.token, user.id, 2);
+    expect(second.messages[0]).toEqual({
+      type: 'account_data',
+      seq: 1,
+      accounts: [account(1, 2), account(2, 4)],
+    });
+    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 3), account(2, 4)] });
+    await first.next((m) => m.type === 'account_delta');
+    await second.next((m) => m.type === 'account_delta');
+    for (const feed of [first, second]) {
+      expect(JSON.stringify(feed.messages)).not.toContain('"flat"');
+      expect(replay(feed.messages).accounts).toEqual([account(1, 3), account(2, 4)]);
+    }
+    first.socket.close();
+    second.socket.close();
+  });
+
+  it('when no list was relayed here, then the socket shows the provisional list unnumbered and the first live list in full', async () => {
+    const user = await registerUser(t.app);
+    live.set(user.id, [account(1, 2), account(2, 4)]);
+    // No answer now nor when asked again: the socket keeps the provisional list until a list is published.
+    answers.set(user.id, Array.from({ length: 20 }, () => null));
+    const feed = await join(user.token, user.id);
+    expect(feed.messages[0]).toEqual({
+      type: 'account_data',
+      accounts: [account(1, 0), account(2, 0)],
+    });
+    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 2), account(2, 4)] });
+    const next = await feed.next((m) => m !== feed.messages[0] && m.type !== 'heartbeat');
+    expect(next).toEqual({ type: 'account_data', seq: 1, accounts: [account(1, 2), account(2, 4)] });
+    // A second socket now starts from that list, and the provisional one reached no other socket.
+    const second = await join(user.token, user.id, 2);
+    expect(second.messages[0]).toEqual(next);
+    feed.socket.close();
+    second.socket.close();
+  });
+
+  it('when the live state answers a later ask, then the socket moves to it with nothing published', async () => {
+    const user = await registerUser(t.app);
+    live.set(user.id, [account(1, 7)]);
+    answers.set(user.id, [null, null]);
+    const feed = await join(user.token, user.id);
+    expect(feed.messages[0]).toEqual({ type: 'account_data', accounts: [account(1, 0)] });
+    const answered = await feed.next((m) => m.type === 'account_data' && m.seq !== undefined, 10_000);
+    expect(answered).toEqual({ type: 'account_data', seq: 1, accounts: [account(1, 7)] });
+    feed.socket.close();
+  });
+});

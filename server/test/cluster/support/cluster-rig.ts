@@ -160,6 +160,21 @@ export class ClusterRig {
     await node?.exited;
   }
 
+  /** The nodes' log lines matching `pattern` (from the files beside their data), each prefixed with its node. */
+  logLines(pattern: RegExp): string[] {
+    const lines: string[] = [];
+    for (const id of this.nodes.keys()) {
+      let text = '';
+      try {
+        text = readFileSync(path.join(this.dataDir, `${id}.log`), 'utf8');
+      } catch {
+        continue;
+      }
+      for (const line of text.split('\n')) if (pattern.test(line)) lines.push(`${id}: ${line}`);
+    }
+    return lines;
+  }
+
   /** Resident memory of a node's process in MB (Linux), for the printed figures. */
   rssMb(id: string): number | null {
     const pid = this.nodes.get(id)?.child?.pid;

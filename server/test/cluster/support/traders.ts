@@ -123,9 +123,11 @@ export async function leaderTrades(
   if (answer.status !== 200) throw new Error(`ticket: ${JSON.stringify(answer)}`);
 }
 
-/** A browser's feed on one node: keeps the latest account list (full lists and deltas applied). */
+/** A browser's feed on one node: keeps the latest account list (full lists and numbered deltas applied). */
 export class FeedWatcher {
   accounts = new Map<number, SyncAccount>();
+  /** The last messages received (node, type, seq, each account's signed position): printed when a check fails. */
+  readonly history: string[] = [];
   private socket: WebSocket | null = null;
   closed = false;
 
@@ -139,11 +141,27 @@ export class FeedWatcher {
       { headers: { origin: base } },
     );
     this.socket = socket;
+    let seq: number | null = null;
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as FeedMessage;
-      if (message.type === 'account_data') this.accounts = new Map(message.accounts.map((a) => [a.id, a]));
-      else if (message.type === 'account_delta')
-        for (const account of message.accounts) this.accounts.set(account.id, account);
+      if (message.type === 'account_data' || message.type === 'account_delta') {
+        const nets = message.accounts.map((a) => `${a.id}:${signedQty(a)}`).join(' ');
+        this.history.push(`${new Date().toISOString()} ${base} ${message.type} #${message.seq ?? '-'} ${nets}`);
+        if (this.history.length > 40) this.history.shift();
+      }
+      // As the Sync Desk applies them: deltas in sequence only; a gap asks for the full list again.
+      if (message.type === 'account_data') {
+        this.accounts = new Map(message.accounts.map((a) => [a.id, a]));
+        seq = message.seq ?? null;
+      } else if (message.type === 'account_delta') {
+        if (seq !== null && message.seq === seq + 1) {
+          seq = message.seq;
+          for (const account of message.accounts) this.accounts.set(account.id, account);
+        } else {
+          seq = null;
+          socket.send(JSON.stringify({ type: 'resync' }));
+        }
+      }
     });
     socket.on('close', () => {
       this.closed = true;
@@ -158,5 +176,23 @@ export class FeedWatcher {
 
   close(): void {
     this.socket?.close();
+  }
+}
+
+/** The position the desk shows for an account, signed (long positive, short negative). */
+export function signedQty(account: SyncAccount): number {
+  return account.side === 'flat' ? 0 : account.side === 'long' ? account.qty : -account.qty;
+}
+
+/** What a socket opened now on `base` receives first (the desk as that node serves it to a new browser). */
+export async function firstList(base: string, trader: Trader): Promise<SyncAccount[] | null> {
+  const feed = new FeedWatcher(trader);
+  try {
+    await feed.connect(base);
+    for (let i = 0; i < 50 && feed.history.length === 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    return feed.history.length === 0 ? null : [...feed.accounts.values()];
+  } finally {
+    feed.close();
   }
 }
