@@ -141,7 +141,9 @@ export class RealtimeHub {
     const messages = await this.provisional(client.userId);
     if (this.sendStreamList(client)) return;
     for (const message of messages)
-      client.send(message.type === 'account_data' ? { type: 'account_data', accounts: message.accounts } : message);
+      client.send(
+        message.type === 'account_data' ? { type: 'account_data', accounts: message.accounts } : message,
+      );
     this.askAgain(client.userId);
   }
 

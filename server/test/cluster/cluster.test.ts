@@ -299,7 +299,12 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
  * For the traders whose feed is wrong: who owns their group, what a socket opened now on each live node receives,
  * the ledger's rows, the feed's last messages and the nodes' log lines about them (where to look next).
  */
-async function explainFeeds(db: pg.Client, feeds: FeedWatcher[], wrong: string[], rig: ClusterRig): Promise<void> {
+async function explainFeeds(
+  db: pg.Client,
+  feeds: FeedWatcher[],
+  wrong: string[],
+  rig: ClusterRig,
+): Promise<void> {
   const users = new Set(wrong.map((line) => Number(/^user (\d+)/.exec(line)?.[1])));
   for (const feed of feeds) {
     if (!users.has(feed.trader.id)) continue;

@@ -386,7 +386,10 @@ describe('a socket joining while the live state does not answer', () => {
     const user = await registerUser(t.app);
     live.set(user.id, [account(1, 2), account(2, 4)]);
     // No answer now nor when asked again: the socket keeps the provisional list until a list is published.
-    answers.set(user.id, Array.from({ length: 20 }, () => null));
+    answers.set(
+      user.id,
+      Array.from({ length: 20 }, () => null),
+    );
     const feed = await join(user.token, user.id);
     expect(feed.messages[0]).toEqual({
       type: 'account_data',

@@ -269,11 +269,12 @@ export class CopyEngine implements EngineContext {
       this.recovered.delete(userId);
       this.unrecovered.delete(userId);
     }
-    await this.guard?.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
-    group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
+    // The leader is known before its session opens: its first events are the leader's.
     const leader = list.find((account) => account.isLeader && account.enabled);
     if (leader?.id !== group.leader?.accountId)
       group.leader = leader === undefined ? null : newLeaderState(leader.id);
+    await this.guard?.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
+    group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
     if (list.length > 0 && !this.recovered.has(userId)) {
       this.recovered.add(userId);
       this.unrecovered.set(userId, new Set(list.map((account) => account.id)));

@@ -36,6 +36,12 @@ export async function onLeaderFill(
   const leader = group.leader;
   if (leader === null) return;
   if (!takeLeaderFill(leader, fill.fillId)) return;
+  if (!leader.counted) {
+    // What the leader held before this fill is not known yet, and the broker's position already holds it: the
+    // followers are brought to leader × ratio in its contract from the broker's reading, one order each at most.
+    await reconcileGroup(ctx, group, { force: true, leaderSymbols: [fill.symbol] });
+    return;
+  }
   const before = leader.positions.get(fill.symbol) ?? 0;
   const after = before + signed(fill.side, fill.qty);
   const eventKey = fillEventKey(leader.accountId, fill.fillId);

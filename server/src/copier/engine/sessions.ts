@@ -33,8 +33,11 @@ export interface SessionDeps {
   listener: SessionListener;
 }
 
+/** Events of a session's feed kept while its opening snapshot is read. */
+const MAX_EVENTS_WHILE_OPENING = 10_000;
+
 /**
- * The broker sessions of the engine: one per wanted connection, opened with a snapshot and a subscription,
+ * The broker sessions of the engine: one per wanted connection, opened with a subscription and a snapshot,
  * retried with back-off when they cannot open, closed when no longer wanted. Connections of one broker user
  * share one request budget, because brokers count requests per user, not per connection.
  */
@@ -116,6 +119,19 @@ export class BrokerSessions {
       up: true,
     };
     this.entries.set(connectionId, entry);
+    // The feed is listened to before the snapshot is read: what happens while it is read (an order filled as the
+    // session opens) would otherwise be in neither. Its events wait until the snapshot is applied, then follow it
+    // in order, so the newest reading wins.
+    let waiting: BrokerEvent[] | null = [];
+    const deliver = (event: BrokerEvent): void => {
+      if (event.kind === 'connection' || event.kind === 'reauth_required') this.markConnection(entry, event);
+      else listener.feed(entry, event);
+    };
+    entry.unsubscribe = session.subscribe((event) => {
+      if (waiting === null) deliver(event);
+      // A feed flooding while the snapshot is read keeps its newest events (reconciliation reads the positions).
+      else if (waiting.push(event) > MAX_EVENTS_WHILE_OPENING) waiting.shift();
+    });
     try {
       for (const position of await session.positions()) listener.feed(entry, { kind: 'position', position });
       for (const account of await session.accountSnapshots())
@@ -123,10 +139,9 @@ export class BrokerSessions {
     } catch (error: unknown) {
       this.deps.log(error, `snapshot ${connectionId}`);
     }
-    entry.unsubscribe = session.subscribe((event) => {
-      if (event.kind === 'connection' || event.kind === 'reauth_required') this.markConnection(entry, event);
-      else listener.feed(entry, event);
-    });
+    const held = waiting;
+    waiting = null;
+    for (const event of held) deliver(event);
     return entry;
   }
 

@@ -80,6 +80,11 @@ export interface MirrorExposure {
 export interface LeaderState {
   readonly accountId: number;
   readonly positions: ReadonlyMap<string, number>;
+  /**
+   * False until the count is read from the broker (reconciliation). A group just opened (a restart, a group taken
+   * over, a new leader) knows nothing of what the leader held: a fill then cannot be copied as a move from the count.
+   */
+  readonly counted: boolean;
   readonly seenFills: ReadonlySet<string>;
   /**
    * Leader fills received and waiting in the copy group's queue, by fill id. The broker's position already
@@ -139,6 +144,7 @@ interface MutableLive {
 interface MutableLeader {
   accountId: number;
   positions: Map<string, number>;
+  counted: boolean;
   seenFills: Set<string>;
   queued: Map<string, { symbol: string; signedQty: number }>;
   arrivals: number;
@@ -228,6 +234,7 @@ export function newLeaderState(accountId: number): LeaderState {
   const leader: MutableLeader = {
     accountId,
     positions: new Map(),
+    counted: false,
     seenFills: new Set(),
     queued: new Map(),
     arrivals: 0,
@@ -321,6 +328,7 @@ export function relearnLeader(
 ): void {
   const state = writable.leader(leader);
   state.positions = new Map(positions.map((position) => [position.symbol, position.netPos]));
+  state.counted = true;
   for (const order of workingOrders)
     if (order.type !== 'Market' && !state.mirrored.has(order.orderId))
       state.mirrored.set(order.orderId, order);

@@ -146,7 +146,9 @@ export class FeedWatcher {
       const message = JSON.parse(data.toString()) as FeedMessage;
       if (message.type === 'account_data' || message.type === 'account_delta') {
         const nets = message.accounts.map((a) => `${a.id}:${signedQty(a)}`).join(' ');
-        this.history.push(`${new Date().toISOString()} ${base} ${message.type} #${message.seq ?? '-'} ${nets}`);
+        this.history.push(
+          `${new Date().toISOString()} ${base} ${message.type} #${message.seq ?? '-'} ${nets}`,
+        );
         if (this.history.length > 40) this.history.shift();
       }
       // As the Sync Desk applies them: deltas in sequence only; a gap asks for the full list again.
