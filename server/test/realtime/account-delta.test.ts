@@ -2,6 +2,7 @@ import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
 import type { WebSocket } from 'ws';
 import { AccountStream } from '../../src/realtime/account-stream';
 import { FeedClient, SLOW_CLIENT_BYTES } from '../../src/realtime/feed-client';
+import type { ProvisionalSnapshot, SnapshotProvider } from '../../src/realtime/hub';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { getTicket, listen, openFeed, waitForSockets, type TestFeed } from '../support/feed-client';
 import { registerUser } from '../support/users';
@@ -45,6 +46,34 @@ async function joinFeed(
   await waitForSockets(app, userId, count);
   await feed.next((m) => m.type === 'account_data');
   return feed;
+}
+
+/**
+ * A test app listening on a port, its feed's sockets starting from `provider` (and `provisional`), for the tests of
+ * one describe block: `app()` once it runs; `join()` opens a socket and waits for its first list.
+ */
+function feedApp(
+  provider: (app: TestApp['app']) => SnapshotProvider,
+  provisional?: ProvisionalSnapshot,
+): {
+  app: () => TestApp['app'];
+  join: (token: string, userId: number, count?: number) => Promise<TestFeed>;
+} {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    base = await listen(t.app);
+    t.app.realtime.setSnapshotProvider(provider(t.app), provisional);
+  });
+  afterAll(async () => {
+    t.app.realtime.setSnapshotProvider(async () => []);
+    await t.close();
+  });
+  return {
+    app: () => t.app,
+    join: (token, userId, count = 1) => joinFeed(t.app, base, token, userId, count),
+  };
 }
 
 /** Applies feed messages as a client must (in order, by seq) and answers the list it would show. */
@@ -130,32 +159,19 @@ describe('a slow client and deltas', () => {
 });
 
 describe('the delta feed over a real socket', () => {
-  let t: TestApp;
-  let base: string;
   const lists = new Map<number, SyncAccount[]>();
-  beforeAll(async () => {
-    t = await buildTestApp();
-    base = await listen(t.app);
-    t.app.realtime.setSnapshotProvider(async (userId) => [
-      { type: 'account_data', accounts: lists.get(userId) ?? [] },
-    ]);
-  });
-  afterAll(async () => {
-    t.app.realtime.setSnapshotProvider(async () => []);
-    await t.close();
-  });
+  const { app, join: open } = feedApp(() => async (userId) => [
+    { type: 'account_data', accounts: lists.get(userId) ?? [] },
+  ]);
 
   /** Publishes the list as the desk publisher does (it keeps the newest for the next snapshot). */
   const publish = (userId: number, accounts: SyncAccount[]): void => {
     lists.set(userId, accounts);
-    t.app.realtime.publish(userId, { type: 'account_data', accounts });
+    app().realtime.publish(userId, { type: 'account_data', accounts });
   };
 
-  const open = (token: string, userId: number, count = 1): Promise<TestFeed> =>
-    joinFeed(t.app, base, token, userId, count);
-
   it('when one account changes, then only that account is sent, numbered after the full list', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     lists.set(user.id, [account(1), account(2), account(3)]);
     const feed = await open(user.token, user.id);
     expect(feed.messages.find((m) => m.type === 'account_data')).toEqual({
@@ -173,7 +189,7 @@ describe('the delta feed over a real socket', () => {
   });
 
   it('when the client asks to resync, then it gets the full list under the current number', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     lists.set(user.id, [account(1), account(2)]);
     const feed = await open(user.token, user.id);
     publish(user.id, [account(1, 1), account(2)]);
@@ -198,7 +214,7 @@ describe('the delta feed over a real socket', () => {
   });
 
   it('when a second tab joins and the socket reconnects, then each starts from the full list and deltas stay in sequence', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     lists.set(user.id, [account(1), account(2)]);
     const first = await open(user.token, user.id);
     publish(user.id, [account(1, 1), account(2)]);
@@ -221,7 +237,7 @@ describe('the delta feed over a real socket', () => {
     second.socket.close();
     await first.closed;
     await second.closed;
-    while (t.app.realtime.socketCount(user.id) > 0) await new Promise((r) => setTimeout(r, 10));
+    while (app().realtime.socketCount(user.id) > 0) await new Promise((r) => setTimeout(r, 10));
     publish(user.id, [account(1, 1), account(2, 7)]);
     const again = await open(user.token, user.id);
     expect(again.messages[0]).toEqual({
@@ -233,8 +249,8 @@ describe('the delta feed over a real socket', () => {
   });
 
   it('when accounts are published for one user, then another user receives neither deltas nor lists', async () => {
-    const alice = await registerUser(t.app);
-    const bob = await registerUser(t.app);
+    const alice = await registerUser(app());
+    const bob = await registerUser(app());
     lists.set(alice.id, [account(1)]);
     lists.set(bob.id, [account(50)]);
     const aliceFeed = await open(alice.token, alice.id);
@@ -251,42 +267,29 @@ describe('the delta feed over a real socket', () => {
 });
 
 describe('a socket joining while its list changes', () => {
-  let t: TestApp;
-  let base: string;
   /** The list as the owner holds it now (what a snapshot made now reads). */
   const current = new Map<number, SyncAccount[]>();
   /** Per user: how many of the next snapshots were overtaken by a newer list published while they were made. */
   const overtaken = new Map<number, number>();
   let asked = 0;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    base = await listen(t.app);
-    // As a cluster node asking the group's owner: the answer is made, then a change is published (and reaches
-    // the node first) before the answer is read here.
-    t.app.realtime.setSnapshotProvider(async (userId) => {
-      asked += 1;
-      const answer = current.get(userId) ?? [];
-      const left = overtaken.get(userId) ?? 0;
-      if (left > 0) {
-        overtaken.set(userId, left - 1);
-        const newer = answer.map((a) => ({ ...a, qty: a.qty + 1, side: 'long' as const }));
-        current.set(userId, newer);
-        t.app.realtime.publish(userId, { type: 'account_data', accounts: newer });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return [{ type: 'account_data', accounts: answer }];
-    });
+  // As a cluster node asking the group's owner: the answer is made, then a change is published (and reaches the
+  // node first) before the answer is read here.
+  const { app, join } = feedApp((served) => async (userId) => {
+    asked += 1;
+    const answer = current.get(userId) ?? [];
+    const left = overtaken.get(userId) ?? 0;
+    if (left > 0) {
+      overtaken.set(userId, left - 1);
+      const newer = answer.map((a) => ({ ...a, qty: a.qty + 1, side: 'long' as const }));
+      current.set(userId, newer);
+      served.realtime.publish(userId, { type: 'account_data', accounts: newer });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return [{ type: 'account_data', accounts: answer }];
   });
-  afterAll(async () => {
-    t.app.realtime.setSnapshotProvider(async () => []);
-    await t.close();
-  });
-
-  const join = (token: string, userId: number, count = 1): Promise<TestFeed> =>
-    joinFeed(t.app, base, token, userId, count);
 
   it('when a newer list is published while the snapshot is made, then the socket is not left on the older one', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     current.set(user.id, [account(1), account(2, 3)]);
     overtaken.set(user.id, 1);
     asked = 0;
@@ -294,14 +297,14 @@ describe('a socket joining while its list changes', () => {
     expect(asked).toBe(2);
     expect(replay(feed.messages).accounts).toEqual([account(1, 1), account(2, 4)]);
     // Later changes follow in sequence from there.
-    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 1), account(2, 5)] });
+    app().realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 1), account(2, 5)] });
     await feed.next((m) => m.type === 'account_delta');
     expect(replay(feed.messages).accounts).toEqual([account(1, 1), account(2, 5)]);
     feed.socket.close();
   });
 
   it('when every snapshot is overtaken, then the socket starts from the newest list published', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     current.set(user.id, [account(1)]);
     overtaken.set(user.id, 10);
     asked = 0;
@@ -312,13 +315,13 @@ describe('a socket joining while its list changes', () => {
   });
 
   it('when another tab of the user is open, then it is not moved back to the older list either', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     current.set(user.id, [account(1, 2)]);
     const first = await join(user.token, user.id);
     overtaken.set(user.id, 1);
     const second = await join(user.token, user.id, 2);
     expect(replay(second.messages).accounts).toEqual([account(1, 3)]);
-    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 4)] });
+    app().realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 4)] });
     await first.next((m) => m.type === 'account_delta' && m.accounts[0]?.qty === 4);
     await second.next((m) => m.type === 'account_delta' && m.accounts[0]?.qty === 4);
     // Every list the first tab held, in order: never back to an older one.
@@ -332,36 +335,23 @@ describe('a socket joining while its list changes', () => {
 });
 
 describe('a socket joining while the live state does not answer', () => {
-  let t: TestApp;
-  let base: string;
   /** Per user: the next answers of the live state, in order (null: no answer in time); then `live`. */
   const answers = new Map<number, Array<SyncAccount[] | null>>();
   const live = new Map<number, SyncAccount[] | null>();
   /** The list this node makes without the live state: every position flat. */
   const provisional = (userId: number): SyncAccount[] =>
     (live.get(userId) ?? []).map((a) => ({ ...a, qty: 0, side: 'flat' as const }));
-  beforeAll(async () => {
-    t = await buildTestApp();
-    base = await listen(t.app);
-    t.app.realtime.setSnapshotProvider(
-      async (userId) => {
-        const queued = answers.get(userId) ?? [];
-        const answer = queued.length > 0 ? queued.shift() : live.get(userId);
-        return answer === null || answer === undefined ? null : [{ type: 'account_data', accounts: answer }];
-      },
-      async (userId) => [{ type: 'account_data', accounts: provisional(userId) }],
-    );
-  });
-  afterAll(async () => {
-    t.app.realtime.setSnapshotProvider(async () => []);
-    await t.close();
-  });
-
-  const join = (token: string, userId: number, count = 1): Promise<TestFeed> =>
-    joinFeed(t.app, base, token, userId, count);
+  const { app, join } = feedApp(
+    () => async (userId) => {
+      const queued = answers.get(userId) ?? [];
+      const answer = queued.length > 0 ? queued.shift() : live.get(userId);
+      return answer === null || answer === undefined ? null : [{ type: 'account_data', accounts: answer }];
+    },
+    async (userId) => [{ type: 'account_data', accounts: provisional(userId) }],
+  );
 
   it('when another socket of the user holds the live list, then the new one starts from it and neither shows the provisional one', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     live.set(user.id, [account(1, 2), account(2, 4)]);
     const first = await join(user.token, user.id);
     answers.set(user.id, [null]);
@@ -371,7 +361,7 @@ describe('a socket joining while the live state does not answer', () => {
       seq: 1,
       accounts: [account(1, 2), account(2, 4)],
     });
-    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 3), account(2, 4)] });
+    app().realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 3), account(2, 4)] });
     await first.next((m) => m.type === 'account_delta');
     await second.next((m) => m.type === 'account_delta');
     for (const feed of [first, second]) {
@@ -383,7 +373,7 @@ describe('a socket joining while the live state does not answer', () => {
   });
 
   it('when no list was relayed here, then the socket shows the provisional list unnumbered and the first live list in full', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     live.set(user.id, [account(1, 2), account(2, 4)]);
     // No answer now nor when asked again: the socket keeps the provisional list until a list is published.
     answers.set(
@@ -395,7 +385,7 @@ describe('a socket joining while the live state does not answer', () => {
       type: 'account_data',
       accounts: [account(1, 0), account(2, 0)],
     });
-    t.app.realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 2), account(2, 4)] });
+    app().realtime.publish(user.id, { type: 'account_data', accounts: [account(1, 2), account(2, 4)] });
     const next = await feed.next((m) => m !== feed.messages[0] && m.type !== 'heartbeat');
     expect(next).toEqual({ type: 'account_data', seq: 1, accounts: [account(1, 2), account(2, 4)] });
     // A second socket now starts from that list, and the provisional one reached no other socket.
@@ -406,7 +396,7 @@ describe('a socket joining while the live state does not answer', () => {
   });
 
   it('when the live state answers a later ask, then the socket moves to it with nothing published', async () => {
-    const user = await registerUser(t.app);
+    const user = await registerUser(app());
     live.set(user.id, [account(1, 7)]);
     answers.set(user.id, [null, null]);
     const feed = await join(user.token, user.id);
