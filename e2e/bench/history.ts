@@ -81,8 +81,12 @@ function performanceCsv(): string {
 }
 
 async function main(): Promise<void> {
-  const stack = await startStack({ env: { DATABASE_URL } });
+  // The browser first: a machine without it stops the bench before a server is left running.
   const browser = await launchBrowser();
+  const stack = await startStack({ env: { DATABASE_URL } }).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   try {
     const user = await registerUser(stack);
     const csv = performanceCsv();

@@ -148,7 +148,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config: loadConfig(), logger: false });
   await app.listen({ port, host: '127.0.0.1' });
   const hub = (app as { realtime: FeedHub }).realtime;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   try {
     const email = `bench-${Date.now()}@example.com`;
     const registered = await fetch(`${url}/api/v1/auth/register`, {
