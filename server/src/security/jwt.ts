@@ -64,16 +64,15 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
       return `${HEADER}.${payload}.${mac(`${HEADER}.${payload}`).toString('base64url')}`;
     },
     async verify(token) {
-      let entry = verified.get(token) ?? null;
-      if (entry === null) {
-        entry = check(token);
-        if (entry === null) return null;
-        if (entry.expiresAtMs > Date.now()) {
-          if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value as string);
-          verified.set(token, entry);
-        }
-      }
-      if (entry.expiresAtMs <= Date.now()) {
+      const now = Date.now();
+      let entry = verified.get(token);
+      if (entry === undefined) {
+        const checked = check(token);
+        if (checked === null || checked.expiresAtMs <= now) return null;
+        if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value as string);
+        verified.set(token, checked);
+        entry = checked;
+      } else if (entry.expiresAtMs <= now) {
         verified.delete(token);
         return null;
       }

@@ -34,14 +34,12 @@ export function accountNames(previous: AccountNames, index: AccountIndex): Accou
         : was !== null && was !== undefined && was[0] === row.account_name && was[1] === row.connection_name);
   }
   if (same) return previous;
-  return {
-    list: ids.map((id) => {
-      const row = byId[id];
-      return { id, name: row === undefined ? `#${id}` : `${row.account_name} (${row.connection_name})` };
-    }),
-    parts: ids.map((id) => {
-      const row = byId[id];
-      return row === undefined ? null : ([row.account_name, row.connection_name] as const);
-    }),
-  };
+  const list: AccountName[] = [];
+  const parts: Array<readonly [string, string] | null> = [];
+  for (const id of ids) {
+    const row = byId[id];
+    list.push({ id, name: row === undefined ? `#${id}` : `${row.account_name} (${row.connection_name})` });
+    parts.push(row === undefined ? null : [row.account_name, row.connection_name]);
+  }
+  return { list, parts };
 }
