@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../src/db/db';
 import { pruneExpired } from '../../src/db/housekeeping';
 import { migrate } from '../../src/db/migrate';
-import { createTestDb } from '../support/test-db';
+import { createTestDb, usingPostgres } from '../support/test-db';
 
 describe('database and migrations', () => {
   let db: Db;
@@ -14,6 +14,18 @@ describe('database and migrations', () => {
   afterAll(async () => {
     await db.close();
   });
+
+  (usingPostgres() ? it.skip : it)(
+    'when the embedded database starts, then it keeps its own settings and skips zero-filling new WAL files',
+    async () => {
+      const shown = async (name: string): Promise<string> =>
+        Object.values((await db.query<Record<string, string>>(`SHOW ${name}`))[0] ?? {})[0] ?? '';
+      expect(await shown('wal_init_zero')).toBe('off');
+      // PGlite's defaults are kept, not replaced: the search path, and no parallel workers in its single process.
+      expect(await shown('search_path')).toBe('public');
+      expect(await shown('max_parallel_workers_per_gather')).toBe('0');
+    },
+  );
 
   it('when migrations run twice, then everything is recorded once and the second run applies nothing', async () => {
     await migrate(db);
