@@ -13,6 +13,20 @@ const KINDS = 3;
 const KIND_NAMES = ['order', 'fill', 'account'];
 const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / KINDS) - 1;
 
+/**
+ * Orders in a final status a session keeps, the newest first seen. A session's socket can stay up for days: every
+ * order of those days with its versions, fills and commands, and the last copy of each emitted, grew its memory by
+ * about as much as the order's entities, until a reconnect. Nothing reads an old final order (reconciliation asks
+ * for working orders and positions, a look-up after an uncertain send for the order just sent, and the look-up
+ * also reads the database and Tradovate).
+ */
+export const FINAL_ORDERS_KEPT = 1_000;
+/**
+ * Ids of forgotten orders remembered: an event of one replayed later, or a reconnect's snapshot of the day, does
+ * not bring it back (nor emit it, or its fills, again). Past this many, the oldest are no longer remembered.
+ */
+export const FORGOTTEN_ORDERS_REMEMBERED = 100_000;
+
 /** A position's key in the state's table. */
 const positionKey = (position: parse.PositionEntity): string =>
   `${position.accountId}:${position.contractId}`;
@@ -31,13 +45,18 @@ export class FeedState extends StateQueries {
   private readonly seenFills = new Set<number>();
   /** What changed since the last flush, in the order it first changed (see `markDirty`). */
   private readonly dirty = new Set<number | string>();
+  /** Orders forgotten once final and old (`FINAL_ORDERS_KEPT`), oldest first. */
+  private readonly forgotten = new Set<number>();
   /** Told of every client order id the feed learns from a `New` command (the durable store keeps it). */
   onClientId: (orderId: number, clientOrderId: string) => void = () => undefined;
 
   /** Orders, versions and commands read over REST (a look-up after an uncertain answer). */
   absorb(orders: unknown[], versions: unknown[], commands: unknown[]): void {
+    const parsedOrders = orders.map((order) => parse.parseOrder(order));
+    // Read on purpose (a look-up): an order forgotten as old is held again.
+    for (const order of parsedOrders) this.forgotten.delete(order.id);
     for (const command of commands) this.learnCommand(parse.parseCommand(command));
-    for (const order of orders) this.putOrder(parse.parseOrder(order));
+    for (const order of parsedOrders) this.putOrder(order);
     for (const version of versions) this.putVersion(parse.parseOrderVersion(version));
   }
 
@@ -58,14 +77,28 @@ export class FeedState extends StateQueries {
       if (!isRecord(part)) continue;
       for (const account of oneOrMany(part.accounts)) this.putAccount(parseAccount(account));
       for (const contract of oneOrMany(part.contracts)) this.putContract(parse.parseContract(contract));
-      for (const command of oneOrMany(part.commands)) this.learnCommand(parse.parseCommand(command));
+      for (const command of oneOrMany(part.commands)) {
+        const parsed = parse.parseCommand(command);
+        if (!this.forgotten.has(parsed.orderId)) this.learnCommand(parsed);
+      }
       for (const report of oneOrMany(part.commandReports))
         this.putCommandReport(parse.parseCommandReport(report));
-      for (const order of oneOrMany(part.orders)) this.putOrder(parse.parseOrder(order));
-      for (const version of oneOrMany(part.orderVersions)) this.putVersion(parse.parseOrderVersion(version));
-      for (const report of oneOrMany(part.executionReports))
-        this.putReport(parse.parseExecutionReport(report));
-      for (const fill of oneOrMany(part.fills)) this.putFill(parse.parseFill(fill));
+      for (const order of oneOrMany(part.orders)) {
+        const parsed = parse.parseOrder(order);
+        if (!this.forgotten.has(parsed.id)) this.putOrder(parsed);
+      }
+      for (const version of oneOrMany(part.orderVersions)) {
+        const parsed = parse.parseOrderVersion(version);
+        if (!this.forgotten.has(parsed.orderId)) this.putVersion(parsed);
+      }
+      for (const report of oneOrMany(part.executionReports)) {
+        const parsed = parse.parseExecutionReport(report);
+        if (!this.forgotten.has(parsed.orderId)) this.putReport(parsed);
+      }
+      for (const fill of oneOrMany(part.fills)) {
+        const parsed = parse.parseFill(fill);
+        if (!this.forgotten.has(parsed.orderId)) this.putFill(parsed);
+      }
       for (const position of oneOrMany(part.positions)) this.putPosition(parse.parsePosition(position));
       for (const cash of oneOrMany(part.cashBalances)) this.putCash(parse.parseCashBalance(cash));
     }
@@ -79,6 +112,8 @@ export class FeedState extends StateQueries {
     }
     for (const position of this.positionsByKey.values()) this.emitPosition(position, events);
     for (const cash of this.cashByAccount.values()) this.emitCash(cash.accountId, events);
+    // A day's snapshot may hold thousands of final orders: forgotten now, not on the first frame after it.
+    this.forgetOldOrders();
     // The first snapshot is history, not news: remember it so later updates are compared against it.
     return emitChanges ? events : [];
   }
@@ -93,20 +128,24 @@ export class FeedState extends StateQueries {
   private applyOne(entityType: string, eventType: string, item: unknown): void {
     if (entityType === 'order') {
       const order = parse.parseOrder(item);
+      if (this.forgotten.has(order.id)) return;
       this.putOrder(order);
       this.markDirty(ORDER, order.id);
       // A fill that arrived before its order could not be attributed yet.
       for (const fillId of this.fillIdsOf(order.id)) this.markDirty(FILL, fillId);
     } else if (entityType === 'orderVersion') {
       const version = parse.parseOrderVersion(item);
+      if (this.forgotten.has(version.orderId)) return;
       this.putVersion(version);
       this.markDirty(ORDER, version.orderId);
     } else if (entityType === 'executionReport') {
       const report = parse.parseExecutionReport(item);
+      if (this.forgotten.has(report.orderId)) return;
       this.putReport(report);
       this.markDirty(ORDER, report.orderId);
     } else if (entityType === 'command') {
       const command = parse.parseCommand(item);
+      if (this.forgotten.has(command.orderId)) return;
       this.learnCommand(command);
       this.markDirty(ORDER, command.orderId);
     } else if (entityType === 'commandReport') {
@@ -116,6 +155,7 @@ export class FeedState extends StateQueries {
       if (orderId !== undefined) this.markDirty(ORDER, orderId);
     } else if (entityType === 'fill') {
       const fill = parse.parseFill(item);
+      if (this.forgotten.has(fill.orderId)) return;
       this.putFill(fill);
       this.markDirty(FILL, fill.id);
       this.markDirty(ORDER, fill.orderId);
@@ -149,7 +189,21 @@ export class FeedState extends StateQueries {
       }
       this.dirty.delete(key);
     }
+    // Between frames, with nothing left to emit: the oldest final orders beyond those kept are forgotten.
+    if (final && this.dirty.size === 0) this.forgetOldOrders();
     return events;
+  }
+
+  private forgetOldOrders(): void {
+    for (const orderId of this.finalOrdersBeyond(FINAL_ORDERS_KEPT)) {
+      for (const fillId of this.dropOrder(orderId)) this.seenFills.delete(fillId);
+      this.emitted.delete(`order:${orderId}`);
+      this.forgotten.add(orderId);
+    }
+    for (const orderId of this.forgotten) {
+      if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) break;
+      this.forgotten.delete(orderId);
+    }
   }
 
   /** Emits a dirty order, fill or account; false when it waits for its order's `New` command. */

@@ -82,6 +82,44 @@ export class StateTables {
     return [...(this.fillIdsByOrder.get(orderId) ?? [])];
   }
 
+  /** Orders in a final status, oldest first seen, beyond the newest `keep` of them. */
+  protected finalOrdersBeyond(keep: number): number[] {
+    let excess = this.ordersById.size - this.workingIds.size - keep;
+    const old: number[] = [];
+    for (const orderId of this.ordersById.keys()) {
+      if (excess <= 0) break;
+      if (this.workingIds.has(orderId)) continue;
+      old.push(orderId);
+      excess -= 1;
+    }
+    return old;
+  }
+
+  /** Drops an order and what is known only through it (versions, reports, fills, commands, client order id). */
+  protected dropOrder(orderId: number): number[] {
+    const fillIds = this.fillIdsOf(orderId);
+    for (const fillId of fillIds) this.fillsById.delete(fillId);
+    for (const commandId of this.commandIdsByOrder.get(orderId) ?? []) {
+      this.commandsById.delete(commandId);
+      this.commandReasons.delete(commandId);
+    }
+    const clientOrderId = this.clientIds.get(orderId);
+    if (clientOrderId !== undefined) {
+      const orders = this.ordersByClientId.get(clientOrderId);
+      orders?.delete(orderId);
+      if (orders?.size === 0) this.ordersByClientId.delete(clientOrderId);
+    }
+    this.ordersById.delete(orderId);
+    this.versionsByOrder.delete(orderId);
+    this.reportsByOrder.delete(orderId);
+    this.fillIdsByOrder.delete(orderId);
+    this.commandIdsByOrder.delete(orderId);
+    this.ordersWithNewCommand.delete(orderId);
+    this.clientIds.delete(orderId);
+    this.workingIds.delete(orderId);
+    return fillIds;
+  }
+
   putAccount(account: TradovateAccount): void {
     this.accountsById.set(account.id, account);
   }
