@@ -139,7 +139,9 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   await engine.start();
   const each: number[] = [];
   const last: number[] = [];
+  let heapAfterWarmup: number | null = null;
   for (let i = 0; i < WARMUP + EVENTS; i += 1) {
+    if (i === WARMUP) heapAfterWarmup = heldHeap();
     const times = await bench.leaderEvent(i, followers);
     await engine.idle(1);
     if (i < WARMUP) continue;
@@ -147,9 +149,12 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     each.push(...received);
     last.push(Math.max(...received));
   }
+  const heapAfterEvents = heldHeap();
   await engine.stop();
   const logins = bench.followers.length;
   const rows = [row('copier', followers, logins, each, last)];
+  if (heapAfterWarmup !== null && heapAfterEvents !== null)
+    rows.push(heapLine(followers, heapAfterWarmup, heapAfterEvents));
   for (const [name, baseline] of Object.entries(bench.baselines)) {
     const all: number[] = [];
     const lastOf: number[] = [];
@@ -162,6 +167,21 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
   }
   return rows;
+}
+
+/** The heap still held after a full collection, when the process runs with `--expose-gc`; else null. */
+function heldHeap(): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) return null;
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+/** What the copier's process holds more after the measured events than after the warm-up (sessions, engine). */
+function heapLine(followers: number, afterWarmup: number, afterEvents: number): string {
+  const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
+  const perEvent = (afterEvents - afterWarmup) / EVENTS / 1024;
+  return `  heap held (${followers} followers): ${mb(afterWarmup)} after the warm-up, ${mb(afterEvents)} after ${EVENTS} events (${perEvent.toFixed(2)} KB more per event)`;
 }
 
 /** Runs the bench for every size and prints copier and baseline rows side by side. */
