@@ -27,6 +27,12 @@ export class ProjectXState {
   readonly accounts = new Map<string, AccountState>();
   private readonly orders = new Map<string, BrokerOrder>();
   private readonly tagOf = new Map<string, string>();
+  /**
+   * Order ids by the client order id their tag derives from. Every placement asks for the orders of its client
+   * order id; a scan of every tag the session saw grew with its age (about 1 ms a placement after 2,000 events
+   * of 10 followers in `pnpm bench copier --broker projectx`).
+   */
+  private readonly ordersOfClientId = new Map<string, Set<string>>();
   /** Orders the history showed without a tag (placed at the gateway by hand). */
   private readonly tagless = new Set<string>();
   private readonly positions = new Map<string, BrokerPosition>();
@@ -94,9 +100,10 @@ export class ProjectXState {
     clientOrderId: string,
   ): Array<{ order: BrokerOrder; tag: string }> {
     const out: Array<{ order: BrokerOrder; tag: string }> = [];
-    for (const [orderId, tag] of this.tagOf) {
+    for (const orderId of this.ordersOfClientId.get(clientOrderId) ?? []) {
       const order = this.orders.get(orderId);
-      if (order && order.accountExternalId === accountExternalId && clientOrderIdOf(tag) === clientOrderId)
+      const tag = this.tagOf.get(orderId);
+      if (order && tag !== undefined && order.accountExternalId === accountExternalId)
         out.push({ order, tag });
     }
     return out.sort((a, b) => Number(a.order.orderId) - Number(b.order.orderId));
@@ -112,10 +119,26 @@ export class ProjectXState {
   }
 
   rememberTag(orderId: string, tag: string): void {
-    this.tagOf.set(orderId, tag);
+    this.setTag(orderId, tag);
     const order = this.orders.get(orderId);
     if (order && order.clientOrderId === null)
       this.orders.set(orderId, { ...order, clientOrderId: clientOrderIdOf(tag) });
+  }
+
+  private setTag(orderId: string, tag: string): void {
+    const before = clientOrderIdOf(this.tagOf.get(orderId));
+    const after = clientOrderIdOf(tag);
+    this.tagOf.set(orderId, tag);
+    if (before === after) return;
+    if (before !== null) {
+      const orders = this.ordersOfClientId.get(before);
+      orders?.delete(orderId);
+      if (orders?.size === 0) this.ordersOfClientId.delete(before);
+    }
+    if (after === null) return;
+    const orders = this.ordersOfClientId.get(after) ?? new Set<string>();
+    orders.add(orderId);
+    this.ordersOfClientId.set(after, orders);
   }
 
   workingOrders(): BrokerOrder[] {
@@ -157,7 +180,7 @@ export class ProjectXState {
     const orderId = String(id);
     const before = this.orders.get(orderId);
     const tag = str(data, 'customTag');
-    if (tag) this.tagOf.set(orderId, tag);
+    if (tag) this.setTag(orderId, tag);
     // Pushes and the history carry the field (`Order/searchOpen` leaves it out): empty there is by hand.
     else if ('customTag' in data && !this.tagOf.has(orderId)) this.tagless.add(orderId);
     const contractId = str(data, 'contractId');
