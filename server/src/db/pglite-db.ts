@@ -37,7 +37,7 @@ function wrap(target: Queryable, inTx: boolean, root: PGlite): Db {
  * 134 MB written while 100,000 trades were imported (`pnpm bench history`), and with them the import took
  * 3.6–5.1 s against 3.5–3.6 s without (docs/bench/history.md, 2026-11-29).
  */
-export const START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+const START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 
 /**
  * Embedded PostgreSQL: a data folder on disk, or memory when `dataDir` is undefined (tests), optionally

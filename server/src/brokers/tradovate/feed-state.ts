@@ -77,28 +77,16 @@ export class FeedState extends StateQueries {
       if (!isRecord(part)) continue;
       for (const account of oneOrMany(part.accounts)) this.putAccount(parseAccount(account));
       for (const contract of oneOrMany(part.contracts)) this.putContract(parse.parseContract(contract));
-      for (const command of oneOrMany(part.commands)) {
-        const parsed = parse.parseCommand(command);
-        if (!this.forgotten.has(parsed.orderId)) this.learnCommand(parsed);
-      }
+      for (const command of this.ofKeptOrders(part.commands, parse.parseCommand, (c) => c.orderId))
+        this.learnCommand(command);
       for (const report of oneOrMany(part.commandReports))
         this.putCommandReport(parse.parseCommandReport(report));
-      for (const order of oneOrMany(part.orders)) {
-        const parsed = parse.parseOrder(order);
-        if (!this.forgotten.has(parsed.id)) this.putOrder(parsed);
-      }
-      for (const version of oneOrMany(part.orderVersions)) {
-        const parsed = parse.parseOrderVersion(version);
-        if (!this.forgotten.has(parsed.orderId)) this.putVersion(parsed);
-      }
-      for (const report of oneOrMany(part.executionReports)) {
-        const parsed = parse.parseExecutionReport(report);
-        if (!this.forgotten.has(parsed.orderId)) this.putReport(parsed);
-      }
-      for (const fill of oneOrMany(part.fills)) {
-        const parsed = parse.parseFill(fill);
-        if (!this.forgotten.has(parsed.orderId)) this.putFill(parsed);
-      }
+      for (const order of this.ofKeptOrders(part.orders, parse.parseOrder, (o) => o.id)) this.putOrder(order);
+      for (const version of this.ofKeptOrders(part.orderVersions, parse.parseOrderVersion, (v) => v.orderId))
+        this.putVersion(version);
+      const reports = this.ofKeptOrders(part.executionReports, parse.parseExecutionReport, (r) => r.orderId);
+      for (const report of reports) this.putReport(report);
+      for (const fill of this.ofKeptOrders(part.fills, parse.parseFill, (f) => f.orderId)) this.putFill(fill);
       for (const position of oneOrMany(part.positions)) this.putPosition(parse.parsePosition(position));
       for (const cash of oneOrMany(part.cashBalances)) this.putCash(parse.parseCashBalance(cash));
     }
@@ -116,6 +104,17 @@ export class FeedState extends StateQueries {
     this.forgetOldOrders();
     // The first snapshot is history, not news: remember it so later updates are compared against it.
     return emitChanges ? events : [];
+  }
+
+  /** A snapshot's entities of one kind, without those of forgotten orders. */
+  private ofKeptOrders<T>(
+    items: unknown,
+    parseOne: (item: unknown) => T,
+    orderIdOf: (entity: T) => number,
+  ): T[] {
+    return oneOrMany(items)
+      .map(parseOne)
+      .filter((entity) => !this.forgotten.has(orderIdOf(entity)));
   }
 
   /** Applies one `props` event (entity as an object or an array); `flush()` then says what changed. */
@@ -200,6 +199,7 @@ export class FeedState extends StateQueries {
       this.emitted.delete(`order:${orderId}`);
       this.forgotten.add(orderId);
     }
+    if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) return;
     for (const orderId of this.forgotten) {
       if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) break;
       this.forgotten.delete(orderId);

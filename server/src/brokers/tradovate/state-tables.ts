@@ -85,6 +85,8 @@ export class StateTables {
   /** Orders in a final status, oldest first seen, beyond the newest `keep` of them. */
   protected finalOrdersBeyond(keep: number): number[] {
     let excess = this.ordersById.size - this.workingIds.size - keep;
+    // Checked at every frame's end: nothing to do costs no iterator.
+    if (excess <= 0) return [];
     const old: number[] = [];
     for (const orderId of this.ordersById.keys()) {
       if (excess <= 0) break;
