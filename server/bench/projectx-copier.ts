@@ -116,6 +116,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
       fillSentAt: (orderId) => pushedAt.get(orderId) ?? NaN,
     }),
     baselines: { 'HTTP Order/place': viaHttp },
+    otherProcesses: [],
     close: () => fake.close(),
   };
 }

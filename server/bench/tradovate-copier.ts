@@ -59,6 +59,7 @@ async function fakeInOwnProcess(followerLogins: number[]) {
   const info = await ask<FakeInfo>({ op: 'setup', followerLogins });
   return {
     info,
+    pid: child.pid,
     leaderEvent: (index: number, expect: number) => ask<EventTimes>({ op: 'leaderEvent', index, expect }),
     placed: () => ask<number>({ op: 'placed' }),
     placedAt: (from: number, count: number) => ask<number[]>({ op: 'placedAt', from, count }),
@@ -74,6 +75,7 @@ async function fakeInThisProcess(followerLogins: number[]) {
   const side = await startFakeSide(followerLogins);
   return {
     info: side.info,
+    pid: undefined,
     // As before the fake had a process of its own: the copier rows poll the fake's logs with setImmediate.
     leaderEvent: inProcessEvent(side.inProcess),
     placed: async () => side.placed(),
@@ -164,6 +166,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     followers: info.followers,
     leaderEvent: fake.leaderEvent,
     baselines: { 'HTTP placeorder': viaHttp, 'socket placeorder': viaSocket },
+    otherProcesses: fake.pid === undefined ? [] : [fake.pid],
     async close() {
       clearInterval(heartbeat);
       socket.terminate();

@@ -4,6 +4,7 @@ import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
 import { DEFAULT_RISK } from '../../src/copier/engine/types';
 import type { BrokerCredentials } from '../../src/brokers/types';
+import { coreWaitMs } from '../core-waits';
 
 /** Followers are spread over broker logins of this many accounts each (50 followers: five logins). */
 export const ACCOUNTS_PER_LOGIN = Number(process.env.BENCH_ACCOUNTS_PER_LOGIN ?? 10);
@@ -40,6 +41,8 @@ export interface BrokerBench {
    * engine); each returns, per order, sent → received by the fake.
    */
   baselines: Record<string, (count: number) => Promise<number[]>>;
+  /** The processes on the copy's path besides this one (the fake's own), whose waits for a core are read. */
+  otherProcesses: number[];
   close(): Promise<void>;
 }
 
@@ -139,20 +142,31 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   await engine.start();
   const each: number[] = [];
   const last: number[] = [];
+  const clear = { each: [] as number[], last: [] as number[] };
+  const processes = [process.pid, ...bench.otherProcesses];
+  let heldUp = 0;
   let heapAfterWarmup: number | null = null;
   for (let i = 0; i < WARMUP + EVENTS; i += 1) {
     if (i === WARMUP) heapAfterWarmup = heldHeap();
+    const waitedBefore = coreWaits(processes);
     const times = await bench.leaderEvent(i, followers);
+    const waited = coreWaits(processes) - waitedBefore;
     await engine.idle(1);
     if (i < WARMUP) continue;
     const received = times.received.map((at) => at - times.sentAt);
     each.push(...received);
     last.push(Math.max(...received));
+    if (waited >= HELD_UP_MS) heldUp += 1;
+    else {
+      clear.each.push(...received);
+      clear.last.push(Math.max(...received));
+    }
   }
   const heapAfterEvents = heldHeap();
   await engine.stop();
   const logins = bench.followers.length;
   const rows = [row('copier', followers, logins, each, last)];
+  if (coreWaitMs(process.pid) !== null) rows.push(heldUpLine(heldUp, clear));
   if (heapAfterWarmup !== null && heapAfterEvents !== null)
     rows.push(heapLine(followers, heapAfterWarmup, heapAfterEvents));
   for (const [name, baseline] of Object.entries(bench.baselines)) {
@@ -167,6 +181,30 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
   }
   return rows;
+}
+
+/**
+ * An event is held up by the machine when a process on its path (this one, the fake's) had its main thread ready to
+ * run but waiting for a core, for this long in all, between asking for the event and its last follower order
+ * received: the event's figure then says how busy the machine was, not what the copy costs (as in the e2e bench).
+ */
+const HELD_UP_MS = 0.25;
+
+/** The main threads' waits for a core so far, summed over the processes (ms; 0 off Linux). */
+function coreWaits(pids: number[]): number {
+  let sum = 0;
+  for (const pid of pids) sum += coreWaitMs(pid) ?? 0;
+  return sum;
+}
+
+function heldUpLine(heldUp: number, clear: { each: number[]; last: number[] }): string {
+  clear.each.sort((a, b) => a - b);
+  clear.last.sort((a, b) => a - b);
+  const figures =
+    clear.last.length === 0
+      ? 'none left'
+      : `order p99 ${percentile(clear.each, 99).toFixed(2)} ms, last p99 ${percentile(clear.last, 99).toFixed(2)} ms`;
+  return `  held up by the machine (a main thread waited ${HELD_UP_MS} ms or more for a core): ${heldUp} of ${EVENTS} events; the ${EVENTS - heldUp} others: ${figures}`;
 }
 
 /** The heap still held after a full collection, when the process runs with `--expose-gc`; else null. */
