@@ -1,7 +1,7 @@
 import { LoginError, type FakeFaults, trip } from './model';
 import type { RateWindows } from './rate-window';
 import type { Sessions } from './sessions';
-import { accountView, isLive, orderView, type PlaceBody, type Venue } from './venue';
+import { accountView, orderView, type PlaceBody, type Venue } from './venue';
 
 export type Body = Record<string, unknown>;
 
@@ -145,8 +145,9 @@ function route(world: RestWorld, path: string, body: Body, userName: string, tok
     }
     case 'Order/searchOpen':
       return ok({
-        orders: [...venue.orders.values()]
-          .filter((o) => o.accountId === accountId && isLive(o))
+        orders: venue
+          .liveOrders()
+          .filter((o) => o.accountId === accountId)
           .map((o) => orderView(o, false)),
       });
     case 'Order/search': {
