@@ -163,7 +163,7 @@ function loadHistory(ctx: OrderContext, accountExternalId: string): Promise<void
       accountId: accountNumber(accountExternalId),
       startTimestamp: new Date(Date.now() - ctx.historyLookbackMs).toISOString(),
     });
-    return list(answer, 'orders').flatMap((row) => ctx.state.applyOrder(row));
+    return list(answer, 'orders').flatMap((row) => ctx.state.applyOrder(row, true));
   });
 }
 

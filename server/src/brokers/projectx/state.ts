@@ -1,5 +1,5 @@
 import type { AccountSnapshot, BrokerEvent, BrokerOrder, BrokerPosition } from '../types';
-import { orderStatusOf, orderTypeOf, sideOf } from './codes';
+import { orderStatusOf, orderTypeOf, sideOf, TERMINAL } from './codes';
 import { type Json, num, str } from './json';
 import { toSymbol } from './symbols';
 import { clientOrderIdOf } from './tags';
@@ -10,6 +10,20 @@ interface FillCount {
   /** Contracts counted from an order's `fillVolume` before its trades arrived. */
   ahead: number;
 }
+
+/**
+ * Orders in a final status a session keeps, the newest first seen. A session lives as long as its login is used,
+ * days on end: every order of those days with its tag, fill count and trades grew its memory, and reconciliation's
+ * look for working orders went through all of them after every leader event. Nothing reads an old final order:
+ * reconciliation asks for working orders and positions, a placement for the orders of its own client order id
+ * (recent), and a look-up that misses reads the history again, which brings a forgotten order back.
+ */
+export const FINAL_ORDERS_KEPT = 1_000;
+/**
+ * Ids of forgotten orders remembered, so that a replayed push, a reconnect's history or a check for missed events
+ * does not bring them back nor count their fills and P&L again. Past this many, the oldest are no longer remembered.
+ */
+export const FORGOTTEN_ORDERS_REMEMBERED = 100_000;
 
 interface AccountState {
   name: string;
@@ -44,6 +58,12 @@ export class ProjectXState {
   private readonly pointValues = new Map<string, number>();
   /** The open P&L last told per account, so a price that changes nothing emits nothing. */
   private readonly toldOpenPnl = new Map<string, number>();
+  /** Orders held in a final status, in the order they were first seen final (see `FINAL_ORDERS_KEPT`). */
+  private readonly finalOrders = new Set<string>();
+  /** Orders forgotten once final, old and fully counted, oldest first; their trades are counted already. */
+  private readonly forgotten = new Set<string>();
+  /** Trade ids per order, so forgetting an order also forgets its trades. */
+  private readonly tradesOfOrder = new Map<string, string[]>();
 
   setPointValue(symbol: string, value: number): void {
     this.pointValues.set(symbol, value);
@@ -111,7 +131,7 @@ export class ProjectXState {
 
   /** The order's tag is known, or the history showed it has none (placed by hand): no need to read it again. */
   tagSettled(orderId: string): boolean {
-    return this.tagOf.has(orderId) || this.tagless.has(orderId);
+    return this.tagOf.has(orderId) || this.tagless.has(orderId) || this.forgotten.has(orderId);
   }
 
   markTagless(orderId: string): void {
@@ -125,10 +145,12 @@ export class ProjectXState {
       this.orders.set(orderId, { ...order, clientOrderId: clientOrderIdOf(tag) });
   }
 
-  private setTag(orderId: string, tag: string): void {
+  /** Sets the order's tag (undefined: none) and keeps the index by client order id with it. */
+  private setTag(orderId: string, tag: string | undefined): void {
     const before = clientOrderIdOf(this.tagOf.get(orderId));
     const after = clientOrderIdOf(tag);
-    this.tagOf.set(orderId, tag);
+    if (tag === undefined) this.tagOf.delete(orderId);
+    else this.tagOf.set(orderId, tag);
     if (before === after) return;
     if (before !== null) {
       const orders = this.ordersOfClientId.get(before);
@@ -173,11 +195,20 @@ export class ProjectXState {
     return [{ kind: 'account', account: this.snapshots().find((s) => s.accountExternalId === key)! }];
   }
 
-  applyOrder(data: Json): BrokerEvent[] {
+  /**
+   * An order push or history row. A forgotten order's row is skipped, unless `recall` (a look-up after an
+   * uncertain placement reading the history): the order is then held again for the look-up, and nothing is
+   * emitted (its fills were told before it was forgotten).
+   */
+  applyOrder(data: Json, recall = false): BrokerEvent[] {
     const id = num(data, 'id');
     const accountId = num(data, 'accountId');
     if (id === undefined || accountId === undefined) return [];
     const orderId = String(id);
+    if (this.forgotten.has(orderId)) {
+      if (recall) this.recall(orderId, data);
+      return [];
+    }
     const before = this.orders.get(orderId);
     const tag = str(data, 'customTag');
     if (tag) this.setTag(orderId, tag);
@@ -208,6 +239,7 @@ export class ProjectXState {
     )
       order.status = before.status;
     this.orders.set(orderId, order);
+    if (TERMINAL.has(order.status)) this.finalOrders.add(orderId);
     const events: BrokerEvent[] = [];
     const changed =
       !before ||
@@ -226,7 +258,49 @@ export class ProjectXState {
       count.ahead += qty;
       events.push(this.fill(`o${orderId}.${order.filledQty}`, order, qty, filledPrice, order.time));
     }
+    this.forgetOldOrders();
     return events;
+  }
+
+  /** A forgotten order read again on purpose: held as the row says, for look-ups by client order id only. */
+  private recall(orderId: string, data: Json): void {
+    this.forgotten.delete(orderId);
+    this.applyOrder(data);
+    // Its trades were counted before it was forgotten, and its fills told: still ignored, as its pushes are.
+    this.forgotten.add(orderId);
+  }
+
+  /**
+   * Forgets the oldest final orders beyond those kept, except one whose filled contracts are not all told yet
+   * (its fill waits for a trade). A forgotten order's later pushes and trades change nothing.
+   */
+  private forgetOldOrders(): void {
+    let excess = this.finalOrders.size - FINAL_ORDERS_KEPT;
+    if (excess <= 0) return;
+    for (const orderId of this.finalOrders) {
+      if (excess <= 0) break;
+      const order = this.orders.get(orderId);
+      const count = this.fills.get(orderId);
+      const told = (count?.fromTrades ?? 0) + (count?.ahead ?? 0);
+      if (order && told < order.filledQty) continue;
+      this.forget(orderId);
+      excess -= 1;
+    }
+    for (const orderId of this.forgotten) {
+      if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) break;
+      this.forgotten.delete(orderId);
+    }
+  }
+
+  private forget(orderId: string): void {
+    this.finalOrders.delete(orderId);
+    this.orders.delete(orderId);
+    this.setTag(orderId, undefined);
+    this.tagless.delete(orderId);
+    this.fills.delete(orderId);
+    for (const tradeId of this.tradesOfOrder.get(orderId) ?? []) this.seenTrades.delete(tradeId);
+    this.tradesOfOrder.delete(orderId);
+    this.forgotten.add(orderId);
   }
 
   /** Trades are half turns; a voided one counts for nothing. */
@@ -245,13 +319,16 @@ export class ProjectXState {
     )
       return [];
     const tradeId = String(id);
-    if (this.seenTrades.has(tradeId) || data.voided === true) return [];
+    const orderId = String(orderNum);
+    if (this.seenTrades.has(tradeId) || data.voided === true || this.forgotten.has(orderId)) return [];
     this.seenTrades.add(tradeId);
+    const trades = this.tradesOfOrder.get(orderId);
+    if (trades) trades.push(tradeId);
+    else this.tradesOfOrder.set(orderId, [tradeId]);
     this.notePrice(str(data, 'contractId'), price);
     const account = this.accounts.get(String(accountId));
     const pnl = num(data, 'profitAndLoss');
     if (account && pnl !== undefined) account.realized += pnl - (num(data, 'fees') ?? 0);
-    const orderId = String(orderNum);
     const count = this.count(orderId);
     count.fromTrades += size;
     const absorbed = Math.min(count.ahead, size);
