@@ -22,6 +22,7 @@ import {
   type BrokerBench,
   type EventTimes,
   inProcessEvent,
+  type Pause,
   runBrokerBench,
   runMain,
 } from './broker-copier/rig';
@@ -60,6 +61,7 @@ async function fakeInOwnProcess(followerLogins: number[]) {
   return {
     info,
     pid: child.pid,
+    pauses: () => ask<Pause[]>({ op: 'pauses' }),
     leaderEvent: (index: number, expect: number) => ask<EventTimes>({ op: 'leaderEvent', index, expect }),
     placed: () => ask<number>({ op: 'placed' }),
     placedAt: (from: number, count: number) => ask<number[]>({ op: 'placedAt', from, count }),
@@ -76,6 +78,8 @@ async function fakeInThisProcess(followerLogins: number[]) {
   return {
     info: side.info,
     pid: undefined,
+    // The fake's collections happen on the copier's own thread here, counted as the copier's.
+    pauses: undefined,
     // As before the fake had a process of its own: the copier rows poll the fake's logs with setImmediate.
     leaderEvent: inProcessEvent(side.inProcess),
     placed: async () => side.placed(),
@@ -167,6 +171,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     leaderEvent: fake.leaderEvent,
     baselines: { 'HTTP placeorder': viaHttp, 'socket placeorder': viaSocket },
     otherProcesses: fake.pid === undefined ? [] : [fake.pid],
+    fakePauses: fake.pauses,
     async close() {
       clearInterval(heartbeat);
       socket.terminate();

@@ -3,14 +3,27 @@
  * fake's work (serving fifty placeorders, sending frames, its garbage) must not sit on the copier's event
  * loop. Answers the bench's requests over the IPC channel; every timestamp is taken here, by the fake.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { collectsOnMainThread, lowerBackgroundThreads } from '../../src/runtime/background-threads';
-import { type FakeSide, startFakeSide } from './tradovate-fake-side';
+import type { Pause } from './rig';
+import { clockOffset, type FakeSide, startFakeSide } from './tradovate-fake-side';
 
 // Tradovate's compiler threads run on Tradovate's machines: here they must not take the copier's cores.
 if (process.env.BENCH_FAKE_LOWER !== '0' && collectsOnMainThread()) lowerBackgroundThreads();
 
+/**
+ * The fake's own garbage collections, on the machine's monotonic clock: a pause between the fake's stamps is
+ * Tradovate's time in production, not the copier's; the rig tells the events it fell in apart.
+ */
+const pauses: Pause[] = [];
+const offset = clockOffset();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) pauses.push({ at: entry.startTime + offset, ms: entry.duration });
+}).observe({ entryTypes: ['gc'] });
+
 export type FakeRequest =
   | { id: number; op: 'setup'; followerLogins: number[] }
+  | { id: number; op: 'pauses' }
   | { id: number; op: 'leaderEvent'; index: number; expect: number }
   | { id: number; op: 'placed' }
   | { id: number; op: 'placedAt'; from: number; count: number }
@@ -25,6 +38,7 @@ export interface FakeReply {
 let side: FakeSide | undefined;
 
 async function handle(request: FakeRequest): Promise<unknown> {
+  if (request.op === 'pauses') return pauses.splice(0);
   if (request.op === 'setup') {
     side = await startFakeSide(request.followerLogins);
     return side.info;

@@ -11,9 +11,8 @@ export const SYMBOL = 'ESZ6';
 /** The machine's monotonic clock in ms, the same in every process (performance.now() starts per process). */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
-/** What the bench's process needs to know about the fake. */
 /** monotonicMs() − performance.now(), from the tightest of several samples (the first calls are slow). */
-function clockOffset(): number {
+export function clockOffset(): number {
   let best = { width: Infinity, offset: 0 };
   for (let i = 0; i < 50; i += 1) {
     const before = monotonicMs();
@@ -24,6 +23,7 @@ function clockOffset(): number {
   return best.offset;
 }
 
+/** What the bench's process needs to know about the fake. */
 export interface FakeInfo {
   env: Record<string, string>;
   restUrl: string;
