@@ -2,6 +2,7 @@ import {
   type ClientOrderIdRow,
   type ClientOrderIdStore,
   sessionClientOrderIds,
+  TOLD_REMEMBERED,
 } from '../../src/brokers/tradovate/client-order-ids';
 
 /** A store that counts its writes and fails the ones it is told to. */
@@ -49,5 +50,19 @@ describe('Tradovate client order ids seen from one session', () => {
       { orderId: 1, clientOrderId: 'a' },
     ]);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('when a session has told more orders than it remembers, then the oldest told again is written again and a recent one is not', async () => {
+    const { store, writes } = countingStore(new Set());
+    const ids = sessionClientOrderIds(store, 'demo', 7, () => undefined);
+    for (let orderId = 1; orderId <= TOLD_REMEMBERED + 1; orderId += 1) ids.remember(orderId, `c${orderId}`);
+    await ids.settled();
+    expect(writes).toHaveLength(TOLD_REMEMBERED + 1);
+
+    ids.remember(TOLD_REMEMBERED + 1, `c${TOLD_REMEMBERED + 1}`);
+    ids.remember(2, 'c2');
+    ids.remember(1, 'c1');
+    await ids.settled();
+    expect(writes.slice(TOLD_REMEMBERED + 1)).toEqual([{ orderId: 1, clientOrderId: 'c1' }]);
   });
 });

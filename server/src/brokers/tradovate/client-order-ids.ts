@@ -91,6 +91,9 @@ export interface SessionClientOrderIds {
   settled(): Promise<void>;
 }
 
+/** Orders a session remembers having written (see `sessionClientOrderIds`). */
+export const TOLD_REMEMBERED = 10_000;
+
 export function sessionClientOrderIds(
   store: ClientOrderIdStore,
   environment: Environment,
@@ -100,11 +103,14 @@ export function sessionClientOrderIds(
   const writes = new Set<Promise<void>>();
   // Each order is told twice (the placeorder answer and its `New` command on the feed): one write is enough,
   // and in production each write is a database insert. A failed write is forgotten, so the next telling retries.
+  // Only the latest orders are remembered (a session lives for days): the two tellings come milliseconds
+  // apart, and a pair told again after it was let go is written again, which the store takes as a no-op.
   const told = new Map<number, string>();
   return {
     remember(orderId, clientOrderId) {
       if (told.get(orderId) === clientOrderId) return;
       told.set(orderId, clientOrderId);
+      if (told.size > TOLD_REMEMBERED) told.delete(told.keys().next().value as number);
       const write = store
         .remember(environment, userId, { orderId, clientOrderId })
         .catch((error: unknown) => {

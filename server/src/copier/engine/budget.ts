@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from './clock';
+import { withFields } from '../../runtime/with-fields';
 
 /**
  * A request budget per broker user: a token bucket (the broker's per-minute allowance, refilled
@@ -41,7 +42,7 @@ export class RequestBudget {
       return;
     }
     const deadline = this.now() + (job.exit ? EXIT_DEADLINE_MS : ENTRY_DEADLINE_MS);
-    const queued = { ...job, deadline };
+    const queued = withFields(job, { deadline });
     // Exits first; within a priority, first come first served.
     const index = job.exit ? this.queue.findIndex((entry) => !entry.exit) : -1;
     if (index < 0) this.queue.push(queued);

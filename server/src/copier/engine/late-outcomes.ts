@@ -3,6 +3,7 @@ import type { EngineContext } from './context';
 import { outcomeOfOrder } from './status-map';
 import { isLiveOrder, recordMirror, sendOrderSeen, sendSettled } from './state';
 import type { EngineAccount } from './types';
+import { withFields } from '../../runtime/with-fields';
 
 /**
  * A copy's order as the follower's feed shows it. While its send waits for the broker's answer, the order is
@@ -16,10 +17,11 @@ export function copyOrderSeen(ctx: EngineContext, account: EngineAccount, order:
   const now = ctx.clock.now();
   const send = sendOrderSeen(live, clientOrderId, order, now);
   if (send === undefined || !send.lost || send.seen?.order.status === order.status) return;
-  ctx.store.recordOutcome({
-    ...outcomeOfOrder(clientOrderId, order, send.sentMs, now - send.receivedAt),
-    correctsUnknown: true,
-  });
+  ctx.store.recordOutcome(
+    withFields(outcomeOfOrder(clientOrderId, order, send.sentMs, now - send.receivedAt), {
+      correctsUnknown: true,
+    }),
+  );
   const leader = ctx.groups.get(account.userId)?.leader;
   if (send.leaderOrderId !== null && leader !== null && leader !== undefined)
     recordMirror(leader, clientOrderId, order.orderId);

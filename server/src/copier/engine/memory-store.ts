@@ -1,6 +1,7 @@
 import type { BrokerEvent } from '../../brokers/types';
 import type { ClaimRequest, ClaimResult, CopyStore } from './ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
+import { withFields } from '../../runtime/with-fields';
 
 export interface StoredIntent extends CopyIntent {
   outcome: CopyOutcome | null;
@@ -29,7 +30,7 @@ export class MemoryCopyStore implements CopyStore {
     const claimed = new Set<string>();
     for (const intent of intents) {
       if (this.intents.has(intent.clientOrderId)) continue;
-      this.intents.set(intent.clientOrderId, { ...intent, outcome: null });
+      this.intents.set(intent.clientOrderId, withFields(intent, { outcome: null }));
       claimed.add(intent.clientOrderId);
     }
     if (this.crashAfterNextClaim) {

@@ -13,6 +13,7 @@ import {
   type UserGroup,
 } from './state';
 import type { CopyIntent, CopySkip } from './types';
+import { withFields } from '../../runtime/with-fields';
 
 /** The mirrors of one leader working order: what each follower gets, or why it gets nothing. */
 export interface MirrorPlan {
@@ -73,17 +74,23 @@ export function planMirrors(
             ? `Would pass the max net position (${follower.risk.maxNetPosition})`
             : null;
     if (problem !== null) {
-      skips.push({ ...base, status: qty === 0 ? 'Canceled' : 'Rejected', reason: problem });
+      skips.push(
+        withFields(base, {
+          status: qty === 0 ? ('Canceled' as const) : ('Rejected' as const),
+          reason: problem,
+        }),
+      );
       continue;
     }
-    intents.push({
-      ...base,
-      clientOrderId: copyClientId(eventKey, accountId, 0),
-      price: order.price,
-      stopPrice: order.stopPrice,
-      exit: held !== 0 && Math.sign(held) !== Math.sign(signed(order.side, qty)),
-      leaderOrderId: order.orderId,
-    });
+    intents.push(
+      withFields(base, {
+        clientOrderId: copyClientId(eventKey, accountId, 0),
+        price: order.price,
+        stopPrice: order.stopPrice,
+        exit: held !== 0 && Math.sign(held) !== Math.sign(signed(order.side, qty)),
+        leaderOrderId: order.orderId,
+      }),
+    );
   }
   for (const intent of intents) {
     addPendingExposure(leader, intent.clientOrderId, {

@@ -1,5 +1,6 @@
 import type { EngineContext } from './context';
 import type { CopySkip, EngineAccount } from './types';
+import { withFields } from '../../runtime/with-fields';
 
 export const OFFLINE_REASON =
   "Not copied: the follower's broker connection is down; its position is reconciled when the connection is back";
@@ -22,11 +23,10 @@ export function offlineSkip(
     ctx.live.get(follower.id)?.status.state !== 'risk_stopped' &&
     (entry === undefined || !entry.up);
   if (!waiting) return null;
-  return {
-    ...copy,
+  return withFields(copy, {
     userId: follower.userId,
     accountId: follower.id,
-    status: 'Rejected',
+    status: 'Rejected' as const,
     reason: OFFLINE_REASON,
-  };
+  });
 }

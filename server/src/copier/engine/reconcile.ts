@@ -35,6 +35,7 @@ import {
   type UserGroup,
 } from './state';
 import type { EngineAccount } from './types';
+import { withFields } from '../../runtime/with-fields';
 
 export { WAITING_FOR_LEADER_TRADE } from './reconcile-plan';
 
@@ -264,7 +265,7 @@ async function resolveUncertainCopies(
     const order = await lookUpCopy(ctx, entry, follower, clientOrderId);
     if (order === undefined) continue;
     if (order !== null) {
-      ctx.store.recordOutcome({ ...outcomeOfOrder(clientOrderId, order), correctsUnknown: true });
+      ctx.store.recordOutcome(withFields(outcomeOfOrder(clientOrderId, order), { correctsUnknown: true }));
       if (isLiveOrder(order)) continue;
       copyAcknowledged(live, ctx.clock.now());
     }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/db';
 import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, type ClaimSkipRow } from './claim-rows';
 import type { IntentJournal, JournalEntry } from './intent-journal';
 import { FencedRowsError, liveOwners, type WriteFence } from './write-fence';
+import { withFields } from '../../runtime/with-fields';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
 export interface CopyPatch {
@@ -383,10 +384,10 @@ async function writeClaims(tx: Db, entries: JournalEntry[]): Promise<void> {
     [JSON.stringify(claims.map((c) => ({ event_key: c.eventKey, user_id: c.userId, at: c.at })))],
   );
   const rows = claims.flatMap((c) =>
-    c.intents.map((intent) => ({ ...intent, event_key: c.eventKey, user_id: c.userId, at: c.at })),
+    c.intents.map((intent) => withFields(intent, { event_key: c.eventKey, user_id: c.userId, at: c.at })),
   );
   const skips = claims.flatMap((c) =>
-    (c.skips ?? []).map((skip) => ({ ...skip, event_key: c.eventKey, user_id: c.userId, at: c.at })),
+    (c.skips ?? []).map((skip) => withFields(skip, { event_key: c.eventKey, user_id: c.userId, at: c.at })),
   );
   if (skips.length > 0)
     await tx.query(

@@ -12,6 +12,7 @@ import {
   claimSkipRowOf,
   claimSkipRowsOf,
 } from './claim-rows';
+import { withFields } from '../../runtime/with-fields';
 
 /**
  * The claim statement. With a fence (several nodes), the event is stored only while the node's lease on the
@@ -112,7 +113,7 @@ export class SqlCopyStore implements CopyStore {
   }
 
   recordSkip(skip: CopySkip): void {
-    this.behind.addSkip({ ...claimSkipRowOf(skip), user_id: skip.userId, event_key: skip.eventKey });
+    this.behind.addSkip(withFields(claimSkipRowOf(skip), { user_id: skip.userId, event_key: skip.eventKey }));
   }
 
   recordBrokerEvent(account: EngineAccount, event: BrokerEvent, role: 'leader' | 'copy' | 'manual'): void {
