@@ -1,5 +1,6 @@
 import type { BrokerEvent } from '../../src/brokers/types';
-import { FINAL_ORDERS_KEPT, ProjectXState } from '../../src/brokers/projectx/state';
+import { FINAL_ORDERS_KEPT } from '../../src/brokers/order-retention';
+import { ProjectXState } from '../../src/brokers/projectx/state';
 import { seedContracts } from '../support/fake-projectx/catalog';
 import { OrderSide, OrderType } from '../support/fake-projectx/model';
 import { orderView, type VenueEvent, Venue } from '../support/fake-projectx/venue';

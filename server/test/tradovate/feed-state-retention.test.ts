@@ -1,8 +1,5 @@
-import {
-  FeedState,
-  FINAL_ORDERS_KEPT,
-  FORGOTTEN_ORDERS_REMEMBERED,
-} from '../../src/brokers/tradovate/feed-state';
+import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../../src/brokers/order-retention';
+import { FeedState } from '../../src/brokers/tradovate/feed-state';
 import type { BrokerEvent } from '../../src/brokers/types';
 
 const ACCOUNT = 5;

@@ -3,6 +3,7 @@ import { orderStatusOf, orderTypeOf, sideOf, TERMINAL } from './codes';
 import { type Json, num, str } from './json';
 import { toSymbol } from './symbols';
 import { clientOrderIdOf } from './tags';
+import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retention';
 
 interface FillCount {
   /** Contracts counted from `GatewayUserTrade` events (each trade id once). */
@@ -10,20 +11,6 @@ interface FillCount {
   /** Contracts counted from an order's `fillVolume` before its trades arrived. */
   ahead: number;
 }
-
-/**
- * Orders in a final status a session keeps, the newest first seen. A session lives as long as its login is used,
- * days on end: every order of those days with its tag, fill count and trades grew its memory, and reconciliation's
- * look for working orders went through all of them after every leader event. Nothing reads an old final order:
- * reconciliation asks for working orders and positions, a placement for the orders of its own client order id
- * (recent), and a look-up that misses reads the history again, which brings a forgotten order back.
- */
-export const FINAL_ORDERS_KEPT = 1_000;
-/**
- * Ids of forgotten orders remembered, so that a replayed push, a reconnect's history or a check for missed events
- * does not bring them back nor count their fills and P&L again. Past this many, the oldest are no longer remembered.
- */
-export const FORGOTTEN_ORDERS_REMEMBERED = 100_000;
 
 interface AccountState {
   name: string;

@@ -5,6 +5,7 @@ import { type FlatValues, sameFlatValues } from './flat-values';
 import { isRecord, oneOrMany } from './json';
 import { toAccountSnapshot, toBrokerPosition } from './normalize';
 import { StateQueries } from './state-queries';
+import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retention';
 
 const ORDER = 0;
 const FILL = 1;
@@ -12,20 +13,6 @@ const ACCOUNT = 2;
 const KINDS = 3;
 const KIND_NAMES = ['order', 'fill', 'account'];
 const MAX_PACKED_ID = Math.floor(Number.MAX_SAFE_INTEGER / KINDS) - 1;
-
-/**
- * Orders in a final status a session keeps, the newest first seen. A session's socket can stay up for days: every
- * order of those days with its versions, fills and commands, and the last copy of each emitted, grew its memory by
- * about as much as the order's entities, until a reconnect. Nothing reads an old final order (reconciliation asks
- * for working orders and positions, a look-up after an uncertain send for the order just sent, and the look-up
- * also reads the database and Tradovate).
- */
-export const FINAL_ORDERS_KEPT = 1_000;
-/**
- * Ids of forgotten orders remembered: an event of one replayed later, or a reconnect's snapshot of the day, does
- * not bring it back (nor emit it, or its fills, again). Past this many, the oldest are no longer remembered.
- */
-export const FORGOTTEN_ORDERS_REMEMBERED = 100_000;
 
 /** A position's key in the state's table. */
 const positionKey = (position: parse.PositionEntity): string =>
