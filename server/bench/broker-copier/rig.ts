@@ -30,6 +30,11 @@ export interface Pause {
 export interface EventTimes {
   sentAt: number;
   received: number[];
+  /**
+   * How long the copy path's main threads (the copier's, the fake's) waited for a core between the two stamps,
+   * when the fake reads it itself; otherwise the rig reads it around its request for the event.
+   */
+  waitedMs?: number;
 }
 
 /** One broker's fake, set up with a leader login and follower logins. */
@@ -160,7 +165,7 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     }
     const waitedBefore = coreWaits(processes);
     const times = await bench.leaderEvent(i, followers);
-    const waited = coreWaits(processes) - waitedBefore;
+    const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
     await engine.idle(1);
     if (i < WARMUP) continue;
     const received = times.received.map((at) => at - times.sentAt);
@@ -192,8 +197,10 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
 
 /**
  * An event is held up by the machine when a process on its path (this one, the fake's) had its main thread ready to
- * run but waiting for a core, for this long in all, between asking for the event and its last follower order
- * received: the event's figure then says how busy the machine was, not what the copy costs (as in the e2e bench).
+ * run but waiting for a core, for this long in all, within the event: between the fill sent and the last follower
+ * order received when the fake reads it (Tradovate in its own process), else between the rig asking for the event
+ * and its answer. The event's figure then says how busy the machine was, not what the copy costs (as in the e2e
+ * bench).
  */
 const HELD_UP_MS = 0.25;
 

@@ -4,6 +4,7 @@
  * (`tradovate-fake-process.ts`, the default), as Tradovate runs on another machine in production.
  */
 import { startFakeTradovate } from '../../test/support/fake-tradovate/server';
+import { coreWaitMs } from '../core-waits';
 import type { BenchLogin, EventTimes, InProcessFake } from './rig';
 
 export const SYMBOL = 'ESZ6';
@@ -67,6 +68,9 @@ export async function startFakeSide(followerLogins: number[]): Promise<FakeSide>
       accounts: user.accounts.map((account) => String(account.id)),
     };
   };
+  // The copier's process is this one's parent when the fake runs in a process of its own.
+  const copyPath = process.send === undefined ? [process.pid] : [process.pid, process.ppid];
+  const coreWaits = (): number => copyPath.reduce((sum, pid) => sum + (coreWaitMs(pid) ?? 0), 0);
   const leader = login('Bench Leader', 1);
   const followers = followerLogins.map((size, i) => login(`Bench Followers ${i + 1}`, size));
   const plain = followers[0] ?? leader;
@@ -121,12 +125,30 @@ export async function startFakeSide(followerLogins: number[]): Promise<FakeSide>
     async leaderEvent(index, expect) {
       scan();
       const before = placed.length;
+      // The copy path's main threads' waits for a core, read right before the fill is sent and as the last
+      // follower order is logged: the event's own window, not the bench's asking and polling around it.
+      let seen = 0;
+      let waitedAtEnd: number | null = null;
+      const stop = fake.control.onRequest((record) => {
+        if (record.endpoint !== 'order/placeorder') return;
+        seen += 1;
+        if (seen === expect) waitedAtEnd = coreWaits();
+      });
+      const waitedBefore = coreWaits();
       const orderId = leaderTrades(index);
-      await until(
-        () => (scan(), placed.length >= before + expect),
-        () => `event ${index}: only ${placed.length - before} of ${expect} follower orders arrived`,
-      );
-      return { sentAt: fillSentAt(orderId), received: placed.slice(before, before + expect) };
+      try {
+        await until(
+          () => (scan(), placed.length >= before + expect),
+          () => `event ${index}: only ${placed.length - before} of ${expect} follower orders arrived`,
+        );
+      } finally {
+        stop();
+      }
+      return {
+        sentAt: fillSentAt(orderId),
+        received: placed.slice(before, before + expect),
+        ...(waitedAtEnd === null ? {} : { waitedMs: waitedAtEnd - waitedBefore }),
+      };
     },
     placed() {
       scan();

@@ -46,6 +46,8 @@ export interface FakeContext {
   clientId: string | undefined;
   clientSecret: string | undefined;
   requests: RequestRecord[];
+  /** Told of each request as it is logged (benches read the machine at that moment). */
+  requestListeners: Array<(record: RequestRecord) => void>;
   tickets: Map<string, TicketRecord>;
   penaltyResends: PenaltyResend[];
   fillsSent: FillSent[];
@@ -78,6 +80,7 @@ export function createContext(options: {
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     requests: [],
+    requestListeners: [],
     tickets: new Map(),
     penaltyResends: [],
     fillsSent: [],

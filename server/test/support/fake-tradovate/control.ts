@@ -163,6 +163,15 @@ export class FakeControl {
     return this.ctx.requests.filter((r) => !filter || r.endpoint.includes(filter));
   }
 
+  /** Calls the listener with each request as the fake logs it, until the returned function is called. */
+  onRequest(listener: (record: RequestRecord) => void): () => void {
+    this.ctx.requestListeners.push(listener);
+    return () => {
+      const at = this.ctx.requestListeners.indexOf(listener);
+      if (at >= 0) this.ctx.requestListeners.splice(at, 1);
+    };
+  }
+
   /** Requests from the `from`-th on (benches poll this without copying the whole log each time). */
   requestsFrom(from: number): RequestRecord[] {
     return this.ctx.requests.slice(from);

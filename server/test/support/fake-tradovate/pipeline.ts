@@ -36,14 +36,16 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
     await sleep(late.ms).finally(() => (ctx.arriving -= 1));
   }
   const userId = ctx.tokens.userOf(request.token);
-  ctx.requests.push({
+  const record = {
     endpoint,
     via: request.via,
     body: request.body,
     at: Date.now(),
     atHr: performance.now(),
     userId,
-  });
+  };
+  ctx.requests.push(record);
+  for (const listener of ctx.requestListeners) listener(record);
   const locked = lockout(ctx, endpoint, request, userId);
   if (locked) return locked;
   if (trip(ctx.faults.warning423, endpoint)) return { kind: 'reply', status: 423, body: undefined };
