@@ -17,6 +17,13 @@ export function coreWaitMs(pid: number): number | null {
   }
 }
 
+/** The main threads' waits for a core so far, summed over the processes (ms; 0 off Linux). */
+export function coreWaits(pids: readonly number[]): number {
+  let sum = 0;
+  for (const pid of pids) sum += coreWaitMs(pid) ?? 0;
+  return sum;
+}
+
 export interface TicketSpan {
   /** Wall clock (ms) the ticket was sent, and when its copies were all seen on the desk's feed. */
   from: number;

@@ -4,7 +4,7 @@ import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
 import { DEFAULT_RISK } from '../../src/copier/engine/types';
 import type { BrokerCredentials } from '../../src/brokers/types';
-import { coreWaitMs } from '../core-waits';
+import { coreWaitMs, coreWaits } from '../core-waits';
 
 /** Followers are spread over broker logins of this many accounts each (50 followers: five logins). */
 export const ACCOUNTS_PER_LOGIN = Number(process.env.BENCH_ACCOUNTS_PER_LOGIN ?? 10);
@@ -203,13 +203,6 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
  * bench).
  */
 const HELD_UP_MS = 0.25;
-
-/** The main threads' waits for a core so far, summed over the processes (ms; 0 off Linux). */
-function coreWaits(pids: number[]): number {
-  let sum = 0;
-  for (const pid of pids) sum += coreWaitMs(pid) ?? 0;
-  return sum;
-}
 
 /**
  * The events slowed by what is not the copier's: the machine (see `HELD_UP_MS`) and, with the fake in a process

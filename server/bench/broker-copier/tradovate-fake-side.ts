@@ -4,7 +4,7 @@
  * (`tradovate-fake-process.ts`, the default), as Tradovate runs on another machine in production.
  */
 import { startFakeTradovate } from '../../test/support/fake-tradovate/server';
-import { coreWaitMs } from '../core-waits';
+import { coreWaits } from '../core-waits';
 import type { BenchLogin, EventTimes, InProcessFake } from './rig';
 
 export const SYMBOL = 'ESZ6';
@@ -70,7 +70,6 @@ export async function startFakeSide(followerLogins: number[]): Promise<FakeSide>
   };
   // The copier's process is this one's parent when the fake runs in a process of its own.
   const copyPath = process.send === undefined ? [process.pid] : [process.pid, process.ppid];
-  const coreWaits = (): number => copyPath.reduce((sum, pid) => sum + (coreWaitMs(pid) ?? 0), 0);
   const leader = login('Bench Leader', 1);
   const followers = followerLogins.map((size, i) => login(`Bench Followers ${i + 1}`, size));
   const plain = followers[0] ?? leader;
@@ -132,9 +131,9 @@ export async function startFakeSide(followerLogins: number[]): Promise<FakeSide>
       const stop = fake.control.onRequest((record) => {
         if (record.endpoint !== 'order/placeorder') return;
         seen += 1;
-        if (seen === expect) waitedAtEnd = coreWaits();
+        if (seen === expect) waitedAtEnd = coreWaits(copyPath);
       });
-      const waitedBefore = coreWaits();
+      const waitedBefore = coreWaits(copyPath);
       const orderId = leaderTrades(index);
       try {
         await until(
