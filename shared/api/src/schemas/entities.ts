@@ -78,6 +78,20 @@ export const FollowerStateSchema = StringEnum(
   { description: 'Why a follower is not copying normally; `ok` when it is.' },
 );
 
+export const FollowerThrottleSchema = Type.Object(
+  {
+    queued: Type.Integer({ minimum: 0, description: "Requests waiting for the broker's request limit." }),
+    next_send_at: Nullable(IsoTime),
+    target_qty: Type.Number({ description: 'Signed position the follower converges to (leader × ratio).' }),
+    position: Type.Number({ description: 'Signed position now, counting copies on their way.' }),
+    limit_per_minute: Type.Number({
+      minimum: 0,
+      description: "The broker login's request budget per minute.",
+    }),
+  },
+  { description: "A follower waiting on its broker login's request limit; absent or null when it is not." },
+);
+
 export const SyncAccountSchema = Type.Object({
   id: Id,
   account_id: Type.String({ description: "The broker's own account number." }),
@@ -101,6 +115,15 @@ export const SyncAccountSchema = Type.Object({
   state: FollowerStateSchema,
   state_reason: Nullable(Type.String({ description: 'Human text for a state other than `ok`.' })),
   currency_symbol: Type.String(),
+  throttle: Type.Optional(Nullable(FollowerThrottleSchema)),
+  pace_warning: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          "On a follower whose broker login needs more requests per leader order than its budget allows at the leader's recent pace: the arithmetic, in words.",
+      }),
+    ),
+  ),
 });
 
 export const OrderStatusSchema = StringEnum([

@@ -23,6 +23,7 @@ export type PositionSide = Static<typeof S.PositionSideSchema>;
 /** Why a follower is not copying normally; `ok` when it is. */
 export type FollowerState = Static<typeof S.FollowerStateSchema>;
 export type SyncAccount = Static<typeof S.SyncAccountSchema>;
+export type FollowerThrottle = Static<typeof S.FollowerThrottleSchema>;
 export type OrderStatus = Static<typeof S.OrderStatusSchema>;
 export type OrderType = Static<typeof S.OrderTypeSchema>;
 export type Order = Static<typeof S.OrderSchema>;
