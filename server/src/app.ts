@@ -45,6 +45,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { openApiRoute, registerOpenApi } from './openapi/openapi';
 import { photoRoutes } from './profile/photo-routes';
 import { profileRoutes } from './profile/profile-routes';
+import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
 import { feedRoute } from './realtime/feed-route';
 import { RealtimeHub } from './realtime/hub';
 import { PropGuard, PropStore, RuleMail, propRoutes } from './propfirm/server';
@@ -134,7 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: LIMITS.photoMaxBytes, files: 1, fields: 5 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: FEED_MAX_MESSAGE_BYTES },
+    errorHandler: feedSocketError,
+  });
   await registerOpenApi(app, config.publicUrl);
 
   // 2. The app's decorations (typed in types/fastify.d.ts).
