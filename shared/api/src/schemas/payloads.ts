@@ -38,8 +38,8 @@ export const ResetPasswordPayloadSchema = Type.Object({ token: Text(), new_passw
 export const ConnectQuerySchema = Type.Object({ connection_name: Text(), environment: Environment });
 export const RatioPayloadSchema = Type.Object({
   ratio: CheckedByRoute<number>(
-    'A number above 0, at most 1000',
-    'Anything else answers 400 "Please enter a valid ratio value".',
+    'A number (not a string) from 0.01 to 1000, in hundredths',
+    'Anything else answers 400 "Please enter a valid ratio value" (above 1000: "Ratio must be at most 1000").',
   ),
 });
 export const CrossPayloadSchema = Type.Object({
