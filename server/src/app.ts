@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options: { maxPayload: FEED_MAX_MESSAGE_BYTES },
     errorHandler: feedSocketError,
   });
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app);
 
   // 2. The app's decorations (typed in types/fastify.d.ts).
   const signer = createTokenSigner(jwtSecret, config.jwtTtlSeconds);
