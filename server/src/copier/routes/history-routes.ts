@@ -16,9 +16,12 @@ import {
   tradeChunks,
 } from '../history/trades-repo';
 import type { CopierRouteOptions } from './route-options';
+import { listBound } from '../../lists/list-bound';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const JOURNAL_MAX = 5_000;
+
+const HISTORY_BOUND = `Without \`limit\`: every trade of the range, streamed as it is read from the database in chunks. With \`limit\`: one page of at most ${MAX_PAGE_SIZE} trades, with the range's totals.`;
 
 /** True for a calendar day that exists (no 2026-02-30, no year 0000). */
 export function isCalendarDate(value: string): boolean {
@@ -69,7 +72,7 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
     Querystring: { start_date?: string; end_date?: string; limit?: string; offset?: string; tz?: string };
   }>(
     '/copier/trade-history/:userId',
-    secured,
+    listBound(secured, HISTORY_BOUND),
     async (request, reply): Promise<HistoryData | FastifyReply> => {
       const userId = parseId(request.params.userId, 'User not found');
       if (userId !== request.user.id) throw AppError.notFound('User not found');
@@ -121,7 +124,10 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
 
   app.get<{ Querystring: { start_date?: string; end_date?: string } }>(
     '/copier/journal/days',
-    secured,
+    listBound(
+      secured,
+      'Every day note of the range in date order, streamed as it is read from the database in chunks.',
+    ),
     async (request, reply): Promise<FastifyReply> => {
       const start = dateParam(request.query.start_date, 'start_date');
       const end = dateParam(request.query.end_date, 'end_date');
