@@ -41,7 +41,7 @@ describe('an import shares the server with other tenants', () => {
 
   it("when a large import is midway, then another tenant's light requests are answered, and the import stores every row", async () => {
     const rows = trades('large', 4_000);
-    // The import's second statement is held: one statement for the whole file would never reach it.
+    // The answer of the import's second statement is held: one statement for the whole file would never reach it.
     const watch = watchQueries(t.db, STORE, 2);
     try {
       const running = importAs(alice, rows);
@@ -55,7 +55,7 @@ describe('an import shares the server with other tenants', () => {
       expect(profile.statusCode).toBe(200);
       const history = await call<HistoryData>(t.app, bob, 'GET', `/copier/trade-history/${bob.id}`);
       expect(history).toEqual({ status: 200, body: { trades: [] } });
-      expect(watch.seen).toHaveLength(1);
+      expect(watch.seen).toHaveLength(2);
 
       watch.open();
       const answer = await running;

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportTradeRow, Trade } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
 import { roundTrips, type FillRow } from './fifo';
+import { readInIndexOrder } from '../../lists/index-order';
 import { keysetPages, mapChunks } from '../../lists/keyset-pages';
 import { PAGE_ORDER, RANGE_WHERE, type HistoryRange } from './history-page';
 
@@ -141,7 +142,8 @@ interface ExitKey {
 export function tradeChunks(db: Db, range: HistoryRange, size = HISTORY_CHUNK): AsyncGenerator<Trade[]> {
   const chunks = keysetPages<TradeRow & { exit_key: string }, ExitKey>(
     (after, limit) =>
-      db.query(
+      readInIndexOrder(
+        db,
         `SELECT ${TRADE_COLUMNS}, exit_time::text AS exit_key FROM copy_trades
          WHERE ${RANGE_WHERE} AND ($4::timestamptz IS NULL OR (exit_time, id) < ($4::timestamptz, $5::bigint))
          ORDER BY exit_time DESC, id DESC LIMIT $6`,
