@@ -213,16 +213,31 @@ export class CopyEngine implements EngineContext {
     for (let round = 0; round < 20; round += 1) {
       const count = group.jobs.count;
       await group.jobs.settled();
+      await this.queuedTurns(group);
       await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
       await Promise.all([...group.rechecks.values()].map((recheck) => recheck.done));
       await new Promise((resolve) => setImmediate(resolve));
       if (
         count === group.jobs.count &&
         group.rechecks.size === 0 &&
+        [...group.accountIds].every((id) => this.queuedFor(id) === 0) &&
         [...group.inflight.values()].every((set) => set.size === 0)
       )
         return;
     }
+  }
+
+  /** Copies of this follower waiting for its login's request budget. */
+  queuedFor(accountId: number): number {
+    const account = this.accounts.get(accountId);
+    const entry = account === undefined ? undefined : this.sessions.get(account.connectionId);
+    return entry?.budget.waitingFor(accountId) ?? 0;
+  }
+
+  /** Copies of the group's followers waiting for their login's budget have had their turn. */
+  private async queuedTurns(group: UserGroup): Promise<void> {
+    const budgets = new Set([...group.connectionIds].map((id) => this.sessions.get(id)?.budget));
+    for (const budget of budgets) await budget?.drained(group.accountIds);
   }
 
   sessionOf(accountId: number): { account: EngineAccount; session: BrokerSession } | undefined {
