@@ -69,6 +69,11 @@ export class RequestBudget {
     return this.queue.filter((job) => job.accountId === accountId).length;
   }
 
+  /** The contract of the follower's first waiting job (null: none waits). */
+  waitingSymbol(accountId: number): string | null {
+    return this.queue.find((job) => job.accountId === accountId)?.symbol ?? null;
+  }
+
   /** When the next request may go (engine clock), whatever waits. */
   nextSendAt(): number {
     const now = this.now();

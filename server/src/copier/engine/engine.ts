@@ -13,12 +13,14 @@ import { checkDailyLoss } from './risk-guard';
 import { flattenForRule } from './rule-flatten';
 import { checkFirmRules } from './send-guard';
 import { BrokerSessions } from './sessions';
+import { paceShortfallOf, throttleOf, type FollowerThrottle, type PaceShortfall } from './throttle';
 import {
   brokerPositionSeen,
   brokerSnapshotSeen,
   copyFilled,
   forgetInflightCopies,
   leaderFillArrived,
+  leaderOrderActive,
   markHeldByHand,
   newGroup,
   newLeaderState,
@@ -227,6 +229,16 @@ export class CopyEngine implements EngineContext {
     }
   }
 
+  /** The follower waiting on its login's budget (desk), or null. */
+  throttleOf(accountId: number): FollowerThrottle | null {
+    return throttleOf(this, accountId);
+  }
+
+  /** The follower's login cannot keep up with the leader's recent pace: the arithmetic (desk), or null. */
+  paceShortfallOf(accountId: number): PaceShortfall | null {
+    return paceShortfallOf(this, accountId);
+  }
+
   /** Copies of this follower waiting for its login's request budget. */
   queuedFor(accountId: number): number {
     const account = this.accounts.get(accountId);
@@ -330,6 +342,12 @@ export class CopyEngine implements EngineContext {
         this.onFollowerTrade(account, event);
         return;
       }
+      if (group.leader !== null)
+        leaderOrderActive(
+          group.leader,
+          event.kind === 'fill' ? event.orderId : event.order.orderId,
+          receivedAt,
+        );
       if (event.kind === 'fill') {
         if (group.leader !== null) leaderFillArrived(group.leader, event);
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
