@@ -22,6 +22,8 @@ export interface RestWorld {
   requests: number;
   /** REST calls answered or refused, per path (`Trade/search`…). */
   calls: Record<string, number>;
+  /** Told of each signed-in call, refused or not (benches count a login's requests). */
+  onRequest?: (userName: string, path: string, limited: boolean) => void;
 }
 
 export interface RestAnswer {
@@ -62,6 +64,7 @@ export function handleRest(
   if (userName === null) return { status: 401, body: {} };
   if (trip(world.faults.http429, path)) return { status: 429, body: {}, headers: { 'retry-after': '1' } };
   const retryAfterSec = world.rates.take(userName, path);
+  world.onRequest?.(userName, path, retryAfterSec > 0);
   if (retryAfterSec > 0) return { status: 429, body: {}, headers: { 'retry-after': String(retryAfterSec) } };
   const answer = route(world, path, body, userName, token!);
   if (trip(world.faults.loseAnswers, path)) return { ...answer, lose: true };

@@ -44,6 +44,8 @@ export type UserLimitVerdict =
 export class UserLimiter {
   private readonly sent = new Map<number, number[]>();
   private readonly tickets = new Map<number, number[]>();
+  /** Tickets and lockouts the limit handed each user (benches report them). */
+  readonly refusals = new Map<number, { tickets: number; lockouts: number }>();
   /** Until when the user's last ticket asks it to wait (epoch ms). */
   private readonly waitUntil = new Map<number, number>();
 
@@ -56,7 +58,10 @@ export class UserLimiter {
       list.push(now);
       return { kind: 'pass' };
     }
-    if (list.length >= this.limits.perHour) return { kind: 'lockout' };
+    if (list.length >= this.limits.perHour) {
+      this.refused(userId).lockouts += 1;
+      return { kind: 'lockout' };
+    }
     const inMinute = list.filter((at) => at > now - this.limits.minuteMs);
     if (inMinute.length < this.limits.perMinute) {
       list.push(now);
@@ -65,6 +70,7 @@ export class UserLimiter {
     if (now < (this.waitUntil.get(userId) ?? 0)) {
       // The lockout replaces the wait: once it ends the user starts afresh.
       this.waitUntil.delete(userId);
+      this.refused(userId).lockouts += 1;
       return { kind: 'lockout' };
     }
     const freeAt = (inMinute[0] ?? now) + this.limits.minuteMs;
@@ -72,6 +78,7 @@ export class UserLimiter {
     this.waitUntil.set(userId, now + pTimeSec * 1000);
     const issued = this.recent(this.tickets, userId, this.limits.hourMs, now);
     issued.push(now);
+    this.refused(userId).tickets += 1;
     return { kind: 'penalty', pTimeSec, captcha: issued.length >= this.limits.captchaAfterTickets };
   }
 
@@ -80,6 +87,15 @@ export class UserLimiter {
     return this.recent(this.sent, userId, this.limits.hourMs, now).filter(
       (at) => at > now - this.limits.minuteMs,
     ).length;
+  }
+
+  private refused(userId: number): { tickets: number; lockouts: number } {
+    let counts = this.refusals.get(userId);
+    if (counts === undefined) {
+      counts = { tickets: 0, lockouts: 0 };
+      this.refusals.set(userId, counts);
+    }
+    return counts;
   }
 
   private recent(store: Map<number, number[]>, userId: number, windowMs: number, now: number): number[] {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within, type ApiMock } from '@synctrade/test-util
 import type { FollowerThrottle, SyncAccount } from '@synctrade/api';
 import { buildAccount } from '../support/builders';
 import { FakeSocket } from '../support/fake-socket';
-import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
+import { deskApi, renderDesk, rowOf, setUpDesk } from '../support/render-desk';
 
 const NOW = Date.parse('2026-12-02T10:00:00.000Z');
 
@@ -14,11 +14,6 @@ const throttle = (overrides: Partial<FollowerThrottle> = {}): FollowerThrottle =
   limit_per_minute: 80,
   ...overrides,
 });
-
-async function rowOf(name: string): Promise<HTMLElement> {
-  const cell = await screen.findByRole('cell', { name: new RegExp(`^${name}`) });
-  return cell.closest('[role="row"]')!;
-}
 
 describe('a follower waiting on its broker request limit', () => {
   let api: ApiMock;
