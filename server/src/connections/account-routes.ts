@@ -4,6 +4,8 @@ import type { AccountSummary } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
 import { parseId } from '../http/ids';
 import { listUserAccounts, setAccountEnabled } from './accounts-repo';
+import { ACCOUNTS_BOUND } from './list-bounds';
+import { listBound } from '../lists/list-bound';
 
 const NOT_FOUND = 'Account not found';
 
@@ -14,8 +16,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags: ['accounts'], security: [{ bearer: [] }] },
   };
 
-  app.get('/brokers/accounts', options, async (request): Promise<AccountSummary[]> =>
-    listUserAccounts(app.db, request.user.id),
+  app.get(
+    '/brokers/accounts',
+    listBound(options, ACCOUNTS_BOUND),
+    async (request): Promise<AccountSummary[]> => listUserAccounts(app.db, request.user.id),
   );
 
   app.put('/brokers/accounts/:id/:param', options, async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConnectOutcomeCode } from '@synctrade/api/messages';
 import { BrokerError } from '../brokers/types';
+import { AppError } from '../http/app-error';
 import { consumeConnectState } from './connect-states';
 import { insertConnection } from './connections-repo';
 import { callbackUri } from './start-connect';
@@ -43,7 +44,9 @@ export async function completeConnect(
   } catch (error: unknown) {
     app.log.warn({ err: error, broker: adapter.id }, 'broker authorization failed');
     const reason =
-      error instanceof BrokerError ? error.message : 'the broker did not accept the authorization';
+      error instanceof BrokerError || error instanceof AppError
+        ? error.message
+        : 'the broker did not accept the authorization';
     await app
       .notify(pending.userId, {
         kind: 'info',

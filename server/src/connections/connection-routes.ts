@@ -5,6 +5,8 @@ import { AppError } from '../http/app-error';
 import { parseId } from '../http/ids';
 import { listConnectionAccounts, setConnectionAccountsEnabled } from './accounts-repo';
 import { deleteConnection, findConnection, listConnections, setConnectionEnabled } from './connections-repo';
+import { ACCOUNTS_BOUND, CONNECTIONS_BOUND } from './list-bounds';
+import { listBound } from '../lists/list-bound';
 
 const NOT_FOUND = 'Connection not found';
 
@@ -21,11 +23,13 @@ export const connectionRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags: ['connections'], security: [{ bearer: [] }] },
   };
 
-  app.get('/brokers/connections', options, async (request): Promise<Connection[]> =>
+  const connections = listBound(options, CONNECTIONS_BOUND);
+  app.get('/brokers/connections', connections, async (request): Promise<Connection[]> =>
     listConnections(app.db, request.user.id),
   );
 
-  app.get('/brokers/connections/:id/account-info', options, async (request): Promise<ConnectionDetails> => {
+  const info = listBound(options, ACCOUNTS_BOUND);
+  app.get('/brokers/connections/:id/account-info', info, async (request): Promise<ConnectionDetails> => {
     const id = parseId((request.params as { id: string }).id, NOT_FOUND);
     const connection = await findConnection(app.db, request.user.id, id);
     if (!connection) throw AppError.notFound(NOT_FOUND);

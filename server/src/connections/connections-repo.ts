@@ -7,6 +7,10 @@ import type {
 } from '@synctrade/api/types';
 import type { AuthorizationResult } from '../brokers/types';
 import type { Db } from '../db/db';
+import { AppError } from '../http/app-error';
+
+/** Connections one user may keep: every list of connections and accounts the API answers stays this short. */
+export const MAX_CONNECTIONS_PER_USER = 50;
 
 interface ConnectionRow {
   id: number;
@@ -66,6 +70,17 @@ export async function insertConnection(
   },
 ): Promise<number> {
   return db.tx(async (tx) => {
+    // The user's row is locked first, so that two connections completed at once cannot both take the last place:
+    // the count below is read after the other one's insert committed (a statement of its own, a fresh snapshot).
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [input.userId]);
+    const [held] = await tx.query<{ connections: number }>(
+      'SELECT count(*) AS connections FROM connections WHERE user_id = $1',
+      [input.userId],
+    );
+    if ((held?.connections ?? 0) >= MAX_CONNECTIONS_PER_USER)
+      throw AppError.conflict(
+        `You can keep at most ${MAX_CONNECTIONS_PER_USER} connections: delete one before adding another`,
+      );
     const rows = await tx.query<{ id: number }>(
       `INSERT INTO connections (user_id, broker, name, environment, credentials, user_data)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,

@@ -2,7 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NotificationList } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
 import { parseId } from '../http/ids';
-import { countUnread, listNotifications, markAllRead, markRead } from './notifications-repo';
+import {
+  countUnread,
+  listNotifications,
+  markAllRead,
+  markRead,
+  NOTIFICATIONS_BOUND,
+} from './notifications-repo';
 
 const NOT_FOUND = 'Notification not found';
 
@@ -10,7 +16,8 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const secured = { preHandler: app.authenticate };
   const schema = { tags: ['notifications'], security: [{ bearer: [] }] };
 
-  app.get('/notifications', { ...secured, schema }, async (request) => {
+  const listSchema = { ...schema, description: NOTIFICATIONS_BOUND };
+  app.get('/notifications', { ...secured, schema: listSchema }, async (request) => {
     const body: NotificationList = {
       notifications: await listNotifications(app.db, request.user.id),
       unread: await countUnread(app.db, request.user.id),

@@ -34,12 +34,16 @@ export async function insertNotification(
   return toNotification(rows[0] as NotificationRow);
 }
 
-/** The newest 100 notifications of the user. */
+/** Notifications answered at once: the newest; `unread` counts them all. */
+export const MAX_NOTIFICATIONS = 100;
+export const NOTIFICATIONS_BOUND = `The newest notifications, at most ${MAX_NOTIFICATIONS}; \`unread\` counts every unread one.`;
+
+/** The newest `MAX_NOTIFICATIONS` notifications of the user. */
 export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {
   const rows = await db.query<NotificationRow>(
     `SELECT id, kind, title, message, created_at, read_at FROM notifications
-     WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 100`,
-    [userId],
+     WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, MAX_NOTIFICATIONS],
   );
   return rows.map(toNotification);
 }

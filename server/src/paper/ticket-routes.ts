@@ -13,6 +13,14 @@ function afterCopies(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Limit orders one paper account may keep working: the desk's list of working orders and the paper ledger hold
+ * them all, so the lists stay this short per account.
+ */
+export const MAX_WORKING_PER_ACCOUNT = 200;
+
+export const WORKING_ORDERS_BOUND = `Working orders of the user's accounts: at most ${MAX_WORKING_PER_ACCOUNT} per paper account (a further limit order is refused with 409), a broker's accounts as many as the broker holds.`;
+
 const MOVING = 'Your copy group is moving to another server node; try again in a moment';
 
 /** `POST /sim/orders`: the desk's order ticket, a paper order on one of the caller's sim accounts. */
@@ -36,6 +44,13 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
       if (!account.enabled) throw AppError.badRequest('This account is disabled');
       const command = ticketCommand(request.body, account.external_id, new Date());
+      if (
+        command.type === 'Limit' &&
+        app.simVenue.workingOrders([account.external_id]).length >= MAX_WORKING_PER_ACCOUNT
+      )
+        throw AppError.conflict(
+          `A paper account can keep at most ${MAX_WORKING_PER_ACCOUNT} working orders: cancel some first`,
+        );
       const adapter = app.brokers.get('sim');
       if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
       // In a cluster the group's paper accounts live in its owner's venue only, once it opened the group. Checked

@@ -21,7 +21,8 @@ interface OrderRow {
   sell_count: string | number;
 }
 
-const LIMIT = 500;
+/** Orders answered at once: the newest; `total_orders` and the summary count them all. */
+export const MAX_ORDERS = 500;
 
 /**
  * Every order the user's accounts sent or received (leader, copies, manual), newest first and, among orders of the
@@ -35,7 +36,7 @@ export async function listOrders(db: Db, userId: number): Promise<OrderData> {
           COUNT(*) FILTER (WHERE o.side = 'buy') OVER () AS buy_count,
           COUNT(*) FILTER (WHERE o.side = 'sell') OVER () AS sell_count
      FROM copy_orders o JOIN broker_accounts a ON a.id = o.account_id JOIN connections c ON c.id = a.connection_id
-     WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT ${LIMIT}`,
+     WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT ${MAX_ORDERS}`,
     [userId],
   );
   const orders: Order[] = rows.map((row) => ({

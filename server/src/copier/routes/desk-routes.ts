@@ -8,12 +8,16 @@ import { cancelAllOrders, flattenAccounts, workingOrders } from '../desk/desk-ac
 import { deskAccounts } from '../desk/sync-accounts';
 import type { CopierRouteOptions } from './route-options';
 import { ownedAccounts } from '../repo/owned-account';
+import { ACCOUNTS_BOUND } from '../../connections/list-bounds';
+import { listBound } from '../../lists/list-bound';
+import { WORKING_ORDERS_BOUND } from '../../paper/ticket-routes';
 
 /** The Sync Desk table and its account-wide actions: flatten, cancel all orders. */
 export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
 
-  app.get('/brokers/accounts/table', secured, async (request): Promise<SyncAccount[]> =>
+  const table = listBound(secured, ACCOUNTS_BOUND);
+  app.get('/brokers/accounts/table', table, async (request): Promise<SyncAccount[]> =>
     deskAccounts(app.db, engine, request.user.id),
   );
 
@@ -33,7 +37,8 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
   });
 
   // What Cancel all orders and Flatten would cancel: the desk shows it before asking to confirm.
-  app.get('/copier/orders/working', secured, async (request): Promise<WorkingOrder[]> =>
+  const working = listBound(secured, WORKING_ORDERS_BOUND);
+  app.get('/copier/orders/working', working, async (request): Promise<WorkingOrder[]> =>
     workingOrders(engine, request.user.id),
   );
 

@@ -1,16 +1,27 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import type { DayJournal, HistoryData, ImportResult, MessageResponse } from '@synctrade/api/types';
+import type { HistoryData, ImportResult, MessageResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
 import { historyStatistics, isTimeZone, MAX_PAGE_SIZE, type HistoryRange } from '../history/history-page';
-import { validateImportRows } from '../history/import-rows';
-import { dayJournals, setDayJournal } from '../history/journal-repo';
-import { importTrades, listTrades, materializeTrades, setTradeJournal } from '../history/trades-repo';
+import { jsonArrayStream } from '../../lists/json-array-stream';
+import { perKeyQueue } from '../../lists/per-key-queue';
+import { checkImportRows } from '../history/import-rows';
+import { dayJournalChunks, setDayJournal } from '../history/journal-repo';
+import {
+  importTrades,
+  listTrades,
+  materializeTrades,
+  setTradeJournal,
+  tradeChunks,
+} from '../history/trades-repo';
 import type { CopierRouteOptions } from './route-options';
+import { listBound } from '../../lists/list-bound';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const JOURNAL_MAX = 5_000;
+
+const HISTORY_BOUND = `Without \`limit\`: every trade of the range, streamed as it is read from the database in chunks. With \`limit\`: one page of at most ${MAX_PAGE_SIZE} trades, with the range's totals.`;
 
 /** True for a calendar day that exists (no 2026-02-30, no year 0000). */
 export function isCalendarDate(value: string): boolean {
@@ -47,40 +58,50 @@ function intParam(value: unknown, name: string, min: number, max: number): numbe
 /** Trade history (FIFO round trips of copier fills plus imported trades), imports and journals. */
 export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['history'], security: [{ bearer: [] }] } };
+  // A tenant's imports run one at a time: two at once would only share the database between them.
+  const importsOf = perKeyQueue<number>();
 
   /**
-   * Without `limit`: the spec's shape, every trade of the range. With `limit` (and `offset`, `tz`): the paged
+   * Without `limit`: the spec's shape, every trade of the range, written as it is read from the database in
+   * chunks (see lists/json-array-stream.ts): the answer may hold hundreds of thousands of trades. With `limit` (and `offset`, `tz`): the paged
    * form — one page of trades plus `total`, the range's statistics (`summary`) and its net P&L per day in
    * the time zone `tz` (`days`), all computed by the database.
    */
   app.get<{
     Params: { userId: string };
     Querystring: { start_date?: string; end_date?: string; limit?: string; offset?: string; tz?: string };
-  }>('/copier/trade-history/:userId', secured, async (request): Promise<HistoryData> => {
-    const userId = parseId(request.params.userId, 'User not found');
-    if (userId !== request.user.id) throw AppError.notFound('User not found');
-    const range: HistoryRange = {
-      userId,
-      start: dateParam(request.query.start_date, 'start_date'),
-      end: dateParam(request.query.end_date, 'end_date'),
-    };
-    const limit = intParam(request.query.limit, 'limit', 1, MAX_PAGE_SIZE);
-    const offset = intParam(request.query.offset, 'offset', 0, 100_000_000) ?? 0;
-    const tz = request.query.tz ?? 'UTC';
-    if (typeof tz !== 'string' || !isTimeZone(tz)) throw AppError.badRequest('tz must be a time zone name');
-    await engine.store.flush();
-    await materializeTrades(app.db, userId);
-    if (limit === null) return { trades: await listTrades(app.db, range) };
-    const [trades, { summary, days }] = await Promise.all([
-      listTrades(app.db, range, { limit, offset }),
-      historyStatistics(app.db, range, tz),
-    ]);
-    return { trades, total: summary.trades, offset, limit, summary, days };
-  });
+  }>(
+    '/copier/trade-history/:userId',
+    listBound(secured, HISTORY_BOUND),
+    async (request, reply): Promise<HistoryData | FastifyReply> => {
+      const userId = parseId(request.params.userId, 'User not found');
+      if (userId !== request.user.id) throw AppError.notFound('User not found');
+      const range: HistoryRange = {
+        userId,
+        start: dateParam(request.query.start_date, 'start_date'),
+        end: dateParam(request.query.end_date, 'end_date'),
+      };
+      const limit = intParam(request.query.limit, 'limit', 1, MAX_PAGE_SIZE);
+      const offset = intParam(request.query.offset, 'offset', 0, 100_000_000) ?? 0;
+      const tz = request.query.tz ?? 'UTC';
+      if (typeof tz !== 'string' || !isTimeZone(tz)) throw AppError.badRequest('tz must be a time zone name');
+      await engine.store.flush();
+      await materializeTrades(app.db, userId);
+      if (limit === null)
+        return reply
+          .type('application/json')
+          .send(await jsonArrayStream(tradeChunks(app.db, range), '{"trades":', '}'));
+      const [trades, { summary, days }] = await Promise.all([
+        listTrades(app.db, range, { limit, offset }),
+        historyStatistics(app.db, range, tz),
+      ]);
+      return { trades, total: summary.trades, offset, limit, summary, days };
+    },
+  );
 
   app.post('/copier/trade-history/import', secured, async (request): Promise<ImportResult> => {
-    const rows = validateImportRows(request.body);
-    const imported = await importTrades(app.db, request.user.id, rows);
+    const rows = await checkImportRows(request.body);
+    const imported = await importsOf(request.user.id, () => importTrades(app.db, request.user.id, rows));
     const duplicates = rows.length - imported;
     return {
       imported,
@@ -103,11 +124,16 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
 
   app.get<{ Querystring: { start_date?: string; end_date?: string } }>(
     '/copier/journal/days',
-    secured,
-    async (request): Promise<DayJournal[]> => {
+    listBound(
+      secured,
+      'Every day note of the range in date order, streamed as it is read from the database in chunks.',
+    ),
+    async (request, reply): Promise<FastifyReply> => {
       const start = dateParam(request.query.start_date, 'start_date');
       const end = dateParam(request.query.end_date, 'end_date');
-      return dayJournals(app.db, request.user.id, start, end);
+      return reply
+        .type('application/json')
+        .send(await jsonArrayStream(dayJournalChunks(app.db, request.user.id, start, end)));
     },
   );
 

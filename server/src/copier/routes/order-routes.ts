@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { OrderData } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
-import { listOrders } from '../repo/orders-repo';
+import { listOrders, MAX_ORDERS } from '../repo/orders-repo';
 import type { CopierRouteOptions } from './route-options';
+import { listBound } from '../../lists/list-bound';
 
 /** `GET /copier/order-data/:userId`: the orders list (see repo/orders-repo.ts), once the pending rows are written. */
 export const orderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
@@ -11,7 +12,10 @@ export const orderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
 
   app.get<{ Params: { userId: string } }>(
     '/copier/order-data/:userId',
-    secured,
+    listBound(
+      secured,
+      `The newest orders, at most ${MAX_ORDERS}; \`total_orders\` and \`summary\` count every order.`,
+    ),
     async (request): Promise<OrderData> => {
       const userId = parseId(request.params.userId, 'User not found');
       if (userId !== request.user.id) throw AppError.notFound('User not found');

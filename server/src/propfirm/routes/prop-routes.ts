@@ -23,9 +23,12 @@ import type { PropGuard } from '../service/prop-guard';
 import type { NewsKind, PropRules } from '../types';
 import { resetsMemory, withRuleValue } from '../edit-rule';
 import { ruleProblem } from '../validate-rules';
+import { listBound } from '../../lists/list-bound';
+import { HEADROOM_BOUND } from '../../connections/list-bounds';
 
 /** Most news events one user may add. */
 export const MAX_USER_EVENTS = 500;
+const EVENTS_BOUND = `The user's own events: at most ${MAX_USER_EVENTS} (a further one is refused with 409).`;
 const EVENT_NOT_FOUND = 'Event not found';
 const ALL_KINDS: NewsKind[] = ['FOMC', 'NFP', 'CPI', 'EIA'];
 
@@ -139,7 +142,8 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
     },
   );
 
-  app.get('/propfirm/headroom', secured, async (request): Promise<PropHeadroom[]> => {
+  const headroomList = listBound(secured, HEADROOM_BOUND);
+  app.get('/propfirm/headroom', headroomList, async (request): Promise<PropHeadroom[]> => {
     const user = await guard.load(request.user.id);
     const rows: PropHeadroom[] = [];
     for (const [accountId, rules] of user.rules) {
@@ -183,7 +187,8 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
     },
   );
 
-  app.get('/propfirm/events', secured, async (request): Promise<WireNewsEvent[]> => {
+  const events = listBound(secured, EVENTS_BOUND);
+  app.get('/propfirm/events', events, async (request): Promise<WireNewsEvent[]> => {
     return (await guard.store.eventsOf(request.user.id)).map(wireEvent);
   });
 
