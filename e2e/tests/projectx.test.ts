@@ -27,7 +27,8 @@ describe('ProjectX: connect by API key → follow a paper leader → copy, in th
     fake = await startFakeProjectX({ port: 0 });
     fake.addUser({ userName: 'tara', apiKey: 'px-e2e-key' });
     fake.addAccount({ id: 5001, userName: 'tara', name: 'TOPX-E2E-1', balance: 50_000 });
-    stack = await startStack({ env: { PROJECTX_ALLOW_INSECURE_HOSTS: '1' } });
+    // The operator names the fake's loopback address as the one private gateway host allowed.
+    stack = await startStack({ env: { PROJECTX_PRIVATE_HOSTS: new URL(fake.restUrl).host } });
     browser = await launchBrowser();
   });
   after(async () => {

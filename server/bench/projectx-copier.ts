@@ -19,7 +19,7 @@ const SYMBOL = `ESZ${new Date().getUTCFullYear() % 10}`;
 async function setup(followerLogins: number[]): Promise<BrokerBench> {
   const fake = await startFakeProjectX({ rateLimit: 1_000_000 });
   const adapter = createProjectXAdapter({
-    allowInsecureHosts: true,
+    hosts: { custom: 'off', privateHosts: [new URL(fake.restUrl).host] },
     gatewayRequestsPerWindow: 1_000_000,
     engineRequestsPerMinute: 1_000_000,
   });

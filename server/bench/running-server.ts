@@ -112,6 +112,8 @@ export async function startServer(
   const child = spawn(process.execPath, [...profile, ...serverEntry()], {
     cwd: serverRoot,
     env: {
+      // Every bench client comes from loopback: the per-address socket cap would refuse its connections.
+      MAX_SOCKETS_PER_ADDRESS: '100000',
       ...process.env,
       ...options.env,
       PORT: String(port),

@@ -35,6 +35,7 @@ import { healthRoute } from './http/health-route';
 import { installInputGuard } from './http/input-guard';
 import { installRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
+import { capSocketsPerAddress, serverTimeouts } from './http/socket-limits';
 import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
@@ -83,7 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Bodies keep their JSON types (a "2" is not a number) and every query or path value is a string.
     ajv: { customOptions: { coerceTypes: false } },
     schemaErrorFormatter: validationError,
+    ...serverTimeouts(config.http),
   });
+  capSocketsPerAddress(app.server, config.http, config.trustProxy);
   installErrorHandler(app);
   installInputGuard(app);
   installRequestLog(app);

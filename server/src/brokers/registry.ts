@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { hostPolicyFromEnv } from './projectx/hosts';
 import { createProjectXAdapter } from './projectx/index';
 import { createSimAdapter } from './sim/adapter';
 import { SimAuthorizations } from './sim/authorizations';
@@ -43,7 +44,7 @@ export function createBrokerRegistry(options: {
   adapters.set(
     'projectx',
     createProjectXAdapter({
-      allowInsecureHosts: options.env.PROJECTX_ALLOW_INSECURE_HOSTS === '1',
+      hosts: hostPolicyFromEnv(options.env),
       db: options.db,
     }),
   );

@@ -45,6 +45,23 @@ export interface AppConfig {
    * event. Off: it survives a crash of the server process.
    */
   copierJournalFsync: boolean;
+  /** Time-outs of the HTTP server and the sockets one address may hold open (see http/socket-limits.ts). */
+  http: HttpLimits;
+}
+
+export interface HttpLimits {
+  /** A request's headers and body must have arrived within this (a trickled body is cut with 408). */
+  requestTimeoutMs: number;
+  /** Its headers within this. */
+  headersTimeoutMs: number;
+  /** A kept-alive socket with no request is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Any socket with nothing sent or received is closed after this (feed sockets have their heartbeat instead). */
+  idleTimeoutMs: number;
+  /** How often the server looks for requests past their time-outs. */
+  checkIntervalMs: number;
+  /** Open sockets per remote address; more are closed at once (trusted proxies are not counted). */
+  socketsPerAddress: number;
 }
 
 function list(value: string | undefined): string[] {
@@ -102,5 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     authSlowdownStepMs: 500,
     copierJournalFsync: env.COPIER_JOURNAL_FSYNC === 'true',
+    http: {
+      requestTimeoutMs: int(env.REQUEST_TIMEOUT_SECONDS, 120) * 1000,
+      headersTimeoutMs: int(env.HEADERS_TIMEOUT_SECONDS, 10) * 1000,
+      keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_SECONDS, 10) * 1000,
+      idleTimeoutMs: int(env.SOCKET_IDLE_TIMEOUT_SECONDS, 60) * 1000,
+      checkIntervalMs: 1000,
+      socketsPerAddress: int(env.MAX_SOCKETS_PER_ADDRESS, 100),
+    },
   };
 }

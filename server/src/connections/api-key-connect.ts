@@ -7,16 +7,34 @@ import { BrokerError } from '../brokers/types';
 import { AppError } from '../http/app-error';
 import { validateObject } from '../http/validate';
 import { knownBrokerName } from './broker-catalog';
+import { ConnectTries } from './connect-tries';
 import { insertConnection } from './connections-repo';
+
+/**
+ * Connect tries per user and per caller address in 15 minutes: each try makes the server call a gateway, so
+ * they are counted when they arrive (parallel tries included) and refused with 429 beyond these.
+ */
+export const CONNECT_TRIES_PER_USER = 10;
+export const CONNECT_TRIES_PER_ADDRESS = 30;
+const CONNECT_WINDOW_MS = 15 * 60_000;
+const TOO_MANY_TRIES = 'Too many connection attempts; please try again later';
 
 /**
  * Connects a broker that signs in with a user name and API key (ProjectX): the broker checks them before
  * anything is stored; the key is then sealed with the connection's credentials and never answered back.
  */
 export const apiKeyConnectRoutes: FastifyPluginAsync = async (app) => {
+  const tries = new ConnectTries({
+    perUser: CONNECT_TRIES_PER_USER,
+    perAddress: CONNECT_TRIES_PER_ADDRESS,
+    windowMs: CONNECT_WINDOW_MS,
+  });
   app.post(
     '/brokers/:broker/connect-key',
-    { preHandler: app.authenticate, schema: { tags: ['brokers'], security: [{ bearer: [] }] } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['brokers'], security: [{ bearer: [] }] },
+    },
     async (request, reply): Promise<ApiKeyConnectResponse> => {
       const { broker } = request.params as { broker: string };
       const adapter = app.brokers.get(broker);
@@ -28,6 +46,8 @@ export const apiKeyConnectRoutes: FastifyPluginAsync = async (app) => {
       if (!adapter.connectWithApiKey)
         throw AppError.badRequest(`${adapter.name} connects through its own sign-in page, not an API key`);
       const body = validateObject(apiKeyConnectSchema, request.body);
+      const waitSeconds = tries.take(request.user.id, request.ip);
+      if (waitSeconds > 0) throw AppError.tooManyRequests(TOO_MANY_TRIES, waitSeconds);
       const hosts = resolveHosts(body);
       let result;
       try {

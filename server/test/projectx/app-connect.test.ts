@@ -13,7 +13,7 @@ describe('the server connecting ProjectX with an API key against the fake gatewa
     fake.addUser({ userName: 'off', apiKey: 'k', keyState: 'disabled' });
     fake.addAccount({ id: 7001, userName: 'tara', name: 'TOPX-50K-1', balance: 50_000 });
     fake.addAccount({ id: 7002, userName: 'tara', name: 'TOPX-50K-2', balance: 48_500.5 });
-    t = await buildTestApp({ env: { PROJECTX_ALLOW_INSECURE_HOSTS: '1' } });
+    t = await buildTestApp({ env: { PROJECTX_PRIVATE_HOSTS: new URL(fake.restUrl).host } });
   });
   afterAll(async () => {
     await t.close();

@@ -1,3 +1,4 @@
+import { fakeHosts } from './support/fake-hosts';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
 import { testTimings, until } from './support/px-world';
@@ -14,7 +15,7 @@ describe('ProjectX sign-in and token renewal', () => {
   afterEach(() => fake.close());
 
   const connect = (userName: string, apiKey: string) =>
-    createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true }).connectWithApiKey!({
+    createProjectXAdapter({ timings: testTimings, hosts: fakeHosts(fake) }).connectWithApiKey!({
       userName,
       apiKey,
       environment: 'demo',
@@ -58,7 +59,7 @@ describe('ProjectX sign-in and token renewal', () => {
   });
 
   it('renews a token near its end with Auth/validate before using it, and hands the new one back', async () => {
-    const adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true });
+    const adapter = createProjectXAdapter({ timings: testTimings, hosts: fakeHosts(fake) });
     const result = await connect('alice', 'key-a');
     const renewed: string[] = [];
     const session = await adapter.openSession({

@@ -1,3 +1,4 @@
+import { fakeHosts } from './support/fake-hosts';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession, PlaceOrderCommand } from '../../src/brokers/types';
 import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
@@ -30,7 +31,7 @@ describe('two connections of the same ProjectX user share one session', () => {
     fake.addUser({ userName: 'alice', apiKey: 'key-a' });
     fake.addAccount({ id: 465, userName: 'alice', maxContracts: 10 });
     fake.setPrice(ES_ID, 6000);
-    adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true });
+    adapter = createProjectXAdapter({ timings: testTimings, hosts: fakeHosts(fake) });
   });
   afterEach(() => fake.close());
 

@@ -1,3 +1,4 @@
+import { fakeHosts } from './support/fake-hosts';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import type { BrokerSession, PlaceOrderCommand } from '../../src/brokers/types';
 import type { Db } from '../../src/db/db';
@@ -46,7 +47,7 @@ describe('ProjectX brackets kept by the adapter (synthetic OCO) against the fake
 
   /** A session as a server process opens it: a fresh adapter on the shared database. */
   async function serverSession(): Promise<BrokerSession> {
-    const adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true, db });
+    const adapter = createProjectXAdapter({ timings: testTimings, hosts: fakeHosts(fake), db });
     const connected = await adapter.connectWithApiKey!({
       userName: 'alice',
       apiKey: 'key-a',

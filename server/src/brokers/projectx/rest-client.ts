@@ -1,6 +1,7 @@
 import { sleep } from '../shared/sleep';
 import { BrokerError } from '../types';
 import type { ProjectXTimings } from './config';
+import { type GatewayNet, HostNotAllowed } from './gateway-net';
 import { isRecord, type Json, num, str } from './json';
 import type { RequestWindow } from './request-window';
 
@@ -35,6 +36,7 @@ export interface CallOptions {
 export class ProjectXRest {
   constructor(
     readonly baseUrl: string,
+    private readonly net: GatewayNet,
     private readonly window: RequestWindow,
     private readonly timings: ProjectXTimings,
     private readonly auth?: RestAuth,
@@ -81,7 +83,7 @@ export class ProjectXRest {
     };
     if (!options.anonymous && this.auth) headers.authorization = `Bearer ${this.auth.token()}`;
     try {
-      const response = await fetch(`${this.baseUrl}/api/${path}`, {
+      const response = await this.net.request(`${this.baseUrl}/api/${path}`, {
         method: 'POST',
         headers,
         body: JSON.stringify(body),
@@ -93,6 +95,8 @@ export class ProjectXRest {
         retryAfter: response.headers.get('retry-after'),
       };
     } catch (error: unknown) {
+      const refused = error instanceof Error && !(error instanceof HostNotAllowed) ? error.cause : error;
+      if (refused instanceof HostNotAllowed) throw refused;
       const reason = error instanceof Error ? error.message : String(error);
       throw new BrokerError(
         `ProjectX did not answer ${path} (${reason})`,
@@ -112,6 +116,12 @@ export class ProjectXRest {
       this.window.block(retryAt);
       throw new BrokerError('ProjectX rate limit reached (HTTP 429)', 'rate_limited', retryAt);
     }
+    if (answer.status >= 300 && answer.status < 400)
+      // Redirects are never followed: the key would travel to wherever the answer points.
+      throw new BrokerError(
+        `ProjectX answered ${path} with a redirect`,
+        options.command ? 'uncertain' : 'unavailable',
+      );
     if (answer.status === 401) throw new BrokerError('ProjectX refused the session token', 'unauthorized');
     let parsed: unknown;
     try {

@@ -10,6 +10,7 @@ import { sleep } from '../shared/sleep';
 import { UncertainSends } from '../shared/uncertain-sends';
 import type { BracketStore } from './bracket-store';
 import { ENGINE_REQUESTS_PER_MINUTE, GATEWAY_REQUESTS_PER_WINDOW, type ProjectXTimings } from './config';
+import type { GatewayNet } from './gateway-net';
 import { type Json, list, num, str } from './json';
 import { missedEventsCheck, requestsPerCheck } from './missed-events';
 import {
@@ -32,6 +33,8 @@ import { ProjectXUserHub } from './user-hub';
 export interface SessionDeps extends BrokerSessionOptions {
   timings: ProjectXTimings;
   windows: RequestWindows;
+  /** Checked connections to the gateway (REST and hub). */
+  net: GatewayNet;
   /** Where brackets kept by the adapter survive a restart. */
   brackets: BracketStore;
   warn?: (message: string) => void;
@@ -73,7 +76,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   });
   const gatewayUser = `${credentials.restUrl}|${credentials.brokerUserId}`;
   const window = deps.windows.forUser(gatewayUser);
-  const rest = new ProjectXRest(credentials.restUrl, window, timings, keeper);
+  const rest = new ProjectXRest(credentials.restUrl, deps.net, window, timings, keeper);
   keeper.rest = rest;
   if ((credentials.expiresAt ?? Infinity) <= Date.now() + 60_000) await keeper.renew();
 
@@ -243,6 +246,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
 
   const hub = new ProjectXUserHub({
     hubUrl: credentials.hubUrl,
+    webSocket: deps.net.WebSocket,
     timings,
     accountIds: () => accountIds,
     async token(fresh) {

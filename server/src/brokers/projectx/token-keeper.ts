@@ -4,10 +4,11 @@ import { str } from './json';
 import { ProjectXRefusal, type ProjectXRest, type RestAuth } from './rest-client';
 
 /** LoginErrorCode values that mean the key itself no longer works: the user must connect again. */
-const LOGIN_MESSAGES: Record<number, string> = {
+export const LOGIN_REFUSED = 'ProjectX refused the user name or API key';
+export const LOGIN_MESSAGES: Record<number, string> = {
   1: 'ProjectX does not know this user name',
-  2: 'ProjectX refused the user name or API key',
-  3: 'ProjectX refused the user name or API key',
+  2: LOGIN_REFUSED,
+  3: LOGIN_REFUSED,
   9: 'This ProjectX user has no API subscription (ApiSubscriptionNotFound): subscribe to the ProjectX API, then connect again',
   10: 'API key sign-in is disabled for this ProjectX user (ApiKeyAuthenticationDisabled): enable it or create a new key',
 };
@@ -22,7 +23,8 @@ export async function loginKey(rest: ProjectXRest, userName: string, apiKey: str
   } catch (error: unknown) {
     if (error instanceof ProjectXRefusal)
       throw new BrokerError(
-        LOGIN_MESSAGES[error.errorCode] ?? `ProjectX sign-in failed: ${error.message}`,
+        // Another code's text is the host's own: not passed on.
+        LOGIN_MESSAGES[error.errorCode] ?? LOGIN_REFUSED,
         'unauthorized',
       );
     throw error;

@@ -3,9 +3,11 @@ import {
   type HubConnection,
   HubConnectionBuilder,
   HubConnectionState,
+  type IHttpConnectionOptions,
   LogLevel,
 } from '@microsoft/signalr';
 import type { ProjectXTimings } from './config';
+import type { GatewayNet } from './gateway-net';
 import { type Json, unwrapPush } from './json';
 
 export type UserTarget =
@@ -19,6 +21,8 @@ const TARGETS: UserTarget[] = [
 
 export interface UserHubDeps {
   hubUrl: string;
+  /** The socket class that checks the hub's addresses (gateway-net.ts). */
+  webSocket: GatewayNet['WebSocket'];
   timings: ProjectXTimings;
   accountIds: () => number[];
   /** The token for the next (re)connection; `fresh` asks for a renewed one after a failed attempt. */
@@ -57,17 +61,20 @@ export class ProjectXUserHub {
 
   private build(): HubConnection {
     const { timings } = this.deps;
+    // `WebSocket` is read by the client at run time though its typings leave it out.
+    const options: IHttpConnectionOptions & { WebSocket: GatewayNet['WebSocket'] } = {
+      skipNegotiation: true,
+      transport: HttpTransportType.WebSockets,
+      WebSocket: this.deps.webSocket,
+      accessTokenFactory: () => {
+        const fresh = this.freshToken;
+        this.freshToken = false;
+        return this.deps.token(fresh);
+      },
+      timeout: timings.requestTimeoutMs,
+    };
     const connection = new HubConnectionBuilder()
-      .withUrl(this.deps.hubUrl, {
-        skipNegotiation: true,
-        transport: HttpTransportType.WebSockets,
-        accessTokenFactory: () => {
-          const fresh = this.freshToken;
-          this.freshToken = false;
-          return this.deps.token(fresh);
-        },
-        timeout: timings.requestTimeoutMs,
-      })
+      .withUrl(this.deps.hubUrl, options)
       .withAutomaticReconnect({
         nextRetryDelayInMilliseconds: (context) => {
           // A failed attempt may be a session the gateway ended: the next one asks for a renewed token.

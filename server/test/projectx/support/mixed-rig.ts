@@ -1,3 +1,4 @@
+import { fakeHosts } from './fake-hosts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -136,7 +137,7 @@ export class MixedRig {
     // Brackets and linked pairs the adapter keeps live in the database, as on the server.
     const pxAdapter = createProjectXAdapter({
       timings: RIG_TIMINGS,
-      allowInsecureHosts: true,
+      hosts: fakeHosts(fake),
       gatewayRequestsPerWindow: 100_000,
       db,
     });

@@ -1,3 +1,4 @@
+import { fakeHosts } from './fake-hosts';
 import { createProjectXAdapter, type ProjectXTimings } from '../../../src/brokers/projectx/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession } from '../../../src/brokers/types';
 import { startFakeProjectX, type FakeProjectX } from '../../support/fake-projectx/server';
@@ -34,7 +35,7 @@ export async function pxWorld(timings: Partial<ProjectXTimings> = {}): Promise<P
   fake.setPrice(ES_ID, 6000);
   const adapter = createProjectXAdapter({
     timings: { ...testTimings, ...timings },
-    allowInsecureHosts: true,
+    hosts: fakeHosts(fake),
   });
   const connected = await adapter.connectWithApiKey!({
     userName: 'alice',

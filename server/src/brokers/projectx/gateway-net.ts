@@ -1,0 +1,122 @@
+import { lookup as systemLookup } from 'node:dns/promises';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import ipaddr from 'ipaddr.js';
+import { Agent, fetch, type RequestInit, type Response } from 'undici';
+import WebSocket from 'ws';
+import { BrokerError } from '../types';
+import { type HostPolicy, isPrivateHost } from './hosts';
+
+/** Every address a name resolves to (tests inject their own, so no real DNS is asked). */
+export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
+
+export const systemResolve: Resolve = (hostname) => systemLookup(hostname, { all: true, verbatim: true });
+
+/** The host resolved to an address the server may not call (loopback, private, link-local, metadata, …). */
+export class HostNotAllowed extends BrokerError {
+  constructor() {
+    super('This ProjectX host is not a public address the server may call', 'rejected');
+    this.name = 'HostNotAllowed';
+  }
+}
+
+/** Only global unicast addresses: no loopback, private, link-local (metadata), shared, reserved or mapped range. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  const plain =
+    parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress() ? parsed.toIPv4Address() : parsed;
+  return plain.range() === 'unicast';
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `dns.lookup` for sockets: resolves the name, refuses it unless every address is allowed, and hands the
+ * socket only the addresses it checked, so the connection goes to a checked address (the name is still sent
+ * as Host and TLS server name). Asked again for every new connection, so a name cannot change its answer
+ * between the check and the connect.
+ */
+function checkedLookup(resolve: Resolve, allowPrivate: boolean) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolve(hostname).then(
+      (addresses) => {
+        const refused =
+          addresses.length === 0 || (!allowPrivate && !addresses.every((a) => isPublicAddress(a.address)));
+        const usable = addresses.filter((a) => !options.family || a.family === options.family);
+        if (refused || usable.length === 0) return callback(new HostNotAllowed(), '');
+        if (options.all) return callback(null, usable);
+        return callback(null, usable[0]!.address, usable[0]!.family);
+      },
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), ''),
+    );
+  };
+}
+
+/** A literal address in the URL is connected without a lookup: checked here instead. */
+function refuseLiteral(url: URL, allowPrivate: boolean): void {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) throw new HostNotAllowed();
+}
+
+type CheckedWebSocketClass = new (
+  address: string | URL,
+  protocols?: string | string[],
+  options?: WebSocket.ClientOptions,
+) => WebSocket;
+
+/**
+ * How the adapter reaches a gateway, REST and hub alike: every connection resolves and checks its addresses
+ * (operator-named private hosts excepted), redirects are never followed.
+ */
+export class GatewayNet {
+  private readonly publicAgent: Agent;
+  private readonly privateAgent: Agent;
+  /** The WebSocket class given to the SignalR client: the same checks on the hub's socket. */
+  readonly WebSocket: CheckedWebSocketClass;
+
+  constructor(
+    private readonly policy: HostPolicy,
+    resolve: Resolve = systemResolve,
+  ) {
+    this.publicAgent = new Agent({ connect: { lookup: checkedLookup(resolve, false) } });
+    this.privateAgent = new Agent({ connect: { lookup: checkedLookup(resolve, true) } });
+    const socketOptions = (url: URL, options: WebSocket.ClientOptions | undefined) =>
+      this.socketOptions(url, resolve, options);
+    this.WebSocket = class CheckedWebSocket extends WebSocket {
+      constructor(address: string | URL, protocols?: string | string[], options?: WebSocket.ClientOptions) {
+        super(address, protocols, socketOptions(new URL(address), options));
+      }
+    };
+  }
+
+  /** A request answered as it comes: a redirect is an answer like any other, never followed. */
+  request(address: string, init: Omit<RequestInit, 'dispatcher' | 'redirect'>): Promise<Response> {
+    const url = new URL(address);
+    const allowPrivate = isPrivateHost(this.policy, url);
+    refuseLiteral(url, allowPrivate);
+    return fetch(url, {
+      ...init,
+      redirect: 'manual',
+      dispatcher: allowPrivate ? this.privateAgent : this.publicAgent,
+    });
+  }
+
+  private socketOptions(
+    url: URL,
+    resolve: Resolve,
+    options: WebSocket.ClientOptions | undefined,
+  ): WebSocket.ClientOptions & { lookup: ReturnType<typeof checkedLookup> } {
+    // ws:// and http:// of one host name the same `host:port`.
+    const allowPrivate = isPrivateHost(this.policy, url);
+    refuseLiteral(url, allowPrivate);
+    return { ...options, followRedirects: false, lookup: checkedLookup(resolve, allowPrivate) };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.publicAgent.close(), this.privateAgent.close()]);
+  }
+}
