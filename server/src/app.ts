@@ -46,6 +46,7 @@ import { notificationRoutes } from './notifications/notification-routes';
 import { openApiRoute, registerOpenApi } from './openapi/openapi';
 import { photoRoutes } from './profile/photo-routes';
 import { profileRoutes } from './profile/profile-routes';
+import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
 import { feedRoute } from './realtime/feed-route';
 import { RealtimeHub } from './realtime/hub';
 import { PropGuard, PropStore, RuleMail, propRoutes } from './propfirm/server';
@@ -137,8 +138,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: LIMITS.photoMaxBytes, files: 1, fields: 5 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerOpenApi(app, config.publicUrl);
+  await app.register(websocket, {
+    options: { maxPayload: FEED_MAX_MESSAGE_BYTES },
+    errorHandler: feedSocketError,
+  });
+  await registerOpenApi(app);
 
   // 2. The app's decorations (typed in types/fastify.d.ts).
   const signer = createTokenSigner(jwtSecret, config.jwtTtlSeconds);

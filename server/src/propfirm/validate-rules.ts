@@ -1,10 +1,11 @@
+import { hasAtMostTwoDecimals, wholeCentsMessage } from '@synctrade/api/validation';
 import { presetById } from './presets';
 import type { PropRules } from './types';
 import { isKnownZone } from './zone-calc';
 
 /**
  * What the wire schema cannot say about a rule set (types and ranges are checked there): known time zones,
- * a buffer inside the drawdown, a preset of the chosen firm. Returns the first problem, or null.
+ * money in whole cents, a buffer inside the drawdown, a preset of the chosen firm. Returns the first problem, or null.
  */
 export function ruleProblem(rules: PropRules): string | null {
   const zones: Array<[string, string]> = [
@@ -22,6 +23,16 @@ export function ruleProblem(rules: PropRules): string | null {
     // Custom rules of no firm: fine.
   }
   const dd = rules.drawdown;
+  const money: Array<[string, number | null]> = [
+    ['drawdown.amount', dd.amount],
+    ['drawdown.startingBalance', dd.startingBalance],
+    ['drawdown.lockAt', dd.lockAt],
+    ['drawdown.buffer', dd.buffer],
+    ['dailyLoss.amount', rules.dailyLoss.amount],
+    ['dailyProfit.amount', rules.dailyProfit.amount],
+  ];
+  for (const [field, amount] of money)
+    if (amount !== null && !hasAtMostTwoDecimals(amount)) return wholeCentsMessage(field);
   if (dd.enabled) {
     if (dd.amount <= 0) return 'drawdown.amount must be greater than 0';
     if (dd.buffer >= dd.amount) return 'drawdown.buffer must be smaller than drawdown.amount';

@@ -21,12 +21,40 @@ export interface SimConsents {
   redeem(code: string): Promise<string | undefined>;
 }
 
-export function newSimCode(): { code: string; loginKey: string } {
-  return { code: randomBytes(16).toString('hex'), loginKey: String(randomInt(100_000, 1_000_000)) };
+/** Digits of a paper login: a space of 10^12, and the login is checked unused before it is handed out. */
+export const SIM_LOGIN_DIGITS = 12;
+/** Draws of a login before giving up (a repeat is one in 10^12 per login held; a second one, never seen). */
+export const SIM_LOGIN_DRAWS = 5;
+
+/** A source of paper logins (tests force a repeat). */
+export type SimLoginSource = () => string;
+
+export const randomSimLogin: SimLoginSource = () =>
+  String(randomInt(10 ** (SIM_LOGIN_DIGITS - 1), 10 ** SIM_LOGIN_DIGITS));
+
+export function newSimCode(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * A login no one holds: drawn from `source` until `claim` takes it (claim answers false when it is taken).
+ * Two traders drawing the same login would share its paper accounts.
+ */
+export async function drawSimLogin(
+  source: SimLoginSource,
+  claim: (login: string) => Promise<boolean>,
+): Promise<string> {
+  for (let draw = 1; draw <= SIM_LOGIN_DRAWS; draw += 1) {
+    const login = source();
+    if (await claim(login)) return login;
+  }
+  throw new Error(`No unused paper login after ${SIM_LOGIN_DRAWS} draws`);
 }
 
 /** In one process's memory: for engine tests that build a paper adapter without a database. */
 export class SimAuthorizations implements SimConsents {
+  private readonly logins = new Set<string>();
+  constructor(private readonly source: SimLoginSource = randomSimLogin) {}
   private readonly consents = new Map<string, PendingConsent & { expiresAt: number }>();
   private readonly codes = new Map<string, { loginKey: string; expiresAt: number }>();
 
@@ -44,7 +72,12 @@ export class SimAuthorizations implements SimConsents {
     const consent = await this.pending(state);
     if (consent === undefined) return undefined;
     this.consents.delete(state);
-    const { code, loginKey } = newSimCode();
+    const code = newSimCode();
+    const loginKey = await drawSimLogin(this.source, async (login) => {
+      if (this.logins.has(login)) return false;
+      this.logins.add(login);
+      return true;
+    });
     this.codes.set(code, { loginKey, expiresAt: Date.now() + CONSENT_TTL_MS });
     return { code, redirectUri: consent.redirectUri };
   }

@@ -1,6 +1,14 @@
 import type { Db } from '../../db/db';
 import { hashToken } from '../../security/tokens';
-import { CONSENT_TTL_MS, newSimCode, type PendingConsent, type SimConsents } from './authorizations';
+import {
+  CONSENT_TTL_MS,
+  drawSimLogin,
+  newSimCode,
+  randomSimLogin,
+  type PendingConsent,
+  type SimConsents,
+  type SimLoginSource,
+} from './authorizations';
 
 /**
  * The paper broker's pending consents and codes in the database (migration 501): a consent started on one
@@ -8,7 +16,10 @@ import { CONSENT_TTL_MS, newSimCode, type PendingConsent, type SimConsents } fro
  * consent and in the hourly housekeeping.
  */
 export class SqlSimAuthorizations implements SimConsents {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly source: SimLoginSource = randomSimLogin,
+  ) {}
 
   async expect(state: string, redirectUri: string, environment: string): Promise<void> {
     await this.db.query(
@@ -30,7 +41,7 @@ export class SqlSimAuthorizations implements SimConsents {
   }
 
   async approve(state: string): Promise<{ code: string; redirectUri: string } | undefined> {
-    const { code, loginKey } = newSimCode();
+    const code = newSimCode();
     return this.db.tx(async (tx) => {
       // Used up by the first press, on whichever node: a second press finds nothing.
       const [row] = await tx.query<{ redirect_uri: string; live: boolean }>(
@@ -38,6 +49,14 @@ export class SqlSimAuthorizations implements SimConsents {
         [hashToken(state)],
       );
       if (row === undefined || !row.live) return undefined;
+      // Every login handed out is kept (migration 504): a draw another trader holds is drawn again.
+      const loginKey = await drawSimLogin(this.source, async (login) => {
+        const taken = await tx.query(
+          `INSERT INTO sim_logins (login_key) VALUES ($1) ON CONFLICT (login_key) DO NOTHING RETURNING login_key`,
+          [login],
+        );
+        return taken.length === 1;
+      });
       await tx.query(
         `INSERT INTO sim_authorization_codes (code_hash, login_key, expires_at)
          VALUES ($1, $2, now() + $3 * interval '1 millisecond')`,

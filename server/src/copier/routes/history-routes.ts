@@ -47,9 +47,9 @@ function noteParam(body: unknown, key: string): string {
   return value;
 }
 
-/** A whole number query parameter within bounds, or null when absent. */
+/** A whole number query parameter within bounds, or null when absent (an empty value is a bad one). */
 function intParam(value: unknown, name: string, min: number, max: number): number | null {
-  if (value === undefined || value === '') return null;
+  if (value === undefined) return null;
   if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max)
     throw AppError.badRequest(`${name} must be a whole number from ${min} to ${max}`);
   return Number(value);

@@ -1,6 +1,7 @@
 import { http } from '@synctrade/api/session';
 import type { DayJournal, HistoryData, OrderData, RiskSettings, SyncAccount } from '../types/entities';
 import type {
+  DateRangeQuery,
   FlattenPayload,
   HistoryQuery,
   ImportTradesPayload,
@@ -80,7 +81,7 @@ export async function saveTradeJournal(tradeId: number, journal: string): Promis
   return (await http.put<MessageResponse>(`/copier/trade-history/trades/${tradeId}/journal`, { journal }))
     .data;
 }
-export async function getDayJournals(query: HistoryQuery = {}): Promise<DayJournal[]> {
+export async function getDayJournals(query: DateRangeQuery = {}): Promise<DayJournal[]> {
   return (await http.get<DayJournal[]>('/copier/journal/days', { params: query })).data;
 }
 export async function saveDayJournal(date: string, note: string): Promise<MessageResponse> {

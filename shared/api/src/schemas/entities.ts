@@ -224,7 +224,11 @@ export const DayJournalSchema = Type.Object({
 export const RiskSettingsSchema = Type.Object({
   max_contracts_per_order: Type.Integer({ minimum: 1, maximum: 10_000 }),
   max_net_position: Type.Integer({ minimum: 1, maximum: 10_000 }),
-  daily_loss_limit: Type.Number({ minimum: 0, maximum: 100_000_000, description: '0: no limit.' }),
+  daily_loss_limit: Type.Number({
+    minimum: 0,
+    maximum: 100_000_000,
+    description: 'Dollars in whole cents; 0: no limit.',
+  }),
   auto_sync: Type.Boolean(),
 });
 

@@ -12,4 +12,5 @@ export * from './routes';
 export * from './propfirm';
 export * from './propfirm-routes';
 export * from './route-match';
+export * from './route-docs';
 export type { Static, TSchema } from '@sinclair/typebox';

@@ -38,8 +38,8 @@ export const ResetPasswordPayloadSchema = Type.Object({ token: Text(), new_passw
 export const ConnectQuerySchema = Type.Object({ connection_name: Text(), environment: Environment });
 export const RatioPayloadSchema = Type.Object({
   ratio: CheckedByRoute<number>(
-    'A number above 0, at most 1000',
-    'Anything else answers 400 "Please enter a valid ratio value".',
+    'A number (not a string) from 0.01 to 1000, in hundredths',
+    'Anything else answers 400 "Please enter a valid ratio value" (above 1000: "Ratio must be at most 1000").',
   ),
 });
 export const CrossPayloadSchema = Type.Object({
@@ -52,22 +52,32 @@ export const FlattenPayloadSchema = Type.Array(Type.Integer(), {
   description: 'The list of account ids (spec section 3).',
 });
 export const RiskSettingsPayloadSchema = Type.Partial(RiskSettingsSchema);
-export const HistoryQuerySchema = Type.Object({
+/** A range of exit days, both ends included (trade history and day journals). */
+export const DateRangeQuerySchema = Type.Object({
   start_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
   end_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
-  limit: Type.Optional(
-    Type.String({ maxLength: 12, description: 'Paged form: trades per page, 1 to 500 (history only).' }),
-  ),
-  offset: Type.Optional(
-    Type.String({ maxLength: 12, description: 'Paged form: trades to skip (history only).' }),
-  ),
-  tz: Type.Optional(
-    Type.String({
-      maxLength: 64,
-      description: 'Paged form: time zone of the per-day totals (history only).',
-    }),
-  ),
 });
+/** Trade history: a range, and the paged form's page and time zone (each bad value answers 400). */
+export const HistoryQuerySchema = Type.Composite([
+  DateRangeQuerySchema,
+  Type.Object({
+    limit: Type.Optional(
+      Type.String({
+        maxLength: 12,
+        description: 'Paged form: trades per page, a whole number from 1 to 500.',
+      }),
+    ),
+    offset: Type.Optional(
+      Type.String({ maxLength: 12, description: 'Paged form: trades to skip, a whole number from 0.' }),
+    ),
+    tz: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'Paged form: IANA time zone of the per-day totals (default UTC).',
+      }),
+    ),
+  }),
+]);
 export const TicketOrderPayloadSchema = Type.Object({
   account_id: Type.Integer(),
   contract: Type.String({ maxLength: 100, description: 'A contract root (ES) or a month of it (ESZ6).' }),

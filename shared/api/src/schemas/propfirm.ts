@@ -27,7 +27,10 @@ export const PROP_RULE_NAMES = [
   'leader_breach',
 ] as const;
 
-const Money = (description: string) => Type.Number({ minimum: 0, maximum: 1e9, description });
+// Whole cents (at most two decimals): checked with the route's message, as JSON Schema's multipleOf is inexact
+// on binary fractions.
+const Money = (description: string) =>
+  Type.Number({ minimum: 0, maximum: 1e9, description: `${description}, in dollars and whole cents` });
 const Minutes = (description: string) => Type.Integer({ minimum: 0, maximum: 720, description });
 const ZonedTimeSchema = Type.Object(
   {

@@ -25,6 +25,7 @@ import {
   ApiKeyConnectPayloadSchema,
   ConnectQuerySchema,
   CrossPayloadSchema,
+  DateRangeQuerySchema,
   DayNotePayloadSchema,
   FlattenPayloadSchema,
   ForgotPasswordPayloadSchema,
@@ -244,7 +245,7 @@ export const ROUTE_SCHEMAS = {
     response: message,
   },
   [`GET ${API}/copier/journal/days`]: {
-    querystring: HistoryQuerySchema,
+    querystring: DateRangeQuerySchema,
     response: answers({ 200: Type.Array(DayJournalSchema) }),
   },
   [`PUT ${API}/copier/journal/days/:date`]: {

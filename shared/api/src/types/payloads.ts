@@ -15,6 +15,7 @@ export type CrossPayload = Static<typeof S.CrossPayloadSchema>;
 export type FlattenPayload = Static<typeof S.FlattenPayloadSchema>;
 export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
 export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;
+export type DateRangeQuery = Static<typeof S.DateRangeQuerySchema>;
 export type TicketOrderPayload = Static<typeof S.TicketOrderPayloadSchema>;
 /** One trade as read from an imported CSV file, normalized by the client. */
 export type ImportTradeRow = Static<typeof S.ImportTradeRowSchema>;

@@ -1,7 +1,9 @@
 import * as yup from 'yup';
 import { CLIENT_MESSAGE } from '../messages/client-messages';
 import { VALIDATION } from '../messages/validation-messages';
+import { hasAtMostTwoDecimals, wholeCentsMessage } from './amounts';
 import { ENVIRONMENTS } from './constants';
+import { isRatioNumber, RATIO_LIMITS } from './ratio';
 
 export const connectQuerySchema = yup.object({
   connection_name: yup
@@ -15,14 +17,18 @@ export const connectQuerySchema = yup.object({
     .default('demo'),
 });
 
-/** Ratio: a number greater than zero (spec section 5). */
+/**
+ * Ratio: a number greater than zero (spec section 5), in hundredths (`RATIO_LIMITS`). Strict: a JSON string
+ * ("2") is refused, not read as a number.
+ */
 export const ratioSchema = yup.object({
   ratio: yup
     .number()
+    .strict()
     .typeError(CLIENT_MESSAGE.invalidRatio)
     .required(CLIENT_MESSAGE.invalidRatio)
-    .moreThan(0, CLIENT_MESSAGE.invalidRatio)
-    .max(1000, 'Ratio must be at most 1000'),
+    .max(RATIO_LIMITS.max, `Ratio must be at most ${RATIO_LIMITS.max}`)
+    .test('ratio', CLIENT_MESSAGE.invalidRatio, (ratio) => ratio === undefined || isRatioNumber(ratio)),
 });
 
 export const flattenSchema = yup
@@ -40,6 +46,14 @@ export const flattenSchema = yup
 export const riskSettingsSchema = yup.object({
   max_contracts_per_order: yup.number().integer().min(1).max(10_000),
   max_net_position: yup.number().integer().min(1).max(10_000),
-  daily_loss_limit: yup.number().min(0).max(100_000_000),
+  daily_loss_limit: yup
+    .number()
+    .min(0)
+    .max(100_000_000)
+    .test(
+      'cents',
+      wholeCentsMessage('daily_loss_limit'),
+      (amount) => amount === undefined || hasAtMostTwoDecimals(amount),
+    ),
   auto_sync: yup.boolean(),
 });

@@ -4,5 +4,6 @@ export * from './password-strength';
 export * from './profile-schemas';
 export * from './copier-schemas';
 export * from './ratio';
+export * from './amounts';
 export * from './projectx';
 export * from './propfirm-schemas';

@@ -36,6 +36,9 @@ describe('one firm-rule value', () => {
     [{ field: 'news.minutesAfter', value: 721 }, 'News: minutes after must be at most 720'],
     [{ field: 'dailyLoss.amount', value: '' }, 'Daily loss limit must be a number'],
     [{ field: 'dailyLoss.amount', value: 1250.5 }, null],
+    [{ field: 'dailyLoss.amount', value: 1e-320 }, 'Daily loss limit must be in whole cents'],
+    [{ field: 'drawdown.buffer', value: 0.001 }, 'Drawdown buffer must be in whole cents'],
+    [{ field: 'drawdown.buffer', value: 0 }, null],
     [{ field: 'firm', value: 1 }, expect.stringMatching(/^field must be one of /)],
   ])('%j → %s', async (value, message) => {
     expect(await firstError(value)).toEqual(message);

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { hasAtMostTwoDecimals, wholeCentsMessage } from './amounts';
 
 /** One firm-rule value the trader may change on its own: its label and the range the guard accepts. */
 export interface PropRuleFieldSpec {
@@ -63,6 +64,8 @@ export function propRuleValueSchema(field: PropRuleField): yup.NumberSchema<numb
     .min(spec.min, `${spec.label} must be at least ${spec.min}`)
     .max(spec.max, `${spec.label} must be at most ${spec.max}`);
   if (spec.integer) schema = schema.integer(`${spec.label} must be a whole number`);
+  if (spec.unit === 'usd')
+    schema = schema.test('cents', wholeCentsMessage(spec.label), (amount) => hasAtMostTwoDecimals(amount));
   return schema;
 }
 

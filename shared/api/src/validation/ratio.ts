@@ -1,7 +1,16 @@
+import { hasAtMostTwoDecimals } from './amounts';
+
 // Apart from the yup schemas: the Sync Desk checks a ratio as it is typed without loading yup.
-/** True when the text typed in the ratio input is a valid ratio (greater than 0, at most 1000). */
+/** A follower's ratio: above 0 (spec section 5), in hundredths, so at least 0.01; at most 1000. */
+export const RATIO_LIMITS = { min: 0.01, max: 1000 } as const;
+
+/** True for a ratio number within the product's rule (the upper bound included). */
+export function isRatioNumber(ratio: number): boolean {
+  return ratio >= RATIO_LIMITS.min && ratio <= RATIO_LIMITS.max && hasAtMostTwoDecimals(ratio);
+}
+
+/** True when the text typed in the ratio input is a valid ratio. */
 export function isValidRatio(value: unknown): boolean {
   if (value === '' || value === null || value === undefined) return false;
-  const ratio = Number(value);
-  return Number.isFinite(ratio) && ratio > 0 && ratio <= 1000;
+  return isRatioNumber(Number(value));
 }

@@ -64,4 +64,17 @@ describe('validation rules (spec section 5)', () => {
       isValidRatio('3'),
     ]).toEqual([false, false, false, true, true]);
   });
+
+  it('ratio is a number, not a string, in hundredths from 0.01', async () => {
+    expect(await firstError(ratioSchema, { ratio: '2' })).toBe(CLIENT_MESSAGE.invalidRatio);
+    expect(await firstError(ratioSchema, { ratio: 1e-320 })).toBe(CLIENT_MESSAGE.invalidRatio);
+    expect(await firstError(ratioSchema, { ratio: 0.015 })).toBe(CLIENT_MESSAGE.invalidRatio);
+    expect(await firstError(ratioSchema, { ratio: 0.01 })).toBeNull();
+    expect([
+      isValidRatio('1e-320'),
+      isValidRatio('0.009'),
+      isValidRatio('0.01'),
+      isValidRatio('1000'),
+    ]).toEqual([false, false, true, true]);
+  });
 });

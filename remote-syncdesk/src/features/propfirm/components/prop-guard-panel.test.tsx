@@ -149,6 +149,12 @@ describe('prop-firm guard on the desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Daily loss limit must be at least 0')).toBeInTheDocument();
     expect(api.callsTo('PATCH /propfirm/accounts/2/rules')).toHaveLength(0);
+    // The server's rule, from the same schema: money in whole cents.
+    await user.clear(value);
+    await user.type(value, '1e-320');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Daily loss limit must be in whole cents')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /propfirm/accounts/2/rules')).toHaveLength(0);
 
     await user.selectOptions(within(dialog).getByLabelText('Rule'), 'drawdown.buffer');
     const buffer = within(dialog).getByLabelText('New value: Drawdown buffer');
