@@ -36,7 +36,9 @@ export async function addProjectXLogin(
 export async function projectXLimited(): Promise<LimitedBench> {
   const fake = await startFakeProjectX({ limits: 'real' });
   // The adapter keeps its default budgets (the gateway's window and the engine's share of it).
-  const adapter = createProjectXAdapter({ allowInsecureHosts: true });
+  const adapter = createProjectXAdapter({
+    hosts: { custom: 'off', privateHosts: [new URL(fake.restUrl).host] },
+  });
   const contractId = toContractId(SYMBOL);
   fake.setPrice(contractId, 6000);
   const leader = await addProjectXLogin(fake, adapter, 'bench-leader', 1);

@@ -10,6 +10,7 @@ import { startFakeProjectX } from '../support/fake-projectx/server';
 import { OrderType } from '../support/fake-projectx/model';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { LimitWatch } from './support/limit-watch';
+import { fakeHosts } from '../projectx/support/fake-hosts';
 
 /**
  * Converge, don't replay, through the ProjectX adapter under the gateway's real limit (200 requests per 60 s per
@@ -96,7 +97,7 @@ describe("copy engine under ProjectX's real request limit (property)", () => {
           if (!fits) refused.push(Date.now());
           return fits;
         };
-        const adapter = createProjectXAdapter({ timings: testTimings, allowInsecureHosts: true });
+        const adapter = createProjectXAdapter({ timings: testTimings, hosts: fakeHosts(fake) });
         const directory = new MemoryDirectory(adapter);
         for (const [connectionId, userName, apiKey] of [
           [1, 'lena', 'key-l'],
