@@ -50,7 +50,11 @@ async function main(): Promise<number> {
       '--max-problems',
       '1000',
     ],
-    { cwd: serverRoot, encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+    {
+      cwd: serverRoot,
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true' },
+    },
   );
   let report: LintReport;
   try {

@@ -1,9 +1,10 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { operationIdOf, routeDocs, expandPathValues, type OpenApiPaths } from './operations';
+import { expandPathValues, operationIdOf, routeDocs, type OpenApiPaths } from './operations';
 
 const BEARER = [{ bearer: [] }];
 
+/** The route's request hooks (`app.authenticate` runs in `onRequest`, see `http/route-schemas.ts`). */
 function hooksOf(route: RouteOptions): unknown[] {
   const hooks = [route.onRequest, route.preHandler].flat();
   return hooks.filter((hook) => hook !== undefined);
@@ -30,9 +31,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: ({ schema, url, route }) => {
-      const docs = routeDocs(route.method, url);
+      // The web app's pages are not part of the API (and a `*` path has no parameter to name).
       if (url.includes('*')) return { schema: { ...schema, hide: true }, url };
-      const own = schema as { summary?: string; security?: unknown };
+      const docs = routeDocs(route.method, url);
+      const own = schema as { summary?: string };
       // `app.authenticate` is decorated after this plugin: read when the document is built.
       const signedIn = hooksOf(route).includes(app.authenticate);
       return {
