@@ -5,15 +5,27 @@ import { AppError } from '../http/app-error';
 export const MAX_PAIR_FAILURES = 10;
 export const WINDOW_MINUTES = 15;
 /**
- * Failures of one account from all addresses inside the window after which every further try on it is slowed
- * down (never refused, so nobody can lock a trader out): each failure past the threshold adds SLOWDOWN_STEP_MS
- * of wait before the password is checked, up to SLOWDOWN_MAX_MS.
+ * Failures of one account from all addresses inside the window after which every further try on it from an
+ * address the account never signed in from is slowed down: each failure past the threshold adds
+ * SLOWDOWN_STEP_MS of wait before the password is checked, up to SLOWDOWN_MAX_MS.
  */
 export const SLOWDOWN_AFTER = 10;
 export const SLOWDOWN_STEP_MS = 500;
 export const SLOWDOWN_MAX_MS = 5_000;
+/**
+ * Failures of one account from all addresses inside the window after which tries from addresses the account
+ * never signed in from are refused (429). Addresses it signed in from are never refused for others' failures.
+ */
+export const MAX_ACCOUNT_FAILURES = 20;
+/** Wrong second-factor codes of one account inside the window after which codes from unknown addresses are refused. */
+export const MAX_CODE_FAILURES = 5;
 
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again later.';
+const TOO_MANY_CODES =
+  'Too many wrong two-factor codes for this account. Please try again later, or sign in from a device you used before.';
+
+/** Separates this lock's keys from the server's other advisory locks. */
+const LOCK_CLASS = 4_005;
 
 /** How long a try waits when the account failed `failures` times lately (0 below the threshold). */
 export function slowdownMs(failures: number, stepMs = SLOWDOWN_STEP_MS): number {
@@ -25,12 +37,24 @@ interface Failures {
   pair: number;
   pairOldest: Date | null;
   account: number;
+  accountOldest: Date | null;
+  codes: number;
+  codesOldest: Date | null;
 }
 
+/** Failures inside the window, tries still being checked included (they are counted as failures until they succeed). */
 async function recentFailures(db: Db, email: string, ip: string): Promise<Failures> {
-  const rows = await db.query<{ pair: number; pair_oldest: Date | null; account: number }>(
+  const rows = await db.query<{
+    pair: number;
+    pair_oldest: Date | null;
+    account: number;
+    account_oldest: Date | null;
+    codes: number;
+    codes_oldest: Date | null;
+  }>(
     `SELECT count(*) FILTER (WHERE ip = $2) AS pair, min(created_at) FILTER (WHERE ip = $2) AS pair_oldest,
-       count(*) AS account
+       count(*) AS account, min(created_at) AS account_oldest,
+       count(*) FILTER (WHERE second_factor) AS codes, min(created_at) FILTER (WHERE second_factor) AS codes_oldest
      FROM login_attempts WHERE email = $1 AND NOT succeeded AND created_at > now() - make_interval(mins => $3)`,
     [email, ip, WINDOW_MINUTES],
   );
@@ -39,40 +63,90 @@ async function recentFailures(db: Db, email: string, ip: string): Promise<Failur
     pair: Number(row?.pair ?? 0),
     pairOldest: row?.pair_oldest ?? null,
     account: Number(row?.account ?? 0),
+    accountOldest: row?.account_oldest ?? null,
+    codes: Number(row?.codes ?? 0),
+    codesOldest: row?.codes_oldest ?? null,
   };
 }
 
-/**
- * 429 with Retry-After when this address failed too often on this account lately; otherwise waits the
- * account's slow-down. The e-mail counts whether or not an account exists, so the answer tells nothing.
- */
-export async function awaitLoginTurn(
-  db: Db,
-  email: string,
-  ip: string,
-  stepMs = SLOWDOWN_STEP_MS,
-): Promise<void> {
-  const failures = await recentFailures(db, email, ip);
-  if (failures.pair >= MAX_PAIR_FAILURES && failures.pairOldest) {
-    const freeAt = new Date(failures.pairOldest).getTime() + WINDOW_MINUTES * 60_000;
-    throw AppError.tooManyRequests(TOO_MANY, (freeAt - Date.now()) / 1000);
-  }
-  const wait = slowdownMs(failures.account, stepMs);
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+function secondsUntilFree(oldest: Date | null): number {
+  const freeAt = (oldest ? new Date(oldest).getTime() : Date.now()) + WINDOW_MINUTES * 60_000;
+  return Math.max(1, (freeAt - Date.now()) / 1000);
 }
 
-export async function recordLoginAttempt(
+/** Counts and decides one account's tries one at a time, so tries sent in parallel see each other. */
+function underAccountLock<T>(db: Db, email: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, email]);
+    return fn(tx);
+  });
+}
+
+/** A sign-in try, counted as a failure from before its password is checked until it succeeds. */
+export interface LoginTurn {
+  id: number;
+  /** The account's slow-down this try waits before its password is checked. */
+  waitMs: number;
+}
+
+/**
+ * Counts a sign-in try before its password is checked. 429 with Retry-After when this address failed too
+ * often on this account lately, or when the account failed too often and this address never signed in to it
+ * (`known` false). Otherwise answers the try with the slow-down it must wait (none from a known address).
+ * The e-mail counts whether or not an account exists, so the answer tells nothing.
+ */
+export async function reserveLoginTurn(
   db: Db,
-  email: string,
-  ip: string,
-  succeeded: boolean,
+  input: { email: string; ip: string; known: boolean; stepMs?: number },
+): Promise<LoginTurn> {
+  const { email, ip, known } = input;
+  const turn = await underAccountLock(db, email, async (tx): Promise<LoginTurn | { retryAfter: number }> => {
+    const failures = await recentFailures(tx, email, ip);
+    if (failures.pair >= MAX_PAIR_FAILURES) return { retryAfter: secondsUntilFree(failures.pairOldest) };
+    if (!known && failures.account >= MAX_ACCOUNT_FAILURES)
+      return { retryAfter: secondsUntilFree(failures.accountOldest) };
+    const rows = await tx.query<{ id: number }>(
+      'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
+      [email, ip],
+    );
+    return {
+      id: rows[0]!.id,
+      waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
+    };
+  });
+  if ('retryAfter' in turn) throw AppError.tooManyRequests(TOO_MANY, turn.retryAfter);
+  return turn;
+}
+
+/**
+ * The password was right and a second-factor code follows: the try now counts as a code failure until it
+ * succeeds. 429 (and the try no longer counts) when the account had too many wrong codes lately and this
+ * address never signed in to it: guessing codes needs the password and a known address.
+ */
+export async function reserveCodeTurn(
+  db: Db,
+  turn: LoginTurn,
+  input: { email: string; known: boolean },
 ): Promise<void> {
-  await db.query('INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, $3)', [
-    email,
-    ip,
-    succeeded,
-  ]);
-  // A success clears this address's failures on the account; others' failures keep slowing them down.
-  if (succeeded)
-    await db.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2 AND NOT succeeded', [email, ip]);
+  const refused = await underAccountLock(db, input.email, async (tx) => {
+    const failures = await recentFailures(tx, input.email, '');
+    if (!input.known && failures.codes >= MAX_CODE_FAILURES) {
+      await tx.query('DELETE FROM login_attempts WHERE id = $1', [turn.id]);
+      return secondsUntilFree(failures.codesOldest);
+    }
+    await tx.query('UPDATE login_attempts SET second_factor = true WHERE id = $1', [turn.id]);
+    return 0;
+  });
+  if (refused > 0) throw AppError.tooManyRequests(TOO_MANY_CODES, refused);
+}
+
+/** The try was not a failure (a second factor is asked for next): it no longer counts. */
+export async function releaseLoginTurn(db: Db, turn: LoginTurn): Promise<void> {
+  await db.query('DELETE FROM login_attempts WHERE id = $1', [turn.id]);
+}
+
+/** The try signed in: it and this address's failures on the account no longer count; others' still do. */
+export async function succeedLoginTurn(db: Db, turn: LoginTurn, email: string, ip: string): Promise<void> {
+  await db.query('UPDATE login_attempts SET succeeded = true WHERE id = $1', [turn.id]);
+  await db.query('DELETE FROM login_attempts WHERE email = $1 AND ip = $2 AND NOT succeeded', [email, ip]);
 }

@@ -3,7 +3,8 @@ import { SUCCESS } from '@synctrade/api/messages';
 import type { TokenResponse, TwoFactorRequiredResponse } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
 import { issueAccessToken } from './issue-token';
-import { awaitLoginTurn, recordLoginAttempt } from './login-throttle';
+import { releaseLoginTurn, reserveCodeTurn, reserveLoginTurn, succeedLoginTurn } from './login-throttle';
+import { signedInFrom } from './sessions';
 import { CODE_ALREADY_USED, consumeSecondFactor, INVALID_CODE } from './two-factor';
 import { findUserByEmail, normalizeEmail } from './users';
 
@@ -21,24 +22,27 @@ export async function login(
 ): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email);
   const ip = request.ip;
-  await awaitLoginTurn(app.db, email, ip, app.config.authSlowdownStepMs);
   const user = await findUserByEmail(app.db, email);
+  // Asked for unknown e-mails too (no user has id 0), so both take the same statements.
+  const known = await signedInFrom(app.db, user?.id ?? 0, ip);
+  // Counted before the slow password check, so tries sent in parallel count each other.
+  const turn = await reserveLoginTurn(app.db, { email, ip, known, stepMs: app.config.authSlowdownStepMs });
+  if (turn.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, turn.waitMs));
   const passwordOk = user
     ? await app.passwords.verify(user.password_hash, input.password)
     : (await app.passwords.burn(input.password), false);
-  if (!user || !passwordOk) {
-    await recordLoginAttempt(app.db, email, ip, false);
-    throw AppError.unauthorized(INVALID_CREDENTIALS);
-  }
+  if (!user || !passwordOk) throw AppError.unauthorized(INVALID_CREDENTIALS);
   if (user.two_factor_enabled) {
-    if (!input.otp) return { status: 202, body: { two_factor_required: true, message: TWO_FACTOR_REQUIRED } };
-    const result = await consumeSecondFactor(app, user, input.otp);
-    if (result !== 'accepted') {
-      await recordLoginAttempt(app.db, email, ip, false);
-      throw AppError.unauthorized(result === 'already-used' ? CODE_ALREADY_USED : INVALID_CODE);
+    if (!input.otp) {
+      await releaseLoginTurn(app.db, turn);
+      return { status: 202, body: { two_factor_required: true, message: TWO_FACTOR_REQUIRED } };
     }
+    await reserveCodeTurn(app.db, turn, { email, known });
+    const result = await consumeSecondFactor(app, user, input.otp);
+    if (result !== 'accepted')
+      throw AppError.unauthorized(result === 'already-used' ? CODE_ALREADY_USED : INVALID_CODE);
   }
-  await recordLoginAttempt(app.db, email, ip, true);
+  await succeedLoginTurn(app.db, turn, email, ip);
   const accessToken = await issueAccessToken(app, request, user.id);
   return { status: 200, body: { access_token: accessToken, message: SUCCESS.login } };
 }

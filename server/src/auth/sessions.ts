@@ -53,3 +53,15 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
     [userId, keepSessionId],
   );
 }
+
+/**
+ * Whether the user holds, or lately held, a session opened from this address (sessions are kept until a day
+ * after they end): such an address is the trader's own, and others' failed sign-ins never refuse it.
+ */
+export async function signedInFrom(db: Db, userId: number, ip: string): Promise<boolean> {
+  const rows = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM sessions WHERE user_id = $1 AND ip = $2 LIMIT 1',
+    [userId, ip],
+  );
+  return rows.length > 0;
+}

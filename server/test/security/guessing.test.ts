@@ -1,0 +1,124 @@
+import { authenticator } from 'otplib';
+import type { TwoFactorSetup } from '@synctrade/api/types';
+import { MAX_ACCOUNT_FAILURES, MAX_CODE_FAILURES, MAX_PAIR_FAILURES } from '../../src/auth/login-throttle';
+import { buildTestApp, type TestApp } from '../support/build-test-app';
+import { registerUser, type TestUser } from '../support/users';
+
+/**
+ * Guessing in parallel: every try is counted before its password is checked, so tries sent at once see each
+ * other. Counts of answers are asserted, never times.
+ */
+describe('guessing passwords and codes in parallel is capped, and the trader keeps signing in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { authSlowdownStepMs: 1 } });
+  });
+  afterAll(async () => t.close());
+
+  const login = (email: string, password: string, remoteAddress: string, otp?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: otp === undefined ? { email, password } : { email, password, otp },
+      remoteAddress,
+    });
+
+  /** The address the user signed up from: where the trader signs in. */
+  async function ownAddress(user: TestUser): Promise<string> {
+    const [row] = await t.db.query<{ ip: string }>('SELECT ip FROM sessions WHERE user_id = $1 LIMIT 1', [
+      user.id,
+    ]);
+    return row!.ip;
+  }
+
+  const count = (statuses: number[], status: number): number => statuses.filter((s) => s === status).length;
+
+  it(`40 wrong passwords at once from 40 addresses: ${MAX_ACCOUNT_FAILURES} are checked, the rest refused; the trader still signs in from their address`, async () => {
+    const user = await registerUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => login(user.email, 'Wrong!Pass1', `10.70.0.${index + 1}`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(count(statuses, 401)).toBe(MAX_ACCOUNT_FAILURES);
+    expect(count(statuses, 429)).toBe(40 - MAX_ACCOUNT_FAILURES);
+    // Even the right password from an address the account never signed in from waits for the window.
+    expect((await login(user.email, user.password, '10.70.1.1')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, await ownAddress(user))).statusCode).toBe(200);
+  });
+
+  it(`15 wrong passwords at once from one address: ${MAX_PAIR_FAILURES} are checked, the rest refused`, async () => {
+    const user = await registerUser(t.app);
+    const statuses = (
+      await Promise.all(Array.from({ length: 15 }, () => login(user.email, 'Wrong!Pass1', '10.71.0.1')))
+    ).map((answer) => answer.statusCode);
+    expect(count(statuses, 401)).toBe(MAX_PAIR_FAILURES);
+    expect(count(statuses, 429)).toBe(15 - MAX_PAIR_FAILURES);
+  });
+
+  it('an unknown e-mail guessed at once from many addresses is refused the same way (no enumeration)', async () => {
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          login('nobody-here@synctrade.test', 'Wrong!Pass1', `10.72.0.${index + 1}`),
+        ),
+      )
+    ).map((answer) => answer.statusCode);
+    expect(count(statuses, 401)).toBe(MAX_ACCOUNT_FAILURES);
+    expect(count(statuses, 429)).toBe(40 - MAX_ACCOUNT_FAILURES);
+  });
+
+  describe('second-factor codes', () => {
+    async function withTwoFactor(): Promise<{ user: TestUser; secret: string }> {
+      const user = await registerUser(t.app);
+      const call = (url: string, payload?: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1${url}`,
+          headers: user.headers,
+          ...(payload ? { payload } : {}),
+        });
+      const setup = (await call('/auth/2fa/setup')).json() as TwoFactorSetup;
+      expect(
+        (await call('/auth/2fa/enable', { code: authenticator.generate(setup.secret) })).statusCode,
+      ).toBe(200);
+      return { user, secret: setup.secret };
+    }
+
+    /** Codes that are none of the secret's codes two steps either side of now. */
+    function wrongCodes(secret: string, how: number): string[] {
+      const valid = new Set(
+        [-60_000, -30_000, 0, 30_000, 60_000].map((shift) =>
+          authenticator.clone({ epoch: Date.now() + shift }).generate(secret),
+        ),
+      );
+      const codes: string[] = [];
+      for (let candidate = 100_000; codes.length < how; candidate += 7_919)
+        if (!valid.has(String(candidate))) codes.push(String(candidate));
+      return codes;
+    }
+
+    it(`12 wrong codes at once from 12 addresses with the right password: ${MAX_CODE_FAILURES} are checked, the rest refused; the trader still signs in with a code`, async () => {
+      const { user, secret } = await withTwoFactor();
+      const answers = await Promise.all(
+        wrongCodes(secret, 12).map((code, index) =>
+          login(user.email, user.password, `10.73.0.${index + 1}`, code),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(count(statuses, 401)).toBe(MAX_CODE_FAILURES);
+      expect(count(statuses, 429)).toBe(12 - MAX_CODE_FAILURES);
+      // Guessing on needs a known address: even the right code is not checked from a new one.
+      const right = authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
+      expect((await login(user.email, user.password, '10.73.1.1', right)).statusCode).toBe(429);
+      expect((await login(user.email, user.password, await ownAddress(user), right)).statusCode).toBe(200);
+    });
+
+    it('asking for the code (202) is not a failure: it stops counting once answered', async () => {
+      const { user } = await withTwoFactor();
+      const statuses: number[] = [];
+      for (let index = 0; index < MAX_ACCOUNT_FAILURES + 5; index += 1)
+        statuses.push((await login(user.email, user.password, `10.74.0.${index + 1}`)).statusCode);
+      expect(count(statuses, 202)).toBe(MAX_ACCOUNT_FAILURES + 5);
+    });
+  });
+});
