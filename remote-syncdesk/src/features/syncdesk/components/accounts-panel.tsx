@@ -13,6 +13,11 @@ const hasRoles = (state: SyncdeskState): boolean =>
 
 const pacedFollowers = (state: SyncdeskState): number =>
   state.ids.filter((id) => state.byId[id]?.pace_warning).length;
+// Joined into one string: the selector's answer compares by value, so live updates do not re-render the panel.
+const paceTexts = (state: SyncdeskState): string =>
+  [
+    ...new Set(state.ids.map((id) => state.byId[id]?.pace_warning).filter((text): text is string => !!text)),
+  ].join('\n');
 
 interface AccountsPanelProps {
   onChangeLeader(): void;
@@ -27,6 +32,7 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
   const error = useSyncdeskStore((state) => state.accountsError);
   const loadAccounts = useSyncdeskStore((state) => state.loadAccounts);
   const paced = useSyncdeskStore(pacedFollowers);
+  const texts = useSyncdeskStore(paceTexts);
 
   let body: React.JSX.Element;
   if (count === 0 && (status === 'idle' || status === 'loading')) body = <Spinner label="Loading accounts" />;
@@ -47,7 +53,7 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
   else
     body = (
       <>
-        {paced > 0 && <PaceBanner followers={paced} />}
+        {paced > 0 && <PaceBanner followers={paced} texts={texts.split('\n')} />}
         <AccountsTable />
       </>
     );

@@ -75,7 +75,7 @@ export function GuideModal({ open, onClose }: InfoModalProps): React.JSX.Element
           shows Canceled, superseded by the leader&apos;s later order), and exits go before entries.
         </p>
         <p>
-          The follower&apos;s row shows the wait instead of ok: Waiting on broker limit, the requests queued,
+          The follower&apos;s row shows the wait instead of ok: the login&apos;s limit, the requests queued,
           the seconds until the next send, and the position it is converging to beside the one it holds.
         </p>
         <p>

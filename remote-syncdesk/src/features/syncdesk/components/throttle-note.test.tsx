@@ -49,9 +49,9 @@ describe('a follower waiting on its broker request limit', () => {
     });
     renderDesk();
     const row = await rowOf('Paper 2');
-    expect(within(row).getByText('Waiting on broker limit (80/min)')).toBeInTheDocument();
+    expect(within(row).getByText('Broker limit 80/min')).toBeInTheDocument();
     expect(within(row).queryByText('Rate limited')).not.toBeInTheDocument();
-    expect(within(row).getByText('3 requests queued')).toBeInTheDocument();
+    expect(within(row).getByText('3 queued')).toBeInTheDocument();
     expect(within(row).getByText('next send in 12 s')).toBeInTheDocument();
     expect(within(row).getByText('converging to \u221224, now +33')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(5_000));
@@ -60,10 +60,10 @@ describe('a follower waiting on its broker request limit', () => {
     expect(within(row).getByText('next send now')).toBeInTheDocument();
 
     const other = await rowOf('Paper 3');
-    expect(within(other).getByText('1 request queued')).toBeInTheDocument();
+    expect(within(other).getByText('1 queued')).toBeInTheDocument();
     expect(within(other).getByText('next send when the limit allows')).toBeInTheDocument();
     expect(within(other).getByText('converging to 0, now \u22122')).toBeInTheDocument();
-    expect(within(await rowOf('Paper 4')).queryByText(/Waiting on broker limit/)).not.toBeInTheDocument();
+    expect(within(await rowOf('Paper 4')).queryByText(/Broker limit/)).not.toBeInTheDocument();
   });
 
   it('when the feed brings the follower’s throttle, then the row shows it, and drops it when the wait is over', async () => {
@@ -72,7 +72,7 @@ describe('a follower waiting on its broker request limit', () => {
     });
     renderDesk();
     const row = await rowOf('Paper 2');
-    expect(within(row).queryByText(/Waiting on broker limit/)).not.toBeInTheDocument();
+    expect(within(row).queryByText(/Broker limit/)).not.toBeInTheDocument();
     await waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
     const socket = FakeSocket.latest();
     act(() => socket.open());
@@ -85,33 +85,44 @@ describe('a follower waiting on its broker request limit', () => {
     const leader = buildAccount({ id: 1, is_master: true });
     const waiting = buildAccount({ id: 2, is_follower: true, throttle: throttle({ queued: 2 }) });
     push([leader, waiting]);
-    expect(within(row).getByText('2 requests queued')).toBeInTheDocument();
+    expect(within(row).getByText('2 queued')).toBeInTheDocument();
     push([leader, { ...waiting, throttle: null }]);
-    expect(within(row).queryByText(/Waiting on broker limit/)).not.toBeInTheDocument();
+    expect(within(row).queryByText(/Broker limit/)).not.toBeInTheDocument();
   });
 
-  it('shows a pace warning on each row that has one, and once above the table', async () => {
+  it('shows a pace warning on each row that has one (its arithmetic one click away), and once above the table with each distinct arithmetic', async () => {
+    // Clicks need running timers; this test has no countdown.
+    jest.useRealTimers();
     const pace =
       'The leader placed 12 orders a minute; 4 followers on this login need 48 requests a minute, the limit is 80 with reads.';
+    const other =
+      'The leader placed 30 orders a minute; 3 followers on this login need 90 requests a minute, the limit is 80.';
     api = deskApi({
       accounts: [
         buildAccount({ id: 1, is_master: true }),
         buildAccount({ id: 2, is_follower: true, pace_warning: pace }),
         buildAccount({ id: 3, is_follower: true, pace_warning: pace }),
         buildAccount({ id: 4, is_follower: true, pace_warning: null }),
+        buildAccount({ id: 5, is_follower: true, pace_warning: other }),
       ],
     });
-    renderDesk();
+    const { user } = renderDesk();
     for (const name of ['Paper 2', 'Paper 3']) {
       const row = await rowOf(name);
-      expect(within(row).getByText('Pace warning:')).toBeInTheDocument();
-      expect(within(row).getByText(pace)).toBeInTheDocument();
+      const warning = within(row).getByRole('group');
+      expect(within(warning).getByText('Pace warning')).toBeInTheDocument();
+      expect(warning).not.toHaveAttribute('open');
+      await user.click(within(warning).getByText('Pace warning'));
+      expect(warning).toHaveAttribute('open');
+      expect(within(warning).getByText(pace)).toBeVisible();
     }
-    expect(within(await rowOf('Paper 4')).queryByText('Pace warning:')).not.toBeInTheDocument();
+    expect(within(await rowOf('Paper 4')).queryByText('Pace warning')).not.toBeInTheDocument();
     const banners = screen
       .getAllByRole('status')
       .filter((element) => /Pace warning/.test(element.textContent ?? ''));
     expect(banners).toHaveLength(1);
-    expect(banners[0]).toHaveTextContent(/Pace warning on 2 followers/);
+    expect(banners[0]).toHaveTextContent(/Pace warning on 3 followers/);
+    expect(banners[0]!.textContent!.split(pace)).toHaveLength(2);
+    expect(banners[0]).toHaveTextContent(other);
   });
 });

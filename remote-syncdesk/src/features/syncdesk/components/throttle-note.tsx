@@ -9,6 +9,7 @@ const Line = styled.span`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => `${theme.space(0.5)} ${theme.space(1)}`};
+  font-weight: 400;
   font-variant-numeric: tabular-nums;
 `;
 
@@ -23,10 +24,16 @@ const Banner = styled.p`
   }
 `;
 
-const Warning = styled.span`
-  color: ${({ theme }) => theme.color.warning};
-  strong {
+/** The row's pace warning folds to one word-sized line; the arithmetic opens on demand (and shows above the table). */
+const Warning = styled.details`
+  font-weight: 400;
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.color.warning};
     font-weight: 600;
+  }
+  p {
+    margin: ${({ theme }) => theme.space(1)} 0 0;
   }
 `;
 
@@ -49,12 +56,11 @@ function NextSend({ at }: { at: string | null }): React.JSX.Element {
  * the position it is converging to (leader × ratio) beside the position it holds. Text, not colour only.
  */
 export function ThrottleNote({ throttle }: { throttle: FollowerThrottle }): React.JSX.Element {
-  const queued = `${throttle.queued} ${throttle.queued === 1 ? 'request' : 'requests'} queued`;
   return (
     <>
-      <Badge $tone="warning">Waiting on broker limit ({throttle.limit_per_minute}/min)</Badge>
+      <Badge $tone="warning">Broker limit {throttle.limit_per_minute}/min</Badge>
       <Line>
-        <span>{queued}</span>
+        <span>{throttle.queued} queued</span>
         <span aria-hidden="true">·</span>
         <NextSend at={throttle.next_send_at} />
         <span aria-hidden="true">·</span>
@@ -70,17 +76,18 @@ export function ThrottleNote({ throttle }: { throttle: FollowerThrottle }): Reac
 export function PaceWarning({ text }: { text: string }): React.JSX.Element {
   return (
     <Warning>
-      <strong>Pace warning:</strong> {text}
+      <summary>Pace warning</summary>
+      <p>{text}</p>
     </Warning>
   );
 }
 
-/** Once above the table when any follower has a pace warning; the arithmetic stays on each row. */
-export function PaceBanner({ followers }: { followers: number }): React.JSX.Element {
+/** Once above the table when any follower has a pace warning: how many, and each distinct warning's arithmetic. */
+export function PaceBanner({ followers, texts }: { followers: number; texts: string[] }): React.JSX.Element {
   return (
     <Banner role="status">
       <strong>Pace warning</strong> on {followers} {followers === 1 ? 'follower' : 'followers'}: the leader is
-      trading faster than their broker login&apos;s request limit can copy. The row says by how much.
+      trading faster than their broker login&apos;s request limit can copy. {texts.join(' ')}
     </Banner>
   );
 }
