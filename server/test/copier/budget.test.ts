@@ -72,6 +72,7 @@ describe('request budget per broker user', () => {
       exit: false,
       accountId,
       symbol: 'ESZ6',
+      replaceable: true,
       run: () => ran.push(name) > 0,
       drop: (reason) => ran.push(`dropped ${name}: ${reason}`),
     });

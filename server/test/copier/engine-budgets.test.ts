@@ -35,6 +35,36 @@ describe('copy engine under a tight broker budget', () => {
     await h.engine.stop();
   });
 
+  it('when the user presses Sync while copies wait for the budget, then the waiting copies are replaced by one net order per follower', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // One request a minute: the first copy goes, the next three wait.
+    const h = new Harness([{ ratio: 2 }], 1);
+    await h.start();
+    const placed: string[] = [];
+    const place = h.venue.place.bind(h.venue);
+    h.venue.place = (command) => {
+      if (command.accountExternalId === h.directory.account(2).externalId)
+        placed.push(`${command.side} ${command.qty}`);
+      return place(command);
+    };
+    for (const side of ['buy', 'buy', 'buy', 'sell'] as const) {
+      await h.leaderOrder({ symbol: ES, side, qty: 1, type: 'Market' });
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    expect([placed, h.engine.queuedFor(2)]).toEqual([['buy 2'], 2]);
+    await h.engine.sync(1);
+    expect(h.engine.queuedFor(2)).toBe(1);
+    await jest.advanceTimersByTimeAsync(60_000);
+    await h.settle();
+    // Leader 2 × ratio 2: one buy of 2 after the first copy, whatever waited.
+    expect([placed, h.position(1, ES), h.position(2, ES)]).toEqual([['buy 2', 'buy 2'], 2, 4]);
+    const replaced = [...h.store.intents.values()].filter(
+      (i) => i.outcome?.reason?.startsWith('Superseded by the position check') === true,
+    );
+    expect(replaced).toHaveLength(2);
+    await h.engine.stop();
+  });
+
   it('when a follower stops following while its copies wait for the budget, then the waiting ones are not sent', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     // Fifteen requests a minute: the sixteenth one-contract part waits four seconds for a token.

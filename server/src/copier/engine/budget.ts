@@ -16,8 +16,17 @@ export interface BudgetJob {
    * was left to send, and the token is given back).
    */
   run: (waited: boolean) => boolean;
-  /** Taken out of the queue unsent (a Sync replaced it): records why. */
+  /** Taken out of the queue unsent (a Sync replaced it, or a later job with the same key): records why. */
   drop: (reason: string) => void;
+  /**
+   * Jobs with the same key coalesce: a later one takes the place of one still waiting (a mirror's modifies
+   * become one, a cancel replaces its mirror's waiting modify).
+   */
+  key?: string;
+  /** Cancels go before everything else: they only ever take exposure away. */
+  urgent?: boolean;
+  /** A market copy a check may replace with its own net order (`drop`); resting orders and their changes are not. */
+  replaceable?: boolean;
 }
 
 export class RequestBudget {
@@ -45,10 +54,20 @@ export class RequestBudget {
       if (!job.run(false)) this.giveBack();
       return true;
     }
-    // Exits first; within a priority, first come first served.
-    const index = job.exit ? this.queue.findIndex((entry) => !entry.exit) : -1;
-    if (index < 0) this.queue.push(job);
-    else this.queue.splice(index, 0, job);
+    const same = job.key === undefined ? -1 : this.queue.findIndex((entry) => entry.key === job.key);
+    const replaced = same < 0 ? undefined : this.queue.splice(same, 1)[0];
+    // Cancels first, then exits; within a priority, first come first served (a coalesced job keeps its place
+    // unless its priority moves it up).
+    const at = job.urgent
+      ? this.queue.findIndex((entry) => entry.urgent !== true)
+      : replaced !== undefined
+        ? same
+        : job.exit
+          ? this.queue.findIndex((entry) => entry.urgent !== true && !entry.exit)
+          : -1;
+    if (at < 0 || at > this.queue.length) this.queue.push(job);
+    else this.queue.splice(at, 0, job);
+    replaced?.drop('Replaced by a later change of the same order');
     this.arm();
     return false;
   }
@@ -82,10 +101,13 @@ export class RequestBudget {
     return Math.max(tokenAt, this.blockedUntil, this.brokerNextAt());
   }
 
-  /** Takes the follower's waiting jobs out (in one contract, or all): a Sync's one order replaces them. */
+  /** Takes the follower's waiting market copies out (in one contract, or all): a Sync's one order replaces them. */
   drop(accountId: number, symbols: readonly string[] | null, reason: string): number {
     const dropped = this.queue.filter(
-      (job) => job.accountId === accountId && (symbols === null || symbols.includes(job.symbol)),
+      (job) =>
+        job.replaceable === true &&
+        job.accountId === accountId &&
+        (symbols === null || symbols.includes(job.symbol)),
     );
     for (const job of dropped) this.queue.splice(this.queue.indexOf(job), 1);
     for (const job of dropped) job.drop(reason);

@@ -75,6 +75,7 @@ function schedule(
     exit: intent.exit,
     accountId: account.id,
     symbol: intent.symbol,
+    replaceable: intent.type === 'Market' && intent.reason === undefined,
     run: (waited) => {
       const turn = takeTurn(ctx, entry, account, intent, receivedAt, waited || waitedBefore);
       if (turn.sending === null) settled();
