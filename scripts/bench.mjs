@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const owners = {
   copier: 'server',
   api: 'server',
+  hostile: 'server',
   e2e: 'server',
   cluster: 'server',
   syncdesk: 'e2e',

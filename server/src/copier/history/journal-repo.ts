@@ -1,5 +1,6 @@
 import type { DayJournal } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
+import { readInIndexOrder } from '../../lists/index-order';
 import { keysetPages, mapChunks } from '../../lists/keyset-pages';
 
 /** Day notes read per chunk: a note holds up to 5,000 characters, so a chunk stays under a megabyte. */
@@ -18,7 +19,8 @@ export function dayJournalChunks(
 ): AsyncGenerator<DayJournal[]> {
   const chunks = keysetPages<{ day: string; note: string }, string>(
     (after, limit) =>
-      db.query(
+      readInIndexOrder(
+        db,
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, note FROM copy_day_journals
          WHERE user_id = $1 AND ($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)
            AND ($4::date IS NULL OR day > $4::date)
