@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadable } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LeaseStore } from './lease-store';
 
@@ -48,7 +50,10 @@ export function installOwnerForwarding(
     const type = answer.headers.get('content-type');
     if (type !== null) reply.header('content-type', type);
     reply.code(answer.status);
-    return reply.send(Buffer.from(await answer.arrayBuffer()));
+    // Passed on as it arrives, with backpressure: the owner streams long lists (the full trade history), which this
+    // node must not hold whole either.
+    if (answer.body === null) return reply.send();
+    return reply.send(Readable.fromWeb(answer.body as WebReadable<Uint8Array>));
   });
 }
 

@@ -161,6 +161,35 @@ describe('the full trade history is written as it is read', () => {
     }
   });
 
+  it('when two tenants read long lists at once, then their chunks take turns, one chunk at a time, and light requests pass', async () => {
+    const watch = watchQueries(t.db, 'exit_key', 2);
+    try {
+      const first = await getOverSocket(base, `/api/v1/copier/trade-history/${alice.id}`, alice.headers);
+      expect(await firstOf(watch.held, first.ended)).toBe('first');
+      // Bob's first chunk waits behind Alice's second, which is held; his sign-in check and a light read do not.
+      const second = t.app.inject({
+        method: 'GET',
+        url: `/api/v1/copier/trade-history/${bob.id}`,
+        headers: bob.headers,
+      });
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/profile',
+        headers: bob.headers,
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(watch.seen).toHaveLength(2);
+
+      watch.open();
+      expect((await second).json()).toEqual({ trades: [] });
+      await first.ended;
+      expectFullHistory((JSON.parse(first.body()) as HistoryData).trades);
+    } finally {
+      watch.open();
+      watch.restore();
+    }
+  });
+
   it('when a range is asked, then only its trades come back', async () => {
     // Minutes 0..166 close on 2026-11-02 14:00..16:46; the range ends the day before: nothing.
     const empty = await call<HistoryData>(

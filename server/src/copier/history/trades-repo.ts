@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportTradeRow, Trade } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
 import { roundTrips, type FillRow } from './fifo';
+import { inBulkLane } from '../../lists/bulk-lane';
 import { readInIndexOrder } from '../../lists/index-order';
 import { keysetPages, mapChunks } from '../../lists/keyset-pages';
 import { PAGE_ORDER, RANGE_WHERE, type HistoryRange } from './history-page';
@@ -201,16 +202,18 @@ async function insertImported(db: Db, userId: number, rows: readonly ImportTrade
 export const IMPORT_CHUNK = 250;
 
 /**
- * Stores imported trades in chunks of `IMPORT_CHUNK`, giving the event loop a turn between chunks; answers how many
- * were new. A trade listed twice counts once, as in one statement. The chunks are not one transaction (on the
- * embedded database a transaction would hold every other request until the end): an import that fails midway
- * keeps the chunks stored before, and sending it again stores the rest (the stored ones count as already there).
+ * Stores imported trades in chunks of `IMPORT_CHUNK`, giving the event loop a turn between chunks (each chunk waits
+ * its turn in the bulk lane, see lists/bulk-lane.ts); answers how many were new. A trade listed twice counts once,
+ * as in one statement. The chunks are not one transaction (on the embedded database a transaction would hold every
+ * other request until the end): an import that fails midway keeps the chunks stored before, and sending it again
+ * stores the rest (the stored ones count as already there).
  */
 export async function importTrades(db: Db, userId: number, rows: readonly ImportTradeRow[]): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
     if (start > 0) await nextTurn();
-    inserted += await insertImported(db, userId, rows.slice(start, start + IMPORT_CHUNK));
+    const chunk = rows.slice(start, start + IMPORT_CHUNK);
+    inserted += await inBulkLane(db, () => insertImported(db, userId, chunk));
   }
   return inserted;
 }
