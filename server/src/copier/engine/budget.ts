@@ -82,6 +82,12 @@ export class RequestBudget {
     return Math.max(tokenAt, this.blockedUntil, this.brokerNextAt());
   }
 
+  /** Whether the broker adapter's own budget for the login would let a request go at once. */
+  brokerReady(): boolean {
+    const now = this.now();
+    return now >= this.blockedUntil && this.brokerNextAt() <= now;
+  }
+
   /** Takes the follower's waiting jobs out (in one contract, or all): a Sync's one order replaces them. */
   drop(accountId: number, symbols: readonly string[] | null, reason: string): number {
     const dropped = this.queue.filter(
@@ -111,7 +117,7 @@ export class RequestBudget {
 
   private take(): boolean {
     const now = this.now();
-    if (now < this.blockedUntil || this.brokerNextAt() > now) return false;
+    if (!this.brokerReady()) return false;
     this.refill(now);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
