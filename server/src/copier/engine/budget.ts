@@ -124,7 +124,8 @@ export class RequestBudget {
     return true;
   }
 
-  private giveBack(): void {
+  /** A turn that took a token sent nothing after all (its order waits for another turn): the token is given back. */
+  giveBack(): void {
     this.tokens = Math.min(this.perMinute, this.tokens + 1);
   }
 

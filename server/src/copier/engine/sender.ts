@@ -127,6 +127,7 @@ function takeTurn(
         const goesNow = entry.budget.brokerReady();
         if (!goesNow) {
           settleInflightCopy(ctx.live.get(account.id), first.clientOrderId);
+          entry.budget.giveBack();
           schedule(ctx, entry, account, first, receivedAt, true, () => undefined);
         }
         for (const part of rest)
