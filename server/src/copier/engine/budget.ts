@@ -27,6 +27,8 @@ export class RequestBudget {
   private readonly queue: BudgetJob[] = [];
   private cancelTimer: (() => void) | null = null;
   private readonly drainedListeners: Array<() => void> = [];
+  /** Turns whose order is being stored before it goes: no other turn is given meanwhile. */
+  private holding = 0;
 
   constructor(
     readonly perMinute: number,
@@ -82,6 +84,22 @@ export class RequestBudget {
     return Math.max(tokenAt, this.blockedUntil, this.brokerNextAt());
   }
 
+  /**
+   * A turn whose order is stored before it goes (a re-planned copy) keeps the login's next turns back until it is
+   * handed to the adapter: a turn given meanwhile would take the adapter's slot first and leave it to wait (and the
+   * same again at every round). Answers the release.
+   */
+  holdTurns(): () => void {
+    this.holding += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holding -= 1;
+      if (this.queue.length > 0) this.arm();
+    };
+  }
+
   /** Whether the broker adapter's own budget for the login would let a request go at once. */
   brokerReady(): boolean {
     const now = this.now();
@@ -117,7 +135,7 @@ export class RequestBudget {
 
   private take(): boolean {
     const now = this.now();
-    if (!this.brokerReady()) return false;
+    if (this.holding > 0 || !this.brokerReady()) return false;
     this.refill(now);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
@@ -136,7 +154,8 @@ export class RequestBudget {
       if (job !== undefined && !job.run(true)) this.giveBack();
     }
     this.notifyIfDrained();
-    if (this.queue.length > 0) this.arm();
+    // While a turn holds the others back, its release arms the next.
+    if (this.queue.length > 0 && this.holding === 0) this.arm();
   }
 
   private notifyIfDrained(): void {

@@ -116,7 +116,9 @@ function takeTurn(
       // Counted as on its way from this moment: the next turn of this follower plans from it.
       const live = ctx.live.get(account.id);
       if (live !== undefined) addInflightCopy(live, first);
+      const release = entry.budget.holdTurns();
       const sending = claimReplanned(ctx, intents).then((claimed) => {
+        release();
         if (!claimed.has(first.clientOrderId)) {
           settleInflightCopy(ctx.live.get(account.id), first.clientOrderId);
           return;
