@@ -92,10 +92,11 @@ describe("copy engine under ProjectX's real request limit (property)", () => {
         fake.setPrice(ES_ID, 6000);
         const refused: number[] = [];
         const take = fake.rates.take.bind(fake.rates);
-        fake.rates.take = (key, at) => {
-          const fits = take(key, at);
-          if (!fits) refused.push(Date.now());
-          return fits;
+        // The gateway's answer: 0 when the request fits, else the seconds to wait (a 429 the engine provoked).
+        fake.rates.take = (userName, path) => {
+          const retryAfterSec = take(userName, path);
+          if (retryAfterSec > 0) refused.push(Date.now());
+          return retryAfterSec;
         };
         const adapter = createProjectXAdapter({ timings: testTimings, hosts: fakeHosts(fake) });
         const directory = new MemoryDirectory(adapter);

@@ -7,6 +7,13 @@ import { groupDirectory, until } from './support/engine-world';
 import { startWorld, type World } from './support/world';
 
 const LOCKOUT_MS = 1_500;
+/**
+ * The fake and the adapter share one event loop here: with the scaled-down heartbeat (200 ms, dropped after
+ * 600 ms of silence) any pause of the test process of about half a second (a loaded machine, a collection) has
+ * the fake drop the socket for "Heartbeat timeout" before it reads the heartbeat already sent. These tests are
+ * about the 429 lockout: heartbeats near Tradovate's own pace (2.5 s) keep a drop by the fake out of them.
+ */
+const HEARTBEAT = { heartbeatMs: 2_000, serverSilenceMs: 10_000 };
 
 const market = (w: World, clientOrderId: string) => ({
   accountExternalId: String(w.follower.accountIds[0]),
@@ -28,7 +35,10 @@ async function status(world: World, token: string, path: string): Promise<number
 describe('Tradovate 429 lockouts and 423 warnings', () => {
   let world: World;
   beforeEach(async () => {
-    world = await startWorld({ timings: { rateLimitLockoutMs: LOCKOUT_MS, lockoutShownMs: 1_000 } });
+    world = await startWorld({
+      timings: { rateLimitLockoutMs: LOCKOUT_MS, lockoutShownMs: 1_000, ...HEARTBEAT },
+      fake: { heartbeatMs: HEARTBEAT.heartbeatMs },
+    });
   });
   afterEach(() => world.close());
 

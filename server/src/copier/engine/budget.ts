@@ -36,6 +36,8 @@ export class RequestBudget {
   private readonly queue: BudgetJob[] = [];
   private cancelTimer: (() => void) | null = null;
   private readonly drainedListeners: Array<() => void> = [];
+  /** Turns whose order is being stored before it goes: no other turn is given meanwhile. */
+  private holding = 0;
 
   constructor(
     readonly perMinute: number,
@@ -101,6 +103,28 @@ export class RequestBudget {
     return Math.max(tokenAt, this.blockedUntil, this.brokerNextAt());
   }
 
+  /**
+   * A turn whose order is stored before it goes (a re-planned copy) keeps the login's next turns back until it is
+   * handed to the adapter: a turn given meanwhile would take the adapter's slot first and leave it to wait (and the
+   * same again at every round). Answers the release.
+   */
+  holdTurns(): () => void {
+    this.holding += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holding -= 1;
+      if (this.queue.length > 0) this.arm();
+    };
+  }
+
+  /** Whether the broker adapter's own budget for the login would let a request go at once. */
+  brokerReady(): boolean {
+    const now = this.now();
+    return now >= this.blockedUntil && this.brokerNextAt() <= now;
+  }
+
   /** Takes the follower's waiting market copies out (in one contract, or all): a Sync's one order replaces them. */
   drop(accountId: number, symbols: readonly string[] | null, reason: string): number {
     const dropped = this.queue.filter(
@@ -133,14 +157,15 @@ export class RequestBudget {
 
   private take(): boolean {
     const now = this.now();
-    if (now < this.blockedUntil || this.brokerNextAt() > now) return false;
+    if (this.holding > 0 || !this.brokerReady()) return false;
     this.refill(now);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
   }
 
-  private giveBack(): void {
+  /** A turn that took a token sent nothing after all (its order waits for another turn): the token is given back. */
+  giveBack(): void {
     this.tokens = Math.min(this.perMinute, this.tokens + 1);
   }
 
@@ -151,7 +176,8 @@ export class RequestBudget {
       if (job !== undefined && !job.run(true)) this.giveBack();
     }
     this.notifyIfDrained();
-    if (this.queue.length > 0) this.arm();
+    // While a turn holds the others back, its release arms the next.
+    if (this.queue.length > 0 && this.holding === 0) this.arm();
   }
 
   private notifyIfDrained(): void {

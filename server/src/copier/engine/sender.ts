@@ -117,15 +117,26 @@ function takeTurn(
       // Counted as on its way from this moment: the next turn of this follower plans from it.
       const live = ctx.live.get(account.id);
       if (live !== undefined) addInflightCopy(live, first);
+      const release = entry.budget.holdTurns();
       const sending = claimReplanned(ctx, intents).then((claimed) => {
+        release();
         if (!claimed.has(first.clientOrderId)) {
           settleInflightCopy(ctx.live.get(account.id), first.clientOrderId);
           return;
         }
+        // Storing it took a moment, in which other turns of this login may have used the broker's budget: an
+        // order the adapter would hold back is not handed to it (it would go out later on this reading), it
+        // waits for its turn and is planned again then.
+        const goesNow = entry.budget.brokerReady();
+        if (!goesNow) {
+          settleInflightCopy(ctx.live.get(account.id), first.clientOrderId);
+          entry.budget.giveBack();
+          schedule(ctx, entry, account, first, receivedAt, true, () => undefined);
+        }
         for (const part of rest)
           if (claimed.has(part.clientOrderId))
             schedule(ctx, entry, account, part, receivedAt, true, () => undefined);
-        return startSend(ctx, entry, account, first, receivedAt, true);
+        return goesNow ? startSend(ctx, entry, account, first, receivedAt, true) : undefined;
       });
       return { spent: true, sending };
     }
