@@ -14,6 +14,7 @@
  *   (c) `BENCH_SLOW_SOCKETS` (800) sockets trickling a request body, a byte a second for `BENCH_SLOW_SECONDS` (15)
  *   (d) 40 wrong passwords in parallel for one account, `BENCH_GUESS_ROUNDS` (5) rounds
  *   (e) a 20 MB WebSocket frame on the realtime feed, three times
+ * `BENCH_PATTERNS` (e.g. `bd`) runs only the patterns of those letters.
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -287,7 +288,9 @@ async function main(): Promise<void> {
       { name: '(d) 40 wrong passwords', run: () => wrongPasswords(server, victim) },
       { name: '(e) 20 MB WebSocket frame', run: () => hugeFrames(server, reader) },
     ];
+    const chosen = process.env.BENCH_PATTERNS;
     for (const pattern of patterns) {
+      if (chosen !== undefined && !chosen.includes(pattern.name.charAt(1))) continue;
       const rssBefore = rssMb(server.pid);
       const without = await lightReads(server, reader, sleep(BASELINE_SECONDS * 1000));
       const running = pattern.run();

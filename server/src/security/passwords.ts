@@ -1,4 +1,5 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { PASSWORD_SLOTS, slotLimiter } from './password-slots';
 
 // `Algorithm` is a const enum (not usable under isolatedModules): Argon2id is its value 2.
 const ARGON2ID = 2 as Algorithm;
@@ -17,21 +18,24 @@ export interface PasswordHasher {
   burn(password: string): Promise<void>;
 }
 
-export function createPasswordHasher(params: Argon2Params): PasswordHasher {
+/** Every hash and check waits for one of `slots` (see password-slots.ts), so guessing cannot take every core. */
+export function createPasswordHasher(params: Argon2Params, slots = PASSWORD_SLOTS): PasswordHasher {
   const options = { algorithm: ARGON2ID, ...params };
+  const inSlot = slotLimiter(slots);
   let dummy: Promise<string> | undefined;
   return {
-    hash: (password) => hash(password, options),
+    hash: (password) => inSlot(() => hash(password, options)),
     async verify(hashed, password) {
       try {
-        return await verify(hashed, password);
+        return await inSlot(() => verify(hashed, password));
       } catch {
         return false;
       }
     },
     async burn(password) {
-      dummy ??= hash('not-a-real-password', options);
-      await verify(await dummy, password).catch(() => false);
+      dummy ??= inSlot(() => hash('not-a-real-password', options));
+      const dummyHash = await dummy;
+      await inSlot(() => verify(dummyHash, password)).catch(() => false);
     },
   };
 }
