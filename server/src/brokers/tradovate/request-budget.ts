@@ -1,53 +1,79 @@
 import { sleep } from '../shared/sleep';
 import { BrokerError } from '../types';
 
+/** Tradovate's per-user limit as it counts it: requests in any rolling minute and in any rolling hour. */
+export interface UserRequestLimit {
+  perMinute: number;
+  perHour: number;
+  /**
+   * Added to both windows: a request is counted here when it is taken, and reaches Tradovate a moment later; an
+   * earlier request that took longer on the way would otherwise still be in Tradovate's window when the next
+   * one arrives.
+   */
+  guardMs: number;
+  /** The clock (epoch ms); tests drive it. */
+  now: () => number;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+export const DEFAULT_GUARD_MS = 1_000;
+
 /**
- * A token bucket per Tradovate user: Tradovate counts requests per user, so every session (connection) of
- * that user draws on the same budget, and a 429 or penalty seen by one session pauses them all.
+ * The request budget of one Tradovate user, kept as Tradovate counts it: at most `perMinute` requests in any
+ * rolling minute and `perHour` in any rolling hour (a token bucket would let a full bucket plus its refill go in
+ * the first minute, twice the limit, and earn a penalty ticket and then the lockout). Every session (connection)
+ * of the user draws on the same budget, every request counts (REST and socket, orders and reads), and a 429 or
+ * penalty seen by one session pauses them all.
  */
 export class RequestBudget {
-  private tokens: number;
-  private refilledAt = Date.now();
+  /** When each request of the last hour was taken, oldest first. */
+  private readonly sent: number[] = [];
   private blockedUntil = 0;
   private lockedUntil = 0;
   private slowUntil = 0;
   private readonly lockoutListeners = new Set<(until: number) => void>();
+  readonly perHour: number;
+  private readonly guardMs: number;
+  private readonly now: () => number;
 
-  constructor(readonly perMinute: number) {
-    this.tokens = perMinute;
+  constructor(
+    readonly perMinute: number,
+    limits: Partial<Omit<UserRequestLimit, 'perMinute'>> = {},
+  ) {
+    this.perHour = limits.perHour ?? 5_000;
+    this.guardMs = limits.guardMs ?? DEFAULT_GUARD_MS;
+    this.now = limits.now ?? Date.now;
   }
 
-  /** The allowance now: half while Tradovate's 423 warning is fresh, so it does not turn into a 429. */
-  private rate(now: number): number {
-    return now < this.slowUntil ? this.perMinute / 2 : this.perMinute;
-  }
-
-  private refill(now: number): void {
-    const rate = this.rate(now);
-    this.tokens = Math.min(rate, this.tokens + (now - this.refilledAt) * (rate / 60_000));
-    this.refilledAt = now;
-  }
-
-  /** When the next request may go (epoch ms); now if a token is available. */
-  nextSlotAt(now = Date.now()): number {
-    this.refill(now);
-    const perMs = this.rate(now) / 60_000;
-    const tokenAt = this.tokens >= 1 ? now : now + Math.ceil((1 - this.tokens) / perMs);
-    return Math.max(tokenAt, this.blockedUntil, this.lockedUntil);
+  /** When the next request may go (epoch ms); now if the windows have room. */
+  nextSlotAt(now = this.now()): number {
+    this.forget(now);
+    const full = this.freeAt(this.perMinute, MINUTE_MS, now);
+    // Half the allowance while Tradovate's 423 warning is fresh, so it does not turn into a 429.
+    const minute =
+      now < this.slowUntil
+        ? Math.min(
+            this.freeAt(Math.max(1, Math.floor(this.perMinute / 2)), MINUTE_MS, now),
+            Math.max(this.slowUntil, full),
+          )
+        : full;
+    const hour = this.freeAt(this.perHour, HOUR_MS, now);
+    return Math.max(minute, hour, this.blockedUntil, this.lockedUntil);
   }
 
   /** Until when Tradovate locked this user out (an HTTP 429); 0 when it did not. */
-  lockedOutUntil(now = Date.now()): number {
+  lockedOutUntil(now = this.now()): number {
     return this.lockedUntil > now ? this.lockedUntil : 0;
   }
 
   /** Takes one request slot, waiting up to `maxWaitMs`; beyond that fails with `rate_limited` and retryAt. */
   async take(maxWaitMs: number): Promise<void> {
     for (;;) {
-      const now = Date.now();
+      const now = this.now();
       const at = this.nextSlotAt(now);
       if (at <= now) {
-        this.tokens -= 1;
+        this.sent.push(now);
         return;
       }
       if (at - now > maxWaitMs) {
@@ -62,9 +88,9 @@ export class RequestBudget {
   }
 
   /** A resend the broker asked for (penalty ticket) counts but is never refused. */
-  forceTake(): void {
-    this.refill(Date.now());
-    this.tokens -= 1;
+  forceTake(now = this.now()): void {
+    this.forget(now);
+    this.sent.push(now);
   }
 
   /** The broker said stop: nothing goes before `until`. */
@@ -79,7 +105,6 @@ export class RequestBudget {
   lockOut(until: number): void {
     if (until <= this.lockedUntil) return;
     this.lockedUntil = until;
-    this.tokens = 0;
     for (const listener of this.lockoutListeners) listener(until);
   }
 
@@ -89,12 +114,26 @@ export class RequestBudget {
     return () => this.lockoutListeners.delete(listener);
   }
 
-  /** An HTTP 423 warning: half the allowance for `forMs`, and what is already spent stays spent. */
-  slowDown(forMs: number): void {
-    const now = Date.now();
-    this.refill(now);
+  /** An HTTP 423 warning: half the allowance for `forMs`; what was sent in the last minute still counts. */
+  slowDown(forMs: number, now = this.now()): void {
     this.slowUntil = Math.max(this.slowUntil, now + forMs);
-    this.tokens = Math.min(this.tokens, this.perMinute / 2);
+  }
+
+  /** When fewer than `allowed` requests are left in the window ending then (now if already). */
+  private freeAt(allowed: number, windowMs: number, now: number): number {
+    const span = windowMs + this.guardMs;
+    const first = this.sent.findIndex((at) => at > now - span);
+    const inWindow = first < 0 ? 0 : this.sent.length - first;
+    if (inWindow < allowed) return now;
+    // The request that must leave the window for one more to fit.
+    const leaving = this.sent[this.sent.length - allowed] ?? now;
+    return leaving + span;
+  }
+
+  /** Requests older than the hour's window count no more. */
+  private forget(now: number): void {
+    const first = this.sent.findIndex((at) => at > now - HOUR_MS - this.guardMs);
+    this.sent.splice(0, first < 0 ? this.sent.length : first);
   }
 }
 
@@ -104,12 +143,15 @@ export { sleep };
 export class BudgetRegistry {
   private readonly budgets = new Map<string, RequestBudget>();
 
-  constructor(private readonly perMinute: number) {}
+  constructor(
+    private readonly perMinute: number,
+    private readonly limits: Partial<Omit<UserRequestLimit, 'perMinute'>> = {},
+  ) {}
 
   forUser(key: string): RequestBudget {
     let budget = this.budgets.get(key);
     if (!budget) {
-      budget = new RequestBudget(this.perMinute);
+      budget = new RequestBudget(this.perMinute, this.limits);
       this.budgets.set(key, budget);
     }
     return budget;
