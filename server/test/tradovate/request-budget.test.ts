@@ -99,4 +99,27 @@ describe("Tradovate request budget (Tradovate's rolling windows per user)", () =
     clock.now = T0 + 3_600_000;
     await budget.take(0);
   });
+
+  it('when requests wait for a slot, then they get slots in the order they asked and the next free slot is told after theirs', async () => {
+    jest.useFakeTimers({ now: T0 });
+    try {
+      const budget = new RequestBudget(80, { guardMs: 0 });
+      for (let i = 0; i < 80; i += 1) {
+        jest.setSystemTime(T0 + i * 10);
+        await budget.take(0);
+      }
+      jest.setSystemTime(T0 + 1_000);
+      const order: string[] = [];
+      const first = budget.take(120_000).then(() => order.push(`first at ${Date.now() - T0}`));
+      // The waiting request takes the slot at 60 s: a new one (the engine asking) would go at 60.01 s.
+      expect(budget.nextSlotAt()).toBe(T0 + 60_010);
+      const second = budget.take(120_000).then(() => order.push(`second at ${Date.now() - T0}`));
+      expect(budget.nextSlotAt()).toBe(T0 + 60_020);
+      await jest.advanceTimersByTimeAsync(59_100);
+      await Promise.all([first, second]);
+      expect(order).toEqual(['first at 60000', 'second at 60010']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

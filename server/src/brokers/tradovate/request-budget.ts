@@ -33,6 +33,13 @@ export class RequestBudget {
   private lockedUntil = 0;
   private slowUntil = 0;
   private readonly lockoutListeners = new Set<(until: number) => void>();
+  /** Requests waiting for a slot, in the order they asked. */
+  private readonly waiters: Array<{
+    deadline: number;
+    resolve: () => void;
+    reject: (error: BrokerError) => void;
+  }> = [];
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
   readonly perHour: number;
   private readonly guardMs: number;
   private readonly now: () => number;
@@ -46,19 +53,30 @@ export class RequestBudget {
     this.now = limits.now ?? Date.now;
   }
 
-  /** When the next request may go (epoch ms); now if the windows have room. */
+  /**
+   * When the next request may go (epoch ms); now if the windows have room. Requests already waiting for a slot go
+   * first: the next slot is after theirs.
+   */
   nextSlotAt(now = this.now()): number {
+    return this.slotAt(now, this.waiters.length);
+  }
+
+  /** When a request may go with `ahead` requests taking the slots before it. */
+  private slotAt(now: number, ahead: number): number {
     this.forget(now);
-    const full = this.freeAt(this.perMinute, MINUTE_MS, now);
+    const allowed = (limit: number): number => Math.max(1, limit - ahead);
+    const behind = (limit: number, windowMs: number): number =>
+      ahead >= limit ? now + windowMs + this.guardMs : this.freeAt(allowed(limit), windowMs, now);
+    const full = behind(this.perMinute, MINUTE_MS);
     // Half the allowance while Tradovate's 423 warning is fresh, so it does not turn into a 429.
     const minute =
       now < this.slowUntil
         ? Math.min(
-            this.freeAt(Math.max(1, Math.floor(this.perMinute / 2)), MINUTE_MS, now),
+            behind(Math.max(1, Math.floor(this.perMinute / 2)), MINUTE_MS),
             Math.max(this.slowUntil, full),
           )
         : full;
-    const hour = this.freeAt(this.perHour, HOUR_MS, now);
+    const hour = behind(this.perHour, HOUR_MS);
     return Math.max(minute, hour, this.blockedUntil, this.lockedUntil);
   }
 
@@ -67,23 +85,46 @@ export class RequestBudget {
     return this.lockedUntil > now ? this.lockedUntil : 0;
   }
 
-  /** Takes one request slot, waiting up to `maxWaitMs`; beyond that fails with `rate_limited` and retryAt. */
+  /**
+   * Takes one request slot, waiting up to `maxWaitMs`; beyond that fails with `rate_limited` and retryAt.
+   * Waiting requests get their slots in the order they asked: a later one never overtakes an earlier one (an
+   * order decided later reaching the broker first would act on an older picture of the follower).
+   */
   async take(maxWaitMs: number): Promise<void> {
-    for (;;) {
+    const now = this.now();
+    const at = this.nextSlotAt(now);
+    if (at <= now) {
+      this.sent.push(now);
+      return;
+    }
+    if (at - now > maxWaitMs) throw exhausted(at);
+    await new Promise<void>((resolve, reject) => {
+      this.waiters.push({ deadline: now + maxWaitMs, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Gives the free slots to the waiting requests, first come first served; re-arms for the next slot. */
+  private pump(): void {
+    if (this.pumpTimer !== null) clearTimeout(this.pumpTimer);
+    this.pumpTimer = null;
+    while (this.waiters.length > 0) {
       const now = this.now();
-      const at = this.nextSlotAt(now);
-      if (at <= now) {
-        this.sent.push(now);
+      const at = this.slotAt(now, 0);
+      const first = this.waiters[0];
+      if (first === undefined) return;
+      if (at > first.deadline) {
+        this.waiters.shift();
+        first.reject(exhausted(at));
+        continue;
+      }
+      if (at > now) {
+        this.pumpTimer = setTimeout(() => this.pump(), at - now);
         return;
       }
-      if (at - now > maxWaitMs) {
-        throw new BrokerError(
-          'Tradovate request budget exhausted for this user; retry later',
-          'rate_limited',
-          at,
-        );
-      }
-      await sleep(at - now);
+      this.waiters.shift();
+      this.sent.push(now);
+      first.resolve();
     }
   }
 
@@ -96,6 +137,7 @@ export class RequestBudget {
   /** The broker said stop: nothing goes before `until`. */
   blockUntil(until: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, until);
+    if (this.waiters.length > 0) this.pump();
   }
 
   /**
@@ -105,6 +147,7 @@ export class RequestBudget {
   lockOut(until: number): void {
     if (until <= this.lockedUntil) return;
     this.lockedUntil = until;
+    if (this.waiters.length > 0) this.pump();
     for (const listener of this.lockoutListeners) listener(until);
   }
 
@@ -135,6 +178,14 @@ export class RequestBudget {
     const first = this.sent.findIndex((at) => at > now - HOUR_MS - this.guardMs);
     this.sent.splice(0, first < 0 ? this.sent.length : first);
   }
+}
+
+function exhausted(retryAt: number): BrokerError {
+  return new BrokerError(
+    'Tradovate request budget exhausted for this user; retry later',
+    'rate_limited',
+    retryAt,
+  );
 }
 
 export { sleep };
