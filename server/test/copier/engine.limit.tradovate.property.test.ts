@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { AUTO_SYNC_MS } from '../../src/copier/engine/engine';
-import { usingPostgres } from '../support/test-db';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { startEngine, until } from '../tradovate/support/engine-world';
 import { performLeaderAction, SYMBOL, type LeaderAction } from '../tradovate/support/leader-actions';
@@ -15,7 +14,7 @@ import { LimitWatch } from './support/limit-watch';
  * reconciliation runs. Positions are sampled at the fake continuously (see `LimitWatch`). Real time, so the runs
  * are few: `LIMIT_PROPERTY_RUNS`.
  */
-const RUNS = Number(process.env.LIMIT_PROPERTY_RUNS ?? (usingPostgres() ? 2 : 3));
+const RUNS = Number(process.env.LIMIT_PROPERTY_RUNS ?? 1);
 const PER_MINUTE = 80;
 const COPY_SETTLE_MS = 1_500;
 /** The adapter counts a request when it is taken: a guard for its way to the broker (`request-budget.ts`). */
