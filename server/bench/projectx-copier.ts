@@ -4,11 +4,14 @@
  * fake's user hub → follower `Order/place` received by the fake, for 1, 10 and 50 followers spread over
  * follower logins (`BENCH_ACCOUNTS_PER_LOGIN` accounts each), beside a baseline from the same run: the same
  * `Order/place` requests sent at once by a plain HTTP client against the same fake (ProjectX takes orders
- * over REST only; its hub is for events). The gateway's 200 requests per minute are lifted for the bench.
+ * over REST only; its hub is for events). The gateway's 200 requests per minute are lifted for the bench;
+ * `--limited` runs the copier under them instead (`broker-copier/limited.ts`).
  */
 import { createProjectXAdapter } from '../src/brokers/projectx/index';
 import { toContractId } from '../src/brokers/projectx/symbols';
 import { startFakeProjectX } from '../test/support/fake-projectx/server';
+import { runLimitedBench, LIMITED_FLAG } from './broker-copier/limited';
+import { addProjectXLogin, projectXLimited } from './broker-copier/projectx-limited';
 import { type BrokerBench, inProcessEvent, runBrokerBench, runMain } from './broker-copier/rig';
 
 const SYMBOL = `ESZ${new Date().getUTCFullYear() % 10}`;
@@ -22,21 +25,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
   });
   const contractId = toContractId(SYMBOL);
   fake.setPrice(contractId, 6000);
-  let nextAccount = 1000;
-  const login = async (userName: string, size: number) => {
-    fake.addUser({ userName, apiKey: `key-${userName}` });
-    const accounts = Array.from({ length: size }, () =>
-      String(fake.addAccount({ id: (nextAccount += 1), userName, maxContracts: 1_000 }).id),
-    );
-    const connected = await adapter.connectWithApiKey!({
-      userName,
-      apiKey: `key-${userName}`,
-      environment: 'demo',
-      restUrl: fake.restUrl,
-      hubUrl: fake.hubUrl,
-    });
-    return { credentials: connected.credentials, accounts };
-  };
+  const login = (userName: string, size: number) => addProjectXLogin(fake, adapter, userName, size);
   const leader = await login('bench-leader', 1);
   const followers: BrokerBench['followers'] = [];
   for (const [i, size] of followerLogins.entries())
@@ -122,8 +111,10 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 }
 
 runMain(() =>
-  runBrokerBench(
-    'Copy latency through ProjectX: leader trade push sent by the fake hub → follower Order/place received by the fake (loopback)',
-    setup,
-  ),
+  process.argv.includes(LIMITED_FLAG)
+    ? runLimitedBench(projectXLimited)
+    : runBrokerBench(
+        'Copy latency through ProjectX: leader trade push sent by the fake hub → follower Order/place received by the fake (loopback)',
+        setup,
+      ),
 );

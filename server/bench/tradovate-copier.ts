@@ -4,7 +4,8 @@
  * fake → follower placeorder received by the fake, for 1, 10 and 50 followers spread over follower logins
  * (`BENCH_ACCOUNTS_PER_LOGIN` accounts each), beside two baselines from the same run: the same placeorder
  * requests sent at once by a plain HTTP client and by a plain WebSocket client against the same fake. The
- * per-user request budget is lifted for the bench; production spends about 80 requests a minute per user.
+ * per-user request budget is lifted for the bench; production spends about 80 requests a minute per user, and
+ * `--limited` runs the copier under that limit instead (`broker-copier/limited.ts`).
  * `TRADOVATE_ORDERS_OVER_SOCKET=false` measures the adapter sending its orders over HTTP.
  *
  * The fake runs in a process of its own (Tradovate is another machine in production) and takes every
@@ -26,7 +27,9 @@ import {
   runBrokerBench,
   runMain,
 } from './broker-copier/rig';
+import { LIMITED_FLAG, runLimitedBench } from './broker-copier/limited';
 import type { FakeReply, FakeRequest } from './broker-copier/tradovate-fake-process';
+import { tradovateLimited } from './broker-copier/tradovate-limited';
 import { type FakeInfo, monotonicMs, startFakeSide, SYMBOL } from './broker-copier/tradovate-fake-side';
 
 /** A request to the fake without its id (Omit distributed over the union). */
@@ -185,8 +188,10 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 if (collectsOnMainThread()) lowerBackgroundThreads();
 
 runMain(() =>
-  runBrokerBench(
-    `Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback; the fake in ${process.env.BENCH_FAKE === 'same' ? 'the bench process' : 'a process of its own'})`,
-    setup,
-  ),
+  process.argv.includes(LIMITED_FLAG)
+    ? runLimitedBench(tradovateLimited)
+    : runBrokerBench(
+        `Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback; the fake in ${process.env.BENCH_FAKE === 'same' ? 'the bench process' : 'a process of its own'})`,
+        setup,
+      ),
 );

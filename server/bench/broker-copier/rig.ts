@@ -111,8 +111,17 @@ async function waitFor(condition: () => boolean, what: () => string): Promise<vo
   }
 }
 
-async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
-  const directory = new MemoryDirectory(bench.adapter, 1_000_000);
+/**
+ * The desk the bench copies on: the leader login's first account leads, every account of the follower logins
+ * follows with `ratioOf` its index. `requestsPerMinute` replaces the adapter's budget per login when given.
+ */
+export function benchDirectory(
+  adapter: BrokerAdapter,
+  leader: BenchLogin,
+  followerLogins: BenchLogin[],
+  options: { requestsPerMinute?: number; ratioOf?: (index: number) => number } = {},
+): MemoryDirectory {
+  const directory = new MemoryDirectory(adapter, options.requestsPerMinute ?? adapter.requestsPerMinute);
   const base = {
     userId: 1,
     ratio: 1,
@@ -123,16 +132,16 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     isLeader: false,
     isFollower: false,
   };
-  directory.addConnection(1, bench.leader.credentials);
+  directory.addConnection(1, leader.credentials);
   directory.accounts.push({
     ...base,
     id: 1,
     connectionId: 1,
-    externalId: bench.leader.accounts[0] ?? '',
+    externalId: leader.accounts[0] ?? '',
     name: 'LEAD',
     isLeader: true,
   });
-  bench.followers.forEach((login, i) => {
+  followerLogins.forEach((login, i) => {
     directory.addConnection(i + 2, login.credentials);
     for (const externalId of login.accounts) {
       const id = directory.accounts.length + 1;
@@ -143,8 +152,16 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
         externalId,
         name: `F${id - 1}`,
         isFollower: true,
+        ratio: options.ratioOf?.(id - 2) ?? 1,
       });
     }
+  });
+  return directory;
+}
+
+async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
+  const directory = benchDirectory(bench.adapter, bench.leader, bench.followers, {
+    requestsPerMinute: 1_000_000,
   });
   const engine = new CopyEngine({
     directory,

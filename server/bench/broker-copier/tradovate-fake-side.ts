@@ -3,7 +3,7 @@
  * fake's own timestamps. It runs in the bench's process (`BENCH_FAKE=same`) or in a process of its own
  * (`tradovate-fake-process.ts`, the default), as Tradovate runs on another machine in production.
  */
-import { startFakeTradovate } from '../../test/support/fake-tradovate/server';
+import { type FakeTradovate, startFakeTradovate } from '../../test/support/fake-tradovate/server';
 import { coreWaits } from '../core-waits';
 import type { BenchLogin, EventTimes, InProcessFake } from './rig';
 
@@ -25,6 +25,23 @@ export function clockOffset(): number {
 }
 
 /** What the bench's process needs to know about the fake. */
+/** A Tradovate user of `size` accounts at the fake, signed in as the adapter would be. */
+export function addBenchLogin(fake: FakeTradovate, name: string, size: number): BenchLogin {
+  const user = fake.control.addUser(
+    name,
+    Array.from({ length: size }, (_, i) => ({ name: `${name} ${i + 1}` })),
+  );
+  const token = fake.control.issueToken(user.userId);
+  return {
+    credentials: {
+      accessToken: token.accessToken,
+      expiresAt: token.expiresAt,
+      brokerUserId: String(user.userId),
+    },
+    accounts: user.accounts.map((account) => String(account.id)),
+  };
+}
+
 export interface FakeInfo {
   env: Record<string, string>;
   restUrl: string;
@@ -53,21 +70,7 @@ export async function startFakeSide(followerLogins: number[]): Promise<FakeSide>
   // The fake stamps with performance.now(); the offset turns its stamps into the shared monotonic clock.
   const offset = clockOffset();
   fake.control.setPrice(SYMBOL, 6000);
-  const login = (name: string, size: number): BenchLogin => {
-    const user = fake.control.addUser(
-      name,
-      Array.from({ length: size }, (_, i) => ({ name: `${name} ${i + 1}` })),
-    );
-    const token = fake.control.issueToken(user.userId);
-    return {
-      credentials: {
-        accessToken: token.accessToken,
-        expiresAt: token.expiresAt,
-        brokerUserId: String(user.userId),
-      },
-      accounts: user.accounts.map((account) => String(account.id)),
-    };
-  };
+  const login = (name: string, size: number): BenchLogin => addBenchLogin(fake, name, size);
   // The copier's process is this one's parent when the fake runs in a process of its own.
   const copyPath = process.send === undefined ? [process.pid] : [process.pid, process.ppid];
   const leader = login('Bench Leader', 1);

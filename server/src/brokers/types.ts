@@ -168,6 +168,11 @@ export type BrokerEvent =
 export interface BrokerSession {
   /** Takes `PlaceOrderCommand.oco`: the two orders are linked at the broker or by the adapter. */
   readonly linksOco?: boolean;
+  /**
+   * When the adapter's own request budget for this broker login lets the next request go (epoch ms; now or
+   * earlier: at once). The engine hands an order over only then, so no order waits inside the adapter.
+   */
+  nextRequestAt?(): number;
   /** Accounts with balances. */
   listAccounts(): Promise<BrokerAccountInfo[]>;
   /** Current positions and working orders, for reconciliation after a (re)connect. */

@@ -37,7 +37,11 @@ test('in a cluster only the owner publishes the desk list, and a group taken ove
       socketCount: () => 0,
     },
   } as unknown as FastifyInstance;
-  const engine = { live: new Map() } as unknown as CopyEngine;
+  const engine = {
+    live: new Map(),
+    throttleOf: () => null,
+    paceShortfallOf: () => null,
+  } as unknown as CopyEngine;
   const publisher = new DeskPublisher(app, engine, {
     socketsElsewhere: true,
     owns: (userId) => owned.has(userId),

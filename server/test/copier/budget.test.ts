@@ -1,4 +1,4 @@
-import { RequestBudget } from '../../src/copier/engine/budget';
+import { RequestBudget, type BudgetJob } from '../../src/copier/engine/budget';
 
 describe('request budget per broker user', () => {
   beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
@@ -7,10 +7,12 @@ describe('request budget per broker user', () => {
   it('when the budget is spent, then queued exits go before queued entries as tokens come back', () => {
     const budget = new RequestBudget(60, Date.now);
     const ran: string[] = [];
-    const job = (name: string, exit: boolean): { exit: boolean; run: () => void; onExpired: () => void } => ({
+    const job = (name: string, exit: boolean): BudgetJob => ({
       exit,
-      run: () => ran.push(name),
-      onExpired: () => ran.push(`expired ${name}`),
+      accountId: 2,
+      symbol: 'ESZ6',
+      run: () => ran.push(name) > 0,
+      drop: () => ran.push(`dropped ${name}`),
     });
     for (let i = 0; i < 60; i += 1) budget.schedule(job(`burst ${i}`, false));
     budget.schedule(job('entry A', false));
@@ -24,21 +26,63 @@ describe('request budget per broker user', () => {
     budget.stop();
   });
 
-  it('when an entry cannot be served within its deadline, then it is reported, not dropped silently', () => {
+  it('when a job waits longer than a minute, then it is not expired: it has its turn as the tokens come back', () => {
     const budget = new RequestBudget(1, Date.now);
     const ran: string[] = [];
-    budget.schedule({
+    const job = (name: string): BudgetJob => ({
       exit: false,
-      run: () => ran.push('first'),
-      onExpired: () => ran.push('expired first'),
+      accountId: 2,
+      symbol: 'ESZ6',
+      run: (waited) => ran.push(`${name}${waited ? ' after waiting' : ''}`) > 0,
+      drop: () => ran.push(`dropped ${name}`),
     });
-    budget.schedule({
+    budget.schedule(job('first'));
+    budget.schedule(job('second'));
+    jest.advanceTimersByTime(59_000);
+    expect(ran).toEqual(['first']);
+    jest.advanceTimersByTime(1_000);
+    expect(ran).toEqual(['first', 'second after waiting']);
+    budget.stop();
+  });
+
+  it('when a turn finds nothing left to send, then its token is given back to the next job', () => {
+    const budget = new RequestBudget(1, Date.now);
+    const ran: string[] = [];
+    const job = (name: string, sends: boolean): BudgetJob => ({
       exit: false,
-      run: () => ran.push('second'),
-      onExpired: () => ran.push('expired second'),
+      accountId: 2,
+      symbol: 'ESZ6',
+      run: () => ran.push(name) > 0 && sends,
+      drop: () => ran.push(`dropped ${name}`),
     });
+    budget.schedule(job('first', true));
+    budget.schedule(job('superseded', false));
+    budget.schedule(job('third', true));
+    budget.schedule(job('fourth', true));
     jest.advanceTimersByTime(60_000);
-    expect(ran).toEqual(['first', 'expired second']);
+    expect(ran).toEqual(['first', 'superseded', 'third']);
+    expect(budget.waiting).toBe(1);
+    budget.stop();
+  });
+
+  it("when a Sync replaces a follower's waiting jobs, then they are dropped with the reason and the others stay", () => {
+    const budget = new RequestBudget(1, Date.now);
+    const ran: string[] = [];
+    const job = (name: string, accountId: number): BudgetJob => ({
+      exit: false,
+      accountId,
+      symbol: 'ESZ6',
+      replaceable: true,
+      run: () => ran.push(name) > 0,
+      drop: (reason) => ran.push(`dropped ${name}: ${reason}`),
+    });
+    budget.schedule(job('first', 2));
+    budget.schedule(job('A', 3));
+    budget.schedule(job('B', 2));
+    expect(budget.waitingFor(3)).toBe(1);
+    expect(budget.drop(3, ['ESZ6'], 'replaced')).toBe(1);
+    expect(ran).toEqual(['first', 'dropped A: replaced']);
+    expect([budget.waitingFor(2), budget.waitingFor(3)]).toEqual([1, 0]);
     budget.stop();
   });
 
@@ -46,7 +90,13 @@ describe('request budget per broker user', () => {
     const budget = new RequestBudget(600, Date.now);
     const ran: string[] = [];
     budget.penalize(Date.now() + 3_000);
-    budget.schedule({ exit: true, run: () => ran.push('exit'), onExpired: () => ran.push('expired') });
+    budget.schedule({
+      exit: true,
+      accountId: 2,
+      symbol: 'ESZ6',
+      run: () => ran.push('exit') > 0,
+      drop: () => ran.push('dropped'),
+    });
     jest.advanceTimersByTime(2_900);
     expect(ran).toEqual([]);
     jest.advanceTimersByTime(200);
@@ -69,10 +119,12 @@ describe('request budget per broker user', () => {
       };
       return { clock, now: () => clock.now, after, fire };
     }
-    const job = (ran: string[], name: string) => ({
+    const job = (ran: string[], name: string): BudgetJob => ({
       exit: false,
-      run: () => ran.push(name),
-      onExpired: () => ran.push(`expired ${name}`),
+      accountId: 2,
+      symbol: 'ESZ6',
+      run: () => ran.push(name) > 0,
+      drop: () => ran.push(`dropped ${name}`),
     });
 
     it('when the retry time is reached, then a job goes out at that very moment, and not a moment before', () => {
@@ -88,40 +140,6 @@ describe('request budget per broker user', () => {
       onTime.clock.now = 1_000;
       open.schedule(job(ran, 'on time'));
       expect(ran).toEqual(['on time']);
-    });
-
-    it('when a queued entry is at its deadline, then it may still go; it is reported at the first moment past it', () => {
-      const { clock, now, after, fire } = manualClock();
-      const ran: string[] = [];
-      const budget = new RequestBudget(1, now, after);
-      budget.schedule(job(ran, 'first'));
-      budget.schedule(job(ran, 'second'));
-      // One token a minute: the second waits; its deadline (5 s) comes before the next token.
-      expect(clock.waits).toEqual([5_001]);
-      fire(5_000);
-      expect(ran).toEqual(['first']);
-      fire(5_001);
-      expect(ran).toEqual(['first', 'expired second']);
-      expect(budget.waiting).toBe(0);
-    });
-
-    it('when several entries wait, then the wake-up comes for the earliest deadline among them', () => {
-      const { clock, now, after, fire } = manualClock();
-      const ran: string[] = [];
-      const budget = new RequestBudget(1, now, after);
-      budget.schedule(job(ran, 'first'));
-      budget.schedule(job(ran, 'A')); // queued at 0: deadline 5,000
-      clock.now = 1_000;
-      budget.schedule(job(ran, 'B')); // deadline 6,000
-      clock.now = 2_000;
-      budget.schedule(job(ran, 'C')); // deadline 7,000
-      fire(5_001);
-      expect(ran).toEqual(['first', 'expired A']);
-      // B's deadline (6,000) comes before C's and before the next token: woken at 6,001, 999 ms later.
-      expect(clock.waits).toEqual([5_001, 1_000]);
-      fire(6_001);
-      expect(ran).toEqual(['first', 'expired A', 'expired B']);
-      budget.stop();
     });
 
     it('when a token comes back while jobs wait, then a new job queues behind them rather than jump ahead, with one wake-up', () => {

@@ -6,24 +6,62 @@ const ES = frontMonth('ES');
 describe('copy engine under a tight broker budget', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('when followers on one broker user cannot all be served in time, then the late ones are reported rate limited, not dropped', async () => {
+  it('when followers on one broker user cannot all be served at once, then the waiting ones show it and converge to where the leader is when their turn comes, never replaying what the leader undid', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     // Followers 2 and 5 share connection 1; one request a minute per broker user.
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }, { ratio: 1 }, { ratio: 1 }], 1);
     await h.start();
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await jest.advanceTimersByTimeAsync(10);
-    await jest.advanceTimersByTimeAsync(6_000);
-    await h.settle();
     const served = [2, 3, 4, 5].filter((id) => h.position(id, ES) === 1);
-    const limited = [2, 3, 4, 5].filter((id) => h.engine.live.get(id)?.status.state === 'rate_limited');
-    expect(served.length + limited.length).toBe(4);
-    expect(limited.length).toBeGreaterThan(0);
+    const waiting = [2, 3, 4, 5].filter((id) => h.engine.live.get(id)?.status.state === 'rate_limited');
+    expect(served.length + waiting.length).toBe(4);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((id) => h.engine.queuedFor(id) === 1)).toBe(true);
+    // The leader sells before their turn: the waiting buys are not sent at all.
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(3 * 60_000);
+    await h.settle();
+    expect([2, 3, 4, 5].map((id) => h.position(id, ES))).toEqual([0, 0, 0, 0]);
     const reasons = [...h.store.intents.values()]
-      .filter((i) => limited.includes(i.accountId))
-      .map((i) => i.outcome?.reason);
-    expect(reasons.every((reason) => reason?.startsWith('Rate limited'))).toBe(true);
-    expect(h.notifications.some((n) => n.title.includes('rate limited'))).toBe(true);
+      .filter((i) => waiting.includes(i.accountId))
+      .map((i) => `${i.side} ${i.outcome?.status} ${i.outcome?.reason?.split(':')[0]}`);
+    expect(reasons.sort()).toEqual(
+      // The leader's sell found them where it is (a waiting copy is not on its way): it planned nothing for them.
+      waiting.map(() => "buy Canceled Superseded by the leader's later order"),
+    );
+    expect([2, 3, 4, 5].map((id) => h.engine.live.get(id)?.status.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(h.notifications.some((n) => n.title.includes('rate limited'))).toBe(false);
+    await h.engine.stop();
+  });
+
+  it('when the user presses Sync while copies wait for the budget, then the waiting copies are replaced by one net order per follower', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // One request a minute: the first copy goes, the next three wait.
+    const h = new Harness([{ ratio: 2 }], 1);
+    await h.start();
+    const placed: string[] = [];
+    const place = h.venue.place.bind(h.venue);
+    h.venue.place = (command) => {
+      if (command.accountExternalId === h.directory.account(2).externalId)
+        placed.push(`${command.side} ${command.qty}`);
+      return place(command);
+    };
+    for (const side of ['buy', 'buy', 'buy', 'sell'] as const) {
+      await h.leaderOrder({ symbol: ES, side, qty: 1, type: 'Market' });
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    expect([placed, h.engine.queuedFor(2)]).toEqual([['buy 2'], 2]);
+    await h.engine.sync(1);
+    expect(h.engine.queuedFor(2)).toBe(1);
+    await jest.advanceTimersByTimeAsync(60_000);
+    await h.settle();
+    // Leader 2 × ratio 2: one buy of 2 after the first copy, whatever waited.
+    expect([placed, h.position(1, ES), h.position(2, ES)]).toEqual([['buy 2', 'buy 2'], 2, 4]);
+    const replaced = [...h.store.intents.values()].filter(
+      (i) => i.outcome?.reason?.startsWith('Superseded by the position check') === true,
+    );
+    expect(replaced).toHaveLength(2);
     await h.engine.stop();
   });
 

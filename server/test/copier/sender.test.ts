@@ -206,34 +206,45 @@ describe('the sender: the broker says too many requests', () => {
     await h.engine.stop();
   });
 
-  it('when the broker answers 429 without a time, then it is given a minute and an entry that cannot wait that long is reported rate limited', async () => {
+  it('when the broker answers 429 without a time, then the follower shows it waits for the limit, and a minute later the copy is planned again and sent, never reported failed', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const { h, broker } = await started();
     broker.places.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await jest.advanceTimersByTimeAsync(6_000);
-    await h.settle();
-    const reason = "Rate limited: the broker's request budget could not serve this order within 5 s";
     expect(broker.commands.length).toBe(1);
-    expect(outcomes(h).map((o) => [o.status, o.reason])).toEqual([['Rejected', reason]]);
-    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'rate_limited', reason });
-    expect(messages(h)).toEqual([`Copy to Account 2 rate limited | ${reason}`]);
+    expect(outcomes(h).map((o) => o.status)).toEqual([undefined]);
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('rate_limited');
+    expect(h.engine.live.get(FOLLOWER)?.status.reason).toContain('converging to leader × ratio');
+    await jest.advanceTimersByTimeAsync(60_000);
+    await h.settle();
+    expect(broker.commands.length).toBe(2);
+    expect(h.position(FOLLOWER, ES)).toBe(1);
+    expect(outcomes(h).map((o) => o.status)).toEqual(['Success']);
+    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'ok', reason: null });
+    expect(messages(h)).toEqual([]);
     await h.engine.stop();
   });
 
-  it('when a follower was rate limited and its next copy goes through, then it is ok again', async () => {
+  it('when the leader undoes its order while the copy waits out a 429, then the copy is not sent and says it was superseded', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const { h, broker } = await started();
-    broker.places.push(() => Promise.reject(new BrokerError('Too many requests', 'rate_limited')));
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await jest.advanceTimersByTimeAsync(6_000);
+    broker.places.push(() =>
+      Promise.reject(new BrokerError('Too many requests', 'rate_limited', Date.now() + 2_000)),
+    );
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 3, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(100);
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 3, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(2_500);
     await h.settle();
-    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('rate_limited');
-    await jest.advanceTimersByTimeAsync(60_000);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await jest.advanceTimersByTimeAsync(10);
-    await h.settle();
-    expect(h.engine.live.get(FOLLOWER)?.status).toMatchObject({ state: 'ok', reason: null });
+    // The refused buy 3, then nothing: buy 3 then sell 3 waiting sends nothing.
+    expect(broker.commands.map((c) => `${c.side} ${c.qty}`)).toEqual(['buy 3']);
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
+    // The sell found the follower already where the leader is (the waiting buy is not on its way): nothing to copy.
+    expect(outcomes(h).map((o) => [o.status, o.reason?.split(':')[0]])).toEqual([
+      ['Canceled', "Superseded by the leader's later order"],
+    ]);
+    expect(h.engine.live.get(FOLLOWER)?.status.state).toBe('ok');
     await h.engine.stop();
   });
 });
@@ -436,10 +447,10 @@ describe('the sender: a firm rule is asked again when the order goes', () => {
   });
 });
 
-describe('the sender: a copy waiting out a 429 is still on its way', () => {
+describe('the sender: a check while a copy waits out a 429 replaces it', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('when a check runs while a copy waits out a 429, then the check waits for it and the follower ends at the leader, not above', async () => {
+  it('when a Sync runs while a copy waits out a 429, then the Sync does not wait for it: one order replaces it and the follower ends at the leader, not above', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const { h, broker } = await started();
     broker.places.push(() =>
@@ -450,12 +461,16 @@ describe('the sender: a copy waiting out a 429 is still on its way', () => {
     let checked = false;
     const check = h.engine.sync(1).then(() => (checked = true));
     await jest.advanceTimersByTimeAsync(100);
-    expect([checked, broker.commands.length]).toEqual([false, 1]);
+    expect([checked, broker.commands.length]).toEqual([true, 1]);
     await jest.advanceTimersByTimeAsync(2_000);
     await check;
     await h.settle();
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 1]);
     expect(broker.commands.length).toBe(2);
+    expect(outcomes(h).map((o) => o.reason?.split(':')[0] ?? o.status)).toEqual([
+      'Superseded by the position check',
+      'Success',
+    ]);
     await h.engine.stop();
   });
 });

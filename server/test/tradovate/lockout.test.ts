@@ -7,6 +7,13 @@ import { groupDirectory, until } from './support/engine-world';
 import { startWorld, type World } from './support/world';
 
 const LOCKOUT_MS = 1_500;
+/**
+ * The fake and the adapter share one event loop here: with the scaled-down heartbeat (200 ms, dropped after
+ * 600 ms of silence) any pause of the test process of about half a second (a loaded machine, a collection) has
+ * the fake drop the socket for "Heartbeat timeout" before it reads the heartbeat already sent. These tests are
+ * about the 429 lockout: heartbeats near Tradovate's own pace (2.5 s) keep a drop by the fake out of them.
+ */
+const HEARTBEAT = { heartbeatMs: 2_000, serverSilenceMs: 10_000 };
 
 const market = (w: World, clientOrderId: string) => ({
   accountExternalId: String(w.follower.accountIds[0]),
@@ -28,7 +35,10 @@ async function status(world: World, token: string, path: string): Promise<number
 describe('Tradovate 429 lockouts and 423 warnings', () => {
   let world: World;
   beforeEach(async () => {
-    world = await startWorld({ timings: { rateLimitLockoutMs: LOCKOUT_MS, lockoutShownMs: 1_000 } });
+    world = await startWorld({
+      timings: { rateLimitLockoutMs: LOCKOUT_MS, lockoutShownMs: 1_000, ...HEARTBEAT },
+      fake: { heartbeatMs: HEARTBEAT.heartbeatMs },
+    });
   });
   afterEach(() => world.close());
 
@@ -128,16 +138,11 @@ describe('Tradovate 429 lockouts and 423 warnings', () => {
     });
   });
 
-  it('when a budget is warned, then its next slots come at half the rate', async () => {
-    const budget = new RequestBudget(60);
-    for (let i = 0; i < 60; i += 1) await budget.take(0);
-    const now = Date.now();
-    const normalGap = budget.nextSlotAt(now) - now;
-    expect(normalGap).toBeGreaterThan(900);
-    expect(normalGap).toBeLessThanOrEqual(1_000);
-    budget.slowDown(60_000);
-    const slowGap = budget.nextSlotAt(now) - now;
-    expect(slowGap).toBeGreaterThan(1_900);
-    expect(slowGap).toBeLessThanOrEqual(2_000);
+  it('when a budget is warned, then only half the minute allowance goes while the warning lasts', async () => {
+    const clock = { now: 1_700_000_000_000 };
+    const budget = new RequestBudget(60, { guardMs: 0, now: () => clock.now });
+    budget.slowDown(120_000);
+    for (let i = 0; i < 30; i += 1) await budget.take(0);
+    expect(budget.nextSlotAt()).toBe(1_700_000_060_000);
   });
 });

@@ -29,6 +29,13 @@ export class RequestWindow {
     return now < this.blockedUntil ? 0 : Math.max(0, this.limit - this.sent.length);
   }
 
+  /** When a request may go (epoch ms), without counting one. */
+  nextAt(now = Date.now()): number {
+    while (this.sent.length > 0 && this.sent[0]! <= now - this.windowMs) this.sent.shift();
+    if (now < this.blockedUntil) return this.blockedUntil;
+    return this.sent.length >= this.limit ? this.sent[0]! + this.windowMs : now;
+  }
+
   block(until: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, until);
   }

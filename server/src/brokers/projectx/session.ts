@@ -303,6 +303,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
 
   return {
     linksOco: true,
+    nextRequestAt: () => window.nextAt(),
     listAccounts: async () => (await searchAccounts(rest)).map(accountInfoOf),
     positions: async () => state.positionList(),
     workingOrders: async () => state.workingOrders(),

@@ -112,6 +112,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     for (const account of await fetchAccounts(rest)) state.putAccount(account);
 
   return {
+    nextRequestAt: () => budget.nextSlotAt(),
     listAccounts: () => listAccountsWithBalances(rest),
     positions: async () => state.positions(),
     workingOrders: async () => state.workingOrders(),

@@ -1,8 +1,9 @@
-import type { FollowerState, SyncAccount } from '@synctrade/api/types';
+import type { FollowerState, FollowerThrottle, SyncAccount } from '@synctrade/api/types';
 import type { Db } from '../../db/db';
 import type { CopyEngine } from '../engine/engine';
 import { roundMoney } from '@synctrade/market';
 import { readDeskRows, type DeskRow } from './desk-rows-repo';
+import { paceWarningText } from './pace-warning';
 
 /** The Sync Desk rows: settings from the database, positions, balances and states live from the engine. */
 export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): Promise<SyncAccount[]> {
@@ -40,6 +41,8 @@ export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): 
       state,
       state_reason: reason,
       currency_symbol: row.currency_symbol,
+      throttle: throttleRow(engine, row.id),
+      pace_warning: paceWarning(engine, row),
     };
   });
 }
@@ -55,4 +58,22 @@ function stateOf(
   if (row.stored_state === 'risk_stopped' && !row.is_follower)
     return { state: 'risk_stopped', reason: row.stored_reason };
   return { state: 'ok', reason: null };
+}
+
+/** A follower waiting on its login's request budget: what waits, when the next request goes, where it converges. */
+function throttleRow(engine: CopyEngine, accountId: number): FollowerThrottle | null {
+  const throttle = engine.throttleOf(accountId);
+  if (throttle === null) return null;
+  return {
+    queued: throttle.queued,
+    next_send_at: new Date(throttle.nextSendAt).toISOString(),
+    target_qty: throttle.targetQty,
+    position: throttle.position,
+    limit_per_minute: throttle.limitPerMinute,
+  };
+}
+
+function paceWarning(engine: CopyEngine, row: DeskRow): string | null {
+  const shortfall = engine.paceShortfallOf(row.id);
+  return shortfall === null ? null : paceWarningText(shortfall, row.broker);
 }

@@ -30,3 +30,11 @@ export function mirroredLeaderOrder(clientOrderId: string | null, leaderAccountI
   if (clientOrderId === null || !clientOrderId.startsWith(prefix)) return null;
   return clientOrderId.slice(prefix.length).split('.')[0] ?? null;
 }
+
+/**
+ * The event key of an order planned again when its turn came (converge, don't replay): derived from the copy it
+ * replaces, which is replaced once, so its client order id is unique and the same on every look-up.
+ */
+export function replanEventKey(replacedClientOrderId: string): string {
+  return `r${replacedClientOrderId.slice(COPY_PREFIX.length + 1)}`;
+}

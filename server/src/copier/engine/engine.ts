@@ -13,12 +13,14 @@ import { checkDailyLoss } from './risk-guard';
 import { flattenForRule } from './rule-flatten';
 import { checkFirmRules } from './send-guard';
 import { BrokerSessions } from './sessions';
+import { paceShortfallOf, throttleOf, type FollowerThrottle, type PaceShortfall } from './throttle';
 import {
   brokerPositionSeen,
   brokerSnapshotSeen,
   copyFilled,
   forgetInflightCopies,
   leaderFillArrived,
+  leaderOrderActive,
   markHeldByHand,
   newGroup,
   newLeaderState,
@@ -213,16 +215,41 @@ export class CopyEngine implements EngineContext {
     for (let round = 0; round < 20; round += 1) {
       const count = group.jobs.count;
       await group.jobs.settled();
+      await this.queuedTurns(group);
       await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
       await Promise.all([...group.rechecks.values()].map((recheck) => recheck.done));
       await new Promise((resolve) => setImmediate(resolve));
       if (
         count === group.jobs.count &&
         group.rechecks.size === 0 &&
+        [...group.accountIds].every((id) => this.queuedFor(id) === 0) &&
         [...group.inflight.values()].every((set) => set.size === 0)
       )
         return;
     }
+  }
+
+  /** The follower waiting on its login's budget (desk), or null. */
+  throttleOf(accountId: number): FollowerThrottle | null {
+    return throttleOf(this, accountId);
+  }
+
+  /** The follower's login cannot keep up with the leader's recent pace: the arithmetic (desk), or null. */
+  paceShortfallOf(accountId: number): PaceShortfall | null {
+    return paceShortfallOf(this, accountId);
+  }
+
+  /** Copies of this follower waiting for its login's request budget. */
+  queuedFor(accountId: number): number {
+    const account = this.accounts.get(accountId);
+    const entry = account === undefined ? undefined : this.sessions.get(account.connectionId);
+    return entry?.budget.waitingFor(accountId) ?? 0;
+  }
+
+  /** Copies of the group's followers waiting for their login's budget have had their turn. */
+  private async queuedTurns(group: UserGroup): Promise<void> {
+    const budgets = new Set([...group.connectionIds].map((id) => this.sessions.get(id)?.budget));
+    for (const budget of budgets) await budget?.drained(group.accountIds);
   }
 
   sessionOf(accountId: number): { account: EngineAccount; session: BrokerSession } | undefined {
@@ -315,6 +342,12 @@ export class CopyEngine implements EngineContext {
         this.onFollowerTrade(account, event);
         return;
       }
+      if (group.leader !== null)
+        leaderOrderActive(
+          group.leader,
+          event.kind === 'fill' ? event.orderId : event.order.orderId,
+          receivedAt,
+        );
       if (event.kind === 'fill') {
         if (group.leader !== null) leaderFillArrived(group.leader, event);
         void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));

@@ -13,6 +13,7 @@ import {
   pendingExposure,
   resizePendingExposure,
   settleLeaderOrderExposure,
+  trackSend,
   type LeaderState,
   type UserGroup,
 } from './state';
@@ -56,9 +57,9 @@ export async function onLeaderOrder(
     ctx.clock.after(ctx.settings.mirrorSettleMs, settle);
     return;
   }
-  await forEachMirror(ctx, group, leader, order, async (follower, entryOrderId, session) => {
-    await session.cancelOrder(follower.externalId, entryOrderId);
-  });
+  forEachMirror(ctx, group, leader, order, 'cancel', (follower, entryOrderId, session) =>
+    session.cancelOrder(follower.externalId, entryOrderId),
+  );
 }
 
 async function createMirrors(
@@ -80,8 +81,11 @@ async function modifyMirrors(
   leader: LeaderState,
   order: BrokerOrder,
 ): Promise<void> {
-  await forEachMirror(ctx, group, leader, order, async (follower, orderId, session) => {
-    const qty = Math.round(order.qty * follower.ratio);
+  forEachMirror(ctx, group, leader, order, 'modify', (follower, orderId, session) => {
+    // The leader order as it is at the modify's turn: modifies that waited for the budget coalesce into one.
+    const now = leader.mirrored.get(order.orderId) ?? order;
+    if (!isLiveOrder(now)) return null;
+    const qty = Math.round(now.qty * follower.ratio);
     const mirrorId = copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0);
     const exposure = leader.mirrorExposure.get(mirrorId);
     const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '');
@@ -93,55 +97,75 @@ async function modifyMirrors(
     if (
       qty === 0 ||
       qty > follower.risk.maxContractsPerOrder ||
-      (Math.abs(held + others + signed(order.side, qty)) > follower.risk.maxNetPosition &&
-        Math.abs(held + others + signed(order.side, qty)) > Math.abs(held))
+      (Math.abs(held + others + signed(now.side, qty)) > follower.risk.maxNetPosition &&
+        Math.abs(held + others + signed(now.side, qty)) > Math.abs(held))
     ) {
       resizePendingExposure(leader, mirrorId, 0);
       return session.cancelOrder(follower.externalId, orderId);
     }
-    resizePendingExposure(leader, mirrorId, signed(order.side, qty));
+    resizePendingExposure(leader, mirrorId, signed(now.side, qty));
     const prices = {
-      ...(order.price === null ? {} : { price: order.price }),
-      ...(order.stopPrice === null ? {} : { stopPrice: order.stopPrice }),
+      ...(now.price === null ? {} : { price: now.price }),
+      ...(now.stopPrice === null ? {} : { stopPrice: now.stopPrice }),
     };
     return session.modifyOrder({
       accountExternalId: follower.externalId,
       orderId,
       qty,
-      type: order.type,
+      type: now.type,
       ...prices,
     });
   });
 }
 
+/** The change to send to one follower's mirror at its turn (null: nothing is left to change). */
 type MirrorAction = (
   follower: EngineAccount,
   orderId: string,
   session: NonNullable<ReturnType<EngineContext['sessions']['get']>>['session'],
-) => Promise<void>;
+) => Promise<void> | null;
 
-async function forEachMirror(
+/**
+ * Changes every follower's mirror of a leader order through the follower login's budget: cancels go before
+ * everything else, and a change still waiting for its turn is replaced by a later one of the same mirror (the
+ * leader's modifies coalesce; a cancel replaces a waiting modify). The group's queue does not wait for the turn.
+ */
+function forEachMirror(
   ctx: EngineContext,
   group: UserGroup,
   leader: LeaderState,
   order: BrokerOrder,
+  kind: 'cancel' | 'modify',
   action: MirrorAction,
-): Promise<void> {
+): void {
   const eventKey = mirrorEventKey(leader.accountId, order.orderId);
-  const work: Array<Promise<void>> = [];
   for (const accountId of group.accountIds) {
     const follower = ctx.accounts.get(accountId);
     const entry = follower === undefined ? undefined : ctx.sessions.get(follower.connectionId);
     if (follower === undefined || entry === undefined) continue;
-    // Wait for the mirror's own send, so a fast modify or cancel does not overtake the placement.
-    await Promise.allSettled([...(group.inflight.get(accountId) ?? [])]);
-    const orderId = leader.mirrorOrderIds.get(copyClientId(eventKey, accountId, 0));
-    if (orderId === undefined) continue;
-    work.push(
-      action(follower, orderId, entry.session).catch((error: unknown) =>
-        ctx.log(error, `mirror ${order.orderId} on ${accountId}`),
-      ),
-    );
+    const mirrorId = copyClientId(eventKey, accountId, 0);
+    // After the mirror's own send, so a fast modify or cancel does not overtake the placement.
+    void Promise.allSettled([...(group.inflight.get(accountId) ?? [])]).then(() => {
+      const orderId = leader.mirrorOrderIds.get(mirrorId);
+      if (orderId === undefined) return;
+      entry.budget.schedule({
+        exit: true,
+        urgent: kind === 'cancel',
+        key: `mirror ${mirrorId}`,
+        accountId,
+        symbol: leader.mirrorExposure.get(mirrorId)?.symbol ?? order.symbol,
+        run: () => {
+          const sent = action(follower, orderId, entry.session);
+          if (sent === null) return false;
+          trackSend(
+            group,
+            accountId,
+            sent.catch((error: unknown) => ctx.log(error, `mirror ${order.orderId} on ${accountId}`)),
+          );
+          return true;
+        },
+        drop: () => undefined,
+      });
+    });
   }
-  await Promise.all(work);
 }

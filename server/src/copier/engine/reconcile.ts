@@ -321,6 +321,12 @@ async function sendCorrections(
   sequence += 1;
   const eventKey = syncEventKey(follower.id, `${Math.floor(ctx.clock.now()).toString(36)}${sequence}`);
   const intents = correctionIntents(eventKey, follower, moves);
+  // What still waits for the login's budget is replaced by these orders: one net order per contract.
+  ctx.sessions.get(follower.connectionId)?.budget.drop(
+    follower.id,
+    moves.map((move) => move.symbol),
+    'Superseded by the position check: one order brings the follower to leader × ratio',
+  );
   const claim = await ctx.store.claim({
     eventKey,
     userId: follower.userId,

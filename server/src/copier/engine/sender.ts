@@ -1,5 +1,6 @@
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
 import type { EngineContext } from './context';
+import { afterTurn, claimReplanned, convergeDecision, replannedIntents, showWaiting } from './converge';
 import { guardAtSend } from './send-guard';
 import { outcomeOfOrder } from './status-map';
 import {
@@ -20,7 +21,9 @@ import type { CopyIntent, EngineAccount } from './types';
 /**
  * Sends one stored intent through the connection's request budget and records the outcome. A send whose
  * result is uncertain is looked up at the broker by its client order id before any resend, so an order
- * never reaches the broker twice. Resolves when the outcome is known (reconciliation waits for it).
+ * never reaches the broker twice. A market copy that has to wait for the budget is planned again when its turn
+ * comes (`converge.ts`). Resolves when the outcome is known, or, for a market copy, once it waits in the queue
+ * (it no longer counts as on its way: what goes out for it is decided when it goes).
  */
 export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: number): Promise<void> {
   const account = ctx.accounts.get(intent.accountId);
@@ -30,8 +33,6 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
     return Promise.resolve();
   }
   const live = ctx.live.get(account.id);
-  // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
-  // is not in the broker's position yet on every broker.
   const group = ctx.groups.get(intent.userId);
   // A copy that moves the follower the other way than a copy still on its way is sent after that one settles:
   // the copies were planned in that order, and one held back by a retry (an uncertain send looked up, then sent
@@ -43,40 +44,121 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
       (copy) => copy.symbol === intent.symbol && Math.sign(copy.signedRemaining) === -sign,
     );
   const earlier = overtakes ? [...(group?.inflight.get(account.id) ?? [])] : [];
-  if (live !== undefined && intent.type === 'Market') addInflightCopy(live, intent);
+  const converges = intent.type === 'Market';
+  let ranNow = false;
   const done = new Promise<void>((resolve) => {
-    const go = (): void => schedule(ctx, entry, account, intent, receivedAt, resolve);
-    if (earlier.length === 0) go();
-    else void Promise.allSettled(earlier).then(go);
+    const go = (waited: boolean): void => {
+      ranNow = schedule(ctx, entry, account, intent, receivedAt, waited, resolve);
+    };
+    if (earlier.length === 0) go(false);
+    else void Promise.allSettled(earlier).then(() => go(true));
   });
-  if (group !== undefined) trackSend(group, account.id, done);
-  return done;
+  // A market copy that waits is not on its way: a leader's fill or a check does not wait for it. Checks wait for
+  // sends under way only (`startSend` tracks them), never for the queue.
+  return converges && !ranNow ? Promise.resolve() : done;
 }
 
+/**
+ * Hands the intent to the budget; true when it went at once. A turn after a wait (in the queue, or behind
+ * another copy) plans it again. `settled` is told once its send settled or it was not sent.
+ */
 function schedule(
   ctx: EngineContext,
   entry: SessionEntry,
   account: EngineAccount,
   intent: CopyIntent,
   receivedAt: number,
-  resolve: () => void,
-): void {
-  entry.budget.schedule({
+  waitedBefore: boolean,
+  settled: () => void,
+): boolean {
+  const ranNow = entry.budget.schedule({
     exit: intent.exit,
-    run: () => void send(ctx, entry, account, intent, receivedAt, resolve),
-    onExpired: () => {
-      const seconds = intent.exit ? 60 : 5;
-      const reason = `Rate limited: the broker's request budget could not serve this order within ${seconds} s`;
-      closeUnsent(ctx, intent, 'Rejected', reason);
-      ctx.setStatus(account.id, { state: 'rate_limited', reason });
-      ctx.notifier.notify(account.userId, {
-        kind: 'copy_rate_limited',
-        accountName: account.name,
-        reason,
-      });
-      resolve();
+    accountId: account.id,
+    symbol: intent.symbol,
+    replaceable: intent.type === 'Market' && intent.reason === undefined,
+    run: (waited) => {
+      const turn = takeTurn(ctx, entry, account, intent, receivedAt, waited || waitedBefore);
+      if (turn.sending === null) settled();
+      else void turn.sending.then(settled);
+      afterTurn(ctx, entry, account.id);
+      return turn.spent;
+    },
+    drop: (reason) => {
+      closeUnsent(ctx, intent, 'Canceled', reason);
+      settled();
+      afterTurn(ctx, entry, account.id);
     },
   });
+  if (!ranNow) showWaiting(ctx, entry, account.id);
+  return ranNow;
+}
+
+/** Its turn: sent as planned, planned again (converge), or not sent at all. */
+function takeTurn(
+  ctx: EngineContext,
+  entry: SessionEntry,
+  account: EngineAccount,
+  intent: CopyIntent,
+  receivedAt: number,
+  waited: boolean,
+): { spent: boolean; sending: Promise<void> | null } {
+  const decision = waited ? convergeDecision(ctx, account.id, intent) : { kind: 'as-planned' as const };
+  switch (decision.kind) {
+    case 'as-planned':
+      return { spent: true, sending: startSend(ctx, entry, account, intent, receivedAt) };
+    case 'superseded':
+      closeUnsent(ctx, intent, 'Canceled', decision.reason);
+      return { spent: false, sending: null };
+    case 'replanned': {
+      closeUnsent(ctx, intent, 'Canceled', decision.reason);
+      const intents = replannedIntents(intent, account, decision.parts);
+      const [first, ...rest] = intents;
+      if (first === undefined) return { spent: false, sending: null };
+      // Counted as on its way from this moment: the next turn of this follower plans from it.
+      const live = ctx.live.get(account.id);
+      if (live !== undefined) addInflightCopy(live, first);
+      const release = entry.budget.holdTurns();
+      const sending = claimReplanned(ctx, intents).then((claimed) => {
+        release();
+        if (!claimed.has(first.clientOrderId)) {
+          settleInflightCopy(ctx.live.get(account.id), first.clientOrderId);
+          return;
+        }
+        // Storing it took a moment, in which other turns of this login may have used the broker's budget: an
+        // order the adapter would hold back is not handed to it (it would go out later on this reading), it
+        // waits for its turn and is planned again then.
+        const goesNow = entry.budget.brokerReady();
+        if (!goesNow) {
+          settleInflightCopy(ctx.live.get(account.id), first.clientOrderId);
+          entry.budget.giveBack();
+          schedule(ctx, entry, account, first, receivedAt, true, () => undefined);
+        }
+        for (const part of rest)
+          if (claimed.has(part.clientOrderId))
+            schedule(ctx, entry, account, part, receivedAt, true, () => undefined);
+        return goesNow ? startSend(ctx, entry, account, first, receivedAt, true) : undefined;
+      });
+      return { spent: true, sending };
+    }
+  }
+}
+
+function startSend(
+  ctx: EngineContext,
+  entry: SessionEntry,
+  account: EngineAccount,
+  intent: CopyIntent,
+  receivedAt: number,
+  counted = false,
+): Promise<void> {
+  const live = ctx.live.get(account.id);
+  // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
+  // is not in the broker's position yet on every broker.
+  if (live !== undefined && intent.type === 'Market' && !counted) addInflightCopy(live, intent);
+  const sending = new Promise<void>((resolve) => void send(ctx, entry, account, intent, receivedAt, resolve));
+  const group = ctx.groups.get(intent.userId);
+  if (group !== undefined) trackSend(group, account.id, sending);
+  return sending;
 }
 
 async function send(
@@ -87,8 +169,6 @@ async function send(
   receivedAt: number,
   resolve: () => void,
 ): Promise<void> {
-  // A rate-limited order goes back in the queue still pending: the rescheduled run settles it, not this one,
-  // or its exposure would be dropped while queued and reconciliation would send a second order on top.
   let rescheduled = false;
   try {
     for (let attempt = 0; ; attempt += 1) {
@@ -124,8 +204,12 @@ async function send(
               ? error.retryAt
               : ctx.clock.now() + 60_000,
           );
-          rescheduled = true;
-          schedule(ctx, entry, account, intent, receivedAt, resolve);
+          // Not executed: a market copy is no longer on its way and is planned again at its next turn; a
+          // resting order goes back in the queue still pending (its send settles when that turn comes).
+          settleInflightCopy(ctx.live.get(account.id), intent.clientOrderId);
+          const market = intent.type === 'Market';
+          rescheduled = !market;
+          schedule(ctx, entry, account, intent, receivedAt, true, market ? () => undefined : resolve);
           return;
         }
         if (code !== 'uncertain') {

@@ -113,7 +113,7 @@ export class BrokerSessions {
     const entry: SessionEntry = {
       connectionId,
       session,
-      budget: this.budgetFor(connectionId),
+      budget: this.budgetFor(connectionId, session),
       byExternalId: new Map(accounts.map((account) => [account.externalId, account.id])),
       unsubscribe: () => undefined,
       up: true,
@@ -156,7 +156,7 @@ export class BrokerSessions {
   }
 
   /** The budget of the connection's broker user, shared with that user's other connections. */
-  private budgetFor(connectionId: number): RequestBudget {
+  private budgetFor(connectionId: number, session: SessionEntry['session']): RequestBudget {
     const { brokerUser, perMinute } = this.deps.directory.budgetOf(connectionId);
     let shared = this.budgets.get(brokerUser);
     if (shared === undefined) {
@@ -166,6 +166,9 @@ export class BrokerSessions {
           perMinute,
           () => clock.now(),
           (ms, job) => clock.after(ms, job),
+          // The adapter's own budget for the login (Tradovate's bucket, ProjectX's window) is the same
+          // login's: an order is handed over only when it would go at once, never to wait inside the adapter.
+          () => session.nextRequestAt?.() ?? 0,
         ),
         connections: new Set(),
       };

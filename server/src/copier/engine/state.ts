@@ -99,6 +99,8 @@ export interface LeaderState {
   readonly mirrorOrderIds: ReadonlyMap<string, string>;
   /** By mirror client order id. */
   readonly mirrorExposure: ReadonlyMap<string, MirrorExposure>;
+  /** Leader orders seen (placed or filled) in the last minute, by order id: when first seen (the leader's pace). */
+  readonly recentOrders: ReadonlyMap<string, number>;
 }
 
 /** A reconciliation that looks at a follower again later, as a job of its own. */
@@ -151,6 +153,7 @@ interface MutableLeader {
   mirrored: Map<string, BrokerOrder>;
   mirrorOrderIds: Map<string, string>;
   mirrorExposure: Map<string, MirrorExposure>;
+  recentOrders: Map<string, number>;
 }
 const writable = {
   live: (live: LiveAccount): MutableLive => live as MutableLive,
@@ -241,6 +244,7 @@ export function newLeaderState(accountId: number): LeaderState {
     mirrored: new Map(),
     mirrorOrderIds: new Map(),
     mirrorExposure: new Map(),
+    recentOrders: new Map(),
   };
   return leader;
 }
@@ -332,6 +336,25 @@ export function relearnLeader(
   for (const order of workingOrders)
     if (order.type !== 'Market' && !state.mirrored.has(order.orderId))
       state.mirrored.set(order.orderId, order);
+}
+
+/** A leader order was placed or filled: it counts toward the leader's pace for a minute. */
+export function leaderOrderActive(leader: LeaderState, orderId: string, at: number): void {
+  const recent = writable.leader(leader).recentOrders;
+  for (const [id, seen] of recent) {
+    if (seen > at - PACE_WINDOW_MS) break;
+    recent.delete(id);
+  }
+  if (!recent.has(orderId)) recent.set(orderId, at);
+}
+
+export const PACE_WINDOW_MS = 60_000;
+
+/** Leader orders placed or filled within the last minute. */
+export function leaderOrdersLastMinute(leader: LeaderState | null, now: number): number {
+  let count = 0;
+  for (const seen of leader?.recentOrders.values() ?? []) if (seen > now - PACE_WINDOW_MS) count += 1;
+  return count;
 }
 
 // ---- Mirror transitions ----

@@ -1,5 +1,5 @@
 import { LoginError, type FakeFaults, trip } from './model';
-import type { RateWindows } from './rate-window';
+import type { GatewayRates } from './rate-window';
 import type { Sessions } from './sessions';
 import { accountView, orderView, type PlaceBody, type Venue } from './venue';
 
@@ -8,7 +8,7 @@ export type Body = Record<string, unknown>;
 export interface RestWorld {
   venue: Venue;
   sessions: Sessions;
-  rates: RateWindows;
+  rates: GatewayRates;
   faults: FakeFaults;
   /** Every Order/place request body the fake received, answered or not (for exactly-once checks). */
   placed: Array<{
@@ -22,6 +22,8 @@ export interface RestWorld {
   requests: number;
   /** REST calls answered or refused, per path (`Trade/search`…). */
   calls: Record<string, number>;
+  /** Told of each signed-in call, refused or not (benches count a login's requests). */
+  onRequest?: (userName: string, path: string, limited: boolean) => void;
 }
 
 export interface RestAnswer {
@@ -61,12 +63,9 @@ export function handleRest(
   const userName = world.sessions.userOf(token);
   if (userName === null) return { status: 401, body: {} };
   if (trip(world.faults.http429, path)) return { status: 429, body: {}, headers: { 'retry-after': '1' } };
-  if (!world.rates.take(token!))
-    return {
-      status: 429,
-      body: {},
-      headers: { 'retry-after': String(world.rates.retryAfterSec(token!)) },
-    };
+  const retryAfterSec = world.rates.take(userName, path);
+  world.onRequest?.(userName, path, retryAfterSec > 0);
+  if (retryAfterSec > 0) return { status: 429, body: {}, headers: { 'retry-after': String(retryAfterSec) } };
   const answer = route(world, path, body, userName, token!);
   if (trip(world.faults.loseAnswers, path)) return { ...answer, lose: true };
   return answer;
@@ -121,6 +120,11 @@ function route(world: RestWorld, path: string, body: Body, userName: string, tok
           .filter((c) => c.name.includes(text) || c.id.includes(text))
           .map(({ symbolId: _symbolId, ...contract }) => contract),
       });
+    }
+    case 'History/retrieveBars': {
+      // The fake keeps no price history: a known contract answers no bars.
+      if (!venue.contracts.has(str(body, 'contractId') ?? '')) return refuse(1, 'Contract not found');
+      return ok({ bars: [] });
     }
     case 'Contract/searchById': {
       const contract = venue.contracts.get(str(body, 'contractId') ?? '');

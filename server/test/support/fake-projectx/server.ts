@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { seedContracts } from './catalog';
 import { UserHub } from './hub';
 import { type FakeAccount, type FakeFaults, type FakeUser, noFaults, trip } from './model';
-import { RateWindows } from './rate-window';
+import { GatewayRates, type GatewayLimitsOption, resolveGatewayLimits } from './rate-window';
 import { type Body, handleRest, type RestWorld } from './rest';
 import { Sessions } from './sessions';
 import { Venue, type VenueEvent } from './venue';
@@ -13,7 +13,12 @@ export interface FakeProjectXOptions {
   port?: number;
   host?: string;
   tokenLifetimeMs?: number;
-  /** The published limit is 200 requests per 60 s per token. */
+  /**
+   * The gateway's published limits (200 requests / 60 s, `History/retrieveBars` 50 / 30 s, HTTP 429):
+   * `'real'` (the default), `'off'`, or the real figures with some replaced.
+   */
+  limits?: GatewayLimitsOption;
+  /** Shorthand for `limits: { perWindow, windowMs }`. */
   rateLimit?: number;
   rateWindowMs?: number;
   pingMs?: number;
@@ -28,7 +33,7 @@ export interface FakeProjectX {
   sessions: Sessions;
   hub: UserHub;
   faults: FakeFaults;
-  rates: RateWindows;
+  rates: GatewayRates;
   world: RestWorld;
   /** Called after each user event went out to the hub (benches time copies from it). */
   onPublished?: (event: VenueEvent, atHr: number) => void;
@@ -45,7 +50,15 @@ export interface FakeProjectX {
 export async function startFakeProjectX(options: FakeProjectXOptions = {}): Promise<FakeProjectX> {
   const faults = noFaults();
   const sessions = new Sessions(options.tokenLifetimeMs ?? 24 * 3600_000);
-  const rates = new RateWindows(options.rateLimit ?? 200, options.rateWindowMs ?? 60_000);
+  const rates = new GatewayRates(
+    options.rateLimit === undefined && options.rateWindowMs === undefined
+      ? resolveGatewayLimits(options.limits)
+      : resolveGatewayLimits({
+          ...(typeof options.limits === 'object' ? options.limits : {}),
+          ...(options.rateLimit !== undefined ? { perWindow: options.rateLimit } : {}),
+          ...(options.rateWindowMs !== undefined ? { windowMs: options.rateWindowMs } : {}),
+        }),
+  );
   // The venue publishes only after start-up, once the hub below exists.
   const venue = new Venue((event) => {
     userHub.publish(event);

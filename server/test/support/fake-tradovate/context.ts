@@ -2,6 +2,7 @@ import { FakeVenue } from './fake-venue';
 import { documentedIpLimits, type EndpointLimit, IpLimiter } from './ip-limits';
 import { type Faults, noFaults } from './faults';
 import { TokenStore } from './tokens';
+import { resolveUserLimits, UserLimiter, type UserLimitsOption } from './user-limits';
 
 export interface RequestRecord {
   endpoint: string;
@@ -52,6 +53,8 @@ export interface FakeContext {
   penaltyResends: PenaltyResend[];
   fillsSent: FillSent[];
   ipLimits: IpLimiter;
+  /** The per-user request limit, when the fake was started with one. */
+  userLimits: UserLimiter | null;
   /** Whether the code exchange hands out refresh tokens. */
   refreshTokens: boolean;
   /** How long a 429 lasts: every request of the user is refused until then. */
@@ -70,7 +73,9 @@ export function createContext(options: {
   ipWindowMs?: number;
   refreshTokens?: boolean;
   rateLimitLockoutMs?: number;
+  limits?: UserLimitsOption;
 }): FakeContext {
+  const userLimits = resolveUserLimits(options.limits);
   const limits: Record<string, EndpointLimit> = { ...documentedIpLimits };
   for (const [endpoint, limit] of Object.entries(options.ipLimits ?? {})) if (limit) limits[endpoint] = limit;
   return {
@@ -89,6 +94,7 @@ export function createContext(options: {
     lockouts: new Map(),
     arriving: 0,
     ipLimits: new IpLimiter(limits, options.ipWindowMs ?? 60 * 60 * 1000),
+    userLimits: userLimits ? new UserLimiter(userLimits) : null,
   };
 }
 

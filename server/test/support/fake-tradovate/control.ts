@@ -48,6 +48,16 @@ export class FakeControl {
     return this.ctx.ipLimits.counted(endpoint);
   }
 
+  /** Requests of a user counted by the per-user limit in the current minute (0 when the limit is off). */
+  userRequestsInMinute(userId: number): number {
+    return this.ctx.userLimits?.countedInMinute(userId) ?? 0;
+  }
+
+  /** Penalty tickets and lockouts the per-user limit handed this user. */
+  userRefusals(userId: number): { tickets: number; lockouts: number } {
+    return { ...(this.ctx.userLimits?.refusals.get(userId) ?? { tickets: 0, lockouts: 0 }) };
+  }
+
   setTokenLifetime(seconds: number): void {
     this.ctx.tokens.lifetimeSec = seconds;
   }

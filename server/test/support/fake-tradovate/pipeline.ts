@@ -50,7 +50,9 @@ export async function processRequest(ctx: FakeContext, request: ApiRequest): Pro
   if (locked) return locked;
   if (trip(ctx.faults.warning423, endpoint)) return { kind: 'reply', status: 423, body: undefined };
   const penalty = penaltyCheck(ctx, endpoint, request);
-  if (penalty) return { kind: 'reply', status: 200, body: penalty };
+  if ('ticket' in penalty) return { kind: 'reply', status: 200, body: penalty.ticket };
+  const limited = userLimit(ctx, endpoint, request, userId, penalty.resent);
+  if (limited) return limited;
   const result = await dispatch(ctx, endpoint, request, userId);
   ctx.ipLimits.record(request.ip, endpoint, result.status === 200 && !hasFailure(result.body));
   // A slow answer: the work is done at once, the answer takes its time (a timeout then means "uncertain").
@@ -131,16 +133,15 @@ async function dispatch(
  * a resend carrying a ticket: the caller must have waited `p-time` and sent the same body. Captcha tickets can
  * never be cleared by resending. A valid resend is served even over the limit (the ticket is the permission).
  */
-function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): Body | null {
+function penaltyCheck(
+  ctx: FakeContext,
+  endpoint: string,
+  request: ApiRequest,
+): { ticket: Body } | { resent: boolean } {
   const presented =
     typeof request.body['p-ticket'] === 'string'
       ? request.body['p-ticket']
       : (request.query.get('p-ticket') ?? undefined);
-  // The body's canonical text only when a ticket is presented or issued: most requests neither carry nor get one.
-  const bodyText = (): string => {
-    const { 'p-ticket': _ignored, ...rest } = request.body;
-    return stableJson(rest);
-  };
   let rule: { pTime: number; captcha: boolean };
   if (presented !== undefined) {
     const ticket = ctx.tickets.get(presented);
@@ -151,11 +152,11 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
       endpoint,
       waitedMs,
       requiredMs: (ticket?.pTime ?? 0) * 1000,
-      sameBody: ticket?.body === bodyText(),
+      sameBody: ticket?.body === bodyText(request),
       captcha: ticket?.captcha ?? false,
       known: ticket !== undefined,
     });
-    if (ticket && !ticket.captcha && waitedMs >= ticket.pTime * 1000 - 5) return null;
+    if (ticket && !ticket.captcha && waitedMs >= ticket.pTime * 1000 - 5) return { resent: true };
     rule = ticket
       ? { pTime: ticket.pTime, captcha: ticket.captcha }
       : (ctx.faults.penalty ?? { pTime: 1, captcha: false });
@@ -163,12 +164,49 @@ function penaltyCheck(ctx: FakeContext, endpoint: string, request: ApiRequest): 
     const overLimit = ctx.ipLimits.overLimit(request.ip, endpoint);
     if (overLimit !== null) rule = { pTime: overLimit, captcha: false };
     else if (trip(ctx.faults.penalty, endpoint)) rule = ctx.faults.penalty ?? { pTime: 1, captcha: false };
-    else return null;
+    else return { resent: false };
   }
+  return { ticket: issueTicket(ctx, endpoint, request, rule) };
+}
+
+/**
+ * The user's request limit (off unless the fake was started with `limits`): over the minute's allowance a
+ * penalty ticket to wait; ignoring that wait, or passing the hour's allowance, the 429 lockout.
+ */
+function userLimit(
+  ctx: FakeContext,
+  endpoint: string,
+  request: ApiRequest,
+  userId: number | undefined,
+  resent: boolean,
+): Outcome | null {
+  if (!ctx.userLimits || userId === undefined) return null;
+  const verdict = ctx.userLimits.check(userId, resent);
+  if (verdict.kind === 'pass') return null;
+  if (verdict.kind === 'penalty') {
+    const ticket = issueTicket(ctx, endpoint, request, { pTime: verdict.pTimeSec, captcha: verdict.captcha });
+    return { kind: 'reply', status: 200, body: ticket };
+  }
+  ctx.lockouts.set(userId, Date.now() + ctx.rateLimitLockoutMs);
+  return { kind: 'reply', status: 429, body: undefined };
+}
+
+/** The body's canonical text without its ticket: a resend must carry the same. */
+function bodyText(request: ApiRequest): string {
+  const { 'p-ticket': _ignored, ...rest } = request.body;
+  return stableJson(rest);
+}
+
+function issueTicket(
+  ctx: FakeContext,
+  endpoint: string,
+  request: ApiRequest,
+  rule: { pTime: number; captcha: boolean },
+): Body {
   const ticket = `pt-${randomBytes(9).toString('base64url')}`;
   ctx.tickets.set(ticket, {
     endpoint,
-    body: bodyText(),
+    body: bodyText(request),
     issuedAt: Date.now(),
     pTime: rule.pTime,
     captcha: rule.captcha,

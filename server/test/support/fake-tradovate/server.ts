@@ -9,6 +9,7 @@ import { readBody, sendHtml, sendJson } from './http-io';
 import { approve, authorizePage } from './oauth-page';
 import { processRequest } from './pipeline';
 import { SocketHub } from './socket-hub';
+import type { UserLimitsOption } from './user-limits';
 
 export interface FakeTradovateOptions {
   /** 0 picks a free port (tests). */
@@ -25,6 +26,11 @@ export interface FakeTradovateOptions {
   ipWindowMs?: number;
   /** How long a 429 locks the user out (Tradovate documents an hour; tests scale it down). */
   rateLimitLockoutMs?: number;
+  /**
+   * Tradovate's request limit per user (80 a minute, 5,000 an hour; penalty tickets, then the 429 lockout):
+   * `'real'`, `'off'` (the default) or the real figures with some replaced (tests scale the windows down).
+   */
+  limits?: UserLimitsOption;
   /** Whether the code exchange hands out a refresh token (default true). */
   refreshTokens?: boolean;
 }
@@ -51,6 +57,7 @@ export async function startFakeTradovate(options: FakeTradovateOptions = {}): Pr
     ...(options.ipWindowMs ? { ipWindowMs: options.ipWindowMs } : {}),
     refreshTokens: options.refreshTokens ?? true,
     rateLimitLockoutMs: options.rateLimitLockoutMs ?? 60 * 60 * 1000,
+    limits: options.limits,
   });
   const hub = new SocketHub(ctx, options.heartbeatMs ?? 2500);
   const control = new FakeControl(ctx, hub);

@@ -32,6 +32,22 @@ describe('parseFeedMessage', () => {
     expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [noSide] }))).toBeNull();
   });
 
+  it('when a follower carries a throttle or a pace warning, then a well-formed one is read and a malformed one drops the message', () => {
+    const throttle = { queued: 2, next_send_at: null, target_qty: -3, position: 1, limit_per_minute: 80 };
+    const waiting = buildAccount({ id: 2, throttle, pace_warning: 'Too fast for this login' });
+    expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [waiting] }))).toEqual({
+      type: 'account_data',
+      accounts: [waiting],
+    });
+    for (const bad of [
+      { ...waiting, throttle: 'soon' },
+      { ...waiting, throttle: { ...throttle, queued: 'two' } },
+      { ...waiting, throttle: { ...throttle, next_send_at: 5 } },
+      { ...waiting, pace_warning: 12 },
+    ])
+      expect(parseFeedMessage(JSON.stringify({ type: 'account_data', accounts: [bad] }))).toBeNull();
+  });
+
   it('when the message is a heartbeat, then it is known (and left to others)', () => {
     expect(parseFeedMessage(JSON.stringify({ type: 'heartbeat', time: 'now' }))).toEqual({
       type: 'heartbeat',

@@ -9,6 +9,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const THROTTLE_NUMBERS = ['queued', 'target_qty', 'position', 'limit_per_minute'] as const;
+
+/** Absent, null, or a follower's wait on its broker limit with every field the row shows. */
+function isThrottle(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  return (
+    isRecord(value) &&
+    THROTTLE_NUMBERS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key])) &&
+    (value.next_send_at === null || typeof value.next_send_at === 'string')
+  );
+}
+
 /** True when a feed row has every field the desk renders, with the right type. */
 export function isSyncAccount(value: unknown): value is SyncAccount {
   if (!isRecord(value)) return false;
@@ -16,7 +28,11 @@ export function isSyncAccount(value: unknown): value is SyncAccount {
     NUMBER_FIELDS.every((key) => typeof value[key] === 'number' && Number.isFinite(value[key])) &&
     STRING_FIELDS.every((key) => typeof value[key] === 'string') &&
     BOOLEAN_FIELDS.every((key) => typeof value[key] === 'boolean') &&
-    SIDES.has(value.side as string)
+    SIDES.has(value.side as string) &&
+    isThrottle(value.throttle) &&
+    (value.pace_warning === undefined ||
+      value.pace_warning === null ||
+      typeof value.pace_warning === 'string')
   );
 }
 

@@ -58,6 +58,8 @@ function AccountRowView({
         isFollower={account.is_follower}
         state={account.state}
         stateReason={account.state_reason}
+        throttle={account.throttle ?? null}
+        paceWarning={account.pace_warning ?? null}
       />
       <div role="cell" data-label="Side" ref={side}>
         {formatSide(account.side)}

@@ -5,10 +5,19 @@ import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
 import { AccountsTable } from './accounts-table';
 import { AccountsToolbar } from './accounts-toolbar';
 import { MainButton } from './desk-styles';
+import { PaceBanner } from './throttle-note';
 
 // A boolean selector: the panel re-renders when the answer flips, not on every live update.
 const hasRoles = (state: SyncdeskState): boolean =>
   state.ids.some((id) => state.byId[id]?.is_master || state.byId[id]?.is_follower);
+
+const pacedFollowers = (state: SyncdeskState): number =>
+  state.ids.filter((id) => state.byId[id]?.pace_warning).length;
+// Joined into one string: the selector's answer compares by value, so live updates do not re-render the panel.
+const paceTexts = (state: SyncdeskState): string =>
+  [
+    ...new Set(state.ids.map((id) => state.byId[id]?.pace_warning).filter((text): text is string => !!text)),
+  ].join('\n');
 
 interface AccountsPanelProps {
   onChangeLeader(): void;
@@ -22,6 +31,8 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
   const status = useSyncdeskStore((state) => state.accountsStatus);
   const error = useSyncdeskStore((state) => state.accountsError);
   const loadAccounts = useSyncdeskStore((state) => state.loadAccounts);
+  const paced = useSyncdeskStore(pacedFollowers);
+  const texts = useSyncdeskStore(paceTexts);
 
   let body: React.JSX.Element;
   if (count === 0 && (status === 'idle' || status === 'loading')) body = <Spinner label="Loading accounts" />;
@@ -39,7 +50,13 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
         </MainButton>
       </EmptyState>
     );
-  else body = <AccountsTable />;
+  else
+    body = (
+      <>
+        {paced > 0 && <PaceBanner followers={paced} texts={texts.split('\n')} />}
+        <AccountsTable />
+      </>
+    );
 
   return (
     <Card as="section" aria-labelledby="syncdesk-accounts-title">

@@ -1,10 +1,11 @@
 import type React from 'react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { FollowerState as State } from '@synctrade/api';
+import type { FollowerThrottle, FollowerState as State } from '@synctrade/api';
 import { FOLLOWER_STATE_LABEL } from '../types';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { Badge, CellButton } from './desk-styles';
+import { PaceWarning, ThrottleNote } from './throttle-note';
 
 const Box = styled.div`
   display: flex;
@@ -21,20 +22,30 @@ interface FollowerStateProps {
   isFollower: boolean;
   state: State;
   reason: string | null;
+  /** Set while the follower waits on its broker login's request limit. */
+  throttle?: FollowerThrottle | null;
+  paceWarning?: string | null;
 }
 
-/** Why an account is not copying normally, on its own row; an out-of-sync follower gets a one-click Sync. */
+/**
+ * Why an account is not copying normally, on its own row; an out-of-sync follower gets a one-click Sync. A
+ * follower waiting on its broker's request limit shows the wait (instead of `ok` or a bare "Rate limited").
+ */
 export function FollowerState({
   id,
   name,
   isFollower,
   state,
   reason,
+  throttle = null,
+  paceWarning = null,
 }: FollowerStateProps): React.JSX.Element | null {
   const syncFollower = useSyncdeskStore((s) => s.syncFollower);
   const [busy, setBusy] = useState(false);
-  if (!state || state === 'ok') return null;
-  const label = FOLLOWER_STATE_LABEL[state] ?? state;
+  // The wait itself says more than the state's badge it replaces.
+  const showState = !!state && state !== 'ok' && !(state === 'rate_limited' && throttle);
+  if (!showState && !throttle && !paceWarning) return null;
+  const label = state && state !== 'ok' ? (FOLLOWER_STATE_LABEL[state] ?? state) : '';
   const onSync = async (): Promise<void> => {
     setBusy(true);
     await syncFollower(id);
@@ -42,10 +53,16 @@ export function FollowerState({
   };
   return (
     <Box>
-      <Badge $tone={state === 'out_of_sync' || state === 'rate_limited' ? 'warning' : 'danger'}>
-        {label}
-      </Badge>
-      {reason && <span>{reason}</span>}
+      {showState && (
+        <>
+          <Badge $tone={state === 'out_of_sync' || state === 'rate_limited' ? 'warning' : 'danger'}>
+            {label}
+          </Badge>
+          {reason && <span>{reason}</span>}
+        </>
+      )}
+      {throttle && <ThrottleNote throttle={throttle} />}
+      {paceWarning && <PaceWarning text={paceWarning} />}
       {state === 'out_of_sync' && isFollower && (
         <CellButton type="button" disabled={busy} aria-label={`Sync ${name}`} onClick={() => void onSync()}>
           Sync

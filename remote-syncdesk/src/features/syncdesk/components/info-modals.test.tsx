@@ -20,6 +20,29 @@ describe('guide and limitations', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('when SyncDesk Guide is opened, then it explains what happens under a broker request limit, with the numbers', async () => {
+    const { user } = renderDesk();
+    await user.click(screen.getByRole('button', { name: 'SyncDesk Guide' }));
+    const dialog = screen.getByRole('dialog', { name: 'SyncDesk Guide' });
+    expect(within(dialog).getByRole('heading', { name: 'Broker request limits' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Tradovate about 80 a minute per login, ProjectX 200 a minute/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/one request per follower/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/does not replay old orders/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/leader × ratio as the leader stands at that moment/),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/superseded by the leader's later order/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/exits go before entries/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        /requests queued, the seconds until the next send, and the position it is converging to/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/pace warning/)).toBeInTheDocument();
+  });
+
   it('when Limitations is opened, then it names market hours, rate limits, partial fills and what is not copied', async () => {
     const { user } = renderDesk();
     await user.click(screen.getByRole('button', { name: 'Limitations' }));

@@ -62,6 +62,27 @@ export function GuideModal({ open, onClose }: InfoModalProps): React.JSX.Element
           button that brings it back to leader × ratio. Flatten all closes every position and cancels working
           orders.
         </p>
+        <h3>Broker request limits</h3>
+        <p>
+          Brokers cap the requests one login may send: Tradovate about 80 a minute per login, ProjectX 200 a
+          minute. Each leader order costs one request per follower, so four followers on one Tradovate login
+          spend four requests every time the leader trades.
+        </p>
+        <p>
+          When a login&apos;s budget runs short, the copier does not replay old orders. Each time a request
+          can go, it sends a follower one order that takes it to leader × ratio as the leader stands at that
+          moment; work the leader has since undone is dropped (a buy then a sell sends nothing, and the copy
+          shows Canceled, superseded by the leader&apos;s later order), and exits go before entries.
+        </p>
+        <p>
+          The follower&apos;s row shows the wait instead of ok: the login&apos;s limit, the requests queued,
+          the seconds until the next send, and the position it is converging to beside the one it holds.
+        </p>
+        <p>
+          When the leader trades faster than a login&apos;s budget can copy to all its followers, a pace
+          warning on the row (and once above the table) gives the arithmetic. Fewer followers per login or a
+          slower pace keeps every copy immediate.
+        </p>
         <footer>
           <Button type="button" $variant="secondary" onClick={onClose}>
             Close
@@ -83,9 +104,9 @@ export function LimitationsModal({ open, onClose }: InfoModalProps): React.JSX.E
             rejected by the broker and shown as Rejected with the reason.
           </li>
           <li>
-            Rate limits: Tradovate allows about 80 requests a minute per Tradovate user. Many followers under
-            one user share that budget; when it runs out, the follower shows Rate limited and catches up
-            afterwards.
+            Rate limits: Tradovate allows about 80 requests a minute per Tradovate user, ProjectX 200 a minute
+            per login. Many followers under one login share that budget; when it runs out, the follower shows
+            the wait and goes straight to leader × ratio once a request can go (see the Guide).
           </li>
           <li>
             Partial fills: each fill of the leader is copied as it comes, times the ratio, rounded to whole

@@ -94,6 +94,26 @@ describe('orders panel', () => {
     expect(plain.lastElementChild?.textContent).toBe('Success');
   });
 
+  it('when a copy was superseded by the leader before it could go, then its row says Canceled and why', async () => {
+    api = deskApi({
+      orders: buildOrderData([
+        buildOrder({
+          id: 31,
+          role: 'copy',
+          account: 'Paper 2',
+          status: 'Canceled',
+          price: null,
+          reason: "superseded by the leader's later order",
+        }),
+      ]),
+    });
+    renderDesk();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const row = within(table).getByRole('cell', { name: '31' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Canceled')).toBeInTheDocument();
+    expect(within(row).getByText("superseded by the leader's later order")).toBeInTheDocument();
+  });
+
   it('when there are no orders in the tab, then it says No data found and Export is off', async () => {
     api = deskApi({ orders: buildOrderData([buildOrder({ side: 'buy' })]) });
     const { user } = renderDesk();

@@ -1,7 +1,7 @@
 import type React from 'react';
 import { memo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { FollowerState as State } from '@synctrade/api';
+import type { FollowerThrottle, FollowerState as State } from '@synctrade/api';
 import { Switch } from '@synctrade/ui';
 import { FlattenConfirm } from '../confirm/flatten-confirm';
 import { useSyncdeskStore } from '../store/syncdesk-store';
@@ -29,6 +29,8 @@ interface IdentityProps {
   isFollower: boolean;
   state: State;
   stateReason: string | null;
+  throttle: FollowerThrottle | null;
+  paceWarning: string | null;
 }
 
 /** Follow, ID, Connection and Accounts cells; re-rendered only when one of these fields changes. */
@@ -66,6 +68,8 @@ export const RowIdentity = memo(function RowIdentity(props: IdentityProps): Reac
           isFollower={props.isFollower}
           state={props.state}
           reason={props.stateReason}
+          throttle={props.throttle}
+          paceWarning={props.paceWarning}
         />
       </div>
     </>

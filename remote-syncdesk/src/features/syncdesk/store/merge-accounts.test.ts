@@ -11,6 +11,15 @@ describe('mergeAccounts', () => {
     expect(second.ids).toBe(first.ids);
   });
 
+  it('when a follower’s throttle comes again with the same figures, then its previous object is kept; new figures replace it', () => {
+    const throttle = { queued: 2, next_send_at: null, target_qty: -3, position: 1, limit_per_minute: 80 };
+    const first = mergeAccounts({ ids: [], byId: {} }, [buildAccount({ id: 1, throttle })]);
+    const same = mergeAccounts(first, [buildAccount({ id: 1, throttle: { ...throttle } })]);
+    expect(same.byId[1]).toBe(first.byId[1]);
+    const moved = mergeAccounts(first, [buildAccount({ id: 1, throttle: { ...throttle, queued: 1 } })]);
+    expect(moved.byId[1]?.throttle?.queued).toBe(1);
+  });
+
   it('when accounts come, go or move, then the ids follow the new list', () => {
     const first = mergeAccounts({ ids: [], byId: {} }, [buildAccount({ id: 1 }), buildAccount({ id: 2 })]);
     const second = mergeAccounts(first, [buildAccount({ id: 3 }), buildAccount({ id: 1 })]);

@@ -5,9 +5,19 @@ export interface AccountIndex {
   byId: Record<number, SyncAccount>;
 }
 
+/** Field by field; a nested object (a follower's throttle) by its own fields, since every frame brings a new one. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(right);
+  return keys.length === Object.keys(left).length && keys.every((key) => Object.is(left[key], right[key]));
+}
+
 function sameAccount(a: SyncAccount, b: SyncAccount): boolean {
   const keys = Object.keys(b) as (keyof SyncAccount)[];
-  return keys.length === Object.keys(a).length && keys.every((key) => Object.is(a[key], b[key]));
+  return keys.length === Object.keys(a).length && keys.every((key) => sameValue(a[key], b[key]));
 }
 
 function sameIds(a: number[], b: number[]): boolean {

@@ -1,5 +1,6 @@
 import {
   mockApi,
+  screen,
   renderWithProviders,
   signIn,
   type ApiMock,
@@ -41,4 +42,10 @@ export function setUpDesk(): void {
   FakeSocket.reset();
   signIn(USER_ID);
   Object.defineProperty(window, 'WebSocket', { value: FakeSocket, configurable: true, writable: true });
+}
+
+/** The desk row of the account whose Accounts cell starts with `name`. */
+export async function rowOf(name: string): Promise<HTMLElement> {
+  const cell = await screen.findByRole('cell', { name: new RegExp(`^${name}`) });
+  return cell.closest('[role="row"]')!;
 }

@@ -1,0 +1,82 @@
+import { convergePlan, type ConvergeInput } from '../../src/copier/engine/converge-plan';
+import { DEFAULT_RISK } from '../../src/copier/engine/types';
+
+const base: ConvergeInput = {
+  side: 'buy',
+  qty: 3,
+  leaderPosition: 3,
+  ratio: 1,
+  risk: DEFAULT_RISK,
+  held: 0,
+  exposure: { buy: 0, sell: 0 },
+  ownDirectionOnly: false,
+};
+
+describe('converge, do not replay: a waiting copy planned again when its turn comes', () => {
+  it('when the copy is still exactly what leader × ratio needs, then it goes as planned', () => {
+    expect(convergePlan(base)).toEqual({ kind: 'as-planned' });
+  });
+
+  it('when the leader undid its order (buy 3 then sell 3), then nothing goes and the copy says it was superseded', () => {
+    const decision = convergePlan({ ...base, leaderPosition: 0 });
+    expect(decision).toEqual({
+      kind: 'superseded',
+      reason: "Superseded by the leader's later order: the follower holds 0, leader × ratio is 0",
+    });
+  });
+
+  it('when the leader added since, then one merged order brings the follower to leader × ratio now', () => {
+    const decision = convergePlan({ ...base, qty: 1, leaderPosition: 5, ratio: 2, held: 4 });
+    expect(decision.kind).toBe('replanned');
+    expect(decision.kind === 'replanned' && decision.parts).toEqual([{ side: 'buy', qty: 6, exit: false }]);
+  });
+
+  it('when the leader reversed, then the order goes the other way: the closing part first, never past the target', () => {
+    const decision = convergePlan({ ...base, leaderPosition: -2, held: 3 });
+    expect(decision.kind === 'replanned' && decision.parts).toEqual([
+      { side: 'sell', qty: 3, exit: true },
+      { side: 'sell', qty: 2, exit: false },
+    ]);
+    expect(decision.kind === 'replanned' && decision.reason).toBe(
+      "Superseded by the leader's later order: re-planned as sell 3, sell 2 (the follower holds 3, leader × ratio is -2)",
+    );
+  });
+
+  it('when the follower may only move the way the copy went (traded by hand, auto-sync off), then a move the other way is not made', () => {
+    expect(convergePlan({ ...base, leaderPosition: -2, held: 3, ownDirectionOnly: true }).kind).toBe(
+      'superseded',
+    );
+    expect(convergePlan({ ...base, qty: 1, leaderPosition: 2, held: 0, ownDirectionOnly: true })).toEqual({
+      kind: 'replanned',
+      parts: [{ side: 'buy', qty: 2, exit: false }],
+      reason:
+        "Superseded by the leader's later order: re-planned as buy 2 (the follower holds 0, leader × ratio is 2)",
+    });
+  });
+
+  it('when resting mirrors on the same side could fill, then the move stops at the max net position, and none is left: nothing goes', () => {
+    const risk = { ...DEFAULT_RISK, maxNetPosition: 4 };
+    expect(
+      convergePlan({ ...base, qty: 3, leaderPosition: 6, risk, held: 1, exposure: { buy: 2, sell: 0 } }),
+    ).toMatchObject({ kind: 'replanned', parts: [{ side: 'buy', qty: 1, exit: false }] });
+    expect(
+      convergePlan({ ...base, qty: 1, leaderPosition: 6, risk, held: 2, exposure: { buy: 2, sell: 0 } }),
+    ).toEqual({
+      kind: 'superseded',
+      reason:
+        "Superseded by the leader's later order: max net position (4) reached, the follower holds 2, leader × ratio is 4",
+    });
+  });
+
+  it('when the move is larger than the max contracts per order, then it goes in parts', () => {
+    const risk = { ...DEFAULT_RISK, maxContractsPerOrder: 2 };
+    const decision = convergePlan({ ...base, qty: 2, leaderPosition: 5, risk });
+    expect(decision.kind === 'replanned' && decision.parts.map((p) => p.qty)).toEqual([2, 2, 1]);
+  });
+
+  it('when the ratio rounds a half, then it rounds away from zero on both sides', () => {
+    expect(convergePlan({ ...base, side: 'sell', qty: 2, leaderPosition: -1, ratio: 1.5 })).toEqual({
+      kind: 'as-planned',
+    });
+  });
+});
