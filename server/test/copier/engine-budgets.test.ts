@@ -85,6 +85,46 @@ describe('copy engine under a tight broker budget', () => {
     await h.engine.stop();
   });
 
+  it('when a follower stops following while a copy that would be planned again in two parts waits for the budget, then nothing is planned or sent for it and the queue empties', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // One request a minute, one contract an order: the first copy goes, the next two wait; at their turn the
+    // follower is 2 short, which is two orders of one.
+    const h = new Harness([{ ratio: 1, risk: { maxContractsPerOrder: 1 } }], 1);
+    await h.start();
+    const placed: string[] = [];
+    const place = h.venue.place.bind(h.venue);
+    h.venue.place = (command) => {
+      if (command.accountExternalId === h.directory.account(2).externalId)
+        placed.push(`${command.side} ${command.qty}`);
+      return place(command);
+    };
+    for (let i = 0; i < 3; i += 1) {
+      await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+      await jest.advanceTimersByTimeAsync(10);
+    }
+    expect(placed).toEqual(['buy 1']);
+    expect(h.engine.queuedFor(2)).toBeGreaterThanOrEqual(2);
+    h.directory.account(2).isFollower = false;
+    const reloaded = h.engine.refreshUser(1);
+    await jest.advanceTimersByTimeAsync(3 * 60_000);
+    await reloaded;
+    await h.settle();
+    expect([placed, h.position(1, ES), h.position(2, ES), h.engine.queuedFor(2)]).toEqual([
+      ['buy 1'],
+      3,
+      1,
+      0,
+    ]);
+    const waiting = [...h.store.intents.values()].filter(
+      (i) => i.accountId === 2 && i.outcome?.brokerOrderId === null,
+    );
+    expect(waiting.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(waiting.map((i) => `${i.side} ${i.qty} ${i.outcome?.reason}`))).toEqual(
+      new Set(['buy 1 Not sent: the follower was disabled']),
+    );
+    await h.engine.stop();
+  });
+
   it('when a broker session cannot open at start, then it is tried again until it opens and its followers catch up', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     // Follower 3 is on connection 2, whose broker refuses the first two attempts (down, or rate limiting).

@@ -70,6 +70,8 @@ function schedule(
   receivedAt: number,
   waitedBefore: boolean,
   settled: () => void,
+  /** A later part of a re-planned move: true once the part before it ended unsent (it is not sent either). */
+  beforeUnsent: () => boolean = () => false,
 ): boolean {
   const ranNow = entry.budget.schedule({
     exit: intent.exit,
@@ -77,6 +79,12 @@ function schedule(
     symbol: intent.symbol,
     replaceable: intent.type === 'Market' && intent.reason === undefined,
     run: (waited) => {
+      if (beforeUnsent()) {
+        closeUnsent(ctx, intent, 'Canceled', PART_BEFORE_UNSENT);
+        settled();
+        afterTurn(ctx, entry, account.id);
+        return false;
+      }
       const turn = takeTurn(ctx, entry, account, intent, receivedAt, waited || waitedBefore);
       if (turn.sending === null) settled();
       else void turn.sending.then(settled);
@@ -102,6 +110,12 @@ function takeTurn(
   receivedAt: number,
   waited: boolean,
 ): { spent: boolean; sending: Promise<void> | null } {
+  // A follower disabled while its copy waited gets nothing: not planned again (a re-planned order would meet the
+  // same refusal at once, and plan its rest again, without end).
+  if (!mayGo(ctx, account.id, entry, intent)) {
+    closeUnsent(ctx, intent, 'Canceled', FOLLOWER_DISABLED);
+    return { spent: false, sending: null };
+  }
   const decision = waited ? convergeDecision(ctx, account.id, intent) : { kind: 'as-planned' as const };
   switch (decision.kind) {
     case 'as-planned':
@@ -117,6 +131,9 @@ function takeTurn(
       // Counted as on its way from this moment: the next turn of this follower plans from it.
       const live = ctx.live.get(account.id);
       if (live !== undefined) addInflightCopy(live, first);
+      // The later parts were planned on the first going out: if it ends unsent (refused, rejected), they are not
+      // sent either, or each would plan the whole move again, and its own rest, without end.
+      const chain = { unsent: false };
       const release = entry.budget.holdTurns();
       const sending = claimReplanned(ctx, intents).then((claimed) => {
         release();
@@ -135,8 +152,20 @@ function takeTurn(
         }
         for (const part of rest)
           if (claimed.has(part.clientOrderId))
-            schedule(ctx, entry, account, part, receivedAt, true, () => undefined);
-        return goesNow ? startSend(ctx, entry, account, first, receivedAt, true) : undefined;
+            schedule(
+              ctx,
+              entry,
+              account,
+              part,
+              receivedAt,
+              true,
+              () => undefined,
+              () => chain.unsent,
+            );
+        if (!goesNow) return undefined;
+        return startSend(ctx, entry, account, first, receivedAt, true, (placed) => {
+          chain.unsent = !placed;
+        });
       });
       return { spent: true, sending };
     }
@@ -150,12 +179,20 @@ function startSend(
   intent: CopyIntent,
   receivedAt: number,
   counted = false,
+  /** Told whether the order reached the broker (or may have: its answer was lost) once its send ends. */
+  ended: (placed: boolean) => void = () => undefined,
 ): Promise<void> {
   const live = ctx.live.get(account.id);
   // Counted as held until the follower's feed shows its fills (or it ends unfilled): an acknowledged order
   // is not in the broker's position yet on every broker.
   if (live !== undefined && intent.type === 'Market' && !counted) addInflightCopy(live, intent);
-  const sending = new Promise<void>((resolve) => void send(ctx, entry, account, intent, receivedAt, resolve));
+  const sending = new Promise<void>(
+    (resolve) =>
+      void send(ctx, entry, account, intent, receivedAt, (placed) => {
+        ended(placed);
+        resolve();
+      }),
+  );
   const group = ctx.groups.get(intent.userId);
   if (group !== undefined) trackSend(group, account.id, sending);
   return sending;
@@ -167,15 +204,16 @@ async function send(
   account: EngineAccount,
   intent: CopyIntent,
   receivedAt: number,
-  resolve: () => void,
+  resolve: (placed: boolean) => void,
 ): Promise<void> {
   let rescheduled = false;
+  let placed = false;
   try {
     for (let attempt = 0; ; attempt += 1) {
       // The follower as it is now decides, not as it was when the leader's event was planned: this order may
       // have waited for the budget (a 429) or a look-up meanwhile, and the account objects are replaced on reload.
       if (!mayGo(ctx, account.id, entry, intent)) {
-        closeUnsent(ctx, intent, 'Canceled', 'Not sent: the follower was disabled');
+        closeUnsent(ctx, intent, 'Canceled', FOLLOWER_DISABLED);
         return;
       }
       const refused = guardAtSend(ctx, intent);
@@ -194,7 +232,9 @@ async function send(
       const pending = entry.session.placeOrder(commandOf(intent, account));
       if (attempt === 0) ctx.metrics.onSent(intent.eventKey, receivedAt, sentAt);
       try {
-        succeeded(ctx, account, intent, await pending, sentAt - receivedAt, ctx.clock.now() - receivedAt);
+        const order = await pending;
+        placed = wentOut(order);
+        succeeded(ctx, account, intent, order, sentAt - receivedAt, ctx.clock.now() - receivedAt);
         return;
       } catch (error: unknown) {
         const code = error instanceof BrokerError ? error.code : 'uncertain';
@@ -209,7 +249,15 @@ async function send(
           settleInflightCopy(ctx.live.get(account.id), intent.clientOrderId);
           const market = intent.type === 'Market';
           rescheduled = !market;
-          schedule(ctx, entry, account, intent, receivedAt, true, market ? () => undefined : resolve);
+          schedule(
+            ctx,
+            entry,
+            account,
+            intent,
+            receivedAt,
+            true,
+            market ? () => undefined : () => resolve(false),
+          );
           return;
         }
         if (code !== 'uncertain') {
@@ -224,6 +272,7 @@ async function send(
         }
         const found = await lookUp(entry, account, intent);
         if (found !== undefined && found !== null) {
+          placed = wentOut(found);
           succeeded(ctx, account, intent, found, sentAt - receivedAt, ctx.clock.now() - receivedAt);
           return;
         }
@@ -233,10 +282,13 @@ async function send(
           const seen = found === undefined ? sendLost(live, intent.clientOrderId) : null;
           if (seen !== null) {
             // The follower's feed showed the order while its answer was lost: that is its outcome.
+            placed = true;
             succeeded(ctx, account, intent, seen.order, sentAt - receivedAt, seen.at - receivedAt);
             return;
           }
           const reason = 'Outcome unknown: the broker did not answer; the position is reconciled';
+          // Counted as held until it shows: what comes after it plans from that.
+          placed = found === undefined;
           if (found === undefined) copyOutcomeUnknown(ctx.live.get(account.id), intent.clientOrderId);
           closeUnsent(ctx, intent, 'Rejected', reason, sentAt - receivedAt, found === null);
           ctx.setStatus(account.id, { state: 'out_of_sync', reason });
@@ -247,10 +299,18 @@ async function send(
   } finally {
     if (!rescheduled) {
       sendEnded(ctx.live.get(account.id), intent.clientOrderId);
-      resolve();
+      resolve(placed);
     }
   }
 }
+
+/** An order the broker took and did not end at once (rejected, canceled) changes what the follower holds. */
+function wentOut(order: BrokerOrder): boolean {
+  return order.status !== 'Rejected' && order.status !== 'Canceled';
+}
+
+const FOLLOWER_DISABLED = 'Not sent: the follower was disabled';
+const PART_BEFORE_UNSENT = 'Not sent: the order before it in the same move was not sent';
 
 /**
  * Copies go to a follower that can receive them. A firm rule's close-out (an exit carrying the rule's reason) also
