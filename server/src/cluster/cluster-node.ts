@@ -13,6 +13,7 @@ import type { ClusterConfig } from './cluster-config';
 import { installOwnerForwarding } from './forward';
 import { LeaseKeeper } from './lease-keeper';
 import { LeaseStore } from './lease-store';
+import { LoginShareStore, shareLogins } from './login-shares';
 import { PaperLeases } from './paper-fence';
 
 type DeskSnapshot = (userId: number) => Promise<FeedMessage[]>;
@@ -34,6 +35,7 @@ const FREE_LOOKED_AT = 500;
 export class ClusterNode {
   readonly leases: LeaseStore;
   readonly keeper: LeaseKeeper;
+  private readonly loginShares: LoginShareStore;
   private engine: CopyEngine | null = null;
   private engineDirectory: ClusterDirectory | null = null;
   private flushStore: (() => Promise<void>) | null = null;
@@ -55,6 +57,7 @@ export class ClusterNode {
     private readonly paperLeases: PaperLeases,
   ) {
     this.leases = new LeaseStore(app.db);
+    this.loginShares = new LoginShareStore(app.db);
     this.keeper = new LeaseKeeper(this.leases, config.nodeId, {
       ttlMs: config.ttlMs,
       renewMs: config.renewMs,
@@ -165,10 +168,15 @@ export class ClusterNode {
       this.timers.push(timer);
     };
     every(this.config.renewMs, () => this.renew());
+    // Brokers count a login's requests whichever node sends them: each node spends its share.
+    every(this.config.renewMs, () =>
+      shareLogins(this.loginShares, this.config.nodeId, engine.loginBudgets(), this.config.ttlMs),
+    );
     every(WATCH_MS, () => this.watch());
     every(this.config.balanceMs, () => this.balance());
     every(PRUNE_MS, async () => {
       await pruneClusterLogs(this.app.db, this.config.logRetentionMs);
+      await this.loginShares.prune(this.config.logRetentionMs);
     });
     void this.balance().catch((error: unknown) => this.app.log.error({ err: error }, 'cluster'));
   }
@@ -190,6 +198,7 @@ export class ClusterNode {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
     for (const off of this.offs.splice(0)) off();
     await this.leases.leave(this.config.nodeId).catch(() => undefined);
+    await this.loginShares.leave(this.config.nodeId).catch(() => undefined);
     await this.bus.close();
   }
 

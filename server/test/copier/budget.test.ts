@@ -14,15 +14,76 @@ describe('request budget per broker user', () => {
       run: () => ran.push(name) > 0,
       drop: () => ran.push(`dropped ${name}`),
     });
-    for (let i = 0; i < 60; i += 1) budget.schedule(job(`burst ${i}`, false));
+    // 60 a minute: 15 at once, then 39 a minute (one every 1.54 s); a tenth is left to the adapter's reads.
+    for (let i = 0; i < 15; i += 1) budget.schedule(job(`burst ${i}`, false));
     budget.schedule(job('entry A', false));
     budget.schedule(job('exit B', true));
     budget.schedule(job('entry C', false));
-    expect(ran).toHaveLength(60);
-    jest.advanceTimersByTime(1_000);
-    expect(ran.slice(60)).toEqual(['exit B']);
-    jest.advanceTimersByTime(2_000);
-    expect(ran.slice(60)).toEqual(['exit B', 'entry A', 'entry C']);
+    expect(ran).toHaveLength(15);
+    jest.advanceTimersByTime(1_600);
+    expect(ran.slice(15)).toEqual(['exit B']);
+    jest.advanceTimersByTime(3_100);
+    expect(ran.slice(15)).toEqual(['exit B', 'entry A', 'entry C']);
+    budget.stop();
+  });
+
+  it("when a leader's burst meets a login of 80 a minute, then a quarter goes at once and the rest of the minute is paced, leaving a tenth unspent", () => {
+    const budget = new RequestBudget(80, Date.now);
+    const ran: number[] = [];
+    for (let i = 0; i < 200; i += 1)
+      budget.schedule({
+        exit: false,
+        accountId: 2,
+        symbol: 'ESZ6',
+        run: () => ran.push(Date.now()) > 0,
+        drop: () => undefined,
+      });
+    expect(ran).toHaveLength(20);
+    // 60 more a minute would fill Tradovate's rolling minute (80) and leave nothing for the end of the burst:
+    // 52 a minute, one every 1.16 s.
+    jest.advanceTimersByTime(1_100);
+    expect(ran).toHaveLength(20);
+    jest.advanceTimersByTime(100);
+    expect(ran).toHaveLength(21);
+    jest.advanceTimersByTime(58_900);
+    expect(ran).toHaveLength(72);
+    // In any rolling minute: never more than 72 of the 80.
+    jest.advanceTimersByTime(120_000);
+    const over = ran.filter((at, i) => (ran[i + 72] ?? Infinity) - at < 60_000);
+    expect(over).toEqual([]);
+    budget.stop();
+  });
+
+  it('when market copies and new resting orders wait together, then cancels go first, then the market copies (exits first), then the resting orders (exits first)', () => {
+    const budget = new RequestBudget(1, Date.now);
+    const ran: string[] = [];
+    const job = (name: string, kind: Partial<BudgetJob>): BudgetJob => ({
+      exit: false,
+      accountId: 2,
+      symbol: 'ESZ6',
+      run: () => ran.push(name) > 0,
+      drop: () => ran.push(`dropped ${name}`),
+      ...kind,
+    });
+    budget.schedule(job('first', {}));
+    budget.schedule(job('resting buy', {}));
+    budget.schedule(job('market buy', { replaceable: true }));
+    budget.schedule(job('resting sell', {}));
+    budget.schedule(job('market exit', { exit: true, replaceable: true }));
+    budget.schedule(job('market sell', { replaceable: true }));
+    budget.schedule(job('resting exit', { exit: true }));
+    budget.schedule(job('cancel', { urgent: true }));
+    jest.advanceTimersByTime(8 * 60_000);
+    expect(ran).toEqual([
+      'first',
+      'cancel',
+      'market exit',
+      'market buy',
+      'market sell',
+      'resting exit',
+      'resting buy',
+      'resting sell',
+    ]);
     budget.stop();
   });
 

@@ -17,19 +17,26 @@ import { LimitWatch } from './support/limit-watch';
 const RUNS = Number(process.env.LIMIT_PROPERTY_RUNS ?? 1);
 const PER_MINUTE = 80;
 const COPY_SETTLE_MS = 1_500;
-/** The adapter counts a request when it is taken: a guard for its way to the broker (`request-budget.ts`). */
-const GUARD_MS = 1_000;
 /**
- * After the leader stops, each follower needs at most two orders (the part that closes, the part that opens):
- * 4 × 2 = 8 requests. The burst may have filled the login's rolling minute just before the leader stopped; every
- * request in it leaves the window at most a minute (plus the adapter's guard) after it went, and the 8 orders and
- * the checks' reads then fit at once in the emptied window: 61 s. Plus one auto-sync interval (5 s) for a
- * follower whose last copy was superseded while the leader still moved, the settle wait of a check (1.5 s) and
- * 2 s for the loaded machine: 69.5 s.
+ * The engine spends a login's minute as 20 requests at once and then 52 a minute (a quarter at once, a tenth left
+ * for the adapter's reads: `budget.ts`). One round of the login's four followers is at most two orders each (the
+ * part that closes, the part that opens): 8 requests at 52 a minute, 9.3 s.
  */
-const CONVERGE_BOUND_MS = 60_000 + GUARD_MS + AUTO_SYNC_MS + COPY_SETTLE_MS + 2_000;
-/** A follower waits at most one turn per follower of its login (plus the leader's own feed and the check). */
-const LAG_MS = CONVERGE_BOUND_MS;
+const PACED_PER_MINUTE = 52;
+const ROUND_MS = Math.ceil((4 * 2 * 60_000) / PACED_PER_MINUTE);
+/**
+ * After the leader stops: the round under way (its orders may have been planned just before the leader's last
+ * fills), then one auto-sync interval (5 s) for a follower whose last copy was superseded while the leader still
+ * moved, the check's settle wait (1.5 s) and the check's own round, plus 2 s for the loaded machine: 27.0 s.
+ * (Spending the whole minute at once, it was 69.5 s: a burst could take the rolling minute for copies of itself
+ * and leave the followers waiting it out.)
+ */
+const CONVERGE_BOUND_MS = 2 * ROUND_MS + AUTO_SYNC_MS + COPY_SETTLE_MS + 2_000;
+/**
+ * A follower on the wrong side: the round under way and the next one (a check may replace its waiting order with
+ * one planned later), a check's settle wait and the machine's load: 22.0 s.
+ */
+const LAG_MS = 2 * ROUND_MS + COPY_SETTLE_MS + 2_000;
 /** What an order reaching the fake was decided on: a reading at most this old. */
 const IN_FLIGHT_MS = 1_000;
 

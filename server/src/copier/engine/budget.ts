@@ -1,8 +1,8 @@
 import { systemClock, type Clock } from './clock';
 
 /**
- * A request budget per broker user: a token bucket (the broker's per-minute allowance, refilled
- * continuously) with a queue. Nothing in the queue expires: a job that waited is re-planned by its owner when
+ * A request budget per broker user: a token bucket (part of the broker's per-minute allowance at once, the rest
+ * paced: `paceOf`) with a queue. Nothing in the queue expires: a job that waited is re-planned by its owner when
  * its turn comes (converge, don't replay: see `converge-plan.ts`), and a turn that finds nothing left to send
  * gives its token back. Exits go before entries.
  */
@@ -29,8 +29,40 @@ export interface BudgetJob {
   replaceable?: boolean;
 }
 
+/** Below this many requests a minute, the login's allowance is too small to keep part of it back. */
+export const PACED_FROM_PER_MINUTE = 20;
+
+/**
+ * How a login's minute is spent: `burst` requests may go at once, the rest is paced at `refillPerMinute`, and a
+ * tenth is left to the adapter's own reads. Spent as a bucket of the whole minute, a leader's burst took every
+ * request of the broker's rolling minute for copies of the burst itself, and the followers waited out the minute on
+ * the wrong side of the leader (ADR 8): paced, a waiting follower gets a turn every few seconds, and its turn
+ * brings it to where the leader is then. At most `burst + refillPerMinute` requests in any minute: within the limit.
+ */
+export function paceOf(perMinute: number): { burst: number; refillPerMinute: number } {
+  if (perMinute < PACED_FROM_PER_MINUTE) return { burst: perMinute, refillPerMinute: perMinute };
+  const burst = Math.floor(perMinute / 4);
+  return { burst, refillPerMinute: perMinute - burst - Math.ceil(perMinute / 10) };
+}
+
+/**
+ * A job's place in the queue: lower goes first. Cancels only take exposure away; then the followers' positions (market
+ * copies and the checks' net orders, exits first); then new resting orders and their changes, exits first. A
+ * position order behind resting ones waited out every one of them, and a check replacing it every few seconds
+ * put it at the back each time: the follower stayed on the wrong side while mirrors went out.
+ */
+function rank(job: BudgetJob): number {
+  if (job.urgent === true) return 0;
+  return (job.replaceable === true ? 1 : 3) + (job.exit ? 0 : 1);
+}
+
 export class RequestBudget {
   private tokens: number;
+  /** Requests that may go at once (the bucket's size) and the pace after them. */
+  private burst: number;
+  private refillPerMinute: number;
+  /** Server nodes spending this login's allowance (each spends its share). */
+  private nodes = 1;
   private refilledAt: number;
   private blockedUntil = 0;
   private readonly queue: BudgetJob[] = [];
@@ -46,7 +78,8 @@ export class RequestBudget {
     /** The broker adapter's own budget for this login: when it lets the next request go (epoch ms). */
     private readonly brokerNextAt: () => number = () => 0,
   ) {
-    this.tokens = perMinute;
+    ({ burst: this.burst, refillPerMinute: this.refillPerMinute } = paceOf(perMinute));
+    this.tokens = this.burst;
     this.refilledAt = now();
   }
 
@@ -58,15 +91,13 @@ export class RequestBudget {
     }
     const same = job.key === undefined ? -1 : this.queue.findIndex((entry) => entry.key === job.key);
     const replaced = same < 0 ? undefined : this.queue.splice(same, 1)[0];
-    // Cancels first, then exits; within a priority, first come first served (a coalesced job keeps its place
-    // unless its priority moves it up).
+    // By rank (`rank`); within a rank, first come first served (a coalesced job keeps its place unless its rank
+    // moves it up).
     const at = job.urgent
       ? this.queue.findIndex((entry) => entry.urgent !== true)
       : replaced !== undefined
         ? same
-        : job.exit
-          ? this.queue.findIndex((entry) => entry.urgent !== true && !entry.exit)
-          : -1;
+        : this.queue.findIndex((entry) => rank(entry) > rank(job));
     if (at < 0 || at > this.queue.length) this.queue.push(job);
     else this.queue.splice(at, 0, job);
     replaced?.drop('Replaced by a later change of the same order');
@@ -78,6 +109,30 @@ export class RequestBudget {
   penalize(retryAt: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, retryAt);
     this.tokens = 0;
+  }
+
+  /** Until when the broker stopped this login, as seen here (0: it did not). */
+  get blockedAt(): number {
+    return this.blockedUntil;
+  }
+
+  /**
+   * The login is used by `nodes` server nodes (at least this one): this node spends its share of the allowance. A
+   * broker's stop seen by another node (`blockedUntil`, epoch ms) holds here too.
+   */
+  share(nodes: number, blockedUntil: number): void {
+    const count = Math.max(1, Math.floor(nodes));
+    if (blockedUntil > this.blockedUntil) this.penalize(blockedUntil);
+    if (count === this.nodes) return;
+    this.refill(this.now());
+    this.nodes = count;
+    ({ burst: this.burst, refillPerMinute: this.refillPerMinute } = paceOf(this.perMinute / count));
+    this.tokens = Math.min(this.tokens, this.burst);
+  }
+
+  /** This node's share of the login's allowance (requests a minute). */
+  get sharePerMinute(): number {
+    return this.perMinute / this.nodes;
   }
 
   /** Queued jobs (tests, desk state). */
@@ -99,7 +154,8 @@ export class RequestBudget {
   nextSendAt(): number {
     const now = this.now();
     this.refill(now);
-    const tokenAt = this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 60_000) / this.perMinute);
+    const tokenAt =
+      this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 60_000) / this.refillPerMinute);
     return Math.max(tokenAt, this.blockedUntil, this.brokerNextAt());
   }
 
@@ -151,7 +207,10 @@ export class RequestBudget {
   }
 
   private refill(now: number): void {
-    this.tokens = Math.min(this.perMinute, this.tokens + ((now - this.refilledAt) * this.perMinute) / 60_000);
+    this.tokens = Math.min(
+      this.burst,
+      this.tokens + ((now - this.refilledAt) * this.refillPerMinute) / 60_000,
+    );
     this.refilledAt = now;
   }
 
@@ -166,7 +225,7 @@ export class RequestBudget {
 
   /** A turn that took a token sent nothing after all (its order waits for another turn): the token is given back. */
   giveBack(): void {
-    this.tokens = Math.min(this.perMinute, this.tokens + 1);
+    this.tokens = Math.min(this.burst, this.tokens + 1);
   }
 
   private drain(): void {

@@ -12,6 +12,7 @@ import { recoverUnresolved } from './recovery';
 import { checkDailyLoss } from './risk-guard';
 import { flattenForRule } from './rule-flatten';
 import { checkFirmRules } from './send-guard';
+import type { RequestBudget } from './budget';
 import { BrokerSessions } from './sessions';
 import { paceShortfallOf, throttleOf, type FollowerThrottle, type PaceShortfall } from './throttle';
 import {
@@ -127,6 +128,14 @@ export class CopyEngine implements EngineContext {
   /** Open broker sessions by connection id. */
   get sessions(): ReadonlyMap<number, SessionEntry> {
     return this.brokerSessions.entries;
+  }
+
+  /**
+   * The request budget of each broker login this engine's sessions use, by broker user: several server nodes
+   * using one login each spend their share of it (`RequestBudget.share`).
+   */
+  loginBudgets(): ReadonlyMap<string, RequestBudget> {
+    return this.brokerSessions.loginBudgets();
   }
 
   log(error: unknown, context: string): void {

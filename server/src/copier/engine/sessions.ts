@@ -50,6 +50,11 @@ export class BrokerSessions {
 
   constructor(private readonly deps: SessionDeps) {}
 
+  /** The request budget of each broker login in use here, by broker user. */
+  loginBudgets(): ReadonlyMap<string, RequestBudget> {
+    return new Map([...this.budgets].map(([brokerUser, shared]) => [brokerUser, shared.budget]));
+  }
+
   get(connectionId: number): SessionEntry | undefined {
     return this.entries.get(connectionId);
   }
