@@ -34,6 +34,29 @@ describe('copy engine: working orders under the broker request limit', () => {
     await h.engine.stop();
   });
 
+  it("when the leader moves its order while the mirror's placement waits for the login's budget, then the mirror is placed and then moved to the leader's price", async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    // One request a minute, spent by a market copy: the mirror of the resting buy waits.
+    const h = new Harness([{ ratio: 1 }], 1);
+    await h.start();
+    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
+    await jest.advanceTimersByTimeAsync(10);
+    const { orderId, price } = await h.leaderRestingBuy(1);
+    await jest.advanceTimersByTimeAsync(10);
+    expect([h.engine.queuedFor(2), mirrorsOf(h, 2)]).toEqual([1, []]);
+    await h.trader.modifyOrder({
+      accountExternalId: h.leaderExternalId,
+      orderId,
+      qty: 1,
+      type: 'Limit',
+      price: price - 2,
+    });
+    await jest.advanceTimersByTimeAsync(3 * 60_000);
+    await h.settle();
+    expect(mirrorsOf(h, 2)).toEqual([{ qty: 1, price: price - 2 }]);
+    await h.engine.stop();
+  });
+
   async function spentLogin(): Promise<{ h: Harness; orderId: string; price: number; modifies: number[] }> {
     // Two requests a minute: the mirror and a market copy spend them.
     const h = new Harness([{ ratio: 1 }], 2);

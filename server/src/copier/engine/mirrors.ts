@@ -10,9 +10,11 @@ import {
   heldPosition,
   isLiveOrder,
   leaderOrderSeen,
+  mirrorChangedBeforePlaced,
   pendingExposure,
   resizePendingExposure,
   settleLeaderOrderExposure,
+  takeChangeBeforePlaced,
   trackSend,
   type LeaderState,
   type UserGroup,
@@ -72,7 +74,24 @@ async function createMirrors(
   const plan = planMirrors(ctx, group, leader, order);
   const claimed = await claimMirrors(ctx, group, order, plan);
   for (const intent of plan.intents)
-    if (claimed.has(intent.clientOrderId)) void dispatch(ctx, intent, receivedAt);
+    if (claimed.has(intent.clientOrderId))
+      void dispatch(ctx, intent, receivedAt).then(() => {
+        // The leader changed its order while this placement waited for the login's budget: the placement went
+        // with the values it was planned with, and the change follows now.
+        if (
+          takeChangeBeforePlaced(leader, intent.clientOrderId) &&
+          leader.mirrorOrderIds.has(intent.clientOrderId)
+        )
+          changeMirror(
+            ctx,
+            group,
+            leader,
+            order,
+            'modify',
+            modifyAction(ctx, leader, order),
+            intent.accountId,
+          );
+      });
 }
 
 async function modifyMirrors(
@@ -81,7 +100,12 @@ async function modifyMirrors(
   leader: LeaderState,
   order: BrokerOrder,
 ): Promise<void> {
-  forEachMirror(ctx, group, leader, order, 'modify', (follower, orderId, session) => {
+  forEachMirror(ctx, group, leader, order, 'modify', modifyAction(ctx, leader, order));
+}
+
+/** A modify of one follower's mirror, with the leader order's values at its turn (null: nothing to change). */
+function modifyAction(ctx: EngineContext, leader: LeaderState, order: BrokerOrder): MirrorAction {
+  return (follower, orderId, session) => {
     // The leader order as it is at the modify's turn: modifies that waited for the budget coalesce into one.
     const now = leader.mirrored.get(order.orderId) ?? order;
     if (!isLiveOrder(now)) return null;
@@ -115,7 +139,7 @@ async function modifyMirrors(
       type: now.type,
       ...prices,
     });
-  });
+  };
 }
 
 /** The change to send to one follower's mirror at its turn (null: nothing is left to change). */
@@ -138,16 +162,31 @@ function forEachMirror(
   kind: 'cancel' | 'modify',
   action: MirrorAction,
 ): void {
-  const eventKey = mirrorEventKey(leader.accountId, order.orderId);
-  for (const accountId of group.accountIds) {
-    const follower = ctx.accounts.get(accountId);
-    const entry = follower === undefined ? undefined : ctx.sessions.get(follower.connectionId);
-    if (follower === undefined || entry === undefined) continue;
-    const mirrorId = copyClientId(eventKey, accountId, 0);
+  for (const accountId of group.accountIds) changeMirror(ctx, group, leader, order, kind, action, accountId);
+}
+
+/** Changes one follower's mirror of a leader order through its login's budget (see `forEachMirror`). */
+function changeMirror(
+  ctx: EngineContext,
+  group: UserGroup,
+  leader: LeaderState,
+  order: BrokerOrder,
+  kind: 'cancel' | 'modify',
+  action: MirrorAction,
+  accountId: number,
+): void {
+  const follower = ctx.accounts.get(accountId);
+  const entry = follower === undefined ? undefined : ctx.sessions.get(follower.connectionId);
+  if (follower !== undefined && entry !== undefined) {
+    const mirrorId = copyClientId(mirrorEventKey(leader.accountId, order.orderId), accountId, 0);
     // After the mirror's own send, so a fast modify or cancel does not overtake the placement.
     void Promise.allSettled([...(group.inflight.get(accountId) ?? [])]).then(() => {
       const orderId = leader.mirrorOrderIds.get(mirrorId);
-      if (orderId === undefined) return;
+      if (orderId === undefined) {
+        // Its placement still waits for its turn (a cancel: the placement is not sent at its turn).
+        if (kind === 'modify') mirrorChangedBeforePlaced(leader, mirrorId);
+        return;
+      }
       entry.budget.schedule({
         exit: true,
         urgent: kind === 'cancel',

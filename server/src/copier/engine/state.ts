@@ -99,6 +99,11 @@ export interface LeaderState {
   readonly mirrorOrderIds: ReadonlyMap<string, string>;
   /** By mirror client order id. */
   readonly mirrorExposure: ReadonlyMap<string, MirrorExposure>;
+  /**
+   * Mirrors (client order ids) whose leader order was changed while the mirror's placement still waited for its
+   * turn: the change is sent once the placement is acknowledged.
+   */
+  readonly changedBeforePlaced: ReadonlySet<string>;
   /** Leader orders seen (placed or filled) in the last minute, by order id: when first seen (the leader's pace). */
   readonly recentOrders: ReadonlyMap<string, number>;
 }
@@ -153,6 +158,7 @@ interface MutableLeader {
   mirrored: Map<string, BrokerOrder>;
   mirrorOrderIds: Map<string, string>;
   mirrorExposure: Map<string, MirrorExposure>;
+  changedBeforePlaced: Set<string>;
   recentOrders: Map<string, number>;
 }
 const writable = {
@@ -244,6 +250,7 @@ export function newLeaderState(accountId: number): LeaderState {
     mirrored: new Map(),
     mirrorOrderIds: new Map(),
     mirrorExposure: new Map(),
+    changedBeforePlaced: new Set(),
     recentOrders: new Map(),
   };
   return leader;
@@ -390,6 +397,16 @@ export function settleLeaderOrderExposure(leader: LeaderState, leaderOrderId: st
 /** The follower's broker acknowledged a mirror (or it was found there): its order id, for modify and cancel. */
 export function recordMirror(leader: LeaderState, clientOrderId: string, brokerOrderId: string): void {
   writable.leader(leader).mirrorOrderIds.set(clientOrderId, brokerOrderId);
+}
+
+/** The leader changed a mirrored order while this mirror's placement still waited for its turn. */
+export function mirrorChangedBeforePlaced(leader: LeaderState, clientOrderId: string): void {
+  writable.leader(leader).changedBeforePlaced.add(clientOrderId);
+}
+
+/** The mirror's placement settled: whether a change of the leader order is still to be sent to it (asked once). */
+export function takeChangeBeforePlaced(leader: LeaderState, clientOrderId: string): boolean {
+  return writable.leader(leader).changedBeforePlaced.delete(clientOrderId);
 }
 
 // ---- Group transitions ----
