@@ -3,6 +3,18 @@ import { Harness } from './support/harness';
 
 const ES = frontMonth('ES');
 
+/** The orders that reach the venue for one follower, as "side qty", in arrival order. */
+function ordersReaching(h: Harness, accountId: number): string[] {
+  const placed: string[] = [];
+  const place = h.venue.place.bind(h.venue);
+  h.venue.place = (command) => {
+    if (command.accountExternalId === h.directory.account(accountId).externalId)
+      placed.push(`${command.side} ${command.qty}`);
+    return place(command);
+  };
+  return placed;
+}
+
 describe('copy engine under a tight broker budget', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -40,13 +52,7 @@ describe('copy engine under a tight broker budget', () => {
     // One request a minute: the first copy goes, the next three wait.
     const h = new Harness([{ ratio: 2 }], 1);
     await h.start();
-    const placed: string[] = [];
-    const place = h.venue.place.bind(h.venue);
-    h.venue.place = (command) => {
-      if (command.accountExternalId === h.directory.account(2).externalId)
-        placed.push(`${command.side} ${command.qty}`);
-      return place(command);
-    };
+    const placed = ordersReaching(h, 2);
     for (const side of ['buy', 'buy', 'buy', 'sell'] as const) {
       await h.leaderOrder({ symbol: ES, side, qty: 1, type: 'Market' });
       await jest.advanceTimersByTimeAsync(10);
@@ -91,13 +97,7 @@ describe('copy engine under a tight broker budget', () => {
     // follower is 2 short, which is two orders of one.
     const h = new Harness([{ ratio: 1, risk: { maxContractsPerOrder: 1 } }], 1);
     await h.start();
-    const placed: string[] = [];
-    const place = h.venue.place.bind(h.venue);
-    h.venue.place = (command) => {
-      if (command.accountExternalId === h.directory.account(2).externalId)
-        placed.push(`${command.side} ${command.qty}`);
-      return place(command);
-    };
+    const placed = ordersReaching(h, 2);
     for (let i = 0; i < 3; i += 1) {
       await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
       await jest.advanceTimersByTimeAsync(10);

@@ -59,7 +59,7 @@ export async function onLeaderOrder(
     ctx.clock.after(ctx.settings.mirrorSettleMs, settle);
     return;
   }
-  forEachMirror(ctx, group, leader, order, 'cancel', (follower, entryOrderId, session) =>
+  changeMirrors(ctx, group, leader, order, 'cancel', (follower, entryOrderId, session) =>
     session.cancelOrder(follower.externalId, entryOrderId),
   );
 }
@@ -82,15 +82,9 @@ async function createMirrors(
           takeChangeBeforePlaced(leader, intent.clientOrderId) &&
           leader.mirrorOrderIds.has(intent.clientOrderId)
         )
-          changeMirror(
-            ctx,
-            group,
-            leader,
-            order,
-            'modify',
-            modifyAction(ctx, leader, order),
+          changeMirrors(ctx, group, leader, order, 'modify', modifyAction(ctx, leader, order), [
             intent.accountId,
-          );
+          ]);
       });
 }
 
@@ -100,7 +94,7 @@ async function modifyMirrors(
   leader: LeaderState,
   order: BrokerOrder,
 ): Promise<void> {
-  forEachMirror(ctx, group, leader, order, 'modify', modifyAction(ctx, leader, order));
+  changeMirrors(ctx, group, leader, order, 'modify', modifyAction(ctx, leader, order));
 }
 
 /** A modify of one follower's mirror, with the leader order's values at its turn (null: nothing to change). */
@@ -150,34 +144,23 @@ type MirrorAction = (
 ) => Promise<void> | null;
 
 /**
- * Changes every follower's mirror of a leader order through the follower login's budget: cancels go before
+ * Changes followers' mirrors of a leader order through each follower login's budget: cancels go before
  * everything else, and a change still waiting for its turn is replaced by a later one of the same mirror (the
  * leader's modifies coalesce; a cancel replaces a waiting modify). The group's queue does not wait for the turn.
  */
-function forEachMirror(
+function changeMirrors(
   ctx: EngineContext,
   group: UserGroup,
   leader: LeaderState,
   order: BrokerOrder,
   kind: 'cancel' | 'modify',
   action: MirrorAction,
+  accountIds: Iterable<number> = group.accountIds,
 ): void {
-  for (const accountId of group.accountIds) changeMirror(ctx, group, leader, order, kind, action, accountId);
-}
-
-/** Changes one follower's mirror of a leader order through its login's budget (see `forEachMirror`). */
-function changeMirror(
-  ctx: EngineContext,
-  group: UserGroup,
-  leader: LeaderState,
-  order: BrokerOrder,
-  kind: 'cancel' | 'modify',
-  action: MirrorAction,
-  accountId: number,
-): void {
-  const follower = ctx.accounts.get(accountId);
-  const entry = follower === undefined ? undefined : ctx.sessions.get(follower.connectionId);
-  if (follower !== undefined && entry !== undefined) {
+  for (const accountId of accountIds) {
+    const follower = ctx.accounts.get(accountId);
+    const entry = follower === undefined ? undefined : ctx.sessions.get(follower.connectionId);
+    if (follower === undefined || entry === undefined) continue;
     const mirrorId = copyClientId(mirrorEventKey(leader.accountId, order.orderId), accountId, 0);
     // After the mirror's own send, so a fast modify or cancel does not overtake the placement.
     void Promise.allSettled([...(group.inflight.get(accountId) ?? [])]).then(() => {
