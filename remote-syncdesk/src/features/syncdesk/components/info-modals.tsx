@@ -77,9 +77,9 @@ export function GuideModal({ open, onClose }: InfoModalProps): React.JSX.Element
         <p>
           A login&apos;s minute is paced rather than spent at once: a quarter of it goes immediately (20 of
           Tradovate&apos;s 80), the rest evenly over the minute, with a tenth left for the copier&apos;s own
-          reads. A burst of leader orders can therefore never use up the broker&apos;s minute: four followers on
-          one Tradovate login are each back at leader × ratio within about 10 seconds of the leader&apos;s last
-          order.
+          reads. A burst of leader orders can therefore never use up the broker&apos;s minute: four followers
+          on one Tradovate login are each back at leader × ratio within about 10 seconds of the leader&apos;s
+          last order.
         </p>
         <p>
           The follower&apos;s row shows the wait instead of ok: the login&apos;s limit, the requests queued,
