@@ -74,7 +74,7 @@ describe('copy group state transitions', () => {
     const live = newLiveAccount(OK, []);
     addInflightCopy(live, copy('c1', 'buy', 4));
     addInflightCopy(live, copy('c2', 'sell', 1));
-    expect(heldPosition(live, 'ESZ6')).toBe(3);
+    expect(heldPosition(live, 'ESZ6', 0)).toBe(3);
     copyFilled(live, 'c1', 'x1', 3);
     copyFilled(live, 'c1', 'x1', 3);
     expect(live.copies.get('c1')?.signedRemaining).toBe(1);
@@ -84,8 +84,8 @@ describe('copy group state transitions', () => {
     expect(live.copies.size).toBe(0);
     addInflightCopy(live, copy('c3', 'sell', 2));
     settleInflightCopy(live, 'c3');
-    expect(heldPosition(live, 'ESZ6')).toBe(0);
-    expect(heldPosition(undefined, 'ESZ6')).toBe(0);
+    expect(heldPosition(live, 'ESZ6', 0)).toBe(0);
+    expect(heldPosition(undefined, 'ESZ6', 0)).toBe(0);
   });
 
   it('when mirrors rest on both sides, then pending exposure is counted per side and settles with its leader order', () => {

@@ -30,7 +30,7 @@ describe('copies on their way to a follower', () => {
     expect([inflightOf(live, 'ESZ6'), inflightOf(live, 'NQZ6'), inflightOf(live, 'CLZ6')]).toEqual([
       3, -5, 0,
     ]);
-    expect([heldPosition(live, 'ESZ6'), heldPosition(live, 'NQZ6')]).toEqual([4, -7]);
+    expect([heldPosition(live, 'ESZ6', 0), heldPosition(live, 'NQZ6', 0)]).toEqual([4, -7]);
   });
 
   it('when a copy fills in parts, then what is left stays on its way with its sign, and a replayed part counts once', () => {
@@ -74,6 +74,6 @@ describe('copies on their way to a follower', () => {
     forgetInflightCopies(live);
     // The snapshot's position holds whatever of the first two filled; the lost copy may still land.
     expect([...live.copies.keys()]).toEqual(['lost']);
-    expect(heldPosition(live, 'ESZ6')).toBe(-2);
+    expect(heldPosition(live, 'ESZ6', 0)).toBe(-2);
   });
 });

@@ -133,8 +133,16 @@ describe('guardPlan', () => {
 
   it('when the rules are asked, then they see every account of the user with its position plus copies on their way, and earlier parts as held', () => {
     const t = setup();
-    brokerPositionSeen(t.live(FOLLOWER), { accountExternalId: 'X7', symbol: 'NQH7', netPos: 1, avgPrice: 1 });
-    brokerPositionSeen(t.live(OTHER), { accountExternalId: 'X8', symbol: 'ESH7', netPos: -2, avgPrice: 1 });
+    brokerPositionSeen(
+      t.live(FOLLOWER),
+      { accountExternalId: 'X7', symbol: 'NQH7', netPos: 1, avgPrice: 1 },
+      0,
+    );
+    brokerPositionSeen(
+      t.live(OTHER),
+      { accountExternalId: 'X8', symbol: 'ESH7', netPos: -2, avgPrice: 1 },
+      0,
+    );
     addInflightCopy(t.live(FOLLOWER), intent('w', 'buy', 2));
     addInflightCopy(t.live(FOLLOWER), intent('v', 'sell', 1, { symbol: 'ESH7' }));
     const result = guardPlan(t.ctx, [intent('a', 'buy', 2), intent('b', 'sell', 1)]);

@@ -40,7 +40,7 @@ export function convergeDecision(
     leaderPosition: leaderPositionNow(leader, leaderSymbol),
     ratio: follower.ratio,
     risk: follower.risk,
-    held: heldPosition(live, intent.symbol),
+    held: heldPosition(live, intent.symbol, ctx.clock.now()),
     exposure: {
       buy: pendingExposure(leader, accountId, intent.symbol, 'buy'),
       sell: pendingExposure(leader, accountId, intent.symbol, 'sell'),

@@ -19,6 +19,7 @@ import {
   brokerPositionSeen,
   brokerSnapshotSeen,
   copyFilled,
+  followerFillHeard,
   forgetInflightCopies,
   leaderFillArrived,
   leaderOrderActive,
@@ -383,6 +384,7 @@ export class CopyEngine implements EngineContext {
         settleInflightCopy(live, clientOrderId);
       return;
     }
+    followerFillHeard(live, event, this.clock.now());
     if (isCopyClientId(event.clientOrderId)) {
       if (event.clientOrderId !== null) copyFilled(live, event.clientOrderId, event.fillId, event.qty);
       return;
@@ -405,7 +407,7 @@ export class CopyEngine implements EngineContext {
     const live = account === undefined ? undefined : this.live.get(account.id);
     if (account === undefined || live === undefined) return;
     if (event.kind === 'position') {
-      brokerPositionSeen(live, event.position);
+      brokerPositionSeen(live, event.position, this.clock.now());
     } else {
       brokerSnapshotSeen(live, event.account);
       if (account.isFollower) void checkDailyLoss(this, account.id, event.account);

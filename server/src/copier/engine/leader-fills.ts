@@ -77,7 +77,17 @@ export async function onLeaderFill(
         buy: pendingExposure(leader, accountId, symbol, 'buy'),
         sell: pendingExposure(leader, accountId, symbol, 'sell'),
       };
-      const plan = planFollower(follower, live, symbol, exposure, eventKey, fill, before, after);
+      const plan = planFollower(
+        follower,
+        heldPosition(live, symbol, ctx.clock.now()),
+        live,
+        symbol,
+        exposure,
+        eventKey,
+        fill,
+        before,
+        after,
+      );
       const guarded = guardPlan(ctx, plan.intents);
       intents.push(...guarded.intents);
       skips.push(...plan.skips, ...guarded.skips);
@@ -111,7 +121,7 @@ export async function onLeaderFill(
 }
 
 /**
- * The follower goes from what it holds (its broker position plus copies on their way) toward
+ * The follower goes from what it holds (its broker position, fills it does not show yet, copies on their way) toward
  * target(leader after), only in the leader's direction and never past it: a follower ahead of its target,
  * or flattened by hand, gets nothing when the leader exits, and an exit never takes a follower through flat.
  * The move is then held within the max net position (resting mirrors on the same side count as held).
@@ -120,6 +130,8 @@ export async function onLeaderFill(
  */
 function planFollower(
   follower: EngineAccount,
+  /** What it holds: `heldPosition`. */
+  held: number,
   live: LiveAccount,
   symbol: string,
   exposure: { buy: number; sell: number },
@@ -131,7 +143,6 @@ function planFollower(
   const intents: CopyIntent[] = [];
   const skips: CopySkip[] = [];
   let releasesHand = false;
-  const held = heldPosition(live, symbol);
   const skip = (status: CopySkip['status'], reason: string): void => {
     skips.push({
       eventKey,

@@ -53,7 +53,7 @@ export function planMirrors(
       if (skip !== null) skips.push(skip);
       continue;
     }
-    const held = heldPosition(ctx.live.get(accountId), symbol);
+    const held = heldPosition(ctx.live.get(accountId), symbol, ctx.clock.now());
     const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
     const base = {
       eventKey,

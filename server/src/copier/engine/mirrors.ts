@@ -106,7 +106,7 @@ function modifyAction(ctx: EngineContext, leader: LeaderState, order: BrokerOrde
     const qty = Math.round(now.qty * follower.ratio);
     const mirrorId = copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0);
     const exposure = leader.mirrorExposure.get(mirrorId);
-    const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '');
+    const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '', ctx.clock.now());
     const others =
       exposure === undefined
         ? 0

@@ -66,7 +66,26 @@ export interface LiveAccount {
   readonly lastCopyAckAt: number | null;
   /** Copies sent without a known outcome yet, by client order id. */
   readonly sends: ReadonlyMap<string, PendingSend>;
+  /**
+   * Per contract, the follower's fills and position moves heard but not yet matched by the other (`Unposted`): a
+   * broker may post the position some time after the fill (ProjectX, about 100 ms), or before it.
+   */
+  readonly unposted: ReadonlyMap<string, readonly Unposted[]>;
 }
+
+/**
+ * A fill whose position move has not been heard yet (`fill`: counted as held), or a position move whose fill has not
+ * (`move`: already in the position, it only keeps its fill from being counted again), signed, heard at `at` (engine
+ * clock). Kept for `UNPOSTED_MS` at most: past it the broker's position alone decides.
+ */
+export interface Unposted {
+  readonly kind: 'fill' | 'move';
+  readonly signedQty: number;
+  readonly at: number;
+}
+
+/** How long a fill and its position move may be apart before the position alone is believed. */
+export const UNPOSTED_MS = 1_000;
 
 /** Contracts the follower's resting mirrors could still add: counted against the max net position. */
 export interface MirrorExposure {
@@ -147,6 +166,8 @@ interface MutableLive {
   heldByHand: Set<string>;
   lastCopyAckAt: number | null;
   sends: Map<string, PendingSend>;
+  unposted: Map<string, Unposted[]>;
+  recentFills: Set<string>;
 }
 interface MutableLeader {
   accountId: number;
@@ -180,10 +201,16 @@ export function inflightOf(live: LiveAccount | undefined, symbol: string): numbe
   return total;
 }
 
-/** The follower's position as far as the engine can know it: the broker's, plus copies on their way. */
-export function heldPosition(live: LiveAccount | undefined, symbol: string): number {
+/**
+ * The follower's position as far as the engine can know it (`now`: engine clock): the broker's, plus its fills
+ * heard that the position does not show yet, plus copies on their way.
+ */
+export function heldPosition(live: LiveAccount | undefined, symbol: string, now: number): number {
   if (live === undefined) return 0;
-  return (live.positions.get(symbol)?.netPos ?? 0) + inflightOf(live, symbol);
+  let unposted = 0;
+  for (const item of live.unposted.get(symbol) ?? [])
+    if (item.kind === 'fill' && item.at >= now - UNPOSTED_MS) unposted += item.signedQty;
+  return (live.positions.get(symbol)?.netPos ?? 0) + unposted + inflightOf(live, symbol);
 }
 
 export function canReceive(
@@ -265,6 +292,8 @@ export function newLiveAccount(status: FollowerStatus, heldByHand: readonly stri
     heldByHand: new Set(heldByHand),
     lastCopyAckAt: null,
     sends: new Map(),
+    unposted: new Map(),
+    recentFills: new Set(),
   };
   return live;
 }
@@ -440,10 +469,59 @@ export function recheckStarted(group: UserGroup, key: string): void {
 // ---- Follower transitions ----
 
 /** The broker's position or balance of an account, from its feed. */
-export function brokerPositionSeen(live: LiveAccount, position: BrokerPosition): void {
-  writable
-    .live(live)
-    .positions.set(position.symbol, { netPos: position.netPos, avgPrice: position.avgPrice });
+export function brokerPositionSeen(live: LiveAccount, position: BrokerPosition, at: number): void {
+  const mutable = writable.live(live);
+  const before = mutable.positions.get(position.symbol);
+  mutable.positions.set(position.symbol, { netPos: position.netPos, avgPrice: position.avgPrice });
+  // A contract not read before was flat: its first reading may hold a fill heard just before it, but what it holds
+  // beyond is where the account started, not a move whose fill is to come.
+  match(mutable, position.symbol, 'move', position.netPos - (before?.netPos ?? 0), at, before !== undefined);
+}
+
+/** A fill of the follower (a copy's or by hand) reached its feed (duplicates ignored). */
+export function followerFillHeard(
+  live: LiveAccount,
+  fill: { fillId: string; symbol: string; side: 'buy' | 'sell'; qty: number },
+  at: number,
+): void {
+  const mutable = writable.live(live);
+  if (mutable.recentFills.has(fill.fillId)) return;
+  mutable.recentFills.add(fill.fillId);
+  if (mutable.recentFills.size > RECENT_FILLS_KEPT) {
+    const [oldest] = mutable.recentFills;
+    if (oldest !== undefined) mutable.recentFills.delete(oldest);
+  }
+  match(mutable, fill.symbol, 'fill', fill.side === 'buy' ? fill.qty : -fill.qty, at);
+}
+
+const RECENT_FILLS_KEPT = 1_000;
+
+/**
+ * A fill or a position move is matched with what the other side left unmatched in the same direction, oldest
+ * first (past ones dropped); what is left over waits for its match.
+ */
+function match(
+  live: MutableLive,
+  symbol: string,
+  kind: Unposted['kind'],
+  signedQty: number,
+  at: number,
+  keepLeftover = true,
+): void {
+  if (signedQty === 0) return;
+  const items = (live.unposted.get(symbol) ?? []).filter((item) => item.at >= at - UNPOSTED_MS);
+  let left = signedQty;
+  for (let i = 0; i < items.length && left !== 0; i += 1) {
+    const item = items[i];
+    if (item === undefined || item.kind === kind || Math.sign(item.signedQty) !== Math.sign(left)) continue;
+    const taken = Math.sign(left) * Math.min(Math.abs(left), Math.abs(item.signedQty));
+    left -= taken;
+    items[i] = { ...item, signedQty: item.signedQty - taken };
+  }
+  const kept = items.filter((item) => item.signedQty !== 0);
+  if (left !== 0 && keepLeftover) kept.push({ kind, signedQty: left, at });
+  if (kept.length === 0) live.unposted.delete(symbol);
+  else live.unposted.set(symbol, kept);
 }
 
 export function brokerSnapshotSeen(live: LiveAccount, snapshot: AccountSnapshot): void {
@@ -499,6 +577,7 @@ export function settleInflightCopy(live: LiveAccount | undefined, clientOrderId:
 export function forgetInflightCopies(live: LiveAccount): void {
   const copies = writable.live(live).copies;
   for (const [clientOrderId, copy] of copies) if (!copy.uncertain) copies.delete(clientOrderId);
+  writable.live(live).unposted.clear();
 }
 
 /** A copy goes to the broker (a retry follows a look-up that found nothing of it: nothing was seen). */

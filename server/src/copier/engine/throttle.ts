@@ -32,7 +32,7 @@ export function throttleOf(ctx: EngineContext, accountId: number): FollowerThrot
       leader === null
         ? 0
         : targetPosition(leaderPositionNow(leader, leaderSymbol), account.ratio, account.risk),
-    position: heldPosition(live, symbol),
+    position: heldPosition(live, symbol, ctx.clock.now()),
     limitPerMinute: entry.budget.perMinute,
   };
 }
