@@ -11,6 +11,7 @@ export interface FollowerThrottle {
   nextSendAt: number;
   targetQty: number;
   position: number;
+  /** The login's allowance this node spends: the whole of it unless other nodes use the login too. */
   limitPerMinute: number;
 }
 
@@ -33,7 +34,7 @@ export function throttleOf(ctx: EngineContext, accountId: number): FollowerThrot
         ? 0
         : targetPosition(leaderPositionNow(leader, leaderSymbol), account.ratio, account.risk),
     position: heldPosition(live, symbol, ctx.clock.now()),
-    limitPerMinute: entry.budget.perMinute,
+    limitPerMinute: Math.floor(entry.budget.sharePerMinute),
   };
 }
 
@@ -58,7 +59,7 @@ export function paceShortfallOf(ctx: EngineContext, accountId: number): PaceShor
     const otherEntry = other === undefined ? undefined : ctx.sessions.get(other.connectionId);
     return otherEntry?.budget === entry.budget && canReceive(other, ctx.live.get(id), otherEntry);
   }).length;
-  const limitPerMinute = entry.budget.perMinute;
+  const limitPerMinute = Math.floor(entry.budget.sharePerMinute);
   return followers * pace > limitPerMinute
     ? { followers, leaderOrdersPerMinute: pace, limitPerMinute }
     : null;
