@@ -2,16 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startFakeTradovate, type FakeTradovate } from '../../server/test/support/fake-tradovate/server';
-import { api, registerUser, signInPage } from '../support/api';
+import { registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
-import { deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
+import { waitForDeskQty } from '../support/flows';
 import { startStack, type Stack } from '../support/stack';
-
-interface DeskAccount {
-  id: number;
-  account_id: string;
-  accounts: string;
-}
+import { tradovateDesk, type DeskAccount } from '../support/tradovate-desk';
 
 const CLIENT = { TRADOVATE_CLIENT_ID: 'synctrade-e2e', TRADOVATE_CLIENT_SECRET: 'e2e-secret' };
 
@@ -52,46 +47,15 @@ describe('Tradovate: connect → choose leader → copy → flatten, in the brow
       const { page, context } = await newSession(browser, stack.url);
       await signInPage(page, user);
 
-      await page.goto('/connections');
-      await page.getByRole('button', { name: 'Add Connection' }).click();
-      const drawer = page.getByRole('dialog', { name: 'Add Connection' });
-      await drawer.getByRole('option', { name: /Tradovate/ }).waitFor({ state: 'attached' });
-      await drawer.getByLabel('Broker').selectOption('tradovate');
-      await drawer.getByLabel('Connection name').fill(`Tradovate ${environment}`);
-      await drawer.getByRole('radio', { name: environment === 'demo' ? 'Demo' : 'Live' }).check();
-      await drawer.getByRole('button', { name: 'Continue' }).click();
-
-      // The whole window goes to Tradovate's consent page, then back with the result.
-      await page.waitForURL((url) => url.toString().startsWith(fake.url));
-      await page.getByLabel('Sign in as').selectOption(String(trader.userId));
-      await page.getByRole('button', { name: 'Approve' }).click();
-      await page.waitForURL(/\/connections$/);
-      await page
-        .getByRole('row')
-        .filter({ hasText: `Tradovate ${environment}` })
-        .getByText('Connected')
-        .waitFor();
-
-      const desk = await api<DeskAccount[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
-      const byName = (name: string): DeskAccount =>
-        desk.find(
-          (a) =>
-            a.accounts === name || a.account_id === String(trader.accounts.find((t) => t.name === name)?.id),
-        )!;
-      const [leader, first, second] = names.map(byName) as [DeskAccount, DeskAccount, DeskAccount];
-      assert.ok(leader && first && second, 'the three Tradovate accounts are on the desk');
-
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
-      await page.getByRole('button', { name: 'Select Leader' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
-      await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
-      await dialog.getByRole('button', { name: 'Set as Lead' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByText('Account master updated successfully').first().waitFor();
-      await deskRow(page, leader.id).getByText('Leader').waitFor();
-      for (const follower of [first, second]) {
-        await followOnDesk(page, follower.id);
-      }
+      const [leader, first, second] = (await tradovateDesk(
+        page,
+        stack,
+        fake,
+        trader,
+        user,
+        environment,
+        names,
+      )) as [DeskAccount, DeskAccount, DeskAccount];
 
       // A trade placed in Tradovate's own app on the leader reaches the desk through the user-data socket.
       const leaderExternal = trader.accounts.find((a) => a.name === names[0])!.id;

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import { api, type TestUser } from './api';
+import { deskRow, followOnDesk } from './flows';
+import type { Stack } from './stack';
+
+export interface DeskAccount {
+  id: number;
+  account_id: string;
+  accounts: string;
+}
+
+/**
+ * A trader connects the fake Tradovate through the Add Connection drawer and its OAuth consent page, then on the
+ * Sync Desk makes the first of `names` the leader and follows with the others. Answers the desk rows, in order.
+ */
+export async function tradovateDesk(
+  page: Page,
+  stack: Stack,
+  fake: FakeTradovate,
+  trader: { userId: number; accounts: Array<{ id: number; name: string }> },
+  user: TestUser,
+  environment: 'demo' | 'live',
+  names: string[],
+): Promise<DeskAccount[]> {
+  await page.goto('/connections');
+  await page.getByRole('button', { name: 'Add Connection' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Add Connection' });
+  await drawer.getByRole('option', { name: /Tradovate/ }).waitFor({ state: 'attached' });
+  await drawer.getByLabel('Broker').selectOption('tradovate');
+  await drawer.getByLabel('Connection name').fill(`Tradovate ${environment}`);
+  await drawer.getByRole('radio', { name: environment === 'demo' ? 'Demo' : 'Live' }).check();
+  await drawer.getByRole('button', { name: 'Continue' }).click();
+
+  // The whole window goes to Tradovate's consent page, then back with the result.
+  await page.waitForURL((url) => url.toString().startsWith(fake.url));
+  await page.getByLabel('Sign in as').selectOption(String(trader.userId));
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/connections$/);
+  await page
+    .getByRole('row')
+    .filter({ hasText: `Tradovate ${environment}` })
+    .getByText('Connected')
+    .waitFor();
+
+  const desk = await api<DeskAccount[]>(stack, 'GET', '/brokers/accounts/table', undefined, user.token);
+  const rows = names.map((name) =>
+    desk.find(
+      (a) => a.accounts === name || a.account_id === String(trader.accounts.find((t) => t.name === name)?.id),
+    ),
+  );
+  assert.ok(
+    rows.every((row) => row !== undefined),
+    'every Tradovate account is on the desk',
+  );
+  const [leader, ...followers] = rows as DeskAccount[];
+  assert.ok(leader);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
+  await page.getByRole('button', { name: 'Select Leader' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
+  await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
+  await dialog.getByRole('button', { name: 'Set as Lead' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('Account master updated successfully').first().waitFor();
+  await deskRow(page, leader.id).getByText('Leader').waitFor();
+  for (const follower of followers) await followOnDesk(page, follower.id);
+  return rows as DeskAccount[];
+}
