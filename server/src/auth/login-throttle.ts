@@ -82,6 +82,13 @@ function underAccountLock<T>(db: Db, email: string, fn: (tx: Db) => Promise<T>):
   });
 }
 
+/** Seconds until a try may come when this address, or the account for an address it never signed in from, is over its limit. */
+function refusal(failures: Failures, known: boolean): number | null {
+  if (failures.pair >= MAX_PAIR_FAILURES) return secondsUntilFree(failures.pairOldest);
+  if (!known && failures.account >= MAX_ACCOUNT_FAILURES) return secondsUntilFree(failures.accountOldest);
+  return null;
+}
+
 /** A sign-in try, counted as a failure from before its password is checked until it succeeds. */
 export interface LoginTurn {
   id: number;
@@ -100,11 +107,14 @@ export async function reserveLoginTurn(
   input: { email: string; ip: string; known: boolean; stepMs?: number },
 ): Promise<LoginTurn> {
   const { email, ip, known } = input;
+  // A try already over its limit is refused on a plain read: failures only add up inside the window, so saying no
+  // needs no lock or transaction (under a guessing burst, one each held the embedded database's other statements).
+  const over = refusal(await recentFailures(db, email, ip), known);
+  if (over !== null) throw AppError.tooManyRequests(TOO_MANY, over);
   const turn = await underAccountLock(db, email, async (tx): Promise<LoginTurn | { retryAfter: number }> => {
     const failures = await recentFailures(tx, email, ip);
-    if (failures.pair >= MAX_PAIR_FAILURES) return { retryAfter: secondsUntilFree(failures.pairOldest) };
-    if (!known && failures.account >= MAX_ACCOUNT_FAILURES)
-      return { retryAfter: secondsUntilFree(failures.accountOldest) };
+    const retryAfter = refusal(failures, known);
+    if (retryAfter !== null) return { retryAfter };
     const rows = await tx.query<{ id: number }>(
       'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
       [email, ip],

@@ -156,6 +156,9 @@ describe("copy engine under ProjectX's real request limit (property)", () => {
         try {
           await engine.start();
           await until(() => engine.sessions.size === 2, 'both sessions');
+          // Watched from here: the orders of the spending below are checked against the leader's moves too (the
+          // leader's history is sampled only while the watch runs).
+          watch.start();
           // The login's budget is spent first (120 copies in a second and a half, the leader ending flat), as after a busy
           // minute: the burst then meets the limit from its first order.
           for (let i = 0; i < 30; i += 1) {
@@ -168,7 +171,6 @@ describe("copy engine under ProjectX's real request limit (property)", () => {
             });
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
-          watch.start();
           const gap = Math.round(1_000 / plan.perSecond);
           for (const step of plan.acts) {
             const price = fake.venue.price(ES_ID);
