@@ -1,9 +1,45 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
-import type { FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import type { Browser, Page } from 'playwright-core';
+import { startFakeTradovate, type FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import type { UserLimitsOption } from '../../server/test/support/fake-tradovate/user-limits';
 import { api, type TestUser } from './api';
+import { launchBrowser } from './browser';
 import { deskRow, followOnDesk } from './flows';
-import type { Stack } from './stack';
+import { startStack, type Stack } from './stack';
+
+const CLIENT = { TRADOVATE_CLIENT_ID: 'synctrade-e2e', TRADOVATE_CLIENT_SECRET: 'e2e-secret' };
+
+/** The fake Tradovate, the product configured with it as the Tradovate hosts, and a browser. */
+export interface TradovateWorld {
+  fake: FakeTradovate;
+  stack: Stack;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startTradovateWorld(
+  options: { limits?: UserLimitsOption; env?: Record<string, string> } = {},
+): Promise<TradovateWorld> {
+  const fake = await startFakeTradovate({
+    port: 0,
+    priceTickMs: 0,
+    clientId: CLIENT.TRADOVATE_CLIENT_ID,
+    clientSecret: CLIENT.TRADOVATE_CLIENT_SECRET,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+  const stack = await startStack({ env: { ...fake.env, ...CLIENT, ...options.env } });
+  const browser = await launchBrowser();
+  return {
+    fake,
+    stack,
+    browser,
+    close: async () => {
+      await browser.close();
+      await stack.stop();
+      await fake.close();
+    },
+  };
+}
 
 export interface DeskAccount {
   id: number;

@@ -3,14 +3,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startFakeTradovate, type FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import type { FakeTradovate } from '../../server/test/support/fake-tradovate/server';
 import { registerUser, signInPage } from '../support/api';
-import { launchBrowser, newSession } from '../support/browser';
+import { newSession } from '../support/browser';
 import { deskRow, waitForDeskQty } from '../support/flows';
-import { startStack, type Stack } from '../support/stack';
-import { tradovateDesk } from '../support/tradovate-desk';
+import type { Stack } from '../support/stack';
+import { startTradovateWorld, tradovateDesk, type TradovateWorld } from '../support/tradovate-desk';
 
-const CLIENT = { TRADOVATE_CLIENT_ID: 'synctrade-e2e', TRADOVATE_CLIENT_SECRET: 'e2e-secret' };
 /** A login allowed 20 requests a minute: 5 at once, then one every 4.6 s (the engine paces the minute). */
 const PER_MINUTE = 20;
 /** Where the desk is pictured at both widths (`E2E_SHOTS`; not kept in the repository). */
@@ -22,28 +21,19 @@ const SHOTS = process.env.E2E_SHOTS;
  * position each converges to) instead of ok, and every follower then reaches leader × ratio.
  */
 describe("Sync Desk under a broker login's request limit, in the browser", () => {
+  let world: TradovateWorld;
   let fake: FakeTradovate;
   let stack: Stack;
   let browser: Browser;
 
   before(async () => {
-    fake = await startFakeTradovate({
-      port: 0,
-      priceTickMs: 0,
-      clientId: CLIENT.TRADOVATE_CLIENT_ID,
-      clientSecret: CLIENT.TRADOVATE_CLIENT_SECRET,
+    world = await startTradovateWorld({
       limits: 'real',
+      env: { TRADOVATE_REQUESTS_PER_MINUTE: String(PER_MINUTE) },
     });
-    stack = await startStack({
-      env: { ...fake.env, ...CLIENT, TRADOVATE_REQUESTS_PER_MINUTE: String(PER_MINUTE) },
-    });
-    browser = await launchBrowser();
+    ({ fake, stack, browser } = world);
   });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-    await fake?.close();
-  });
+  after(async () => world?.close());
 
   it('when the leader places six orders at once with two followers on its login, then the followers show the wait and converge to leader × ratio', async () => {
     const names = ['TV-LIMIT-1', 'TV-LIMIT-2', 'TV-LIMIT-3'];

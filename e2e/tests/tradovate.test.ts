@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startFakeTradovate, type FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import type { FakeTradovate } from '../../server/test/support/fake-tradovate/server';
 import { registerUser, signInPage } from '../support/api';
-import { launchBrowser, newSession } from '../support/browser';
+import { newSession } from '../support/browser';
 import { waitForDeskQty } from '../support/flows';
-import { startStack, type Stack } from '../support/stack';
-import { tradovateDesk, type DeskAccount } from '../support/tradovate-desk';
-
-const CLIENT = { TRADOVATE_CLIENT_ID: 'synctrade-e2e', TRADOVATE_CLIENT_SECRET: 'e2e-secret' };
+import type { Stack } from '../support/stack';
+import {
+  startTradovateWorld,
+  tradovateDesk,
+  type DeskAccount,
+  type TradovateWorld,
+} from '../support/tradovate-desk';
 
 /**
  * The product's whole journey against a fake Tradovate speaking the real protocol over real sockets (configured as
@@ -16,25 +19,16 @@ const CLIENT = { TRADOVATE_CLIENT_ID: 'synctrade-e2e', TRADOVATE_CLIENT_SECRET: 
  * Tradovate's own app, flatten — in the demo and the live environment.
  */
 describe('Tradovate: connect → choose leader → copy → flatten, in the browser', () => {
+  let world: TradovateWorld;
   let fake: FakeTradovate;
   let stack: Stack;
   let browser: Browser;
 
   before(async () => {
-    fake = await startFakeTradovate({
-      port: 0,
-      priceTickMs: 0,
-      clientId: CLIENT.TRADOVATE_CLIENT_ID,
-      clientSecret: CLIENT.TRADOVATE_CLIENT_SECRET,
-    });
-    stack = await startStack({ env: { ...fake.env, ...CLIENT } });
-    browser = await launchBrowser();
+    world = await startTradovateWorld();
+    ({ fake, stack, browser } = world);
   });
-  after(async () => {
-    await browser?.close();
-    await stack?.stop();
-    await fake?.close();
-  });
+  after(async () => world?.close());
 
   for (const environment of ['demo', 'live'] as const) {
     it(`when a trader connects Tradovate (${environment}) and trades the leader there, then the followers copy it and flatten`, async () => {
