@@ -10,26 +10,13 @@ import {
   type LiveAccount,
 } from '../../src/copier/engine/state';
 import type { CopyIntent } from '../../src/copier/engine/types';
+import { marketCopy } from './support/copy-intent';
 
 const OK = { state: 'ok' as const, reason: null };
 const ES = 'ESZ6';
 
-function copy(clientOrderId: string, side: 'buy' | 'sell', qty: number): CopyIntent {
-  return {
-    clientOrderId,
-    eventKey: 'e',
-    userId: 1,
-    accountId: 2,
-    symbol: ES,
-    side,
-    qty,
-    type: 'Market',
-    price: null,
-    stopPrice: null,
-    exit: false,
-    leaderOrderId: null,
-  };
-}
+const copy = (clientOrderId: string, side: 'buy' | 'sell', qty: number): CopyIntent =>
+  marketCopy(clientOrderId, ES, side, qty);
 
 const position = (live: LiveAccount, netPos: number, at: number): void =>
   brokerPositionSeen(live, { accountExternalId: 'F1', symbol: ES, netPos, avgPrice: 5000 }, at);
