@@ -51,6 +51,7 @@ import { feedRoute } from './realtime/feed-route';
 import { RealtimeHub } from './realtime/hub';
 import { PropGuard, PropStore, RuleMail, propRoutes } from './propfirm/server';
 import { createTokenSigner } from './security/jwt';
+import { LoginRefusals } from './auth/login-refusals';
 import { createPasswordHasher } from './security/passwords';
 import { createSecrets } from './security/secrets';
 import { loadWebConfig, webPlugin } from './web';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('events', events);
   app.decorate('secrets', createSecrets(secretsKey));
   app.decorate('passwords', createPasswordHasher(config.argon2));
+  app.decorate('loginRefusals', new LoginRefusals());
   app.decorate('tokens', signer);
   app.decorate(
     'mailer',

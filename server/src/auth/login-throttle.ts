@@ -1,5 +1,6 @@
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
+import type { LoginRefusals, RefusalKind } from './login-refusals';
 
 /** Failures of one account from one address inside the window, after which that pair must wait. */
 export const MAX_PAIR_FAILURES = 10;
@@ -83,10 +84,45 @@ function underAccountLock<T>(db: Db, email: string, fn: (tx: Db) => Promise<T>):
 }
 
 /** Seconds until a try may come when this address, or the account for an address it never signed in from, is over its limit. */
-function refusal(failures: Failures, known: boolean): number | null {
-  if (failures.pair >= MAX_PAIR_FAILURES) return secondsUntilFree(failures.pairOldest);
-  if (!known && failures.account >= MAX_ACCOUNT_FAILURES) return secondsUntilFree(failures.accountOldest);
+function refusal(failures: Failures, known: boolean): { kind: RefusalKind; seconds: number } | null {
+  if (failures.pair >= MAX_PAIR_FAILURES)
+    return { kind: 'pair', seconds: secondsUntilFree(failures.pairOldest) };
+  if (!known && failures.account >= MAX_ACCOUNT_FAILURES)
+    return { kind: 'account', seconds: secondsUntilFree(failures.accountOldest) };
   return null;
+}
+
+function rememberedRefusal(
+  refusals: LoginRefusals,
+  email: string,
+  ip: string,
+  known: boolean,
+): number | null {
+  return refusals.pairRefusal(email, ip) ?? (known ? null : refusals.accountRefusal(email));
+}
+
+/**
+ * 429 with Retry-After for a try already over its limit, before the account is read: from this node's memory
+ * without a statement, else on one plain read (failures only add up inside the window, so saying no needs no lock
+ * or transaction). `known` (did this address sign in to the account) is asked only when the account is over.
+ */
+export async function refuseOverLimit(
+  db: Db,
+  refusals: LoginRefusals,
+  input: { email: string; ip: string; known: () => Promise<boolean> },
+): Promise<void> {
+  const { email, ip } = input;
+  const pair = refusals.pairRefusal(email, ip);
+  if (pair !== null) throw AppError.tooManyRequests(TOO_MANY, pair);
+  const account = refusals.accountRefusal(email);
+  if (account !== null && !(await input.known())) throw AppError.tooManyRequests(TOO_MANY, account);
+  const failures = await recentFailures(db, email, ip);
+  const accountOver = failures.account >= MAX_ACCOUNT_FAILURES;
+  const over =
+    refusal(failures, true) ?? (accountOver && !(await input.known()) ? refusal(failures, false) : null);
+  if (over === null) return;
+  refusals.remember(over.kind, email, ip, over.seconds);
+  throw AppError.tooManyRequests(TOO_MANY, over.seconds);
 }
 
 /** A sign-in try, counted as a failure from before its password is checked until it succeeds. */
@@ -104,27 +140,34 @@ export interface LoginTurn {
  */
 export async function reserveLoginTurn(
   db: Db,
-  input: { email: string; ip: string; known: boolean; stepMs?: number },
+  input: { email: string; ip: string; known: boolean; stepMs?: number; refusals?: LoginRefusals },
 ): Promise<LoginTurn> {
   const { email, ip, known } = input;
-  // A try already over its limit is refused on a plain read: failures only add up inside the window, so saying no
-  // needs no lock or transaction (under a guessing burst, one each held the embedded database's other statements).
-  const over = refusal(await recentFailures(db, email, ip), known);
-  if (over !== null) throw AppError.tooManyRequests(TOO_MANY, over);
-  const turn = await underAccountLock(db, email, async (tx): Promise<LoginTurn | { retryAfter: number }> => {
-    const failures = await recentFailures(tx, email, ip);
-    const retryAfter = refusal(failures, known);
-    if (retryAfter !== null) return { retryAfter };
-    const rows = await tx.query<{ id: number }>(
-      'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
-      [email, ip],
-    );
-    return {
-      id: rows[0]!.id,
-      waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
-    };
-  });
-  if ('retryAfter' in turn) throw AppError.tooManyRequests(TOO_MANY, turn.retryAfter);
+  const refuse = (over: { kind: RefusalKind; seconds: number }): never => {
+    input.refusals?.remember(over.kind, email, ip, over.seconds);
+    throw AppError.tooManyRequests(TOO_MANY, over.seconds);
+  };
+  // Tries sent at once with one that was refused meanwhile learn it here, after their first statements.
+  const remembered = input.refusals ? rememberedRefusal(input.refusals, email, ip, known) : null;
+  if (remembered !== null) throw AppError.tooManyRequests(TOO_MANY, remembered);
+  const turn = await underAccountLock(
+    db,
+    email,
+    async (tx): Promise<LoginTurn | { refused: { kind: RefusalKind; seconds: number } }> => {
+      const failures = await recentFailures(tx, email, ip);
+      const refused = refusal(failures, known);
+      if (refused !== null) return { refused };
+      const rows = await tx.query<{ id: number }>(
+        'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
+        [email, ip],
+      );
+      return {
+        id: rows[0]!.id,
+        waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
+      };
+    },
+  );
+  if ('refused' in turn) return refuse(turn.refused);
   return turn;
 }
 

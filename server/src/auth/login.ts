@@ -3,8 +3,14 @@ import { SUCCESS } from '@synctrade/api/messages';
 import type { TokenResponse, TwoFactorRequiredResponse } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
 import { issueAccessToken } from './issue-token';
-import { releaseLoginTurn, reserveCodeTurn, reserveLoginTurn, succeedLoginTurn } from './login-throttle';
-import { signedInFrom } from './sessions';
+import {
+  refuseOverLimit,
+  releaseLoginTurn,
+  reserveCodeTurn,
+  reserveLoginTurn,
+  succeedLoginTurn,
+} from './login-throttle';
+import { emailSignedInFrom, signedInFrom } from './sessions';
 import { CODE_ALREADY_USED, consumeSecondFactor, INVALID_CODE } from './two-factor';
 import { findUserByEmail, normalizeEmail } from './users';
 
@@ -22,11 +28,14 @@ export async function login(
 ): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email);
   const ip = request.ip;
+  const refusals = app.loginRefusals;
+  await refuseOverLimit(app.db, refusals, { email, ip, known: () => emailSignedInFrom(app.db, email, ip) });
   const user = await findUserByEmail(app.db, email);
   // Asked for unknown e-mails too (no user has id 0), so both take the same statements.
   const known = await signedInFrom(app.db, user?.id ?? 0, ip);
   // Counted before the slow password check, so tries sent in parallel count each other.
-  const turn = await reserveLoginTurn(app.db, { email, ip, known, stepMs: app.config.authSlowdownStepMs });
+  const stepMs = app.config.authSlowdownStepMs;
+  const turn = await reserveLoginTurn(app.db, { email, ip, known, stepMs, refusals });
   if (turn.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, turn.waitMs));
   const passwordOk = user
     ? await app.passwords.verify(user.password_hash, input.password)
@@ -43,6 +52,7 @@ export async function login(
       throw AppError.unauthorized(result === 'already-used' ? CODE_ALREADY_USED : INVALID_CODE);
   }
   await succeedLoginTurn(app.db, turn, email, ip);
+  refusals.forget(email, ip);
   const accessToken = await issueAccessToken(app, request, user.id);
   return { status: 200, body: { access_token: accessToken, message: SUCCESS.login } };
 }

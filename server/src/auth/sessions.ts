@@ -58,6 +58,15 @@ export async function revokeOtherSessions(db: Db, userId: number, keepSessionId:
  * Whether the user holds, or lately held, a session opened from this address (sessions are kept until a day
  * after they end): such an address is the trader's own, and others' failed sign-ins never refuse it.
  */
+/** `signedInFrom` by the account's e-mail, in one statement (false for an e-mail no account has). */
+export async function emailSignedInFrom(db: Db, email: string, ip: string): Promise<boolean> {
+  const rows = await db.query<{ one: number }>(
+    'SELECT 1 AS one FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1 AND s.ip = $2 LIMIT 1',
+    [email, ip],
+  );
+  return rows.length > 0;
+}
+
 export async function signedInFrom(db: Db, userId: number, ip: string): Promise<boolean> {
   const rows = await db.query<{ one: number }>(
     'SELECT 1 AS one FROM sessions WHERE user_id = $1 AND ip = $2 LIMIT 1',

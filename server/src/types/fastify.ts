@@ -1,4 +1,5 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
+import type { LoginRefusals } from '../auth/login-refusals';
 import type { BrokerRegistry } from '../brokers/registry';
 import type { SimVenue } from '../brokers/sim/venue';
 import type { ClusterNode } from '../cluster/cluster-node';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     events: AppEvents;
     secrets: Secrets;
     passwords: PasswordHasher;
+    /** Sign-in tries this node knows to be over their limit, refused before any statement. */
+    loginRefusals: LoginRefusals;
     tokens: TokenSigner;
     mailer: Mailer;
     realtime: RealtimeHub;

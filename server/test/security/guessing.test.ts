@@ -55,6 +55,30 @@ describe('guessing passwords and codes in parallel is capped, and the trader kee
     expect(count(statuses, 429)).toBe(15 - MAX_PAIR_FAILURES);
   });
 
+  it('tries the node knows to be over their limit are refused without a database statement (one for a new address)', async () => {
+    const user = await registerUser(t.app);
+    for (let index = 0; index < MAX_PAIR_FAILURES + 1; index += 1)
+      await login(user.email, 'Wrong!Pass1', '10.75.0.1');
+    for (let index = 0; index < MAX_ACCOUNT_FAILURES + 1; index += 1)
+      await login(user.email, 'Wrong!Pass1', `10.75.1.${index + 1}`);
+    const queries = jest.spyOn(t.app.db, 'query');
+    const transactions = jest.spyOn(t.app.db, 'tx');
+    try {
+      expect((await login(user.email, 'Wrong!Pass1', '10.75.0.1')).statusCode).toBe(429);
+      expect(queries).not.toHaveBeenCalled();
+      const fresh = await login(user.email, user.password, '10.75.2.1');
+      expect(fresh.statusCode).toBe(429);
+      expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+      transactions.mockRestore();
+    }
+    // The trader's own address is never refused for the others' failures, remembered or not.
+    expect((await login(user.email, user.password, await ownAddress(user))).statusCode).toBe(200);
+  });
+
   it('an unknown e-mail guessed at once from many addresses is refused the same way (no enumeration)', async () => {
     const statuses = (
       await Promise.all(
