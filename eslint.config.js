@@ -3,6 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
+const importX = require('eslint-plugin-import-x');
 const { ROUTER_EXPORTS } = require('./shared/config/sharing/router-exports');
 
 // A package's public face is its entry: no reaching into another package's files.
@@ -66,6 +67,63 @@ module.exports = tseslint.config(
               allowTypeImports: true,
               message:
                 'The engine and the broker adapters never run SQL themselves: take the Db port by type.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The server's shape, kept by lint: no import cycles, and zones that say who may import whom. The copy engine
+  // knows only the broker port; adapters know no copier, prop-firm or cluster code; the database layer knows no
+  // feature (owners register their own pruning); prop-firm code reaches brokers only through the port.
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: __dirname,
+          zones: [
+            {
+              target: 'server/src/copier/engine',
+              from: 'server/src',
+              except: ['./copier/engine', './brokers/types.ts', './runtime'],
+              message: 'The copy engine knows only its own files, the broker port and the runtime helpers.',
+            },
+            {
+              target: 'server/src/brokers',
+              from: [
+                'server/src/copier',
+                'server/src/propfirm',
+                'server/src/cluster',
+                'server/src/connections',
+                'server/src/auth',
+              ],
+              message: 'A broker adapter knows no copier, prop-firm, cluster, connection or sign-in code.',
+            },
+            {
+              target: 'server/src/db',
+              from: 'server/src',
+              except: ['./db', './config', './runtime'],
+              message: 'The database layer knows no feature: an owner registers its own tables and pruning.',
+            },
+            {
+              target: 'server/src/propfirm',
+              from: [
+                'server/src/copier/engine',
+                'server/src/cluster',
+                'server/src/brokers/sim',
+                'server/src/brokers/tradovate',
+                'server/src/brokers/projectx',
+              ],
+              message: 'Prop-firm code reaches the engine and brokers only through their ports.',
             },
           ],
         },

@@ -13,6 +13,7 @@ import { openSimVenue } from './brokers/sim/open-venue';
 import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
 import { paperPlugin } from './paper/paper-plugin';
 import { PathPriceModel } from './brokers/sim/price-path';
+import { pruneSimConsents } from './brokers/sim/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { ClusterNode } from './cluster/cluster-node';
 import { PaperLeases } from './cluster/paper-fence';
@@ -189,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     else if (exceptSessionId) realtime.closeOtherSessions(userId, exceptSessionId);
     else realtime.closeUser(userId);
   });
-  const stopPruning = schedulePruning(db, (error) =>
+  const stopPruning = schedulePruning(db, [pruneSimConsents], (error) =>
     app.log.error({ err: error }, 'pruning expired rows failed'),
   );
   app.addHook('onClose', async () => {

@@ -6,7 +6,7 @@ import { marketIntent } from './market-intent';
 import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
-import { guardPlan } from './send-guard';
+import { guardPlan } from './firm-gate';
 import { planMove, signed, targetPosition } from './sizing';
 import {
   applyLeaderFill,

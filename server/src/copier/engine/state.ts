@@ -229,6 +229,11 @@ export function canReceive(
   );
 }
 
+/** A rule stopped this follower: no copy is planned for it from now on (its close-out still goes out). */
+export function stopFollower(account: EngineAccount): void {
+  account.isFollower = false;
+}
+
 /** What the follower's live mirrors on one side could still add to its position (signed). */
 export function pendingExposure(
   leader: LeaderState | null,

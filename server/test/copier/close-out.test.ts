@@ -1,5 +1,5 @@
 import { frontMonth } from '@synctrade/market';
-import { closeOutForRule, flattenForRule } from '../../src/copier/engine/rule-flatten';
+import { closeOutForRule, flattenForRule } from '../../src/copier/engine/close-out';
 import type { SendGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../src/copier/engine/context';
 import type { SendGuard } from '../../src/copier/engine/ports';
-import { checkFirmRules, guardAtSend, guardPlan } from '../../src/copier/engine/send-guard';
+import { guardAtSend, guardPlan } from '../../src/copier/engine/firm-gate';
+import { checkFirmRules } from '../../src/copier/engine/rule-checks';
 import { addInflightCopy, brokerPositionSeen, newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type CopyIntent, type EngineAccount } from '../../src/copier/engine/types';
 import { marketCopy } from './support/copy-intent';

@@ -1,7 +1,5 @@
-import type { AccountSnapshot } from '../../brokers/types';
 import type { EngineContext } from './context';
-import { closeOutForRule } from './rule-flatten';
-import type { CopyIntent, CopySkip, EngineAccount } from './types';
+import type { CopyIntent, CopySkip } from './types';
 
 /** The account's positions as the engine knows them (copies on their way included, `exclude` left out). */
 function positionsOf(ctx: EngineContext, accountId: number, exclude?: string): Map<string, number> {
@@ -67,48 +65,4 @@ export function guardAtSend(ctx: EngineContext, intent: CopyIntent): string | nu
     positionsOf: (id) => positionsOf(ctx, id, intent.clientOrderId),
   });
   return verdict.qty >= intent.qty ? null : (verdict.reason ?? 'Refused by a firm rule');
-}
-
-/**
- * A balance reading: the follower that reached a firm limit is flattened (working orders canceled) and, after a
- * drawdown, stops following; a leader that broke its own rule makes the group copy no entries. The user is told.
- */
-export async function checkFirmRules(
-  ctx: EngineContext,
-  account: EngineAccount,
-  snapshot: AccountSnapshot,
-): Promise<void> {
-  if (ctx.guard === null) return;
-  const isLeader = ctx.groups.get(account.userId)?.leader?.accountId === account.id;
-  if (!isLeader && !account.isFollower) return;
-  const equity = snapshot.cashBalance + snapshot.openPnl;
-  const verdict = ctx.guard.onEquity(account.userId, account.id, equity, isLeader ? 'leader' : 'follower');
-  if (verdict.leaderBreach !== null)
-    ctx.notifier.notify(account.userId, {
-      kind: 'leader_breach',
-      accountName: account.name,
-      reason: verdict.leaderBreach,
-    });
-  const action = verdict.flatten;
-  if (action === null || isLeader || ctx.live.get(account.id)?.status.state === 'risk_stopped') return;
-  if (action.stopFollowing) {
-    account.isFollower = false;
-    ctx.setStatus(account.id, { state: 'risk_stopped', reason: action.reason });
-  }
-  // Closed through the send path ahead of the user's waiting copies, each order carrying the rule's reason.
-  const results = await Promise.allSettled([
-    ctx.enqueueFirst(
-      account.userId,
-      async () => void (await closeOutForRule(ctx, account.id, action.reason)),
-    ),
-    action.stopFollowing ? ctx.directory.stopFollowing(account.id, action.reason) : Promise.resolve(),
-  ]);
-  for (const result of results)
-    if (result.status === 'rejected') ctx.log(result.reason, `firm rule ${account.id}`);
-  ctx.notifier.notify(account.userId, {
-    kind: 'firm_rule',
-    accountName: account.name,
-    reason: action.reason,
-    stopped: action.stopFollowing,
-  });
 }

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../../src/copier/engine/context';
-import { checkDailyLoss } from '../../src/copier/engine/risk-guard';
+import { checkDailyLoss } from '../../src/copier/engine/rule-checks';
 import { newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
 

@@ -3,9 +3,43 @@ import type { EngineContext } from './context';
 import { marketIntent } from './market-intent';
 import { dispatch } from './sender';
 import { planMove } from './sizing';
-import type { CopyIntent } from './types';
+import type { EngineOutcome } from './outcomes';
+import { stopFollower } from './state';
+import type { CopyIntent, EngineAccount } from './types';
 
 let flattenSequence = 0;
+
+/**
+ * What every rule that acts on a follower asks for (the daily loss limit, a firm's drawdown or daily limit): close
+ * it out ahead of the user's waiting copies, maybe stop it following first, and tell the user. Executed only by
+ * `stopAndFlatten`, the one close-out path.
+ */
+export interface StopAndFlatten {
+  account: EngineAccount;
+  reason: string;
+  /** The follower stops following (at once, and stored) before its close-out goes out. */
+  stopFollowing: boolean;
+  /** What the user is told once the close-out is under way. */
+  outcome: Extract<EngineOutcome, { kind: 'risk_stop' | 'firm_rule' }>;
+}
+
+/** Runs a rule's command: the role change first (no new copy is planned for a stopped follower), then the close-out. */
+export async function stopAndFlatten(ctx: EngineContext, command: StopAndFlatten): Promise<void> {
+  const { account, reason } = command;
+  if (command.stopFollowing) {
+    stopFollower(account);
+    ctx.setStatus(account.id, { state: 'risk_stopped', reason });
+  }
+  const label = command.outcome.kind === 'risk_stop' ? 'risk stop' : 'firm rule';
+  // Closed through the send path ahead of the user's waiting copies, each order carrying the rule's reason.
+  const results = await Promise.allSettled([
+    ctx.enqueueFirst(account.userId, async () => void (await closeOutForRule(ctx, account.id, reason))),
+    command.stopFollowing ? ctx.directory.stopFollowing(account.id, reason) : Promise.resolve(),
+  ]);
+  for (const result of results)
+    if (result.status === 'rejected') ctx.log(result.reason, `${label} ${account.id}`);
+  ctx.notifier.notify(account.userId, command.outcome);
+}
 
 /**
  * A firm rule's deadline came (the flat-by time): the follower is closed out (`closeOutForRule`) and the user is
