@@ -4,7 +4,7 @@ import { defaultTimings } from '../../src/brokers/tradovate/config';
 import { TradovateFeed } from '../../src/brokers/tradovate/feed';
 import { FeedState } from '../../src/brokers/tradovate/feed-state';
 import { IpBudget } from '../../src/brokers/tradovate/ip-budget';
-import { RequestBudget } from '../../src/brokers/tradovate/request-budget';
+import { UserRequestWindow } from '../../src/brokers/tradovate/user-request-window';
 import type { BrokerEvent } from '../../src/brokers/types';
 
 async function waitUntil(condition: () => boolean): Promise<void> {
@@ -78,7 +78,7 @@ describe('Tradovate feed frames', () => {
       token: () => 'token',
       userId: 1,
       state: new FeedState(),
-      budget: new RequestBudget(1_000),
+      budget: new UserRequestWindow(1_000),
       ipBudget: new IpBudget(),
       emit: (event) => events.push(event),
       resolveContracts: async () => undefined,

@@ -1,4 +1,4 @@
-import { RequestBudget } from '../../src/brokers/tradovate/request-budget';
+import { UserRequestWindow } from '../../src/brokers/tradovate/user-request-window';
 import { noticeOf } from '../../src/copier/engine-notices';
 import { CopyEngine } from '../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
@@ -140,7 +140,7 @@ describe('Tradovate 429 lockouts and 423 warnings', () => {
 
   it('when a budget is warned, then only half the minute allowance goes while the warning lasts', async () => {
     const clock = { now: 1_700_000_000_000 };
-    const budget = new RequestBudget(60, { guardMs: 0, now: () => clock.now });
+    const budget = new UserRequestWindow(60, { guardMs: 0, now: () => clock.now });
     budget.slowDown(120_000);
     for (let i = 0; i < 30; i += 1) await budget.take(0);
     expect(budget.nextSlotAt()).toBe(1_700_000_060_000);

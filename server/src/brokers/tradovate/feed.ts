@@ -3,9 +3,9 @@ import type { TradovateTimings } from './config';
 import type { FeedState } from './feed-state';
 import { isRecord, optString } from './json';
 import type { IpBudget } from './ip-budget';
-import type { RequestBudget } from './request-budget';
+import type { UserRequestWindow } from './user-request-window';
 import type { SocketChannel } from './rest-client';
-import { sleep } from './request-budget';
+import { sleep } from './user-request-window';
 import { syncRequest } from './sync-request';
 import { TradovateSocket } from './socket';
 import { mentionsUnknownContract, missingContracts } from './unknown-contracts';
@@ -16,7 +16,7 @@ export interface FeedDeps {
   token(): string;
   userId: number;
   state: FeedState;
-  budget: RequestBudget;
+  budget: UserRequestWindow;
   ipBudget: IpBudget;
   emit(event: BrokerEvent): void;
   /** Looks up contracts the feed mentions but the snapshot did not include. */

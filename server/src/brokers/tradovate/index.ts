@@ -12,7 +12,7 @@ import { dbClientOrderIds, memoryClientOrderIds } from './client-order-ids';
 import { IpBudget, type IpLimit, tradovateIpLimits } from './ip-budget';
 import { buildAuthorizeUrl, exchangeCode } from './oauth';
 import { SessionVersions } from './order-shapes';
-import { BudgetRegistry } from './request-budget';
+import { UserRequestWindows } from './user-request-window';
 import { TradovateRest } from './rest-client';
 import { openTradovateSession } from './session';
 
@@ -41,7 +41,7 @@ export interface TradovateAdapter extends BrokerAdapter {
 export function createTradovateAdapter(options: TradovateAdapterOptions): TradovateAdapter {
   const config = readTradovateConfig(options.env);
   const timings: TradovateTimings = { ...defaultTimings, ...options.timings };
-  const budgets = new BudgetRegistry(config.requestsPerMinute);
+  const budgets = new UserRequestWindows(config.requestsPerMinute);
   const ipBudget = new IpBudget(options.ipLimits ?? tradovateIpLimits, options.ipWindowMs);
   const versions = new SessionVersions();
   const clientOrderIds = options.db ? dbClientOrderIds(options.db) : memoryClientOrderIds();

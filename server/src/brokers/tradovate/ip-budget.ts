@@ -1,5 +1,5 @@
 import { BrokerError } from '../types';
-import { sleep } from './request-budget';
+import { sleep } from './user-request-window';
 
 /** One endpoint-level limit: calls an IP may make in the window, and whether successful calls count. */
 export interface IpLimit {

@@ -1,5 +1,5 @@
 import type { BrokerEvent } from '../types';
-import type { RequestBudget } from './request-budget';
+import type { UserRequestWindow } from './user-request-window';
 import { lockoutMessage } from './rest-client';
 
 /**
@@ -8,7 +8,7 @@ import { lockoutMessage } from './rest-client';
  * then up when it ends, which makes the engine reconcile what was missed.
  */
 export function reportLockouts(
-  budget: RequestBudget,
+  budget: UserRequestWindow,
   emit: (event: BrokerEvent) => void,
   feedUp: () => boolean,
   minimumMs: number,

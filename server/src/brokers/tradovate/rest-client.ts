@@ -3,7 +3,7 @@ import { businessError } from './business-errors';
 import type { TradovateTimings } from './config';
 import { type JsonRecord, preview } from './json';
 import { penaltyOf } from './penalty';
-import { RequestBudget, sleep } from './request-budget';
+import { UserRequestWindow, sleep } from './user-request-window';
 
 export interface RestCall {
   method: 'GET' | 'POST';
@@ -43,7 +43,7 @@ export class TradovateRest {
   constructor(
     private readonly baseUrl: string,
     private readonly token: () => string,
-    private readonly budget: RequestBudget,
+    private readonly budget: UserRequestWindow,
     private readonly timings: TradovateTimings,
     private readonly onUnauthorized: () => void = () => undefined,
   ) {}

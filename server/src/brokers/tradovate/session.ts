@@ -13,14 +13,14 @@ import { flatten } from './flatten';
 import type { SessionVersions } from './order-shapes';
 import { findOrderByClientId } from './lookup';
 import { cancelOrder, modifyOrder, type OrderContext, placeOrder } from './orders';
-import type { BudgetRegistry } from './request-budget';
+import type { UserRequestWindows } from './user-request-window';
 import { TradovateRest } from './rest-client';
 import { TokenKeeper } from './token-keeper';
 
 export interface SessionDeps extends BrokerSessionOptions {
   config: TradovateConfig;
   timings: TradovateTimings;
-  budgets: BudgetRegistry;
+  budgets: UserRequestWindows;
   clientOrderIds: ClientOrderIdStore;
   /** This server's share of Tradovate's per-IP limits, shared by every session. */
   ipBudget: IpBudget;

@@ -2,13 +2,13 @@ import { BrokerError } from '../types';
 import type { TradovateTimings } from './config';
 import type { IpBudget } from './ip-budget';
 import { penaltyOf } from './penalty';
-import { type RequestBudget, sleep } from './request-budget';
+import { type UserRequestWindow, sleep } from './user-request-window';
 import { lockoutMessage } from './rest-client';
 import type { TradovateSocket } from './socket';
 
 export interface SyncDeps {
   userId: number;
-  budget: RequestBudget;
+  budget: UserRequestWindow;
   ipBudget: IpBudget;
   timings: TradovateTimings;
 }

@@ -4,7 +4,7 @@ import type { IpBudget } from './ip-budget';
 import { isRecord, optString } from './json';
 import { credentialsFromToken } from './oauth';
 import { penaltyOf } from './penalty';
-import { sleep } from './request-budget';
+import { sleep } from './user-request-window';
 
 export interface TokenKeeperDeps {
   restUrl: string;

@@ -1,4 +1,4 @@
-import { RequestBudget } from '../../src/brokers/tradovate/request-budget';
+import { UserRequestWindow } from '../../src/brokers/tradovate/user-request-window';
 import { BrokerError } from '../../src/brokers/types';
 
 const T0 = 1_700_000_000_000;
@@ -6,16 +6,16 @@ const T0 = 1_700_000_000_000;
 /** A budget on a clock the test moves; `guardMs: 0` unless a test is about the guard. */
 function budgetAt(limits: { perHour?: number; guardMs?: number } = {}) {
   const clock = { now: T0 };
-  const budget = new RequestBudget(80, { guardMs: 0, ...limits, now: () => clock.now });
+  const budget = new UserRequestWindow(80, { guardMs: 0, ...limits, now: () => clock.now });
   return { clock, budget };
 }
 
 /** Takes `count` requests at the clock's time without waiting; all must be allowed. */
-async function takeMany(budget: RequestBudget, count: number): Promise<void> {
+async function takeMany(budget: UserRequestWindow, count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) await budget.take(0);
 }
 
-async function refusal(budget: RequestBudget): Promise<BrokerError> {
+async function refusal(budget: UserRequestWindow): Promise<BrokerError> {
   const error = await budget.take(0).then(
     () => null,
     (thrown: unknown) => thrown,
@@ -103,7 +103,7 @@ describe("Tradovate request budget (Tradovate's rolling windows per user)", () =
   it('when requests wait for a slot, then they get slots in the order they asked and the next free slot is told after theirs', async () => {
     jest.useFakeTimers({ now: T0 });
     try {
-      const budget = new RequestBudget(80, { guardMs: 0 });
+      const budget = new UserRequestWindow(80, { guardMs: 0 });
       for (let i = 0; i < 80; i += 1) {
         jest.setSystemTime(T0 + i * 10);
         await budget.take(0);

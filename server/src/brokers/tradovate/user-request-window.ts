@@ -20,13 +20,13 @@ const HOUR_MS = 3_600_000;
 export const DEFAULT_GUARD_MS = 1_000;
 
 /**
- * The request budget of one Tradovate user, kept as Tradovate counts it: at most `perMinute` requests in any
+ * The request window of one Tradovate user, kept as Tradovate counts it: at most `perMinute` requests in any
  * rolling minute and `perHour` in any rolling hour (a token bucket would let a full bucket plus its refill go in
  * the first minute, twice the limit, and earn a penalty ticket and then the lockout). Every session (connection)
  * of the user draws on the same budget, every request counts (REST and socket, orders and reads), and a 429 or
  * penalty seen by one session pauses them all.
  */
-export class RequestBudget {
+export class UserRequestWindow {
   /** When each request of the last hour was taken, oldest first. */
   private readonly sent: number[] = [];
   private blockedUntil = 0;
@@ -191,18 +191,18 @@ function exhausted(retryAt: number): BrokerError {
 export { sleep };
 
 /** Budgets keyed by environment + Tradovate user id, shared by every session in this process. */
-export class BudgetRegistry {
-  private readonly budgets = new Map<string, RequestBudget>();
+export class UserRequestWindows {
+  private readonly budgets = new Map<string, UserRequestWindow>();
 
   constructor(
     private readonly perMinute: number,
     private readonly limits: Partial<Omit<UserRequestLimit, 'perMinute'>> = {},
   ) {}
 
-  forUser(key: string): RequestBudget {
+  forUser(key: string): UserRequestWindow {
     let budget = this.budgets.get(key);
     if (!budget) {
-      budget = new RequestBudget(this.perMinute, this.limits);
+      budget = new UserRequestWindow(this.perMinute, this.limits);
       this.budgets.set(key, budget);
     }
     return budget;
