@@ -33,7 +33,7 @@ import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { attachRouteSchemas, type AnswerCheck } from './http/route-schemas';
 import { validationError } from './http/validation-error';
 import { healthRoute } from './http/health-route';
-import { installInputGuard } from './http/input-guard';
+import { installInputGuard } from './http/input-checks';
 import { installRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { capSocketsPerAddress, serverTimeouts } from './http/socket-limits';

@@ -11,7 +11,7 @@ export {
   type Headroom,
   type OrderDecision,
   type OrderRequest,
-} from './guard';
+} from './rule-decisions';
 export { buildCalendar, calendarWarnings, type NewsCalendar } from './calendar/calendar';
 export { RELEASE_SOURCES } from './calendar/scheduled-events';
 export type { NewsEvent } from './rules/news';

@@ -14,4 +14,4 @@ export {
   type EquityOutcome,
   type DeadlineListener,
   MAX_TIMER_MS,
-} from './engine-guard';
+} from './engine-port';

@@ -1,7 +1,7 @@
 import { SimSession } from '../../src/brokers/sim/session';
 import type { PlaceOrderCommand } from '../../src/brokers/types';
 import type { ClaimResult, ClaimRequest } from '../../src/copier/engine/ports';
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-guard';
+import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
 import { Harness, LEADER, USER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';
 

@@ -1,5 +1,5 @@
 import { SimSession } from '../../src/brokers/sim/session';
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-guard';
+import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
 import type { PropRules } from '../../src/propfirm';
 import { Harness, LEADER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';

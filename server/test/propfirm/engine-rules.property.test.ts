@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-guard';
+import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
 import { Harness, LEADER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';
 

@@ -1,4 +1,4 @@
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-guard';
+import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
 import type { PropRules } from '../../src/propfirm';
 import { Harness, LEADER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';

@@ -1,5 +1,11 @@
 import { buildCalendar, calendarWarnings, type NewsCalendar } from '../calendar/calendar';
-import { evaluateAccount, initialGuardState, type GuardEnv, type GuardState, type Headroom } from '../guard';
+import {
+  evaluateAccount,
+  initialGuardState,
+  type GuardEnv,
+  type GuardState,
+  type Headroom,
+} from '../rule-decisions';
 import type { NewsEvent } from '../rules/news';
 import type { PropStore } from '../store/prop-store';
 import type { RuleMail } from './rule-mail';

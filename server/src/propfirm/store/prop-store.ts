@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db';
-import type { GuardState } from '../guard';
+import type { GuardState } from '../rule-decisions';
 import type { NewsEvent } from '../rules/news';
 import type { NewsKind, PropRules } from '../types';
 

@@ -5,7 +5,7 @@ import {
   type GuardState,
   type PropRules,
 } from '../../../src/propfirm';
-import type { GuardSource } from '../../../src/propfirm/engine-guard';
+import type { GuardSource } from '../../../src/propfirm/engine-port';
 import type { UserRules } from '../../../src/propfirm/service/prop-guard';
 
 /** A preset's rules, to edit in a test. */

@@ -1,4 +1,4 @@
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-guard';
+import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
 import { MemorySource, rulesOf } from './support/memory-source';
 
 // Hand-worked: 2027-03-10 is a Wednesday; Chicago is UTC−6 until 2027-03-14.

@@ -1,3 +1,4 @@
+// The prop-firm rules behind the copy engine's one guard port (`SendGuard` in copier/engine/ports.ts).
 import {
   decideOrder,
   evaluateAccount,
@@ -6,7 +7,7 @@ import {
   type GuardEnv,
   type GuardState,
   type OrderDecision,
-} from './guard';
+} from './rule-decisions';
 import { customRules } from './presets';
 import type { UserRules } from './service/prop-guard';
 import type { PropRules } from './types';
