@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm start:cluster`: N server nodes on this machine behind one address, on PostgreSQL and NATS, to try the
-// cluster mode (server README, "Several nodes"). CLUSTER_NODES (3), PORT (3000, the one address to open),
+// cluster mode (server/docs/cluster.md). CLUSTER_NODES (3), PORT (3000, the one address to open),
 // DATABASE_URL (postgres://postgres@127.0.0.1:5432/synctrade, created if missing), NATS_URL
 // (nats://127.0.0.1:4222). Node i listens on PORT + i. The shared secrets are kept in server/data/cluster.json.
 // SIGTERM or Ctrl-C drains every node (each hands its copy groups over) and stops.

@@ -43,7 +43,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   },
 );
 
-/** leader × ratio, halves away from zero (the engine's rule, written here from its README, not its code). */
+/** leader × ratio, halves away from zero (the engine's rule as documented, not read from its code). */
 function target(leader: number, ratio: number): number {
   return Math.sign(leader) * Math.round(Math.abs(leader) * ratio);
 }

@@ -1,7 +1,8 @@
 /**
- * The follower position the server README promises, written from its words and nothing else (the tests
- * must not ask the engine what the engine should do): leader × ratio, rounded half away from zero (a long
- * and a short of the same size round alike), then held within the follower's max net position.
+ * The follower position the copy engine's documentation promises (server/docs/copy-engine.md), written from
+ * its words and nothing else (the tests must not ask the engine what the engine should do): leader × ratio,
+ * rounded half away from zero (a long and a short of the same size round alike), then held within the
+ * follower's max net position.
  *
  * Ratios are decimals with at most four places; the product is worked out in whole ten-thousandths so a
  * half is a half (1.5 × 3 = 4.5 exactly, not 4.4999…).
