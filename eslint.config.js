@@ -24,11 +24,13 @@ const routerImports = ['react-router', 'react-router-dom'].map((name) => ({
 
 // Tests run outside federation, on the whole router package (MemoryRouter and the like).
 // Test helper folders are named `support` (CONTRIBUTING.md); `shared/test-utils` is the package of the shared ones.
+// The fake brokers (`server/fakes`) are test tools too: tests, benches and browser tests start them.
 const TEST_FILES = [
   '**/*.test.{ts,tsx}',
   '**/test/**/*.ts',
   '**/support/**/*.ts',
   'shared/test-utils/**/*.{ts,tsx}',
+  'server/fakes/**/*.ts',
 ];
 
 module.exports = tseslint.config(
@@ -115,6 +117,11 @@ module.exports = tseslint.config(
               message: 'The database layer knows no feature: an owner registers its own tables and pruning.',
             },
             {
+              target: 'server/src',
+              from: 'server/fakes',
+              message: 'The fake brokers are test tools: the server never imports them (nor bundles them).',
+            },
+            {
               target: 'server/src/propfirm',
               from: [
                 'server/src/copier/engine',
@@ -133,6 +140,25 @@ module.exports = tseslint.config(
   {
     files: TEST_FILES,
     rules: { 'no-restricted-imports': ['error', { patterns: packageBoundaries }] },
+  },
+  // A fake is written from the vendor's published documents, never from the adapter it checks: were it to borrow
+  // the adapter's code, it would agree with the adapter's mistakes.
+  {
+    files: ['server/fakes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...packageBoundaries,
+            {
+              group: ['**/src/**', '**/src'],
+              message: 'A fake imports nothing of the server it stands against.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

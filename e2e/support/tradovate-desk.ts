@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { startFakeTradovate, type FakeTradovate } from '../../server/test/support/fake-tradovate/server';
-import type { UserLimitsOption } from '../../server/test/support/fake-tradovate/user-limits';
+import { startFakeTradovate, type FakeTradovate } from '../../server/fakes/tradovate/server';
+import type { UserLimitsOption } from '../../server/fakes/tradovate/user-limits';
 import { api, type TestUser } from './api';
 import { launchBrowser } from './browser';
 import { deskRow, followOnDesk } from './flows';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startFakeProjectX, type FakeProjectX } from '../../server/test/support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../server/fakes/projectx/server';
 import { api, connectPaperBroker, registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
 import { deskRow, waitForDeskQty } from '../support/flows';

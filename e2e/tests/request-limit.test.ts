@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import type { FakeTradovate } from '../../server/fakes/tradovate/server';
 import { registerUser, signInPage } from '../support/api';
 import { newSession } from '../support/browser';
 import { deskRow, waitForDeskQty } from '../support/flows';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { FakeTradovate } from '../../server/test/support/fake-tradovate/server';
+import type { FakeTradovate } from '../../server/fakes/tradovate/server';
 import { registerUser, signInPage } from '../support/api';
 import { newSession } from '../support/browser';
 import { waitForDeskQty } from '../support/flows';

@@ -9,7 +9,7 @@
  */
 import { createProjectXAdapter } from '../src/brokers/projectx/index';
 import { toContractId } from '../src/brokers/projectx/symbols';
-import { startFakeProjectX } from '../test/support/fake-projectx/server';
+import { startFakeProjectX } from '../fakes/projectx/server';
 import { runLimitedBench, LIMITED_FLAG } from './broker-copier/limited';
 import { addProjectXLogin, projectXLimited } from './broker-copier/projectx-limited';
 import { type BrokerBench, inProcessEvent, runBrokerBench, runMain } from './broker-copier/rig';

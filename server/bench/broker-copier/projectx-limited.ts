@@ -2,8 +2,8 @@
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import { toContractId } from '../../src/brokers/projectx/symbols';
 import type { BrokerAdapter } from '../../src/brokers/types';
-import { realGatewayLimits } from '../../test/support/fake-projectx/rate-window';
-import { type FakeProjectX, startFakeProjectX } from '../../test/support/fake-projectx/server';
+import { realGatewayLimits } from '../../fakes/projectx/rate-window';
+import { type FakeProjectX, startFakeProjectX } from '../../fakes/projectx/server';
 import { LIMITED_ACCOUNTS, type LimitedBench, type LoginRequest } from './limited';
 import type { BenchLogin } from './rig';
 

@@ -3,7 +3,7 @@
  * fake's own timestamps. It runs in the bench's process (`BENCH_FAKE=same`) or in a process of its own
  * (`tradovate-fake-process.ts`, the default), as Tradovate runs on another machine in production.
  */
-import { type FakeTradovate, startFakeTradovate } from '../../test/support/fake-tradovate/server';
+import { type FakeTradovate, startFakeTradovate } from '../../fakes/tradovate/server';
 import { coreWaits } from '../core-waits';
 import type { BenchLogin, EventTimes, InProcessFake } from './rig';
 

@@ -1,8 +1,8 @@
 /** The Tradovate side of the limited bench: the fake with Tradovate's per-user limit on, in this process. */
 import { createTradovateAdapter } from '../../src/brokers/tradovate';
-import { isCommand } from '../../test/support/fake-tradovate/faults';
-import { startFakeTradovate } from '../../test/support/fake-tradovate/server';
-import { realUserLimits } from '../../test/support/fake-tradovate/user-limits';
+import { isCommand } from '../../fakes/tradovate/faults';
+import { startFakeTradovate } from '../../fakes/tradovate/server';
+import { realUserLimits } from '../../fakes/tradovate/user-limits';
 import { LIMITED_ACCOUNTS, type LimitedBench, type LoginRequest } from './limited';
 import { addBenchLogin, SYMBOL } from './tradovate-fake-side';
 

@@ -1,7 +1,7 @@
 import type { ApiKeyConnectResponse, Connection, ConnectionDetails } from '@synctrade/api/types';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser } from '../support/users';
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 
 describe('the server connecting ProjectX with an API key against the fake gateway', () => {
   let fake: FakeProjectX;

@@ -1,6 +1,6 @@
 import { fakeHosts } from './support/fake-hosts';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { testTimings, until } from './support/px-world';
 
 describe('ProjectX sign-in and token renewal', () => {

@@ -1,4 +1,4 @@
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { post, RawHub } from './support/raw-client';
 
 const ES = `CON.F.US.EP.Z${String(new Date().getUTCFullYear() % 100).padStart(2, '0')}`;

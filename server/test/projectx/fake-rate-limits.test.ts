@@ -1,8 +1,4 @@
-import {
-  startFakeProjectX,
-  type FakeProjectX,
-  type FakeProjectXOptions,
-} from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX, type FakeProjectXOptions } from '../../fakes/projectx/server';
 
 const ES = `CON.F.US.EP.Z${String(new Date().getUTCFullYear() % 100).padStart(2, '0')}`;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

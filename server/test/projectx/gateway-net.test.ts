@@ -9,7 +9,7 @@ import {
 } from '../../src/brokers/projectx/gateway-net';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import type { HostPolicy } from '../../src/brokers/projectx/hosts';
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { testTimings } from './support/px-world';
 
 /** A resolver answering from a table, recording every name it was asked: no real DNS in tests. */

@@ -1,7 +1,7 @@
 import { fakeHosts } from './support/fake-hosts';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession, PlaceOrderCommand } from '../../src/brokers/types';
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { ES, ES_ID, filledQty, testTimings, until } from './support/px-world';
 
 const buy = (clientOrderId: string): PlaceOrderCommand => ({

@@ -1,9 +1,9 @@
 import type { BrokerEvent } from '../../src/brokers/types';
 import { FINAL_ORDERS_KEPT } from '../../src/brokers/order-retention';
 import { ProjectXState } from '../../src/brokers/projectx/state';
-import { seedContracts } from '../support/fake-projectx/catalog';
-import { OrderSide, OrderType } from '../support/fake-projectx/model';
-import { orderView, type VenueEvent, Venue } from '../support/fake-projectx/venue';
+import { seedContracts } from '../../fakes/projectx/catalog';
+import { OrderSide, OrderType } from '../../fakes/projectx/model';
+import { orderView, type VenueEvent, Venue } from '../../fakes/projectx/venue';
 
 const ES = 'CON.F.US.EP.Z26';
 const ACCOUNT = 7;

@@ -3,8 +3,8 @@ import { createProjectXAdapter } from '../../src/brokers/projectx/index';
 import type { BrokerSession, PlaceOrderCommand } from '../../src/brokers/types';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
-import { OrderStatus } from '../support/fake-projectx/model';
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { OrderStatus } from '../../fakes/projectx/model';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { createTestDb } from '../support/test-db';
 import { ES, ES_ID, testTimings, until } from './support/px-world';
 

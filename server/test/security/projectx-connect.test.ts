@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CONNECT_TRIES_PER_ADDRESS, CONNECT_TRIES_PER_USER } from '../../src/connections/api-key-connect';
-import { startFakeProjectX, type FakeProjectX } from '../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser, type TestUser } from '../support/users';
 

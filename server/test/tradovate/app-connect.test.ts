@@ -1,7 +1,7 @@
 import type { Connection, ConnectionDetails, ConnectResponse } from '@synctrade/api/types';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser } from '../support/users';
-import { startFakeTradovate, type FakeTradovate } from '../support/fake-tradovate/server';
+import { startFakeTradovate, type FakeTradovate } from '../../fakes/tradovate/server';
 
 /** The browser's part at the (fake) Tradovate consent page: Approve as the given Tradovate user. */
 async function approveAt(consentUrl: string, tradovateUserId: number): Promise<string> {

@@ -2,8 +2,8 @@ import { copyClientId, mirrorEventKey } from '../../src/copier/engine/client-ids
 import { DEFAULT_RISK } from '../../src/copier/engine/types';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
-import type { FakeControl } from '../support/fake-tradovate/control';
-import type { FakeOrder } from '../support/fake-tradovate/venue-types';
+import type { FakeControl } from '../../fakes/tradovate/control';
+import type { FakeOrder } from '../../fakes/tradovate/venue-types';
 import { createTestDb } from '../support/test-db';
 import { CopyRig } from './support/copy-rig';
 import { SYMBOL } from './support/leader-actions';

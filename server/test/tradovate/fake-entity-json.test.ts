@@ -1,5 +1,5 @@
-import * as json from '../support/fake-tradovate/entities';
-import type { FakeOrder } from '../support/fake-tradovate/venue-types';
+import * as json from '../../fakes/tradovate/entities';
+import type { FakeOrder } from '../../fakes/tradovate/venue-types';
 
 const order: FakeOrder = {
   id: 11,

@@ -1,4 +1,4 @@
-import { startFakeTradovate, type FakeTradovate } from '../support/fake-tradovate/server';
+import { startFakeTradovate, type FakeTradovate } from '../../fakes/tradovate/server';
 
 describe('fake Tradovate order types (PlaceOrder.md, PlaceOCO.md)', () => {
   let fake: FakeTradovate;

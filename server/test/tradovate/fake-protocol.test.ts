@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { startFakeTradovate, type FakeTradovate } from '../support/fake-tradovate/server';
+import { startFakeTradovate, type FakeTradovate } from '../../fakes/tradovate/server';
 
 /** A raw socket client, to check the fake speaks Tradovate's framing by itself (no adapter involved). */
 class RawClient {

@@ -3,7 +3,7 @@ import {
   startFakeTradovate,
   type FakeTradovate,
   type FakeTradovateOptions,
-} from '../support/fake-tradovate/server';
+} from '../../fakes/tradovate/server';
 
 type Answer = { status: number; body: unknown };
 type SocketAnswer = { i: number; s: number; d?: unknown };

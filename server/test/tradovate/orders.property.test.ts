@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Faults } from '../support/fake-tradovate/faults';
+import type { Faults } from '../../fakes/tradovate/faults';
 import { cancelSurely, placeExactlyOnce } from './support/exactly-once';
 import { startWorld, type World } from './support/world';
 

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { startFakeTradovate, type FakeTradovate } from '../support/fake-tradovate/server';
+import { startFakeTradovate, type FakeTradovate } from '../../fakes/tradovate/server';
 
 /**
  * Request sequences of Tradovate's public clients, written from their documented requests, replayed against

@@ -17,9 +17,9 @@ import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/typ
 import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../../src/copier/store/sql-store';
 import type { Db } from '../../../src/db/db';
-import { OrderStatus, OrderType } from '../../support/fake-projectx/model';
-import { startFakeProjectX, type FakeProjectX } from '../../support/fake-projectx/server';
-import { startFakeTradovate, type FakeTradovate } from '../../support/fake-tradovate/server';
+import { OrderStatus, OrderType } from '../../../fakes/projectx/model';
+import { startFakeProjectX, type FakeProjectX } from '../../../fakes/projectx/server';
+import { startFakeTradovate, type FakeTradovate } from '../../../fakes/tradovate/server';
 import { createTradovateAdapter } from '../../../src/brokers/tradovate';
 import { MixedDirectory } from './mixed-directory';
 

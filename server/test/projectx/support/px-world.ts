@@ -1,7 +1,7 @@
 import { fakeHosts } from './fake-hosts';
 import { createProjectXAdapter, type ProjectXTimings } from '../../../src/brokers/projectx/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession } from '../../../src/brokers/types';
-import { startFakeProjectX, type FakeProjectX } from '../../support/fake-projectx/server';
+import { startFakeProjectX, type FakeProjectX } from '../../../fakes/projectx/server';
 
 /** Short timings so reconnects and renewals happen within a test. */
 export const testTimings = {

@@ -1,4 +1,4 @@
-import type { FakeControl } from '../../support/fake-tradovate/control';
+import type { FakeControl } from '../../../fakes/tradovate/control';
 import { expectedFollowerPosition } from '../../support/expected-position';
 import type { CopyRig } from './copy-rig';
 import { CROSS_SYMBOL, SYMBOL } from './leader-actions';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FakeControl } from '../../support/fake-tradovate/control';
+import type { FakeControl } from '../../../fakes/tradovate/control';
 
 /** Which requests a switch hits: order commands, or every order endpoint, or the look-up lists. */
 type Match = 'placeorder' | 'cancelorder' | 'modifyorder' | 'order/' | 'list';

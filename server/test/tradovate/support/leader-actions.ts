@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FakeControl } from '../../support/fake-tradovate/control';
+import type { FakeControl } from '../../../fakes/tradovate/control';
 
 export const SYMBOL = 'ESZ6';
 /** Cross followers trade the micro; the fake keeps one price per contract, so both move together. */

@@ -9,7 +9,7 @@ import {
   startFakeTradovate,
   type FakeTradovate,
   type FakeTradovateOptions,
-} from '../../support/fake-tradovate/server';
+} from '../../../fakes/tradovate/server';
 
 /** Timings scaled down so reconnects, heartbeats and back-offs happen within a test's seconds. */
 export const fastTimings: Partial<TradovateTimings> = {
