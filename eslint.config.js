@@ -77,7 +77,8 @@ module.exports = tseslint.config(
   },
   // The server's shape, kept by lint: no import cycles, and zones that say who may import whom. The copy engine
   // knows only the broker port; adapters know no copier, prop-firm or cluster code; the database layer knows no
-  // feature (owners register their own pruning); prop-firm code reaches brokers only through the port.
+  // feature (owners register their own pruning); prop-firm code reaches brokers only through the port; cluster
+  // code is reached only by app.ts (everything else asks the placement port), and reaches the copier by its ports.
   {
     files: ['server/src/**/*.ts'],
     plugins: { 'import-x': importX },
@@ -131,6 +132,24 @@ module.exports = tseslint.config(
                 'server/src/brokers/projectx',
               ],
               message: 'Prop-firm code reaches the engine and brokers only through their ports.',
+            },
+            {
+              target: ['server/src/!(cluster)/**', 'server/src/!(app).ts'],
+              from: 'server/src/cluster',
+              message:
+                'Cluster mode is plugged in, not threaded through: only app.ts picks it; the rest asks app.placement.',
+            },
+            {
+              target: 'server/src/placement',
+              from: 'server/src/cluster',
+              message: 'The placement port and its single-node implementation know nothing of the cluster.',
+            },
+            {
+              target: ['server/src/cluster', 'server/src/placement'],
+              from: 'server/src/copier',
+              except: ['./engine/ports.ts', './store/store-fence.ts'],
+              message:
+                'Placement reaches the copier only through its ports: the engine ports and the store fence.',
             },
           ],
         },

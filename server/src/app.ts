@@ -12,11 +12,9 @@ import { twoFactorRoutes } from './auth/two-factor-routes';
 import { openSimVenue } from './brokers/sim/open-venue';
 import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
 import { paperPlugin } from './paper/paper-plugin';
-import { PathPriceModel } from './brokers/sim/price-path';
 import { pruneSimConsents } from './brokers/sim/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
-import { ClusterNode } from './cluster/cluster-node';
-import { PaperLeases } from './cluster/paper-fence';
+import { clusterNode } from './cluster/cluster-node';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
@@ -45,6 +43,7 @@ import { marketRoutes } from './market/market-routes';
 import { makeNotify } from './notifications/notify';
 import { notificationRoutes } from './notifications/notification-routes';
 import { openApiRoute, registerOpenApi } from './openapi/openapi';
+import { singleNode } from './placement/single-node';
 import { photoRoutes } from './profile/photo-routes';
 import { profileRoutes } from './profile/profile-routes';
 import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
@@ -96,15 +95,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   attachRouteSchemas(app, options.checkAnswer);
   const warn = (message: string): void => app.log.warn(message);
 
-  // Several nodes (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL): see src/cluster.
-  const cluster = clusterConfigOf(options.env ?? process.env, config);
+  // Where copy groups run (src/placement), chosen once here: this process alone, or one node of a cluster
+  // (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL: see src/cluster). The rest of the server asks `app.placement`.
+  const clusterConfig = clusterConfigOf(options.env ?? process.env, config);
+  const placement = clusterConfig === null ? singleNode() : clusterNode(clusterConfig);
   const db =
     options.db ??
     (await createDb({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
-      // In a cluster no transaction of a paused node may hold locks past this (see cluster/cluster-config.ts).
-      ...(cluster === null ? {} : { idleInTransactionMs: cluster.idleInTransactionMs }),
+      // Several nodes: a transaction left idle is ended, so a paused node holds no locks (cluster/cluster-config.ts).
+      ...placement.database,
     }));
   if (options.migrate !== false) await migrate(db);
   const events = new AppEvents((error, event) =>
@@ -113,23 +114,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const realtime = new RealtimeHub(config.heartbeatSeconds, (error) =>
     app.log.error({ err: error }, 'feed snapshot failed'),
   );
-  const paperLeases = cluster === null ? null : new PaperLeases(cluster.nodeId, cluster.idleInTransactionMs);
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
   // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
   // only the paper accounts of the copy groups its node owns.
   const simVenue = await openSimVenue(db, {
-    seed: cluster?.paperSeed ?? Number(process.env.SIM_SEED ?? Date.now()),
     onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
     journalDir: path.join(config.dataDir, 'sim-ledger-journal'),
     journalFsync: config.copierJournalFsync,
-    ...(cluster === null
-      ? {}
-      : {
-          prices: new PathPriceModel(cluster.paperSeed, cluster.paperStepMs),
-          tickMs: cluster.paperStepMs,
-          loadAccounts: false,
-          fence: paperLeases ?? undefined,
-        }),
+    ...placement.paperVenue,
   });
   await backfillPaperOrderRows(db);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
@@ -182,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     }),
   );
-  app.decorate('cluster', cluster === null ? null : await ClusterNode.join(app, cluster, paperLeases));
+  app.decorate('placement', await placement.start(app));
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
   events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {

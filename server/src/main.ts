@@ -24,13 +24,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), app.cluster === null ? 10_000 : 60_000);
+    const force = setTimeout(() => process.exit(1), app.placement.shutdownGraceMs);
     force.unref();
-    // A node of a cluster hands its copy groups over one at a time first (a drain), so copying goes on elsewhere.
-    const drained = app.cluster
-      ?.drain()
+    // A node of several hands its copy groups over one at a time first (a drain), so copying goes on elsewhere.
+    const drained = app.placement
+      .drain()
       .catch((error: unknown) => app.log.error({ err: error }, 'drain failed'));
-    Promise.resolve(drained)
+    drained
       .then(() => app.close())
       .then(
         () => process.exit(0),

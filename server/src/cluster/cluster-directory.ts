@@ -2,12 +2,10 @@ import type { SimLedgerStore } from '../brokers/sim/ledger-store';
 import type { SimVenue } from '../brokers/sim/venue';
 import type { BrokerSession } from '../brokers/types';
 import type { Db } from '../db/db';
-import type { AccountDirectory } from '../copier/engine/ports';
-import type { EngineAccount } from '../copier/engine/types';
-import { FencedSession } from './fenced-session';
+import type { AccountDirectory, EngineAccount } from '../copier/engine/ports';
+import { FencedSession, type PaperLeases } from './fencing';
 import type { LeaseKeeper } from './lease-keeper';
 import type { LeaseStore } from './lease-store';
-import type { PaperLeases } from './paper-fence';
 
 export interface ClusterDirectoryDeps {
   inner: AccountDirectory;

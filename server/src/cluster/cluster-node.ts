@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedMessage } from '@synctrade/api/types';
 import { SimLedgerStore } from '../brokers/sim/ledger-store';
-import type { CopyEngine } from '../copier/engine/engine';
-import type { AccountDirectory } from '../copier/engine/ports';
-import type { ClaimFence } from '../copier/store/sql-store';
-import type { WriteFence } from '../copier/store/write-fence';
+import { PathPriceModel } from '../brokers/sim/price-path';
+import type { BrokerSession } from '../brokers/types';
+import type { AccountDirectory, GroupControl } from '../copier/engine/ports';
+import type { CopyStoreFence } from '../copier/store/store-fence';
+import type { DeskSnapshot, Placement, PlacementChoice } from '../placement/placement';
 import { planBalance } from './balance-plan';
 import { ClusterBus } from './bus';
 import { ClusterDirectory } from './cluster-directory';
 import { pruneClusterLogs } from './cluster-housekeeping';
 import type { ClusterConfig } from './cluster-config';
+import { FencedSession, nodeStoreFence, PaperLeases } from './fencing';
 import { installOwnerForwarding } from './forward';
 import { LeaseKeeper } from './lease-keeper';
 import { LeaseStore } from './lease-store';
 import { LoginShareStore, shareLogins } from './login-shares';
-import { PaperLeases } from './paper-fence';
-
-type DeskSnapshot = (userId: number) => Promise<FeedMessage[]>;
 
 /** How long a group handed over is left for another node before this one may take it back. */
 const COOLDOWN_MS = 5_000;
@@ -28,15 +27,39 @@ const PRUNE_MS = 60 * 60 * 1000;
 const FREE_LOOKED_AT = 500;
 
 /**
- * One node of a cluster (`app.cluster`): holds leases on copy groups in PostgreSQL, opens the sessions of the
- * groups it owns only, moves groups one at a time to balance the nodes (sessions closed here before the lease is
- * handed back), and relays feed messages and change notices to the other nodes over NATS.
+ * A node of a cluster, chosen at start (`app.ts`): the database ends its idle transactions, and its paper venue
+ * prices from the shared seed and time step, loads the accounts of the groups it takes and stores them under their
+ * lease. The placement it starts is the node itself.
  */
-export class ClusterNode {
+export function clusterNode(config: ClusterConfig): PlacementChoice {
+  const paperLeases = new PaperLeases(config.nodeId, config.idleInTransactionMs);
+  return {
+    database: { idleInTransactionMs: config.idleInTransactionMs },
+    paperVenue: {
+      seed: config.paperSeed,
+      prices: new PathPriceModel(config.paperSeed, config.paperStepMs),
+      tickMs: config.paperStepMs,
+      loadAccounts: false,
+      fence: paperLeases,
+    },
+    start: (app) => ClusterNode.join(app, config, paperLeases),
+  };
+}
+
+/**
+ * One node of a cluster (`app.placement` in cluster mode): holds leases on copy groups in PostgreSQL, opens the
+ * sessions of the groups it owns only, moves groups one at a time to balance the nodes (sessions closed here
+ * before the lease is handed back), and relays feed messages and change notices to the other nodes over NATS.
+ */
+export class ClusterNode implements Placement {
+  /** The user's sockets may be on any node: the owner's list is published to all of them. */
+  readonly socketsElsewhere = true;
+  /** A drain hands groups over one at a time: a shutdown may take this long. */
+  readonly shutdownGraceMs = 60_000;
   readonly leases: LeaseStore;
   readonly keeper: LeaseKeeper;
   private readonly loginShares: LoginShareStore;
-  private engine: CopyEngine | null = null;
+  private engine: GroupControl | null = null;
   private engineDirectory: ClusterDirectory | null = null;
   private flushStore: (() => Promise<void>) | null = null;
   private groupReady: (userId: number) => void = () => undefined;
@@ -87,20 +110,9 @@ export class ClusterNode {
     return node;
   }
 
-  /**
-   * The claim fence: a claim carries the lease's token while this node surely holds it. Rows written behind carry
-   * the token last held (a group being handed over stores its rows before the lease goes back): the database
-   * refuses them once another node took the group.
-   */
-  get fence(): ClaimFence & WriteFence {
-    return {
-      nodeId: this.config.nodeId,
-      heldToken: (userId) => this.keeper.leaseOf(userId)?.token ?? null,
-      leaseOf: (userId) => {
-        const token = this.keeper.tokenOf(userId);
-        return token === null || this.leaving.has(userId) ? null : { nodeId: this.config.nodeId, token };
-      },
-    };
+  /** The copy store's fence: claims and rows written behind only under this node's lease (`fencing.ts`). */
+  storeFence(): CopyStoreFence {
+    return nodeStoreFence(this.config.nodeId, this.keeper, this.leaving);
   }
 
   /** True while this node holds the group and is not handing it over. */
@@ -116,6 +128,15 @@ export class ClusterNode {
    */
   servesPaper(userId: number, connectionId: number): boolean {
     return this.owns(userId) && (this.engineDirectory?.holdsPaper(connectionId) ?? false);
+  }
+
+  /** An order ticket's session: checked again as the order goes (the group may have started moving meanwhile). */
+  paperSession(opened: BrokerSession, userId: number, connectionId: number): BrokerSession {
+    return new FencedSession(
+      opened,
+      () => this.servesPaper(userId, connectionId),
+      async () => undefined,
+    );
   }
 
   directory(inner: AccountDirectory): AccountDirectory {
@@ -150,7 +171,7 @@ export class ClusterNode {
    * reconciled (its desk list goes out to the user's sockets on every node).
    */
   attach(
-    engine: CopyEngine,
+    engine: GroupControl,
     flushStore: () => Promise<void>,
     desk: DeskSnapshot,
     groupReady: (userId: number) => void = () => undefined,

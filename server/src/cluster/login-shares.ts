@@ -1,3 +1,4 @@
+import type { SharedBudget } from '../copier/engine/ports';
 import type { Db } from '../db/db';
 
 /** A login as this node reports it: the broker's stop it saw (epoch ms, 0: none). */
@@ -78,15 +79,9 @@ export class LoginShareStore {
   }
 }
 
-/** The budgets a node shares: the engine's request budget of each login in use, by broker user. */
-export interface SharedBudget {
-  readonly blockedAt: number;
-  share(nodes: number, blockedUntil: number): void;
-}
-
 /**
- * One round of sharing: reports the logins the engine uses here with the stops it saw, and gives each budget its
- * share and the stops the other nodes saw.
+ * One round of sharing: reports the logins the engine uses here (`budgets`, its request budget of each, by broker
+ * user) with the stops it saw, and gives each budget its share and the stops the other nodes saw.
  */
 export async function shareLogins(
   store: LoginShareStore,

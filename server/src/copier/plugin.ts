@@ -18,10 +18,10 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
   const log = (error: unknown, context: string): void =>
     app.log.error({ err: error, context }, 'copy engine');
   let publisher: DeskPublisher | null = null;
-  const { cluster } = app;
-  const store = copyStoreFor(app, (error) => log(error, 'write-behind'), cluster?.fence ?? null);
+  const { placement } = app;
+  const store = copyStoreFor(app, (error) => log(error, 'write-behind'), placement.storeFence());
   const engine = new CopyEngine({
-    directory: cluster?.directory(new SqlDirectory(app)) ?? new SqlDirectory(app),
+    directory: placement.directory(new SqlDirectory(app)),
     store,
     notifier: {
       notify: (userId, outcome) =>
@@ -31,18 +31,18 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     log,
     guard: new EngineSendGuard(new EngineGuard(app.propGuard, log)),
   });
-  // In a cluster the desk's list is the owner's (the node with the live state); it reaches every node's sockets.
+  // The desk's list is the owner's (the process with the live state); in a cluster it reaches every node's sockets.
   publisher = new DeskPublisher(app, engine, {
-    socketsElsewhere: cluster !== null,
-    owns: (userId) => cluster === null || cluster.owns(userId),
+    socketsElsewhere: placement.socketsElsewhere,
+    owns: (userId) => placement.owns(userId),
   });
   function touch(userId: number): void {
-    if (cluster === null || cluster.owns(userId)) publisher?.touch(userId);
+    if (placement.owns(userId)) publisher?.touch(userId);
   }
   const deskSnapshot = async (userId: number): Promise<FeedMessage[]> => [
     { type: 'account_data', accounts: await deskAccounts(app.db, engine, userId) },
   ];
-  app.realtime.setSnapshotProvider(cluster?.snapshotProvider(deskSnapshot) ?? deskSnapshot, deskSnapshot);
+  app.realtime.setSnapshotProvider(placement.snapshotProvider(deskSnapshot), deskSnapshot);
   const refresh = ({ userId }: { userId: number }): void => {
     void engine.refreshUser(userId).then(() => touch(userId));
   };
@@ -57,7 +57,7 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     void engine
       .start()
       .then(() =>
-        cluster?.attach(
+        placement.attach(
           engine,
           () => store.flush(),
           deskSnapshot,
@@ -71,8 +71,8 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     publisher?.stop();
     await engine.stop();
     await store.close();
-    // Sessions closed and rows stored: the node's leases go back at once.
-    await cluster?.detach();
+    // Sessions closed and rows stored: whatever this process held (a node's leases) goes back at once.
+    await placement.detach();
   });
 
   const options = { engine, touch };

@@ -65,7 +65,7 @@ export function createPgDb(options: PgDbOptions): Db {
     async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       // The database may end a transaction left idle too long (a cluster node paused mid-write, see
-      // cluster/paper-fence.ts): the client's error event then fails this transaction, not the process.
+      // cluster/fencing.ts): the client's error event then fails this transaction, not the process.
       const ended = (): void => undefined;
       client.on('error', ended);
       try {

@@ -5,7 +5,6 @@ import { BrokerError, type BrokerCredentials } from '../brokers/types';
 import { findAccountWithConnection } from '../connections/accounts-repo';
 import { AppError } from '../http/app-error';
 import { MAX_ID } from '../http/ids';
-import { FencedSession } from '../cluster/fenced-session';
 import { ticketCommand } from './ticket';
 
 /** Resolves on the event loop's next turn, once the microtasks queued now (a copier's job among them) ran. */
@@ -56,9 +55,9 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       // In a cluster the group's paper accounts live in its owner's venue only, once it opened the group. Checked
       // right before the session is made (nothing is awaited between): opening one here otherwise would make
       // fresh accounts and store them over the ledger behind the owner's back.
-      const { cluster } = app;
+      const { placement } = app;
       const userId = request.user.id;
-      const served = (): boolean => cluster === null || cluster.servesPaper(userId, account.connection_id);
+      const served = (): boolean => placement.servesPaper(userId, account.connection_id);
       if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
       const opened = await adapter.openSession({
         connectionId: account.connection_id,
@@ -66,7 +65,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         credentials: app.secrets.open<BrokerCredentials>(account.credentials),
       });
       // Checked again as the order goes: the group may have started moving meanwhile.
-      const session = cluster === null ? opened : new FencedSession(opened, served, async () => undefined);
+      const session = placement.paperSession(opened, userId, account.connection_id);
       try {
         const order = await session.placeOrder(command);
         // The order's fill reached the copier on this same turn. When the venue stores within the turn (its

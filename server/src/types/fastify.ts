@@ -2,11 +2,11 @@ import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { LoginRefusals } from '../auth/login-refusals';
 import type { BrokerRegistry } from '../brokers/registry';
 import type { SimVenue } from '../brokers/sim/venue';
-import type { ClusterNode } from '../cluster/cluster-node';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
 import type { AppEvents } from '../events';
 import type { Mailer } from '../mail/mailer';
+import type { Placement } from '../placement/placement';
 import type { PropGuard } from '../propfirm/server';
 import type { RealtimeHub } from '../realtime/hub';
 import type { Secrets } from '../security/secrets';
@@ -41,8 +41,8 @@ declare module 'fastify' {
     simVenue: SimVenue;
     /** The prop-firm guard: firm rules per account, checked by the copy engine. */
     propGuard: PropGuard;
-    /** This node of a cluster (several server processes on PostgreSQL and NATS); null in a single process. */
-    cluster: ClusterNode | null;
+    /** Where copy groups run: this process alone, or this node of a cluster (chosen at start in app.ts). */
+    placement: Placement;
     /** preHandler: 401 unless a valid token of a live session; sets `request.user`. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Stores a notification and pushes it on the user's feed. */

@@ -1,5 +1,5 @@
 import { BrokerError, type BrokerSession, type PlaceOrderCommand } from '../../src/brokers/types';
-import { FencedSession } from '../../src/cluster/fenced-session';
+import { FencedSession } from '../../src/cluster/fencing';
 
 /** A session that records what reached it. */
 function recordingSession(): { session: BrokerSession; sent: string[] } {

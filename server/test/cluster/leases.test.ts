@@ -4,7 +4,7 @@ import type { SimAccount } from '../../src/brokers/sim/ledger';
 import type { LedgerBatch } from '../../src/brokers/sim/ledger-store';
 import type { SimOrder } from '../../src/brokers/sim/matching';
 import { LeaseKeeper } from '../../src/cluster/lease-keeper';
-import { PaperLeases } from '../../src/cluster/paper-fence';
+import { PaperLeases } from '../../src/cluster/fencing';
 import { LeaseStore } from '../../src/cluster/lease-store';
 import { SqlCopyStore } from '../../src/copier/store/sql-store';
 import type { ClaimRequest } from '../../src/copier/engine/ports';

@@ -1,4 +1,4 @@
-import type { ClusterNode } from '../../src/cluster/cluster-node';
+import type { Placement } from '../../src/placement/placement';
 import type { TestApp } from '../support/build-test-app';
 import type { TestUser } from '../support/users';
 import { call } from '../copier/support/http';
@@ -14,6 +14,7 @@ let t: TestApp;
 let user: TestUser;
 let accountId: number;
 let externalId: string;
+let placement: Placement;
 
 beforeAll(async () => {
   const desk = await openPaperDesk('Ticket on a node without the group');
@@ -24,9 +25,10 @@ beforeAll(async () => {
     [accountId],
   );
   externalId = row?.external_id ?? '';
+  placement = t.app.placement;
 });
 afterAll(async () => {
-  (t.app as unknown as { cluster: ClusterNode | null }).cluster = null;
+  t.app.placement = placement;
   await t.close();
 });
 
@@ -56,7 +58,7 @@ test('a node that does not hold the group refuses the ticket and leaves the stor
   // This node handed the group over: its venue let the accounts go, and it serves the group's paper no more.
   t.app.simVenue.evict([externalId]);
   const servedAsked: number[] = [];
-  (t.app as unknown as { cluster: Pick<ClusterNode, 'servesPaper'> }).cluster = {
+  (t.app as unknown as { placement: Pick<Placement, 'servesPaper'> }).placement = {
     servesPaper: (userId: number) => {
       servedAsked.push(userId);
       return false;

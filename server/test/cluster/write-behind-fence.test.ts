@@ -1,7 +1,8 @@
+import { leaseWriteFence } from '../../src/cluster/fencing';
 import { LeaseStore } from '../../src/cluster/lease-store';
 import { BatchWriter, type FillRecord, type OrderRow } from '../../src/copier/store/batch-writer';
 import { SqlCopyStore } from '../../src/copier/store/sql-store';
-import { FencedRowsError, type WriteFence } from '../../src/copier/store/write-fence';
+import { FencedRowsError, type WriteFence } from '../../src/copier/store/store-fence';
 import type { TestApp } from '../support/build-test-app';
 import type { TestUser } from '../support/users';
 import { openPaperDesk } from '../copier/support/paper-desk';
@@ -62,7 +63,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-const fenceOf = (nodeId: string, token: number): WriteFence => ({ nodeId, heldToken: () => token });
+const fenceOf = (nodeId: string, token: number): WriteFence => leaseWriteFence(nodeId, () => token);
 
 test('rows written behind by a node that lost the group are refused by the database; the new owner’s rows stay', async () => {
   const leases = new LeaseStore(t.db);
@@ -150,10 +151,12 @@ test('rows written behind by a node that lost the group are refused by the datab
 
 test('a node without a lease on the group stores none of its rows', async () => {
   const errors: unknown[] = [];
-  const writer = new BatchWriter(t.db, (error) => errors.push(error), null, {
-    nodeId: 'z',
-    heldToken: () => null,
-  });
+  const writer = new BatchWriter(
+    t.db,
+    (error) => errors.push(error),
+    null,
+    leaseWriteFence('z', () => null),
+  );
   writer.addFill(fill('wf-fill-none'));
   await writer.flush();
   expect((errors[0] as FencedRowsError).refused).toBe(1);

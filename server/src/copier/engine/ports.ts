@@ -3,6 +3,9 @@ import type { BrokerEvent, BrokerSession } from '../../brokers/types';
 import type { OutcomeListener } from './outcomes';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
 
+/** The account the directory answers, for those that implement the ports outside the engine. */
+export type { EngineAccount } from './types';
+
 /** The one thing on the hot path that touches storage: a single batch write. */
 export interface ClaimResult {
   /** False when this leader event was processed before (a replay): nothing must be sent. */
@@ -94,3 +97,24 @@ export type Notifier = OutcomeListener;
 
 /** Told whenever something the desk shows changed for a user. */
 export type ChangeListener = (userId: number) => void;
+
+/** A login's request budget as the engine spends it: the broker's last stop, and this process's share of it. */
+export interface SharedBudget {
+  /** The broker's stop this process saw (epoch ms, 0: none). */
+  readonly blockedAt: number;
+  /** Spend one share of `nodes`, and wait for the broker's stop any of them saw. */
+  share(nodes: number, blockedUntil: number): void;
+}
+
+/**
+ * What the one deciding where copy groups run (placement: several nodes take, hand over and lose groups) asks of
+ * the running engine: open or close a user's group again, wait for it to settle, and the login budgets in use.
+ */
+export interface GroupControl {
+  /** (Re)loads a user's accounts and opens or closes its sessions (none when the group is not run here). */
+  refreshUser(userId: number): Promise<void>;
+  /** Resolves once the user's queue, sends and looks again are settled. */
+  idle(userId: number): Promise<void>;
+  /** The request budget of each broker login in use, by broker user. */
+  loginBudgets(): ReadonlyMap<string, SharedBudget>;
+}

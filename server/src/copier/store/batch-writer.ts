@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db';
 import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, type ClaimSkipRow } from './claim-rows';
 import type { IntentJournal, JournalEntry } from './intent-journal';
-import { FencedRowsError, liveOwners, type WriteFence } from './write-fence';
+import { FencedRowsError, type WriteFence } from './store-fence';
 import { withFields } from '../../runtime/with-fields';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
@@ -77,7 +77,7 @@ export class BatchWriter {
     private readonly db: Db,
     private readonly onError: (error: unknown) => void,
     private readonly journal: IntentJournal | null = null,
-    /** Several nodes: rows are stored only under the live lease of their user's copy group. */
+    /** Several nodes: rows are stored only for the users whose copy group the fence says this node still owns. */
     private readonly fence: WriteFence | null = null,
   ) {}
 
@@ -277,7 +277,7 @@ export class BatchWriter {
     }
     const userOf = (row: { user_id: number } | { userId: number }): number =>
       'user_id' in row ? row.user_id : row.userId;
-    const live = await liveOwners(tx, fence, [
+    const live = await fence.liveOwners(tx, [
       ...batch.claims.map(userOf),
       ...batch.skips.map(userOf),
       ...batch.orders.map(userOf),

@@ -1,19 +1,18 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JournaledCopyStore } from './journaled-store';
-import { SqlCopyStore, type ClaimFence } from './sql-store';
-import type { WriteFence } from './write-fence';
+import { SqlCopyStore } from './sql-store';
+import type { CopyStoreFence } from './store-fence';
 
 /**
  * The embedded database belongs to this process alone, so claims are decided here and journaled; a
- * PostgreSQL server may be shared by several server processes, so there the database decides each claim (in a
- * cluster, only under the node's live lease on the user's copy group: the fence, which also guards the rows
- * written behind).
+ * PostgreSQL server may be shared by several server processes, so there the database decides each claim (with a
+ * fence, only while this process may run the user's copy group; the fence also guards the rows written behind).
  */
 export function copyStoreFor(
   app: FastifyInstance,
   onError: (error: unknown) => void,
-  fence: (ClaimFence & WriteFence) | null = null,
+  fence: CopyStoreFence | null = null,
 ): SqlCopyStore | JournaledCopyStore {
   if (app.db.kind === 'postgres') return new SqlCopyStore(app.db, onError, undefined, fence, fence);
   return new JournaledCopyStore(app.db, {

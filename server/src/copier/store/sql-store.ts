@@ -4,7 +4,7 @@ import { orderStatusOf } from '../engine/status-map';
 import type { ClaimRequest, ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
-import type { WriteFence } from './write-fence';
+import type { ClaimFence, WriteFence } from './store-fence';
 import {
   CLAIM_ROW_COLUMNS,
   CLAIM_SKIP_COLUMNS,
@@ -51,14 +51,9 @@ SELECT (SELECT count(*) FROM ev)::int AS fresh, (SELECT coalesce(json_agg(client
 const CLAIM_SQL = claimSql(false);
 const FENCED_CLAIM_SQL = claimSql(true);
 
-/** Several nodes: the lease under which this node may claim for a user's group, or null (it may not). */
-export interface ClaimFence {
-  leaseOf(userId: number): { nodeId: string; token: number } | null;
-}
-
 /**
  * The engine's store on a shared PostgreSQL: the claim is one statement in the database, so server processes
- * sharing it never both send for one event; the rest is written behind (in a cluster, fenced like claims).
+ * sharing it never both send for one event; the rest is written behind (with a fence, fenced like claims).
  */
 export class SqlCopyStore implements CopyStore {
   protected readonly behind: BatchWriter;
