@@ -78,7 +78,8 @@ module.exports = tseslint.config(
   // The server's shape, kept by lint: no import cycles, and zones that say who may import whom. The copy engine
   // knows only the broker port; adapters know no copier, prop-firm or cluster code; the database layer knows no
   // feature (owners register their own pruning); prop-firm code reaches brokers only through the port; cluster
-  // code is reached only by app.ts (everything else asks the placement port), and reaches the copier by its ports.
+  // code is reached only by app.ts (everything else asks the placement port), and reaches the copier by its ports;
+  // routes/ (one folder per URL prefix) imports features, no feature imports routes/, and app.ts only its index.
   {
     files: ['server/src/**/*.ts'],
     plugins: { 'import-x': importX },
@@ -138,6 +139,18 @@ module.exports = tseslint.config(
               from: 'server/src/cluster',
               message:
                 'Cluster mode is plugged in, not threaded through: only app.ts picks it; the rest asks app.placement.',
+            },
+            {
+              target: ['server/src/!(routes)/**', 'server/src/!(app).ts'],
+              from: 'server/src/routes',
+              message:
+                'Routes depend on features, never the reverse: a feature folder does not import from routes/ (only app.ts registers routes/index.ts).',
+            },
+            {
+              target: 'server/src/app.ts',
+              from: 'server/src/routes',
+              except: ['./index.ts'],
+              message: 'app.ts registers every route through routes/index.ts alone.',
             },
             {
               target: 'server/src/placement',

@@ -5,22 +5,15 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@synctrade/api/validation';
-import { authRoutes } from './auth/auth-routes';
 import { makeAuthenticate } from './auth/authenticate';
-import { passwordRoutes } from './auth/password-routes';
-import { twoFactorRoutes } from './auth/two-factor-routes';
 import { openSimVenue } from './brokers/sim/open-venue';
 import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
-import { paperPlugin } from './paper/paper-plugin';
 import { pruneSimConsents } from './brokers/sim/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { clusterNode } from './cluster/cluster-node';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
-import { accountRoutes } from './connections/account-routes';
-import { brokerRoutes } from './connections/broker-routes';
-import { connectionRoutes } from './connections/connection-routes';
 import { copierPlugin } from './copier/plugin';
 import { createDb } from './db/create-db';
 import type { Db } from './db/db';
@@ -30,26 +23,20 @@ import { AppEvents } from './events';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { attachRouteSchemas, type AnswerCheck } from './http/route-schemas';
 import { validationError } from './http/validation-error';
-import { healthRoute } from './http/health-route';
 import { installInputGuard } from './http/input-checks';
 import { installRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { capSocketsPerAddress, serverTimeouts } from './http/socket-limits';
-import { devOutboxRoutes, isLoopbackHost } from './mail/dev-outbox-routes';
 import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
-import { marketRoutes } from './market/market-routes';
 import { makeNotify } from './notifications/notify';
-import { notificationRoutes } from './notifications/notification-routes';
-import { openApiRoute, registerOpenApi } from './openapi/openapi';
+import { registerOpenApi } from './openapi/openapi';
 import { singleNode } from './placement/single-node';
-import { photoRoutes } from './profile/photo-routes';
-import { profileRoutes } from './profile/profile-routes';
 import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
-import { feedRoute } from './realtime/feed-route';
 import { RealtimeHub } from './realtime/hub';
-import { PropGuard, PropStore, RuleMail, propRoutes } from './propfirm/server';
+import { PropGuard, PropStore, RuleMail } from './propfirm/server';
+import { routes } from './routes';
 import { createTokenSigner } from './security/jwt';
 import { LoginRefusals } from './auth/login-refusals';
 import { createPasswordHasher } from './security/passwords';
@@ -193,38 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!options.db) await db.close();
   });
 
-  // 3. Routes.
-  await app.register(
-    async (api) => {
-      await api.register(healthRoute);
-      await api.register(openApiRoute);
-      await api.register(authRoutes);
-      await api.register(passwordRoutes);
-      await api.register(twoFactorRoutes);
-      await api.register(profileRoutes);
-      await api.register(photoRoutes);
-      await api.register(brokerRoutes);
-      await api.register(connectionRoutes);
-      await api.register(accountRoutes);
-      await api.register(notificationRoutes);
-      if (config.testOutboxReader) {
-        if (isLoopbackHost(config.host)) await api.register(devOutboxRoutes);
-        else warn('TEST_OUTBOX_READER is ignored: the server listens beyond this machine (HOST)');
-      }
-    },
-    { prefix: '/api/v1' },
-  );
-  await app.register(feedRoute);
-  await app.register(propRoutes, {
-    prefix: '/api/v1',
-    guard: app.propGuard,
-    // The engine reads the rules again with the user's accounts.
-    onRulesChanged: (userId) => events.emit('accounts:changed', { userId }),
-  });
-  await app.register(copierPlugin, { prefix: '/api/v1' });
-  await app.register(paperPlugin, { prefix: '/api/v1' });
-  // The paper venue is the one price source today (market/quote-source.ts is the port).
-  await app.register(marketRoutes, { prefix: '/api/v1', quotes: simVenue });
+  // 3. The copy engine (started when the server is ready; it decorates `app.copier` for the routes), then the
+  // routes: one folder per URL prefix under routes/, registered by routes/index.ts.
+  await app.register(copierPlugin);
+  await app.register(routes);
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

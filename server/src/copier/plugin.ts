@@ -5,16 +5,15 @@ import { DeskPublisher } from './desk/desk-publisher';
 import { deskAccounts } from './desk/sync-accounts';
 import { noticeOf } from './engine-notices';
 import { CopyEngine } from './engine/engine';
-import { historyRoutes } from './routes/history-routes';
-import { deskRoutes } from './routes/desk-routes';
-import { orderRoutes } from './routes/order-routes';
-import { riskRoutes } from './routes/risk-routes';
-import { roleRoutes } from './routes/role-routes';
 import { copyStoreFor } from './store/copy-store-for';
 import { SqlDirectory } from './store/sql-directory';
 
-/** The copier's API: roles, ratios, risk, orders, history and journals (registered under /api/v1). */
-export const copierPlugin: FastifyPluginAsync = async (app) => {
+/**
+ * The copy engine: started when the server is ready, stopped when it closes. Not encapsulated (what
+ * `fastify-plugin` does, by the `skip-override` mark below): it decorates `app.copier`, the engine and the desk's
+ * touch that the copier's routes (`routes/copier`, `routes/brokers/desk.ts`) are given.
+ */
+const copier: FastifyPluginAsync = async (app) => {
   const log = (error: unknown, context: string): void =>
     app.log.error({ err: error, context }, 'copy engine');
   let publisher: DeskPublisher | null = null;
@@ -75,10 +74,9 @@ export const copierPlugin: FastifyPluginAsync = async (app) => {
     await placement.detach();
   });
 
-  const options = { engine, touch };
-  await app.register(roleRoutes, options);
-  await app.register(riskRoutes, options);
-  await app.register(deskRoutes, options);
-  await app.register(orderRoutes, options);
-  await app.register(historyRoutes, options);
+  app.decorate('copier', { engine, touch });
 };
+
+export const copierPlugin: FastifyPluginAsync = Object.assign(copier, {
+  [Symbol.for('skip-override')]: true,
+});

@@ -14,7 +14,7 @@ function hooksOf(route: RouteOptions): unknown[] {
  * Collects every route registered after it; the document is served at `/api/v1/openapi.json`. Every operation
  * has an id, a summary and its security (the bearer token where the route signs the caller in, none where it
  * is public); the single-page app's catch-all is not part of the API. The server is named by a relative URL,
- * so the document holds wherever the server is reached.
+ * so the document holds wherever the server is reached. Its route is `routes/openapi.ts`.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -55,8 +55,4 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return { ...document, paths } as typeof document;
     },
   });
-}
-
-export async function openApiRoute(app: FastifyInstance): Promise<void> {
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,8 +1,7 @@
-/** The guard's server side: storage, the in-memory guard the engine asks, and the routes. */
+/** The guard's server side: storage and the in-memory guard the engine asks (its routes: `routes/propfirm`). */
 export { PropStore } from './store/prop-store';
 export { PropGuard, type UserRules } from './service/prop-guard';
 export { RuleMail, RULE_MAIL_WINDOW_MS } from './service/rule-mail';
-export { propRoutes, MAX_USER_EVENTS } from './routes/prop-routes';
 export {
   EngineGuard,
   EngineSendGuard,

@@ -1,6 +1,7 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { LoginRefusals } from '../auth/login-refusals';
 import type { BrokerRegistry } from '../brokers/registry';
+import type { CopierRouteOptions } from '../copier/route-options';
 import type { SimVenue } from '../brokers/sim/venue';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
@@ -41,6 +42,8 @@ declare module 'fastify' {
     simVenue: SimVenue;
     /** The prop-firm guard: firm rules per account, checked by the copy engine. */
     propGuard: PropGuard;
+    /** The copy engine and the desk's touch, decorated by `copier/plugin.ts` for the routes in `routes/`. */
+    copier: CopierRouteOptions;
     /** Where copy groups run: this process alone, or this node of a cluster (chosen at start in app.ts). */
     placement: Placement;
     /** preHandler: 401 unless a valid token of a live session; sets `request.user`. */

@@ -1,6 +1,6 @@
 import type { SyncAccount } from '@synctrade/api/types';
 import { MAX_LIST_ITEMS } from '../../src/http/list-cap';
-import { MAX_FEEDS_PER_USER } from '../../src/realtime/feed-route';
+import { MAX_FEEDS_PER_USER } from '../../src/routes/ws/accounts';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { getTicket, listen, openFeed, type TestFeed, waitForSockets } from '../support/feed-client';
 import { registerUser, type TestUser } from '../support/users';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONNECT_TRIES_PER_ADDRESS, CONNECT_TRIES_PER_USER } from '../../src/connections/api-key-connect';
+import { CONNECT_TRIES_PER_ADDRESS, CONNECT_TRIES_PER_USER } from '../../src/routes/brokers/connect-key';
 import { startFakeProjectX, type FakeProjectX } from '../../fakes/projectx/server';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser, type TestUser } from '../support/users';

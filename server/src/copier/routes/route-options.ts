@@ -1,8 +1,0 @@
-import type { CopyEngine } from '../engine/engine';
-
-/** What every copier route module gets from the plugin. */
-export interface CopierRouteOptions {
-  engine: CopyEngine;
-  /** Tells the desk publisher that the user's rows changed. */
-  touch: (userId: number) => void;
-}

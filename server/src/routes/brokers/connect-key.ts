@@ -1,0 +1,102 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { PROJECTX_TEXT, PROJECTX_VALIDATION } from '@synctrade/api/messages';
+import type { ApiKeyConnectResponse } from '@synctrade/api/types';
+import { apiKeyConnectSchema, CUSTOM_FIRM, PROJECTX_FIRMS } from '@synctrade/api/validation';
+import { hubFromRest } from '../../brokers/projectx/hosts';
+import { BrokerError } from '../../brokers/types';
+import { AppError } from '../../http/app-error';
+import { validateObject } from '../../http/validate';
+import { knownBrokerName } from '../../connections/broker-catalog';
+import { ConnectTries } from '../../connections/connect-tries';
+import { insertConnection } from '../../connections/connections-repo';
+
+/**
+ * Connect tries per user and per caller address in 15 minutes: each try makes the server call a gateway, so
+ * they are counted when they arrive (parallel tries included) and refused with 429 beyond these.
+ */
+export const CONNECT_TRIES_PER_USER = 10;
+export const CONNECT_TRIES_PER_ADDRESS = 30;
+const CONNECT_WINDOW_MS = 15 * 60_000;
+const TOO_MANY_TRIES = 'Too many connection attempts; please try again later';
+
+/**
+ * Connects a broker that signs in with a user name and API key (ProjectX): the broker checks them before
+ * anything is stored; the key is then sealed with the connection's credentials and never answered back.
+ */
+export const apiKeyConnectRoutes: FastifyPluginAsync = async (app) => {
+  const tries = new ConnectTries({
+    perUser: CONNECT_TRIES_PER_USER,
+    perAddress: CONNECT_TRIES_PER_ADDRESS,
+    windowMs: CONNECT_WINDOW_MS,
+  });
+  app.post(
+    '/brokers/:broker/connect-key',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['brokers'], security: [{ bearer: [] }] },
+    },
+    async (request, reply): Promise<ApiKeyConnectResponse> => {
+      const { broker } = request.params as { broker: string };
+      const adapter = app.brokers.get(broker);
+      if (!adapter) {
+        const name = knownBrokerName(broker);
+        if (name) throw AppError.badRequest(`${name} cannot be connected yet`);
+        throw AppError.notFound('Broker not found');
+      }
+      if (!adapter.connectWithApiKey)
+        throw AppError.badRequest(`${adapter.name} connects through its own sign-in page, not an API key`);
+      const body = validateObject(apiKeyConnectSchema, request.body);
+      const waitSeconds = tries.take(request.user.id, request.ip);
+      if (waitSeconds > 0) throw AppError.tooManyRequests(TOO_MANY_TRIES, waitSeconds);
+      const hosts = resolveHosts(body);
+      let result;
+      try {
+        result = await adapter.connectWithApiKey({
+          userName: body.user_name,
+          apiKey: body.api_key,
+          environment: body.environment,
+          ...hosts,
+        });
+      } catch (error: unknown) {
+        throw brokerFailure(adapter.name, error);
+      }
+      const connectionId = await insertConnection(app.db, {
+        userId: request.user.id,
+        broker: adapter.id,
+        name: body.connection_name,
+        environment: body.environment,
+        sealedCredentials: app.secrets.seal(result.credentials),
+        result,
+      });
+      app.events.emit('connection:created', { userId: request.user.id, connectionId });
+      app.events.emit('accounts:changed', { userId: request.user.id });
+      void reply.status(201);
+      return { message: PROJECTX_TEXT.connected(body.connection_name), connection_id: connectionId };
+    },
+  );
+};
+
+function resolveHosts(body: { firm: string; custom_host?: string; custom_hub?: string }): {
+  restUrl: string;
+  hubUrl: string;
+} {
+  if (body.firm === CUSTOM_FIRM) {
+    const restUrl = body.custom_host ?? '';
+    // The adapter checks both hosts before calling them; an address that does not parse stops here.
+    if (!URL.canParse(restUrl)) throw AppError.badRequest(PROJECTX_VALIDATION.hostInvalid);
+    return { restUrl, hubUrl: body.custom_hub || hubFromRest(restUrl) };
+  }
+  const firm = PROJECTX_FIRMS.find((known) => known.id === body.firm);
+  if (!firm) throw AppError.badRequest(PROJECTX_VALIDATION.firmUnknown);
+  return { restUrl: firm.restUrl, hubUrl: firm.hubUrl };
+}
+
+/** A refused key is the user's to fix (400 with the broker's reason); a broker that did not answer is a 502. */
+function brokerFailure(name: string, error: unknown): AppError {
+  if (!(error instanceof BrokerError)) return new AppError(502, `${name} did not answer; please try again`);
+  if (error.code === 'rate_limited')
+    return AppError.tooManyRequests(`${name} is rate limiting this user; try again in a minute`, 60);
+  if (error.code === 'unavailable' || error.code === 'uncertain')
+    return new AppError(502, `${name} did not answer; please try again`);
+  return AppError.badRequest(`Could not connect to ${name}: ${error.message}`);
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { SUCCESS } from '@synctrade/api/messages';
+import type { MessageResponse, WorkingOrder } from '@synctrade/api/types';
+import { cancelAllOrders, workingOrders } from '../../copier/desk/desk-actions';
+import type { CopierRouteOptions } from '../../copier/route-options';
+import { listBound } from '../../lists/list-bound';
+import { WORKING_ORDERS_BOUND } from '../sim/orders';
+
+/** The Sync Desk's working orders and its cancel-all (the desk table is in `routes/brokers/desk.ts`). */
+export const deskOrderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
+  const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
+
+  // What Cancel all orders and Flatten would cancel: the desk shows it before asking to confirm.
+  const working = listBound(secured, WORKING_ORDERS_BOUND);
+  app.get('/copier/orders/working', working, async (request): Promise<WorkingOrder[]> =>
+    workingOrders(engine, request.user.id),
+  );
+
+  app.post('/copier/orders/cancel-all', secured, async (request): Promise<MessageResponse> => {
+    await cancelAllOrders(engine, request.user.id);
+    touch(request.user.id);
+    return { message: SUCCESS.cancelOrders };
+  });
+};

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { SUCCESS } from '@synctrade/api/messages';
+import type { HistoryData, ImportResult, MessageResponse } from '@synctrade/api/types';
+import { AppError } from '../../http/app-error';
+import { parseId } from '../../http/ids';
+import {
+  historyStatistics,
+  isTimeZone,
+  MAX_PAGE_SIZE,
+  type HistoryRange,
+} from '../../copier/history/history-page';
+import { jsonArrayStream } from '../../lists/json-array-stream';
+import { perKeyQueue } from '../../lists/per-key-queue';
+import { checkImportRows } from '../../copier/history/import-rows';
+import { dayJournalChunks, setDayJournal } from '../../copier/history/journal-repo';
+import {
+  importTrades,
+  listTrades,
+  materializeTrades,
+  setTradeJournal,
+  tradeChunks,
+} from '../../copier/history/trades-repo';
+import type { CopierRouteOptions } from '../../copier/route-options';
+import { listBound } from '../../lists/list-bound';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const JOURNAL_MAX = 5_000;
+
+const HISTORY_BOUND = `Without \`limit\`: every trade of the range, streamed as it is read from the database in chunks. With \`limit\`: one page of at most ${MAX_PAGE_SIZE} trades, with the range's totals.`;
+
+/** True for a calendar day that exists (no 2026-02-30, no year 0000). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  if (year < 1) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function dateParam(value: unknown, name: string): string | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !isCalendarDate(value))
+    throw AppError.badRequest(`${name} must be a date (YYYY-MM-DD)`);
+  return value;
+}
+
+function noteParam(body: unknown, key: string): string {
+  const value = (body as Record<string, unknown> | null)?.[key];
+  if (typeof value !== 'string') throw AppError.badRequest(`${key} must be text`);
+  if (value.length > JOURNAL_MAX)
+    throw AppError.badRequest(`${key} must be at most ${JOURNAL_MAX} characters`);
+  return value;
+}
+
+/** A whole number query parameter within bounds, or null when absent (an empty value is a bad one). */
+function intParam(value: unknown, name: string, min: number, max: number): number | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max)
+    throw AppError.badRequest(`${name} must be a whole number from ${min} to ${max}`);
+  return Number(value);
+}
+
+/** Trade history (FIFO round trips of copier fills plus imported trades), imports and journals. */
+export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
+  const secured = { preHandler: app.authenticate, schema: { tags: ['history'], security: [{ bearer: [] }] } };
+  // A tenant's imports run one at a time: two at once would only share the database between them.
+  const importsOf = perKeyQueue<number>();
+
+  /**
+   * Without `limit`: the spec's shape, every trade of the range, written as it is read from the database in
+   * chunks (see lists/json-array-stream.ts): the answer may hold hundreds of thousands of trades. With `limit` (and `offset`, `tz`): the paged
+   * form — one page of trades plus `total`, the range's statistics (`summary`) and its net P&L per day in
+   * the time zone `tz` (`days`), all computed by the database.
+   */
+  app.get<{
+    Params: { userId: string };
+    Querystring: { start_date?: string; end_date?: string; limit?: string; offset?: string; tz?: string };
+  }>(
+    '/copier/trade-history/:userId',
+    listBound(secured, HISTORY_BOUND),
+    async (request, reply): Promise<HistoryData | FastifyReply> => {
+      const userId = parseId(request.params.userId, 'User not found');
+      if (userId !== request.user.id) throw AppError.notFound('User not found');
+      const range: HistoryRange = {
+        userId,
+        start: dateParam(request.query.start_date, 'start_date'),
+        end: dateParam(request.query.end_date, 'end_date'),
+      };
+      const limit = intParam(request.query.limit, 'limit', 1, MAX_PAGE_SIZE);
+      const offset = intParam(request.query.offset, 'offset', 0, 100_000_000) ?? 0;
+      const tz = request.query.tz ?? 'UTC';
+      if (typeof tz !== 'string' || !isTimeZone(tz)) throw AppError.badRequest('tz must be a time zone name');
+      await engine.store.flush();
+      await materializeTrades(app.db, userId);
+      if (limit === null)
+        return reply
+          .type('application/json')
+          .send(await jsonArrayStream(tradeChunks(app.db, range), '{"trades":', '}'));
+      const [trades, { summary, days }] = await Promise.all([
+        listTrades(app.db, range, { limit, offset }),
+        historyStatistics(app.db, range, tz),
+      ]);
+      return { trades, total: summary.trades, offset, limit, summary, days };
+    },
+  );
+
+  app.post('/copier/trade-history/import', secured, async (request): Promise<ImportResult> => {
+    const rows = await checkImportRows(request.body);
+    const imported = await importsOf(request.user.id, () => importTrades(app.db, request.user.id, rows));
+    const duplicates = rows.length - imported;
+    return {
+      imported,
+      duplicates,
+      message: `${SUCCESS.import}: ${imported} imported, ${duplicates} already there`,
+    };
+  });
+
+  app.put<{ Params: { tradeId: string } }>(
+    '/copier/trade-history/trades/:tradeId/journal',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const id = parseId(request.params.tradeId, 'Trade not found');
+      const journal = noteParam(request.body, 'journal');
+      if (!(await setTradeJournal(app.db, request.user.id, id, journal)))
+        throw AppError.notFound('Trade not found');
+      return { message: SUCCESS.journal };
+    },
+  );
+
+  app.get<{ Querystring: { start_date?: string; end_date?: string } }>(
+    '/copier/journal/days',
+    listBound(
+      secured,
+      'Every day note of the range in date order, streamed as it is read from the database in chunks.',
+    ),
+    async (request, reply): Promise<FastifyReply> => {
+      const start = dateParam(request.query.start_date, 'start_date');
+      const end = dateParam(request.query.end_date, 'end_date');
+      return reply
+        .type('application/json')
+        .send(await jsonArrayStream(dayJournalChunks(app.db, request.user.id, start, end)));
+    },
+  );
+
+  app.put<{ Params: { date: string } }>(
+    '/copier/journal/days/:date',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const date = dateParam(request.params.date, 'date');
+      if (date === null) throw AppError.badRequest('date must be a date (YYYY-MM-DD)');
+      const note = noteParam(request.body, 'note');
+      await setDayJournal(app.db, request.user.id, date, note);
+      return { message: SUCCESS.journal };
+    },
+  );
+};

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { deskOrderRoutes } from './desk-orders';
+import { historyRoutes } from './history';
+import { orderRoutes } from './order-data';
+import { riskRoutes } from './risk';
+import { roleRoutes } from './roles';
+
+/** `/copier/*`: roles, ratios, risk, the desk's orders, order data, history and journals (given `app.copier`). */
+export const copierPrefix: FastifyPluginAsync = async (app) => {
+  await app.register(roleRoutes, app.copier);
+  await app.register(riskRoutes, app.copier);
+  await app.register(deskOrderRoutes, app.copier);
+  await app.register(orderRoutes, app.copier);
+  await app.register(historyRoutes, app.copier);
+};

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LEADER_CHANGE_MESSAGE, SUCCESS } from '@synctrade/api/messages';
+import { ratioSchema } from '@synctrade/api/validation';
+import type { LeaderChangeFollowers, MessageResponse } from '@synctrade/api/types';
+import { AppError } from '../../http/app-error';
+import { validateObject } from '../../http/validate';
+import type { CopierRouteOptions } from '../../copier/route-options';
+import { ownedAccount, settleWithin } from '../../copier/repo/owned-account';
+import {
+  disableAllFollowers,
+  setCross,
+  setLeader,
+  setRatio,
+  toggleFollower,
+} from '../../copier/repo/settings-repo';
+
+/**
+ * What a leader change does to the followers' positions: `align` brings them to the new leader × ratio at once,
+ * `keep` (the default, so no call closes positions unasked) leaves them until the new leader's next trade.
+ */
+function leaderChangeChoice(body: unknown): LeaderChangeFollowers {
+  if (body === undefined || body === null || body === '') return 'keep';
+  if (typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(LEADER_CHANGE_MESSAGE.body);
+  const { followers, ...rest } = body as { followers?: unknown };
+  if (Object.keys(rest).length > 0) throw AppError.badRequest(LEADER_CHANGE_MESSAGE.body);
+  if (followers === undefined) return 'keep';
+  if (followers !== 'align' && followers !== 'keep')
+    throw AppError.badRequest(LEADER_CHANGE_MESSAGE.followers);
+  return followers;
+}
+
+/** Leader, follow toggle, ratio, Cross and "disable all followers". */
+export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
+  const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
+  const changed = async (userId: number): Promise<void> => {
+    await settleWithin(engine.refreshUser(userId));
+    touch(userId);
+  };
+
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/master',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const followers = leaderChangeChoice(request.body);
+      await setLeader(app.db, request.user.id, account.id, account.is_master, followers);
+      await changed(request.user.id);
+      // Align: every follower goes to the new leader × ratio now, auto-sync on or off.
+      if (followers === 'align') await settleWithin(engine.sync(request.user.id));
+      return { message: SUCCESS.master };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/follower',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      if (account.is_master)
+        throw AppError.badRequest('The leader account cannot follow itself: choose another leader first');
+      await toggleFollower(app.db, account.id, account.is_follower);
+      await changed(request.user.id);
+      return { message: SUCCESS.follower };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/ratio',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const { ratio } = validateObject(ratioSchema, request.body);
+      await setRatio(app.db, account.id, ratio);
+      await changed(request.user.id);
+      return { message: SUCCESS.ratio };
+    },
+  );
+
+  app.put<{ Params: { id: string } }>(
+    '/copier/accounts/:id/cross',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const account = await ownedAccount(app.db, request.user.id, request.params.id);
+      const cross = (request.body as { cross?: unknown } | null)?.cross;
+      if (typeof cross !== 'boolean') throw AppError.badRequest('cross must be true or false');
+      await setCross(app.db, account.id, cross);
+      await changed(request.user.id);
+      return { message: SUCCESS.cross };
+    },
+  );
+
+  app.put('/copier/followers/disable-all', secured, async (request): Promise<MessageResponse> => {
+    await disableAllFollowers(app.db, request.user.id);
+    await changed(request.user.id);
+    return { message: SUCCESS.disableFollowers };
+  });
+};
