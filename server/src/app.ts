@@ -21,6 +21,7 @@ import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
 import { accountRoutes } from './connections/account-routes';
+import { paperAccounts } from './connections/accounts-repo';
 import { brokerRoutes } from './connections/broker-routes';
 import { connectionRoutes } from './connections/connection-routes';
 import { copierPlugin } from './copier/plugin';
@@ -131,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           fence: paperLeases ?? undefined,
         }),
   });
-  await backfillPaperOrderRows(db);
+  await backfillPaperOrderRows(db, paperAccounts);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
