@@ -19,6 +19,7 @@ import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
 import { accountRoutes } from './connections/account-routes';
+import { paperAccounts } from './connections/accounts-repo';
 import { brokerRoutes } from './connections/broker-routes';
 import { connectionRoutes } from './connections/connection-routes';
 import { copierPlugin } from './copier/plugin';
@@ -123,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     journalFsync: config.copierJournalFsync,
     ...placement.paperVenue,
   });
-  await backfillPaperOrderRows(db);
+  await backfillPaperOrderRows(db, paperAccounts);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
