@@ -127,7 +127,7 @@ module.exports = tseslint.config(
               from: [
                 'server/src/copier/engine',
                 'server/src/cluster',
-                'server/src/brokers/sim',
+                'server/src/brokers/paper',
                 'server/src/brokers/tradovate',
                 'server/src/brokers/projectx',
               ],

@@ -9,10 +9,10 @@ import { authRoutes } from './auth/auth-routes';
 import { makeAuthenticate } from './auth/authenticate';
 import { passwordRoutes } from './auth/password-routes';
 import { twoFactorRoutes } from './auth/two-factor-routes';
-import { openSimVenue } from './brokers/sim/open-venue';
-import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
+import { openSimVenue } from './brokers/paper/open-venue';
+import { backfillPaperOrderRows } from './brokers/paper/orders-backfill';
 import { paperPlugin } from './paper/paper-plugin';
-import { pruneSimConsents } from './brokers/sim/sql-authorizations';
+import { pruneSimConsents } from './brokers/paper/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { clusterNode } from './cluster/cluster-node';
 import { createBrokerRegistry } from './brokers/registry';
@@ -118,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
   // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
   // only the paper accounts of the copy groups its node owns.
-  const simVenue = await openSimVenue(db, {
+  const paperVenue = await openSimVenue(db, {
     onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
     journalDir: path.join(config.dataDir, 'sim-ledger-journal'),
     journalFsync: config.copierJournalFsync,
@@ -156,10 +156,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : createOutboxMailer(config.outboxDir, (line) => app.log.info(line))),
   );
   app.decorate('realtime', realtime);
-  app.decorate('simVenue', simVenue);
+  app.decorate('paperVenue', paperVenue);
   app.decorate(
     'brokers',
-    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db, simVenue }),
+    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db, paperVenue }),
   );
   // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -190,7 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     stopPruning();
     realtime.closeAll();
     events.removeAllListeners();
-    await simVenue.close();
+    await paperVenue.close();
     if (!options.db) await db.close();
   });
 
@@ -225,7 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(copierPlugin, { prefix: '/api/v1' });
   await app.register(paperPlugin, { prefix: '/api/v1' });
   // The paper venue is the one price source today (market/quote-source.ts is the port).
-  await app.register(marketRoutes, { prefix: '/api/v1', quotes: simVenue });
+  await app.register(marketRoutes, { prefix: '/api/v1', quotes: paperVenue });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

@@ -1,5 +1,5 @@
-import type { SimLedgerStore } from '../brokers/sim/ledger-store';
-import type { SimVenue } from '../brokers/sim/venue';
+import type { PaperLedgerStore } from '../brokers/paper/ledger-store';
+import type { PaperVenue } from '../brokers/paper/venue';
 import type { BrokerSession } from '../brokers/types';
 import { externalIdsOfConnection } from '../connections/accounts-repo';
 import type { Db } from '../db/db';
@@ -16,10 +16,10 @@ export interface ClusterDirectoryDeps {
   owns: (userId: number) => boolean;
   leases: LeaseStore;
   nodeId: string;
-  venue: SimVenue;
+  venue: PaperVenue;
   /** The venue's ledger fence: the paper accounts are stored only under this lease. */
   paperLeases: PaperLeases;
-  ledger: SimLedgerStore;
+  ledger: PaperLedgerStore;
   log: (error: unknown, context: string) => void;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SqlSimAuthorizations } from '../brokers/sim/sql-authorizations';
+import { SqlSimAuthorizations } from '../brokers/paper/sql-authorizations';
 import { renderAuthorizePage, renderProblemPage } from './consent-page';
 
 interface AuthorizeQuery {

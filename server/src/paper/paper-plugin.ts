@@ -5,7 +5,7 @@ import { ticketRoutes } from './ticket-routes';
 
 /**
  * The built-in paper broker's HTTP surface: its consent page (the venue's "OAuth"), the order ticket and a paper
- * account's ledger. The venue itself (`brokers/sim`) knows nothing of HTTP; its prices are served by `market/`.
+ * account's ledger. The venue itself (`brokers/paper`) knows nothing of HTTP; its prices are served by `market/`.
  */
 export const paperPlugin: FastifyPluginAsync = async (app) => {
   await app.register(consentRoutes);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedMessage } from '@synctrade/api/types';
-import type { OpenSimVenueOptions } from '../brokers/sim/open-venue';
+import type { OpenSimVenueOptions } from '../brokers/paper/open-venue';
 import type { BrokerSession } from '../brokers/types';
 import type { AccountDirectory, GroupControl } from '../copier/engine/ports';
 import type { CopyStoreFence } from '../copier/store/store-fence';

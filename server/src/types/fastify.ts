@@ -1,7 +1,7 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { LoginRefusals } from '../auth/login-refusals';
 import type { BrokerRegistry } from '../brokers/registry';
-import type { SimVenue } from '../brokers/sim/venue';
+import type { PaperVenue } from '../brokers/paper/venue';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
 import type { AppEvents } from '../events';
@@ -38,7 +38,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     brokers: BrokerRegistry;
     /** The paper broker's venue, on its database ledger. */
-    simVenue: SimVenue;
+    paperVenue: PaperVenue;
     /** The prop-firm guard: firm rules per account, checked by the copy engine. */
     propGuard: PropGuard;
     /** Where copy groups run: this process alone, or this node of a cluster (chosen at start in app.ts). */

@@ -6,8 +6,8 @@ import {
   newSimCode,
   randomSimLogin,
   type PendingConsent,
-  type SimConsents,
-  type SimLoginSource,
+  type PaperConsents,
+  type PaperLoginSource,
 } from './authorizations';
 
 /**
@@ -15,10 +15,10 @@ import {
  * server node is shown, approved and redeemed on any other. Stored as hashes; expired rows go at each new
  * consent and in the hourly housekeeping.
  */
-export class SqlSimAuthorizations implements SimConsents {
+export class SqlSimAuthorizations implements PaperConsents {
   constructor(
     private readonly db: Db,
-    private readonly source: SimLoginSource = randomSimLogin,
+    private readonly source: PaperLoginSource = randomSimLogin,
   ) {}
 
   async expect(state: string, redirectUri: string, environment: string): Promise<void> {

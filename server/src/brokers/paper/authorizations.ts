@@ -12,7 +12,7 @@ export interface PendingConsent {
  * handed out, and only redirects to the address registered with it, so it is not an open redirect. The server
  * keeps them in the database (`SqlSimAuthorizations`), so any node of a cluster serves the page and the code.
  */
-export interface SimConsents {
+export interface PaperConsents {
   expect(state: string, redirectUri: string, environment: string): Promise<void>;
   pending(state: string): Promise<PendingConsent | undefined>;
   /** The user pressed Authorize: the consent is used up and a single-use code is issued. */
@@ -27,9 +27,9 @@ export const SIM_LOGIN_DIGITS = 12;
 export const SIM_LOGIN_DRAWS = 5;
 
 /** A source of paper logins (tests force a repeat). */
-export type SimLoginSource = () => string;
+export type PaperLoginSource = () => string;
 
-export const randomSimLogin: SimLoginSource = () =>
+export const randomSimLogin: PaperLoginSource = () =>
   String(randomInt(10 ** (SIM_LOGIN_DIGITS - 1), 10 ** SIM_LOGIN_DIGITS));
 
 export function newSimCode(): string {
@@ -41,7 +41,7 @@ export function newSimCode(): string {
  * Two traders drawing the same login would share its paper accounts.
  */
 export async function drawSimLogin(
-  source: SimLoginSource,
+  source: PaperLoginSource,
   claim: (login: string) => Promise<boolean>,
 ): Promise<string> {
   for (let draw = 1; draw <= SIM_LOGIN_DRAWS; draw += 1) {
@@ -52,9 +52,9 @@ export async function drawSimLogin(
 }
 
 /** In one process's memory: for engine tests that build a paper adapter without a database. */
-export class SimAuthorizations implements SimConsents {
+export class PaperAuthorizations implements PaperConsents {
   private readonly logins = new Set<string>();
-  constructor(private readonly source: SimLoginSource = randomSimLogin) {}
+  constructor(private readonly source: PaperLoginSource = randomSimLogin) {}
   private readonly consents = new Map<string, PendingConsent & { expiresAt: number }>();
   private readonly codes = new Map<string, { loginKey: string; expiresAt: number }>();
 

@@ -1,5 +1,9 @@
-import { SqlSimAuthorizations } from '../../src/brokers/sim/sql-authorizations';
-import { SimAuthorizations, SIM_LOGIN_DIGITS, type SimConsents } from '../../src/brokers/sim/authorizations';
+import { SqlSimAuthorizations } from '../../src/brokers/paper/sql-authorizations';
+import {
+  PaperAuthorizations,
+  SIM_LOGIN_DIGITS,
+  type PaperConsents,
+} from '../../src/brokers/paper/authorizations';
 import { migrate } from '../../src/db/migrate';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
@@ -20,7 +24,7 @@ function scripted(...logins: string[]): { source: () => string; draws: () => num
 }
 
 /** Consent, approval and redemption of one paper login, as the connect flow does them. */
-async function issueLogin(authorizations: SimConsents, state: string): Promise<string | undefined> {
+async function issueLogin(authorizations: PaperConsents, state: string): Promise<string | undefined> {
   await authorizations.expect(state, 'http://synctrade.test/callback', 'demo');
   const approved = await authorizations.approve(state);
   if (approved === undefined) throw new Error('consent not approved');
@@ -83,7 +87,7 @@ describe('paper logins are never shared by two traders', () => {
   });
 
   it('when the in-memory authorizations draw a repeat, then they draw again', async () => {
-    const authorizations = new SimAuthorizations(
+    const authorizations = new PaperAuthorizations(
       scripted('100000000001', '100000000001', '100000000002').source,
     );
     expect(await issueLogin(authorizations, 'a')).toBe('100000000001');
