@@ -128,7 +128,7 @@ module.exports = tseslint.config(
               from: [
                 'server/src/copier/engine',
                 'server/src/cluster',
-                'server/src/brokers/sim',
+                'server/src/brokers/paper',
                 'server/src/brokers/tradovate',
                 'server/src/brokers/projectx',
               ],
@@ -204,5 +204,23 @@ module.exports = tseslint.config(
   {
     files: [...TEST_FILES, 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  // One owner per table: `broker_accounts` is written only by the connections feature's accounts repository.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/connections/accounts-repo.ts', 'server/src/db/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'Literal[value=/(INSERT INTO|UPDATE|DELETE FROM)\\s+broker_accounts/i]',
+          'TemplateElement[value.raw=/(INSERT INTO|UPDATE|DELETE FROM)\\s+broker_accounts/i]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Only server/src/connections/accounts-repo.ts writes broker_accounts: call one of its functions.',
+        })),
+      ],
+    },
   },
 );

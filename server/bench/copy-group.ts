@@ -1,7 +1,7 @@
-import { SimAuthorizations } from '../src/brokers/sim/authorizations';
-import { createSimAdapter } from '../src/brokers/sim/adapter';
-import type { SimSession } from '../src/brokers/sim/session';
-import { SimVenue } from '../src/brokers/sim/venue';
+import { PaperAuthorizations } from '../src/brokers/paper/authorizations';
+import { createPaperAdapter } from '../src/brokers/paper/adapter';
+import type { PaperSession } from '../src/brokers/paper/session';
+import { PaperVenue } from '../src/brokers/paper/venue';
 import { CopyEngine } from '../src/copier/engine/engine';
 import { MemoryDirectory } from '../src/copier/engine/memory-directory';
 import type { CopyStore } from '../src/copier/engine/ports';
@@ -16,16 +16,16 @@ export async function buildGroup(
   store: CopyStore,
 ): Promise<{
   engine: CopyEngine;
-  venue: SimVenue;
-  trader: SimSession;
+  venue: PaperVenue;
+  trader: PaperSession;
   leaderExternalId: string;
   accounts: EngineAccount[];
 }> {
-  const venue = new SimVenue({ seed: 1, tickMs: null, recordCommands: false });
-  const adapter = createSimAdapter({
+  const venue = new PaperVenue({ seed: 1, tickMs: null, recordCommands: false });
+  const adapter = createPaperAdapter({
     publicUrl: 'http://localhost',
     venue,
-    authorizations: new SimAuthorizations(),
+    authorizations: new PaperAuthorizations(),
   });
   const directory = new MemoryDirectory(adapter);
   const total = followers + 1;
@@ -63,6 +63,6 @@ export async function buildGroup(
     connectionId: 0,
     environment: 'demo',
     credentials: { accessToken: `sim:100001:${ACCOUNTS_PER_LOGIN}` },
-  })) as SimSession;
+  })) as PaperSession;
   return { engine, venue, trader, leaderExternalId, accounts: directory.accounts };
 }

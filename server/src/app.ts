@@ -6,14 +6,15 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@synctrade/api/validation';
 import { makeAuthenticate } from './auth/authenticate';
-import { openSimVenue } from './brokers/sim/open-venue';
-import { backfillPaperOrderRows } from './brokers/sim/orders-backfill';
-import { pruneSimConsents } from './brokers/sim/sql-authorizations';
+import { openPaperVenue } from './brokers/paper/open-venue';
+import { backfillPaperOrderRows } from './brokers/paper/orders-backfill';
+import { prunePaperConsents } from './brokers/paper/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { clusterNode } from './cluster/cluster-node';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
+import { paperAccounts } from './connections/accounts-repo';
 import { copierPlugin } from './copier/plugin';
 import { createDb } from './db/create-db';
 import type { Db } from './db/db';
@@ -104,13 +105,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The paper broker's venue continues from its ledger in the database (accounts, positions, orders, id blocks).
   // In a cluster its prices are a function of the seed and the time step, the same on every node, and it holds
   // only the paper accounts of the copy groups its node owns.
-  const simVenue = await openSimVenue(db, {
+  const paperVenue = await openPaperVenue(db, {
     onError: (error) => app.log.error({ err: error }, 'paper ledger write failed'),
     journalDir: path.join(config.dataDir, 'sim-ledger-journal'),
     journalFsync: config.copierJournalFsync,
     ...placement.paperVenue,
   });
-  await backfillPaperOrderRows(db);
+  await backfillPaperOrderRows(db, paperAccounts);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
@@ -142,10 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : createOutboxMailer(config.outboxDir, (line) => app.log.info(line))),
   );
   app.decorate('realtime', realtime);
-  app.decorate('simVenue', simVenue);
+  app.decorate('paperVenue', paperVenue);
   app.decorate(
     'brokers',
-    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db, simVenue }),
+    createBrokerRegistry({ publicUrl: config.publicUrl, env: options.env ?? process.env, db, paperVenue }),
   );
   // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -169,14 +170,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     else if (exceptSessionId) realtime.closeOtherSessions(userId, exceptSessionId);
     else realtime.closeUser(userId);
   });
-  const stopPruning = schedulePruning(db, [pruneSimConsents], (error) =>
+  const stopPruning = schedulePruning(db, [prunePaperConsents], (error) =>
     app.log.error({ err: error }, 'pruning expired rows failed'),
   );
   app.addHook('onClose', async () => {
     stopPruning();
     realtime.closeAll();
     events.removeAllListeners();
-    await simVenue.close();
+    await paperVenue.close();
     if (!options.db) await db.close();
   });
 

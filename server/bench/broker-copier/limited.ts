@@ -9,7 +9,7 @@
  */
 import { CopyEngine } from '../../src/copier/engine/engine';
 import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
-import { seededRandom } from '../../src/brokers/sim/random';
+import { seededRandom } from '../../src/brokers/paper/random';
 import type { BrokerAdapter } from '../../src/brokers/types';
 import { type BenchLogin, benchDirectory } from './rig';
 

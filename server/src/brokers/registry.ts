@@ -1,10 +1,10 @@
 import type { Db } from '../db/db';
 import { hostPolicyFromEnv } from './projectx/hosts';
 import { createProjectXAdapter } from './projectx/index';
-import { createSimAdapter } from './sim/adapter';
-import { SimAuthorizations } from './sim/authorizations';
-import { SqlSimAuthorizations } from './sim/sql-authorizations';
-import type { SimVenue } from './sim/venue';
+import { createPaperAdapter } from './paper/adapter';
+import { PaperAuthorizations } from './paper/authorizations';
+import { SqlPaperAuthorizations } from './paper/sql-authorizations';
+import type { PaperVenue } from './paper/venue';
 import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
 
@@ -22,17 +22,17 @@ export function createBrokerRegistry(options: {
   env: NodeJS.ProcessEnv;
   /** Where adapters keep what must survive a restart (Tradovate's client order ids). */
   db?: Db;
-  simVenue: SimVenue;
+  paperVenue: PaperVenue;
 }): BrokerRegistry {
   const adapters = new Map<string, BrokerAdapter>();
   adapters.set(
     'sim',
-    createSimAdapter({
+    createPaperAdapter({
       publicUrl: options.publicUrl,
-      venue: options.simVenue,
+      venue: options.paperVenue,
       // In the database on a server, so a consent started on one node of a cluster completes on another.
       authorizations:
-        options.db === undefined ? new SimAuthorizations() : new SqlSimAuthorizations(options.db),
+        options.db === undefined ? new PaperAuthorizations() : new SqlPaperAuthorizations(options.db),
     }),
   );
   if (options.env.TRADOVATE_CLIENT_ID) {

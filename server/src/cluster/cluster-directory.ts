@@ -1,6 +1,7 @@
-import type { SimLedgerStore } from '../brokers/sim/ledger-store';
-import type { SimVenue } from '../brokers/sim/venue';
+import type { PaperLedgerStore } from '../brokers/paper/ledger-store';
+import type { PaperVenue } from '../brokers/paper/venue';
 import type { BrokerSession } from '../brokers/types';
+import { externalIdsOfConnection } from '../connections/accounts-repo';
 import type { Db } from '../db/db';
 import type { AccountDirectory, EngineAccount } from '../copier/engine/ports';
 import { FencedSession, type PaperLeases } from './fencing';
@@ -15,10 +16,10 @@ export interface ClusterDirectoryDeps {
   owns: (userId: number) => boolean;
   leases: LeaseStore;
   nodeId: string;
-  venue: SimVenue;
+  venue: PaperVenue;
   /** The venue's ledger fence: the paper accounts are stored only under this lease. */
   paperLeases: PaperLeases;
-  ledger: SimLedgerStore;
+  ledger: PaperLedgerStore;
   log: (error: unknown, context: string) => void;
 }
 
@@ -63,11 +64,7 @@ export class ClusterDirectory implements AccountDirectory {
       throw new Error('This server node no longer owns the copy group');
     let paper: string[] = [];
     if (row.broker === 'sim') {
-      const accounts = await db.query<{ external_id: string }>(
-        'SELECT external_id FROM broker_accounts WHERE connection_id = $1',
-        [connectionId],
-      );
-      paper = accounts.map((a) => a.external_id);
+      paper = await externalIdsOfConnection(db, connectionId);
       await venue.stored();
       // The paper venue of the previous owner stored every change before telling anyone: continue from there.
       venue.adopt(await ledger.load(paper));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedMessage } from '@synctrade/api/types';
-import { SimLedgerStore } from '../brokers/sim/ledger-store';
-import { PathPriceModel } from '../brokers/sim/price-path';
+import { PaperLedgerStore } from '../brokers/paper/ledger-store';
+import { PathPriceModel } from '../brokers/paper/price-path';
 import type { BrokerSession } from '../brokers/types';
 import type { AccountDirectory, GroupControl } from '../copier/engine/ports';
 import type { CopyStoreFence } from '../copier/store/store-fence';
@@ -147,9 +147,9 @@ export class ClusterNode implements Placement {
       owns: (userId) => this.owns(userId),
       leases: this.leases,
       nodeId: this.config.nodeId,
-      venue: this.app.simVenue,
+      venue: this.app.paperVenue,
       paperLeases: this.paperLeases,
-      ledger: new SimLedgerStore(this.app.db),
+      ledger: new PaperLedgerStore(this.app.db),
       log: (error, context) => this.app.log.error({ err: error, context }, 'cluster'),
     });
     return this.engineDirectory;

@@ -1,4 +1,4 @@
-import type { LedgerBatch, LedgerFence } from '../brokers/sim/ledger-store';
+import type { LedgerBatch, LedgerFence } from '../brokers/paper/ledger-store';
 import {
   BrokerError,
   type BrokerEvent,

@@ -8,6 +8,7 @@ import type {
 import type { AuthorizationResult } from '../brokers/types';
 import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
+import { accountIdsOfConnection, insertConnectionAccounts } from './accounts-repo';
 
 /** Connections one user may keep: every list of connections and accounts the API answers stays this short. */
 export const MAX_CONNECTIONS_PER_USER = 50;
@@ -23,6 +24,7 @@ interface ConnectionRow {
   account_count: number;
 }
 
+/** The user's connections with how many accounts each holds (a read-only count of `broker_accounts`, one statement). */
 export async function listConnections(db: Db, userId: number): Promise<Connection[]> {
   const rows = await db.query<ConnectionRow>(
     `SELECT c.*, (SELECT count(*) FROM broker_accounts a WHERE a.connection_id = c.id) AS account_count
@@ -94,23 +96,7 @@ export async function insertConnection(
       ],
     );
     const connectionId = (rows[0] as { id: number }).id;
-    for (const account of input.result.accounts) {
-      await tx.query(
-        `INSERT INTO broker_accounts
-           (connection_id, user_id, external_id, name, currency, currency_symbol, cash_balance, active)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (connection_id, external_id) DO NOTHING`,
-        [
-          connectionId,
-          input.userId,
-          account.externalId,
-          account.name,
-          account.currency,
-          account.currencySymbol,
-          account.cashBalance,
-          account.active,
-        ],
-      );
-    }
+    await insertConnectionAccounts(tx, input.userId, connectionId, input.result.accounts);
     return connectionId;
   });
 }
@@ -123,12 +109,9 @@ export async function deleteConnection(db: Db, userId: number, id: number): Prom
       [id, userId],
     );
     if (owned.length === 0) return null;
-    const accounts = await tx.query<{ id: number }>(
-      'SELECT id FROM broker_accounts WHERE connection_id = $1',
-      [id],
-    );
+    const accountIds = await accountIdsOfConnection(tx, id);
     await tx.query('DELETE FROM connections WHERE id = $1', [id]);
-    return accounts.map((account) => account.id);
+    return accountIds;
   });
 }
 

@@ -1,4 +1,4 @@
-import type { SimVenue } from '../brokers/sim/venue';
+import type { PaperVenue } from '../brokers/paper/venue';
 
 export interface PaperLedger {
   cash_balance: number;
@@ -17,7 +17,7 @@ export interface PaperLedger {
 }
 
 /** The account's ledger once every fill the venue answered is stored. */
-export async function paperLedger(venue: SimVenue, externalId: string): Promise<PaperLedger> {
+export async function paperLedger(venue: PaperVenue, externalId: string): Promise<PaperLedger> {
   await venue.stored();
   const snapshot = venue.snapshot(externalId);
   return {

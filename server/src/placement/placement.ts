@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedMessage } from '@synctrade/api/types';
-import type { OpenSimVenueOptions } from '../brokers/sim/open-venue';
+import type { OpenPaperVenueOptions } from '../brokers/paper/open-venue';
 import type { BrokerSession } from '../brokers/types';
 import type { AccountDirectory, GroupControl } from '../copier/engine/ports';
 import type { CopyStoreFence } from '../copier/store/store-fence';
@@ -53,7 +53,7 @@ export interface PlacementChoice {
   /** Options of the database pool the app opens. */
   readonly database: { idleInTransactionMs?: number };
   /** The paper venue's seed, and how its prices, accounts and ledger writes go here. */
-  readonly paperVenue: Pick<OpenSimVenueOptions, 'seed' | 'prices' | 'tickMs' | 'loadAccounts' | 'fence'>;
+  readonly paperVenue: Pick<OpenPaperVenueOptions, 'seed' | 'prices' | 'tickMs' | 'loadAccounts' | 'fence'>;
   /** Starts the placement once the app's decorations exist (before the routes). */
   start(app: FastifyInstance): Promise<Placement>;
 }

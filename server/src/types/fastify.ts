@@ -2,7 +2,7 @@ import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { LoginRefusals } from '../auth/login-refusals';
 import type { BrokerRegistry } from '../brokers/registry';
 import type { CopierRouteOptions } from '../copier/route-options';
-import type { SimVenue } from '../brokers/sim/venue';
+import type { PaperVenue } from '../brokers/paper/venue';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/db';
 import type { AppEvents } from '../events';
@@ -39,7 +39,7 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     brokers: BrokerRegistry;
     /** The paper broker's venue, on its database ledger. */
-    simVenue: SimVenue;
+    paperVenue: PaperVenue;
     /** The prop-firm guard: firm rules per account, checked by the copy engine. */
     propGuard: PropGuard;
     /** The copy engine and the desk's touch, decorated by `copier/plugin.ts` for the routes in `routes/`. */

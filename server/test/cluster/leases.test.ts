@@ -1,8 +1,8 @@
-import { PathPriceModel, PricePath } from '../../src/brokers/sim/price-path';
-import { START_PRICE } from '../../src/brokers/sim/price-model';
-import type { SimAccount } from '../../src/brokers/sim/ledger';
-import type { LedgerBatch } from '../../src/brokers/sim/ledger-store';
-import type { SimOrder } from '../../src/brokers/sim/matching';
+import { PathPriceModel, PricePath } from '../../src/brokers/paper/price-path';
+import { START_PRICE } from '../../src/brokers/paper/price-model';
+import type { PaperAccount } from '../../src/brokers/paper/ledger';
+import type { LedgerBatch } from '../../src/brokers/paper/ledger-store';
+import type { PaperOrder } from '../../src/brokers/paper/matching';
 import { LeaseKeeper } from '../../src/cluster/lease-keeper';
 import { PaperLeases } from '../../src/cluster/fencing';
 import { LeaseStore } from '../../src/cluster/lease-store';
@@ -175,7 +175,7 @@ test('the paper ledger stores an account only under its group’s live lease hel
   if (lease === null) throw new Error('the lease is held elsewhere');
   const fence = new PaperLeases('p1');
   fence.hold(['X1'], lease);
-  const account = (externalId: string): SimAccount => ({
+  const account = (externalId: string): PaperAccount => ({
     externalId,
     name: externalId,
     startingBalance: 50_000,
@@ -186,7 +186,7 @@ test('the paper ledger stores an account only under its group’s live lease hel
   });
   const batch: LedgerBatch = {
     accounts: [account('X1'), account('X2')],
-    orders: [{ accountExternalId: 'X1' } as SimOrder, { accountExternalId: 'X2' } as SimOrder],
+    orders: [{ accountExternalId: 'X1' } as PaperOrder, { accountExternalId: 'X2' } as PaperOrder],
     fills: [
       {
         fillId: 'f1',
@@ -231,7 +231,7 @@ test('a paper write left idle by a paused node does not keep its group from bein
     .tx(async (tx) => {
       await fence.admit(tx, {
         accounts: [],
-        orders: [{ accountExternalId: 'Y1' } as SimOrder],
+        orders: [{ accountExternalId: 'Y1' } as PaperOrder],
         fills: [],
         markets: [],
       });

@@ -43,7 +43,7 @@ const ticket = (side: 'buy' | 'sell', qty: number): ReturnType<typeof call> =>
 
 async function storedPosition(): Promise<number> {
   // One node stores each batch in the journal first: moved into the tables, as the venue does in a pause.
-  await t.app.simVenue.settled();
+  await t.app.paperVenue.settled();
   const rows = await t.app.db.query<{ net_pos: number }>(
     'SELECT net_pos FROM sim_positions WHERE external_id = $1',
     [externalId],
@@ -56,7 +56,7 @@ test('a node that does not hold the group refuses the ticket and leaves the stor
   expect(await storedPosition()).toBe(2);
 
   // This node handed the group over: its venue let the accounts go, and it serves the group's paper no more.
-  t.app.simVenue.evict([externalId]);
+  t.app.paperVenue.evict([externalId]);
   const servedAsked: number[] = [];
   (t.app as unknown as { placement: Pick<Placement, 'servesPaper'> }).placement = {
     servesPaper: (userId: number) => {

@@ -1,5 +1,5 @@
 import { frontMonth } from '@synctrade/market';
-import type { SimSession } from '../../src/brokers/sim/session';
+import type { PaperSession } from '../../src/brokers/paper/session';
 import { OFFLINE_REASON } from '../../src/copier/engine/offline-skips';
 import { Harness, LEADER } from './support/harness';
 
@@ -81,7 +81,7 @@ describe('copy engine on the paper venue', () => {
   it("when a follower's broker feed drops while the leader trades, then it gets nothing meanwhile, the reason is recorded, and it is corrected when the feed is back", async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 2 }]);
     await h.start();
-    const session = h.engine.sessions.get(2)?.session as SimSession;
+    const session = h.engine.sessions.get(2)?.session as PaperSession;
     session.signalConnection(false, 'Socket closed');
     await h.settle();
     expect(h.engine.live.get(3)?.status).toEqual({ state: 'disconnected', reason: 'Socket closed' });

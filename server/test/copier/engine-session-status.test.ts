@@ -1,5 +1,5 @@
 import { frontMonth } from '@synctrade/market';
-import type { SimSession } from '../../src/brokers/sim/session';
+import type { PaperSession } from '../../src/brokers/paper/session';
 import { engineAccount } from './support/engine-account';
 import { Harness, LEADER, USER } from './support/harness';
 
@@ -56,7 +56,7 @@ describe("a follower's status as its broker session comes and goes", () => {
     h.engine.setStatus(42, { state: 'out_of_sync', reason: 'not loaded' });
     h.engine.heldByHandChanged(42);
     expect([h.changes, h.engine.live.has(42), h.directory.heldByHand.has(42)]).toEqual([[], false, false]);
-    (h.engine.sessions.get(2)?.session as SimSession).signalConnection(false, 'Socket closed');
+    (h.engine.sessions.get(2)?.session as PaperSession).signalConnection(false, 'Socket closed');
     await h.settle();
     expect(h.engine.live.get(3)?.status).toEqual({ state: 'disconnected', reason: 'Socket closed' });
     expect(h.changes).toContain(USER);

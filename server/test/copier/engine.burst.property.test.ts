@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { SimFault } from '../../src/brokers/sim/faults';
+import type { PaperFault } from '../../src/brokers/paper/faults';
 import type { BrokerEvent } from '../../src/brokers/types';
 import { crossSymbol, frontMonth } from '@synctrade/market';
 import { expectedFollowerPosition } from '../support/expected-position';
@@ -16,8 +16,8 @@ type BurstAct =
   | { kind: 'market'; side: 'buy' | 'sell'; qty: number; parts: number[] }
   | { kind: 'flatten' }
   | { kind: 'auto-sync' }
-  | { kind: 'leader-events'; fault: SimFault }
-  | { kind: 'follower-fault'; follower: number; fault: SimFault };
+  | { kind: 'leader-events'; fault: PaperFault }
+  | { kind: 'follower-fault'; follower: number; fault: PaperFault };
 
 /** What a person does by hand on a follower between two bursts. */
 type HandAct =
@@ -48,7 +48,7 @@ const burstAct: fc.Arbitrary<BurstAct> = fc.oneof(
   {
     arbitrary: fc.record({
       kind: fc.constant('leader-events' as const),
-      fault: fc.constantFrom<SimFault>({ kind: 'duplicate-events' }, { kind: 'replay-events', count: 5 }),
+      fault: fc.constantFrom<PaperFault>({ kind: 'duplicate-events' }, { kind: 'replay-events', count: 5 }),
     }),
     weight: 2,
   },
@@ -56,7 +56,7 @@ const burstAct: fc.Arbitrary<BurstAct> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('follower-fault' as const),
       follower: fc.nat({ max: 2 }),
-      fault: fc.constantFrom<SimFault>(
+      fault: fc.constantFrom<PaperFault>(
         { kind: 'timeout' },
         { kind: 'drop-after-send' },
         { kind: 'duplicate-events' },

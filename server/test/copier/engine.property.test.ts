@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { SimFault } from '../../src/brokers/sim/faults';
+import type { PaperFault } from '../../src/brokers/paper/faults';
 import { crossSymbol, frontMonth } from '@synctrade/market';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { followerSetup as follower } from './support/follower-setups';
@@ -14,8 +14,8 @@ type Action =
   | { kind: 'modify'; pick: number; qty: number; offset: number }
   | { kind: 'cancel'; pick: number }
   | { kind: 'move'; ticks: number }
-  | { kind: 'follower-fault'; follower: number; fault: SimFault }
-  | { kind: 'leader-events'; fault: SimFault }
+  | { kind: 'follower-fault'; follower: number; fault: PaperFault }
+  | { kind: 'leader-events'; fault: PaperFault }
   | { kind: 'toggle'; follower: number }
   | { kind: 'restart'; crashAfterIntentWrite: boolean }
   | { kind: 'flatten' };
@@ -59,7 +59,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('follower-fault' as const),
       follower: fc.nat({ max: 3 }),
-      fault: fc.constantFrom<SimFault>(
+      fault: fc.constantFrom<PaperFault>(
         { kind: 'reject' },
         { kind: 'timeout' },
         { kind: 'drop-after-send' },
@@ -72,7 +72,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   {
     arbitrary: fc.record({
       kind: fc.constant('leader-events' as const),
-      fault: fc.constantFrom<SimFault>({ kind: 'duplicate-events' }, { kind: 'replay-events', count: 6 }),
+      fault: fc.constantFrom<PaperFault>({ kind: 'duplicate-events' }, { kind: 'replay-events', count: 6 }),
     }),
     weight: 2,
   },

@@ -46,8 +46,8 @@ describe('the orders list for a copy whose answer and look-up were lost', () => 
     });
 
   it('when the broker filled the copy and only its answer and look-up were lost, then the list shows it succeeded, with its fill price and latency', async () => {
-    t.app.simVenue.faults.arm({ kind: 'drop-after-send' }, follower.externalId);
-    t.app.simVenue.faults.arm({ kind: 'lookup-lost' }, follower.externalId);
+    t.app.paperVenue.faults.arm({ kind: 'drop-after-send' }, follower.externalId);
+    t.app.paperVenue.faults.arm({ kind: 'lookup-lost' }, follower.externalId);
     await leaderBuys();
     await waitForDesk(t.app, user, (list) => list.find((r) => r.id === follower.id)?.qty === 1);
     const [copy] = await settledCopies(1);
@@ -56,10 +56,10 @@ describe('the orders list for a copy whose answer and look-up were lost', () => 
   });
 
   it('when the copy reached the broker only after the engine gave up on it, then the list shows the filled order instead of the unknown outcome, and the follower holds it once', async () => {
-    t.app.simVenue.faults.arm({ kind: 'timeout' }, follower.externalId);
+    t.app.paperVenue.faults.arm({ kind: 'timeout' }, follower.externalId);
     // One look-up for the send; one spare for an auto-sync check before the copy lands.
-    t.app.simVenue.faults.arm({ kind: 'lookup-lost' }, follower.externalId);
-    t.app.simVenue.faults.arm({ kind: 'lookup-lost' }, follower.externalId);
+    t.app.paperVenue.faults.arm({ kind: 'lookup-lost' }, follower.externalId);
+    t.app.paperVenue.faults.arm({ kind: 'lookup-lost' }, follower.externalId);
     await leaderBuys();
     const [lost] = (await settledCopies(2)).filter((o) => o.status === 'Rejected');
     expect(lost?.reason).toBe(UNKNOWN);
@@ -68,7 +68,7 @@ describe('the orders list for a copy whose answer and look-up were lost', () => 
       [lost?.id],
     );
     // The request the engine gave up on lands at the broker now, as a late request does on Tradovate.
-    const landed = t.app.simVenue.place({
+    const landed = t.app.paperVenue.place({
       accountExternalId: follower.externalId,
       clientOrderId: stored?.client_order_id ?? '',
       symbol: stored?.symbol ?? '',

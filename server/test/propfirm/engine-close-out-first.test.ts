@@ -1,4 +1,4 @@
-import { SimSession } from '../../src/brokers/sim/session';
+import { PaperSession } from '../../src/brokers/paper/session';
 import type { PlaceOrderCommand } from '../../src/brokers/types';
 import type { ClaimResult, ClaimRequest } from '../../src/copier/engine/ports';
 import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
@@ -27,9 +27,9 @@ describe('a rule close-out and the copies waiting in the queue', () => {
     // The follower's orders in the order they reach its broker: a copy, or the close-out (by its reason).
     const followerId = h.directory.account(FOLLOWER).externalId;
     const reached: string[] = [];
-    const place = SimSession.prototype.placeOrder;
-    const spy = jest.spyOn(SimSession.prototype, 'placeOrder').mockImplementation(function (
-      this: SimSession,
+    const place = PaperSession.prototype.placeOrder;
+    const spy = jest.spyOn(PaperSession.prototype, 'placeOrder').mockImplementation(function (
+      this: PaperSession,
       command: PlaceOrderCommand,
     ) {
       if (command.accountExternalId === followerId) {

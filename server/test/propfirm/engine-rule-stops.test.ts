@@ -1,4 +1,4 @@
-import { SimSession } from '../../src/brokers/sim/session';
+import { PaperSession } from '../../src/brokers/paper/session';
 import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
 import type { PropRules } from '../../src/propfirm';
 import { Harness, LEADER } from '../copier/support/harness';
@@ -47,7 +47,7 @@ async function entryOf(h: Harness, symbol: string, accountId: number): Promise<n
 
 let brokerFlatten: jest.SpyInstance;
 beforeEach(() => {
-  brokerFlatten = jest.spyOn(SimSession.prototype, 'flatten');
+  brokerFlatten = jest.spyOn(PaperSession.prototype, 'flatten');
 });
 afterEach(() => brokerFlatten.mockRestore());
 

@@ -1,6 +1,7 @@
 import type { BrokerAdapter, BrokerCredentials, BrokerSession } from '../../brokers/types';
 import type { AccountDirectory } from './ports';
 import type { EngineAccount } from './types';
+import { stopFollower } from './state';
 
 /** Accounts and connections in memory (property tests, bench), sessions from a real adapter. */
 export class MemoryDirectory implements AccountDirectory {
@@ -56,6 +57,6 @@ export class MemoryDirectory implements AccountDirectory {
   }
 
   async stopFollowing(accountId: number): Promise<void> {
-    this.account(accountId).isFollower = false;
+    stopFollower(this.account(accountId));
   }
 }

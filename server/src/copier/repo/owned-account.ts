@@ -1,24 +1,16 @@
+import { findOwnedAccount, findOwnedAccounts, type OwnedAccount } from '../../connections/accounts-repo';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/app-error';
 import { MAX_ID, parseId } from '../../http/ids';
 
-export interface OwnedAccount {
-  id: number;
-  is_master: boolean;
-  is_follower: boolean;
-  broker: string;
-}
+export type { OwnedAccount };
 
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 
 /** The caller's account with that id; another user's id answers 404 exactly like an unknown one. */
 export async function ownedAccount(db: Db, userId: number, rawId: unknown): Promise<OwnedAccount> {
   const id = parseId(rawId, ACCOUNT_NOT_FOUND);
-  const [row] = await db.query<OwnedAccount>(
-    `SELECT a.id, a.is_master, a.is_follower, c.broker FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
-     WHERE a.id = $1 AND a.user_id = $2`,
-    [id, userId],
-  );
+  const row = await findOwnedAccount(db, userId, id);
   if (row === undefined) throw AppError.notFound(ACCOUNT_NOT_FOUND);
   return row;
 }
@@ -31,11 +23,7 @@ export async function ownedAccounts(db: Db, userId: number, ids: readonly number
   const unique = [...new Set(ids)];
   if (unique.some((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_ID))
     throw AppError.notFound(ACCOUNT_NOT_FOUND);
-  const rows = await db.query<OwnedAccount>(
-    `SELECT a.id, a.is_master, a.is_follower, c.broker FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
-     WHERE a.id = ANY($1::int[]) AND a.user_id = $2 ORDER BY a.id`,
-    [unique, userId],
-  );
+  const rows = await findOwnedAccounts(db, userId, unique);
   if (rows.length !== unique.length) throw AppError.notFound(ACCOUNT_NOT_FOUND);
   return rows;
 }

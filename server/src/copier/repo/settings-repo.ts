@@ -1,10 +1,22 @@
 import type { LeaderChangeFollowers, RiskSettings } from '@synctrade/api/types';
+import {
+  accountAutoSync,
+  accountIdsOfUser,
+  clearFollowerRoles,
+  followerIdsOfUser,
+  setAccountAutoSync,
+  setAccountCross,
+  setAccountRatio,
+  setLeaderRole,
+  toggleFollowerRole,
+} from '../../connections/accounts-repo';
 import type { Db } from '../../db/db';
 import { DEFAULT_RISK } from '../engine/types';
 
 /**
  * The copier's settings of an account (leader, follower, ratio, Cross, risk limits, auto-sync) and the waits
- * and stops that depend on them: the one place that writes them.
+ * and stops that depend on them: the one place that decides them. The account's own columns are stored by their
+ * owner, `connections/accounts-repo.ts`, in the same transaction where there is one.
  */
 
 /** The new leader replaces the old one; `keep` makes every follower wait for the new leader's next trade. */
@@ -17,36 +29,25 @@ export async function setLeader(
 ): Promise<void> {
   await db.tx(async (tx) => {
     // The old leader becomes a plain account; the new one is not a follower.
-    await tx.query(
-      'UPDATE broker_accounts SET is_master = false, is_follower = false, updated_at = now() WHERE user_id = $1 AND is_master AND id <> $2',
-      [userId, accountId],
-    );
-    await tx.query(
-      'UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1',
-      [accountId],
-    );
+    await setLeaderRole(tx, userId, accountId);
     // Choosing the leader it already is leaves the followers' waits as they are.
     if (wasLeader) return;
-    await tx.query(
-      'DELETE FROM copy_follower_waits WHERE account_id IN (SELECT id FROM broker_accounts WHERE user_id = $1)',
-      [userId],
-    );
+    await tx.query('DELETE FROM copy_follower_waits WHERE account_id = ANY($1::int[])', [
+      await accountIdsOfUser(tx, userId),
+    ]);
     // Keep: the followers stay as they are (flagged out of sync) until the new leader's next trade.
     if (followers === 'keep')
       await tx.query(
         `INSERT INTO copy_follower_waits (account_id, leader_account_id)
-         SELECT id, $2 FROM broker_accounts WHERE user_id = $1 AND is_follower AND id <> $2`,
-        [userId, accountId],
+         SELECT id, $2::int FROM unnest($1::int[]) AS id`,
+        [await followerIdsOfUser(tx, userId, accountId), accountId],
       );
   });
 }
 
 /** Flips the follow switch; following anew forgets an earlier wait and clears a risk stop. */
 export async function toggleFollower(db: Db, accountId: number, wasFollower: boolean): Promise<void> {
-  await db.query(
-    'UPDATE broker_accounts SET is_follower = NOT is_follower, updated_at = now() WHERE id = $1',
-    [accountId],
-  );
+  await toggleFollowerRole(db, accountId);
   // Following anew starts from leader × ratio, not from a wait chosen for an earlier leader change.
   await db.query('DELETE FROM copy_follower_waits WHERE account_id = $1', [accountId]);
   // Following again clears a risk stop: the user decided to resume.
@@ -54,24 +55,15 @@ export async function toggleFollower(db: Db, accountId: number, wasFollower: boo
 }
 
 export async function setRatio(db: Db, accountId: number, ratio: number): Promise<void> {
-  await db.query('UPDATE broker_accounts SET ratio = $2, updated_at = now() WHERE id = $1', [
-    accountId,
-    ratio,
-  ]);
+  await setAccountRatio(db, accountId, ratio);
 }
 
 export async function setCross(db: Db, accountId: number, cross: boolean): Promise<void> {
-  await db.query('UPDATE broker_accounts SET "cross" = $2, updated_at = now() WHERE id = $1', [
-    accountId,
-    cross,
-  ]);
+  await setAccountCross(db, accountId, cross);
 }
 
 export async function disableAllFollowers(db: Db, userId: number): Promise<void> {
-  await db.query(
-    'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE user_id = $1 AND is_follower',
-    [userId],
-  );
+  await clearFollowerRoles(db, userId);
 }
 
 /** The account's limits, the engine's defaults where none is stored. */
@@ -80,12 +72,11 @@ export async function readRisk(db: Db, accountId: number): Promise<RiskSettings>
     max_contracts_per_order: number | null;
     max_net_position: number | null;
     daily_loss_limit: number | null;
-    auto_sync: boolean;
   }>(
-    `SELECT r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit, a.auto_sync
-     FROM broker_accounts a LEFT JOIN copy_risk r ON r.account_id = a.id WHERE a.id = $1`,
+    'SELECT max_contracts_per_order, max_net_position, daily_loss_limit FROM copy_risk WHERE account_id = $1',
     [accountId],
   );
+  const autoSync = await accountAutoSync(db, accountId);
   return {
     max_contracts_per_order: row?.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
     max_net_position: row?.max_net_position ?? DEFAULT_RISK.maxNetPosition,
@@ -93,7 +84,7 @@ export async function readRisk(db: Db, accountId: number): Promise<RiskSettings>
       row?.daily_loss_limit === null || row?.daily_loss_limit === undefined
         ? DEFAULT_RISK.dailyLossLimit
         : Number(row.daily_loss_limit),
-    auto_sync: row?.auto_sync ?? true,
+    auto_sync: autoSync ?? true,
   };
 }
 
@@ -104,9 +95,6 @@ export async function writeRisk(db: Db, accountId: number, next: RiskSettings): 
        ON CONFLICT (account_id) DO UPDATE SET max_contracts_per_order = $2, max_net_position = $3, daily_loss_limit = $4`,
       [accountId, next.max_contracts_per_order, next.max_net_position, next.daily_loss_limit],
     );
-    await tx.query('UPDATE broker_accounts SET auto_sync = $2, updated_at = now() WHERE id = $1', [
-      accountId,
-      next.auto_sync,
-    ]);
+    await setAccountAutoSync(tx, accountId, next.auto_sync);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BrokerCredentials, BrokerSession, Environment } from '../../brokers/types';
+import { clearFollowerRole } from '../../connections/accounts-repo';
 import type { AccountDirectory } from '../engine/ports';
 import { DEFAULT_RISK, type EngineAccount } from '../engine/types';
 
@@ -30,6 +31,8 @@ export class SqlDirectory implements AccountDirectory {
 
   constructor(private readonly app: FastifyInstance) {}
 
+  // One statement joins the user's accounts with the copier's own rows (risk, waits, contracts held by hand): the
+  // engine sees them in one snapshot (a leader change between two reads would show its waits on the old leader).
   async loadUser(userId: number): Promise<EngineAccount[]> {
     const rows = await this.app.db.query<AccountRow>(
       `SELECT a.id, a.user_id, a.connection_id, a.external_id, a.name, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync,
@@ -142,10 +145,7 @@ export class SqlDirectory implements AccountDirectory {
   }
 
   async stopFollowing(accountId: number, reason: string): Promise<void> {
-    await this.app.db.query(
-      'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE id = $1',
-      [accountId],
-    );
+    await clearFollowerRole(this.app.db, accountId);
     await this.app.db.query(
       `INSERT INTO copy_account_state (account_id, state, reason) VALUES ($1, 'risk_stopped', $2)
        ON CONFLICT (account_id) DO UPDATE SET state = EXCLUDED.state, reason = EXCLUDED.reason, updated_at = now()`,

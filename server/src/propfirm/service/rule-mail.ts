@@ -1,3 +1,4 @@
+import { accountName } from '../../connections/accounts-repo';
 import type { Db } from '../../db/db';
 import type { Mailer } from '../../mail/mailer';
 import { ruleEmailsOn } from '../store/mail-settings';
@@ -69,14 +70,10 @@ export class RuleMail {
       await db.query('UPDATE prop_rule_mail SET held = held + 1 WHERE user_id = $1', [userId]);
       return;
     }
-    const [who] = await db.query<{ email: string; account: string | null }>(
-      `SELECT u.email, a.name AS account FROM users u
-       LEFT JOIN broker_accounts a ON a.id = $2 AND a.user_id = u.id WHERE u.id = $1`,
-      [userId, accountId],
-    );
+    const [who] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
     if (who === undefined) return;
     const held = claimed.held_before ?? 0;
-    const account = who.account ?? `account #${accountId}`;
+    const account = (await accountName(db, userId, accountId)) ?? `account #${accountId}`;
     const minutes = Math.round(this.windowMs / 60_000);
     await mailer.send({
       to: who.email,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { SqlSimAuthorizations } from '../../brokers/sim/sql-authorizations';
+import { SqlPaperAuthorizations } from '../../brokers/paper/sql-authorizations';
 import { renderAuthorizePage, renderProblemPage } from '../../paper/consent-page';
 
 interface AuthorizeQuery {
@@ -13,7 +13,7 @@ const UNKNOWN_REQUEST = 'This authorization request is unknown or has expired. S
 /** `GET/POST /brokers/sim/authorize`: the paper broker's consent page and its Authorize button. */
 export const consentRoutes: FastifyPluginAsync = async (app) => {
   // The same rows as the adapter's: the page may be served by another node than the one that started the flow.
-  const authorizations = new SqlSimAuthorizations(app.db);
+  const authorizations = new SqlPaperAuthorizations(app.db);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',

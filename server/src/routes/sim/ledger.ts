@@ -20,7 +20,7 @@ export const ledgerRoutes: FastifyPluginAsync = async (app) => {
       if (account === undefined) throw AppError.notFound('Account not found');
       if (account.broker !== 'sim')
         throw AppError.badRequest('Only paper (sim) accounts have a paper ledger');
-      return paperLedger(app.simVenue, account.external_id);
+      return paperLedger(app.paperVenue, account.external_id);
     },
   );
 };

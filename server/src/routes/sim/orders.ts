@@ -45,7 +45,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
       const command = ticketCommand(request.body, account.external_id, new Date());
       if (
         command.type === 'Limit' &&
-        app.simVenue.workingOrders([account.external_id]).length >= MAX_WORKING_PER_ACCOUNT
+        app.paperVenue.workingOrders([account.external_id]).length >= MAX_WORKING_PER_ACCOUNT
       )
         throw AppError.conflict(
           `A paper account can keep at most ${MAX_WORKING_PER_ACCOUNT} working orders: cancel some first`,
@@ -72,7 +72,7 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         // ledger's journal in files), the copies (planned, sent, stored by the venue, acknowledged) run within it
         // too, so they go before the answer is written. When the venue waits for the database, so do the copies,
         // and the answer has nothing to give way to.
-        if (app.simVenue.answersWithinTurn) await afterCopies();
+        if (app.paperVenue.answersWithinTurn) await afterCopies();
         return {
           message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
         };

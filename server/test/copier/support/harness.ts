@@ -1,8 +1,8 @@
 import { frontMonth } from '@synctrade/market';
-import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
-import { createSimAdapter } from '../../../src/brokers/sim/adapter';
-import { SimSession } from '../../../src/brokers/sim/session';
-import { SimVenue } from '../../../src/brokers/sim/venue';
+import { PaperAuthorizations } from '../../../src/brokers/paper/authorizations';
+import { createPaperAdapter } from '../../../src/brokers/paper/adapter';
+import { PaperSession } from '../../../src/brokers/paper/session';
+import { PaperVenue } from '../../../src/brokers/paper/venue';
 import type { BrokerAdapter, BrokerSession, PlaceOrderCommand } from '../../../src/brokers/types';
 import type { Clock } from '../../../src/copier/engine/clock';
 import type { EngineSettings } from '../../../src/copier/engine/context';
@@ -32,11 +32,11 @@ export interface FollowerSetup {
  * the leader's own orders as a person on the broker's platform would.
  */
 export class Harness {
-  readonly venue = new SimVenue({ seed: 7, tickMs: null });
-  readonly adapter: BrokerAdapter = createSimAdapter({
+  readonly venue = new PaperVenue({ seed: 7, tickMs: null });
+  readonly adapter: BrokerAdapter = createPaperAdapter({
     publicUrl: 'http://localhost',
     venue: this.venue,
-    authorizations: new SimAuthorizations(),
+    authorizations: new PaperAuthorizations(),
   });
   readonly store = new MemoryCopyStore();
   directory = new MemoryDirectory(this.adapter);
@@ -46,8 +46,8 @@ export class Harness {
   /** The contexts of what the engine logged, in order. */
   readonly logs: string[] = [];
   engine: CopyEngine;
-  trader!: SimSession;
-  private readonly hands = new Map<string, SimSession>();
+  trader!: PaperSession;
+  private readonly hands = new Map<string, PaperSession>();
 
   constructor(
     readonly followers: FollowerSetup[],
@@ -90,7 +90,7 @@ export class Harness {
       connectionId: 99,
       environment: 'demo',
       credentials: { accessToken: 'sim:111111:8' },
-    })) as SimSession;
+    })) as PaperSession;
   }
 
   /** The engine dies and a new one starts on the same store and venue. */
@@ -121,7 +121,7 @@ export class Harness {
   }
 
   /** A person trading on a follower at its broker (the follower's own login): flatten, close, orders by hand. */
-  async hand(accountId: number): Promise<SimSession> {
+  async hand(accountId: number): Promise<PaperSession> {
     const externalId = this.directory.account(accountId).externalId;
     const login = externalId.slice(0, 6);
     let session = this.hands.get(login);
@@ -130,7 +130,7 @@ export class Harness {
         connectionId: 100 + this.hands.size,
         environment: 'demo',
         credentials: { accessToken: `sim:${login}:8` },
-      })) as SimSession;
+      })) as PaperSession;
       this.hands.set(login, session);
     }
     return session;

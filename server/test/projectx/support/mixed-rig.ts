@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { createProjectXAdapter } from '../../../src/brokers/projectx/index';
 import { toContractId } from '../../../src/brokers/projectx/symbols';
 import { clientOrderIdOf } from '../../../src/brokers/projectx/tags';
-import { SimAuthorizations } from '../../../src/brokers/sim/authorizations';
-import { createSimAdapter } from '../../../src/brokers/sim/adapter';
-import type { SimSession } from '../../../src/brokers/sim/session';
-import { SimVenue } from '../../../src/brokers/sim/venue';
+import { PaperAuthorizations } from '../../../src/brokers/paper/authorizations';
+import { createPaperAdapter } from '../../../src/brokers/paper/adapter';
+import type { PaperSession } from '../../../src/brokers/paper/session';
+import { PaperVenue } from '../../../src/brokers/paper/venue';
 import type { BrokerAdapter, BrokerSession, OrderSide } from '../../../src/brokers/types';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import type { CopyStore } from '../../../src/copier/engine/ports';
@@ -69,14 +69,14 @@ export class MixedRig {
   engine: CopyEngine;
   store: CopyStore;
   readonly log: string[] = [];
-  private traderSession: SimSession | undefined;
-  simLogin = '';
+  private traderSession: PaperSession | undefined;
+  paperLogin = '';
 
   private constructor(
     readonly fake: FakeProjectX,
     readonly tradovate: FakeTradovate,
-    readonly sim: SimVenue,
-    readonly simAdapter: BrokerAdapter,
+    readonly sim: PaperVenue,
+    readonly paperAdapter: BrokerAdapter,
     readonly db: Db,
     readonly directory: MixedDirectory,
     readonly userId: number,
@@ -106,7 +106,7 @@ export class MixedRig {
     for (const id of [100, 101]) fake.addAccount({ id, userName: 'lead', maxContracts: 40 });
     for (const id of [200, 201]) fake.addAccount({ id, userName: 'follow', maxContracts: 40 });
     for (const symbol of [SYMBOL, CROSS_SYMBOL]) fake.setPrice(toContractId(symbol), 6000);
-    const sim = new SimVenue({ seed: 7, tickMs: null });
+    const sim = new PaperVenue({ seed: 7, tickMs: null });
     for (const symbol of [SYMBOL, CROSS_SYMBOL]) sim.setPrice(symbol, 6000);
     const login = String(100000 + Math.floor(Math.random() * 800000));
     sim.ensureAccounts(login, 4);
@@ -129,10 +129,10 @@ export class MixedRig {
         serverSilenceMs: 2_000,
       },
     });
-    const simAdapter = createSimAdapter({
+    const paperAdapter = createPaperAdapter({
       publicUrl: 'http://localhost',
       venue: sim,
-      authorizations: new SimAuthorizations(),
+      authorizations: new PaperAuthorizations(),
     });
     // Brackets and linked pairs the adapter keeps live in the database, as on the server.
     const pxAdapter = createProjectXAdapter({
@@ -157,7 +157,7 @@ export class MixedRig {
       });
       directory.addConnection(connectionId, pxAdapter, connected.credentials);
     }
-    directory.addConnection(rows.simConnection, simAdapter, { accessToken: `sim:${login}:4` });
+    directory.addConnection(rows.paperConnection, paperAdapter, { accessToken: `sim:${login}:4` });
     const tvToken = tradovate.control.issueToken(tvUser.userId);
     directory.addConnection(rows.tradovateConnection, tvAdapter, {
       accessToken: tvToken.accessToken,
@@ -165,14 +165,14 @@ export class MixedRig {
       brokerUserId: String(tvUser.userId),
     });
     const tvAccount = tvUser.accounts[0]!.id;
-    const simIds = sim.ensureAccounts(login, 4).map((account) => account.externalId);
+    const paperIds = sim.ensureAccounts(login, 4).map((account) => account.externalId);
 
     const places: Array<{ place: Place; connectionId: number }> = [
       leaderOn === 'projectx'
         ? { place: { broker: 'projectx', accountId: 100 }, connectionId: rows.leadConnection }
-        : { place: { broker: 'sim', externalId: simIds[0]! }, connectionId: rows.simConnection },
+        : { place: { broker: 'sim', externalId: paperIds[0]! }, connectionId: rows.paperConnection },
       leaderOn === 'projectx'
-        ? { place: { broker: 'sim', externalId: simIds[1]! }, connectionId: rows.simConnection }
+        ? { place: { broker: 'sim', externalId: paperIds[1]! }, connectionId: rows.paperConnection }
         : { place: { broker: 'projectx', accountId: 100 }, connectionId: rows.leadConnection },
       { place: { broker: 'projectx', accountId: 200 }, connectionId: rows.followConnection },
       { place: { broker: 'tradovate', accountId: tvAccount }, connectionId: rows.tradovateConnection },
@@ -210,7 +210,7 @@ export class MixedRig {
       fake,
       tradovate,
       sim,
-      simAdapter,
+      paperAdapter,
       db,
       directory,
       rows.userId,
@@ -218,7 +218,7 @@ export class MixedRig {
       accounts.slice(1),
       journalDir,
     );
-    rig.simLogin = login;
+    rig.paperLogin = login;
     directory.engineView = (externalId) =>
       [...rig.engine.accounts.values()].find((a) => a.externalId === externalId);
     await rig.engine.start();
@@ -386,12 +386,12 @@ export class MixedRig {
     return place.externalId;
   }
 
-  private async trader(): Promise<SimSession> {
-    this.traderSession ??= (await this.simAdapter.openSession({
+  private async trader(): Promise<PaperSession> {
+    this.traderSession ??= (await this.paperAdapter.openSession({
       connectionId: 999,
       environment: 'demo',
-      credentials: { accessToken: `sim:${this.simLogin}:4` },
-    })) as SimSession;
+      credentials: { accessToken: `sim:${this.paperLogin}:4` },
+    })) as PaperSession;
     return this.traderSession;
   }
 
@@ -505,7 +505,7 @@ async function insertRows(db: Db): Promise<{
   userId: number;
   leadConnection: number;
   followConnection: number;
-  simConnection: number;
+  paperConnection: number;
   tradovateConnection: number;
 }> {
   const [user] = await db.query<{ id: number }>(
@@ -524,7 +524,7 @@ async function insertRows(db: Db): Promise<{
     userId,
     leadConnection: await connection('projectx', 'Lead login'),
     followConnection: await connection('projectx', 'Follow login'),
-    simConnection: await connection('sim', 'Paper login'),
+    paperConnection: await connection('sim', 'Paper login'),
     tradovateConnection: await connection('tradovate', 'Tradovate login'),
   };
 }

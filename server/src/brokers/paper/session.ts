@@ -10,7 +10,7 @@ import {
   type ModifyOrderCommand,
   type PlaceOrderCommand,
 } from '../types';
-import type { SimVenue } from './venue';
+import type { PaperVenue } from './venue';
 
 /**
  * Commands reach the venue one microtask later, as over a wire: the caller has handed the order over
@@ -21,7 +21,7 @@ function wire(): Promise<void> {
 }
 
 /** A session on the paper venue for one sim login: its accounts, commands and events. */
-export class SimSession implements BrokerSession {
+export class PaperSession implements BrokerSession {
   readonly linksOco = true;
   private readonly accountIds: Set<string>;
   private readonly listeners = new Set<(event: BrokerEvent) => void>();
@@ -29,7 +29,7 @@ export class SimSession implements BrokerSession {
   private closed = false;
 
   constructor(
-    private readonly venue: SimVenue,
+    private readonly venue: PaperVenue,
     accountIds: readonly string[],
     private readonly credentials: BrokerCredentials,
   ) {

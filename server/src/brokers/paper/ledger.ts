@@ -2,7 +2,7 @@ import { roundMoney } from '@synctrade/market';
 import type { AccountSnapshot, BrokerPosition } from '../types';
 
 /** One paper account's money and positions. */
-export interface SimAccount {
+export interface PaperAccount {
   externalId: string;
   name: string;
   startingBalance: number;
@@ -18,7 +18,7 @@ export interface SimAccount {
  * account currency of the part that closed.
  */
 export function bookFill(
-  account: SimAccount,
+  account: PaperAccount,
   symbol: string,
   signedQty: number,
   price: number,
@@ -45,7 +45,7 @@ export function bookFill(
   return realized;
 }
 
-export function positionOf(account: SimAccount, symbol: string): BrokerPosition {
+export function positionOf(account: PaperAccount, symbol: string): BrokerPosition {
   const position = account.positions.get(symbol) ?? { netPos: 0, avgPrice: 0 };
   return {
     accountExternalId: account.externalId,
@@ -55,7 +55,7 @@ export function positionOf(account: SimAccount, symbol: string): BrokerPosition 
   };
 }
 
-export function snapshotOf(account: SimAccount, openPnl: number): AccountSnapshot {
+export function snapshotOf(account: PaperAccount, openPnl: number): AccountSnapshot {
   return {
     accountExternalId: account.externalId,
     cashBalance: roundMoney(account.startingBalance + account.realizedTotal),

@@ -1,6 +1,6 @@
-import type { SimAccount } from './ledger';
-import type { LedgerBatch, SimFillRow } from './ledger-store';
-import type { SimOrder } from './matching';
+import type { PaperAccount } from './ledger';
+import type { LedgerBatch, PaperFillRow } from './ledger-store';
+import type { PaperOrder } from './matching';
 import type { MarketTicks } from './price-model';
 
 /** After a failed write the batch is tried again, but not in a tight loop against a database that is down. */
@@ -27,9 +27,9 @@ export interface LedgerSink {
  * between loses only changes nobody was told about.
  */
 export class LedgerWriter {
-  private accounts = new Map<string, SimAccount>();
-  private orders = new Map<string, SimOrder>();
-  private fills: SimFillRow[] = [];
+  private accounts = new Map<string, PaperAccount>();
+  private orders = new Map<string, PaperOrder>();
+  private fills: PaperFillRow[] = [];
   /** The batch changes go into now; batches below it are written or being written. */
   private open = 1;
   private stored = 0;
@@ -44,17 +44,17 @@ export class LedgerWriter {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  account(account: SimAccount): void {
+  account(account: PaperAccount): void {
     this.accounts.set(account.externalId, account);
     this.schedule();
   }
 
-  order(order: SimOrder): void {
+  order(order: PaperOrder): void {
     this.orders.set(order.orderId, order);
     this.schedule();
   }
 
-  fill(fill: SimFillRow): void {
+  fill(fill: PaperFillRow): void {
     this.fills.push(fill);
     this.schedule();
   }

@@ -10,9 +10,9 @@ export interface PendingConsent {
 /**
  * The paper broker's side of the OAuth-style flow: the consent page only accepts a `state` the adapter
  * handed out, and only redirects to the address registered with it, so it is not an open redirect. The server
- * keeps them in the database (`SqlSimAuthorizations`), so any node of a cluster serves the page and the code.
+ * keeps them in the database (`SqlPaperAuthorizations`), so any node of a cluster serves the page and the code.
  */
-export interface SimConsents {
+export interface PaperConsents {
   expect(state: string, redirectUri: string, environment: string): Promise<void>;
   pending(state: string): Promise<PendingConsent | undefined>;
   /** The user pressed Authorize: the consent is used up and a single-use code is issued. */
@@ -27,12 +27,12 @@ export const SIM_LOGIN_DIGITS = 12;
 export const SIM_LOGIN_DRAWS = 5;
 
 /** A source of paper logins (tests force a repeat). */
-export type SimLoginSource = () => string;
+export type PaperLoginSource = () => string;
 
-export const randomSimLogin: SimLoginSource = () =>
+export const randomPaperLogin: PaperLoginSource = () =>
   String(randomInt(10 ** (SIM_LOGIN_DIGITS - 1), 10 ** SIM_LOGIN_DIGITS));
 
-export function newSimCode(): string {
+export function newPaperCode(): string {
   return randomBytes(16).toString('hex');
 }
 
@@ -40,8 +40,8 @@ export function newSimCode(): string {
  * A login no one holds: drawn from `source` until `claim` takes it (claim answers false when it is taken).
  * Two traders drawing the same login would share its paper accounts.
  */
-export async function drawSimLogin(
-  source: SimLoginSource,
+export async function drawPaperLogin(
+  source: PaperLoginSource,
   claim: (login: string) => Promise<boolean>,
 ): Promise<string> {
   for (let draw = 1; draw <= SIM_LOGIN_DRAWS; draw += 1) {
@@ -52,9 +52,9 @@ export async function drawSimLogin(
 }
 
 /** In one process's memory: for engine tests that build a paper adapter without a database. */
-export class SimAuthorizations implements SimConsents {
+export class PaperAuthorizations implements PaperConsents {
   private readonly logins = new Set<string>();
-  constructor(private readonly source: SimLoginSource = randomSimLogin) {}
+  constructor(private readonly source: PaperLoginSource = randomPaperLogin) {}
   private readonly consents = new Map<string, PendingConsent & { expiresAt: number }>();
   private readonly codes = new Map<string, { loginKey: string; expiresAt: number }>();
 
@@ -72,8 +72,8 @@ export class SimAuthorizations implements SimConsents {
     const consent = await this.pending(state);
     if (consent === undefined) return undefined;
     this.consents.delete(state);
-    const code = newSimCode();
-    const loginKey = await drawSimLogin(this.source, async (login) => {
+    const code = newPaperCode();
+    const loginKey = await drawPaperLogin(this.source, async (login) => {
       if (this.logins.has(login)) return false;
       this.logins.add(login);
       return true;

@@ -1,5 +1,9 @@
-import { SqlSimAuthorizations } from '../../src/brokers/sim/sql-authorizations';
-import { SimAuthorizations, SIM_LOGIN_DIGITS, type SimConsents } from '../../src/brokers/sim/authorizations';
+import { SqlPaperAuthorizations } from '../../src/brokers/paper/sql-authorizations';
+import {
+  PaperAuthorizations,
+  SIM_LOGIN_DIGITS,
+  type PaperConsents,
+} from '../../src/brokers/paper/authorizations';
 import { migrate } from '../../src/db/migrate';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
@@ -20,7 +24,7 @@ function scripted(...logins: string[]): { source: () => string; draws: () => num
 }
 
 /** Consent, approval and redemption of one paper login, as the connect flow does them. */
-async function issueLogin(authorizations: SimConsents, state: string): Promise<string | undefined> {
+async function issueLogin(authorizations: PaperConsents, state: string): Promise<string | undefined> {
   await authorizations.expect(state, 'http://synctrade.test/callback', 'demo');
   const approved = await authorizations.approve(state);
   if (approved === undefined) throw new Error('consent not approved');
@@ -49,7 +53,7 @@ describe('paper logins are never shared by two traders', () => {
 
   it('when the random source repeats a login already handed out, then the second draw is retried', async () => {
     const random = scripted('424242424242', '424242424242', '515151515151');
-    const authorizations = new SqlSimAuthorizations(t.db, random.source);
+    const authorizations = new SqlPaperAuthorizations(t.db, random.source);
     expect(await issueLogin(authorizations, 'state-first')).toBe('424242424242');
     expect(await issueLogin(authorizations, 'state-second')).toBe('515151515151');
     expect(random.draws()).toBe(3);
@@ -57,8 +61,8 @@ describe('paper logins are never shared by two traders', () => {
 
   it('when two nodes hand out logins at once from the same repeating source, then they never get the same one', async () => {
     // Each node draws 777777777777 first: the database lets one of them have it.
-    const one = new SqlSimAuthorizations(t.db, scripted('777777777777', '888888888881').source);
-    const two = new SqlSimAuthorizations(t.db, scripted('777777777777', '888888888882').source);
+    const one = new SqlPaperAuthorizations(t.db, scripted('777777777777', '888888888881').source);
+    const two = new SqlPaperAuthorizations(t.db, scripted('777777777777', '888888888882').source);
     const logins = await Promise.all([issueLogin(one, 'state-a'), issueLogin(two, 'state-b')]);
     expect(new Set(logins).size).toBe(2);
     expect(logins).toContain('777777777777');
@@ -77,13 +81,13 @@ describe('paper logins are never shared by two traders', () => {
     await t.db.query(`DELETE FROM schema_migrations WHERE name = '504_sim_logins.sql'`);
     expect(await migrate(t.db)).toEqual(['504_sim_logins.sql']);
     const random = scripted(held, '909090909090');
-    expect(await issueLogin(new SqlSimAuthorizations(t.db, random.source), 'state-after')).toBe(
+    expect(await issueLogin(new SqlPaperAuthorizations(t.db, random.source), 'state-after')).toBe(
       '909090909090',
     );
   });
 
   it('when the in-memory authorizations draw a repeat, then they draw again', async () => {
-    const authorizations = new SimAuthorizations(
+    const authorizations = new PaperAuthorizations(
       scripted('100000000001', '100000000001', '100000000002').source,
     );
     expect(await issueLogin(authorizations, 'a')).toBe('100000000001');

@@ -1,4 +1,4 @@
-import { JournalApplier } from '../../src/brokers/sim/journal-applier';
+import { JournalApplier } from '../../src/brokers/paper/journal-applier';
 
 describe('paper ledger journal: when it is moved into the tables', () => {
   let now = 0;

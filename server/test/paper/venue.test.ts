@@ -1,7 +1,7 @@
-import { SimVenue } from '../../src/brokers/sim/venue';
+import { PaperVenue } from '../../src/brokers/paper/venue';
 import { CONTRACTS, tradeDayKey, tradeDayStart } from '@synctrade/market';
 
-const newVenue = (): SimVenue => new SimVenue({ seed: 42, tickMs: null });
+const newVenue = (): PaperVenue => new PaperVenue({ seed: 42, tickMs: null });
 
 describe('paper venue', () => {
   it('when the same seed is used, then the price path is the same and stays on the tick grid', () => {

@@ -4,7 +4,7 @@
  * through, a connection dropped after the order got through but before the answer, duplicated or replayed
  * events, and fills split into parts.
  */
-export type SimFault =
+export type PaperFault =
   | { kind: 'reject'; reason?: string }
   /** The request never reached the venue, but the caller cannot know: it gets an `uncertain` error. */
   | { kind: 'timeout' }
@@ -21,22 +21,22 @@ export type SimFault =
 
 interface ArmedFault {
   accountExternalId: string | null;
-  fault: SimFault;
+  fault: PaperFault;
 }
 
 export class FaultPlan {
   private armed: ArmedFault[] = [];
 
   /** Arms a fault for the next command on `accountExternalId` (null: any account). */
-  arm(fault: SimFault, accountExternalId: string | null = null): void {
+  arm(fault: PaperFault, accountExternalId: string | null = null): void {
     this.armed.push({ accountExternalId, fault });
   }
 
   /** Takes the first armed fault of those kinds that applies to the account. */
-  take<K extends SimFault['kind']>(
+  take<K extends PaperFault['kind']>(
     accountExternalId: string,
     kinds: readonly K[],
-  ): Extract<SimFault, { kind: K }> | null {
+  ): Extract<PaperFault, { kind: K }> | null {
     const index = this.armed.findIndex(
       (entry) =>
         (entry.accountExternalId === null || entry.accountExternalId === accountExternalId) &&
@@ -44,7 +44,7 @@ export class FaultPlan {
     );
     if (index < 0) return null;
     const [entry] = this.armed.splice(index, 1);
-    return (entry?.fault ?? null) as Extract<SimFault, { kind: K }> | null;
+    return (entry?.fault ?? null) as Extract<PaperFault, { kind: K }> | null;
   }
 
   clear(): void {

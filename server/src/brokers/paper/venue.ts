@@ -12,13 +12,13 @@ import {
 import { CountingIds, type IdSource } from './block-ids';
 import { EventHub } from './event-hub';
 import { FaultPlan } from './faults';
-import { bookFill, positionOf, snapshotOf, type SimAccount } from './ledger';
+import { bookFill, positionOf, snapshotOf, type PaperAccount } from './ledger';
 import type { StoredLedger } from './ledger-store';
 import type { LedgerWriter } from './ledger-writer';
 import { MARKETS, PriceModel, marketOf, type Market } from './price-model';
-import { crosses, fillPrice, type SimOrder } from './matching';
+import { crosses, fillPrice, type PaperOrder } from './matching';
 
-export interface SimVenueOptions {
+export interface PaperVenueOptions {
   seed?: number;
   /** Price step interval; null: prices move only when a test says so. */
   tickMs?: number | null;
@@ -41,11 +41,11 @@ const IDS_PER_COMMAND = 1_000;
 
 /**
  * The paper venue: one per server, shared by every sim session so all paper accounts see one market.
- * Matching runs in memory; with a ledger (the server's venue, `openSimVenue`) every change is stored in the
+ * Matching runs in memory; with a ledger (the server's venue, `openPaperVenue`) every change is stored in the
  * database before any answer or event about it leaves the venue, and a restart continues from the stored
  * accounts, positions, orders, prices and id blocks.
  */
-export class SimVenue {
+export class PaperVenue {
   readonly prices: PriceModel;
   readonly faults = new FaultPlan();
   readonly hub = new EventHub();
@@ -53,8 +53,8 @@ export class SimVenue {
   readonly received: PlaceOrderCommand[] = [];
   private readonly recordCommands: boolean;
   readonly now: () => number;
-  private readonly accounts = new Map<string, SimAccount>();
-  private readonly orders = new Map<string, SimOrder>();
+  private readonly accounts = new Map<string, PaperAccount>();
+  private readonly orders = new Map<string, PaperOrder>();
   private readonly working = new Set<string>();
   private readonly byClientId = new Map<string, string>();
   private readonly ids: IdSource;
@@ -62,7 +62,7 @@ export class SimVenue {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(options: SimVenueOptions = {}) {
+  constructor(options: PaperVenueOptions = {}) {
     this.prices = options.prices ?? new PriceModel(options.seed ?? Date.now());
     this.now = options.now ?? Date.now;
     this.recordCommands = options.recordCommands ?? true;
@@ -115,8 +115,8 @@ export class SimVenue {
   }
 
   /** The paper accounts of one sim login, created on first use with the starting balance. */
-  ensureAccounts(loginKey: string, count: number): SimAccount[] {
-    const list: SimAccount[] = [];
+  ensureAccounts(loginKey: string, count: number): PaperAccount[] {
+    const list: PaperAccount[] = [];
     for (let i = 1; i <= count; i += 1) {
       const externalId = `${loginKey}${i}`;
       let account = this.accounts.get(externalId);
@@ -138,7 +138,7 @@ export class SimVenue {
     return list;
   }
 
-  account(externalId: string): SimAccount {
+  account(externalId: string): PaperAccount {
     const account = this.accounts.get(externalId);
     if (account === undefined) throw new BrokerError(`Unknown account ${externalId}`, 'not_found');
     return account;
@@ -231,7 +231,7 @@ export class SimVenue {
     this.ids.ensure(IDS_PER_COMMAND);
     for (const order of this.workingOrders([accountExternalId])) {
       if (symbol === undefined || order.symbol === symbol)
-        this.closeOrder(this.orders.get(order.orderId) as SimOrder, 'Canceled');
+        this.closeOrder(this.orders.get(order.orderId) as PaperOrder, 'Canceled');
     }
     for (const [held, position] of account.positions) {
       if (position.netPos === 0 || (symbol !== undefined && held !== symbol)) continue;
@@ -261,7 +261,7 @@ export class SimVenue {
   workingOrders(accountIds: readonly string[]): BrokerOrder[] {
     const ids = new Set(accountIds);
     return [...this.working]
-      .map((id) => this.orders.get(id) as SimOrder)
+      .map((id) => this.orders.get(id) as PaperOrder)
       .filter((o) => ids.has(o.accountExternalId))
       .map((o) => ({ ...o }));
   }
@@ -381,9 +381,9 @@ export class SimVenue {
     }
   }
 
-  private newOrder(command: PlaceOrderCommand): SimOrder {
+  private newOrder(command: PlaceOrderCommand): PaperOrder {
     const orderId = String(this.ids.next());
-    const order: SimOrder = {
+    const order: PaperOrder = {
       orderId,
       clientOrderId: command.clientOrderId === '' ? null : command.clientOrderId,
       accountExternalId: command.accountExternalId,
@@ -408,7 +408,7 @@ export class SimVenue {
     return order;
   }
 
-  private trigger(order: SimOrder, copies = 1): void {
+  private trigger(order: PaperOrder, copies = 1): void {
     const spec = specOf(order.symbol);
     if (spec === undefined || order.status !== 'Working') return;
     const market = this.prices.price(spec.root);
@@ -416,7 +416,7 @@ export class SimVenue {
       this.fill(order, order.qty - order.filledQty, copies, fillPrice(order, market));
   }
 
-  private fill(order: SimOrder, qty: number, copies = 1, price?: number): void {
+  private fill(order: PaperOrder, qty: number, copies = 1, price?: number): void {
     const spec = specOf(order.symbol);
     if (spec === undefined) return;
     const account = this.account(order.accountExternalId);
@@ -478,7 +478,7 @@ export class SimVenue {
   }
 
   /** Places the stop-loss and take-profit children of a filled entry, OCO-linked. */
-  private openBracket(parent: SimOrder): void {
+  private openBracket(parent: PaperOrder): void {
     const bracket = parent.bracket;
     if (bracket === undefined || (bracket.stopLoss === undefined && bracket.takeProfit === undefined)) return;
     const side = parent.side === 'buy' ? 'sell' : 'buy';
@@ -489,7 +489,7 @@ export class SimVenue {
       side,
       qty: parent.qty,
     } as const;
-    const children: SimOrder[] = [];
+    const children: PaperOrder[] = [];
     if (bracket.stopLoss !== undefined)
       children.push(this.newOrder({ ...base, type: 'Stop', stopPrice: bracket.stopLoss }));
     if (bracket.takeProfit !== undefined)
@@ -507,13 +507,13 @@ export class SimVenue {
     for (const child of children) this.trigger(child);
   }
 
-  private closeOrder(order: SimOrder, status: 'Filled' | 'Canceled', copies = 1): void {
+  private closeOrder(order: PaperOrder, status: 'Filled' | 'Canceled', copies = 1): void {
     order.status = status;
     this.working.delete(order.orderId);
     this.emitOrder(order, copies);
   }
 
-  private workingOrder(accountExternalId: string, orderId: string): SimOrder {
+  private workingOrder(accountExternalId: string, orderId: string): PaperOrder {
     const order = this.orders.get(orderId);
     if (order === undefined || order.accountExternalId !== accountExternalId)
       throw new BrokerError(`Unknown order ${orderId}`, 'not_found');
@@ -522,7 +522,7 @@ export class SimVenue {
     return order;
   }
 
-  private emitOrder(order: SimOrder, copies = 1): void {
+  private emitOrder(order: PaperOrder, copies = 1): void {
     this.ledger?.order(order);
     const { bracket: _bracket, ocoWith: _oco, ...plain } = order;
     this.hub.emit(order.accountExternalId, { kind: 'order', order: plain }, copies);
@@ -533,7 +533,7 @@ export class SimVenue {
     if (this.closed) throw new BrokerError('The paper venue is stopping', 'unavailable');
   }
 
-  private rollDay(account: SimAccount): void {
+  private rollDay(account: PaperAccount): void {
     const key = tradeDayKey(this.now());
     if (key !== account.dayKey) {
       account.dayKey = key;

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
-import { SimLedgerStore } from '../../src/brokers/sim/ledger-store';
-import { openSimVenue } from '../../src/brokers/sim/open-venue';
-import { SimSession } from '../../src/brokers/sim/session';
-import type { SimVenue } from '../../src/brokers/sim/venue';
+import { PaperLedgerStore } from '../../src/brokers/paper/ledger-store';
+import { openPaperVenue } from '../../src/brokers/paper/open-venue';
+import { PaperSession } from '../../src/brokers/paper/session';
+import type { PaperVenue } from '../../src/brokers/paper/venue';
 import type { BrokerEvent } from '../../src/brokers/types';
 import { createTestDb } from '../support/test-db';
 
@@ -16,8 +16,8 @@ const credentials = { accessToken: `sim:${LOGIN}:2` };
 describe('paper ledger in the database', () => {
   let db: Db;
   const errors: unknown[] = [];
-  const open = (journal?: boolean): Promise<SimVenue> =>
-    openSimVenue(db, {
+  const open = (journal?: boolean): Promise<PaperVenue> =>
+    openPaperVenue(db, {
       seed: 11,
       tickMs: null,
       onError: (error) => errors.push(error),
@@ -25,19 +25,19 @@ describe('paper ledger in the database', () => {
     });
   // What is stored includes the journal's batches not yet moved into the tables: move them before reading the tables.
   const tables = async (): Promise<Db> => {
-    await new SimLedgerStore(db).applyJournal();
+    await new PaperLedgerStore(db).applyJournal();
     return db;
   };
-  const sessionOn = (venue: SimVenue): SimSession =>
-    new SimSession(
+  const sessionOn = (venue: PaperVenue): PaperSession =>
+    new PaperSession(
       venue,
       venue.ensureAccounts(LOGIN, 2).map((a) => a.externalId),
       credentials,
     );
   /** A buy limit of 2 at 5990, filled when the price falls to 5985, then a market sell of 1: long 1 at 5985. */
   const limitThenMarket = async (
-    venue: SimVenue,
-    session: SimSession,
+    venue: PaperVenue,
+    session: PaperSession,
     a: string,
   ): Promise<{ orderId: string }> => {
     const limit = await session.placeOrder({
@@ -301,8 +301,8 @@ describe('paper ledger in the database', () => {
   });
   describe('with the journal in files', () => {
     let dir: string;
-    const openFiles = (): Promise<SimVenue> =>
-      openSimVenue(db, {
+    const openFiles = (): Promise<PaperVenue> =>
+      openPaperVenue(db, {
         seed: 11,
         tickMs: null,
         onError: (error) => errors.push(error),

@@ -2,12 +2,12 @@ import type { Db } from '../../db/db';
 import { BlockIds } from './block-ids';
 import { JournalApplier } from './journal-applier';
 import { LedgerFileJournal } from './ledger-file-journal';
-import { SimLedgerStore, isLedgerRows, type LedgerBatch, type LedgerFence } from './ledger-store';
+import { PaperLedgerStore, isLedgerRows, type LedgerBatch, type LedgerFence } from './ledger-store';
 import { LedgerWriter } from './ledger-writer';
 import type { PriceModel } from './price-model';
-import { SimVenue } from './venue';
+import { PaperVenue } from './venue';
 
-export interface OpenSimVenueOptions {
+export interface OpenPaperVenueOptions {
   seed: number;
   /** Price step interval (default 500 ms); null: prices move only when told. */
   tickMs?: number | null;
@@ -16,7 +16,7 @@ export interface OpenSimVenueOptions {
   prices?: PriceModel;
   /**
    * False: start with no account in memory (several nodes: a node loads the paper accounts of the copy groups
-   * it takes over, see `SimVenue.adopt`).
+   * it takes over, see `PaperVenue.adopt`).
    */
   loadAccounts?: boolean;
   /** Several nodes: the ledger stores only the accounts of groups the node still holds a lease on. */
@@ -39,7 +39,7 @@ export interface OpenSimVenueOptions {
  * The server's paper venue on its database ledger: reserves a fresh id block, loads the stored accounts,
  * positions, orders and prices, and stores every change before it is told to anyone.
  */
-export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promise<SimVenue> {
+export async function openPaperVenue(db: Db, options: OpenPaperVenueOptions): Promise<PaperVenue> {
   const journal = options.fence === undefined && (options.journal ?? db.kind === 'pglite');
   const file =
     journal && options.journalDir !== undefined
@@ -55,13 +55,13 @@ export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promis
           isLedgerRows,
         )
       : null;
-  const store = new SimLedgerStore(db, options.fence ?? null, journal && file === null, file);
+  const store = new PaperLedgerStore(db, options.fence ?? null, journal && file === null, file);
   // Whatever a stopped or killed process left in the journal goes into the tables first (start-up reads them).
   await store.applyJournal();
   const first = await store.reserveIds();
   const restored = options.loadAccounts === false ? undefined : await store.load();
   const ids = new BlockIds(first, () => store.reserveIds(), options.onError);
-  const holder: { venue: SimVenue | null } = { venue: null };
+  const holder: { venue: PaperVenue | null } = { venue: null };
   const applier = new JournalApplier(() => store.applyJournal(), options.onError);
   const sink = {
     synchronous: file !== null,
@@ -78,7 +78,7 @@ export async function openSimVenue(db: Db, options: OpenSimVenueOptions): Promis
     },
   };
   const ledger = new LedgerWriter(sink, () => holder.venue?.prices.state() ?? [], options.onError);
-  holder.venue = new SimVenue({
+  holder.venue = new PaperVenue({
     seed: options.seed,
     ...(options.tickMs === undefined ? {} : { tickMs: options.tickMs }),
     recordCommands: false,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db';
-import type { SimAccount } from './ledger';
+import type { PaperAccount } from './ledger';
 import type { LedgerFileJournal } from './ledger-file-journal';
-import type { SimOrder } from './matching';
+import type { PaperOrder } from './matching';
 import type { Market, MarketTicks } from './price-model';
 
 /** Ids drawn from one block of the database sequence: block × ID_BLOCK_SIZE up to the next block. */
@@ -9,7 +9,7 @@ export const ID_BLOCK_SIZE = 100_000;
 /** Orders kept in memory after a restart besides the working ones: enough for look-ups by client id. */
 const RECENT_ORDERS_LOADED = 100_000;
 
-export interface SimFillRow {
+export interface PaperFillRow {
   fillId: string;
   orderId: string;
   accountExternalId: string;
@@ -22,16 +22,16 @@ export interface SimFillRow {
 
 /** What one write stores: the latest state of every account and order touched, and the new fills. */
 export interface LedgerBatch {
-  accounts: SimAccount[];
-  orders: SimOrder[];
-  fills: SimFillRow[];
+  accounts: PaperAccount[];
+  orders: PaperOrder[];
+  fills: PaperFillRow[];
   markets: MarketTicks[];
 }
 
 export interface StoredLedger {
-  accounts: SimAccount[];
+  accounts: PaperAccount[];
   /** Working orders, and the most recent finished ones (oldest first). */
-  orders: SimOrder[];
+  orders: PaperOrder[];
   markets: MarketTicks[];
 }
 
@@ -44,7 +44,7 @@ export interface LedgerFence {
 }
 
 /** The paper broker's ledger tables (migration 300). */
-export class SimLedgerStore {
+export class PaperLedgerStore {
   /** Set once the journal table is empty and nothing writes to it any more (the file journal is used). */
   private tableDrained = false;
   private applying: Promise<unknown> = Promise.resolve();
@@ -106,7 +106,7 @@ export class SimLedgerStore {
             `SELECT market, ticks, open_ticks FROM sim_markets`,
           )
         : [];
-    const byId = new Map<string, SimAccount>(
+    const byId = new Map<string, PaperAccount>(
       accounts.map((row) => [
         row.external_id,
         {
@@ -363,21 +363,21 @@ interface OrderRecord {
   external_id: string;
   client_order_id: string | null;
   symbol: string;
-  side: SimOrder['side'];
+  side: PaperOrder['side'];
   qty: number;
   filled_qty: number;
-  order_type: SimOrder['type'];
+  order_type: PaperOrder['type'];
   price: number | null;
   stop_price: number | null;
-  status: SimOrder['status'];
+  status: PaperOrder['status'];
   reason: string | null;
   parent_order_id: string | null;
   oco_with: string | null;
-  bracket: SimOrder['bracket'] | null;
+  bracket: PaperOrder['bracket'] | null;
   time_ms: number;
 }
 
-function recordOf(order: SimOrder): OrderRecord {
+function recordOf(order: PaperOrder): OrderRecord {
   return {
     order_id: order.orderId,
     external_id: order.accountExternalId,
@@ -398,7 +398,7 @@ function recordOf(order: SimOrder): OrderRecord {
   };
 }
 
-function orderOf(row: OrderRecord): SimOrder {
+function orderOf(row: OrderRecord): PaperOrder {
   return {
     orderId: row.order_id,
     clientOrderId: row.client_order_id,

@@ -1,15 +1,15 @@
 import { BrokerError, type BrokerAdapter, type BrokerCredentials } from '../types';
-import type { SimConsents } from './authorizations';
-import { SimSession } from './session';
-import type { SimVenue } from './venue';
+import type { PaperConsents } from './authorizations';
+import { PaperSession } from './session';
+import type { PaperVenue } from './venue';
 
 export const SIM_ACCOUNTS_PER_LOGIN = 4;
 
-export interface SimAdapterOptions {
+export interface PaperAdapterOptions {
   publicUrl: string;
-  venue: SimVenue;
+  venue: PaperVenue;
   /** Where pending consents and codes live (the database on a server; any node serves the page). */
-  authorizations: SimConsents;
+  authorizations: PaperConsents;
 }
 
 /** Credentials of a sim login: `sim:<login key>:<account count>`; the accounts follow from them. */
@@ -21,7 +21,7 @@ function parseToken(credentials: BrokerCredentials): { loginKey: string; count: 
 }
 
 /** The built-in paper broker: consent on our own page, accounts on the shared in-process venue. */
-export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
+export function createPaperAdapter(options: PaperAdapterOptions): BrokerAdapter {
   const { venue, authorizations } = options;
   const base = options.publicUrl.replace(/\/+$/, '');
   return {
@@ -58,7 +58,7 @@ export function createSimAdapter(options: SimAdapterOptions): BrokerAdapter {
     async openSession({ credentials }) {
       const { loginKey, count } = parseToken(credentials);
       const accounts = venue.ensureAccounts(loginKey, count);
-      return new SimSession(
+      return new PaperSession(
         venue,
         accounts.map((account) => account.externalId),
         credentials,

@@ -1,6 +1,6 @@
 import type { BrokerOrder } from '../types';
 
-export interface SimOrder extends BrokerOrder {
+export interface PaperOrder extends BrokerOrder {
   bracket: { stopLoss?: number; takeProfit?: number } | undefined;
   /** The other half of an OCO pair (bracket children). */
   ocoWith: string | null;

@@ -2,12 +2,12 @@ import type { Db } from '../../db/db';
 import { hashToken } from '../../security/tokens';
 import {
   CONSENT_TTL_MS,
-  drawSimLogin,
-  newSimCode,
-  randomSimLogin,
+  drawPaperLogin,
+  newPaperCode,
+  randomPaperLogin,
   type PendingConsent,
-  type SimConsents,
-  type SimLoginSource,
+  type PaperConsents,
+  type PaperLoginSource,
 } from './authorizations';
 
 /**
@@ -15,10 +15,10 @@ import {
  * server node is shown, approved and redeemed on any other. Stored as hashes; expired rows go at each new
  * consent and in the hourly housekeeping.
  */
-export class SqlSimAuthorizations implements SimConsents {
+export class SqlPaperAuthorizations implements PaperConsents {
   constructor(
     private readonly db: Db,
-    private readonly source: SimLoginSource = randomSimLogin,
+    private readonly source: PaperLoginSource = randomPaperLogin,
   ) {}
 
   async expect(state: string, redirectUri: string, environment: string): Promise<void> {
@@ -29,7 +29,7 @@ export class SqlSimAuthorizations implements SimConsents {
          environment = EXCLUDED.environment, expires_at = EXCLUDED.expires_at`,
       [hashToken(state), redirectUri, environment, CONSENT_TTL_MS],
     );
-    await pruneSimConsents(this.db);
+    await prunePaperConsents(this.db);
   }
 
   async pending(state: string): Promise<PendingConsent | undefined> {
@@ -41,7 +41,7 @@ export class SqlSimAuthorizations implements SimConsents {
   }
 
   async approve(state: string): Promise<{ code: string; redirectUri: string } | undefined> {
-    const code = newSimCode();
+    const code = newPaperCode();
     return this.db.tx(async (tx) => {
       // Used up by the first press, on whichever node: a second press finds nothing.
       const [row] = await tx.query<{ redirect_uri: string; live: boolean }>(
@@ -50,7 +50,7 @@ export class SqlSimAuthorizations implements SimConsents {
       );
       if (row === undefined || !row.live) return undefined;
       // Every login handed out is kept (migration 504): a draw another trader holds is drawn again.
-      const loginKey = await drawSimLogin(this.source, async (login) => {
+      const loginKey = await drawPaperLogin(this.source, async (login) => {
         const taken = await tx.query(
           `INSERT INTO sim_logins (login_key) VALUES ($1) ON CONFLICT (login_key) DO NOTHING RETURNING login_key`,
           [login],
@@ -76,7 +76,7 @@ export class SqlSimAuthorizations implements SimConsents {
 }
 
 /** Forgets expired consents and codes. */
-export async function pruneSimConsents(db: Db): Promise<void> {
+export async function prunePaperConsents(db: Db): Promise<void> {
   await db.query(`DELETE FROM sim_consents WHERE expires_at < now()`);
   await db.query(`DELETE FROM sim_authorization_codes WHERE expires_at < now()`);
 }
