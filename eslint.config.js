@@ -205,22 +205,48 @@ module.exports = tseslint.config(
     files: [...TEST_FILES, 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
-  // One owner per table: `broker_accounts` is written only by the connections feature's accounts repository.
-  {
-    files: ['server/src/**/*.ts'],
-    ignores: ['server/src/connections/accounts-repo.ts', 'server/src/db/migrations/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'Literal[value=/(INSERT INTO|UPDATE|DELETE FROM)\\s+broker_accounts/i]',
-          'TemplateElement[value.raw=/(INSERT INTO|UPDATE|DELETE FROM)\\s+broker_accounts/i]',
-        ].map((selector) => ({
-          selector,
-          message:
-            'Only server/src/connections/accounts-repo.ts writes broker_accounts: call one of its functions.',
-        })),
-      ],
+  // One owner per table: only the owner's files write it (or, for the copier's order rows, name it in SQL at all);
+  // any other code calls the owner's functions.
+  ...tableOwners([
+    {
+      files: ['server/src/connections/accounts-repo.ts'],
+      pattern: '(INSERT INTO|UPDATE|DELETE FROM)\\s+broker_accounts',
+      message:
+        'Only server/src/connections/accounts-repo.ts writes broker_accounts: call one of its functions.',
     },
-  },
+    {
+      files: [
+        'server/src/copier/repo/**/*.ts',
+        'server/src/copier/store/**/*.ts',
+        'server/src/copier/history/**/*.ts',
+      ],
+      pattern: '\\bcopy_(orders|fills)\\b',
+      message:
+        "copy_orders and copy_fills belong to the copier: only its repo, store and history files name them in SQL (a venue's rows reach them through copier/store/venue-backfill.ts).",
+    },
+  ]),
 );
+
+/**
+ * Lint blocks for tables with one owner each: a file is held to every rule but its own table's (flat config keeps
+ * only the last `no-restricted-syntax` of a file, so each class of file gets one block with all its rules).
+ */
+function tableOwners(owners) {
+  const restrictions = (owner) =>
+    ['Literal[value=/PATTERN/i]', 'TemplateElement[value.raw=/PATTERN/i]'].map((selector) => ({
+      selector: selector.replace('PATTERN', owner.pattern),
+      message: owner.message,
+    }));
+  const rule = (kept) => ({ 'no-restricted-syntax': ['error', ...kept.flatMap(restrictions)] });
+  return [
+    {
+      files: ['server/src/**/*.ts'],
+      ignores: [...owners.flatMap((owner) => owner.files), 'server/src/db/migrations/**'],
+      rules: rule(owners),
+    },
+    ...owners.map((owner) => ({
+      files: owner.files,
+      rules: rule(owners.filter((other) => other !== owner)),
+    })),
+  ];
+}

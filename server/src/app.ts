@@ -7,14 +7,12 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { LIMITS } from '@synctrade/api/validation';
 import { makeAuthenticate } from './auth/authenticate';
 import { openPaperVenue } from './brokers/paper/open-venue';
-import { backfillPaperOrderRows } from './brokers/paper/orders-backfill';
 import { prunePaperConsents } from './brokers/paper/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { clusterNode } from './cluster/cluster-node';
 import { createBrokerRegistry } from './brokers/registry';
 import type { AppConfig } from './config/config';
 import { resolveSecret } from './config/dev-secrets';
-import { paperAccounts } from './connections/accounts-repo';
 import { copierPlugin } from './copier/plugin';
 import { createDb } from './db/create-db';
 import type { Db } from './db/db';
@@ -33,6 +31,7 @@ import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { makeNotify } from './notifications/notify';
 import { registerOpenApi } from './openapi/openapi';
+import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
 import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
 import { RealtimeHub } from './realtime/hub';
@@ -111,7 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     journalFsync: config.copierJournalFsync,
     ...placement.paperVenue,
   });
-  await backfillPaperOrderRows(db, paperAccounts);
+  await backfillPaperOrderRows(db);
   const jwtSecret = resolveSecret(config.jwtSecret, config.dataDir, 'JWT_SECRET', warn);
   const secretsKey = resolveSecret(config.secretsKey, config.dataDir, 'SECRETS_KEY', warn);
 
