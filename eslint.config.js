@@ -153,6 +153,13 @@ module.exports = tseslint.config(
               message: 'app.ts registers every route through routes/index.ts alone.',
             },
             {
+              target: 'server/src/cluster',
+              from: 'server/src/brokers/paper',
+              except: ['./ledger-store.ts'],
+              message:
+                'Cluster code builds no paper broker object: app.ts passes them (cluster/cluster-paper.ts); only the ledger fence types are imported.',
+            },
+            {
               target: 'server/src/placement',
               from: 'server/src/cluster',
               message: 'The placement port and its single-node implementation know nothing of the cluster.',

@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { LIMITS } from '@synctrade/api/validation';
 import { makeAuthenticate } from './auth/authenticate';
 import { openPaperVenue } from './brokers/paper/open-venue';
+import { paperOnSeveralNodes } from './brokers/paper/several-nodes';
 import { prunePaperConsents } from './brokers/paper/sql-authorizations';
 import { clusterConfigOf } from './cluster/cluster-config';
 import { clusterNode } from './cluster/cluster-node';
@@ -85,7 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Where copy groups run (src/placement), chosen once here: this process alone, or one node of a cluster
   // (CLUSTER=1 or NATS_URL + NODE_ID, on PostgreSQL: see src/cluster). The rest of the server asks `app.placement`.
   const clusterConfig = clusterConfigOf(options.env ?? process.env, config);
-  const placement = clusterConfig === null ? singleNode() : clusterNode(clusterConfig);
+  const placement =
+    clusterConfig === null
+      ? singleNode()
+      : clusterNode(clusterConfig, paperOnSeveralNodes(clusterConfig.paperSeed, clusterConfig.paperStepMs));
   const db =
     options.db ??
     (await createDb({

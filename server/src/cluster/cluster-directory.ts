@@ -1,9 +1,8 @@
-import type { PaperLedgerStore } from '../brokers/paper/ledger-store';
-import type { PaperVenue } from '../brokers/paper/venue';
 import type { BrokerSession } from '../brokers/types';
 import { externalIdsOfConnection } from '../connections/accounts-repo';
 import type { Db } from '../db/db';
 import type { AccountDirectory, EngineAccount } from '../copier/engine/ports';
+import type { HeldPaperAccounts } from './cluster-paper';
 import { FencedSession, type PaperLeases } from './fencing';
 import type { LeaseKeeper } from './lease-keeper';
 import type { LeaseStore } from './lease-store';
@@ -16,10 +15,10 @@ export interface ClusterDirectoryDeps {
   owns: (userId: number) => boolean;
   leases: LeaseStore;
   nodeId: string;
-  venue: PaperVenue;
+  /** The paper accounts in this node's venue, continued from the ledger and given back. */
+  paper: HeldPaperAccounts;
   /** The venue's ledger fence: the paper accounts are stored only under this lease. */
   paperLeases: PaperLeases;
-  ledger: PaperLedgerStore;
   log: (error: unknown, context: string) => void;
 }
 
@@ -53,7 +52,7 @@ export class ClusterDirectory implements AccountDirectory {
   }
 
   async openSession(connectionId: number): Promise<BrokerSession> {
-    const { db, keeper, leases, nodeId, venue, ledger, paperLeases } = this.deps;
+    const { db, keeper, leases, nodeId, paperLeases } = this.deps;
     const [row] = await db.query<{ user_id: number; broker: string }>(
       'SELECT user_id, broker FROM connections WHERE id = $1',
       [connectionId],
@@ -65,9 +64,8 @@ export class ClusterDirectory implements AccountDirectory {
     let paper: string[] = [];
     if (row.broker === 'sim') {
       paper = await externalIdsOfConnection(db, connectionId);
-      await venue.stored();
       // The paper venue of the previous owner stored every change before telling anyone: continue from there.
-      venue.adopt(await ledger.load(paper));
+      await this.deps.paper.adopt(paper);
       paperLeases.hold(paper, lease);
     }
     const heldPaper = paper.length > 0;
@@ -97,8 +95,7 @@ export class ClusterDirectory implements AccountDirectory {
       async () => {
         releasePaper();
         if (paper.length > 0) {
-          await venue.stored();
-          venue.evict(paper);
+          await this.deps.paper.evict(paper);
           paperLeases.release(paper, lease);
         }
         await leases.sessionClosed(logId).catch((error: unknown) => this.deps.log(error, 'session log'));

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedMessage } from '@synctrade/api/types';
-import { PaperLedgerStore } from '../brokers/paper/ledger-store';
-import { PathPriceModel } from '../brokers/paper/price-path';
 import type { BrokerSession } from '../brokers/types';
 import type { AccountDirectory, GroupControl } from '../copier/engine/ports';
 import type { CopyStoreFence } from '../copier/store/store-fence';
@@ -11,6 +9,7 @@ import { ClusterBus } from './bus';
 import { ClusterDirectory } from './cluster-directory';
 import { pruneClusterLogs } from './cluster-housekeeping';
 import type { ClusterConfig } from './cluster-config';
+import type { ClusterPaper } from './cluster-paper';
 import { FencedSession, nodeStoreFence, PaperLeases } from './fencing';
 import { installOwnerForwarding } from './forward';
 import { LeaseKeeper } from './lease-keeper';
@@ -31,18 +30,18 @@ const FREE_LOOKED_AT = 500;
  * prices from the shared seed and time step, loads the accounts of the groups it takes and stores them under their
  * lease. The placement it starts is the node itself.
  */
-export function clusterNode(config: ClusterConfig): PlacementChoice {
+export function clusterNode(config: ClusterConfig, paper: ClusterPaper): PlacementChoice {
   const paperLeases = new PaperLeases(config.nodeId, config.idleInTransactionMs);
   return {
     database: { idleInTransactionMs: config.idleInTransactionMs },
     paperVenue: {
       seed: config.paperSeed,
-      prices: new PathPriceModel(config.paperSeed, config.paperStepMs),
+      prices: paper.prices,
       tickMs: config.paperStepMs,
       loadAccounts: false,
       fence: paperLeases,
     },
-    start: (app) => ClusterNode.join(app, config, paperLeases),
+    start: (app) => ClusterNode.join(app, config, paper, paperLeases),
   };
 }
 
@@ -77,6 +76,7 @@ export class ClusterNode implements Placement {
     private readonly app: FastifyInstance,
     readonly config: ClusterConfig,
     readonly bus: ClusterBus,
+    private readonly paper: ClusterPaper,
     private readonly paperLeases: PaperLeases,
   ) {
     this.leases = new LeaseStore(app.db);
@@ -92,10 +92,11 @@ export class ClusterNode implements Placement {
   static async join(
     app: FastifyInstance,
     config: ClusterConfig,
+    paper: ClusterPaper,
     paperLeases: PaperLeases | null,
   ): Promise<ClusterNode> {
     const bus = await ClusterBus.open(config.natsUrl, config.nodeId, config.name);
-    const node = new ClusterNode(app, config, bus, paperLeases ?? new PaperLeases(config.nodeId));
+    const node = new ClusterNode(app, config, bus, paper, paperLeases ?? new PaperLeases(config.nodeId));
     await node.leases.heartbeat(config.nodeId, config.url, config.ttlMs, false);
     installOwnerForwarding(app, node.leases, config.nodeId, config.forwardMark);
     const hub = app.realtime;
@@ -147,9 +148,8 @@ export class ClusterNode implements Placement {
       owns: (userId) => this.owns(userId),
       leases: this.leases,
       nodeId: this.config.nodeId,
-      venue: this.app.paperVenue,
+      paper: this.paper.accounts(this.app.paperVenue, this.app.db),
       paperLeases: this.paperLeases,
-      ledger: new PaperLedgerStore(this.app.db),
       log: (error, context) => this.app.log.error({ err: error, context }, 'cluster'),
     });
     return this.engineDirectory;
