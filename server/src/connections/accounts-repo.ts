@@ -289,15 +289,6 @@ export async function setAccountCross(db: Db, accountId: number, cross: boolean)
   ]);
 }
 
-/** Undefined when there is no such account. */
-export async function accountAutoSync(db: Db, accountId: number): Promise<boolean | undefined> {
-  const [row] = await db.query<{ auto_sync: boolean }>(
-    'SELECT auto_sync FROM broker_accounts WHERE id = $1',
-    [accountId],
-  );
-  return row?.auto_sync;
-}
-
 export async function setAccountAutoSync(db: Db, accountId: number, autoSync: boolean): Promise<void> {
   await db.query('UPDATE broker_accounts SET auto_sync = $2, updated_at = now() WHERE id = $1', [
     accountId,

@@ -1,6 +1,5 @@
 import type { LeaderChangeFollowers, RiskSettings } from '@synctrade/api/types';
 import {
-  accountAutoSync,
   accountIdsOfUser,
   clearFollowerRoles,
   followerIdsOfUser,
@@ -66,17 +65,23 @@ export async function disableAllFollowers(db: Db, userId: number): Promise<void>
   await clearFollowerRoles(db, userId);
 }
 
-/** The account's limits, the engine's defaults where none is stored. */
+/**
+ * The account's limits, the engine's defaults where none is stored, and its auto-sync, in one statement. The
+ * copier owns `copy_risk` and decides `auto_sync`, which its owner (`connections/accounts-repo.ts`) stores on the
+ * account: reading that column beside the limits costs one round trip; every write stays with the owner.
+ */
 export async function readRisk(db: Db, accountId: number): Promise<RiskSettings> {
   const [row] = await db.query<{
     max_contracts_per_order: number | null;
     max_net_position: number | null;
     daily_loss_limit: number | null;
+    auto_sync: boolean;
   }>(
-    'SELECT max_contracts_per_order, max_net_position, daily_loss_limit FROM copy_risk WHERE account_id = $1',
+    `SELECT r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit, a.auto_sync
+     FROM broker_accounts a LEFT JOIN copy_risk r ON r.account_id = a.id
+     WHERE a.id = $1`,
     [accountId],
   );
-  const autoSync = await accountAutoSync(db, accountId);
   return {
     max_contracts_per_order: row?.max_contracts_per_order ?? DEFAULT_RISK.maxContractsPerOrder,
     max_net_position: row?.max_net_position ?? DEFAULT_RISK.maxNetPosition,
@@ -84,7 +89,7 @@ export async function readRisk(db: Db, accountId: number): Promise<RiskSettings>
       row?.daily_loss_limit === null || row?.daily_loss_limit === undefined
         ? DEFAULT_RISK.dailyLossLimit
         : Number(row.daily_loss_limit),
-    auto_sync: autoSync ?? true,
+    auto_sync: row?.auto_sync ?? true,
   };
 }
 
