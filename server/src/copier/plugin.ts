@@ -1,5 +1,6 @@
 import { EngineGuard, EngineSendGuard } from '../propfirm/server';
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FeedMessage } from '@synctrade/api/types';
 import { DeskPublisher } from './desk/desk-publisher';
 import { deskAccounts } from './desk/sync-accounts';
@@ -9,9 +10,9 @@ import { copyStoreFor } from './store/copy-store-for';
 import { SqlDirectory } from './store/sql-directory';
 
 /**
- * The copy engine: started when the server is ready, stopped when it closes. Not encapsulated (what
- * `fastify-plugin` does, by the `skip-override` mark below): it decorates `app.copier`, the engine and the desk's
- * touch that the copier's routes (`routes/copier`, `routes/brokers/desk.ts`) are given.
+ * The copy engine: started when the server is ready, stopped when it closes. Not encapsulated (`fastify-plugin`):
+ * it decorates `app.copier`, the engine and the desk's touch that the copier's routes (`routes/copier`,
+ * `routes/brokers/desk.ts`) are given.
  */
 const copier: FastifyPluginAsync = async (app) => {
   const log = (error: unknown, context: string): void =>
@@ -77,6 +78,4 @@ const copier: FastifyPluginAsync = async (app) => {
   app.decorate('copier', { engine, touch });
 };
 
-export const copierPlugin: FastifyPluginAsync = Object.assign(copier, {
-  [Symbol.for('skip-override')]: true,
-});
+export const copierPlugin = fp(copier, { name: 'copier' });
