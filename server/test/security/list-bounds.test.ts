@@ -1,6 +1,6 @@
 import type { Connection, Notification } from '@synctrade/api/types';
 import { MAX_CONNECTIONS_PER_USER, insertConnection } from '../../src/connections/connections-repo';
-import { MAX_WORKING_PER_ACCOUNT } from '../../src/routes/sim/orders';
+import { MAX_WORKING_PER_ACCOUNT } from '../../src/paper/list-bounds';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
 import { registerUser, type TestUser } from '../support/users';

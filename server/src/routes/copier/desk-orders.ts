@@ -4,7 +4,7 @@ import type { MessageResponse, WorkingOrder } from '@synctrade/api/types';
 import { cancelAllOrders, workingOrders } from '../../copier/desk/desk-actions';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { listBound } from '../../lists/list-bound';
-import { WORKING_ORDERS_BOUND } from '../sim/orders';
+import { WORKING_ORDERS_BOUND } from '../../paper/list-bounds';
 
 /** The Sync Desk's working orders and its cancel-all (the desk table is in `routes/brokers/desk.ts`). */
 export const deskOrderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {

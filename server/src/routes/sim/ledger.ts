@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findAccountWithConnection } from '../../connections/accounts-repo';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
+import { MAX_WORKING_PER_ACCOUNT } from '../../paper/list-bounds';
 import { paperLedger, type PaperLedger } from '../../paper/paper-ledger';
 import { listBound } from '../../lists/list-bound';
-import { MAX_WORKING_PER_ACCOUNT } from './orders';
 
 /** `GET /sim/accounts/:id/ledger`: a paper account's ledger as the venue holds it (support, tests, demos). */
 export const ledgerRoutes: FastifyPluginAsync = async (app) => {

@@ -5,20 +5,13 @@ import { BrokerError, type BrokerCredentials } from '../../brokers/types';
 import { findAccountWithConnection } from '../../connections/accounts-repo';
 import { AppError } from '../../http/app-error';
 import { MAX_ID } from '../../http/ids';
+import { MAX_WORKING_PER_ACCOUNT } from '../../paper/list-bounds';
 import { ticketCommand } from '../../paper/ticket';
 
 /** Resolves on the event loop's next turn, once the microtasks queued now (a copier's job among them) ran. */
 function afterCopies(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
-
-/**
- * Limit orders one paper account may keep working: the desk's list of working orders and the paper ledger hold
- * them all, so the lists stay this short per account.
- */
-export const MAX_WORKING_PER_ACCOUNT = 200;
-
-export const WORKING_ORDERS_BOUND = `Working orders of the user's accounts: at most ${MAX_WORKING_PER_ACCOUNT} per paper account (a further limit order is refused with 409), a broker's accounts as many as the broker holds.`;
 
 const MOVING = 'Your copy group is moving to another server node; try again in a moment';
 
