@@ -83,22 +83,45 @@ function underAccountLock<T>(db: Db, email: string, fn: (tx: Db) => Promise<T>):
   });
 }
 
-/** Seconds until a try may come when this address, or the account for an address it never signed in from, is over its limit. */
-function refusal(failures: Failures, known: boolean): { kind: RefusalKind; seconds: number } | null {
+interface Refusal {
+  kind: RefusalKind;
+  /** Until a try may come again. */
+  seconds: number;
+}
+
+/** Whether this address signed in to the account: known already, or asked only when the account is over its limit. */
+type KnownAddress = boolean | (() => Promise<boolean>);
+
+async function isKnown(known: KnownAddress): Promise<boolean> {
+  return typeof known === 'boolean' ? known : known();
+}
+
+/** This address over its limit on the account, or the account over its limit for an address it never signed in from. */
+async function refusalOf(failures: Failures, known: KnownAddress): Promise<Refusal | null> {
   if (failures.pair >= MAX_PAIR_FAILURES)
     return { kind: 'pair', seconds: secondsUntilFree(failures.pairOldest) };
-  if (!known && failures.account >= MAX_ACCOUNT_FAILURES)
+  if (failures.account >= MAX_ACCOUNT_FAILURES && !(await isKnown(known)))
     return { kind: 'account', seconds: secondsUntilFree(failures.accountOldest) };
   return null;
 }
 
-function rememberedRefusal(
+/** The same two limits as this node remembers them (`LoginRefusals`): seconds to wait, without a statement. */
+async function rememberedRefusal(
   refusals: LoginRefusals,
   email: string,
   ip: string,
-  known: boolean,
-): number | null {
-  return refusals.pairRefusal(email, ip) ?? (known ? null : refusals.accountRefusal(email));
+  known: KnownAddress,
+): Promise<number | null> {
+  const pair = refusals.pairRefusal(email, ip);
+  if (pair !== null) return pair;
+  const account = refusals.accountRefusal(email);
+  return account !== null && !(await isKnown(known)) ? account : null;
+}
+
+/** 429 for a refusal the database decided, remembered on this node first so the next tries need no statement. */
+function refuse(refusals: LoginRefusals | undefined, email: string, ip: string, over: Refusal): never {
+  refusals?.remember(over.kind, email, ip, over.seconds);
+  throw AppError.tooManyRequests(TOO_MANY, over.seconds);
 }
 
 /**
@@ -111,18 +134,11 @@ export async function refuseOverLimit(
   refusals: LoginRefusals,
   input: { email: string; ip: string; known: () => Promise<boolean> },
 ): Promise<void> {
-  const { email, ip } = input;
-  const pair = refusals.pairRefusal(email, ip);
-  if (pair !== null) throw AppError.tooManyRequests(TOO_MANY, pair);
-  const account = refusals.accountRefusal(email);
-  if (account !== null && !(await input.known())) throw AppError.tooManyRequests(TOO_MANY, account);
-  const failures = await recentFailures(db, email, ip);
-  const accountOver = failures.account >= MAX_ACCOUNT_FAILURES;
-  const over =
-    refusal(failures, true) ?? (accountOver && !(await input.known()) ? refusal(failures, false) : null);
-  if (over === null) return;
-  refusals.remember(over.kind, email, ip, over.seconds);
-  throw AppError.tooManyRequests(TOO_MANY, over.seconds);
+  const { email, ip, known } = input;
+  const remembered = await rememberedRefusal(refusals, email, ip, known);
+  if (remembered !== null) throw AppError.tooManyRequests(TOO_MANY, remembered);
+  const over = await refusalOf(await recentFailures(db, email, ip), known);
+  if (over !== null) refuse(refusals, email, ip, over);
 }
 
 /** A sign-in try, counted as a failure from before its password is checked until it succeeds. */
@@ -143,32 +159,23 @@ export async function reserveLoginTurn(
   input: { email: string; ip: string; known: boolean; stepMs?: number; refusals?: LoginRefusals },
 ): Promise<LoginTurn> {
   const { email, ip, known } = input;
-  const refuse = (over: { kind: RefusalKind; seconds: number }): never => {
-    input.refusals?.remember(over.kind, email, ip, over.seconds);
-    throw AppError.tooManyRequests(TOO_MANY, over.seconds);
-  };
   // Tries sent at once with one that was refused meanwhile learn it here, after their first statements.
-  const remembered = input.refusals ? rememberedRefusal(input.refusals, email, ip, known) : null;
+  const remembered = input.refusals ? await rememberedRefusal(input.refusals, email, ip, known) : null;
   if (remembered !== null) throw AppError.tooManyRequests(TOO_MANY, remembered);
-  const turn = await underAccountLock(
-    db,
-    email,
-    async (tx): Promise<LoginTurn | { refused: { kind: RefusalKind; seconds: number } }> => {
-      const failures = await recentFailures(tx, email, ip);
-      const refused = refusal(failures, known);
-      if (refused !== null) return { refused };
-      const rows = await tx.query<{ id: number }>(
-        'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
-        [email, ip],
-      );
-      return {
-        id: rows[0]!.id,
-        waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
-      };
-    },
-  );
-  if ('refused' in turn) return refuse(turn.refused);
-  return turn;
+  const turn = await underAccountLock(db, email, async (tx): Promise<LoginTurn | { refused: Refusal }> => {
+    const failures = await recentFailures(tx, email, ip);
+    const refused = await refusalOf(failures, known);
+    if (refused !== null) return { refused };
+    const rows = await tx.query<{ id: number }>(
+      'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
+      [email, ip],
+    );
+    return {
+      id: rows[0]!.id,
+      waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
+    };
+  });
+  return 'refused' in turn ? refuse(input.refusals, email, ip, turn.refused) : turn;
 }
 
 /**
