@@ -15,3 +15,5 @@ export const LIMITS = {
 
 export const PASSWORD_SPECIALS = '@$!%*?&';
 export const ENVIRONMENTS = ['demo', 'live'] as const;
+/** A trader holds at most a few hundred accounts: a longer list is refused before any work. */
+export const FLATTEN_MAX_IDS = 500;

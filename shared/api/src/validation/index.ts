@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './wire-meta';
 export * from './auth-schemas';
 export * from './password-strength';
 export * from './profile-schemas';

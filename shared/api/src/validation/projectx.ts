@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { PROJECTX_VALIDATION } from '../messages/projectx-messages';
 import { connectQuerySchema } from './copier-schemas';
+import { wire } from './wire-meta';
 
 /**
  * ProjectX firms with their own gateway hosts (REST and the user hub). Sources: the gateway docs (TopstepX,
@@ -43,7 +44,12 @@ export const apiKeyConnectSchema = connectQuerySchema.shape({
     .string()
     .trim()
     .required(PROJECTX_VALIDATION.firmRequired)
-    .oneOf([...PROJECTX_FIRMS.map((firm) => firm.id), CUSTOM_FIRM], PROJECTX_VALIDATION.firmUnknown),
+    .oneOf([...PROJECTX_FIRMS.map((firm) => firm.id), CUSTOM_FIRM], PROJECTX_VALIDATION.firmUnknown)
+    .meta(
+      wire({
+        description: 'A known firm id, or `custom` with `custom_host` (and optionally `custom_hub`).',
+      }),
+    ),
   custom_host: yup
     .string()
     .trim()
