@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LEADER_CHANGE_MESSAGE, SUCCESS } from '@synctrade/api/messages';
-import type { LeaderChangeFollowers, MessageResponse, RatioPayload } from '@synctrade/api/types';
+import type {
+  CrossPayload,
+  LeaderChangeFollowers,
+  MessageResponse,
+  RatioPayload,
+} from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { ownedAccount, settleWithin } from '../../copier/repo/owned-account';
@@ -73,14 +78,11 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put<{ Params: { id: string }; Body: CrossPayload }>(
     '/copier/accounts/:id/cross',
-    secured,
+    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
     async (request): Promise<MessageResponse> => {
-      const account = await ownedAccount(app.db, request.user.id, request.params.id);
-      const cross = (request.body as { cross?: unknown } | null)?.cross;
-      if (typeof cross !== 'boolean') throw AppError.badRequest('cross must be true or false');
-      await setCross(app.db, account.id, cross);
+      await setCross(app.db, accountOf(request).id, request.body.cross);
       await changed(request.user.id);
       return { message: SUCCESS.cross };
     },

@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import {
   apiKeyConnectSchema,
   connectQuerySchema,
+  crossSchema,
   flattenSchema,
   forgotPasswordSchema,
   loginPayloadSchema,
@@ -35,9 +36,7 @@ export const ForgotPasswordPayloadSchema = payloadSchema(forgotPasswordSchema);
 export const ResetPasswordPayloadSchema = payloadSchema(resetPasswordPayloadSchema);
 export const ConnectQuerySchema = payloadSchema(connectQuerySchema);
 export const RatioPayloadSchema = payloadSchema(ratioSchema);
-export const CrossPayloadSchema = Type.Object({
-  cross: CheckedByRoute<boolean>('true or false', 'Anything else answers 400 "cross must be true or false".'),
-});
+export const CrossPayloadSchema = payloadSchema(crossSchema);
 export const FlattenPayloadSchema = payloadSchema(flattenSchema);
 export const RiskSettingsPayloadSchema = payloadSchema(riskSettingsSchema);
 /** A range of exit days, both ends included (trade history and day journals). */

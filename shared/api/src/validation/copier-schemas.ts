@@ -45,6 +45,24 @@ export const ratioSchema = yup.object({
     ),
 });
 
+const CROSS_MESSAGE = 'cross must be true or false';
+
+/** Cross (copy a follower's orders across accounts): a real boolean, "true" or 1 are refused. */
+export const crossSchema = yup.object({
+  cross: yup
+    .boolean()
+    .strict()
+    .typeError(CROSS_MESSAGE)
+    .required(CROSS_MESSAGE)
+    .meta(
+      wire({
+        description: `true or false. Anything else answers 400 "${CROSS_MESSAGE}".`,
+        untyped: true,
+        requiredOnWire: true,
+      }),
+    ),
+});
+
 export const flattenSchema = yup
   .array()
   .of(
