@@ -54,6 +54,24 @@ describe('payload rules: a route checks its payload with the shared yup schema, 
     expect(await send('POST', '/brokers/nope/connect-key', {})).toEqual([404, 'Broker not found']);
   });
 
+  it('when a journal names a malformed trade or day, then the address answers before the note is checked', async () => {
+    const long = 'x'.repeat(5_001);
+    expect(await send('PUT', '/copier/trade-history/trades/abc/journal', { journal: long })).toEqual([
+      404,
+      'Trade not found',
+    ]);
+    expect(await send('PUT', '/copier/journal/days/2026-02-30', { note: long })).toEqual([
+      400,
+      'date must be a date (YYYY-MM-DD)',
+    ]);
+    expect(await send('PUT', '/copier/journal/days/2026-02-03', { note: long })).toEqual([
+      400,
+      'note must be at most 5000 characters',
+    ]);
+    expect(await send('PUT', '/copier/journal/days/2026-02-03', {})).toEqual([400, 'note must be text']);
+    expect(await send('PUT', '/copier/journal/days/2026-02-03', { note: '' })).toEqual([200, undefined]);
+  });
+
   it.each([
     ['ratio', { ratio: '2' }, 'Please enter a valid ratio value'],
     ['ratio', { ratio: 1001 }, 'Ratio must be at most 1000'],

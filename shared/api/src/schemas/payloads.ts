@@ -9,8 +9,10 @@ import {
   apiKeyConnectSchema,
   connectQuerySchema,
   crossSchema,
+  dayNoteSchema,
   flattenSchema,
   forgotPasswordSchema,
+  journalSchema,
   loginPayloadSchema,
   passwordChangeSchema,
   profileUpdateSchema,
@@ -21,7 +23,7 @@ import {
   twoFactorCodeSchema,
 } from '../validation';
 import { type OrderTypeSchema, type SideSchema } from './entities';
-import { CheckedByRoute, TEXT_CAP } from './helpers';
+import { CheckedByRoute } from './helpers';
 import { payloadSchema } from './payload-schema';
 import type { Static } from '@sinclair/typebox';
 
@@ -104,12 +106,8 @@ export const ImportTradesPayloadSchema = Type.Object({
     { maxItems: MAX_IMPORT_ROWS },
   ),
 });
-export const JournalPayloadSchema = Type.Object({
-  journal: Type.String({ maxLength: TEXT_CAP, description: 'At most 5,000 characters.' }),
-});
-export const DayNotePayloadSchema = Type.Object({
-  note: Type.String({ maxLength: TEXT_CAP, description: 'At most 5,000 characters.' }),
-});
+export const JournalPayloadSchema = payloadSchema(journalSchema);
+export const DayNotePayloadSchema = payloadSchema(dayNoteSchema);
 export const TwoFactorCodePayloadSchema = payloadSchema(twoFactorCodeSchema);
 
 /** Connects a broker that signs in with a user name and API key (ProjectX); the key is never sent back. */

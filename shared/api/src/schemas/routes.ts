@@ -241,7 +241,7 @@ export const ROUTE_SCHEMAS = {
   },
   [`PUT ${API}/copier/trade-history/trades/:tradeId/journal`]: {
     params: Id('tradeId'),
-    body: Type.Partial(JournalPayloadSchema),
+    body: JournalPayloadSchema,
     response: message,
   },
   [`GET ${API}/copier/journal/days`]: {
@@ -250,7 +250,7 @@ export const ROUTE_SCHEMAS = {
   },
   [`PUT ${API}/copier/journal/days/:date`]: {
     params: Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }) }),
-    body: Type.Partial(DayNotePayloadSchema),
+    body: DayNotePayloadSchema,
     response: message,
   },
 

@@ -8,3 +8,4 @@ export * from './ratio';
 export * from './amounts';
 export * from './projectx';
 export * from './propfirm-schemas';
+export * from './journal-schemas';
