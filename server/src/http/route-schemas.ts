@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifySchema, onSendHookHandler, RouteOptions } from 'fastify';
 import { routeSchemaOf, type RouteSchema } from '@synctrade/api/schemas';
+import { payloadRulesHook } from './payload-rules';
 
 /**
  * Routes that plugins register hidden, outside the API: the built apps' files (@fastify/static) and the CORS
@@ -68,7 +69,8 @@ function checkingHook(method: string, url: string, check: AnswerCheck): onSendHo
 /**
  * Gives every route its params, query, body and answer schemas from `@synctrade/api/schemas` as it is
  * registered, so Fastify validates requests and serializes answers from the one source and the OpenAPI
- * document shows them. The route's own documentation (tags, security, summary, hide) is kept. Registered
+ * document shows them. A payload stated by a shared yup schema is then checked by its rules (`payload-rules.ts`),
+ * so handlers receive it validated. The route's own documentation (tags, security, summary, hide) is kept. Registered
  * before the OpenAPI plugin and every route. With `checkAnswer` (tests), every JSON answer is also checked
  * against its schema after serialization, so a handler cannot send what the schema does not describe.
  */
@@ -98,6 +100,9 @@ export function attachRouteSchemas(app: FastifyInstance, checkAnswer?: AnswerChe
       response: entry.response,
     };
     authenticateFirst(app, route);
+    // Last of the preHandlers: the route's own checks (owner, throttle) answer before the payload's rules.
+    const rules = payloadRulesHook(entry);
+    if (rules !== undefined) route.preHandler = [...listOf(route.preHandler), rules];
     if (checkAnswer !== undefined)
       route.onSend = [...listOf(route.onSend), checkingHook(methodOf(route), route.url, checkAnswer)];
   });

@@ -15,7 +15,7 @@ export function validationError(errors: FastifySchemaValidationError[], context:
   const field = path === '' ? context : path.startsWith('[') ? `${context}${path}` : path;
   const extra =
     first.keyword === 'additionalProperties' ? ` (${String(first.params.additionalProperty)})` : '';
-  // The same words as the handlers' own list cap (`list-cap.ts`), whichever check answers first.
+  // The same words as the payloads' own list caps (`flattenSchema`), whichever check answers first.
   if (first.keyword === 'maxItems')
     return new Error(`${field} may hold at most ${String(first.params.limit)} items`);
   return new Error(`${field} ${first.message ?? 'is invalid'}${extra}`);

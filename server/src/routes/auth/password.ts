@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import {
-  forgotPasswordSchema,
-  passwordChangeSchema,
-  resetPasswordPayloadSchema,
-} from '@synctrade/api/validation';
+import type {
+  ForgotPasswordPayload,
+  PasswordChangePayload,
+  ResetPasswordPayload,
+} from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
-import { validateObject } from '../../http/validate';
 import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
 import { revokeAllSessions } from '../../auth/sessions';
 import { findUserById, setPasswordHash } from '../../auth/users';
@@ -15,23 +14,29 @@ import { findUserById, setPasswordHash } from '../../auth/users';
 export const passwordRoutes: FastifyPluginAsync = async (app) => {
   const limited = { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
-  app.post('/auth/forgot-password', { config: limited, schema: { tags: ['auth'] } }, async (request) => {
-    const { email } = validateObject(forgotPasswordSchema, request.body);
-    await requestPasswordReset(app, email);
-    return { message: SUCCESS.forgotPassword };
-  });
+  app.post<{ Body: ForgotPasswordPayload }>(
+    '/auth/forgot-password',
+    { config: limited, schema: { tags: ['auth'] } },
+    async (request) => {
+      await requestPasswordReset(app, request.body.email);
+      return { message: SUCCESS.forgotPassword };
+    },
+  );
 
-  app.post('/auth/reset-password', { config: limited, schema: { tags: ['auth'] } }, async (request) => {
-    const input = validateObject(resetPasswordPayloadSchema, request.body);
-    await resetPassword(app, input.token, input.new_password);
-    return { message: SUCCESS.resetPassword };
-  });
+  app.post<{ Body: ResetPasswordPayload }>(
+    '/auth/reset-password',
+    { config: limited, schema: { tags: ['auth'] } },
+    async (request) => {
+      await resetPassword(app, request.body.token, request.body.new_password);
+      return { message: SUCCESS.resetPassword };
+    },
+  );
 
-  app.post(
+  app.post<{ Body: PasswordChangePayload }>(
     '/auth/profile/password',
     { preHandler: app.authenticate, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
     async (request) => {
-      const input = validateObject(passwordChangeSchema, request.body);
+      const input = request.body;
       const user = await findUserById(app.db, request.user.id);
       // 400, not 401: a 401 would sign the user out for a typo.
       if (!user || !(await app.passwords.verify(user.password_hash, input.current_password))) {

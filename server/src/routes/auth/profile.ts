@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Profile } from '@synctrade/api/types';
-import { profileUpdateSchema } from '@synctrade/api/validation';
+import type { Profile, ProfileUpdatePayload } from '@synctrade/api/types';
 import { readUserById } from '../../auth/users';
 import { AppError } from '../../http/app-error';
-import { validateObject } from '../../http/validate';
+import { receivedBody } from '../../http/payload-rules';
 import { toProfile, updateProfile, USERNAME_TAKEN, usernameTaken } from '../../profile/profile-repo';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
@@ -15,13 +14,11 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     return toProfile(user);
   });
 
-  app.put('/auth/profile', options, async (request): Promise<Profile> => {
-    const input = validateObject(profileUpdateSchema, request.body);
+  app.put<{ Body: ProfileUpdatePayload }>('/auth/profile', options, async (request): Promise<Profile> => {
+    const input = request.body;
     // The shared schema defaults missing fields to '': only the fields actually sent are written.
-    const sent = (request.body !== null && typeof request.body === 'object' ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+    const body = receivedBody(request);
+    const sent = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
     const only = <K extends keyof typeof input>(key: K) => (key in sent ? input[key] : undefined);
     const username = only('username');
     if (username !== undefined && (await usernameTaken(app.db, username, request.user.id)))

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import type { TokenResponse, WsTicketResponse } from '@synctrade/api/types';
-import { loginSchema, registerPayloadSchema } from '@synctrade/api/validation';
-import * as yup from 'yup';
+import type { LoginPayload, RegisterPayload, TokenResponse, WsTicketResponse } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
-import { validateObject } from '../../http/validate';
 import { issueFeedTicket, TICKET_TTL_SECONDS } from '../../realtime/tickets';
 import { issueAccessToken } from '../../auth/issue-token';
 import { login } from '../../auth/login';
@@ -12,18 +9,20 @@ import { awaitRegistrationTurn } from '../../auth/registration-throttle';
 import { revokeSession } from '../../auth/sessions';
 import { insertUser } from '../../auth/users';
 
-const loginPayloadSchema = loginSchema.shape({ otp: yup.string().trim().max(64).optional() });
-
 /** Sign up, sign in, sign out and the feed ticket. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const limited = { rateLimit: { max: app.config.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
-  app.post(
+  app.post<{ Body: RegisterPayload }>(
     '/auth/register',
-    { config: limited, schema: { tags: ['auth'], summary: 'Create an account' } },
+    {
+      config: limited,
+      // Every try counts, a malformed one too: the turn is taken before the payload's rules answer.
+      preHandler: async (request) => awaitRegistrationTurn(app.db, request.ip, app.config.authSlowdownStepMs),
+      schema: { tags: ['auth'], summary: 'Create an account' },
+    },
     async (request, reply) => {
-      await awaitRegistrationTurn(app.db, request.ip, app.config.authSlowdownStepMs);
-      const input = validateObject(registerPayloadSchema, request.body);
+      const input = request.body;
       const user = await insertUser(app.db, input.email, await app.passwords.hash(input.password));
       if (!user) throw AppError.conflict('An account with this email already exists');
       const body: TokenResponse = {
@@ -34,12 +33,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post(
+  app.post<{ Body: LoginPayload }>(
     '/auth/login',
     { config: limited, schema: { tags: ['auth'], summary: 'Sign in (with otp when 2FA is on)' } },
     async (request, reply) => {
-      const input = validateObject(loginPayloadSchema, request.body);
-      const outcome = await login(app, request, input);
+      const outcome = await login(app, request, request.body);
       return reply.code(outcome.status).send(outcome.body);
     },
   );

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@synctrade/api/types';
+import type {
+  TwoFactorCodePayload,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@synctrade/api/types';
 import QRCode from 'qrcode';
-import * as yup from 'yup';
 import { AppError } from '../../http/app-error';
-import { validateObject } from '../../http/validate';
 import { revokeOtherSessions } from '../../auth/sessions';
 import {
   CODE_ALREADY_USED,
@@ -22,10 +25,6 @@ import {
   setPendingTotpSecret,
   type UserRow,
 } from '../../auth/users';
-
-const codeSchema = yup.object({
-  code: yup.string().trim().required('Code is required').max(64, 'Invalid code'),
-});
 
 /** Authenticator-app 2FA: status, setup (secret + QR), enable with a first code, disable with a code. */
 export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
@@ -56,8 +55,8 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     return body;
   });
 
-  app.post('/auth/2fa/enable', options, async (request) => {
-    const { code } = validateObject(codeSchema, request.body);
+  app.post<{ Body: TwoFactorCodePayload }>('/auth/2fa/enable', options, async (request) => {
+    const { code } = request.body;
     const user = await currentUser(request.user.id);
     if (user.two_factor_enabled) throw AppError.conflict('Two-factor authentication is already enabled');
     if (!user.totp_pending_secret) throw AppError.badRequest('Start the two-factor setup first');
@@ -72,8 +71,8 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     return body;
   });
 
-  app.post('/auth/2fa/disable', options, async (request) => {
-    const { code } = validateObject(codeSchema, request.body);
+  app.post<{ Body: TwoFactorCodePayload }>('/auth/2fa/disable', options, async (request) => {
+    const { code } = request.body;
     const user = await currentUser(request.user.id);
     if (!user.two_factor_enabled) throw AppError.badRequest('Two-factor authentication is not enabled');
     const result = await consumeSecondFactor(app, user, code);

@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { PROJECTX_TEXT, PROJECTX_VALIDATION } from '@synctrade/api/messages';
-import type { ApiKeyConnectResponse } from '@synctrade/api/types';
-import { apiKeyConnectSchema, CUSTOM_FIRM, PROJECTX_FIRMS } from '@synctrade/api/validation';
+import type { ApiKeyConnectPayload, ApiKeyConnectResponse } from '@synctrade/api/types';
+import { CUSTOM_FIRM, PROJECTX_FIRMS } from '@synctrade/api/validation';
 import { hubFromRest } from '../../brokers/projectx/hosts';
-import { BrokerError } from '../../brokers/types';
+import { BrokerError, type BrokerAdapter } from '../../brokers/types';
 import { AppError } from '../../http/app-error';
-import { validateObject } from '../../http/validate';
 import { knownBrokerName } from '../../connections/broker-catalog';
 import { ConnectTries } from '../../connections/connect-tries';
 import { insertConnection } from '../../connections/connections-repo';
@@ -19,6 +18,21 @@ export const CONNECT_TRIES_PER_ADDRESS = 30;
 const CONNECT_WINDOW_MS = 15 * 60_000;
 const TOO_MANY_TRIES = 'Too many connection attempts; please try again later';
 
+type ApiKeyAdapter = BrokerAdapter & Required<Pick<BrokerAdapter, 'connectWithApiKey'>>;
+
+/** The broker named in the address, when it connects with an API key; otherwise 404 or 400 naming it. */
+function apiKeyAdapter(app: FastifyInstance, broker: string): ApiKeyAdapter {
+  const adapter = app.brokers.get(broker);
+  if (!adapter) {
+    const name = knownBrokerName(broker);
+    if (name) throw AppError.badRequest(`${name} cannot be connected yet`);
+    throw AppError.notFound('Broker not found');
+  }
+  if (!adapter.connectWithApiKey)
+    throw AppError.badRequest(`${adapter.name} connects through its own sign-in page, not an API key`);
+  return adapter as ApiKeyAdapter;
+}
+
 /**
  * Connects a broker that signs in with a user name and API key (ProjectX): the broker checks them before
  * anything is stored; the key is then sealed with the connection's credentials and never answered back.
@@ -29,23 +43,19 @@ export const apiKeyConnectRoutes: FastifyPluginAsync = async (app) => {
     perAddress: CONNECT_TRIES_PER_ADDRESS,
     windowMs: CONNECT_WINDOW_MS,
   });
-  app.post(
+  app.post<{ Params: { broker: string }; Body: ApiKeyConnectPayload }>(
     '/brokers/:broker/connect-key',
     {
-      preHandler: app.authenticate,
+      // The broker is checked before the payload's rules: an unknown one answers 404 whatever the body.
+      preHandler: [
+        app.authenticate,
+        async (request) => void apiKeyAdapter(app, (request.params as { broker: string }).broker),
+      ],
       schema: { tags: ['brokers'], security: [{ bearer: [] }] },
     },
     async (request, reply): Promise<ApiKeyConnectResponse> => {
-      const { broker } = request.params as { broker: string };
-      const adapter = app.brokers.get(broker);
-      if (!adapter) {
-        const name = knownBrokerName(broker);
-        if (name) throw AppError.badRequest(`${name} cannot be connected yet`);
-        throw AppError.notFound('Broker not found');
-      }
-      if (!adapter.connectWithApiKey)
-        throw AppError.badRequest(`${adapter.name} connects through its own sign-in page, not an API key`);
-      const body = validateObject(apiKeyConnectSchema, request.body);
+      const adapter = apiKeyAdapter(app, request.params.broker);
+      const body = request.body;
       const waitSeconds = tries.take(request.user.id, request.ip);
       if (waitSeconds > 0) throw AppError.tooManyRequests(TOO_MANY_TRIES, waitSeconds);
       const hosts = resolveHosts(body);

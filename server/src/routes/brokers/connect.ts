@@ -1,7 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Broker, ConnectResponse } from '@synctrade/api/types';
-import { connectQuerySchema } from '@synctrade/api/validation';
-import { validateObject } from '../../http/validate';
+import type { Broker, ConnectQuery, ConnectResponse } from '@synctrade/api/types';
 import { listBrokers } from '../../connections/broker-catalog';
 import { completeConnect, type ConnectOutcome } from '../../connections/complete-connect';
 import { startConnect } from '../../connections/start-connect';
@@ -37,12 +35,12 @@ export const brokerRoutes: FastifyPluginAsync = async (app) => {
     async (): Promise<Broker[]> => listBrokers(app.brokers),
   );
 
-  app.get(
+  app.get<{ Querystring: ConnectQuery }>(
     '/brokers/:broker/connect',
     { ...secured, schema: { tags: ['brokers'], security: [{ bearer: [] }] } },
     async (request, reply) => {
       const { broker } = request.params as { broker: string };
-      const query = validateObject(connectQuerySchema, request.query);
+      const query = request.query;
       const started = await startConnect(app, {
         userId: request.user.id,
         broker,

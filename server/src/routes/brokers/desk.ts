@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import { flattenSchema } from '@synctrade/api/validation';
-import type { MessageResponse, SyncAccount } from '@synctrade/api/types';
-import { assertListSize } from '../../http/list-cap';
-import { validateValue } from '../../http/validate';
+import type { FlattenPayload, MessageResponse, SyncAccount } from '@synctrade/api/types';
 import { flattenAccounts } from '../../copier/desk/desk-actions';
 import { deskAccounts } from '../../copier/desk/sync-accounts';
 import type { CopierRouteOptions } from '../../copier/route-options';
@@ -20,18 +17,21 @@ export const deskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     deskAccounts(app.db, engine, request.user.id),
   );
 
-  app.post('/brokers/accounts/flatten-positions', secured, async (request): Promise<MessageResponse> => {
-    // The size is checked before anything else, so a huge list costs nothing.
-    assertListSize(request.body, 'Account ids');
-    const ids = validateValue(flattenSchema, request.body);
-    // Every id must be the caller's before anything is touched: one query for the whole list.
-    const accounts = await ownedAccounts(app.db, request.user.id, ids);
-    const failures = await flattenAccounts(engine, request.user.id, accounts);
-    touch(request.user.id);
-    if (failures.length > 0) app.log.warn({ failures }, 'flatten failed on some accounts');
-    return {
-      message:
-        failures.length === 0 ? SUCCESS.flatten : `${SUCCESS.flatten} (failed: ${failures.join('; ')})`,
-    };
-  });
+  app.post<{ Body: FlattenPayload }>(
+    '/brokers/accounts/flatten-positions',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      // The list's length is capped by its JSON Schema, before anything else, so a huge list costs nothing.
+      const ids = request.body;
+      // Every id must be the caller's before anything is touched: one query for the whole list.
+      const accounts = await ownedAccounts(app.db, request.user.id, ids);
+      const failures = await flattenAccounts(engine, request.user.id, accounts);
+      touch(request.user.id);
+      if (failures.length > 0) app.log.warn({ failures }, 'flatten failed on some accounts');
+      return {
+        message:
+          failures.length === 0 ? SUCCESS.flatten : `${SUCCESS.flatten} (failed: ${failures.join('; ')})`,
+      };
+    },
+  );
 };

@@ -1,6 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import type { HistoryData, ImportResult, MessageResponse } from '@synctrade/api/types';
+import type {
+  DayNotePayload,
+  HistoryData,
+  ImportResult,
+  JournalPayload,
+  MessageResponse,
+} from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
 import {
@@ -24,7 +30,6 @@ import type { CopierRouteOptions } from '../../copier/route-options';
 import { listBound } from '../../lists/list-bound';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const JOURNAL_MAX = 5_000;
 
 const HISTORY_BOUND = `Without \`limit\`: every trade of the range, streamed as it is read from the database in chunks. With \`limit\`: one page of at most ${MAX_PAGE_SIZE} trades, with the range's totals.`;
 
@@ -44,12 +49,16 @@ function dateParam(value: unknown, name: string): string | null {
   return value;
 }
 
-function noteParam(body: unknown, key: string): string {
-  const value = (body as Record<string, unknown> | null)?.[key];
-  if (typeof value !== 'string') throw AppError.badRequest(`${key} must be text`);
-  if (value.length > JOURNAL_MAX)
-    throw AppError.badRequest(`${key} must be at most ${JOURNAL_MAX} characters`);
-  return value;
+/** The trade of the address; a malformed id answers 404 like an unknown one. */
+function tradeIdOf(request: FastifyRequest): number {
+  return parseId((request.params as { tradeId?: unknown }).tradeId, 'Trade not found');
+}
+
+/** The day of the address. */
+function dayOf(request: FastifyRequest): string {
+  const date = dateParam((request.params as { date?: unknown }).date, 'date');
+  if (date === null) throw AppError.badRequest('date must be a date (YYYY-MM-DD)');
+  return date;
 }
 
 /** A whole number query parameter within bounds, or null when absent (an empty value is a bad one). */
@@ -115,13 +124,12 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
     };
   });
 
-  app.put<{ Params: { tradeId: string } }>(
+  app.put<{ Params: { tradeId: string }; Body: JournalPayload }>(
     '/copier/trade-history/trades/:tradeId/journal',
-    secured,
+    // The address is checked before the note's rules (the last preHandler).
+    { ...secured, preHandler: [app.authenticate, async (request) => void tradeIdOf(request)] },
     async (request): Promise<MessageResponse> => {
-      const id = parseId(request.params.tradeId, 'Trade not found');
-      const journal = noteParam(request.body, 'journal');
-      if (!(await setTradeJournal(app.db, request.user.id, id, journal)))
+      if (!(await setTradeJournal(app.db, request.user.id, tradeIdOf(request), request.body.journal)))
         throw AppError.notFound('Trade not found');
       return { message: SUCCESS.journal };
     },
@@ -142,14 +150,11 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
     },
   );
 
-  app.put<{ Params: { date: string } }>(
+  app.put<{ Params: { date: string }; Body: DayNotePayload }>(
     '/copier/journal/days/:date',
-    secured,
+    { ...secured, preHandler: [app.authenticate, async (request) => void dayOf(request)] },
     async (request): Promise<MessageResponse> => {
-      const date = dateParam(request.params.date, 'date');
-      if (date === null) throw AppError.badRequest('date must be a date (YYYY-MM-DD)');
-      const note = noteParam(request.body, 'note');
-      await setDayJournal(app.db, request.user.id, date, note);
+      await setDayJournal(app.db, request.user.id, dayOf(request), request.body.note);
       return { message: SUCCESS.journal };
     },
   );

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import { riskSettingsSchema } from '@synctrade/api/validation';
-import type { MessageResponse, RiskSettings } from '@synctrade/api/types';
-import { validateObject } from '../../http/validate';
+import type { MessageResponse, RiskSettings, RiskSettingsPayload } from '@synctrade/api/types';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { ownedAccount, settleWithin } from '../../copier/repo/owned-account';
 import { readRisk, writeRisk } from '../../copier/repo/settings-repo';
+import { accountOf, ownedAccountFirst } from '../owned-account-first';
 
 /** Per-follower risk limits and auto-sync, and the one-click Sync of an out-of-sync follower. */
 export const riskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
@@ -20,12 +19,12 @@ export const riskRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put<{ Params: { id: string }; Body: RiskSettingsPayload }>(
     '/copier/accounts/:id/risk',
-    secured,
+    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
     async (request): Promise<RiskSettings> => {
-      const account = await ownedAccount(app.db, request.user.id, request.params.id);
-      const input = validateObject(riskSettingsSchema, request.body);
+      const account = accountOf(request);
+      const input = request.body;
       const current = await readRisk(app.db, account.id);
       const next: RiskSettings = {
         max_contracts_per_order: input.max_contracts_per_order ?? current.max_contracts_per_order,

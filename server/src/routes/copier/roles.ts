@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LEADER_CHANGE_MESSAGE, SUCCESS } from '@synctrade/api/messages';
-import { ratioSchema } from '@synctrade/api/validation';
-import type { LeaderChangeFollowers, MessageResponse } from '@synctrade/api/types';
+import type {
+  CrossPayload,
+  LeaderChangeFollowers,
+  MessageResponse,
+  RatioPayload,
+} from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
-import { validateObject } from '../../http/validate';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { ownedAccount, settleWithin } from '../../copier/repo/owned-account';
 import {
@@ -13,6 +16,7 @@ import {
   setRatio,
   toggleFollower,
 } from '../../copier/repo/settings-repo';
+import { accountOf, ownedAccountFirst } from '../owned-account-first';
 
 /**
  * What a leader change does to the followers' positions: `align` brings them to the new leader × ratio at once,
@@ -64,26 +68,21 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put<{ Params: { id: string }; Body: RatioPayload }>(
     '/copier/accounts/:id/ratio',
-    secured,
+    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
     async (request): Promise<MessageResponse> => {
-      const account = await ownedAccount(app.db, request.user.id, request.params.id);
-      const { ratio } = validateObject(ratioSchema, request.body);
-      await setRatio(app.db, account.id, ratio);
+      await setRatio(app.db, accountOf(request).id, request.body.ratio);
       await changed(request.user.id);
       return { message: SUCCESS.ratio };
     },
   );
 
-  app.put<{ Params: { id: string } }>(
+  app.put<{ Params: { id: string }; Body: CrossPayload }>(
     '/copier/accounts/:id/cross',
-    secured,
+    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
     async (request): Promise<MessageResponse> => {
-      const account = await ownedAccount(app.db, request.user.id, request.params.id);
-      const cross = (request.body as { cross?: unknown } | null)?.cross;
-      if (typeof cross !== 'boolean') throw AppError.badRequest('cross must be true or false');
-      await setCross(app.db, account.id, cross);
+      await setCross(app.db, accountOf(request).id, request.body.cross);
       await changed(request.user.id);
       return { message: SUCCESS.cross };
     },

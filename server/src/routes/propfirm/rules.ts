@@ -9,11 +9,10 @@ import type {
   PropPresetList,
   PropRules as WireRules,
 } from '@synctrade/api/types';
-import { propMailSettingsSchema, propRuleEditSchema } from '@synctrade/api/validation';
+import type { PropRuleField } from '@synctrade/api/validation';
 import { ownedAccount } from '../../copier/repo/owned-account';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
-import { validateObject, validateValue } from '../../http/validate';
 import { RELEASE_SOURCES } from '../../propfirm/calendar/scheduled-events';
 import { calendarWarnings } from '../../propfirm/calendar/calendar';
 import { PRESETS } from '../../propfirm/presets';
@@ -25,6 +24,7 @@ import { resetsMemory, withRuleValue } from '../../propfirm/edit-rule';
 import { ruleProblem } from '../../propfirm/validate-rules';
 import { listBound } from '../../lists/list-bound';
 import { HEADROOM_BOUND } from '../../connections/list-bounds';
+import { accountOf, ownedAccountFirst } from '../owned-account-first';
 
 /** Most news events one user may add. */
 export const MAX_USER_EVENTS = 500;
@@ -110,12 +110,12 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: unknown }>(
+  app.patch<{ Params: { id: string }; Body: { field: PropRuleField; value: number } }>(
     '/propfirm/accounts/:id/rules',
-    secured,
+    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
     async (request): Promise<AccountPropRules> => {
-      const account = await ownedAccount(app.db, request.user.id, request.params.id);
-      const edit = validateValue(propRuleEditSchema, request.body);
+      const account = accountOf(request);
+      const edit = request.body;
       const current = (await guard.load(request.user.id)).rules.get(account.id);
       if (current === undefined)
         throw AppError.notFound('This account has no firm rules: pick a preset first');
@@ -177,11 +177,11 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
     rule_emails: await ruleEmailsOn(app.db, request.user.id),
   }));
 
-  app.put<{ Body: unknown }>(
+  app.put<{ Body: PropMailSettings }>(
     '/propfirm/mail-settings',
     secured,
     async (request): Promise<PropMailSettings> => {
-      const { rule_emails } = validateObject(propMailSettingsSchema, request.body);
+      const { rule_emails } = request.body;
       await setRuleEmails(app.db, request.user.id, rule_emails);
       return { rule_emails };
     },

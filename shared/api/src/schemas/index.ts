@@ -6,6 +6,7 @@
 export * from './helpers';
 export * from './entities';
 export * from './payloads';
+export * from './payload-schema';
 export * from './responses';
 export * from './feed';
 export * from './routes';

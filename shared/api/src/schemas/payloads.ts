@@ -1,57 +1,46 @@
 /**
- * JSON Schemas of request bodies and queries. The wire types the client sends are derived from them; the
- * server validates with them too. They check types and size caps only: required fields, formats and
- * ranges are checked by the shared yup schemas and the routes, whose messages are the spec's texts.
+ * JSON Schemas of request bodies and queries; the wire types the client sends are derived from them. A payload
+ * with a shared yup schema (`@synctrade/api/validation`: required fields, formats, ranges and the spec's
+ * messages) takes its JSON Schema from it (`payloadSchema`), so its fields are stated once; the others are
+ * described here, and their routes check the rest.
  */
 import { Type } from '@sinclair/typebox';
-import { ENVIRONMENTS } from '../validation/constants';
-import { RiskSettingsSchema, type OrderTypeSchema, type SideSchema } from './entities';
-import { CheckedByRoute, TEXT_CAP } from './helpers';
+import {
+  apiKeyConnectSchema,
+  connectQuerySchema,
+  crossSchema,
+  dayNoteSchema,
+  flattenSchema,
+  forgotPasswordSchema,
+  journalSchema,
+  loginPayloadSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  ratioSchema,
+  registerPayloadSchema,
+  resetPasswordPayloadSchema,
+  riskSettingsSchema,
+  twoFactorCodeSchema,
+} from '../validation';
+import { type OrderTypeSchema, type SideSchema } from './entities';
+import { CheckedByRoute } from './helpers';
+import { payloadSchema } from './payload-schema';
 import type { Static } from '@sinclair/typebox';
 
-const Text = (description?: string) =>
-  Type.String(description === undefined ? { maxLength: TEXT_CAP } : { maxLength: TEXT_CAP, description });
-const Environment = CheckedByRoute<(typeof ENVIRONMENTS)[number]>(
-  'demo or live',
-  'Anything else answers 400 "Environment must be demo or live".',
-);
+export { FLATTEN_MAX_IDS } from '../validation/constants';
 
-export const LoginPayloadSchema = Type.Object({
-  email: Text(),
-  password: Text(),
-  otp: Type.Optional(Text('Six-digit authenticator code or a recovery code, when two-factor is on.')),
-});
-export const RegisterPayloadSchema = Type.Object({ email: Text(), password: Text() });
-export const ProfileUpdatePayloadSchema = Type.Object({
-  username: Text(),
-  first_name: Text(),
-  last_name: Text(),
-  bio: Text(),
-});
-export const PasswordChangePayloadSchema = Type.Object({
-  current_password: Text(),
-  new_password: Text(),
-  confirmPassword: Text(),
-});
-export const ForgotPasswordPayloadSchema = Type.Object({ email: Text() });
-export const ResetPasswordPayloadSchema = Type.Object({ token: Text(), new_password: Text() });
-export const ConnectQuerySchema = Type.Object({ connection_name: Text(), environment: Environment });
-export const RatioPayloadSchema = Type.Object({
-  ratio: CheckedByRoute<number>(
-    'A number (not a string) from 0.01 to 1000, in hundredths',
-    'Anything else answers 400 "Please enter a valid ratio value" (above 1000: "Ratio must be at most 1000").',
-  ),
-});
-export const CrossPayloadSchema = Type.Object({
-  cross: CheckedByRoute<boolean>('true or false', 'Anything else answers 400 "cross must be true or false".'),
-});
-/** A trader holds at most a few hundred accounts: a longer list is refused before any work. */
-export const FLATTEN_MAX_IDS = 500;
-export const FlattenPayloadSchema = Type.Array(Type.Integer(), {
-  maxItems: FLATTEN_MAX_IDS,
-  description: 'The list of account ids (spec section 3).',
-});
-export const RiskSettingsPayloadSchema = Type.Partial(RiskSettingsSchema);
+export const LoginPayloadSchema = payloadSchema(loginPayloadSchema);
+export const RegisterPayloadSchema = payloadSchema(registerPayloadSchema);
+/** A body that is not an object changes nothing; a field left out keeps its value. */
+export const ProfileUpdatePayloadSchema = payloadSchema(profileUpdateSchema, { nonObjectIgnored: true });
+export const PasswordChangePayloadSchema = payloadSchema(passwordChangeSchema);
+export const ForgotPasswordPayloadSchema = payloadSchema(forgotPasswordSchema);
+export const ResetPasswordPayloadSchema = payloadSchema(resetPasswordPayloadSchema);
+export const ConnectQuerySchema = payloadSchema(connectQuerySchema);
+export const RatioPayloadSchema = payloadSchema(ratioSchema);
+export const CrossPayloadSchema = payloadSchema(crossSchema);
+export const FlattenPayloadSchema = payloadSchema(flattenSchema);
+export const RiskSettingsPayloadSchema = payloadSchema(riskSettingsSchema);
 /** A range of exit days, both ends included (trade history and day journals). */
 export const DateRangeQuerySchema = Type.Object({
   start_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),
@@ -117,24 +106,12 @@ export const ImportTradesPayloadSchema = Type.Object({
     { maxItems: MAX_IMPORT_ROWS },
   ),
 });
-export const JournalPayloadSchema = Type.Object({
-  journal: Type.String({ maxLength: TEXT_CAP, description: 'At most 5,000 characters.' }),
-});
-export const DayNotePayloadSchema = Type.Object({
-  note: Type.String({ maxLength: TEXT_CAP, description: 'At most 5,000 characters.' }),
-});
-export const TwoFactorCodePayloadSchema = Type.Object({ code: Text() });
+export const JournalPayloadSchema = payloadSchema(journalSchema);
+export const DayNotePayloadSchema = payloadSchema(dayNoteSchema);
+export const TwoFactorCodePayloadSchema = payloadSchema(twoFactorCodeSchema);
 
 /** Connects a broker that signs in with a user name and API key (ProjectX); the key is never sent back. */
-export const ApiKeyConnectPayloadSchema = Type.Object({
-  connection_name: Text(),
-  environment: Environment,
-  firm: Text('A known firm id, or `custom` with `custom_host` (and optionally `custom_hub`).'),
-  custom_host: Type.Optional(Text()),
-  custom_hub: Type.Optional(Text()),
-  user_name: Text(),
-  api_key: Text(),
-});
+export const ApiKeyConnectPayloadSchema = payloadSchema(apiKeyConnectSchema);
 
 /** What a leader change does to the followers' positions (the route answers 400 for anything else). */
 export const LeaderChangePayloadSchema = Type.Object({

@@ -10,6 +10,8 @@ import {
   PropRuleEditSchema,
   PropRulesSchema,
 } from './propfirm';
+import { propMailSettingsSchema, propRuleEditSchema } from '../validation/propfirm-schemas';
+import { withPayloadRules } from './payload-schema';
 import { ErrorBodySchema, MessageResponseSchema } from './responses';
 
 const API = '/api/v1';
@@ -35,7 +37,7 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
   },
   [`PATCH ${API}/propfirm/accounts/:id/rules`]: {
     params: Id,
-    body: PropRuleEditSchema,
+    body: withPayloadRules(PropRuleEditSchema, propRuleEditSchema),
     response: answers({ 200: AccountPropRulesSchema }),
   },
   [`DELETE ${API}/propfirm/accounts/:id/rules`]: {
@@ -45,7 +47,7 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
   [`GET ${API}/propfirm/headroom`]: { response: answers({ 200: Type.Array(PropHeadroomSchema) }) },
   [`GET ${API}/propfirm/mail-settings`]: { response: answers({ 200: PropMailSettingsSchema }) },
   [`PUT ${API}/propfirm/mail-settings`]: {
-    body: PropMailSettingsSchema,
+    body: withPayloadRules(PropMailSettingsSchema, propMailSettingsSchema),
     response: answers({ 200: PropMailSettingsSchema }),
   },
   [`GET ${API}/propfirm/events`]: { response: answers({ 200: Type.Array(NewsEventSchema) }) },

@@ -111,38 +111,38 @@ export const ROUTE_SCHEMAS = {
   },
 
   [`POST ${API}/auth/register`]: {
-    body: Type.Partial(RegisterPayloadSchema),
+    body: RegisterPayloadSchema,
     response: answers({ 201: TokenResponseSchema }),
   },
   [`POST ${API}/auth/login`]: {
-    body: Type.Partial(LoginPayloadSchema),
+    body: LoginPayloadSchema,
     response: answers({ 200: TokenResponseSchema, 202: TwoFactorRequiredResponseSchema }),
   },
   [`POST ${API}/auth/logout`]: { response: message },
   [`POST ${API}/auth/ws-ticket`]: { response: answers({ 200: WsTicketResponseSchema }) },
   [`POST ${API}/auth/forgot-password`]: {
-    body: Type.Partial(ForgotPasswordPayloadSchema),
+    body: ForgotPasswordPayloadSchema,
     response: message,
   },
   [`POST ${API}/auth/reset-password`]: {
-    body: Type.Partial(ResetPasswordPayloadSchema),
+    body: ResetPasswordPayloadSchema,
     response: message,
   },
   [`POST ${API}/auth/profile/password`]: {
-    body: Type.Partial(PasswordChangePayloadSchema),
+    body: PasswordChangePayloadSchema,
     response: message,
   },
   [`GET ${API}/auth/2fa`]: { response: answers({ 200: TwoFactorStatusSchema }) },
   [`POST ${API}/auth/2fa/setup`]: { response: answers({ 200: TwoFactorSetupSchema }) },
   [`POST ${API}/auth/2fa/enable`]: {
-    body: Type.Partial(TwoFactorCodePayloadSchema),
+    body: TwoFactorCodePayloadSchema,
     response: answers({ 200: TwoFactorEnabledSchema }),
   },
-  [`POST ${API}/auth/2fa/disable`]: { body: Type.Partial(TwoFactorCodePayloadSchema), response: message },
+  [`POST ${API}/auth/2fa/disable`]: { body: TwoFactorCodePayloadSchema, response: message },
 
   [`GET ${API}/auth/profile`]: { response: answers({ 200: ProfileSchema }) },
   [`PUT ${API}/auth/profile`]: {
-    body: ObjectOrIgnored(Type.Partial(ProfileUpdatePayloadSchema)),
+    body: ProfileUpdatePayloadSchema,
     response: answers({ 200: ProfileSchema }),
   },
   // Multipart (field `photo`): the body is read as a stream by the route, so it has no body schema.
@@ -163,12 +163,12 @@ export const ROUTE_SCHEMAS = {
   [`GET ${API}/brokers`]: { response: answers({ 200: Type.Array(BrokerSchema) }) },
   [`GET ${API}/brokers/:broker/connect`]: {
     params: Type.Object({ broker: Type.String() }),
-    querystring: Type.Partial(ConnectQuerySchema),
+    querystring: ConnectQuerySchema,
     response: answers({ 200: ConnectResponseSchema }),
   },
   [`POST ${API}/brokers/:broker/connect-key`]: {
     params: Type.Object({ broker: Type.String() }),
-    body: Type.Partial(ApiKeyConnectPayloadSchema),
+    body: ApiKeyConnectPayloadSchema,
     response: answers({ 201: ApiKeyConnectResponseSchema }),
   },
   [`GET ${API}/brokers/:broker/callback`]: {
@@ -241,7 +241,7 @@ export const ROUTE_SCHEMAS = {
   },
   [`PUT ${API}/copier/trade-history/trades/:tradeId/journal`]: {
     params: Id('tradeId'),
-    body: Type.Partial(JournalPayloadSchema),
+    body: JournalPayloadSchema,
     response: message,
   },
   [`GET ${API}/copier/journal/days`]: {
@@ -250,7 +250,7 @@ export const ROUTE_SCHEMAS = {
   },
   [`PUT ${API}/copier/journal/days/:date`]: {
     params: Type.Object({ date: Type.String({ description: 'YYYY-MM-DD' }) }),
-    body: Type.Partial(DayNotePayloadSchema),
+    body: DayNotePayloadSchema,
     response: message,
   },
 

@@ -21,6 +21,7 @@ export type TicketOrderPayload = Static<typeof S.TicketOrderPayloadSchema>;
 export type ImportTradeRow = Static<typeof S.ImportTradeRowSchema>;
 export type ImportTradesPayload = Static<typeof S.ImportTradesPayloadSchema>;
 export type JournalPayload = Static<typeof S.JournalPayloadSchema>;
+export type DayNotePayload = Static<typeof S.DayNotePayloadSchema>;
 export type TwoFactorCodePayload = Static<typeof S.TwoFactorCodePayloadSchema>;
 /** Connects a broker that signs in with an API key (ProjectX); the key is never sent back. */
 export type ApiKeyConnectPayload = Static<typeof S.ApiKeyConnectPayloadSchema>;

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { VALIDATION } from '../messages/validation-messages';
 import { LIMITS } from './constants';
+import { wire } from './wire-meta';
 
 const COMPLEXITY = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).*$/;
 
@@ -14,6 +15,16 @@ export const loginSchema = yup.object({
     .string()
     .required(VALIDATION.passwordRequired)
     .min(LIMITS.passwordMin, VALIDATION.passwordMin),
+});
+
+/** The wire payload of `POST /auth/login`: the form's fields plus the second factor when it is on. */
+export const loginPayloadSchema = loginSchema.shape({
+  otp: yup
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .meta(wire({ description: 'Six-digit authenticator code or a recovery code, when two-factor is on.' })),
 });
 
 /**
@@ -74,4 +85,9 @@ export const passwordChangeSchema = yup.object({
     .test('matches', 'New passwords do not match', function matches(value) {
       return !value || value === this.parent.new_password;
     }),
+});
+
+/** `POST /auth/2fa/enable` and `/auth/2fa/disable`: an authenticator or recovery code. */
+export const twoFactorCodeSchema = yup.object({
+  code: yup.string().trim().required('Code is required').max(64, 'Invalid code'),
 });

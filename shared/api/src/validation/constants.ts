@@ -15,3 +15,7 @@ export const LIMITS = {
 
 export const PASSWORD_SPECIALS = '@$!%*?&';
 export const ENVIRONMENTS = ['demo', 'live'] as const;
+/** Characters of a trade's journal or a day's note. */
+export const JOURNAL_MAX = 5_000;
+/** A trader holds at most a few hundred accounts: a longer list is refused before any work. */
+export const FLATTEN_MAX_IDS = 500;

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './wire-meta';
 export * from './auth-schemas';
 export * from './password-strength';
 export * from './profile-schemas';
@@ -7,3 +8,4 @@ export * from './ratio';
 export * from './amounts';
 export * from './projectx';
 export * from './propfirm-schemas';
+export * from './journal-schemas';

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { PROJECTX_VALIDATION } from '../messages/projectx-messages';
 import { connectQuerySchema } from './copier-schemas';
+import { wire } from './wire-meta';
 
 /**
  * ProjectX firms with their own gateway hosts (REST and the user hub). Sources: the gateway docs (TopstepX,
@@ -37,13 +38,21 @@ export const PROJECTX_FIRMS = [
 export type ProjectXFirm = (typeof PROJECTX_FIRMS)[number];
 export const CUSTOM_FIRM = 'custom';
 
+// Typed as text: the wire type stays a string, as the drawer sends what the trader picked.
+const FIRM_IDS: readonly string[] = [...PROJECTX_FIRMS.map((firm) => firm.id), CUSTOM_FIRM];
+
 /** `POST /brokers/projectx/connect-key`: the drawer's fields (name and environment as for every broker). */
 export const apiKeyConnectSchema = connectQuerySchema.shape({
   firm: yup
     .string()
     .trim()
     .required(PROJECTX_VALIDATION.firmRequired)
-    .oneOf([...PROJECTX_FIRMS.map((firm) => firm.id), CUSTOM_FIRM], PROJECTX_VALIDATION.firmUnknown),
+    .oneOf(FIRM_IDS, PROJECTX_VALIDATION.firmUnknown)
+    .meta(
+      wire({
+        description: 'A known firm id, or `custom` with `custom_host` (and optionally `custom_hub`).',
+      }),
+    ),
   custom_host: yup
     .string()
     .trim()

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useId, useRef, useState } from 'react';
 import { ActionButton } from '../../../lib/action-button';
 import { Button, Field, Modal, Row, TextArea } from '@synctrade/ui';
+import { JOURNAL_MAX } from '@synctrade/api/validation';
 
 export interface JournalDialogProps {
   title: string;
@@ -67,7 +68,7 @@ export function JournalDialog({
             id={fieldId}
             ref={field}
             value={note}
-            maxLength={5000}
+            maxLength={JOURNAL_MAX}
             onChange={(event) => setNote(event.target.value)}
             readOnly={confirming}
             autoFocus

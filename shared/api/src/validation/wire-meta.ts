@@ -1,0 +1,20 @@
+/**
+ * What a payload field tells the JSON Schema of its request (the server's first check and the OpenAPI
+ * document) beyond its yup type. Plain data, so the forms carry nothing for it.
+ */
+export interface WireMeta {
+  /** Shown in the OpenAPI document. */
+  description?: string;
+  /**
+   * The JSON Schema leaves the type out: the field's own rule answers a wrong type (a ratio sent as "2") with
+   * the spec's message instead of a generic one.
+   */
+  untyped?: boolean;
+  /** A body without the field is refused by the JSON Schema itself (`body must have required property`). */
+  requiredOnWire?: boolean;
+}
+
+/** Typed `meta()` argument of a payload field. */
+export function wire(meta: WireMeta): WireMeta {
+  return meta;
+}
