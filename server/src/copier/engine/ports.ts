@@ -67,7 +67,7 @@ export interface AccountDirectory {
   ): Promise<void>;
 }
 
-/** An order the rules are asked about, and what the engine knows of the user's positions when it asks. */
+/** An order the rules are asked about (planned, or about to go out). */
 export interface GatedOrder {
   userId: number;
   accountId: number;
@@ -76,6 +76,7 @@ export interface GatedOrder {
   qty: number;
 }
 
+/** What the engine knows of the user's positions when it asks about an order. */
 export interface PositionsView {
   /** The user's accounts. */
   accountIds: readonly number[];
