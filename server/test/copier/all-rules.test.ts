@@ -147,6 +147,28 @@ describe('all rules as one guard: a balance reading', () => {
     expect([second.readings[0]?.follows, second.readings[0]?.state]).toEqual([false, 'risk_stopped']);
   });
 
+  it('when a rule only closes the follower out, then the later rules still see it following', () => {
+    const first = rule({
+      reading: {
+        flatten: { kind: 'firm_rule', reason: 'Flat-by', stopFollowing: false },
+        leaderBreach: null,
+      },
+    });
+    const second = rule({});
+    const own = follower({ maxContractsPerOrder: 50, maxNetPosition: 100, dailyLossLimit: 0 });
+    allRules(first.guard, second.guard).onReading(reading(own));
+    expect([second.readings[0]?.follows, second.readings[0]?.state]).toEqual([true, 'ok']);
+  });
+
+  it('when the follower is shown risk stopped already, then its daily loss limit does not stop it again', () => {
+    const own = follower({ maxContractsPerOrder: 50, maxNetPosition: 100, dailyLossLimit: 1000 });
+    expect(ownLimits.onReading(reading(own, { state: 'risk_stopped' }))).toEqual({
+      flatten: null,
+      leaderBreach: null,
+    });
+    expect(ownLimits.onReading(reading(own, { state: null }))).toEqual({ flatten: null, leaderBreach: null });
+  });
+
   it('when the daily loss is a cent short, then the firm decides on cash balance + open P&L, and it is a firm rule', () => {
     const firmRules = firm({ flatten: { reason: 'Drawdown', stopFollowing: true }, leaderBreach: null });
     const own = follower({ maxContractsPerOrder: 50, maxNetPosition: 100, dailyLossLimit: 1000.01 });
