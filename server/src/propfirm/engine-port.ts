@@ -1,4 +1,4 @@
-// The prop-firm rules behind the copy engine's one guard port (`SendGuard` in copier/engine/ports.ts).
+// The prop-firm rules behind the copy engine's one guard port (`RuleGuard` in copier/engine/ports.ts).
 import {
   decideOrder,
   evaluateAccount,
@@ -294,8 +294,28 @@ export interface EquityVerdict {
   leaderBreach: string | null;
 }
 
+/** A balance reading as the engine hands it to its rules (`BalanceReading` of its port). */
+export interface FirmReading {
+  account: { id: number; userId: number };
+  leads: boolean;
+  follows: boolean;
+  state: string | null;
+  snapshot: { cashBalance: number; openPnl: number };
+}
+
+/** What a reading asks of the engine (`ReadingVerdict` of its port). */
+export interface FirmReadingVerdict {
+  flatten: { kind: 'firm_rule'; reason: string; stopFollowing: boolean } | null;
+  leaderBreach: string | null;
+}
+
+/** Firm rules do not shape the engine's plans: their max contracts are a gate (a copy is clipped, told). */
+const UNBOUNDED = Object.freeze({ maxContractsPerOrder: Infinity, maxNetPosition: Infinity });
+
+const QUIET: FirmReadingVerdict = Object.freeze({ flatten: null, leaderBreach: null });
+
 /**
- * The guard as the engine sees it (its `SendGuard` port): plain answers, no rule vocabulary. Hedging with
+ * The guard as the engine sees it (its `RuleGuard` port): plain answers, no rule vocabulary. Hedging with
  * `close_first` is answered as a refusal: the engine does not close the user's other accounts itself.
  */
 export class EngineSendGuard {
@@ -311,6 +331,10 @@ export class EngineSendGuard {
 
   onDeadline(listener: DeadlineListener): void {
     this.guard.onDeadline(listener);
+  }
+
+  boundsOf(): { maxContractsPerOrder: number; maxNetPosition: number } {
+    return UNBOUNDED;
   }
 
   gate(order: GuardedOrder, view: PositionsView): SendVerdict {
@@ -330,6 +354,25 @@ export class EngineSendGuard {
     return {
       flatten: first === undefined ? null : { reason: first.reason, stopFollowing: stop !== undefined },
       leaderBreach: outcome.leaderBreach,
+    };
+  }
+
+  /**
+   * A balance reading (cash balance plus open P&L) of the group's leader or of a follower. No close-out for the
+   * leader (the user's own trading) nor for a follower the engine already stopped.
+   */
+  onReading(reading: FirmReading): FirmReadingVerdict {
+    const { account, leads, snapshot } = reading;
+    if (!leads && !reading.follows) return QUIET;
+    const equity = snapshot.cashBalance + snapshot.openPnl;
+    const verdict = this.onEquity(account.userId, account.id, equity, leads ? 'leader' : 'follower');
+    const action = verdict.flatten;
+    return {
+      flatten:
+        action === null || leads || reading.state === 'risk_stopped'
+          ? null
+          : { kind: 'firm_rule', ...action },
+      leaderBreach: verdict.leaderBreach,
     };
   }
 }

@@ -1,6 +1,6 @@
 import { frontMonth } from '@synctrade/market';
 import { closeOutForRule, flattenForRule } from '../../src/copier/engine/close-out';
-import type { SendGuard } from '../../src/copier/engine/ports';
+import type { RuleGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
@@ -203,14 +203,15 @@ describe("a firm's deadline through the engine", () => {
   type Deadline = (userId: number, accountId: number, reason: string) => Promise<boolean>;
   /** Firm rules that allow every order and only report their deadlines (and may fail to load). */
   function deadlineRules(prepare: () => Promise<void> = async () => undefined): {
-    guard: SendGuard;
+    guard: RuleGuard;
     deadline: () => Deadline;
   } {
     let listener: Deadline | null = null;
-    const guard: SendGuard = {
+    const guard: RuleGuard = {
       prepare,
       gate: (order) => ({ qty: order.qty, reason: null }),
-      onEquity: () => ({ flatten: null, leaderBreach: null }),
+      boundsOf: () => ({ maxContractsPerOrder: Infinity, maxNetPosition: Infinity }),
+      onReading: () => ({ flatten: null, leaderBreach: null }),
       onDeadline: (registered) => {
         listener = registered;
       },

@@ -6,7 +6,7 @@ const base: ConvergeInput = {
   qty: 3,
   leaderPosition: 3,
   ratio: 1,
-  risk: DEFAULT_RISK,
+  bounds: DEFAULT_RISK,
   held: 0,
   exposure: { buy: 0, sell: 0 },
   ownDirectionOnly: false,
@@ -55,12 +55,12 @@ describe('converge, do not replay: a waiting copy planned again when its turn co
   });
 
   it('when resting mirrors on the same side could fill, then the move stops at the max net position, and none is left: nothing goes', () => {
-    const risk = { ...DEFAULT_RISK, maxNetPosition: 4 };
+    const bounds = { ...DEFAULT_RISK, maxNetPosition: 4 };
     expect(
-      convergePlan({ ...base, qty: 3, leaderPosition: 6, risk, held: 1, exposure: { buy: 2, sell: 0 } }),
+      convergePlan({ ...base, qty: 3, leaderPosition: 6, bounds, held: 1, exposure: { buy: 2, sell: 0 } }),
     ).toMatchObject({ kind: 'replanned', parts: [{ side: 'buy', qty: 1, exit: false }] });
     expect(
-      convergePlan({ ...base, qty: 1, leaderPosition: 6, risk, held: 2, exposure: { buy: 2, sell: 0 } }),
+      convergePlan({ ...base, qty: 1, leaderPosition: 6, bounds, held: 2, exposure: { buy: 2, sell: 0 } }),
     ).toEqual({
       kind: 'superseded',
       reason:
@@ -69,8 +69,8 @@ describe('converge, do not replay: a waiting copy planned again when its turn co
   });
 
   it('when the move is larger than the max contracts per order, then it goes in parts', () => {
-    const risk = { ...DEFAULT_RISK, maxContractsPerOrder: 2 };
-    const decision = convergePlan({ ...base, qty: 2, leaderPosition: 5, risk });
+    const bounds = { ...DEFAULT_RISK, maxContractsPerOrder: 2 };
+    const decision = convergePlan({ ...base, qty: 2, leaderPosition: 5, bounds });
     expect(decision.kind === 'replanned' && decision.parts.map((p) => p.qty)).toEqual([2, 2, 1]);
   });
 

@@ -1,13 +1,15 @@
 import type { EngineContext } from '../../src/copier/engine/context';
-import { checkDailyLoss } from '../../src/copier/engine/rule-checks';
+import { checkRules } from '../../src/copier/engine/rule-checks';
+import { ownLimits } from '../../src/copier/engine/rules/own-limits';
 import { newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
 
 /*
  * The rule: a follower whose realized + open P&L of the day falls to minus its daily loss limit (reaching it
  * counts) is closed out, stops following, is shown risk stopped and the user is told, once; a limit of 0 is
- * off; a leader is never stopped by it. The close-out is queued on the user's send path (what it sends is
- * tested in test/propfirm/engine-rule-stops.test.ts); these examples see only that it was queued.
+ * off; a leader is never stopped by it. The follower's own limits are the only rules here (no firm). The
+ * close-out is queued on the user's send path (what it sends is tested in test/propfirm/engine-rule-stops.test.ts);
+ * these examples see only that it was queued.
  */
 
 const OK = { state: 'ok' as const, reason: null };
@@ -34,6 +36,8 @@ function setup(over: Partial<EngineAccount> = {}, options: { closeOutFails?: boo
   const notices: unknown[] = [];
   const logged: string[] = [];
   const ctx = {
+    guard: ownLimits,
+    groups: new Map(),
     accounts: new Map([[7, account]]),
     live: new Map([[7, live]]),
     enqueueFirst: (userId: number) => {
@@ -64,10 +68,10 @@ const day = (realizedPnl: number, openPnl: number) => ({
 
 const REASON = 'Daily loss limit of $1,000 reached (day P&L $-1000.00)';
 
-describe('checkDailyLoss', () => {
+describe('checkRules: the daily loss limit', () => {
   it('when realized and open P&L together reach minus the limit, then a close-out is queued, the follower stopped and the user told', async () => {
     const t = setup();
-    await checkDailyLoss(t.ctx, 7, day(-600, -400));
+    await checkRules(t.ctx, t.account, day(-600, -400));
     expect(t.closeOuts).toEqual([3]);
     expect(t.stopped).toEqual([[7, REASON]]);
     expect(t.account.isFollower).toBe(false);
@@ -77,14 +81,14 @@ describe('checkDailyLoss', () => {
 
   it('when the day P&L is a cent above minus the limit, then nothing happens', async () => {
     const t = setup();
-    await checkDailyLoss(t.ctx, 7, day(-999.99, 0));
+    await checkRules(t.ctx, t.account, day(-999.99, 0));
     expect([t.closeOuts, t.stopped, t.notices, t.account.isFollower]).toEqual([[], [], [], true]);
   });
 
   it('when the follower is already risk stopped, then it is not stopped twice', async () => {
     const t = setup();
-    await checkDailyLoss(t.ctx, 7, day(-2000, 0));
-    await checkDailyLoss(t.ctx, 7, day(-2500, 0));
+    await checkRules(t.ctx, t.account, day(-2000, 0));
+    await checkRules(t.ctx, t.account, day(-2500, 0));
     expect(t.closeOuts).toEqual([3]);
     expect(t.notices).toHaveLength(1);
   });
@@ -95,24 +99,24 @@ describe('checkDailyLoss', () => {
       { isFollower: false, isLeader: true },
     ]) {
       const t = setup(over);
-      await checkDailyLoss(t.ctx, 7, day(-5000, 0));
+      await checkRules(t.ctx, t.account, day(-5000, 0));
       expect([t.closeOuts, t.stopped, t.notices]).toEqual([[], [], []]);
     }
     const t = setup();
-    await checkDailyLoss(t.ctx, 8, day(-5000, 0));
+    await checkRules(t.ctx, { ...t.account, id: 8 }, day(-5000, 0));
     t.ctx.live.delete(7);
-    await checkDailyLoss(t.ctx, 7, day(-5000, 0));
+    await checkRules(t.ctx, t.account, day(-5000, 0));
     expect([t.closeOuts, t.stopped, t.notices]).toEqual([[], [], []]);
   });
 
   it('when the close-out fails, then the follower is still stopped, the user told and the failure logged', async () => {
     const failing = setup({}, { closeOutFails: true });
-    await checkDailyLoss(failing.ctx, 7, day(-1000, 0));
+    await checkRules(failing.ctx, failing.account, day(-1000, 0));
     expect(failing.stopped).toHaveLength(1);
     expect(failing.logged).toEqual(['risk stop 7']);
     expect(failing.notices).toHaveLength(1);
     const working = setup();
-    await checkDailyLoss(working.ctx, 7, day(-1000, 0));
+    await checkRules(working.ctx, working.account, day(-1000, 0));
     expect([working.stopped.length, working.logged, working.notices.length]).toEqual([1, [], 1]);
   });
 });

@@ -1,7 +1,9 @@
 import type { EngineContext } from '../../src/copier/engine/context';
-import type { SendGuard } from '../../src/copier/engine/ports';
-import { guardAtSend, guardPlan } from '../../src/copier/engine/firm-gate';
-import { checkFirmRules } from '../../src/copier/engine/rule-checks';
+import { guardAtSend, guardPlan } from '../../src/copier/engine/rule-gate';
+import { checkRules } from '../../src/copier/engine/rule-checks';
+import { allRules } from '../../src/copier/engine/rules/all-rules';
+import { ownLimits } from '../../src/copier/engine/rules/own-limits';
+import { EngineSendGuard, type EngineGuard } from '../../src/propfirm/engine-port';
 import { addInflightCopy, brokerPositionSeen, newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type CopyIntent, type EngineAccount } from '../../src/copier/engine/types';
 import { marketCopy } from './support/copy-intent';
@@ -12,8 +14,9 @@ import { marketCopy } from './support/copy-intent';
  * earlier parts of one plan count as held). A part goes whole, clipped to whole contracts, or not at all, the
  * rest recorded with the rule's reason. A balance reading asks the rules about the account's equity (cash +
  * open P&L): a broken leader rule is told to the user, a follower to flatten is closed out (ahead of the queue)
- * and, when the rule says so, stops following; the user is told. The guard itself is faked: what it is asked is
- * what these examples check.
+ * and, when the rule says so, stops following; the user is told. The firm guard's answers are faked (its `gate`
+ * and `onEquity`), behind the engine's own limits as the engine composes them: what it is asked is what these
+ * examples check.
  */
 
 const OK = { state: 'ok' as const, reason: null };
@@ -35,7 +38,7 @@ const intent = (
 const OTHER = 8;
 const LEADER = 9;
 
-type Gate = SendGuard['gate'];
+type Gate = EngineSendGuard['gate'];
 type Asked = { qty: number; accountIds: readonly number[]; held: Record<number, Record<string, number>> };
 
 function account(id: number, over: Partial<EngineAccount> = {}): EngineAccount {
@@ -61,7 +64,7 @@ function setup(
     qty,
     reason: null,
   }),
-  equityAnswer: ReturnType<SendGuard['onEquity']> = { flatten: null, leaderBreach: null },
+  equityAnswer: ReturnType<EngineSendGuard['onEquity']> = { flatten: null, leaderBreach: null },
   options: { withGuard?: boolean; closeOutFails?: boolean } = {},
 ) {
   const asked: Asked[] = [];
@@ -72,14 +75,11 @@ function setup(
     asked.push({ qty: order.qty, accountIds: view.accountIds, held });
     return verdict(order.qty, asked.length);
   };
-  const guard: SendGuard = {
-    prepare: () => Promise.resolve(),
-    gate,
-    onEquity: (userId, accountId, equity, role) => {
-      equities.push([userId, accountId, equity, role]);
-      return equityAnswer;
-    },
+  const onEquity: EngineSendGuard['onEquity'] = (userId, accountId, equity, role) => {
+    equities.push([userId, accountId, equity, role]);
+    return equityAnswer;
   };
+  const firm = Object.assign(new EngineSendGuard(undefined as unknown as EngineGuard), { gate, onEquity });
   const follower = account(FOLLOWER);
   const other = account(OTHER);
   const leader = account(LEADER, { isLeader: true, isFollower: false });
@@ -89,7 +89,7 @@ function setup(
   const notices: unknown[] = [];
   const logged: string[] = [];
   const ctx = {
-    guard: options.withGuard === false ? null : guard,
+    guard: options.withGuard === false ? ownLimits : allRules(ownLimits, firm),
     accounts: new Map([follower, other, leader].map((a) => [a.id, a])),
     live: lives,
     groups: new Map([
@@ -247,12 +247,12 @@ describe('guardAtSend', () => {
   });
 });
 
-describe('checkFirmRules', () => {
+describe('checkRules: the firm rules', () => {
   const DRAWDOWN = 'Trailing drawdown reached';
 
   it('when a follower is to be flattened and stop following, then it is stopped, closed out ahead of the queue and the user told', async () => {
     const t = setup(undefined, { flatten: { reason: DRAWDOWN, stopFollowing: true }, leaderBreach: null });
-    await checkFirmRules(t.ctx, t.follower, snapshot(49_000, -850));
+    await checkRules(t.ctx, t.follower, snapshot(49_000, -850));
     expect(t.equities).toEqual([[USER, FOLLOWER, 48_150, 'follower']]);
     expect(t.follower.isFollower).toBe(false);
     expect(t.live(FOLLOWER).status).toEqual({ state: 'risk_stopped', reason: DRAWDOWN });
@@ -266,7 +266,7 @@ describe('checkFirmRules', () => {
 
   it('when a follower is only to be flattened, then it is closed out and keeps following', async () => {
     const t = setup(undefined, { flatten: { reason: 'Flat-by', stopFollowing: false }, leaderBreach: null });
-    await checkFirmRules(t.ctx, t.follower, snapshot(50_000, 0));
+    await checkRules(t.ctx, t.follower, snapshot(50_000, 0));
     expect([t.follower.isFollower, t.live(FOLLOWER).status, t.closeOuts, t.stopped]).toEqual([
       true,
       OK,
@@ -280,7 +280,7 @@ describe('checkFirmRules', () => {
 
   it('when the leader breaks its own rule, then the user is told and the leader is never closed out', async () => {
     const t = setup(undefined, { flatten: { reason: 'x', stopFollowing: true }, leaderBreach: 'Daily loss' });
-    await checkFirmRules(t.ctx, t.leader, snapshot(50_000, 100));
+    await checkRules(t.ctx, t.leader, snapshot(50_000, 100));
     expect(t.equities).toEqual([[USER, LEADER, 50_100, 'leader']]);
     expect(t.notices).toEqual([
       { kind: 'leader_breach', accountName: `Account ${LEADER}`, reason: 'Daily loss' },
@@ -291,18 +291,18 @@ describe('checkFirmRules', () => {
   it('when the account neither leads nor follows, or is already risk stopped, or there is no guard, then nothing is done', async () => {
     const answer = { flatten: { reason: DRAWDOWN, stopFollowing: true }, leaderBreach: null };
     const idle = setup(undefined, answer);
-    await checkFirmRules(idle.ctx, account(OTHER, { isFollower: false }), snapshot(1, 1));
+    await checkRules(idle.ctx, account(OTHER, { isFollower: false }), snapshot(1, 1));
     expect(idle.equities).toEqual([]);
     const stoppedBefore = setup(undefined, answer);
     stoppedBefore.ctx.setStatus(FOLLOWER, { state: 'risk_stopped', reason: DRAWDOWN });
-    await checkFirmRules(stoppedBefore.ctx, stoppedBefore.follower, snapshot(1, 1));
+    await checkRules(stoppedBefore.ctx, stoppedBefore.follower, snapshot(1, 1));
     expect([stoppedBefore.closeOuts, stoppedBefore.notices, stoppedBefore.follower.isFollower]).toEqual([
       [],
       [],
       true,
     ]);
     const none = setup(undefined, answer, { withGuard: false });
-    await checkFirmRules(none.ctx, none.follower, snapshot(1, 1));
+    await checkRules(none.ctx, none.follower, snapshot(1, 1));
     expect([none.closeOuts, none.notices]).toEqual([[], []]);
   });
 
@@ -310,7 +310,7 @@ describe('checkFirmRules', () => {
     const t = setup(undefined, { flatten: { reason: DRAWDOWN, stopFollowing: false }, leaderBreach: null });
     const stray = account(FOLLOWER, { userId: 99 });
     t.ctx.live.delete(FOLLOWER);
-    await checkFirmRules(t.ctx, stray, snapshot(10, 5));
+    await checkRules(t.ctx, stray, snapshot(10, 5));
     expect(t.equities).toEqual([[99, FOLLOWER, 15, 'follower']]);
     expect(t.closeOuts).toEqual([99]);
   });
@@ -321,7 +321,7 @@ describe('checkFirmRules', () => {
       { flatten: { reason: DRAWDOWN, stopFollowing: true }, leaderBreach: null },
       { closeOutFails: true },
     );
-    await checkFirmRules(t.ctx, t.follower, snapshot(1, 1));
+    await checkRules(t.ctx, t.follower, snapshot(1, 1));
     expect(t.logged).toEqual([`firm rule ${FOLLOWER}`]);
     expect(t.notices).toHaveLength(1);
   });

@@ -23,7 +23,7 @@ import type { MirrorExposure } from '../../src/copier/engine/state';
  */
 
 const RISK = { maxContractsPerOrder: 50, maxNetPosition: 100, dailyLossLimit: 0 };
-const FOLLOWER = { id: 7, userId: 3, externalId: 'F1', ratio: 2, cross: false, risk: RISK };
+const FOLLOWER = { id: 7, userId: 3, externalId: 'F1', ratio: 2, cross: false };
 
 const position = (symbol: string, netPos: number, accountExternalId = 'F1'): BrokerPosition => ({
   accountExternalId,
@@ -67,6 +67,7 @@ describe('followerTargets', () => {
       brokerPositions: [position('ESZ6', 4), position('ESZ6', 9, 'OTHER')],
       inflight: new Map([['ESZ6', 1]]),
       follower: FOLLOWER,
+      bounds: RISK,
     });
     expect(targets).toEqual([{ symbol: 'ESZ6', actual: 5, desired: 6 }]);
   });
@@ -77,6 +78,7 @@ describe('followerTargets', () => {
       brokerPositions: [position('NQZ6', -2)],
       inflight: new Map(),
       follower: FOLLOWER,
+      bounds: RISK,
     });
     expect(targets).toEqual([{ symbol: 'NQZ6', actual: -2, desired: 0 }]);
   });
@@ -87,6 +89,7 @@ describe('followerTargets', () => {
       brokerPositions: [],
       inflight: new Map([['ESZ6', -2]]),
       follower: FOLLOWER,
+      bounds: RISK,
     });
     expect(targets).toEqual([{ symbol: 'ESZ6', actual: -2, desired: -2 }]);
   });
@@ -97,7 +100,8 @@ describe('followerTargets', () => {
         leaderPositions: new Map([['ESZ6', leader]]),
         brokerPositions: [],
         inflight: new Map(),
-        follower: { ...FOLLOWER, ratio, risk: { ...RISK, maxNetPosition } },
+        follower: { ...FOLLOWER, ratio },
+        bounds: { ...RISK, maxNetPosition },
       })[0]!.desired;
     expect([
       at(1, 1.5),
@@ -116,6 +120,7 @@ describe('followerTargets', () => {
       brokerPositions: [position('MESZ6', 1)],
       inflight: new Map(),
       follower: { ...FOLLOWER, ratio: 1, cross: true },
+      bounds: RISK,
     });
     expect(targets).toEqual([{ symbol: 'MESZ6', actual: 1, desired: 2 }]);
   });
@@ -128,6 +133,7 @@ describe('followerTargets', () => {
       ]),
       brokerPositions: [position('CLF7', 3)],
       inflight: new Map<string, number>(),
+      bounds: RISK,
       leaderSymbols: ['NQZ6'],
     };
     expect(followerTargets({ ...input, follower: FOLLOWER })).toEqual([
@@ -344,14 +350,10 @@ describe('followerVerdict', () => {
 
 describe('correctionIntents', () => {
   it('when a follower long 2 must be short 3, then it sells market: the exit of 2 first, then the entry of 3 in parts of 2', () => {
-    const intents = correctionIntents(
-      's7-k1',
-      { id: 7, userId: 3, risk: { ...RISK, maxContractsPerOrder: 2 } },
-      [
-        { symbol: 'ESZ6', actual: 2, desired: -3 },
-        { symbol: 'NQZ6', actual: 0, desired: 1 },
-      ],
-    );
+    const intents = correctionIntents('s7-k1', { id: 7, userId: 3 }, { ...RISK, maxContractsPerOrder: 2 }, [
+      { symbol: 'ESZ6', actual: 2, desired: -3 },
+      { symbol: 'NQZ6', actual: 0, desired: 1 },
+    ]);
     expect(intents.map((i) => [i.clientOrderId, i.symbol, i.side, i.qty, i.exit])).toEqual([
       ['st.s7-k1.7', 'ESZ6', 'sell', 2, true],
       ['st.s7-k1.7.1', 'ESZ6', 'sell', 2, false],
@@ -375,6 +377,6 @@ describe('correctionIntents', () => {
   });
 
   it('when nothing differs, then nothing is sent', () => {
-    expect(correctionIntents('s7-k2', { id: 7, userId: 3, risk: RISK }, [])).toEqual([]);
+    expect(correctionIntents('s7-k2', { id: 7, userId: 3 }, RISK, [])).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { frontMonth } from '@synctrade/market';
 import { pendingOrder } from '../../src/brokers/shared/pending-order';
 import { BrokerError, type BrokerOrder } from '../../src/brokers/types';
-import type { SendGuard } from '../../src/copier/engine/ports';
+import type { RuleGuard } from '../../src/copier/engine/ports';
 import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
@@ -427,10 +427,11 @@ describe('the sender: the latency it records', () => {
 describe('the sender: a firm rule is asked again when the order goes', () => {
   it("when a firm rule closes while a copy waits out a 429, then the copy is not sent and carries the rule's reason", async () => {
     let closed = false;
-    const guard: SendGuard = {
+    const guard: RuleGuard = {
       prepare: async () => undefined,
       gate: (order) => (closed ? { qty: 0, reason: 'Flat by 15:55 ET' } : { qty: order.qty, reason: null }),
-      onEquity: () => ({ flatten: null, leaderBreach: null }),
+      boundsOf: () => ({ maxContractsPerOrder: Infinity, maxNetPosition: Infinity }),
+      onReading: () => ({ flatten: null, leaderBreach: null }),
     };
     const h = new Harness([{ ratio: 1 }], undefined, {}, guard);
     const broker = new ScriptedFollower(h, FOLLOWER);

@@ -93,10 +93,11 @@ export async function closeOutForRule(
   flattenSequence += 1;
   const eventKey = syncEventKey(account.id, `r${Math.floor(ctx.clock.now()).toString(36)}${flattenSequence}`);
   const intents: CopyIntent[] = [];
+  const bounds = ctx.guard.boundsOf(account);
   for (const position of positions) {
     if (position.accountExternalId !== account.externalId || position.netPos === 0) continue;
     // Every part of a move to flat closes: an exit, served first by the budget.
-    for (const part of planMove(position.netPos, 0, account.risk))
+    for (const part of planMove(position.netPos, 0, bounds))
       intents.push(
         marketIntent(eventKey, account, intents.length, position.symbol, { ...part, exit: true }, reason),
       );

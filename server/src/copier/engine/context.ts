@@ -1,7 +1,7 @@
 import type { Clock } from './clock';
 import type { FollowerStatus, EngineAccount } from './types';
 import type { CopyMetrics } from './metrics';
-import type { AccountDirectory, CopyStore, Notifier, SendGuard } from './ports';
+import type { AccountDirectory, CopyStore, Notifier, RuleGuard } from './ports';
 import type { LiveAccount, SessionEntry, UserGroup } from './state';
 
 export interface EngineSettings {
@@ -35,8 +35,8 @@ export interface EngineContext {
   readonly store: CopyStore;
   readonly directory: AccountDirectory;
   readonly notifier: Notifier;
-  /** Firm rules checked before every send (null: none). */
-  readonly guard: SendGuard | null;
+  /** The follower's rules, its own limits and the firm's: plan bounds, order gates, reading verdicts. */
+  readonly guard: RuleGuard;
   readonly metrics: CopyMetrics;
   readonly settings: EngineSettings;
   /** The engine's one clock: latencies, settle waits, auto-sync, retries. */

@@ -1,6 +1,6 @@
 import type { Side } from '@synctrade/api/types';
 import { planMove, targetPosition, type PlannedOrder } from './sizing';
-import type { RiskLimits } from './types';
+import type { PlanBounds } from './types';
 
 /**
  * Converge, don't replay (ADR 8). A market copy that waited for the broker's request budget is planned again
@@ -23,7 +23,8 @@ export interface ConvergeInput {
   /** The leader's position now in its contract: counted, plus fills heard and not counted yet. */
   leaderPosition: number;
   ratio: number;
-  risk: RiskLimits;
+  /** The follower's plan bounds (`RuleGuard.boundsOf`). */
+  bounds: PlanBounds;
   /** The follower's broker position plus copies sent and not filled yet (copies still waiting excluded). */
   held: number;
   /** What the follower's resting mirrors could still add, per side (signed). */
@@ -38,8 +39,8 @@ export interface ConvergeInput {
 export const SUPERSEDED = "Superseded by the leader's later order";
 
 export function convergePlan(input: ConvergeInput): ConvergeDecision {
-  const { held, risk } = input;
-  const target = targetPosition(input.leaderPosition, input.ratio, risk);
+  const { held, bounds } = input;
+  const target = targetPosition(input.leaderPosition, input.ratio, bounds);
   const facts = `the follower holds ${held}, leader × ratio is ${target}`;
   let need = target - held;
   const direction = input.side === 'buy' ? 1 : -1;
@@ -47,12 +48,12 @@ export function convergePlan(input: ConvergeInput): ConvergeDecision {
     return { kind: 'superseded', reason: `${SUPERSEDED}: ${facts}` };
   // Resting mirrors on the side of the move may still fill: counted as held against the max net position.
   const worst = held + (need > 0 ? input.exposure.buy : input.exposure.sell);
-  const limit = risk.maxNetPosition;
+  const limit = bounds.maxNetPosition;
   if (Math.abs(worst + need) > limit && Math.abs(worst + need) > Math.abs(worst)) {
     const capped = Math.sign(worst + need) * limit - worst;
     need = Math.sign(capped) === Math.sign(need) ? capped : 0;
   }
-  const parts = planMove(held, held + need, risk);
+  const parts = planMove(held, held + need, bounds);
   if (parts.length === 0)
     return { kind: 'superseded', reason: `${SUPERSEDED}: max net position (${limit}) reached, ${facts}` };
   const [first] = parts;

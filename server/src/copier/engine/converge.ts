@@ -39,7 +39,7 @@ export function convergeDecision(
     qty: intent.qty,
     leaderPosition: leaderPositionNow(leader, leaderSymbol),
     ratio: follower.ratio,
-    risk: follower.risk,
+    bounds: ctx.guard.boundsOf(follower),
     held: heldPosition(live, intent.symbol, ctx.clock.now()),
     exposure: {
       buy: pendingExposure(leader, accountId, intent.symbol, 'buy'),

@@ -6,10 +6,12 @@ import { copyOrderSeen } from './late-outcomes';
 import { onLeaderFill } from './leader-fills';
 import { CopyMetrics } from './metrics';
 import { onLeaderOrder } from './mirrors';
-import type { AccountDirectory, ChangeListener, CopyStore, Notifier, SendGuard } from './ports';
+import type { AccountDirectory, ChangeListener, CopyStore, Notifier, RuleGuard } from './ports';
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
-import { checkDailyLoss, checkFirmRules } from './rule-checks';
+import { checkRules } from './rule-checks';
+import { allRules } from './rules/all-rules';
+import { ownLimits } from './rules/own-limits';
 import { flattenForRule } from './close-out';
 import type { RequestBudget } from './budget';
 import { BrokerSessions } from './sessions';
@@ -43,8 +45,8 @@ export interface CopyEngineOptions {
   log?: (error: unknown, context: string) => void;
   settings?: Partial<EngineSettings>;
   clock?: Clock;
-  /** Firm rules checked before every send and after every balance reading. */
-  guard?: SendGuard;
+  /** Firm rules, asked after the follower's own limits (before every send and after every balance reading). */
+  guard?: RuleGuard;
 }
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
@@ -63,7 +65,7 @@ export class CopyEngine implements EngineContext {
   readonly store: CopyStore;
   readonly directory: AccountDirectory;
   readonly notifier: Notifier;
-  readonly guard: SendGuard | null;
+  readonly guard: RuleGuard;
   readonly settings: EngineSettings;
   private readonly onChange: ChangeListener;
   private readonly logger: (error: unknown, context: string) => void;
@@ -84,7 +86,7 @@ export class CopyEngine implements EngineContext {
     this.store = options.store;
     this.directory = options.directory;
     this.notifier = options.notifier;
-    this.guard = options.guard ?? null;
+    this.guard = options.guard === undefined ? ownLimits : allRules(ownLimits, options.guard);
     this.onChange = options.onChange ?? (() => undefined);
     this.logger = options.log ?? (() => undefined);
     this.settings = {
@@ -97,7 +99,7 @@ export class CopyEngine implements EngineContext {
       ...options.settings,
     };
     this.clock = options.clock ?? systemClock;
-    this.guard?.onDeadline?.(async (userId, accountId, reason) => {
+    this.guard.onDeadline?.(async (userId, accountId, reason) => {
       if (this.stopped) return false;
       let acted = false;
       await this.enqueueFirst(userId, async () => {
@@ -309,7 +311,7 @@ export class CopyEngine implements EngineContext {
     const leader = list.find((account) => account.isLeader && account.enabled);
     if (leader?.id !== group.leader?.accountId)
       group.leader = leader === undefined ? null : newLeaderState(leader.id);
-    await this.guard?.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
+    await this.guard.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
     group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
     if (list.length > 0 && !this.recovered.has(userId)) {
       this.recovered.add(userId);
@@ -409,8 +411,7 @@ export class CopyEngine implements EngineContext {
       brokerPositionSeen(live, event.position, this.clock.now());
     } else {
       brokerSnapshotSeen(live, event.account);
-      if (account.isFollower) void checkDailyLoss(this, account.id, event.account);
-      void checkFirmRules(this, account, event.account);
+      void checkRules(this, account, event.account);
     }
     this.changed(account.userId);
   }

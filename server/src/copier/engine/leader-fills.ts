@@ -6,7 +6,7 @@ import { marketIntent } from './market-intent';
 import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
-import { guardPlan } from './firm-gate';
+import { guardPlan } from './rule-gate';
 import { planMove, signed, targetPosition } from './sizing';
 import {
   applyLeaderFill,
@@ -18,7 +18,7 @@ import {
   type LiveAccount,
   type UserGroup,
 } from './state';
-import type { CopyIntent, CopySkip, EngineAccount } from './types';
+import type { CopyIntent, CopySkip, EngineAccount, PlanBounds } from './types';
 
 type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
 
@@ -79,6 +79,7 @@ export async function onLeaderFill(
       };
       const plan = planFollower(
         follower,
+        ctx.guard.boundsOf(follower),
         heldPosition(live, symbol, ctx.clock.now()),
         live,
         symbol,
@@ -130,6 +131,7 @@ export async function onLeaderFill(
  */
 function planFollower(
   follower: EngineAccount,
+  bounds: PlanBounds,
   /** What it holds: `heldPosition`. */
   held: number,
   live: LiveAccount,
@@ -157,13 +159,13 @@ function planFollower(
       reason,
     });
   };
-  const target = targetPosition(after, follower.ratio, follower.risk);
+  const target = targetPosition(after, follower.ratio, bounds);
   const unlimitedMove =
     Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
   if (
     unlimitedMove === 0 &&
     before * after >= 0 &&
-    target === targetPosition(before, follower.ratio, follower.risk)
+    target === targetPosition(before, follower.ratio, bounds)
   ) {
     skip('Canceled', 'Below one contract');
     return { intents, skips, releasesHand };
@@ -172,7 +174,7 @@ function planFollower(
   let delta = Math.sign(target - held) === leaderMove ? target - held : 0;
   // Only in the leader's direction and never past the target: as an exit keeps the leader's side, its target
   // is on the follower's side of flat too, so an exit never takes the follower through flat.
-  const limit = follower.risk.maxNetPosition;
+  const limit = bounds.maxNetPosition;
   if (delta === 0) {
     // Held back by the limit, or simply nothing left to do in the leader's direction.
     const uncapped = Math.sign(after) * Math.round(Math.abs(after) * follower.ratio);
@@ -188,7 +190,7 @@ function planFollower(
     delta = Math.sign(capped) === Math.sign(delta) ? capped : 0;
   }
   releasesHand = held + delta === target && live.heldByHand.has(symbol);
-  const parts = planMove(held, held + delta, follower.risk);
+  const parts = planMove(held, held + delta, bounds);
   if (parts.length === 0) {
     skip('Rejected', `Max net position (${limit}) reached`);
     return { intents, skips, releasesHand };

@@ -65,13 +65,14 @@ export function planMirrors(
       type: order.type,
       price: order.price ?? order.stopPrice,
     };
+    const bounds = ctx.guard.boundsOf(follower);
     const problem =
       qty === 0
         ? 'Below one contract'
-        : qty > follower.risk.maxContractsPerOrder
-          ? `Above the max contracts per order (${follower.risk.maxContractsPerOrder})`
-          : Math.abs(worst) > follower.risk.maxNetPosition && Math.abs(worst) > Math.abs(held)
-            ? `Would pass the max net position (${follower.risk.maxNetPosition})`
+        : qty > bounds.maxContractsPerOrder
+          ? `Above the max contracts per order (${bounds.maxContractsPerOrder})`
+          : Math.abs(worst) > bounds.maxNetPosition && Math.abs(worst) > Math.abs(held)
+            ? `Would pass the max net position (${bounds.maxNetPosition})`
             : null;
     if (problem !== null) {
       skips.push(

@@ -112,10 +112,11 @@ function modifyAction(ctx: EngineContext, leader: LeaderState, order: BrokerOrde
         ? 0
         : pendingExposure(leader, follower.id, exposure.symbol, order.side) - exposure.signedQty;
     // A bigger mirror must fit the limits too; when it does not, the mirror is canceled rather than grown.
+    const bounds = ctx.guard.boundsOf(follower);
     if (
       qty === 0 ||
-      qty > follower.risk.maxContractsPerOrder ||
-      (Math.abs(held + others + signed(now.side, qty)) > follower.risk.maxNetPosition &&
+      qty > bounds.maxContractsPerOrder ||
+      (Math.abs(held + others + signed(now.side, qty)) > bounds.maxNetPosition &&
         Math.abs(held + others + signed(now.side, qty)) > Math.abs(held))
     ) {
       resizePendingExposure(leader, mirrorId, 0);

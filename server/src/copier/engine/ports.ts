@@ -1,7 +1,7 @@
-import type { Side } from '@synctrade/api/types';
-import type { BrokerEvent, BrokerSession } from '../../brokers/types';
+import type { FollowerState, Side } from '@synctrade/api/types';
+import type { AccountSnapshot, BrokerEvent, BrokerSession } from '../../brokers/types';
 import type { OutcomeListener } from './outcomes';
-import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from './types';
+import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount, PlanBounds } from './types';
 
 /** The account the directory answers, for those that implement the ports outside the engine. */
 export type { EngineAccount } from './types';
@@ -67,23 +67,64 @@ export interface AccountDirectory {
   ): Promise<void>;
 }
 
+/** An order the rules are asked about (planned, or about to go out). */
+export interface GatedOrder {
+  userId: number;
+  accountId: number;
+  symbol: string;
+  side: Side;
+  qty: number;
+}
+
+/** What the engine knows of the user's positions when it asks about an order. */
+export interface PositionsView {
+  /** The user's accounts. */
+  accountIds: readonly number[];
+  /** An account's positions, copies on their way included. */
+  positionsOf(accountId: number): ReadonlyMap<string, number>;
+}
+
+/** How much of an order may go (more than asked: all of it), and why not all of it. */
+export interface OrderGate {
+  qty: number;
+  reason: string | null;
+}
+
+/** A balance reading of an account, with what the rules need to know of the account at that moment. */
+export interface BalanceReading {
+  account: EngineAccount;
+  /** It leads its copy group. */
+  leads: boolean;
+  /** It follows (an earlier rule of the same reading may just have stopped it). */
+  follows: boolean;
+  /** Its state on the desk (null: the engine keeps none for it). */
+  state: FollowerState | null;
+  snapshot: AccountSnapshot;
+}
+
+/** What a reading asks of the engine. */
+export interface ReadingVerdict {
+  /**
+   * Close the follower out (working orders canceled), maybe stop it following first. `risk_stop`: its own daily
+   * loss limit; `firm_rule`: a prop-firm rule.
+   */
+  flatten: { kind: 'risk_stop' | 'firm_rule'; reason: string; stopFollowing: boolean } | null;
+  /** The group's leader broke its own rule just now: the user is told (entries are refused from now on). */
+  leaderBreach: string | null;
+}
+
 /**
- * Rules checked before every send and after every balance reading (the prop-firm guard implements it):
- * how much of an order may go, and whether an account must be flattened (and stop following).
+ * The one place that answers what a follower may hold and send (the follower's own limits, the prop-firm guard, and
+ * the engine's composite of both): the bounds every plan stays within, the gate of every order at plan and send
+ * time, and the verdict on every balance reading. Nothing else in the engine reads a limit.
  */
-export interface SendGuard {
+export interface RuleGuard {
   /** Reads the user's rules; the engine calls it when it loads the user, so `gate` never waits. */
   prepare(userId: number): Promise<void>;
-  gate(
-    order: { userId: number; accountId: number; symbol: string; side: Side; qty: number },
-    view: { accountIds: readonly number[]; positionsOf(accountId: number): ReadonlyMap<string, number> },
-  ): { qty: number; reason: string | null };
-  onEquity(
-    userId: number,
-    accountId: number,
-    equity: number,
-    role: 'leader' | 'follower',
-  ): { flatten: { reason: string; stopFollowing: boolean } | null; leaderBreach: string | null };
+  /** The largest order and the largest net position (long or short, per contract) plans may reach. */
+  boundsOf(account: EngineAccount): PlanBounds;
+  gate(order: GatedOrder, view: PositionsView): OrderGate;
+  onReading(reading: BalanceReading): ReadingVerdict;
   /**
    * A deadline of the rules came (the flat-by time) for an account: the engine flattens it and answers whether
    * anything was canceled or closed (a leader, or a follower already flat, is left alone). The guard keeps the

@@ -4,7 +4,7 @@ import { mirroredLeaderOrder } from './client-ids';
 import { marketIntent } from './market-intent';
 import { planMove, targetPosition } from './sizing';
 import type { MirrorExposure } from './state';
-import type { CopyIntent, EngineAccount, RiskLimits } from './types';
+import type { CopyIntent, EngineAccount, PlanBounds } from './types';
 
 /*
  * Reconciliation's decisions, without I/O: `reconcile.ts` reads the brokers and the engine's state, asks these
@@ -40,7 +40,9 @@ export interface TargetsInput {
   brokerPositions: readonly BrokerPosition[];
   /** Copies sent to the follower whose fills are not in its position yet, per follower contract. */
   inflight: ReadonlyMap<string, number>;
-  follower: Pick<EngineAccount, 'externalId' | 'ratio' | 'cross' | 'risk'>;
+  follower: Pick<EngineAccount, 'externalId' | 'ratio' | 'cross'>;
+  /** The follower's plan bounds (`RuleGuard.boundsOf`). */
+  bounds: PlanBounds;
   /** Only these leader contracts (and their Cross counterparts). */
   leaderSymbols?: readonly string[];
 }
@@ -67,7 +69,7 @@ export function followerTargets(input: TargetsInput): Move[] {
     targets.push({
       symbol,
       actual: held.get(symbol) ?? 0,
-      desired: targetPosition(leaderPosition, follower.ratio, follower.risk),
+      desired: targetPosition(leaderPosition, follower.ratio, input.bounds),
     });
   }
   return targets;
@@ -221,12 +223,13 @@ export function followerVerdict(input: {
 /** Market orders that take each contract from its actual position to its target, in parts. */
 export function correctionIntents(
   eventKey: string,
-  follower: Pick<EngineAccount, 'id' | 'userId'> & { risk: RiskLimits },
+  follower: Pick<EngineAccount, 'id' | 'userId'>,
+  bounds: PlanBounds,
   moves: readonly Move[],
 ): CopyIntent[] {
   const intents: CopyIntent[] = [];
   for (const move of moves) {
-    for (const part of planMove(move.actual, move.desired, follower.risk))
+    for (const part of planMove(move.actual, move.desired, bounds))
       intents.push(marketIntent(eventKey, follower, intents.length, move.symbol, part));
   }
   return intents;

@@ -320,7 +320,7 @@ async function sendCorrections(
 ): Promise<void> {
   sequence += 1;
   const eventKey = syncEventKey(follower.id, `${Math.floor(ctx.clock.now()).toString(36)}${sequence}`);
-  const intents = correctionIntents(eventKey, follower, moves);
+  const intents = correctionIntents(eventKey, follower, ctx.guard.boundsOf(follower), moves);
   // What still waits for the login's budget is replaced by these orders: one net order per contract.
   ctx.sessions.get(follower.connectionId)?.budget.drop(
     follower.id,
@@ -351,13 +351,8 @@ async function trimMirrors(
   desired: number,
 ): Promise<void> {
   const entry = ctx.sessions.get(follower.connectionId);
-  const trims = mirrorsOverLimit(
-    leader.mirrorExposure,
-    follower.id,
-    symbol,
-    desired,
-    follower.risk.maxNetPosition,
-  );
+  const { maxNetPosition } = ctx.guard.boundsOf(follower);
+  const trims = mirrorsOverLimit(leader.mirrorExposure, follower.id, symbol, desired, maxNetPosition);
   for (const trim of trims) {
     settlePendingExposure(leader, trim.clientOrderId);
     const orderId = leader.mirrorOrderIds.get(trim.clientOrderId);
@@ -376,7 +371,7 @@ async function trimMirrors(
       type: 'Limit',
       price: null,
       status: 'Canceled',
-      reason: `Mirror canceled: it could pass the max net position (${follower.risk.maxNetPosition})`,
+      reason: `Mirror canceled: it could pass the max net position (${maxNetPosition})`,
     });
   }
 }
@@ -407,6 +402,7 @@ async function movesOf(
     brokerPositions: read,
     inflight,
     follower,
+    bounds: ctx.guard.boundsOf(follower),
     leaderSymbols: options.leaderSymbols,
   });
   for (const target of targets) await trimMirrors(ctx, follower, leader, target.symbol, target.desired);

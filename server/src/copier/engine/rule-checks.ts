@@ -4,44 +4,22 @@ import { stopAndFlatten } from './close-out';
 import type { EngineAccount } from './types';
 
 /**
- * Daily loss limit: when a follower's realized + open P&L since 18:00 New York falls to minus the limit,
- * the follower is flattened, stops following, and the user is told.
+ * A balance reading put to the follower's rules (`ctx.guard`): a leader that broke its own firm rule makes the
+ * group copy no entries, and the user is told; a follower that reached a limit (its daily loss limit, a firm's
+ * drawdown or daily limit) is flattened, working orders canceled, and stops following when the rule says so.
  */
-export async function checkDailyLoss(
-  ctx: EngineContext,
-  accountId: number,
-  snapshot: AccountSnapshot,
-): Promise<void> {
-  const account = ctx.accounts.get(accountId);
-  const live = ctx.live.get(accountId);
-  if (account === undefined || live === undefined || !account.isFollower || account.risk.dailyLossLimit <= 0)
-    return;
-  if (live.status.state === 'risk_stopped') return;
-  const pnl = snapshot.realizedPnl + snapshot.openPnl;
-  if (pnl > -account.risk.dailyLossLimit) return;
-  const reason = `Daily loss limit of $${account.risk.dailyLossLimit.toLocaleString('en-US')} reached (day P&L $${pnl.toFixed(2)})`;
-  await stopAndFlatten(ctx, {
-    account,
-    reason,
-    stopFollowing: true,
-    outcome: { kind: 'risk_stop', accountName: account.name, reason },
-  });
-}
-
-/**
- * A balance reading: the follower that reached a firm limit is flattened (working orders canceled) and, after a
- * drawdown, stops following; a leader that broke its own rule makes the group copy no entries. The user is told.
- */
-export async function checkFirmRules(
+export async function checkRules(
   ctx: EngineContext,
   account: EngineAccount,
   snapshot: AccountSnapshot,
 ): Promise<void> {
-  if (ctx.guard === null) return;
-  const isLeader = ctx.groups.get(account.userId)?.leader?.accountId === account.id;
-  if (!isLeader && !account.isFollower) return;
-  const equity = snapshot.cashBalance + snapshot.openPnl;
-  const verdict = ctx.guard.onEquity(account.userId, account.id, equity, isLeader ? 'leader' : 'follower');
+  const verdict = ctx.guard.onReading({
+    account,
+    leads: ctx.groups.get(account.userId)?.leader?.accountId === account.id,
+    follows: account.isFollower,
+    state: ctx.live.get(account.id)?.status.state ?? null,
+    snapshot,
+  });
   if (verdict.leaderBreach !== null)
     ctx.notifier.notify(account.userId, {
       kind: 'leader_breach',
@@ -49,16 +27,15 @@ export async function checkFirmRules(
       reason: verdict.leaderBreach,
     });
   const action = verdict.flatten;
-  if (action === null || isLeader || ctx.live.get(account.id)?.status.state === 'risk_stopped') return;
+  if (action === null) return;
+  const { reason, stopFollowing } = action;
   await stopAndFlatten(ctx, {
     account,
-    reason: action.reason,
-    stopFollowing: action.stopFollowing,
-    outcome: {
-      kind: 'firm_rule',
-      accountName: account.name,
-      reason: action.reason,
-      stopped: action.stopFollowing,
-    },
+    reason,
+    stopFollowing,
+    outcome:
+      action.kind === 'risk_stop'
+        ? { kind: 'risk_stop', accountName: account.name, reason }
+        : { kind: 'firm_rule', accountName: account.name, reason, stopped: stopFollowing },
   });
 }

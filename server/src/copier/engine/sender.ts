@@ -1,7 +1,7 @@
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../../brokers/types';
 import type { EngineContext } from './context';
 import { afterTurn, claimReplanned, convergeDecision, replannedIntents, showWaiting } from './converge';
-import { guardAtSend } from './firm-gate';
+import { guardAtSend } from './rule-gate';
 import { outcomeOfOrder } from './status-map';
 import {
   addInflightCopy,

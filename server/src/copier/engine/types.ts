@@ -13,6 +13,9 @@ export interface RiskLimits {
 
 export const DEFAULT_RISK: RiskLimits = { maxContractsPerOrder: 50, maxNetPosition: 100, dailyLossLimit: 0 };
 
+/** What every plan for a follower stays within: the tightest of its rules (see `RuleGuard.boundsOf`). */
+export type PlanBounds = Pick<RiskLimits, 'maxContractsPerOrder' | 'maxNetPosition'>;
+
 /** What the engine knows of one broker account: identity, role and settings. */
 export interface EngineAccount {
   id: number;

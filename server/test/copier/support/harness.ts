@@ -10,7 +10,7 @@ import { noticeOf } from '../../../src/copier/engine-notices';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
-import type { SendGuard } from '../../../src/copier/engine/ports';
+import type { RuleGuard } from '../../../src/copier/engine/ports';
 import { DEFAULT_RISK, type EngineAccount, type RiskLimits } from '../../../src/copier/engine/types';
 import { engineAccount } from './engine-account';
 
@@ -55,7 +55,7 @@ export class Harness {
     /** Engine settings of this test, over the harness's own (every engine it starts gets them). */
     private readonly settings: Partial<EngineSettings> = {},
     /** Firm rules checked before every send (the prop-firm guard's tests). */
-    private readonly guard?: SendGuard,
+    private readonly guard?: RuleGuard,
     /** The engine's clock, when a test drives some of its waits by hand. */
     private readonly clock?: Clock,
   ) {

@@ -17,14 +17,14 @@ function accountIdsOf(ctx: EngineContext, userId: number): number[] {
 }
 
 /**
- * Planned copies through the firm rules: each part may go whole, clipped (the rest recorded with the rule's
- * reason) or not at all. Earlier parts of the plan count as held for the later ones.
+ * Planned copies through the follower's rules (`ctx.guard`): each part may go whole, clipped (the rest recorded
+ * with the rule's reason) or not at all. Earlier parts of the plan count as held for the later ones.
  */
 export function guardPlan(
   ctx: EngineContext,
   intents: readonly CopyIntent[],
 ): { intents: CopyIntent[]; skips: CopySkip[] } {
-  if (ctx.guard === null || intents.length === 0) return { intents: [...intents], skips: [] };
+  if (intents.length === 0) return { intents: [], skips: [] };
   const kept: CopyIntent[] = [];
   const skips: CopySkip[] = [];
   const planned = new Map<number, Map<string, number>>();
@@ -57,9 +57,8 @@ export function guardPlan(
   return { intents: kept, skips };
 }
 
-/** Right before an order goes out: the firm rule that now forbids it (as it stands), or null. */
+/** Right before an order goes out: the rule that now forbids it (as it stands), or null. */
 export function guardAtSend(ctx: EngineContext, intent: CopyIntent): string | null {
-  if (ctx.guard === null) return null;
   const verdict = ctx.guard.gate(intent, {
     accountIds: accountIdsOf(ctx, intent.userId),
     positionsOf: (id) => positionsOf(ctx, id, intent.clientOrderId),
