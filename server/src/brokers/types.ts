@@ -143,20 +143,22 @@ export class BrokerError extends Error {
   }
 }
 
+/** A fill as the venue reports it. */
+export interface BrokerFill {
+  fillId: string;
+  orderId: string;
+  accountExternalId: string;
+  symbol: string;
+  side: OrderSide;
+  qty: number;
+  price: number;
+  /** Epoch milliseconds. */
+  time: number;
+}
+
 export type BrokerEvent =
   | { kind: 'order'; order: BrokerOrder }
-  | {
-      kind: 'fill';
-      fillId: string;
-      orderId: string;
-      clientOrderId: string | null;
-      accountExternalId: string;
-      symbol: string;
-      side: OrderSide;
-      qty: number;
-      price: number;
-      time: number;
-    }
+  | ({ kind: 'fill'; clientOrderId: string | null } & BrokerFill)
   | { kind: 'position'; position: BrokerPosition }
   | { kind: 'account'; account: AccountSnapshot }
   /** The session lost its feed (`up: false`) or got it back after a fresh snapshot (`up: true`). */

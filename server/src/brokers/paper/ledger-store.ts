@@ -358,7 +358,7 @@ async function storeRows(db: Db, rows: LedgerRows): Promise<void> {
   );
 }
 
-interface OrderRecord {
+export interface OrderRecord {
   order_id: string;
   external_id: string;
   client_order_id: string | null;
@@ -398,7 +398,7 @@ function recordOf(order: PaperOrder): OrderRecord {
   };
 }
 
-function orderOf(row: OrderRecord): PaperOrder {
+export function orderOf(row: OrderRecord): PaperOrder {
   return {
     orderId: row.order_id,
     clientOrderId: row.client_order_id,

@@ -1,4 +1,4 @@
-import type { BrokerOrder, OrderSide } from '../../brokers/types';
+import type { BrokerFill, BrokerOrder } from '../../brokers/types';
 import type { Db } from '../../db/db';
 import { orderStatusOf } from '../engine/status-map';
 import { RECENT_EVENTS_MS } from './recent-events';
@@ -13,19 +13,6 @@ export interface VenueAccount {
   is_master: boolean;
 }
 
-/** A fill the venue reported. */
-export interface VenueFill {
-  fillId: string;
-  orderId: string;
-  accountExternalId: string;
-  symbol: string;
-  side: OrderSide;
-  qty: number;
-  price: number;
-  /** Epoch milliseconds. */
-  time: number;
-}
-
 /**
  * What a venue holds for some accounts since a moment: the orders placed by hand (copies are the copier's own
  * rows, whose outcome the engine looks up itself) and every fill. Any broker able to read its history back can
@@ -34,7 +21,7 @@ export interface VenueFill {
 export interface VenueHistory {
   accounts: readonly VenueAccount[];
   orders: readonly BrokerOrder[];
-  fills: readonly VenueFill[];
+  fills: readonly BrokerFill[];
 }
 
 /** Reads the venue's history since `sinceMs` in the backfill's transaction. */
