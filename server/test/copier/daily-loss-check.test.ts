@@ -3,6 +3,7 @@ import { checkRules } from '../../src/copier/engine/rule-checks';
 import { ownLimits } from '../../src/copier/engine/rules/own-limits';
 import { newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
+import { engineAccount } from './support/engine-account';
 
 /*
  * The rule: a follower whose realized + open P&L of the day falls to minus its daily loss limit (reaching it
@@ -15,21 +16,16 @@ import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types'
 const OK = { state: 'ok' as const, reason: null };
 
 function setup(over: Partial<EngineAccount> = {}, options: { closeOutFails?: boolean } = {}) {
-  const account: EngineAccount = {
+  const account = engineAccount({
     id: 7,
     userId: 3,
     connectionId: 2,
     externalId: 'F1',
     name: 'Follower 1',
-    isLeader: false,
     isFollower: true,
-    ratio: 1,
-    cross: false,
-    autoSync: true,
-    enabled: true,
     risk: { ...DEFAULT_RISK, dailyLossLimit: 1000 },
     ...over,
-  };
+  });
   const live = newLiveAccount(OK, []);
   const closeOuts: number[] = [];
   const stopped: Array<[number, string]> = [];

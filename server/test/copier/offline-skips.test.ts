@@ -1,7 +1,8 @@
 import type { EngineContext } from '../../src/copier/engine/context';
 import { offlineSkip } from '../../src/copier/engine/offline-skips';
 import { newLiveAccount } from '../../src/copier/engine/state';
-import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
+import type { EngineAccount } from '../../src/copier/engine/types';
+import { engineAccount } from './support/engine-account';
 
 // The rule: a follower that would get a copy but for its broker connection (never opened, or down) gets a
 // recorded Rejected row with the reason; disabled accounts, non-followers, leaders and risk-stopped followers
@@ -18,21 +19,15 @@ const copy = {
 };
 
 function follower(over: Partial<EngineAccount> = {}): EngineAccount {
-  return {
+  return engineAccount({
     id: 7,
     userId: 3,
     connectionId: 2,
     externalId: 'F1',
     name: 'Follower 1',
-    isLeader: false,
     isFollower: true,
-    ratio: 1,
-    cross: false,
-    autoSync: true,
-    enabled: true,
-    risk: DEFAULT_RISK,
     ...over,
-  };
+  });
 }
 
 function ctxWith(session: { up: boolean } | null, state: 'ok' | 'risk_stopped' | null = 'ok'): EngineContext {

@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
+import { connectSim, firstAccountId } from '../support/connect-sim';
 import { registerUser, type TestUser } from '../support/users';
 
 describe('payload rules: a route checks its payload with the shared yup schema, after its own checks', () => {
@@ -21,12 +21,7 @@ describe('payload rules: a route checks its payload with the shared yup schema, 
     t = await buildTestApp();
     user = await registerUser(t.app);
     await connectSim(t.app, user);
-    const accounts = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/brokers/accounts',
-      headers: user.headers,
-    });
-    accountId = (accounts.json() as Array<{ id: number }>)[0]?.id ?? 0;
+    accountId = await firstAccountId(t.app, user);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import type { PropPresetList, PropRules } from '@synctrade/api/types';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
+import { connectSim, firstAccountId } from '../support/connect-sim';
 import { registerUser, type TestUser } from '../support/users';
 
 /** The smallest positive number JSON carries: no ratio, loss limit or firm amount may be this. */
@@ -26,12 +26,7 @@ describe('numbers a trader sends are read strictly', () => {
     t = await buildTestApp();
     user = await registerUser(t.app);
     await connectSim(t.app, user);
-    const accounts = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/brokers/accounts',
-      headers: user.headers,
-    });
-    accountId = (accounts.json() as Array<{ id: number }>)[0]?.id ?? 0;
+    accountId = await firstAccountId(t.app, user);
     const presets = await t.app.inject({
       method: 'GET',
       url: '/api/v1/propfirm/presets',
