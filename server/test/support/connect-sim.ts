@@ -43,6 +43,10 @@ export async function connectSim(
 
 /** The id of the user's first broker account (0 when there is none). */
 export async function firstAccountId(app: FastifyInstance, user: TestUser): Promise<number> {
-  const accounts = await app.inject({ method: 'GET', url: '/api/v1/brokers/accounts', headers: user.headers });
+  const accounts = await app.inject({
+    method: 'GET',
+    url: '/api/v1/brokers/accounts',
+    headers: user.headers,
+  });
   return (accounts.json() as Array<{ id: number }>)[0]?.id ?? 0;
 }
