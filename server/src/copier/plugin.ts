@@ -1,4 +1,4 @@
-import { EngineGuard, EngineSendGuard } from '../propfirm/server';
+import { EngineGuard, FirmRuleGuard } from '../propfirm/server';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FeedMessage } from '@synctrade/api/types';
@@ -29,7 +29,7 @@ const copier: FastifyPluginAsync = async (app) => {
     },
     onChange: (userId) => touch(userId),
     log,
-    guard: new EngineSendGuard(new EngineGuard(app.propGuard, log)),
+    guard: new FirmRuleGuard(new EngineGuard(app.propGuard, log)),
   });
   // The desk's list is the owner's (the process with the live state); in a cluster it reaches every node's sockets.
   publisher = new DeskPublisher(app, engine, {

@@ -318,7 +318,7 @@ const QUIET: FirmReadingVerdict = Object.freeze({ flatten: null, leaderBreach: n
  * The guard as the engine sees it (its `RuleGuard` port): plain answers, no rule vocabulary. Hedging with
  * `close_first` is answered as a refusal: the engine does not close the user's other accounts itself.
  */
-export class EngineSendGuard {
+export class FirmRuleGuard {
   constructor(readonly guard: EngineGuard) {}
 
   prepare(userId: number): Promise<void> {

@@ -4,7 +4,7 @@ export { PropGuard, type UserRules } from './service/prop-guard';
 export { RuleMail, RULE_MAIL_WINDOW_MS } from './service/rule-mail';
 export {
   EngineGuard,
-  EngineSendGuard,
+  FirmRuleGuard,
   type SendVerdict,
   type EquityVerdict,
   type GuardSource,

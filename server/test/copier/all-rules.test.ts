@@ -2,7 +2,7 @@ import type { BalanceReading, OrderGate, ReadingVerdict, RuleGuard } from '../..
 import { allRules } from '../../src/copier/engine/rules/all-rules';
 import { ownLimits } from '../../src/copier/engine/rules/own-limits';
 import type { EngineAccount, PlanBounds } from '../../src/copier/engine/types';
-import { EngineSendGuard, type EngineGuard } from '../../src/propfirm/engine-port';
+import { FirmRuleGuard, type EngineGuard } from '../../src/propfirm/engine-port';
 import { engineAccount } from './support/engine-account';
 
 /*
@@ -48,13 +48,13 @@ function rule(answers: { bounds?: PlanBounds; gate?: OrderGate; reading?: Readin
 }
 
 /** The prop-firm port with its rule answers faked: what it is asked (equity, role) is what it computed. */
-function firm(answer: ReturnType<EngineSendGuard['onEquity']>) {
+function firm(answer: ReturnType<FirmRuleGuard['onEquity']>) {
   const asked: Array<[number, number, number, string]> = [];
-  const onEquity: EngineSendGuard['onEquity'] = (userId, accountId, equity, role) => {
+  const onEquity: FirmRuleGuard['onEquity'] = (userId, accountId, equity, role) => {
     asked.push([userId, accountId, equity, role]);
     return answer;
   };
-  const guard = Object.assign(new EngineSendGuard(undefined as unknown as EngineGuard), { onEquity });
+  const guard = Object.assign(new FirmRuleGuard(undefined as unknown as EngineGuard), { onEquity });
   return { guard, asked };
 }
 

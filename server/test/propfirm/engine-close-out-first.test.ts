@@ -1,7 +1,7 @@
 import { PaperSession } from '../../src/brokers/paper/session';
 import type { PlaceOrderCommand } from '../../src/brokers/types';
 import type { ClaimResult, ClaimRequest } from '../../src/copier/engine/ports';
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
+import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
 import { Harness, LEADER, USER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';
 
@@ -18,7 +18,7 @@ describe('a rule close-out and the copies waiting in the queue', () => {
     rules.drawdown.enabled = false;
     rules.dailyLoss.enabled = false;
     const source = new MemorySource(new Map([[FOLLOWER, rules]]), Date.parse('2027-03-12T21:00:00Z'));
-    const h = new Harness([{ ratio: 1 }], undefined, {}, new EngineSendGuard(new EngineGuard(source)));
+    const h = new Harness([{ ratio: 1 }], undefined, {}, new FirmRuleGuard(new EngineGuard(source)));
     await h.start();
     await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 3, type: 'Market' });
     await h.settle();

@@ -1,4 +1,4 @@
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
+import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
 import { MemorySource, rulesOf } from './support/memory-source';
 
 // Hand-worked: 2027-03-10 is a Wednesday; Chicago is UTC−6 until 2027-03-14.
@@ -103,7 +103,7 @@ describe('the guard as the engine asks it', () => {
     const rules = rulesOf('tradeify-50k');
     rules.hedging = { enabled: true, action: 'close_first' };
     rules.drawdown.enabled = false;
-    const port = new EngineSendGuard(
+    const port = new FirmRuleGuard(
       new EngineGuard(
         new MemorySource(
           new Map([
@@ -127,7 +127,7 @@ describe('the guard as the engine asks it', () => {
   it('when a drawdown and a daily loss are hit together, then the engine flattens and stops following', async () => {
     const rules = rulesOf('topstep-combine-50k');
     rules.flatBy.enabled = false;
-    const port = new EngineSendGuard(new EngineGuard(new MemorySource(new Map([[2, rules]]))));
+    const port = new FirmRuleGuard(new EngineGuard(new MemorySource(new Map([[2, rules]]))));
     await port.prepare(USER);
     expect(port.onEquity(USER, 2, 50_000, 'follower')).toEqual({ flatten: null, leaderBreach: null });
     expect(port.onEquity(USER, 2, 48_100, 'follower')).toEqual({

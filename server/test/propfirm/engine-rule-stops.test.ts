@@ -1,5 +1,5 @@
 import { PaperSession } from '../../src/brokers/paper/session';
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
+import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
 import type { PropRules } from '../../src/propfirm';
 import { Harness, LEADER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';
@@ -22,7 +22,7 @@ function topstep(edit: (rules: PropRules) => void): PropRules {
 
 async function guarded(rules: PropRules): Promise<Harness> {
   const source = new MemorySource(new Map([[FOLLOWER, rules]]), Date.parse('2027-03-10T15:00:00Z'));
-  const h = new Harness([{ ratio: 1 }], undefined, {}, new EngineSendGuard(new EngineGuard(source)));
+  const h = new Harness([{ ratio: 1 }], undefined, {}, new FirmRuleGuard(new EngineGuard(source)));
   await h.start();
   return h;
 }

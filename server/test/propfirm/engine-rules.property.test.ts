@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
+import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
 import { Harness, LEADER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';
 
@@ -75,7 +75,7 @@ describe('the copy engine under firm rules (property)', () => {
             [{ ratio }, { ratio, cross: true }],
             undefined,
             {},
-            new EngineSendGuard(new EngineGuard(source)),
+            new FirmRuleGuard(new EngineGuard(source)),
           );
           await h.start();
           let phase: Phase = 'open';

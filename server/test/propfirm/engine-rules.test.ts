@@ -1,4 +1,4 @@
-import { EngineGuard, EngineSendGuard } from '../../src/propfirm/engine-port';
+import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
 import type { PropRules } from '../../src/propfirm';
 import { Harness, LEADER } from '../copier/support/harness';
 import { MemorySource, rulesOf } from './support/memory-source';
@@ -23,7 +23,7 @@ async function harnessWith(
   start: string,
 ): Promise<{ h: Harness; source: MemorySource }> {
   const source = new MemorySource(rules, Date.parse(start));
-  const h = new Harness([{ ratio: 1 }], undefined, {}, new EngineSendGuard(new EngineGuard(source)));
+  const h = new Harness([{ ratio: 1 }], undefined, {}, new FirmRuleGuard(new EngineGuard(source)));
   await h.start();
   return { h, source };
 }

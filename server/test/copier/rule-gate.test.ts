@@ -3,7 +3,7 @@ import { guardAtSend, guardPlan } from '../../src/copier/engine/rule-gate';
 import { checkRules } from '../../src/copier/engine/rule-checks';
 import { allRules } from '../../src/copier/engine/rules/all-rules';
 import { ownLimits } from '../../src/copier/engine/rules/own-limits';
-import { EngineSendGuard, type EngineGuard } from '../../src/propfirm/engine-port';
+import { FirmRuleGuard, type EngineGuard } from '../../src/propfirm/engine-port';
 import { addInflightCopy, brokerPositionSeen, newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type CopyIntent, type EngineAccount } from '../../src/copier/engine/types';
 import { marketCopy } from './support/copy-intent';
@@ -38,7 +38,7 @@ const intent = (
 const OTHER = 8;
 const LEADER = 9;
 
-type Gate = EngineSendGuard['gate'];
+type Gate = FirmRuleGuard['gate'];
 type Asked = { qty: number; accountIds: readonly number[]; held: Record<number, Record<string, number>> };
 
 function account(id: number, over: Partial<EngineAccount> = {}): EngineAccount {
@@ -64,7 +64,7 @@ function setup(
     qty,
     reason: null,
   }),
-  equityAnswer: ReturnType<EngineSendGuard['onEquity']> = { flatten: null, leaderBreach: null },
+  equityAnswer: ReturnType<FirmRuleGuard['onEquity']> = { flatten: null, leaderBreach: null },
   options: { withGuard?: boolean; closeOutFails?: boolean } = {},
 ) {
   const asked: Asked[] = [];
@@ -75,11 +75,11 @@ function setup(
     asked.push({ qty: order.qty, accountIds: view.accountIds, held });
     return verdict(order.qty, asked.length);
   };
-  const onEquity: EngineSendGuard['onEquity'] = (userId, accountId, equity, role) => {
+  const onEquity: FirmRuleGuard['onEquity'] = (userId, accountId, equity, role) => {
     equities.push([userId, accountId, equity, role]);
     return equityAnswer;
   };
-  const firm = Object.assign(new EngineSendGuard(undefined as unknown as EngineGuard), { gate, onEquity });
+  const firm = Object.assign(new FirmRuleGuard(undefined as unknown as EngineGuard), { gate, onEquity });
   const follower = account(FOLLOWER);
   const other = account(OTHER);
   const leader = account(LEADER, { isLeader: true, isFollower: false });
