@@ -76,8 +76,12 @@ describe('sign-in tries in flight are counted before their statements', () => {
     const checks = holdWrongChecks(user.password);
     const reads = failureReads();
     try {
-      const burst = send(Array.from({ length: 30 }, () => () => login(user.email, 'Wrong!Pass1', '10.80.0.1')));
-      await until(() => checks.held() === MAX_PAIR_FAILURES && burst.answered.length === 30 - MAX_PAIR_FAILURES);
+      const burst = send(
+        Array.from({ length: 30 }, () => () => login(user.email, 'Wrong!Pass1', '10.80.0.1')),
+      );
+      await until(
+        () => checks.held() === MAX_PAIR_FAILURES && burst.answered.length === 30 - MAX_PAIR_FAILURES,
+      );
       for (const answer of burst.answered) {
         expect(answer.statusCode).toBe(429);
         expect(Number(answer.headers['retry-after'])).toBe(IN_FLIGHT_RETRY_SECONDS);
