@@ -40,6 +40,7 @@ import { PropGuard, PropStore, RuleMail } from './propfirm/server';
 import { routes } from './routes';
 import { createTokenSigner } from './security/jwt';
 import { LoginRefusals } from './auth/login-refusals';
+import { LoginTriesInFlight } from './auth/login-tries-in-flight';
 import { createPasswordHasher } from './security/passwords';
 import { createSecrets } from './security/secrets';
 import { loadWebConfig, webPlugin } from './web';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('secrets', createSecrets(secretsKey));
   app.decorate('passwords', createPasswordHasher(config.argon2));
   app.decorate('loginRefusals', new LoginRefusals());
+  app.decorate('loginTriesInFlight', new LoginTriesInFlight());
   app.decorate('tokens', signer);
   app.decorate(
     'mailer',

@@ -21,7 +21,7 @@ export const MAX_ACCOUNT_FAILURES = 20;
 /** Wrong second-factor codes of one account inside the window after which codes from unknown addresses are refused. */
 export const MAX_CODE_FAILURES = 5;
 
-const TOO_MANY = 'Too many failed sign-in attempts. Please try again later.';
+export const TOO_MANY = 'Too many failed sign-in attempts. Please try again later.';
 const TOO_MANY_CODES =
   'Too many wrong two-factor codes for this account. Please try again later, or sign in from a device you used before.';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import type { TokenResponse, TwoFactorRequiredResponse } from '@synctrade/api/types';
 import { AppError } from '../http/app-error';
+import { admitLoginTry } from './admit-login-try';
 import { issueAccessToken } from './issue-token';
 import {
   refuseOverLimit,
@@ -28,8 +29,24 @@ export async function login(
 ): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email);
   const ip = request.ip;
+  const known = once(() => emailSignedInFrom(app.db, email, ip));
+  const release = await admitLoginTry(app.loginTriesInFlight, { email, ip, known });
+  try {
+    return await checkTry(app, request, { ...input, email, ip, known });
+  } finally {
+    release();
+  }
+}
+
+/** The try once this node counts it: refused over its limit, else counted in the database and checked. */
+async function checkTry(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { email: string; ip: string; password: string; otp?: string; known: () => Promise<boolean> },
+): Promise<LoginOutcome> {
+  const { email, ip } = input;
   const refusals = app.loginRefusals;
-  await refuseOverLimit(app.db, refusals, { email, ip, known: () => emailSignedInFrom(app.db, email, ip) });
+  await refuseOverLimit(app.db, refusals, { email, ip, known: input.known });
   const user = await findUserByEmail(app.db, email);
   // Asked for unknown e-mails too (no user has id 0), so both take the same statements.
   const known = await signedInFrom(app.db, user?.id ?? 0, ip);
@@ -55,4 +72,10 @@ export async function login(
   refusals.forget(email, ip);
   const accessToken = await issueAccessToken(app, request, user.id);
   return { status: 200, body: { access_token: accessToken, message: SUCCESS.login } };
+}
+
+/** The first call's promise, kept: the address is asked about at most once per try. */
+function once<T>(ask: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= ask());
 }

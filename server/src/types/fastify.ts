@@ -1,5 +1,6 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
 import type { LoginRefusals } from '../auth/login-refusals';
+import type { LoginTriesInFlight } from '../auth/login-tries-in-flight';
 import type { BrokerRegistry } from '../brokers/registry';
 import type { CopierRouteOptions } from '../copier/route-options';
 import type { PaperVenue } from '../brokers/paper/venue';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     /** Sign-in tries this node knows to be over their limit, refused before any statement. */
     loginRefusals: LoginRefusals;
+    /** Sign-in tries this node is checking, counted before their first statement. */
+    loginTriesInFlight: LoginTriesInFlight;
     tokens: TokenSigner;
     mailer: Mailer;
     realtime: RealtimeHub;
