@@ -12,6 +12,14 @@ export interface WireMeta {
   untyped?: boolean;
   /** A body without the field is refused by the JSON Schema itself (`body must have required property`). */
   requiredOnWire?: boolean;
+  /**
+   * A text's lengths as the JSON Schema refuses them, in place of the cap on every text: for a field whose
+   * choices the rule names, so an empty or overlong text is refused before the list is read.
+   */
+  minLength?: number;
+  maxLength?: number;
+  /** On an object: a field the payload does not name is refused by the JSON Schema, not dropped. */
+  closed?: boolean;
 }
 
 /** Typed `meta()` argument of a payload field. */
