@@ -27,14 +27,3 @@ export function CheckedByRoute<T>(type: string, description: string): TUnsafe<T>
 
 /** Upper bound for free text in requests: far above every field's own limit, so the route's message wins. */
 export const TEXT_CAP = 10_000;
-
-/**
- * A body the route reads as an object and otherwise ignores (a JSON string or null changes nothing): the
- * object is checked, anything else passes as before.
- */
-export function ObjectOrIgnored<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
-  return Type.Unsafe<Static<T>>({
-    anyOf: [schema, { not: { type: 'object' } }],
-    description: 'A body that is not an object changes nothing.',
-  });
-}

@@ -13,6 +13,7 @@ import {
   flattenSchema,
   forgotPasswordSchema,
   journalSchema,
+  leaderChangeSchema,
   loginPayloadSchema,
   passwordChangeSchema,
   profileUpdateSchema,
@@ -113,10 +114,8 @@ export const TwoFactorCodePayloadSchema = payloadSchema(twoFactorCodeSchema);
 /** Connects a broker that signs in with a user name and API key (ProjectX); the key is never sent back. */
 export const ApiKeyConnectPayloadSchema = payloadSchema(apiKeyConnectSchema);
 
-/** What a leader change does to the followers' positions (the route answers 400 for anything else). */
-export const LeaderChangePayloadSchema = Type.Object({
-  followers: CheckedByRoute<'align' | 'keep'>(
-    'align or keep',
-    'Anything else answers 400; without a body the followers are kept.',
-  ),
-});
+/**
+ * What a leader change does to the followers' positions. A body that is not an object passes the JSON Schema:
+ * the rules tell an absent body (the followers are kept) from a wrong one (400).
+ */
+export const LeaderChangePayloadSchema = payloadSchema(leaderChangeSchema, { nonObjectIgnored: true });

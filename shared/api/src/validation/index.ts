@@ -9,3 +9,4 @@ export * from './amounts';
 export * from './projectx';
 export * from './propfirm-schemas';
 export * from './journal-schemas';
+export * from './leader-change-schema';
