@@ -271,7 +271,7 @@ export const ROUTE_SCHEMAS = {
     }),
   },
   [`GET ${API}/market/quotes`]: { response: answers({ 200: Type.Array(MarketQuoteSchema) }) },
-  [`POST ${API}/sim/orders`]: { body: Type.Partial(TicketOrderPayloadSchema), response: message },
+  [`POST ${API}/sim/orders`]: { body: TicketOrderPayloadSchema, response: message },
 
   ...PROPFIRM_ROUTE_SCHEMAS,
 

@@ -10,3 +10,4 @@ export * from './projectx';
 export * from './propfirm-schemas';
 export * from './journal-schemas';
 export * from './leader-change-schema';
+export * from './ticket-schemas';
