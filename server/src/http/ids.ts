@@ -1,6 +1,7 @@
+import { MAX_ROW_ID } from '@synctrade/api/validation';
 import { AppError } from './app-error';
 
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_ROW_ID;
 
 /**
  * A route's numeric id: a positive 32-bit integer written in plain digits. Anything else (`abc`, `-1`, `1.5`,

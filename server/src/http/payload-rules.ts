@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { payloadRulesOf, type RouteSchema } from '@synctrade/api/schemas';
+import { wireMetaOf } from '@synctrade/api/validation';
 import type { AnyObject, ObjectSchema, Schema } from 'yup';
 import { validateObject, validateValue } from './validate';
 
@@ -15,7 +16,9 @@ function isObjectSchema(rules: Schema): rules is ObjectSchema<AnyObject> {
 }
 
 function checked(rules: Schema, input: unknown): unknown {
-  return isObjectSchema(rules) ? validateObject(rules, input) : validateValue(rules, input);
+  return isObjectSchema(rules) && wireMetaOf(rules).bodyAsSent !== true
+    ? validateObject(rules, input)
+    : validateValue(rules, input);
 }
 
 /**

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LEADER_CHANGE_MESSAGE, SUCCESS } from '@synctrade/api/messages';
-import type {
-  CrossPayload,
-  LeaderChangeFollowers,
-  MessageResponse,
-  RatioPayload,
-} from '@synctrade/api/types';
+import { SUCCESS } from '@synctrade/api/messages';
+import type { CrossPayload, LeaderChangePayload, MessageResponse, RatioPayload } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { ownedAccount, settleWithin } from '../../copier/repo/owned-account';
@@ -18,21 +13,6 @@ import {
 } from '../../copier/repo/settings-repo';
 import { accountOf, ownedAccountFirst } from '../owned-account-first';
 
-/**
- * What a leader change does to the followers' positions: `align` brings them to the new leader × ratio at once,
- * `keep` (the default, so no call closes positions unasked) leaves them until the new leader's next trade.
- */
-function leaderChangeChoice(body: unknown): LeaderChangeFollowers {
-  if (body === undefined || body === null || body === '') return 'keep';
-  if (typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest(LEADER_CHANGE_MESSAGE.body);
-  const { followers, ...rest } = body as { followers?: unknown };
-  if (Object.keys(rest).length > 0) throw AppError.badRequest(LEADER_CHANGE_MESSAGE.body);
-  if (followers === undefined) return 'keep';
-  if (followers !== 'align' && followers !== 'keep')
-    throw AppError.badRequest(LEADER_CHANGE_MESSAGE.followers);
-  return followers;
-}
-
 /** Leader, follow toggle, ratio, Cross and "disable all followers". */
 export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
@@ -41,12 +21,12 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     touch(userId);
   };
 
-  app.put<{ Params: { id: string } }>(
+  app.put<{ Params: { id: string }; Body: LeaderChangePayload }>(
     '/copier/accounts/:id/master',
-    secured,
+    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
     async (request): Promise<MessageResponse> => {
-      const account = await ownedAccount(app.db, request.user.id, request.params.id);
-      const followers = leaderChangeChoice(request.body);
+      const account = accountOf(request);
+      const { followers } = request.body;
       await setLeader(app.db, request.user.id, account.id, account.is_master, followers);
       await changed(request.user.id);
       // Align: every follower goes to the new leader × ratio now, auto-sync on or off.

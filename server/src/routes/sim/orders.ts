@@ -1,12 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import type { MessageResponse } from '@synctrade/api/types';
+import type { MessageResponse, TicketOrderPayload } from '@synctrade/api/types';
 import { BrokerError, type BrokerCredentials } from '../../brokers/types';
-import { findAccountWithConnection } from '../../connections/accounts-repo';
 import { AppError } from '../../http/app-error';
-import { MAX_ID } from '../../http/ids';
 import { MAX_WORKING_PER_ACCOUNT } from '../../paper/list-bounds';
 import { ticketCommand } from '../../paper/ticket';
+import { ticketAccountFirst, ticketAccountOf } from './ticket-account-first';
 
 /** Resolves on the event loop's next turn, once the microtasks queued now (a copier's job among them) ran. */
 function afterCopies(): Promise<void> {
@@ -17,24 +16,14 @@ const MOVING = 'Your copy group is moving to another server node; try again in a
 
 /** `POST /sim/orders`: the desk's order ticket, a paper order on one of the caller's sim accounts. */
 export const ticketRoutes: FastifyPluginAsync = async (app) => {
-  app.post(
+  app.post<{ Body: TicketOrderPayload }>(
     '/sim/orders',
-    { preHandler: app.authenticate, schema: { tags: ['sim'], security: [{ bearer: [] }] } },
+    {
+      preHandler: [app.authenticate, ticketAccountFirst(app.db)],
+      schema: { tags: ['sim'], security: [{ bearer: [] }] },
+    },
     async (request): Promise<MessageResponse> => {
-      const accountId = (request.body as { account_id?: unknown } | null)?.account_id;
-      // Beyond MAX_ID no row can match (and the database would refuse the number).
-      if (
-        typeof accountId !== 'number' ||
-        !Number.isInteger(accountId) ||
-        accountId < 1 ||
-        accountId > MAX_ID
-      )
-        throw AppError.badRequest('account_id must be an account id');
-      const account = await findAccountWithConnection(app.db, request.user.id, accountId);
-      if (account === undefined) throw AppError.notFound('Account not found');
-      if (account.broker !== 'sim')
-        throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
-      if (!account.enabled) throw AppError.badRequest('This account is disabled');
+      const account = ticketAccountOf(request);
       const command = ticketCommand(request.body, account.external_id, new Date());
       if (
         command.type === 'Limit' &&

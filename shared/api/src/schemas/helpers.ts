@@ -17,24 +17,5 @@ export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null
   return Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 }
 
-/**
- * A request field the route checks itself, with the product's own message (the spec's texts): the schema
- * documents the expected type but lets any value through, so a wrong one gets that message, not a generic one.
- */
-export function CheckedByRoute<T>(type: string, description: string): TUnsafe<T> {
-  return Type.Unsafe<T>({ description: `${type}. ${description}` });
-}
-
 /** Upper bound for free text in requests: far above every field's own limit, so the route's message wins. */
 export const TEXT_CAP = 10_000;
-
-/**
- * A body the route reads as an object and otherwise ignores (a JSON string or null changes nothing): the
- * object is checked, anything else passes as before.
- */
-export function ObjectOrIgnored<T extends TSchema>(schema: T): TUnsafe<Static<T>> {
-  return Type.Unsafe<Static<T>>({
-    anyOf: [schema, { not: { type: 'object' } }],
-    description: 'A body that is not an object changes nothing.',
-  });
-}

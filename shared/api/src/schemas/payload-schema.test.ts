@@ -46,6 +46,23 @@ describe('payloadSchema: the JSON Schema of a payload stated by its yup schema',
     });
   });
 
+  it('when the wire refuses a text by its length or an object other fields, then the schema says so', () => {
+    const rules = yup
+      .object({
+        pick: yup
+          .string()
+          .oneOf(['a.b', 'c.d'], 'a.b or c.d')
+          .meta(wire({ minLength: 1, maxLength: 64, requiredOnWire: true })),
+      })
+      .meta(wire({ closed: true }));
+    expect(plain(payloadSchema(rules))).toEqual({
+      type: 'object',
+      required: ['pick'],
+      properties: { pick: { type: 'string', minLength: 1, maxLength: 64 } },
+      additionalProperties: false,
+    });
+  });
+
   it('when a body that is not an object is ignored, then the schema lets it through', () => {
     const schema = payloadSchema(yup.object({ bio: yup.string() }), { nonObjectIgnored: true });
     expect(plain(schema)).toEqual({

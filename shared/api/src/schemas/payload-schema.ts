@@ -3,7 +3,8 @@
  * which states the fields, rules and messages once for the forms and the server. The JSON Schema is the
  * server's first check and the OpenAPI document's request schema; it keeps to what needs no spec message:
  * each field's type, number bounds, list lengths, and a cap on texts far above every field's own limit, so
- * the yup rule's message (the spec's text) answers everything else.
+ * the yup rule's message (the spec's text) answers everything else. A field's `wire(...)` meta adds what the
+ * wire refuses on its own (a required field, a text's lengths, an object closed to other fields).
  */
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import type { InferType, Schema, SchemaDescription } from 'yup';
@@ -48,7 +49,12 @@ function jsonOf(schema: Schema): Json {
   if (meta.untyped === true) return documented;
   switch (described.type) {
     case 'string':
-      return { type: 'string', maxLength: TEXT_CAP, ...documented };
+      return {
+        type: 'string',
+        ...(meta.minLength === undefined ? {} : { minLength: meta.minLength }),
+        maxLength: meta.maxLength ?? TEXT_CAP,
+        ...documented,
+      };
     case 'boolean':
       return { type: 'boolean', ...documented };
     case 'number': {
@@ -79,7 +85,13 @@ function jsonOf(schema: Schema): Json {
       const required = Object.entries(fields)
         .filter(([, field]) => (field.describe() as Described).meta?.requiredOnWire === true)
         .map(([key]) => key);
-      return { type: 'object', ...(required.length > 0 ? { required } : {}), properties, ...documented };
+      return {
+        type: 'object',
+        ...(required.length > 0 ? { required } : {}),
+        properties,
+        ...(meta.closed === true ? { additionalProperties: false } : {}),
+        ...documented,
+      };
     }
     default:
       // `mixed` (a choice from a list): any JSON value, the rule names the choices.
@@ -109,8 +121,8 @@ export function payloadSchema<S extends Schema>(
 }
 
 /**
- * A payload whose JSON Schema says more than its yup schema can (closed objects, text lengths of its own):
- * the route is checked by both, the JSON Schema first.
+ * A payload whose JSON Schema is written by hand beside its yup schema: the route is checked by both, the JSON
+ * Schema first. What a derived schema lacks (a closed object, a text's own lengths) goes in `wire(...)` instead.
  */
 export function withPayloadRules<T extends TSchema>(schema: T, rules: Schema): T {
   rulesBySchema.set(schema, rules);

@@ -13,6 +13,7 @@ import {
   flattenSchema,
   forgotPasswordSchema,
   journalSchema,
+  leaderChangeSchema,
   loginPayloadSchema,
   passwordChangeSchema,
   profileUpdateSchema,
@@ -20,10 +21,9 @@ import {
   registerPayloadSchema,
   resetPasswordPayloadSchema,
   riskSettingsSchema,
+  ticketOrderSchema,
   twoFactorCodeSchema,
 } from '../validation';
-import { type OrderTypeSchema, type SideSchema } from './entities';
-import { CheckedByRoute } from './helpers';
 import { payloadSchema } from './payload-schema';
 import type { Static } from '@sinclair/typebox';
 
@@ -67,17 +67,8 @@ export const HistoryQuerySchema = Type.Composite([
     ),
   }),
 ]);
-export const TicketOrderPayloadSchema = Type.Object({
-  account_id: Type.Integer(),
-  contract: Type.String({ maxLength: 100, description: 'A contract root (ES) or a month of it (ESZ6).' }),
-  side: CheckedByRoute<Static<typeof SideSchema>>('buy or sell', 'Checked by the route.'),
-  qty: CheckedByRoute<number>('A whole number from 1 to 100', 'Checked by the route.'),
-  order_type: CheckedByRoute<Extract<Static<typeof OrderTypeSchema>, 'Market' | 'Limit'>>(
-    'Market or Limit',
-    'Checked by the route.',
-  ),
-  price: Type.Optional(Type.Number({ description: 'Required for a Limit order.' })),
-});
+/** The desk's paper order ticket (the route finds the account before the other fields are read). */
+export const TicketOrderPayloadSchema = payloadSchema(ticketOrderSchema);
 
 /** One trade as read from an imported CSV file, normalized by the client. */
 export const ImportTradeRowSchema = Type.Object({
@@ -113,10 +104,8 @@ export const TwoFactorCodePayloadSchema = payloadSchema(twoFactorCodeSchema);
 /** Connects a broker that signs in with a user name and API key (ProjectX); the key is never sent back. */
 export const ApiKeyConnectPayloadSchema = payloadSchema(apiKeyConnectSchema);
 
-/** What a leader change does to the followers' positions (the route answers 400 for anything else). */
-export const LeaderChangePayloadSchema = Type.Object({
-  followers: CheckedByRoute<'align' | 'keep'>(
-    'align or keep',
-    'Anything else answers 400; without a body the followers are kept.',
-  ),
-});
+/**
+ * What a leader change does to the followers' positions. A body that is not an object passes the JSON Schema:
+ * the rules tell an absent body (the followers are kept) from a wrong one (400).
+ */
+export const LeaderChangePayloadSchema = payloadSchema(leaderChangeSchema, { nonObjectIgnored: true });

@@ -10,8 +10,6 @@ import {
   PropRuleEditSchema,
   PropRulesSchema,
 } from './propfirm';
-import { propMailSettingsSchema, propRuleEditSchema } from '../validation/propfirm-schemas';
-import { withPayloadRules } from './payload-schema';
 import { ErrorBodySchema, MessageResponseSchema } from './responses';
 
 const API = '/api/v1';
@@ -37,7 +35,7 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
   },
   [`PATCH ${API}/propfirm/accounts/:id/rules`]: {
     params: Id,
-    body: withPayloadRules(PropRuleEditSchema, propRuleEditSchema),
+    body: PropRuleEditSchema,
     response: answers({ 200: AccountPropRulesSchema }),
   },
   [`DELETE ${API}/propfirm/accounts/:id/rules`]: {
@@ -47,7 +45,7 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
   [`GET ${API}/propfirm/headroom`]: { response: answers({ 200: Type.Array(PropHeadroomSchema) }) },
   [`GET ${API}/propfirm/mail-settings`]: { response: answers({ 200: PropMailSettingsSchema }) },
   [`PUT ${API}/propfirm/mail-settings`]: {
-    body: withPayloadRules(PropMailSettingsSchema, propMailSettingsSchema),
+    body: PropMailSettingsSchema,
     response: answers({ 200: PropMailSettingsSchema }),
   },
   [`GET ${API}/propfirm/events`]: { response: answers({ 200: Type.Array(NewsEventSchema) }) },

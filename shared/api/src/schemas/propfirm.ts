@@ -3,7 +3,9 @@
  * their sources, the news events users add, and the headroom the desk shows.
  */
 import { Type } from '@sinclair/typebox';
+import { propMailSettingsSchema, propRuleEditSchema } from '../validation/propfirm-schemas';
 import { Nullable, StringEnum } from './helpers';
+import { payloadSchema } from './payload-schema';
 
 export const FIRM_IDS = [
   'topstep',
@@ -147,25 +149,10 @@ export const AccountPropRulesSchema = Type.Object({
 });
 
 /** One value of an account's rules (`field` names it, e.g. `maxContracts.minis`; see `PROP_RULE_FIELDS`). */
-export const PropRuleEditSchema = Type.Object(
-  {
-    field: Type.String({
-      minLength: 1,
-      maxLength: 64,
-      description: 'e.g. maxContracts.minis, dailyLoss.amount',
-    }),
-    value: Type.Number(),
-  },
-  { additionalProperties: false },
-);
+export const PropRuleEditSchema = payloadSchema(propRuleEditSchema);
 
 /** The user's e-mail choice for firm rule actions (on when never set: the guard mails by default). */
-export const PropMailSettingsSchema = Type.Object(
-  {
-    rule_emails: Type.Boolean({ description: 'E-mail when a firm rule acts (at most one mail per 15 min)' }),
-  },
-  { additionalProperties: false },
-);
+export const PropMailSettingsSchema = payloadSchema(propMailSettingsSchema);
 
 export const NewsEventPayloadSchema = Type.Object(
   {

@@ -4,7 +4,6 @@
  * document); component tests check their stubbed answers against them.
  */
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
-import { ObjectOrIgnored } from './helpers';
 import { PROPFIRM_ROUTE_SCHEMAS } from './propfirm-routes';
 import {
   AccountSummarySchema,
@@ -204,7 +203,7 @@ export const ROUTE_SCHEMAS = {
 
   [`PUT ${API}/copier/accounts/:id/master`]: {
     params: Id('id'),
-    body: ObjectOrIgnored(Type.Partial(LeaderChangePayloadSchema)),
+    body: LeaderChangePayloadSchema,
     response: message,
   },
   [`GET ${API}/copier/orders/working`]: { response: answers({ 200: Type.Array(WorkingOrderSchema) }) },
@@ -272,7 +271,7 @@ export const ROUTE_SCHEMAS = {
     }),
   },
   [`GET ${API}/market/quotes`]: { response: answers({ 200: Type.Array(MarketQuoteSchema) }) },
-  [`POST ${API}/sim/orders`]: { body: Type.Partial(TicketOrderPayloadSchema), response: message },
+  [`POST ${API}/sim/orders`]: { body: TicketOrderPayloadSchema, response: message },
 
   ...PROPFIRM_ROUTE_SCHEMAS,
 

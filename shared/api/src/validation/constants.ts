@@ -19,3 +19,5 @@ export const ENVIRONMENTS = ['demo', 'live'] as const;
 export const JOURNAL_MAX = 5_000;
 /** A trader holds at most a few hundred accounts: a longer list is refused before any work. */
 export const FLATTEN_MAX_IDS = 500;
+/** Row ids are the database's 32-bit integers: a larger number names no row (and the database refuses it). */
+export const MAX_ROW_ID = 2_147_483_647;

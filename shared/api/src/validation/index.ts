@@ -9,3 +9,5 @@ export * from './amounts';
 export * from './projectx';
 export * from './propfirm-schemas';
 export * from './journal-schemas';
+export * from './leader-change-schema';
+export * from './ticket-schemas';

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { hasAtMostTwoDecimals, wholeCentsMessage } from './amounts';
+import { wire } from './wire-meta';
 
 /** One firm-rule value the trader may change on its own: its label and the range the guard accepts. */
 export interface PropRuleFieldSpec {
@@ -70,27 +71,46 @@ export function propRuleValueSchema(field: PropRuleField): yup.NumberSchema<numb
 }
 
 /** `PATCH /propfirm/accounts/:id/rules`: one value of the account's rules. */
-export const propRuleEditSchema = yup.object({
-  field: yup
-    .mixed<PropRuleField>()
-    .required('field is required')
-    .oneOf(PROP_RULE_FIELD_NAMES, `field must be one of ${PROP_RULE_FIELD_NAMES.join(', ')}`),
-  value: yup
-    .number()
-    .typeError('value must be a number')
-    .required('value is required')
-    .when('field', ([field]: unknown[], schema) =>
-      typeof field === 'string' && field in PROP_RULE_FIELDS
-        ? propRuleValueSchema(field as PropRuleField)
-        : schema,
-    ),
-});
+export const propRuleEditSchema = yup
+  .object({
+    field: yup
+      .string<PropRuleField>()
+      .required('field is required')
+      .oneOf(PROP_RULE_FIELD_NAMES, `field must be one of ${PROP_RULE_FIELD_NAMES.join(', ')}`)
+      .meta(
+        wire({
+          description: 'e.g. maxContracts.minis, dailyLoss.amount',
+          minLength: 1,
+          maxLength: 64,
+          requiredOnWire: true,
+        }),
+      ),
+    value: yup
+      .number()
+      .typeError('value must be a number')
+      .required('value is required')
+      .when('field', ([field]: unknown[], schema) =>
+        typeof field === 'string' && field in PROP_RULE_FIELDS
+          ? propRuleValueSchema(field as PropRuleField)
+          : schema,
+      )
+      .meta(wire({ requiredOnWire: true })),
+  })
+  .meta(wire({ closed: true }));
 
 /** `PUT /propfirm/mail-settings`: a real boolean ("yes", 1 or null are refused, not guessed). */
-export const propMailSettingsSchema = yup.object({
-  rule_emails: yup
-    .boolean()
-    .strict()
-    .typeError('rule_emails must be true or false')
-    .required('rule_emails is required'),
-});
+export const propMailSettingsSchema = yup
+  .object({
+    rule_emails: yup
+      .boolean()
+      .strict()
+      .typeError('rule_emails must be true or false')
+      .required('rule_emails is required')
+      .meta(
+        wire({
+          description: 'E-mail when a firm rule acts (at most one mail per 15 min)',
+          requiredOnWire: true,
+        }),
+      ),
+  })
+  .meta(wire({ closed: true }));

@@ -1,9 +1,8 @@
-import * as yup from 'yup';
 import type { TicketOrderPayload } from '@synctrade/api';
-import { CONTRACT_ROOTS } from '@synctrade/market';
+import { ticketFormSchema } from '@synctrade/api/validation';
 
-/** The paper venue's contracts: the four majors and their micros (the product's contract table). */
-export const TICKET_CONTRACTS: readonly string[] = CONTRACT_ROOTS;
+// The ticket's rules and messages are the product's (`@synctrade/api/validation`), shared with the server.
+export { TICKET_CONTRACTS, TICKET_MESSAGE } from '@synctrade/api/validation';
 
 export interface TicketValues {
   account_id: string;
@@ -14,36 +13,8 @@ export interface TicketValues {
   price: string;
 }
 
-export const TICKET_MESSAGE = {
-  account: 'Choose an account',
-  qty: 'Quantity must be a whole number from 1 to 100',
-  price: 'Enter a limit price above 0',
-} as const;
-
 /** The ticket form's rules; the server checks the same order again. */
-export const ticketSchema = yup.object({
-  account_id: yup.string().required(TICKET_MESSAGE.account),
-  contract: yup
-    .string()
-    .oneOf([...TICKET_CONTRACTS])
-    .required(),
-  side: yup.string().oneOf(['buy', 'sell']).required(),
-  qty: yup
-    .number()
-    .typeError(TICKET_MESSAGE.qty)
-    .required(TICKET_MESSAGE.qty)
-    .integer(TICKET_MESSAGE.qty)
-    .min(1, TICKET_MESSAGE.qty)
-    .max(100, TICKET_MESSAGE.qty),
-  order_type: yup.string().oneOf(['Market', 'Limit']).required(),
-  price: yup.string().when('order_type', {
-    is: 'Limit',
-    then: (schema) =>
-      schema
-        .required(TICKET_MESSAGE.price)
-        .test('positive', TICKET_MESSAGE.price, (value) => Number(value) > 0),
-  }),
-});
+export const ticketSchema = ticketFormSchema;
 
 export function toTicketPayload(values: TicketValues): TicketOrderPayload {
   return {
