@@ -23,9 +23,10 @@ import {
   riskSettingsSchema,
   ticketOrderSchema,
   twoFactorCodeSchema,
+  MAX_IMPORT_ROWS,
+  type ImportTradeRow,
 } from '../validation';
 import { payloadSchema } from './payload-schema';
-import type { Static } from '@sinclair/typebox';
 
 export { FLATTEN_MAX_IDS } from '../validation/constants';
 
@@ -70,29 +71,15 @@ export const HistoryQuerySchema = Type.Composite([
 /** The desk's paper order ticket (the route finds the account before the other fields are read). */
 export const TicketOrderPayloadSchema = payloadSchema(ticketOrderSchema);
 
-/** One trade as read from an imported CSV file, normalized by the client. */
-export const ImportTradeRowSchema = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 20 }),
-  side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
-  qty: Type.Number({ exclusiveMinimum: 0 }),
-  entry_time: Type.String({ format: 'date-time' }),
-  exit_time: Type.String({ format: 'date-time' }),
-  entry_price: Type.Number(),
-  exit_price: Type.Number(),
-  pnl: Type.Number(),
-  external_id: Type.String({
-    minLength: 1,
-    maxLength: 200,
-    description: 'A stable key of the source row so a second import of the same file adds nothing.',
-  }),
-});
-export const MAX_IMPORT_ROWS = 10_000;
 export const ImportTradesPayloadSchema = Type.Object({
   trades: Type.Array(
-    // Each row is checked by the route, whose message names the row ("Row 2: qty must be greater than 0").
-    Type.Unsafe<Static<typeof ImportTradeRowSchema>>({
+    // Each row is checked by the route with the shared row rules, whose message names the row
+    // ("Row 2: qty must be greater than 0").
+    Type.Unsafe<ImportTradeRow>({
       type: 'object',
-      description: 'An imported trade (ImportTradeRow); the route checks every field and names the row.',
+      description:
+        'An imported trade (ImportTradeRow: symbol, side buy or sell, qty above 0, entry_time and exit_time as ' +
+        'ISO date-times, entry_price, exit_price, pnl, external_id); the route checks every field and names the row.',
     }),
     { maxItems: MAX_IMPORT_ROWS },
   ),

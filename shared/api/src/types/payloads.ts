@@ -17,8 +17,7 @@ export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
 export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;
 export type DateRangeQuery = Static<typeof S.DateRangeQuerySchema>;
 export type TicketOrderPayload = Static<typeof S.TicketOrderPayloadSchema>;
-/** One trade as read from an imported CSV file, normalized by the client. */
-export type ImportTradeRow = Static<typeof S.ImportTradeRowSchema>;
+export type { ImportTradeRow } from '../validation/import-row';
 export type ImportTradesPayload = Static<typeof S.ImportTradesPayloadSchema>;
 export type JournalPayload = Static<typeof S.JournalPayloadSchema>;
 export type DayNotePayload = Static<typeof S.DayNotePayloadSchema>;

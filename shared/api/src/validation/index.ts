@@ -11,3 +11,4 @@ export * from './propfirm-schemas';
 export * from './journal-schemas';
 export * from './leader-change-schema';
 export * from './ticket-schemas';
+export * from './import-row';
