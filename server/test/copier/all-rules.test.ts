@@ -3,7 +3,7 @@ import { allRules } from '../../src/copier/engine/rules/all-rules';
 import { ownLimits } from '../../src/copier/engine/rules/own-limits';
 import type { EngineAccount, PlanBounds } from '../../src/copier/engine/types';
 import { FirmRuleGuard, type EngineGuard } from '../../src/propfirm/engine-port';
-import { engineAccount } from './support/engine-account';
+import { followerOne } from './support/engine-account';
 
 /*
  * The rule: a follower's rules answer as one guard, its own limits first, then the firm's. Plans stay within the
@@ -13,16 +13,7 @@ import { engineAccount } from './support/engine-account';
  * not asked, a firm's drawdown as a firm rule. Every expected value below is written out by hand.
  */
 
-const follower = (risk: EngineAccount['risk']): EngineAccount =>
-  engineAccount({
-    id: 7,
-    userId: 3,
-    connectionId: 2,
-    externalId: 'F1',
-    name: 'Follower 1',
-    isFollower: true,
-    risk,
-  });
+const follower = (risk: EngineAccount['risk']): EngineAccount => followerOne({ risk });
 
 const ORDER = { userId: 3, accountId: 7, symbol: 'ESH7', side: 'buy' as const, qty: 5 };
 const VIEW = { accountIds: [7], positionsOf: () => new Map<string, number>() };

@@ -3,7 +3,7 @@ import { checkRules } from '../../src/copier/engine/rule-checks';
 import { ownLimits } from '../../src/copier/engine/rules/own-limits';
 import { newLiveAccount } from '../../src/copier/engine/state';
 import { DEFAULT_RISK, type EngineAccount } from '../../src/copier/engine/types';
-import { engineAccount } from './support/engine-account';
+import { followerOne } from './support/engine-account';
 
 /*
  * The rule: a follower whose realized + open P&L of the day falls to minus its daily loss limit (reaching it
@@ -16,16 +16,7 @@ import { engineAccount } from './support/engine-account';
 const OK = { state: 'ok' as const, reason: null };
 
 function setup(over: Partial<EngineAccount> = {}, options: { closeOutFails?: boolean } = {}) {
-  const account = engineAccount({
-    id: 7,
-    userId: 3,
-    connectionId: 2,
-    externalId: 'F1',
-    name: 'Follower 1',
-    isFollower: true,
-    risk: { ...DEFAULT_RISK, dailyLossLimit: 1000 },
-    ...over,
-  });
+  const account = followerOne({ risk: { ...DEFAULT_RISK, dailyLossLimit: 1000 }, ...over });
   const live = newLiveAccount(OK, []);
   const closeOuts: number[] = [];
   const stopped: Array<[number, string]> = [];

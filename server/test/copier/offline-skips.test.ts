@@ -2,7 +2,7 @@ import type { EngineContext } from '../../src/copier/engine/context';
 import { offlineSkip } from '../../src/copier/engine/offline-skips';
 import { newLiveAccount } from '../../src/copier/engine/state';
 import type { EngineAccount } from '../../src/copier/engine/types';
-import { engineAccount } from './support/engine-account';
+import { followerOne } from './support/engine-account';
 
 // The rule: a follower that would get a copy but for its broker connection (never opened, or down) gets a
 // recorded Rejected row with the reason; disabled accounts, non-followers, leaders and risk-stopped followers
@@ -19,15 +19,7 @@ const copy = {
 };
 
 function follower(over: Partial<EngineAccount> = {}): EngineAccount {
-  return engineAccount({
-    id: 7,
-    userId: 3,
-    connectionId: 2,
-    externalId: 'F1',
-    name: 'Follower 1',
-    isFollower: true,
-    ...over,
-  });
+  return followerOne(over);
 }
 
 function ctxWith(session: { up: boolean } | null, state: 'ok' | 'risk_stopped' | null = 'ok'): EngineContext {

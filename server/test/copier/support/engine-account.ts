@@ -17,3 +17,16 @@ export function engineAccount(
     ...fields,
   };
 }
+
+/** The follower the engine's unit examples use: account 7 of user 3 on connection 2, named Follower 1. */
+export function followerOne(fields: Partial<EngineAccount> = {}): EngineAccount {
+  return engineAccount({
+    id: 7,
+    userId: 3,
+    connectionId: 2,
+    externalId: 'F1',
+    name: 'Follower 1',
+    isFollower: true,
+    ...fields,
+  });
+}
