@@ -4,6 +4,7 @@ import { findAccountWithConnection, type AccountWithConnection } from '../../con
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/app-error';
 import { validateValue } from '../../http/validate';
+import { ACCOUNT_NOT_FOUND } from '../../copier/repo/owned-account';
 
 const found = new WeakMap<FastifyRequest, AccountWithConnection>();
 
@@ -16,7 +17,7 @@ export function ticketAccountFirst(db: Db): preHandlerAsyncHookHandler {
     const given = (request.body as { account_id?: unknown } | null)?.account_id;
     const accountId = validateValue(ticketAccountIdSchema, given);
     const account = await findAccountWithConnection(db, request.user.id, accountId);
-    if (account === undefined) throw AppError.notFound('Account not found');
+    if (account === undefined) throw AppError.notFound(ACCOUNT_NOT_FOUND);
     if (account.broker !== 'sim')
       throw AppError.badRequest('The order ticket works only on paper (sim) accounts');
     if (!account.enabled) throw AppError.badRequest('This account is disabled');
