@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { wire } from '../validation/wire-meta';
 import { TEXT_CAP } from './helpers';
-import { payloadRulesOf, payloadSchema, withPayloadRules } from './payload-schema';
+import { payloadRulesOf, payloadSchema } from './payload-schema';
 
 const plain = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema));
 
@@ -76,10 +76,7 @@ describe('payloadSchema: the JSON Schema of a payload stated by its yup schema',
 
   it('when the server asks for the rules of a payload schema, then it gets the yup schema it came from', () => {
     const rules = yup.object({ code: yup.string() });
-    const paired = yup.object({ flag: yup.boolean() });
-    const json = { type: 'object' } as never;
     expect(payloadRulesOf(payloadSchema(rules))).toBe(rules);
-    expect(payloadRulesOf(withPayloadRules(json, paired))).toBe(paired);
     expect(payloadRulesOf({ type: 'string' } as never)).toBeUndefined();
     expect(payloadRulesOf(undefined)).toBeUndefined();
   });

@@ -119,12 +119,3 @@ export function payloadSchema<S extends Schema>(
   rulesBySchema.set(schema, rules);
   return schema;
 }
-
-/**
- * A payload whose JSON Schema is written by hand beside its yup schema: the route is checked by both, the JSON
- * Schema first. What a derived schema lacks (a closed object, a text's own lengths) goes in `wire(...)` instead.
- */
-export function withPayloadRules<T extends TSchema>(schema: T, rules: Schema): T {
-  rulesBySchema.set(schema, rules);
-  return schema;
-}
