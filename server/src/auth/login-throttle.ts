@@ -141,11 +141,26 @@ export async function refuseOverLimit(
   if (over !== null) refuse(refusals, email, ip, over);
 }
 
+/**
+ * A failing try that brought its address or the account to the limit (`LoginTurn.reachesLimit`): the refusal the
+ * database now decides is read once and remembered, so the burst's next round is refused without a statement.
+ */
+export async function rememberOverLimit(
+  db: Db,
+  refusals: LoginRefusals,
+  input: { email: string; ip: string; known: boolean },
+): Promise<void> {
+  const over = await refusalOf(await recentFailures(db, input.email, input.ip), input.known);
+  if (over !== null) refusals.remember(over.kind, input.email, input.ip, over.seconds);
+}
+
 /** A sign-in try, counted as a failure from before its password is checked until it succeeds. */
 export interface LoginTurn {
   id: number;
   /** The account's slow-down this try waits before its password is checked. */
   waitMs: number;
+  /** Counted as a failure, this try brings its address, or the account for an unknown address, to the limit. */
+  reachesLimit: boolean;
 }
 
 /**
@@ -173,6 +188,8 @@ export async function reserveLoginTurn(
     return {
       id: rows[0]!.id,
       waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
+      reachesLimit:
+        failures.pair + 1 >= MAX_PAIR_FAILURES || (!known && failures.account + 1 >= MAX_ACCOUNT_FAILURES),
     };
   });
   return 'refused' in turn ? refuse(input.refusals, email, ip, turn.refused) : turn;

@@ -7,6 +7,7 @@ import { issueAccessToken } from './issue-token';
 import {
   refuseOverLimit,
   releaseLoginTurn,
+  rememberOverLimit,
   reserveCodeTurn,
   reserveLoginTurn,
   succeedLoginTurn,
@@ -57,7 +58,10 @@ async function checkTry(
   const passwordOk = user
     ? await app.passwords.verify(user.password_hash, input.password)
     : (await app.passwords.burn(input.password), false);
-  if (!user || !passwordOk) throw AppError.unauthorized(INVALID_CREDENTIALS);
+  if (!user || !passwordOk) {
+    if (turn.reachesLimit) await rememberOverLimit(app.db, refusals, { email, ip, known });
+    throw AppError.unauthorized(INVALID_CREDENTIALS);
+  }
   if (user.two_factor_enabled) {
     if (!input.otp) {
       await releaseLoginTurn(app.db, turn);

@@ -79,6 +79,29 @@ describe('guessing passwords and codes in parallel is capped, and the trader kee
     expect((await login(user.email, user.password, await ownAddress(user))).statusCode).toBe(200);
   });
 
+  it('the failure that brings an address or the account to its limit is remembered: the next try needs no read', async () => {
+    const user = await registerUser(t.app);
+    for (let index = 0; index < MAX_PAIR_FAILURES; index += 1)
+      expect((await login(user.email, 'Wrong!Pass1', '10.76.0.1')).statusCode).toBe(401);
+    const others = MAX_ACCOUNT_FAILURES - MAX_PAIR_FAILURES;
+    for (let index = 0; index < others; index += 1)
+      expect((await login(user.email, 'Wrong!Pass1', `10.76.1.${index + 1}`)).statusCode).toBe(401);
+    const queries = jest.spyOn(t.app.db, 'query');
+    const transactions = jest.spyOn(t.app.db, 'tx');
+    try {
+      expect((await login(user.email, user.password, '10.76.0.1')).statusCode).toBe(429);
+      expect(queries).not.toHaveBeenCalled();
+      // A new address: one read, whether it ever signed in to the account.
+      expect((await login(user.email, user.password, '10.76.2.1')).statusCode).toBe(429);
+      expect(queries).toHaveBeenCalledTimes(1);
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      queries.mockRestore();
+      transactions.mockRestore();
+    }
+    expect((await login(user.email, user.password, await ownAddress(user))).statusCode).toBe(200);
+  });
+
   it('an unknown e-mail guessed at once from many addresses is refused the same way (no enumeration)', async () => {
     const statuses = (
       await Promise.all(
