@@ -23,6 +23,12 @@ export interface BrokerCredentials {
   /** Brokers with one host per firm (ProjectX): the REST base and the realtime hub this connection uses. */
   restUrl?: string;
   hubUrl?: string;
+  /** Brokers that sign in with a user name and password (Rithmic): the password, never sent to the browser. */
+  password?: string;
+  /** Rithmic: the system chosen among those the gateway lists (e.g. "Rithmic Paper Trading", "Apex"). */
+  systemName?: string;
+  /** Rithmic: the name of the operator-configured gateway (its address stays in the server's settings). */
+  gateway?: string;
 }
 
 /** What the user gives to connect a broker that signs in with an API key instead of OAuth. */
@@ -32,6 +38,24 @@ export interface ApiKeyConnectParams {
   environment: Environment;
   restUrl: string;
   hubUrl: string;
+}
+
+/** What the user gives to connect a broker that signs in with a user name and password (Rithmic). */
+export interface LoginConnectParams {
+  userName: string;
+  password: string;
+  /** One of the systems `listSystems(gateway)` answered. */
+  systemName: string;
+  /** The name of one of `gateways()`. */
+  gateway: string;
+  environment: Environment;
+}
+
+/** A gateway the operator configured for a broker that signs in with a password; its address is not shown. */
+export interface BrokerGateway {
+  name: string;
+  /** A test or paper gateway (Rithmic's test gateway), or one enabled for real accounts after conformance. */
+  environment: Environment;
 }
 
 export interface BrokerAccountInfo {
@@ -230,4 +254,14 @@ export interface BrokerAdapter {
   openSession(options: BrokerSessionOptions): Promise<BrokerSession>;
   /** Brokers without OAuth: checks the user name and API key at the broker; the answer is what to store. */
   connectWithApiKey?(params: ApiKeyConnectParams): Promise<AuthorizationResult>;
+  /** Brokers that sign in with a user name and password (Rithmic): the gateways the operator configured. */
+  gateways?(): BrokerGateway[];
+  /** The systems a gateway lists (Rithmic's system info, asked before any login). */
+  listSystems?(gateway: string): Promise<string[]>;
+  /**
+   * Signs in with the user name and password on the chosen system and gateway; the answer is what to store (the
+   * password inside the encrypted credentials). A wrong password, a missing agreement and too many sessions are
+   * `BrokerError('unauthorized')` with their own messages.
+   */
+  connectWithLogin?(params: LoginConnectParams): Promise<AuthorizationResult>;
 }
