@@ -36,12 +36,7 @@ export function onMessage(g: Gateway, s: Session, data: Buffer, isBinary: boolea
   let fields: Fields;
   try {
     templateId = templateOf(unframed.payload);
-    fields =
-      SHARED_TEMPLATES.has(templateId) ||
-      ORDER_PLANT_TEMPLATES.has(templateId) ||
-      PNL_PLANT_TEMPLATES.has(templateId)
-        ? decodeAs(templateId, unframed.payload)
-        : {};
+    fields = decodeAs(templateId, unframed.payload);
   } catch (error) {
     return s.send(75, { rp_code: [...RP.malformed, (error as Error).message.slice(0, 200)] });
   }

@@ -314,7 +314,8 @@ export function templateOf(payload: Uint8Array): number {
 
 /** Decodes a payload as its template's message, as a plain object (longs as numbers, defaults filled in). */
 export function decodeAs(templateId: number, payload: Uint8Array): Fields {
-  const type = root.lookupType(`rti.${TYPE_OF[templateId] ?? 'Base'}`);
+  // An unknown template is read for its user_msg only, to echo it on the 75 Reject.
+  const type = root.lookupType(`rti.${TYPE_OF[templateId] ?? 'RequestPlain'}`);
   return type.toObject(type.decode(payload), { longs: Number, defaults: true, arrays: true }) as Fields;
 }
 
