@@ -32,12 +32,18 @@ export class OrderState {
 
   constructor(private readonly pnlSettleMs: number) {}
 
-  /** The newest order of a client order id (attempts under the same tag are one order at Rithmic). */
+  /**
+   * The order of a client order id. A bracket's legs carry their entry's `user_tag` too: the entry (the order
+   * without a parent) is the answer, a leg only when the entry is not known.
+   */
   byClientId(accountId: string, clientOrderId: string): BrokerOrder | null {
-    let found: BrokerOrder | null = null;
-    for (const order of this.orders.values())
-      if (order.accountExternalId === accountId && order.clientOrderId === clientOrderId) found = order;
-    return found;
+    let leg: BrokerOrder | null = null;
+    for (const order of this.orders.values()) {
+      if (order.accountExternalId !== accountId || order.clientOrderId !== clientOrderId) continue;
+      if (order.parentOrderId === null) return { ...order };
+      leg ??= order;
+    }
+    return leg === null ? null : { ...leg };
   }
 
   order(basketId: string): BrokerOrder | undefined {
@@ -245,9 +251,10 @@ export class OrderState {
       qty <= 0
     )
       return undefined;
+    const tag = text(message, 'user_tag') ?? null;
     const order: BrokerOrder = {
       orderId: basketId,
-      clientOrderId: text(message, 'user_tag') ?? null,
+      clientOrderId: tag,
       accountExternalId: accountId,
       symbol,
       side,
@@ -258,11 +265,23 @@ export class OrderState {
       stopPrice: null,
       status: 'PendingNew',
       reason: null,
-      parentOrderId: null,
+      parentOrderId: tag === null ? null : this.entryOf(accountId, tag),
       time: timeOf(message),
     };
     this.orders.set(basketId, order);
     return order;
+  }
+
+  /** A new order under a tag an entry already has is one of that entry's bracket legs (330 gives them its tag). */
+  private entryOf(accountId: string, tag: string): string | null {
+    for (const order of this.orders.values())
+      if (
+        order.accountExternalId === accountId &&
+        order.clientOrderId === tag &&
+        order.parentOrderId === null
+      )
+        return order.orderId;
+    return null;
   }
 
   private merge(order: BrokerOrder, message: RithmicMessage): void {
