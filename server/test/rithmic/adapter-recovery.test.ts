@@ -52,6 +52,13 @@ describe('Rithmic adapter recovery against the fake gateway', () => {
     expect(found).toMatchObject({ orderId: placed.orderId, clientOrderId: 'st.before' });
     expect(await second.session.findOrderByClientId(ACCOUNT, 'st.never')).toBeNull();
     expect(world.fake.world.requests(312)).toBe(1);
+    // Fills from before the session are history, not new fills, even when a reconnect replays them.
+    world.fake.setFaults({ disconnectAll: true });
+    await until(() => second.events.some((e) => e.kind === 'connection' && e.up), 'up again');
+    expect(fillsOf(second.events)).toEqual([]);
+    expect(await second.session.positions()).toEqual([
+      { accountExternalId: ACCOUNT, symbol: 'ESZ6', netPos: 1, avgPrice: 6000 },
+    ]);
   });
 
   it('notifications dropped on a live socket are recovered by the reconciliation after a reconnect', async () => {
@@ -78,6 +85,10 @@ describe('Rithmic adapter recovery against the fake gateway', () => {
       'up twice',
     );
     expect(filledQty(events, placed.orderId)).toBe(2);
+    // The PnL snapshot already holds the replayed fills: the position is not counted twice.
+    expect(await session.positions()).toEqual([
+      { accountExternalId: ACCOUNT, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 },
+    ]);
   });
 
   it('a forced logout (77) says another platform is logged in, tries again a few times only, then asks to reconnect', async () => {

@@ -97,7 +97,8 @@ export class OrderState {
   /** 352 ExchangeOrderNotification (live, or a row of a ShowOrders / ReplayExecutions snapshot). */
   applyExchange(message: RithmicMessage): BrokerEvent[] {
     const notify = number(message, 'notify_type');
-    if (notify === EXCHANGE_NOTIFY.FILL) return this.applyFill(message);
+    // A replayed fill (3506 snapshot row) is already in the PnL plant's snapshot read at the same (re)connect.
+    if (notify === EXCHANGE_NOTIFY.FILL) return this.applyFill(message, message.is_snapshot !== true);
     const order = this.orderOf(message);
     if (order === undefined) return [];
     const before = { ...order };
@@ -177,7 +178,7 @@ export class OrderState {
     return [{ kind: 'account', account: { accountExternalId: accountId, ...figures } }];
   }
 
-  private applyFill(message: RithmicMessage): BrokerEvent[] {
+  private applyFill(message: RithmicMessage, movesPosition: boolean): BrokerEvent[] {
     const fillId = text(message, 'fill_id');
     const size = number(message, 'fill_size');
     const price = money(message, 'fill_price');
@@ -204,7 +205,8 @@ export class OrderState {
         time: timeOf(message),
       },
     ];
-    out.push(...this.moveposition(accountId, symbol, side === 'buy' ? size : -size, price));
+    if (movesPosition)
+      out.push(...this.movePosition(accountId, symbol, side === 'buy' ? size : -size, price));
     if (order !== undefined) {
       const before = { ...order };
       const total = number(message, 'total_fill_size');
@@ -217,7 +219,7 @@ export class OrderState {
     return out;
   }
 
-  private moveposition(accountId: string, symbol: string, delta: number, price: number): BrokerEvent[] {
+  private movePosition(accountId: string, symbol: string, delta: number, price: number): BrokerEvent[] {
     const key = `${accountId}|${symbol}`;
     const entry = this.positions.get(key);
     const old = entry?.position ?? { accountExternalId: accountId, symbol, netPos: 0, avgPrice: 0 };

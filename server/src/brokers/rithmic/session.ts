@@ -268,6 +268,8 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
   connecting = true;
   try {
     const plant = await connect();
+    // The day's open orders and fills, so a reconnect later replays nothing from before this session as new.
+    await reconcile(plant);
     connecting = false;
     if (!plant.socket.isOpen || pnlSocket?.isOpen !== true)
       throw forcedOut
