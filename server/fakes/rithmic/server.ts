@@ -43,6 +43,15 @@ export interface FakeRithmic {
   setFaults(faults: Partial<FakeRithmicFaults>): void;
   clearFaults(): void;
   forceLogout(user: string, plant?: 'order' | 'pnl'): void;
+  /**
+   * An order by hand on the account's own platform (R Trader Pro on the same login): no `user_tag`, MANUAL,
+   * published to every order-plant subscriber as any order is. Answers its basket id; throws if the venue refuses it.
+   */
+  placeByHand(order: ByHandOrder): string;
+  /** A change by hand of a working order (size, price or trigger price). */
+  modifyByHand(basketId: string, change: { qty?: number; price?: number; triggerPrice?: number }): void;
+  /** A cancel by hand of a working order. */
+  cancelByHand(basketId: string): void;
   world: {
     orders(): ReadonlyArray<FakeRithmicOrder>;
     position(accountId: string, symbol: string): { netQty: number; avgPrice: number };
@@ -50,6 +59,17 @@ export interface FakeRithmic {
   };
   onPublished?: (templateId: number, atHr: number) => void;
   close(): Promise<void>;
+}
+
+export interface ByHandOrder {
+  accountId: string;
+  symbol: string;
+  exchange: string;
+  side: 'buy' | 'sell';
+  qty: number;
+  priceType: FakeRithmicOrder['priceType'];
+  price?: number;
+  triggerPrice?: number;
 }
 
 export const DEFAULT_SYSTEMS = ['Rithmic Test', 'Rithmic Paper Trading', 'Rithmic 01', 'Apex'];
@@ -202,6 +222,36 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
     forceLogout(user, plant) {
       for (const s of sessions)
         if (s.user?.user === user && (plant === undefined || s.plant === plant)) forceOut(s);
+    },
+    placeByHand(order) {
+      if (!venue.accounts.has(order.accountId)) throw new Error(`Fake Rithmic: unknown account ${order.accountId}`);
+      const accepted = venue.accept({
+        userTag: null,
+        accountId: order.accountId,
+        symbol: order.symbol,
+        exchange: order.exchange,
+        qty: order.qty,
+        side: order.side,
+        priceType: order.priceType,
+        price: order.price ?? null,
+        triggerPrice: order.triggerPrice ?? null,
+        manualOrAuto: 'MANUAL',
+        tradeRoute: gateway.routes.get(order.exchange) ?? 'simulator',
+        duration: 1,
+      });
+      if (!('order' in accepted)) throw new Error(`Fake Rithmic: order refused (${accepted.refused.join(' ')})`);
+      venue.open(accepted.order);
+      return accepted.order.basketId;
+    },
+    modifyByHand(basketId, change) {
+      const order = venue.order(basketId);
+      const refused = order ? venue.modify(order, change) : ['5', 'no such order'];
+      if (refused) throw new Error(`Fake Rithmic: modify refused (${refused.join(' ')})`);
+    },
+    cancelByHand(basketId) {
+      const order = venue.order(basketId);
+      const refused = order ? venue.cancel(order) : ['5', 'no such order'];
+      if (refused) throw new Error(`Fake Rithmic: cancel refused (${refused.join(' ')})`);
     },
     world: {
       orders: () => venue.orders.map((o) => publicOrder(o)),

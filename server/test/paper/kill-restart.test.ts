@@ -8,7 +8,16 @@ import type { Db } from '../../src/db/db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createPgDb } from '../../src/db/pg-db';
 import { TEST_POSTGRES_URL, usingPostgres } from '../support/test-db';
-import { freePort, startServer, type ServerProcess } from './support/server-process';
+import {
+  type Api,
+  connectPaper,
+  expectedFollower,
+  registerTrader,
+  request,
+  signedQty,
+  waitForDesk,
+} from '../support/server-api';
+import { freePort, startServer, type ServerProcess } from '../support/server-process';
 
 /**
  * The real server in a child process, killed with SIGKILL at random points while the leader trades through
@@ -34,57 +43,6 @@ function random(): number {
 const trace = (line: string): void => {
   if (process.env.SIM_RESTART_TRACE) process.stderr.write(`${new Date().toISOString()} ${line}\n`);
 };
-
-interface Api {
-  token: string;
-  url: string;
-}
-
-async function request<T>(
-  api: Api,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${api.url}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(api.token === '' ? {} : { authorization: `Bearer ${api.token}` }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text === '' ? null : JSON.parse(text)) as T };
-}
-
-const signedQty = (row: SyncAccount | undefined): number =>
-  row === undefined ? 0 : row.side === 'long' ? row.qty : row.side === 'short' ? -row.qty : 0;
-
-/** Written from the copier's rule, not imported: sign(L) · round(|L| · ratio), halves away from zero. */
-const expectedFollower = (leader: number, ratio: number): number =>
-  Math.sign(leader) * Math.round(Math.abs(leader) * ratio);
-
-async function desk(api: Api): Promise<SyncAccount[]> {
-  return (await request<SyncAccount[]>(api, 'GET', '/brokers/accounts/table')).body;
-}
-
-async function waitForDesk(
-  api: Api,
-  check: (rows: SyncAccount[]) => boolean,
-  what: string,
-): Promise<SyncAccount[]> {
-  const until = Date.now() + 60_000;
-  let rows = await desk(api);
-  while (!check(rows)) {
-    if (Date.now() > until)
-      throw new Error(`${what}: ${JSON.stringify(rows.map((r) => [r.id, r.side, r.qty, r.state]))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    rows = await desk(api);
-  }
-  return rows;
-}
 
 /** Every total the in-flight tickets could add, each executed or not. */
 function reachable(inflight: readonly number[]): Set<number> {
@@ -138,24 +96,8 @@ describe('paper broker across killed servers', () => {
     server = await startServer(port, env);
     trace('listening');
     const api: Api = { url: server.url, token: '' };
-    const registered = await request<{ access_token: string }>(api, 'POST', '/auth/register', {
-      email: `killed-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'Str0ng!Pass',
-    });
-    api.token = registered.body.access_token;
-    const start = await request<{ url: string }>(
-      api,
-      'GET',
-      '/brokers/sim/connect?connection_name=Paper&environment=demo',
-    );
-    const consent = new URL(start.body.url);
-    const approved = await fetch(`${api.url}${consent.pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ state: consent.searchParams.get('state') ?? '' }).toString(),
-      redirect: 'manual',
-    });
-    await fetch(String(approved.headers.get('location')), { redirect: 'manual' });
+    await registerTrader(api, `killed-${randomBytes(4).toString('hex')}@example.com`);
+    await connectPaper(api);
     const rows = await waitForDesk(api, (list) => list.length === 4, 'the paper accounts never showed');
     const [leader, ...followers] = rows.map((row) => row.id) as [number, ...number[]];
     expect(

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
-const SERVER_DIR = path.join(__dirname, '..', '..', '..');
+const SERVER_DIR = path.join(__dirname, '..', '..');
 
 /** A free port on 127.0.0.1, kept for every start of one test's server (the public URL names it). */
 export function freePort(): Promise<number> {
