@@ -28,7 +28,10 @@ export async function connectBrokerWithKey(
   return (await http.post<ApiKeyConnectResponse>(`/brokers/${broker}/connect-key`, payload)).data;
 }
 /** The gateways of a broker that signs in with a password (Rithmic): names and environments, never addresses. */
-export async function listBrokerGateways(broker: BrokerId, options: CallOptions = {}): Promise<BrokerGateway[]> {
+export async function listBrokerGateways(
+  broker: BrokerId,
+  options: CallOptions = {},
+): Promise<BrokerGateway[]> {
   return (await http.get<BrokerGateway[]>(`/brokers/${broker}/gateways`, options)).data;
 }
 /** The systems a gateway lists (Rithmic's system info), asked by the server before any sign-in. */
