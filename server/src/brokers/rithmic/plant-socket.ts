@@ -200,7 +200,7 @@ export class PlantSocket {
     }
     if ((templateId === 351 || templateId === 352) && message.is_snapshot === true) {
       const target = this.snapshotTarget;
-      if (target === undefined) return this.handlers.warn('Rithmic: a snapshot row without a request');
+      if (target === undefined) return this.warnOnce(-2, 'snapshot rows of a request given up on');
       if (target.rows.length < MAX_ROWS) target.rows.push(message);
       return;
     }
