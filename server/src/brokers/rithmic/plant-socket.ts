@@ -102,14 +102,14 @@ export class PlantSocket {
     clearInterval(this.heartbeat);
     this.heartbeat = setInterval(
       () => {
-        if (Date.now() - this.lastSent < every * 0.9) return;
+        if (Date.now() - this.lastSent < every * 0.7) return;
         const sentAt = Date.now();
         this.request(18, {}).catch((error: unknown) => {
           // Silence since the heartbeat went out: the connection is gone even if TCP has not said so.
           if (error instanceof AnswerLost && this.lastReceived < sentAt) this.close('heartbeat unanswered');
         });
       },
-      Math.max(500, Math.floor(every / 2)),
+      Math.max(250, Math.floor(every / 4)),
     );
     this.heartbeat.unref();
   }
