@@ -1,5 +1,17 @@
-import type { Broker, Connection, ConnectionDetails } from '@synctrade/api';
-import { BrokerSchema, ConnectionDetailsSchema, ConnectionSchema } from '@synctrade/api/schemas';
+import type {
+  Broker,
+  BrokerGateway,
+  Connection,
+  ConnectionDetails,
+  GatewaySystemsResponse,
+} from '@synctrade/api';
+import {
+  BrokerGatewaySchema,
+  BrokerSchema,
+  ConnectionDetailsSchema,
+  ConnectionSchema,
+  GatewaySystemsResponseSchema,
+} from '@synctrade/api/schemas';
 import { serverShaped } from '@synctrade/test-utils';
 
 // Every fixture is checked against the server's schema as it is built: it must be an answer the server can send.
@@ -13,6 +25,31 @@ export const BROKERS: Broker[] = (
     { id: 'projectx', name: 'ProjectX', connectable: true },
   ] satisfies Broker[]
 ).map((broker) => serverShaped(BrokerSchema, broker));
+
+/** The list as a server with Rithmic gateways configured answers it; `needs_setup` when it has none. */
+export function brokersWithRithmic(state: 'ready' | 'needs_setup'): Broker[] {
+  return BROKERS.map((broker) =>
+    broker.id !== 'rithmic'
+      ? broker
+      : serverShaped(
+          BrokerSchema,
+          state === 'ready'
+            ? { ...broker, connectable: true }
+            : { ...broker, connectable: false, needs_setup: true },
+        ),
+  );
+}
+
+export const RITHMIC_GATEWAYS: BrokerGateway[] = (
+  [
+    { name: 'Rithmic Test', environment: 'demo' },
+    { name: 'Rithmic Chicago', environment: 'live' },
+  ] satisfies BrokerGateway[]
+).map((gateway) => serverShaped(BrokerGatewaySchema, gateway));
+
+export function buildSystems(gateway: string, systems: string[]): GatewaySystemsResponse {
+  return serverShaped(GatewaySystemsResponseSchema, { gateway, systems });
+}
 
 export function buildConnection(overrides: Partial<Connection> = {}): Connection {
   return serverShaped(ConnectionSchema, {

@@ -304,11 +304,12 @@ export class Venue {
       status: 'complete',
       completion_reason: 'Fill',
     });
-    if (order.bracket) this.placeLegs(order, order.bracket);
+    // A filled bracket leg cancels its sibling (OCO); a filled entry then gets its legs, linked to it.
     for (const sibling of order.linkedBasketIds) {
       const other = this.byBasket.get(sibling);
       if (other && other.status === 'open') this.cancel(other);
     }
+    if (order.bracket) this.placeLegs(order, order.bracket);
   }
 
   /** 330 legs: a target LIMIT and a stop STOP_MARKET, ticks away from the entry's fill, linked to each other. */

@@ -58,6 +58,28 @@ describe('Rithmic settings, symbols and frames', () => {
     expect(money(message, 'e')).toBeUndefined();
   });
 
+  it('reads 450 money as doubles and 451 money as strings through the codec', () => {
+    const instrument = decodeFrame(
+      encodeFrame(450, {
+        account_id: 'A',
+        symbol: 'ESZ6',
+        day_open_pnl: 500.25,
+        open_position_pnl: '500.25',
+        net_quantity: 1,
+      }),
+    );
+    const account = decodeFrame(
+      encodeFrame(451, { account_id: 'A', day_open_pnl: '500.25', account_balance: '50000.00' }),
+    );
+    if (!instrument.ok || !account.ok) throw new Error('did not decode');
+    expect(instrument.message.day_open_pnl).toBe(500.25);
+    expect(money(instrument.message, 'day_open_pnl')).toBe(500.25);
+    expect(money(instrument.message, 'open_position_pnl')).toBe(500.25);
+    expect(account.message.day_open_pnl).toBe('500.25');
+    expect(money(account.message, 'day_open_pnl')).toBe(500.25);
+    expect(money(account.message, 'account_balance')).toBe(50_000);
+  });
+
   it('decodes its own frames and reports malformed, oversized and unknown ones without throwing', () => {
     const frame = encodeFrame(312, { user_tag: 'st.1', quantity: 2, price: 6000.25 });
     expect(decodeFrame(frame)).toEqual({

@@ -102,14 +102,14 @@ export class PlantSocket {
     clearInterval(this.heartbeat);
     this.heartbeat = setInterval(
       () => {
-        if (Date.now() - this.lastSent < every * 0.9) return;
+        if (Date.now() - this.lastSent < every * 0.7) return;
         const sentAt = Date.now();
         this.request(18, {}).catch((error: unknown) => {
           // Silence since the heartbeat went out: the connection is gone even if TCP has not said so.
           if (error instanceof AnswerLost && this.lastReceived < sentAt) this.close('heartbeat unanswered');
         });
       },
-      Math.max(500, Math.floor(every / 2)),
+      Math.max(250, Math.floor(every / 4)),
     );
     this.heartbeat.unref();
   }
@@ -200,7 +200,7 @@ export class PlantSocket {
     }
     if ((templateId === 351 || templateId === 352) && message.is_snapshot === true) {
       const target = this.snapshotTarget;
-      if (target === undefined) return this.handlers.warn('Rithmic: a snapshot row without a request');
+      if (target === undefined) return this.warnOnce(-2, 'snapshot rows of a request given up on');
       if (target.rows.length < MAX_ROWS) target.rows.push(message);
       return;
     }

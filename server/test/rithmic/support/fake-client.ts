@@ -60,7 +60,12 @@ const TYPE_FOR: Record<number, protobuf.Type> = {
 };
 const Answer = root.lookupType('Answer');
 
-export type Msg = Record<string, unknown> & { template_id: number };
+export type Msg = Record<string, unknown> & {
+  template_id: number;
+  user_msg?: string[];
+  rp_code?: string[];
+  rq_handler_rp_code?: string[];
+};
 
 export function encodeRequest(templateId: number, fields: Record<string, unknown>): Buffer {
   const body = Request.encode(Request.fromObject({ ...fields, template_id: templateId })).finish();

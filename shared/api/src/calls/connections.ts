@@ -1,7 +1,13 @@
 import { http } from '@synctrade/api/session';
 import type { AccountSummary, Broker, BrokerId, Connection, ConnectionDetails } from '../types/entities';
-import type { ApiKeyConnectPayload, ConnectQuery } from '../types/payloads';
-import type { ApiKeyConnectResponse, ConnectResponse, MessageResponse } from '../types/responses';
+import type { ApiKeyConnectPayload, ConnectQuery, LoginConnectPayload } from '../types/payloads';
+import type {
+  ApiKeyConnectResponse,
+  BrokerGateway,
+  ConnectResponse,
+  GatewaySystemsResponse,
+  MessageResponse,
+} from '../types/responses';
 import type { CallOptions } from './call-options';
 
 // Served by the server's `connections/` module: brokers, the connect flow, connections and accounts.
@@ -20,6 +26,30 @@ export async function connectBrokerWithKey(
   payload: ApiKeyConnectPayload,
 ): Promise<ApiKeyConnectResponse> {
   return (await http.post<ApiKeyConnectResponse>(`/brokers/${broker}/connect-key`, payload)).data;
+}
+/** The gateways of a broker that signs in with a password (Rithmic): names and environments, never addresses. */
+export async function listBrokerGateways(
+  broker: BrokerId,
+  options: CallOptions = {},
+): Promise<BrokerGateway[]> {
+  return (await http.get<BrokerGateway[]>(`/brokers/${broker}/gateways`, options)).data;
+}
+/** The systems a gateway lists (Rithmic's system info), asked by the server before any sign-in. */
+export async function listGatewaySystems(
+  broker: BrokerId,
+  gateway: string,
+  options: CallOptions = {},
+): Promise<GatewaySystemsResponse> {
+  return (
+    await http.get<GatewaySystemsResponse>(`/brokers/${broker}/systems`, { ...options, params: { gateway } })
+  ).data;
+}
+/** Connects a broker that signs in with a user name and password (Rithmic): checked by the server, then stored. */
+export async function connectBrokerWithLogin(
+  broker: BrokerId,
+  payload: LoginConnectPayload,
+): Promise<ApiKeyConnectResponse> {
+  return (await http.post<ApiKeyConnectResponse>(`/brokers/${broker}/connect-login`, payload)).data;
 }
 export async function listConnections(options: CallOptions = {}): Promise<Connection[]> {
   return (await http.get<Connection[]>('/brokers/connections', options)).data;

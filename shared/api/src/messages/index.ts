@@ -6,3 +6,4 @@ export * from './connect-outcomes';
 export * from './projectx-messages';
 export * from './desk-confirm-messages';
 export * from './propfirm-labels';
+export * from './rithmic-messages';

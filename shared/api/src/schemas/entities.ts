@@ -26,6 +26,12 @@ export const BrokerSchema = Type.Object({
   id: BrokerIdSchema,
   name: Type.String(),
   connectable: Type.Boolean({ description: 'False for brokers listed as "coming soon".' }),
+  needs_setup: Type.Optional(
+    Type.Boolean({
+      description:
+        'True when this server has the broker but its operator has not configured it yet (Rithmic without gateways).',
+    }),
+  ),
 });
 
 export const ConnectionStatusSchema = StringEnum(['connected', 'reauth_required', 'disconnected'] as const);

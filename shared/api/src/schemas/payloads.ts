@@ -12,8 +12,10 @@ import {
   dayNoteSchema,
   flattenSchema,
   forgotPasswordSchema,
+  gatewaySystemsQuerySchema,
   journalSchema,
   leaderChangeSchema,
+  loginConnectSchema,
   loginPayloadSchema,
   passwordChangeSchema,
   profileUpdateSchema,
@@ -90,6 +92,11 @@ export const TwoFactorCodePayloadSchema = payloadSchema(twoFactorCodeSchema);
 
 /** Connects a broker that signs in with a user name and API key (ProjectX); the key is never sent back. */
 export const ApiKeyConnectPayloadSchema = payloadSchema(apiKeyConnectSchema);
+
+/** The gateway whose systems a broker that signs in with a password (Rithmic) lists. */
+export const GatewaySystemsQuerySchema = payloadSchema(gatewaySystemsQuerySchema);
+/** Connects a broker that signs in with a user name and password (Rithmic); the password is never sent back. */
+export const LoginConnectPayloadSchema = payloadSchema(loginConnectSchema);
 
 /**
  * What a leader change does to the followers' positions. A body that is not an object passes the JSON Schema:

@@ -1,6 +1,6 @@
 /** JSON Schemas of the answers that are not entities. */
 import { Type } from '@sinclair/typebox';
-import { NotificationSchema } from './entities';
+import { EnvironmentSchema, NotificationSchema } from './entities';
 
 export const MessageResponseSchema = Type.Object({ message: Type.String() });
 
@@ -77,4 +77,18 @@ export const RemotesManifestSchema = Type.Record(Type.String(), Type.String());
 export const ApiKeyConnectResponseSchema = Type.Object({
   message: Type.String(),
   connection_id: Type.Integer(),
+});
+
+/** A gateway the operator configured for a broker that signs in with a password: its name, never its address. */
+export const BrokerGatewaySchema = Type.Object({
+  name: Type.String(),
+  environment: EnvironmentSchema,
+});
+
+export const GatewaySystemsResponseSchema = Type.Object({
+  gateway: Type.String(),
+  systems: Type.Array(Type.String(), {
+    maxItems: 200,
+    description: 'The systems the gateway lists (e.g. "Rithmic Paper Trading", "Rithmic 01", "Apex").',
+  }),
 });

@@ -23,6 +23,9 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`GET ${API}/brokers`]: 'Brokers the server can connect',
   [`GET ${API}/brokers/:broker/connect`]: 'Start connecting a broker that signs in on its own page',
   [`POST ${API}/brokers/:broker/connect-key`]: 'Connect a broker with a user name and API key',
+  [`GET ${API}/brokers/:broker/gateways`]: 'Gateways of a broker that signs in with a password (names only)',
+  [`GET ${API}/brokers/:broker/systems`]: 'Systems a gateway lists (asked before any sign-in)',
+  [`POST ${API}/brokers/:broker/connect-login`]: 'Connect a broker with a user name and password',
   [`GET ${API}/brokers/:broker/callback`]: 'Where the broker sends the browser back after signing in',
   [`GET ${API}/brokers/connections`]: "The user's broker connections",
   [`GET ${API}/brokers/connections/:id/account-info`]: 'One connection with its accounts',
@@ -82,4 +85,7 @@ export const ROUTE_PATH_VALUES: Partial<Record<RouteKey, Record<string, readonly
   [`GET ${API}/brokers/:broker/connect`]: { broker: ['sim', 'tradovate'] },
   [`GET ${API}/brokers/:broker/callback`]: { broker: ['sim', 'tradovate'] },
   [`POST ${API}/brokers/:broker/connect-key`]: { broker: ['projectx'] },
+  [`GET ${API}/brokers/:broker/gateways`]: { broker: ['rithmic'] },
+  [`GET ${API}/brokers/:broker/systems`]: { broker: ['rithmic'] },
+  [`POST ${API}/brokers/:broker/connect-login`]: { broker: ['rithmic'] },
 };

@@ -28,10 +28,12 @@ import {
   DayNotePayloadSchema,
   FlattenPayloadSchema,
   ForgotPasswordPayloadSchema,
+  GatewaySystemsQuerySchema,
   HistoryQuerySchema,
   ImportTradesPayloadSchema,
   JournalPayloadSchema,
   LeaderChangePayloadSchema,
+  LoginConnectPayloadSchema,
   LoginPayloadSchema,
   PasswordChangePayloadSchema,
   ProfileUpdatePayloadSchema,
@@ -44,8 +46,10 @@ import {
 } from './payloads';
 import {
   ApiKeyConnectResponseSchema,
+  BrokerGatewaySchema,
   ConnectResponseSchema,
   ErrorBodySchema,
+  GatewaySystemsResponseSchema,
   HealthSchema,
   ImportResultSchema,
   MessageResponseSchema,
@@ -168,6 +172,20 @@ export const ROUTE_SCHEMAS = {
   [`POST ${API}/brokers/:broker/connect-key`]: {
     params: Type.Object({ broker: Type.String() }),
     body: ApiKeyConnectPayloadSchema,
+    response: answers({ 201: ApiKeyConnectResponseSchema }),
+  },
+  [`GET ${API}/brokers/:broker/gateways`]: {
+    params: Type.Object({ broker: Type.String() }),
+    response: answers({ 200: Type.Array(BrokerGatewaySchema, { maxItems: 50 }) }),
+  },
+  [`GET ${API}/brokers/:broker/systems`]: {
+    params: Type.Object({ broker: Type.String() }),
+    querystring: GatewaySystemsQuerySchema,
+    response: answers({ 200: GatewaySystemsResponseSchema }),
+  },
+  [`POST ${API}/brokers/:broker/connect-login`]: {
+    params: Type.Object({ broker: Type.String() }),
+    body: LoginConnectPayloadSchema,
     response: answers({ 201: ApiKeyConnectResponseSchema }),
   },
   [`GET ${API}/brokers/:broker/callback`]: {

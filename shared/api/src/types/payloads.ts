@@ -24,3 +24,7 @@ export type DayNotePayload = Static<typeof S.DayNotePayloadSchema>;
 export type TwoFactorCodePayload = Static<typeof S.TwoFactorCodePayloadSchema>;
 /** Connects a broker that signs in with an API key (ProjectX); the key is never sent back. */
 export type ApiKeyConnectPayload = Static<typeof S.ApiKeyConnectPayloadSchema>;
+/** The gateway whose systems are listed (Rithmic). */
+export type GatewaySystemsQuery = Static<typeof S.GatewaySystemsQuerySchema>;
+/** Connects a broker that signs in with a user name and password (Rithmic); the password is never sent back. */
+export type LoginConnectPayload = Static<typeof S.LoginConnectPayloadSchema>;

@@ -15,3 +15,5 @@ export type TwoFactorEnabled = Static<typeof S.TwoFactorEnabledSchema>;
 export type ImportResult = Static<typeof S.ImportResultSchema>;
 export type ErrorBody = Static<typeof S.ErrorBodySchema>;
 export type ApiKeyConnectResponse = Static<typeof S.ApiKeyConnectResponseSchema>;
+export type BrokerGateway = Static<typeof S.BrokerGatewaySchema>;
+export type GatewaySystemsResponse = Static<typeof S.GatewaySystemsResponseSchema>;

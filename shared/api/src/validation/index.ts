@@ -12,3 +12,4 @@ export * from './journal-schemas';
 export * from './leader-change-schema';
 export * from './ticket-schemas';
 export * from './import-row';
+export * from './rithmic';

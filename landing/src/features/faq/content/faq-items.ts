@@ -13,7 +13,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Which brokers and platforms are supported?',
     answer:
-      'Tradovate is supported today, with Rithmic, dxFeed, ProjectX and more of the platforms listed above on the way. Prop firm accounts that run on these platforms work the same way.',
+      'Tradovate and ProjectX are supported today, and Rithmic where our Rithmic gateways are enabled; dxFeed and more of the platforms listed above are on the way. Prop firm accounts that run on these platforms work the same way.',
   },
   {
     question: 'How much does SyncTrade cost?',
@@ -29,6 +29,11 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'Can I control sizing and risk per account?',
     answer:
       'Yes. Each follower has its own ratio, can copy minis as micros, and can be paused or flattened on its own or together with all the others.',
+  },
+  {
+    question: 'How do I connect a Rithmic account?',
+    answer:
+      'Choose Rithmic in Add Connection, then a gateway, the system your login belongs to (for example Rithmic Paper Trading, Rithmic 01 or your prop firm such as Apex), your Rithmic user name and password. The password is checked with Rithmic, stored encrypted and never shown again. Sign the Rithmic agreements in R Trader Pro first, and keep in mind that Rithmic limits sessions per login: another platform signed in with the same login can log the copier out. Rithmic enables live gateways for an application only after its conformance test; until then the Rithmic test gateway is offered.',
   },
   {
     question: 'Which contracts can I copy?',

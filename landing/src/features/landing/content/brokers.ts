@@ -8,7 +8,7 @@ export interface BrokerEntry {
 
 export const BROKERS: readonly BrokerEntry[] = [
   { name: 'Tradovate', mark: 'TV', kind: 'Futures broker' },
-  { name: 'Rithmic', mark: 'RI', kind: 'Order routing' },
+  { name: 'Rithmic', mark: 'RI', kind: 'Order routing · live after conformance' },
   { name: 'dxFeed', mark: 'DX', kind: 'Market data' },
   { name: 'ProjectX', mark: 'PX', kind: 'Prop platform' },
   { name: 'NinjaTrader', mark: 'NT', kind: 'Trading platform' },

@@ -9,7 +9,7 @@ import {
   type ApiMock,
 } from '@synctrade/test-utils';
 import { bus } from '@synctrade/event-bus';
-import { BROKERS, buildDetails } from '../../../support/fixtures';
+import { BROKERS, brokersWithRithmic, buildDetails } from '../../../support/fixtures';
 import { resetStores } from '../../../support/reset-stores';
 import { DetailsPage } from './details-page';
 
@@ -182,6 +182,17 @@ describe('connection details', () => {
     expect(within(dialog).getByText('Paper trading (SyncTrade Sim)')).toBeInTheDocument();
     expect(within(dialog).getByText('Rithmic').nextSibling).toHaveTextContent('Coming soon');
     expect(within(dialog).getByText('Tradovate').nextSibling).toHaveTextContent('Available');
+  });
+
+  it('when the server has Rithmic but no gateways set up, then Supported brokers says it is not set up here', async () => {
+    api.on('GET /brokers', [200, brokersWithRithmic('needs_setup')]);
+    const { user } = await renderDetails();
+    await user.click(screen.getByRole('button', { name: 'Supported brokers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supported brokers' });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Rithmic').nextSibling).toHaveTextContent('Not set up on this server'),
+    );
+    expect(within(dialog).getByText('dxFeed').nextSibling).toHaveTextContent('Coming soon');
   });
 });
 

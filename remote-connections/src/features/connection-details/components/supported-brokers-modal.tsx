@@ -37,7 +37,13 @@ export function SupportedBrokersModal({
         {brokers.map((broker) => (
           <li key={broker.id}>
             <span>{broker.name}</span>
-            <Muted>{broker.connectable ? 'Available' : 'Coming soon'}</Muted>
+            <Muted>
+              {broker.connectable
+                ? 'Available'
+                : broker.needs_setup
+                  ? 'Not set up on this server'
+                  : 'Coming soon'}
+            </Muted>
           </li>
         ))}
       </List>

@@ -8,6 +8,8 @@ import { useConnectionStore } from '../store/connection-store';
 import { BrokerSelect, defaultBroker } from './broker-select';
 import { EnvironmentChoice } from './environment-choice';
 import { emptyProjectXInput, ProjectXFields, projectXComplete, type ProjectXInput } from './projectx-fields';
+import { RithmicForm } from './rithmic-form';
+import { RithmicNotSetUp } from './rithmic-not-set-up';
 
 const Form = styled.form`
   display: flex;
@@ -15,9 +17,16 @@ const Form = styled.form`
   gap: ${({ theme }) => theme.space(4)};
 `;
 
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
 /**
  * The 'Add Connection' drawer: broker, name and environment, then the broker's authorization page; for
- * ProjectX (no OAuth) the firm, user name and API key, checked by the server without leaving the page.
+ * ProjectX (no OAuth) the firm, user name and API key, checked by the server without leaving the page; for
+ * Rithmic its own form (gateway, system, user name and password), or how to set it up when this server has not.
  */
 export function AddConnectionDrawer({
   open,
@@ -68,39 +77,56 @@ export function AddConnectionDrawer({
     onClose();
   };
 
+  const rithmic = broker === 'rithmic';
+  const rithmicReady = brokers.some((known) => known.id === 'rithmic' && known.connectable);
+
   return (
     <Drawer open={open} title="Add Connection" onClose={onClose}>
-      <Form onSubmit={(event) => void submit(event)}>
+      <Stack>
         <BrokerSelect value={broker} onChange={setBroker} />
-        <Field>
-          <label htmlFor={nameId}>Connection name</label>
-          <Input
-            id={nameId}
-            value={name}
-            maxLength={100}
-            autoComplete="off"
-            placeholder="e.g. Apex evaluations"
-            onChange={(event) => setName(event.target.value)}
+        {rithmic && rithmicReady && (
+          <RithmicForm
+            onCancel={onClose}
+            onConnected={() => {
+              void fetchConnections();
+              onClose();
+            }}
           />
-        </Field>
-        <EnvironmentChoice value={environment} onChange={setEnvironment} />
-        {byKey ? (
-          <ProjectXFields value={projectX} onChange={setProjectX} />
-        ) : (
-          <Muted>
-            You will be redirected to {brokerName(broker, brokers)}&rsquo;s site to authorize SyncTrade to
-            access your accounts. You come back here when you are done.
-          </Muted>
         )}
-        <Row>
-          <Button type="button" $variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canContinue}>
-            {connecting ? (byKey ? 'Connecting...' : 'Redirecting...') : 'Continue'}
-          </Button>
-        </Row>
-      </Form>
+        {rithmic && !rithmicReady && <RithmicNotSetUp onCancel={onClose} />}
+        {!rithmic && (
+          <Form onSubmit={(event) => void submit(event)}>
+            <Field>
+              <label htmlFor={nameId}>Connection name</label>
+              <Input
+                id={nameId}
+                value={name}
+                maxLength={100}
+                autoComplete="off"
+                placeholder="e.g. Apex evaluations"
+                onChange={(event) => setName(event.target.value)}
+              />
+            </Field>
+            <EnvironmentChoice value={environment} onChange={setEnvironment} />
+            {byKey ? (
+              <ProjectXFields value={projectX} onChange={setProjectX} />
+            ) : (
+              <Muted>
+                You will be redirected to {brokerName(broker, brokers)}&rsquo;s site to authorize SyncTrade to
+                access your accounts. You come back here when you are done.
+              </Muted>
+            )}
+            <Row>
+              <Button type="button" $variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!canContinue}>
+                {connecting ? (byKey ? 'Connecting...' : 'Redirecting...') : 'Continue'}
+              </Button>
+            </Row>
+          </Form>
+        )}
+      </Stack>
     </Drawer>
   );
 }

@@ -11,7 +11,16 @@ export function defaultBroker(brokers: Broker[]): BrokerId {
   return brokers.find((broker) => broker.connectable)?.id ?? 'tradovate';
 }
 
-/** Brokers the server can connect are selectable; the others are listed as coming soon. */
+/** What the option of a broker says: its name, and why it cannot be connected when it cannot. */
+function optionLabel(broker: Broker): string {
+  if (broker.connectable) return broker.name;
+  return broker.needs_setup ? `${broker.name} (not set up on this server)` : `${broker.name} (coming soon)`;
+}
+
+/**
+ * Brokers the server can connect are selectable; one the server has but its operator has not set up is
+ * selectable too, to read how to set it up; the others are listed as coming soon.
+ */
 export function BrokerSelect({
   value,
   onChange,
@@ -34,8 +43,12 @@ export function BrokerSelect({
       <label htmlFor={id}>Broker</label>
       <Select id={id} value={value} onChange={(event) => onChange(event.target.value as BrokerId)}>
         {options.map((broker) => (
-          <option key={broker.id} value={broker.id} disabled={!broker.connectable}>
-            {broker.connectable ? broker.name : `${broker.name} (coming soon)`}
+          <option
+            key={broker.id}
+            value={broker.id}
+            disabled={!broker.connectable && broker.needs_setup !== true}
+          >
+            {optionLabel(broker)}
           </option>
         ))}
       </Select>

@@ -2,7 +2,9 @@ import { create } from 'zustand';
 import {
   connectBroker,
   connectBrokerWithKey,
+  connectBrokerWithLogin,
   type ApiKeyConnectPayload,
+  type LoginConnectPayload,
   errorMessage,
   isCanceled,
   latestSignal,
@@ -28,6 +30,8 @@ export interface BrokerState {
   connect(broker: BrokerId, input: { connection_name: string; environment: Environment }): Promise<boolean>;
   /** Connects a broker by user name and API key (ProjectX); true once the server stored the connection. */
   connectWithKey(broker: BrokerId, payload: ApiKeyConnectPayload): Promise<boolean>;
+  /** Connects a broker by user name and password (Rithmic); true once the server stored the connection. */
+  connectWithLogin(broker: BrokerId, payload: LoginConnectPayload): Promise<boolean>;
 }
 
 /** Display names for broker ids before (or without) the server's list. */
@@ -80,19 +84,32 @@ export const useBrokerStore = create<BrokerState>()((set, get) => ({
     }
   },
 
-  async connectWithKey(broker, payload) {
-    set({ connecting: true });
-    try {
-      const data = await connectBrokerWithKey(broker, payload);
-      notify.success(successMessage(data, `Connection ${payload.connection_name} added successfully`));
-      // No redirect: the list (and every listener of the event) reloads here.
-      bus.emit('connections:changed', { connectionId: data.connection_id });
-      return true;
-    } catch (error: unknown) {
-      notify.error(errorMessage(error, 'connect'));
-      return false;
-    } finally {
-      set({ connecting: false });
-    }
+  connectWithKey(broker, payload) {
+    return stored(set, payload.connection_name, () => connectBrokerWithKey(broker, payload));
+  },
+
+  connectWithLogin(broker, payload) {
+    return stored(set, payload.connection_name, () => connectBrokerWithLogin(broker, payload));
   },
 }));
+
+/** A connect the server checks and stores without a redirect: toasts the outcome; true once stored. */
+async function stored(
+  set: (partial: Partial<BrokerState>) => void,
+  connectionName: string,
+  call: () => Promise<{ message: string; connection_id: number }>,
+): Promise<boolean> {
+  set({ connecting: true });
+  try {
+    const data = await call();
+    notify.success(successMessage(data, `Connection ${connectionName} added successfully`));
+    // No redirect: the list (and every listener of the event) reloads here.
+    bus.emit('connections:changed', { connectionId: data.connection_id });
+    return true;
+  } catch (error: unknown) {
+    notify.error(errorMessage(error, 'connect'));
+    return false;
+  } finally {
+    set({ connecting: false });
+  }
+}

@@ -124,6 +124,11 @@ export function LimitationsModal({ open, onClose }: InfoModalProps): React.JSX.E
             following, and changes made while the copier or the broker connection was down (they are
             reconciled on reconnect).
           </li>
+          <li>
+            Rithmic sessions: Rithmic limits the sessions of one login. Signing in with the same login on
+            another platform (R Trader Pro, NinjaTrader) can log the copier out; the connection then shows
+            why, and the copier does not keep signing back in to take the session from your platform.
+          </li>
           <li>Only one leader at a time; a follower copies that leader only.</li>
         </ul>
         <footer>
