@@ -44,7 +44,12 @@ const fault = fc.constantFrom<Fault>(
 const side = fc.constantFrom('buy' as const, 'sell' as const);
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
-    arbitrary: fc.record({ kind: fc.constant('trade' as const), side, qty: fc.integer({ min: 1, max: 3 }), fault }),
+    arbitrary: fc.record({
+      kind: fc.constant('trade' as const),
+      side,
+      qty: fc.integer({ min: 1, max: 3 }),
+      fault,
+    }),
     weight: 6,
   },
   { arbitrary: fc.record({ kind: fc.constant('flat' as const), fault }), weight: 1 },
@@ -205,9 +210,12 @@ function mirrorsOffLeader(rig: RithmicRig): string[] {
         qty: Math.round(leader.qty * ratio),
       };
       const got = { side: order.side, type: order.type, price: order.price, qty: order.qty };
-      if (wanted === undefined) out.push(`${f.id}: mirror ${order.clientOrderId} of an order the leader no longer has`);
+      if (wanted === undefined)
+        out.push(`${f.id}: mirror ${order.clientOrderId} of an order the leader no longer has`);
       else if (JSON.stringify(wanted) !== JSON.stringify(got))
-        out.push(`${f.id}: mirror ${order.clientOrderId} is ${JSON.stringify(got)}, leader × ratio is ${JSON.stringify(wanted)}`);
+        out.push(
+          `${f.id}: mirror ${order.clientOrderId} is ${JSON.stringify(got)}, leader × ratio is ${JSON.stringify(wanted)}`,
+        );
     }
   }
   return out;
@@ -218,7 +226,12 @@ const seen = { orders: 0, lookups: 0, rithmicMirrors: 0 };
 
 async function resting(rig: RithmicRig, current: Extract<Step, { kind: 'work' | 'rework' | 'unwork' }>) {
   if (current.kind === 'work')
-    return rig.leaderWork(current.side, current.type, current.qty, restingPrice(current.side, current.type, current.offset));
+    return rig.leaderWork(
+      current.side,
+      current.type,
+      current.qty,
+      restingPrice(current.side, current.type, current.offset),
+    );
   const orders = rig.workingAt(rig.leader);
   const order = orders[current.pick % Math.max(1, orders.length)];
   if (order === undefined) return;
@@ -303,7 +316,10 @@ describe('copy engine through Rithmic and the paper broker in one group, under g
       {
         numRuns: RUNS,
         endOnFailure: true,
-        examples: [['sim', LOST_ANSWER_SETUPS, LOST_ANSWER_STEPS], ['rithmic', LOST_ANSWER_SETUPS, LOST_ANSWER_STEPS]],
+        examples: [
+          ['sim', LOST_ANSWER_SETUPS, LOST_ANSWER_STEPS],
+          ['rithmic', LOST_ANSWER_SETUPS, LOST_ANSWER_STEPS],
+        ],
         ...(SEED === undefined ? {} : { seed: Number(SEED) }),
         ...(PATH === undefined ? {} : { path: PATH, examples: [] }),
       },

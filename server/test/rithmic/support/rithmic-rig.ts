@@ -194,7 +194,8 @@ export class RithmicRig {
 
   /** The net position the venue itself holds (not what any session believes). */
   held(account: RigAccount, symbol: string): number {
-    if (account.place.broker === 'rithmic') return this.fake.world.position(account.place.accountId, symbol).netQty;
+    if (account.place.broker === 'rithmic')
+      return this.fake.world.position(account.place.accountId, symbol).netQty;
     return this.sim.account(account.place.externalId).positions.get(symbol)?.netPos ?? 0;
   }
 
