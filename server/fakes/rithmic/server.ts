@@ -224,7 +224,8 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
         if (s.user?.user === user && (plant === undefined || s.plant === plant)) forceOut(s);
     },
     placeByHand(order) {
-      if (!venue.accounts.has(order.accountId)) throw new Error(`Fake Rithmic: unknown account ${order.accountId}`);
+      if (!venue.accounts.has(order.accountId))
+        throw new Error(`Fake Rithmic: unknown account ${order.accountId}`);
       const accepted = venue.accept({
         userTag: null,
         accountId: order.accountId,
@@ -239,7 +240,8 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
         tradeRoute: gateway.routes.get(order.exchange) ?? 'simulator',
         duration: 1,
       });
-      if (!('order' in accepted)) throw new Error(`Fake Rithmic: order refused (${accepted.refused.join(' ')})`);
+      if (!('order' in accepted))
+        throw new Error(`Fake Rithmic: order refused (${accepted.refused.join(' ')})`);
       venue.open(accepted.order);
       return accepted.order.basketId;
     },
