@@ -5,7 +5,17 @@ import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { followerSetup } from '../copier/support/follower-setups';
 import { createTestDb, usingPostgres } from '../support/test-db';
-import { MixedRig, SYMBOL, type VenueWorkingOrder } from './support/mixed-rig';
+import {
+  following,
+  type LeaderStep,
+  leaderSteps,
+  mirrored,
+  mirrorsOffLeader,
+  offTarget,
+  pastMaxNet,
+  resting,
+} from '../copier/support/group-checks';
+import { MixedRig, type RigAccount, SYMBOL, type VenueWorkingOrder } from './support/mixed-rig';
 
 /**
  * Every run starts a fake ProjectX gateway, the adapter's sessions over real sockets, a paper venue and the
@@ -26,16 +36,7 @@ type Fault =
   | 'envelopes-partials'
   | 'hub-cut'
   | 'second-login';
-type Step =
-  | { kind: 'trade'; side: 'buy' | 'sell'; qty: number; fault: Fault }
-  | { kind: 'flat'; fault: Fault }
-  /** Leader trades one after another without waiting: copies of one are still on their way as the next arrives. */
-  | { kind: 'burst'; sides: Array<'buy' | 'sell'>; fault: Fault }
-  | { kind: 'restart' }
-  /** Leader resting orders by hand: placed, changed (size and price) and cancelled; never marketable here. */
-  | { kind: 'work'; side: 'buy' | 'sell'; type: 'Limit' | 'Stop'; qty: number; offset: number; fault: Fault }
-  | { kind: 'rework'; pick: number; qty: number; offset: number; fault: Fault }
-  | { kind: 'unwork'; pick: number; fault: Fault };
+type Step = LeaderStep<Fault>;
 
 /** Faults that leave every session up and every leader event delivered: a new leader order must be mirrored. */
 const DELIVERING: ReadonlySet<Fault> = new Set([
@@ -56,49 +57,7 @@ const fault = fc.constantFrom<Fault>(
   'hub-cut',
   'second-login',
 );
-const step: fc.Arbitrary<Step> = fc.oneof(
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('trade' as const),
-      side: fc.constantFrom('buy' as const, 'sell' as const),
-      qty: fc.integer({ min: 1, max: 3 }),
-      fault,
-    }),
-    weight: 6,
-  },
-  { arbitrary: fc.record({ kind: fc.constant('flat' as const), fault }), weight: 1 },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('burst' as const),
-      sides: fc.array(fc.constantFrom('buy' as const, 'sell' as const), { minLength: 2, maxLength: 4 }),
-      fault,
-    }),
-    weight: 2,
-  },
-  { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('work' as const),
-      side: fc.constantFrom('buy' as const, 'sell' as const),
-      type: fc.constantFrom('Limit' as const, 'Stop' as const),
-      qty: fc.integer({ min: 1, max: 3 }),
-      offset: fc.integer({ min: 1, max: 4 }),
-      fault,
-    }),
-    weight: 4,
-  },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('rework' as const),
-      pick: fc.nat(3),
-      qty: fc.integer({ min: 1, max: 4 }),
-      offset: fc.integer({ min: 1, max: 4 }),
-      fault,
-    }),
-    weight: 4,
-  },
-  { arbitrary: fc.record({ kind: fc.constant('unwork' as const), pick: fc.nat(3), fault }), weight: 2 },
-);
+const step = leaderSteps(fault, { work: 4, rework: 4, unwork: 2 });
 
 const MIRRORING_SETUPS = [
   { ratio: 2, cross: false, autoSync: true, risk: { maxContractsPerOrder: 6, maxNetPosition: 12 } },
@@ -115,12 +74,6 @@ const MIRRORING_STEPS: Step[] = [
   // The leader's change is heard only by the sessions' periodic REST check: its pushes are dropped, live.
   { kind: 'rework', pick: 0, qty: 1, offset: 4, fault: 'dropped-events' },
 ];
-
-/** A resting price the market (still at 6000 in the rig) does not reach: buy limits and sell stops below. */
-function restingPrice(side: 'buy' | 'sell', type: 'Limit' | 'Stop', offset: number): number {
-  const below = (side === 'buy') === (type === 'Limit');
-  return 6000 + (below ? -10 : 10) * offset;
-}
 
 function arm(rig: MixedRig, chosen: Fault): void {
   const { fake } = rig;
@@ -170,54 +123,6 @@ function oversized(rig: MixedRig): string[] {
   return out;
 }
 
-function pastMaxNet(rig: MixedRig): string[] {
-  return rig.followers
-    .map((f) => ({ f, held: rig.held(f, rig.symbolOf(f.id)), max: rig.account(f.id).risk.maxNetPosition }))
-    .filter(({ held, max }) => Math.abs(held) > max)
-    .map(({ f, held, max }) => `${f.id}: ${held} > ${max}`);
-}
-
-const following = (rig: MixedRig) =>
-  rig.followers.filter((f) => rig.account(f.id).enabled && rig.account(f.id).isFollower);
-
-/** The leader order a follower's resting order mirrors, read from the copy's id (`st.m<leader>-<order>.<follower>`). */
-function mirrored(rig: MixedRig, followerId: number, order: VenueWorkingOrder): string | null {
-  const match = new RegExp(`^st\\.m${rig.leader.id}-(.+)\\.${followerId}$`).exec(order.clientOrderId ?? '');
-  return match ? match[1]! : null;
-}
-
-/**
- * Every mirror at a follower's venue copies a leader order still resting, with its side, type and price and
- * leader size × ratio (rounded half away from zero), whatever modifications and cancels came in between.
- */
-function mirrorsOffLeader(rig: MixedRig): string[] {
-  const leaderOrders = new Map(rig.workingAt(rig.leader).map((o) => [o.orderId, o]));
-  const out: string[] = [];
-  for (const f of following(rig)) {
-    const { ratio } = rig.account(f.id);
-    for (const order of rig.workingAt(f)) {
-      const leaderOrderId = mirrored(rig, f.id, order);
-      if (leaderOrderId === null) continue;
-      mirrorsSeen[f.place.broker] += 1;
-      const leader = leaderOrders.get(leaderOrderId);
-      const wanted = leader && {
-        side: leader.side,
-        type: leader.type,
-        price: leader.price,
-        qty: Math.round(leader.qty * ratio),
-      };
-      const got = { side: order.side, type: order.type, price: order.price, qty: order.qty };
-      if (wanted === undefined)
-        out.push(`${f.id}: mirror ${order.clientOrderId} of an order the leader no longer has`);
-      else if (JSON.stringify(wanted) !== JSON.stringify(got))
-        out.push(
-          `${f.id}: mirror ${order.clientOrderId} is ${JSON.stringify(got)}, leader × ratio is ${JSON.stringify(wanted)}`,
-        );
-    }
-  }
-  return out;
-}
-
 /**
  * A leader order just placed is mirrored on every follower for which it clearly fits the limits: at least one
  * contract, at most the max per order, and the position plus every same-side leader order × ratio within the
@@ -240,46 +145,13 @@ function unmirrored(rig: MixedRig, placed: VenueWorkingOrder): string[] {
   return out;
 }
 
-/** The spec's sizing, written out here: leader × ratio rounded half away from zero, capped at the max net position. */
-function expectedHolding(leader: number, ratio: number, maxNet: number): number {
-  const scaled = Math.sign(leader) * Math.round(Math.abs(leader) * ratio);
-  return Math.max(-maxNet, Math.min(maxNet, scaled)) || 0;
-}
-
-function offTarget(rig: MixedRig): Array<{ id: number; held: number; target: number }> {
-  const leader = rig.held(rig.leader, SYMBOL);
-  return rig.followers
-    .filter((f) => rig.account(f.id).enabled && rig.account(f.id).isFollower)
-    .map((f) => {
-      const account = rig.account(f.id);
-      return {
-        id: f.id,
-        held: rig.held(f, rig.symbolOf(f.id)),
-        target: expectedHolding(leader, account.ratio, account.risk.maxNetPosition),
-      };
-    })
-    .filter(({ held, target }) => held !== target);
-}
-
 /** Orders that reached each fake over all runs: the group really copied across brokers. */
 const reached = { tradovate: 0, projectx: 0 };
 /** Mirrors checked against their leader order, per follower broker: the checks did compare something. */
 const mirrorsSeen = { sim: 0, projectx: 0, tradovate: 0 };
-
-async function resting(
-  rig: MixedRig,
-  current: Extract<Step, { kind: 'work' | 'rework' | 'unwork' }>,
-): Promise<void> {
-  if (current.kind === 'work') {
-    const price = restingPrice(current.side, current.type, current.offset);
-    return rig.leaderWork(current.side, current.type, current.qty, price);
-  }
-  const orders = rig.workingAt(rig.leader);
-  const order = orders[current.pick % Math.max(1, orders.length)];
-  if (order === undefined) return;
-  if (current.kind === 'unwork') return rig.leaderUnwork(order);
-  return rig.leaderRework(order, current.qty, restingPrice(order.side, order.type, current.offset));
-}
+const countMirror = (follower: RigAccount): void => {
+  mirrorsSeen[follower.place.broker] += 1;
+};
 
 async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   await rig.settle();
@@ -306,7 +178,7 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
       else await resting(rig, current);
     }
     await rig.settle();
-    if (!missedPushes) expect(mirrorsOffLeader(rig)).toEqual([]);
+    if (!missedPushes) expect(mirrorsOffLeader(rig, countMirror)).toEqual([]);
     if (current.kind === 'work' && DELIVERING.has(current.fault) && !missedPushes) {
       const before = new Set(restingBefore);
       const placed = rig.workingAt(rig.leader).find((o) => !before.has(o.orderId));
@@ -325,8 +197,8 @@ async function run(rig: MixedRig, steps: Step[]): Promise<void> {
   expect(copiesSentTwice(rig)).toEqual([]);
   expect(ordersToNonFollowers(rig)).toEqual([]);
   expect(oversized(rig)).toEqual([]);
-  expect(offTarget(rig)).toEqual([]);
-  expect(mirrorsOffLeader(rig)).toEqual([]);
+  expect(offTarget(rig, SYMBOL)).toEqual([]);
+  expect(mirrorsOffLeader(rig, countMirror)).toEqual([]);
   reached.tradovate += rig.tradovate.control.requests('order/placeorder').length;
   reached.projectx += rig.fake.world.placed.length;
 }

@@ -3,7 +3,15 @@ import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { followerSetup } from '../copier/support/follower-setups';
 import { createTestDb, usingPostgres } from '../support/test-db';
-import { RithmicRig, SYMBOL, type VenueWorkingOrder } from './support/rithmic-rig';
+import {
+  type LeaderStep,
+  leaderSteps,
+  mirrorsOffLeader,
+  offTarget,
+  pastMaxNet,
+  resting,
+} from '../copier/support/group-checks';
+import { type RigAccount, RithmicRig, SYMBOL } from './support/rithmic-rig';
 
 /**
  * Every run starts a fake Rithmic gateway (its request budget on), the adapter's sessions over real sockets (order
@@ -22,15 +30,7 @@ type Fault =
   | 'partial-fills'
   | 'disconnect'
   | 'unknown-templates';
-type Step =
-  | { kind: 'trade'; side: 'buy' | 'sell'; qty: number; fault: Fault }
-  | { kind: 'flat'; fault: Fault }
-  /** Leader trades one after another without waiting: copies of one are still on their way as the next arrives. */
-  | { kind: 'burst'; sides: Array<'buy' | 'sell'>; fault: Fault }
-  | { kind: 'restart' }
-  | { kind: 'work'; side: 'buy' | 'sell'; type: 'Limit' | 'Stop'; qty: number; offset: number; fault: Fault }
-  | { kind: 'rework'; pick: number; qty: number; offset: number; fault: Fault }
-  | { kind: 'unwork'; pick: number; fault: Fault };
+type Step = LeaderStep<Fault>;
 
 const fault = fc.constantFrom<Fault>(
   'none',
@@ -41,50 +41,7 @@ const fault = fc.constantFrom<Fault>(
   'disconnect',
   'unknown-templates',
 );
-const side = fc.constantFrom('buy' as const, 'sell' as const);
-const step: fc.Arbitrary<Step> = fc.oneof(
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('trade' as const),
-      side,
-      qty: fc.integer({ min: 1, max: 3 }),
-      fault,
-    }),
-    weight: 6,
-  },
-  { arbitrary: fc.record({ kind: fc.constant('flat' as const), fault }), weight: 1 },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('burst' as const),
-      sides: fc.array(side, { minLength: 2, maxLength: 4 }),
-      fault,
-    }),
-    weight: 2,
-  },
-  { arbitrary: fc.constant({ kind: 'restart' as const }), weight: 1 },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('work' as const),
-      side,
-      type: fc.constantFrom('Limit' as const, 'Stop' as const),
-      qty: fc.integer({ min: 1, max: 3 }),
-      offset: fc.integer({ min: 1, max: 4 }),
-      fault,
-    }),
-    weight: 3,
-  },
-  {
-    arbitrary: fc.record({
-      kind: fc.constant('rework' as const),
-      pick: fc.nat(3),
-      qty: fc.integer({ min: 1, max: 4 }),
-      offset: fc.integer({ min: 1, max: 4 }),
-      fault,
-    }),
-    weight: 2,
-  },
-  { arbitrary: fc.record({ kind: fc.constant('unwork' as const), pick: fc.nat(3), fault }), weight: 1 },
-);
+const step = leaderSteps(fault, { work: 3, rework: 2, unwork: 1 });
 
 /** One run always meets a lost answer, a burst, partial fills and a restart, so every CI run exercises the look-up. */
 const LOST_ANSWER_SETUPS = [
@@ -101,12 +58,6 @@ const LOST_ANSWER_STEPS: Step[] = [
   { kind: 'rework', pick: 0, qty: 3, offset: 2, fault: 'none' },
   { kind: 'flat', fault: 'lost-answer' },
 ];
-
-/** A resting price the market (at 6000 in the rig) does not reach: buy limits and sell stops below. */
-function restingPrice(side: 'buy' | 'sell', type: 'Limit' | 'Stop', offset: number): number {
-  const below = (side === 'buy') === (type === 'Limit');
-  return 6000 + (below ? -10 : 10) * offset;
-}
 
 function arm(rig: RithmicRig, chosen: Fault): void {
   const { fake } = rig;
@@ -158,86 +109,11 @@ function offRules(rig: RithmicRig): string[] {
   return out;
 }
 
-function pastMaxNet(rig: RithmicRig): string[] {
-  return rig.followers
-    .map((f) => ({ f, held: rig.held(f, rig.symbolOf(f.id)), max: rig.account(f.id).risk.maxNetPosition }))
-    .filter(({ held, max }) => Math.abs(held) > max)
-    .map(({ f, held, max }) => `${f.id}: ${held} > ${max}`);
-}
-
-/** The spec's sizing, written out here: leader × ratio rounded half away from zero, capped at the max net position. */
-function expectedHolding(leader: number, ratio: number, maxNet: number): number {
-  const scaled = Math.sign(leader) * Math.round(Math.abs(leader) * ratio);
-  return Math.max(-maxNet, Math.min(maxNet, scaled)) || 0;
-}
-
-function offTarget(rig: RithmicRig): Array<{ id: number; held: number; target: number }> {
-  const leader = rig.held(rig.leader, SYMBOL);
-  return rig.followers
-    .filter((f) => rig.account(f.id).enabled && rig.account(f.id).isFollower)
-    .map((f) => {
-      const account = rig.account(f.id);
-      return {
-        id: f.id,
-        held: rig.held(f, rig.symbolOf(f.id)),
-        target: expectedHolding(leader, account.ratio, account.risk.maxNetPosition),
-      };
-    })
-    .filter(({ held, target }) => held !== target);
-}
-
-/** The leader order a follower's resting order mirrors, read from the copy's id (`st.m<leader>-<order>.<follower>`). */
-function mirrored(rig: RithmicRig, followerId: number, order: VenueWorkingOrder): string | null {
-  const match = new RegExp(`^st\\.m${rig.leader.id}-(.+)\\.${followerId}$`).exec(order.clientOrderId ?? '');
-  return match ? match[1]! : null;
-}
-
-/** Every mirror at a follower's venue copies a leader order still resting, with its side, type, price and size × ratio. */
-function mirrorsOffLeader(rig: RithmicRig): string[] {
-  const leaderOrders = new Map(rig.workingAt(rig.leader).map((o) => [o.orderId, o]));
-  const out: string[] = [];
-  for (const f of rig.followers.filter((x) => rig.account(x.id).enabled && rig.account(x.id).isFollower)) {
-    const { ratio } = rig.account(f.id);
-    for (const order of rig.workingAt(f)) {
-      const leaderOrderId = mirrored(rig, f.id, order);
-      if (leaderOrderId === null) continue;
-      if (f.place.broker === 'rithmic') seen.rithmicMirrors += 1;
-      const leader = leaderOrders.get(leaderOrderId);
-      const wanted = leader && {
-        side: leader.side,
-        type: leader.type,
-        price: leader.price,
-        qty: Math.round(leader.qty * ratio),
-      };
-      const got = { side: order.side, type: order.type, price: order.price, qty: order.qty };
-      if (wanted === undefined)
-        out.push(`${f.id}: mirror ${order.clientOrderId} of an order the leader no longer has`);
-      else if (JSON.stringify(wanted) !== JSON.stringify(got))
-        out.push(
-          `${f.id}: mirror ${order.clientOrderId} is ${JSON.stringify(got)}, leader × ratio is ${JSON.stringify(wanted)}`,
-        );
-    }
-  }
-  return out;
-}
-
 /** Over all runs: orders reached the fake, lost answers were looked up, mirrors were compared. */
 const seen = { orders: 0, lookups: 0, rithmicMirrors: 0 };
-
-async function resting(rig: RithmicRig, current: Extract<Step, { kind: 'work' | 'rework' | 'unwork' }>) {
-  if (current.kind === 'work')
-    return rig.leaderWork(
-      current.side,
-      current.type,
-      current.qty,
-      restingPrice(current.side, current.type, current.offset),
-    );
-  const orders = rig.workingAt(rig.leader);
-  const order = orders[current.pick % Math.max(1, orders.length)];
-  if (order === undefined) return;
-  if (current.kind === 'unwork') return rig.leaderUnwork(order);
-  return rig.leaderRework(order, current.qty, restingPrice(order.side, order.type, current.offset));
-}
+const countMirror = (follower: RigAccount): void => {
+  if (follower.place.broker === 'rithmic') seen.rithmicMirrors += 1;
+};
 
 async function run(rig: RithmicRig, steps: Step[]): Promise<void> {
   await rig.settle();
@@ -255,7 +131,7 @@ async function run(rig: RithmicRig, steps: Step[]): Promise<void> {
     }
     await rig.settle();
     // Dropped notifications of a leader's resting order are heard only at the next reconciliation.
-    if (!dropped) expect(mirrorsOffLeader(rig)).toEqual([]);
+    if (!dropped) expect(mirrorsOffLeader(rig, countMirror)).toEqual([]);
     rig.fake.setFaults({ duplicateFills: false, partialFillLot: 0, unknownTemplates: false });
     expect(pastMaxNet(rig)).toEqual([]);
   }
@@ -268,8 +144,8 @@ async function run(rig: RithmicRig, steps: Step[]): Promise<void> {
   expect(copiesSentTwice(rig)).toEqual([]);
   expect(ordersToNonFollowers(rig)).toEqual([]);
   expect(offRules(rig)).toEqual([]);
-  expect(offTarget(rig)).toEqual([]);
-  expect(mirrorsOffLeader(rig)).toEqual([]);
+  expect(offTarget(rig, SYMBOL)).toEqual([]);
+  expect(mirrorsOffLeader(rig, countMirror)).toEqual([]);
   seen.orders += rig.fake.world.orders().filter((o) => o.userTag).length;
   seen.lookups += rig.fake.world.requests(320);
 }

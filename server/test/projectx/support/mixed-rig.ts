@@ -1,8 +1,7 @@
 import { fakeHosts } from './fake-hosts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createProjectXAdapter } from '../../../src/brokers/projectx/index';
 import { toContractId } from '../../../src/brokers/projectx/symbols';
 import { clientOrderIdOf } from '../../../src/brokers/projectx/tags';
@@ -10,13 +9,16 @@ import { PaperAuthorizations } from '../../../src/brokers/paper/authorizations';
 import { createPaperAdapter } from '../../../src/brokers/paper/adapter';
 import type { PaperSession } from '../../../src/brokers/paper/session';
 import { PaperVenue } from '../../../src/brokers/paper/venue';
-import type { BrokerAdapter, BrokerSession, OrderSide } from '../../../src/brokers/types';
-import { CopyEngine } from '../../../src/copier/engine/engine';
-import type { CopyStore } from '../../../src/copier/engine/ports';
+import type { BrokerAdapter, OrderSide } from '../../../src/brokers/types';
 import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/types';
-import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
-import { SqlCopyStore } from '../../../src/copier/store/sql-store';
 import type { Db } from '../../../src/db/db';
+import {
+  insertAccount,
+  insertConnection,
+  insertTrader,
+  VenueGroupRig,
+  type VenueWorkingOrder,
+} from '../../copier/support/venue-group-rig';
 import { OrderStatus, OrderType } from '../../../fakes/projectx/model';
 import { startFakeProjectX, type FakeProjectX } from '../../../fakes/projectx/server';
 import { startFakeTradovate, type FakeTradovate } from '../../../fakes/tradovate/server';
@@ -33,16 +35,7 @@ export type Place =
   | { broker: 'sim'; externalId: string }
   | { broker: 'tradovate'; accountId: number };
 
-/** A resting order as the venue itself holds it. */
-export interface VenueWorkingOrder {
-  orderId: string;
-  clientOrderId: string | null;
-  side: OrderSide;
-  type: 'Limit' | 'Stop';
-  /** Contracts not filled yet. */
-  qty: number;
-  price: number;
-}
+export type { VenueWorkingOrder } from '../../copier/support/venue-group-rig';
 
 export interface RigAccount {
   id: number;
@@ -65,10 +58,7 @@ const RIG_TIMINGS = {
  * in-process sim venue; the engine on the server's
  * store for this database. Leader trades are made by hand at the leader's venue.
  */
-export class MixedRig {
-  engine: CopyEngine;
-  store: CopyStore;
-  readonly log: string[] = [];
+export class MixedRig extends VenueGroupRig<RigAccount> {
   private traderSession: PaperSession | undefined;
   paperLogin = '';
 
@@ -77,15 +67,14 @@ export class MixedRig {
     readonly tradovate: FakeTradovate,
     readonly sim: PaperVenue,
     readonly paperAdapter: BrokerAdapter,
-    readonly db: Db,
-    readonly directory: MixedDirectory,
-    readonly userId: number,
-    readonly leader: RigAccount,
-    readonly followers: RigAccount[],
-    private readonly journalDir: string,
+    db: Db,
+    directory: MixedDirectory,
+    userId: number,
+    leader: RigAccount,
+    followers: RigAccount[],
+    journalDir: string,
   ) {
-    this.store = this.newStore();
-    this.engine = this.newEngine();
+    super(db, directory, userId, leader, followers, journalDir, { symbol: SYMBOL, cross: CROSS_SYMBOL });
   }
 
   /**
@@ -223,14 +212,6 @@ export class MixedRig {
       [...rig.engine.accounts.values()].find((a) => a.externalId === externalId);
     await rig.engine.start();
     return rig;
-  }
-
-  account(id: number): EngineAccount {
-    return this.directory.account(id);
-  }
-
-  symbolOf(id: number): string {
-    return this.account(id).cross ? CROSS_SYMBOL : SYMBOL;
   }
 
   /** The net position the venue itself holds (not what any session believes). */
@@ -421,83 +402,15 @@ export class MixedRig {
     if (net !== 0) await this.leaderTrade(net > 0 ? 'sell' : 'buy', Math.abs(net));
   }
 
-  async restart(): Promise<void> {
-    await this.engine.stop();
-    await this.store.flush();
-    this.store = this.newStore();
-    this.engine = this.newEngine();
-    await this.engine.start();
-  }
-
-  /** Every session is up, its positions are the venue's, the engine has nothing left, and a round changed nothing. */
-  async settle(): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const before = this.activity();
-      while (!(await this.caughtUp())) {
-        if (Date.now() > deadline) throw new Error('The sessions did not catch up with the venues');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await this.engine.idle(this.userId);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      if (this.activity() === before && (await this.caughtUp())) return;
-      if (Date.now() > deadline) throw new Error('The copy group did not settle');
-    }
-  }
-
   async close(): Promise<void> {
-    await this.engine.stop();
-    await this.store.flush();
+    await this.stopEngine();
     await this.traderSession?.close();
     await this.fake.close();
     await this.tradovate.close();
-    rmSync(this.journalDir, { recursive: true, force: true });
   }
 
-  private activity(): string {
-    const resting = [this.leader, ...this.followers]
-      .map((account) =>
-        this.workingAt(account)
-          .map((o) => `${o.orderId}:${o.qty}@${o.price}`)
-          .join(','),
-      )
-      .join('|');
-    return `${this.fake.venue.orders.size}/${this.fake.venue.trades.length}/${this.fake.world.requests}/${this.directory.calls.length}/${resting}`;
-  }
-
-  private async caughtUp(): Promise<boolean> {
-    for (const [connectionId, entry] of this.engine.sessions) {
-      if (!entry.up) return false;
-      const positions = await (entry.session as BrokerSession).positions();
-      const accounts = this.directory.accounts.filter((a) => a.connectionId === connectionId);
-      for (const account of accounts) {
-        const rigAccount = [this.leader, ...this.followers].find((a) => a.id === account.id)!;
-        for (const symbol of [SYMBOL, CROSS_SYMBOL]) {
-          const seen =
-            positions.find((p) => p.accountExternalId === account.externalId && p.symbol === symbol)
-              ?.netPos ?? 0;
-          if (seen !== this.held(rigAccount, symbol)) return false;
-        }
-      }
-    }
-    return this.engine.sessions.size > 0;
-  }
-
-  private newStore(): CopyStore {
-    const onError = (error: unknown): void => void this.log.push(`store: ${String(error)}`);
-    if (this.db.kind === 'postgres') return new SqlCopyStore(this.db, onError);
-    return new JournaledCopyStore(this.db, { dir: this.journalDir, fsync: false, onError });
-  }
-
-  private newEngine(): CopyEngine {
-    return new CopyEngine({
-      directory: this.directory,
-      store: this.store,
-      notifier: { notify: () => undefined },
-      log: (error, context) =>
-        void this.log.push(`${context}: ${error instanceof Error ? error.message : String(error)}`),
-      settings: { mirrorSettleMs: 100, copySettleMs: 400, sendRetries: 2, sessionRetryMs: 200 },
-    });
+  protected venueActivity(): string {
+    return `${this.fake.venue.orders.size}/${this.fake.venue.trades.length}/${this.fake.world.requests}`;
   }
 }
 
@@ -508,37 +421,12 @@ async function insertRows(db: Db): Promise<{
   paperConnection: number;
   tradovateConnection: number;
 }> {
-  const [user] = await db.query<{ id: number }>(
-    `INSERT INTO users (email, password_hash) VALUES ($1, 'not-a-login') RETURNING id`,
-    [`px-${randomBytes(6).toString('hex')}@example.test`],
-  );
-  const userId = user!.id;
-  const connection = async (broker: string, name: string): Promise<number> => {
-    const [row] = await db.query<{ id: number }>(
-      `INSERT INTO connections (user_id, broker, name, environment, credentials) VALUES ($1, $2, $3, 'demo', 'held by the test') RETURNING id`,
-      [userId, broker, name],
-    );
-    return row!.id;
-  };
+  const userId = await insertTrader(db, 'px');
   return {
     userId,
-    leadConnection: await connection('projectx', 'Lead login'),
-    followConnection: await connection('projectx', 'Follow login'),
-    paperConnection: await connection('sim', 'Paper login'),
-    tradovateConnection: await connection('tradovate', 'Tradovate login'),
+    leadConnection: await insertConnection(db, userId, 'projectx', 'Lead login'),
+    followConnection: await insertConnection(db, userId, 'projectx', 'Follow login'),
+    paperConnection: await insertConnection(db, userId, 'sim', 'Paper login'),
+    tradovateConnection: await insertConnection(db, userId, 'tradovate', 'Tradovate login'),
   };
-}
-
-async function insertAccount(
-  db: Db,
-  userId: number,
-  connectionId: number,
-  externalId: string,
-  index: number,
-): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO broker_accounts (connection_id, user_id, external_id, name) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [connectionId, userId, externalId, `ACC-${index}`],
-  );
-  return row!.id;
 }
