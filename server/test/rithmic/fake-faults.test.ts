@@ -46,6 +46,21 @@ describe('fake Rithmic gateway: fault switches and control API', () => {
     expect(fake.world.requests(312)).toBe(2);
   });
 
+  it('loseAnswers on 10: the login happens, its answer is lost with the socket', async () => {
+    fake.setFaults({ loseAnswers: { remaining: 1, templates: [10] } });
+    await expect(
+      login(fake.url, { user: 'trader', password: 'pw', system: 'Rithmic Test', infraType: 2 }),
+    ).rejects.toThrow(/socket closed \(4001/);
+    const { client: next, answer } = await login(fake.url, {
+      user: 'trader',
+      password: 'pw',
+      system: 'Rithmic Test',
+      infraType: 2,
+    });
+    open.push(next);
+    expect(answer.rp_code).toEqual(['0']);
+  });
+
   it('dropNotifications: the next N notifications are not sent', async () => {
     fake.setFaults({ dropNotifications: { remaining: 3 } });
     const placed = await place(client, 'ACC-1', { user_tag: 'd' });
