@@ -121,6 +121,18 @@ describe('Rithmic adapter orders against the fake gateway', () => {
     expect(world.fake.world.requests(312) + world.fake.world.requests(330)).toBe(0);
   });
 
+  it('a refusal of the gateway is rejected with its reason, and nothing is left working', async () => {
+    const { session } = await world.open();
+    await expect(
+      session.placeOrder(order('st.nope', { accountExternalId: 'NOT-MINE' })),
+    ).rejects.toMatchObject({
+      code: 'rejected',
+      message: expect.stringMatching(/invalid account/),
+    });
+    expect(await session.workingOrders()).toEqual([]);
+    expect(await session.findOrderByClientId('NOT-MINE', 'st.nope').catch(() => null)).toBeNull();
+  });
+
   it('places a bracket (330) in ticks from the entry price: legs at the stop loss and take profit', async () => {
     const { session, events } = await world.open();
     const placed = await session.placeOrder(
