@@ -183,6 +183,20 @@ describe('Rithmic adapter orders against the fake gateway', () => {
     expect((await session.listAccounts())[0]?.cashBalance).toBe(snapshot?.cashBalance);
   });
 
+  it('moves the position with the fills at once, not with the lagging PnL plant', async () => {
+    world.fake.setFaults({ pnlDelayMs: 2_000 });
+    const { session, events } = await world.open();
+    const placed = await session.placeOrder(order('st.lag', { qty: 2 }));
+    await until(() => filledQty(events, placed.orderId) === 2, 'filled', 1_500);
+    expect(await session.positions()).toEqual([
+      { accountExternalId: ACCOUNT, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 },
+    ]);
+    // The PnL plant's late figure agrees: nothing flickers.
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const positions = events.filter((e) => e.kind === 'position');
+    expect(positions.every((e) => e.kind === 'position' && e.position.netPos === 2)).toBe(true);
+  });
+
   it('ignores an unknown template (358) and keeps working, reporting it once', async () => {
     world.fake.setFaults({ unknownTemplates: true });
     const { session, events } = await world.open();
