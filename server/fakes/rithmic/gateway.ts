@@ -40,7 +40,9 @@ export function onMessage(g: Gateway, s: Session, data: Buffer, isBinary: boolea
   } catch (error) {
     return s.send(75, { rp_code: [...RP.malformed, (error as Error).message.slice(0, 200)] });
   }
-  g.counts.set(templateId, (g.counts.get(templateId) ?? 0) + 1);
+  // Counted per template id; a client inventing ids cannot grow the table past 1 000 entries.
+  if (g.counts.has(templateId) || g.counts.size < 1000)
+    g.counts.set(templateId, (g.counts.get(templateId) ?? 0) + 1);
   const userMsg = strings(fields.user_msg)
     .slice(0, MAX_USER_MSG)
     .map((m) => m.slice(0, 256));

@@ -5,6 +5,8 @@ import { createPaperAdapter } from './paper/adapter';
 import { PaperAuthorizations } from './paper/authorizations';
 import { SqlPaperAuthorizations } from './paper/sql-authorizations';
 import type { PaperVenue } from './paper/venue';
+import { settingsFromEnv } from './rithmic/config';
+import { createRithmicAdapter } from './rithmic/index';
 import { createTradovateAdapter } from './tradovate/index';
 import type { BrokerAdapter } from './types';
 
@@ -15,7 +17,7 @@ export interface BrokerRegistry {
 
 /**
  * The brokers this server can connect: always the paper broker and ProjectX (API keys, nothing to configure),
- * Tradovate when it is configured.
+ * Tradovate when it is configured, Rithmic always (not connectable until `RITHMIC_GATEWAYS` names a gateway).
  */
 export function createBrokerRegistry(options: {
   publicUrl: string;
@@ -48,6 +50,8 @@ export function createBrokerRegistry(options: {
       db: options.db,
     }),
   );
+  // Rithmic is listed either way: without gateways the catalog says how an operator sets it up.
+  adapters.set('rithmic', createRithmicAdapter({ settings: settingsFromEnv(options.env) }));
   return {
     get: (id) => adapters.get(id),
     list: () => [...adapters.values()],
