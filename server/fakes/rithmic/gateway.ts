@@ -40,7 +40,9 @@ export function onMessage(g: Gateway, s: Session, data: Buffer, isBinary: boolea
   } catch (error) {
     return s.send(75, { rp_code: [...RP.malformed, (error as Error).message.slice(0, 200)] });
   }
-  g.counts.set(templateId, (g.counts.get(templateId) ?? 0) + 1);
+  // Counted per template id; a client inventing ids cannot grow the table past 1 000 entries.
+  if (g.counts.has(templateId) || g.counts.size < 1000)
+    g.counts.set(templateId, (g.counts.get(templateId) ?? 0) + 1);
   const userMsg = strings(fields.user_msg)
     .slice(0, MAX_USER_MSG)
     .map((m) => m.slice(0, 256));
@@ -50,10 +52,6 @@ export function onMessage(g: Gateway, s: Session, data: Buffer, isBinary: boolea
     PNL_PLANT_TEMPLATES.has(templateId);
   if (!known) return s.send(75, { user_msg: userMsg, rp_code: [...RP.unknownTemplate, String(templateId)] });
   s.heard(g.heartbeatSeconds);
-  if (templateId === 16) return systemInfo(g, s, userMsg);
-  if (templateId === 10) return login(g, s, fields, userMsg);
-  if (s.user === null || s.plant === null) return s.send(75, { user_msg: userMsg, rp_code: RP.notLoggedIn });
-  if (!s.allow(g.limit)) return s.send(templateId + 1, { user_msg: userMsg, rp_code: RP.throttled });
   const lose = g.faults.loseAnswers;
   if (lose !== null && lose.remaining > 0 && lose.templates.includes(templateId)) {
     lose.remaining -= 1;
@@ -61,6 +59,10 @@ export function onMessage(g: Gateway, s: Session, data: Buffer, isBinary: boolea
     // The request still runs; its answer (and anything after it on this socket) is lost with the socket.
     s.close(4001, 'connection lost');
   }
+  if (templateId === 16) return systemInfo(g, s, userMsg);
+  if (templateId === 10) return login(g, s, fields, userMsg);
+  if (s.user === null || s.plant === null) return s.send(75, { user_msg: userMsg, rp_code: RP.notLoggedIn });
+  if (!s.allow(g.limit)) return s.send(templateId + 1, { user_msg: userMsg, rp_code: RP.throttled });
   if (templateId === 18) return s.send(19, { user_msg: userMsg, rp_code: RP.ok, ...stampNow() });
   if (templateId === 12) {
     s.send(13, { user_msg: userMsg, rp_code: RP.ok });

@@ -94,4 +94,10 @@ export function noFaults(): FakeRithmicFaults {
 }
 
 /** Caps on what one fake holds, so a runaway client cannot grow it without end (the fake's choice). */
-export const CAPS = { orders: 10_000, fills: 20_000, usersPerFake: 1_000, accountsPerUser: 100 };
+export const CAPS = {
+  orders: 10_000,
+  fills: 20_000,
+  usersPerFake: 1_000,
+  accountsPerUser: 100,
+  sockets: 1_000,
+};

@@ -129,8 +129,10 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
   });
   const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES });
   wss.on('connection', (ws) => {
+    if (sessions.size >= CAPS.sockets) return ws.close(1013, 'too many connections');
     const session = new Session(ws);
     sessions.add(session);
+    session.heard(gateway.heartbeatSeconds);
     ws.on('message', (data, isBinary) => {
       try {
         onMessage(gateway, session, toBuffer(data), isBinary);

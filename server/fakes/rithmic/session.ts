@@ -32,9 +32,9 @@ export class Session {
     setTimeout(() => this.ws.terminate(), 1000).unref();
   }
 
-  /** Restarts the silence watchdog: a login silent for 2 × heartbeat_interval is dropped. */
+  /** Restarts the silence watchdog: a socket silent for 2 × heartbeat_interval is dropped, logged in or not. */
   heard(heartbeatSeconds: number): void {
-    if (this.user === null || this.closed) return;
+    if (this.closed) return;
     clearTimeout(this.watchdog);
     this.watchdog = setTimeout(() => this.close(4000, 'heartbeat timeout'), 2 * heartbeatSeconds * 1000);
     this.watchdog.unref();

@@ -2,7 +2,8 @@ import { decodeFrame, encodeFrame } from '../../src/brokers/rithmic/codec';
 import { parseGateways, settingsFromEnv } from '../../src/brokers/rithmic/config';
 import { createRithmicAdapter } from '../../src/brokers/rithmic/index';
 import { instrumentOf } from '../../src/brokers/rithmic/symbols';
-import { money } from '../../src/brokers/rithmic/answers';
+import { money, RithmicRefusal } from '../../src/brokers/rithmic/answers';
+import { LOGIN_MESSAGES, loginRefusal } from '../../src/brokers/rithmic/login';
 
 describe('Rithmic settings, symbols and frames', () => {
   it('reads gateways as name=url with an optional |demo or |live, separated by ; or ,', () => {
@@ -56,6 +57,27 @@ describe('Rithmic settings, symbols and frames', () => {
     expect(money(message, 'c')).toBeUndefined();
     expect(money(message, 'd')).toBeUndefined();
     expect(money(message, 'e')).toBeUndefined();
+  });
+
+  it('words login refusals for the trader, never with the gateway text', () => {
+    const refusal = (code: string, text: string) => loginRefusal(new RithmicRefusal(code, text, 11));
+    expect(refusal('13', 'permission denied')).toMatchObject({
+      code: 'unauthorized',
+      message: LOGIN_MESSAGES.agreements,
+    });
+    expect(refusal('13', 'login failed: bad user name or password')).toMatchObject({
+      message: LOGIN_MESSAGES.credentials,
+    });
+    expect(refusal('3', 'maximum session count reached')).toMatchObject({ message: LOGIN_MESSAGES.sessions });
+    expect(refusal('13', 'user not permissioned for this system')).toMatchObject({
+      message: LOGIN_MESSAGES.system,
+    });
+    expect(refusal('9', 'request rate exceeded')).toMatchObject({ code: 'rate_limited' });
+    expect(refusal('1039', 'FCM Id field is not received').message).not.toContain('FCM');
+    expect(loginRefusal(new Error('socket hang up'))).toMatchObject({
+      code: 'unavailable',
+      message: LOGIN_MESSAGES.unreachable,
+    });
   });
 
   it('reads 450 money as doubles and 451 money as strings through the codec', () => {

@@ -30,10 +30,10 @@ describe('Rithmic adapter budget and heartbeats against the fake gateway', () =>
   });
 
   it('keeps a login alive with heartbeats at the interval the login answered', async () => {
-    world = await rithmicWorld({ fake: { heartbeatSeconds: 1 } });
+    world = await rithmicWorld({ fake: { heartbeatSeconds: 2 } });
     const { session, events } = await world.open();
     // The fake drops a login silent for 2 × the interval.
-    await new Promise((resolve) => setTimeout(resolve, 3_200));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect(events.filter((event) => event.kind === 'connection')).toEqual([]);
     expect(world.fake.world.requests(18)).toBeGreaterThanOrEqual(2);
     await session.placeOrder(limit('st.alive'));

@@ -115,6 +115,19 @@ describe('Rithmic adapter recovery against the fake gateway', () => {
     await expect(session.placeOrder(market('st.after'))).rejects.toMatchObject({ code: 'unavailable' });
   });
 
+  it('a forced logout of the PnL plant alone takes the session down with the same reason, then back', async () => {
+    world = await rithmicWorld();
+    const { session, events } = await world.open();
+    world.fake.forceLogout(USER, 'pnl');
+    await until(() => events.some((e) => e.kind === 'connection' && e.up), 'up after one try');
+    expect(connectionEvents(events)).toEqual([
+      { kind: 'connection', up: false, reason: LOGIN_MESSAGES.sessions },
+      { kind: 'connection', up: true },
+    ]);
+    const placed = await session.placeOrder(market('st.pnl-back'));
+    await until(() => filledQty(events, placed.orderId) === 1, 'filled after');
+  });
+
   it('two connections of one login share one session (one login per plant)', async () => {
     world = await rithmicWorld();
     const a = await world.open();

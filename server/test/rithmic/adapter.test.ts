@@ -121,6 +121,18 @@ describe('Rithmic adapter orders against the fake gateway', () => {
     expect(world.fake.world.requests(312) + world.fake.world.requests(330)).toBe(0);
   });
 
+  it('a refusal of the gateway is rejected with its reason, and nothing is left working', async () => {
+    const { session } = await world.open();
+    await expect(
+      session.placeOrder(order('st.nope', { accountExternalId: 'NOT-MINE' })),
+    ).rejects.toMatchObject({
+      code: 'rejected',
+      message: expect.stringMatching(/invalid account/),
+    });
+    expect(await session.workingOrders()).toEqual([]);
+    expect(await session.findOrderByClientId('NOT-MINE', 'st.nope').catch(() => null)).toBeNull();
+  });
+
   it('places a bracket (330) in ticks from the entry price: legs at the stop loss and take profit', async () => {
     const { session, events } = await world.open();
     const placed = await session.placeOrder(
@@ -169,6 +181,20 @@ describe('Rithmic adapter orders against the fake gateway', () => {
     const snapshot = (await session.accountSnapshots()).find((s) => s.accountExternalId === ACCOUNT);
     expect(snapshot?.cashBalance).toBeGreaterThan(0);
     expect((await session.listAccounts())[0]?.cashBalance).toBe(snapshot?.cashBalance);
+  });
+
+  it('moves the position with the fills at once, not with the lagging PnL plant', async () => {
+    world.fake.setFaults({ pnlDelayMs: 2_000 });
+    const { session, events } = await world.open();
+    const placed = await session.placeOrder(order('st.lag', { qty: 2 }));
+    await until(() => filledQty(events, placed.orderId) === 2, 'filled', 1_500);
+    expect(await session.positions()).toEqual([
+      { accountExternalId: ACCOUNT, symbol: 'ESZ6', netPos: 2, avgPrice: 6000 },
+    ]);
+    // The PnL plant's late figure agrees: nothing flickers.
+    await new Promise((resolve) => setTimeout(resolve, 2_300));
+    const positions = events.filter((e) => e.kind === 'position');
+    expect(positions.every((e) => e.kind === 'position' && e.position.netPos === 2)).toBe(true);
   });
 
   it('ignores an unknown template (358) and keeps working, reporting it once', async () => {

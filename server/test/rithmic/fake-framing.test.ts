@@ -129,6 +129,7 @@ describe('fake Rithmic gateway: framing, login, sessions', () => {
     const { client, answer } = await logIn();
     expect(answer.heartbeat_interval).toBe(0.15);
     const { client: quiet } = await logIn('two');
+    const neverLoggedIn = await raw();
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setTimeout(r, 120));
       const id = client.send(18);
@@ -136,6 +137,7 @@ describe('fake Rithmic gateway: framing, login, sessions', () => {
     }
     expect(client.closed).toBeNull();
     expect(await quiet.closedWith()).toEqual({ code: 4000, reason: 'heartbeat timeout' });
+    expect(await neverLoggedIn.closedWith()).toEqual({ code: 4000, reason: 'heartbeat timeout' });
   });
 
   it('logs out on 12 → 13 and closes the socket', async () => {
