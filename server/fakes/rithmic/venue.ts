@@ -67,6 +67,8 @@ export class Venue {
   private readonly byBasket = new Map<string, WorkingOrder>();
   private readonly prices = new Map<string, number>();
   private readonly positions = new Map<string, Position>();
+  /** Orders and fills held at most (a bench of thousands of orders raises them). */
+  readonly caps = { orders: CAPS.orders, fills: CAPS.fills };
   private nextBasket = 1;
   private nextFill = 1;
 
@@ -106,7 +108,7 @@ export class Venue {
 
   /** Checks a new order and records it (status open), or says why not; nothing is published yet. */
   accept(input: OrderInput): { order: WorkingOrder } | { refused: RpCode } {
-    if (this.orders.length >= CAPS.orders) return { refused: RP.tooMany };
+    if (this.orders.length >= this.caps.orders) return { refused: RP.tooMany };
     const needsPrice = input.priceType === 'LIMIT' || input.priceType === 'STOP_LIMIT';
     const needsTrigger = input.priceType === 'STOP_LIMIT' || input.priceType === 'STOP_MARKET';
     if (
@@ -136,6 +138,7 @@ export class Venue {
       filledQty: 0,
       avgFillPrice: null,
       linkedBasketIds: [],
+      atHr: performance.now(),
       duration: input.duration,
       bracket: input.bracket,
       bracketType: input.bracket?.type ?? 0,
@@ -270,7 +273,7 @@ export class Venue {
 
   private fill(order: WorkingOrder, price: number): void {
     const lot = this.faults.partialFillLot > 0 ? Math.floor(this.faults.partialFillLot) : order.qty;
-    while (order.filledQty < order.qty && this.fills.length < CAPS.fills) {
+    while (order.filledQty < order.qty && this.fills.length < this.caps.fills) {
       const size = Math.min(lot, order.qty - order.filledQty);
       const before = order.filledQty * (order.avgFillPrice ?? 0);
       order.filledQty += size;
