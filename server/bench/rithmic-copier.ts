@@ -3,8 +3,10 @@
  * against the fake R | Protocol gateway over loopback. Measures the leader's 352 FILL sent by the fake (the leader
  * trades by hand at the fake, MARKET) → each follower 312 NewOrder received by the fake, for 1, 10 and 50
  * followers spread over follower logins (`BENCH_ACCOUNTS_PER_LOGIN` accounts each, one fake user per login),
- * beside a baseline from the same run: the same count of 312s sent at once by a plain protobuf-over-WebSocket
- * client logged in to the same fake's order plant as a user of its own. Neither side's request limit is what is
+ * beside baselines from the same run: the same count of 312s sent at once by a plain protobuf-over-WebSocket
+ * client logged in to the same fake's order plant as a user of its own (`broker-copier/rithmic-plain-client.ts`),
+ * once without and once with a subscription to its account's order updates (308), which the copier's follower
+ * sessions hold. Neither side's request limit is what is
  * measured: the fake runs with `limits: 'off'` and the adapter's engine budget per login is lifted
  * (`engineRequestsPerMinute`), as the engine's own budget is in the rig; the fake's caps on orders and fills are
  * raised for the thousands of orders of a run.
@@ -56,14 +58,27 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
       Array.from({ length: size }, (_, j) => `F${i + 1}-${j + 1}`),
     ),
   );
-  // The plain client logs in as a user of its own: a second login of a follower's user would take its session.
-  login('bench-plain', ['PLAIN-1']);
-  const plain = await PlainRithmicClient.connect({
-    url: fake.url,
-    user: 'bench-plain',
-    password: 'pw-bench-plain',
-    systemName: SYSTEM,
-  });
+  const receivedAt = (basketId: string): number => fake.world.order(basketId)?.atHr ?? NaN;
+  // The plain clients log in as users of their own: a second login of a follower's user would take its session.
+  const plainClient = async (user: string, subscribed: boolean): Promise<PlainRithmicClient> => {
+    login(user, [`${user}-1`]);
+    const client = await PlainRithmicClient.connect({
+      url: fake.url,
+      user,
+      password: `pw-${user}`,
+      systemName: SYSTEM,
+    });
+    if (subscribed) await client.subscribeToOrders(`${user}-1`);
+    return client;
+  };
+  const plain = await plainClient('bench-plain', false);
+  const plainSubscribed = await plainClient('bench-plain-subscribed', true);
+  const viaPlain =
+    (client: PlainRithmicClient, accountId: string) =>
+    async (count: number): Promise<number[]> =>
+      (await client.placeMarketOrders(count, { accountId, symbol: SYMBOL, exchange: EXCHANGE })).map(
+        (order) => receivedAt(order.basketId) - order.sentAt,
+      );
 
   const leaderAccount = leader.accounts[0] ?? '';
   const followerIds = new Set(followers.flatMap((f) => f.accounts));
@@ -79,7 +94,6 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     )
       placed.push(notice.basketId);
   };
-  const receivedAt = (basketId: string): number => fake.world.order(basketId)?.atHr ?? NaN;
 
   return {
     adapter,
@@ -101,15 +115,16 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
       receivedAt: (from, to) => placed.slice(from, to).map(receivedAt),
       fillSentAt: (orderId) => fillSentAt.get(orderId) ?? NaN,
     }),
+    // The second plain client subscribes to its account's order updates (308): the fake then sends it every
+    // 351/352, as it does to the copier's follower sessions, so both pay for the fake's notifications.
     baselines: {
-      'protobuf WebSocket 312': async (count) =>
-        (
-          await plain.placeMarketOrders(count, { accountId: 'PLAIN-1', symbol: SYMBOL, exchange: EXCHANGE })
-        ).map((order) => receivedAt(order.basketId) - order.sentAt),
+      'plain WS 312': viaPlain(plain, 'bench-plain-1'),
+      'plain WS 312 + 308': viaPlain(plainSubscribed, 'bench-plain-subscribed-1'),
     },
     otherProcesses: [],
     close: async () => {
       plain.close();
+      plainSubscribed.close();
       await fake.close();
     },
   };

@@ -57,6 +57,19 @@ message ResponseTradeRoutes {
   string trade_route = 112016;
 }
 
+// request_subscribe_for_order_updates.proto (308)
+message RequestSubscribeForOrderUpdates {
+  int32 template_id = 154467;
+  repeated string user_msg = 132760;
+  string account_id = 154008;
+}
+
+// response_subscribe_for_order_updates.proto (309)
+message ResponseSubscribeForOrderUpdates {
+  int32 template_id = 154467;
+  repeated string rp_code = 132766;
+}
+
 // request_new_order.proto (312); transaction_type 1 BUY / 2 SELL, duration 1 DAY, price_type 2 MARKET,
 // manual_or_auto 2 AUTO
 message RequestNewOrder {
@@ -90,10 +103,12 @@ const types = {
   18: root.lookupType('plain.RequestHeartbeat'),
   310: root.lookupType('plain.RequestTradeRoutes'),
   311: root.lookupType('plain.ResponseTradeRoutes'),
+  308: root.lookupType('plain.RequestSubscribeForOrderUpdates'),
+  309: root.lookupType('plain.ResponseSubscribeForOrderUpdates'),
   312: root.lookupType('plain.RequestNewOrder'),
   313: root.lookupType('plain.ResponseNewOrder'),
 };
-type Answer = 11 | 311 | 313;
+type Answer = 11 | 309 | 311 | 313;
 type Fields = Record<string, unknown>;
 
 /** The most orders one batch may have in flight (a cap on the answers it waits for). */
@@ -165,6 +180,15 @@ export class PlainRithmicClient {
     return client;
   }
 
+  /**
+   * 308: the gateway then sends this client every 351/352 of the account (and the fake its PnL pushes are not,
+   * they go to the PnL plant), as it does to the adapter's sessions; the client reads only their template id.
+   */
+  async subscribeToOrders(accountId: string): Promise<void> {
+    const answer = await this.request(308, 'subscribe', { user_msg: ['subscribe'], account_id: accountId });
+    if (!isOk(answer)) throw new Error(`Plain client subscription refused: ${String(answer.rp_code)}`);
+  }
+
   /** `count` market orders sent at once (sides alternate, so the account stays near flat); resolves on every 313. */
   async placeMarketOrders(count: number, order: PlainOrder): Promise<SentOrder[]> {
     if (count > MAX_IN_FLIGHT) throw new Error(`At most ${MAX_IN_FLIGHT} orders at once`);
@@ -202,7 +226,7 @@ export class PlainRithmicClient {
   }
 
   /** Sends a request and waits for the answer the gateway files under `key` (user_tag for 313, else the name). */
-  private request(templateId: 10 | 310 | 312, key: string, fields: Fields): Promise<Fields> {
+  private request(templateId: 10 | 308 | 310 | 312, key: string, fields: Fields): Promise<Fields> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.waiting.has(key)) return Promise.reject(new Error(`Already waiting for ${key}`));
     return new Promise<Fields>((resolve, reject) => {
@@ -220,7 +244,7 @@ export class PlainRithmicClient {
     });
   }
 
-  private send(templateId: 10 | 18 | 310 | 312, fields: Fields): void {
+  private send(templateId: 10 | 18 | 308 | 310 | 312, fields: Fields): void {
     const type = types[templateId];
     const payload = type.encode(type.fromObject({ template_id: templateId, ...fields })).finish();
     const frame = Buffer.alloc(4 + payload.length);
@@ -237,7 +261,7 @@ export class PlainRithmicClient {
     let fields: Fields;
     try {
       templateId = Number(types.base.toObject(types.base.decode(payload)).template_id);
-      if (templateId !== 11 && templateId !== 311 && templateId !== 313) return; // heartbeats, others: not ours
+      if (templateId !== 11 && templateId !== 309 && templateId !== 311 && templateId !== 313) return; // heartbeats, 351/352: not read
       fields = types[templateId as Answer].toObject(types[templateId as Answer].decode(payload), {
         defaults: true,
       });
@@ -251,7 +275,14 @@ export class PlainRithmicClient {
       if (this.routes.size < 100) this.routes.set(String(fields.exchange), String(fields.trade_route));
       return;
     }
-    const key = templateId === 11 ? 'login' : templateId === 311 ? 'routes' : String(fields.user_tag);
+    const key =
+      templateId === 11
+        ? 'login'
+        : templateId === 309
+          ? 'subscribe'
+          : templateId === 311
+            ? 'routes'
+            : String(fields.user_tag);
     this.waiting.get(key)?.(fields);
   }
 

@@ -67,6 +67,8 @@ export class Venue {
   private readonly byBasket = new Map<string, WorkingOrder>();
   private readonly prices = new Map<string, number>();
   private readonly positions = new Map<string, Position>();
+  /** Symbols traded per account, kept with the fills: a scan of every fill on each P&L push grew with the day. */
+  private readonly traded = new Map<string, Map<string, { symbol: string; exchange: string }>>();
   /** Orders and fills held at most (a bench of thousands of orders raises them). */
   readonly caps = { orders: CAPS.orders, fills: CAPS.fills };
   private nextBasket = 1;
@@ -99,11 +101,7 @@ export class Venue {
 
   /** Symbols (with exchange) the account has traded today. */
   tradedSymbols(accountId: string): Array<{ symbol: string; exchange: string }> {
-    const seen = new Map<string, { symbol: string; exchange: string }>();
-    for (const fill of this.fills)
-      if (fill.accountId === accountId)
-        seen.set(fill.symbol, { symbol: fill.symbol, exchange: fill.exchange });
-    return [...seen.values()];
+    return [...(this.traded.get(accountId)?.values() ?? [])];
   }
 
   /** Checks a new order and records it (status open), or says why not; nothing is published yet. */
@@ -292,6 +290,10 @@ export class Venue {
         at,
       };
       this.fills.push(record);
+      const traded =
+        this.traded.get(order.accountId) ?? new Map<string, { symbol: string; exchange: string }>();
+      traded.set(order.symbol, { symbol: order.symbol, exchange: order.exchange });
+      this.traded.set(order.accountId, traded);
       this.book(record);
       const fields = { ...this.fillFields(order, record), notify_type: 5, report_type: 'fill' };
       this.hooks.notify(order.accountId, 352, fields);
