@@ -17,11 +17,11 @@ if (!name || !(name in owners)) {
   console.error(`usage: pnpm bench <${Object.keys(owners).join('|')}> [args]`);
   process.exit(2);
 }
-// `pnpm bench copier --broker tradovate|projectx` runs the copier bench through that adapter and its fake server.
+// `pnpm bench copier --broker tradovate|projectx|rithmic` runs the copier bench through that adapter and its fake server.
 const brokerAt = args.indexOf('--broker');
 const broker = brokerAt >= 0 ? args[brokerAt + 1] : undefined;
 const script =
-  name === 'copier' && (broker === 'tradovate' || broker === 'projectx')
+  name === 'copier' && (broker === 'tradovate' || broker === 'projectx' || broker === 'rithmic')
     ? `bench:copier-${broker}`
     : `bench:${name}`;
 const rest = brokerAt >= 0 ? args.filter((_, i) => i !== brokerAt && i !== brokerAt + 1) : args;

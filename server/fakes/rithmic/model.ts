@@ -43,6 +43,8 @@ export interface FakeRithmicOrder {
   filledQty: number;
   avgFillPrice: number | null;
   linkedBasketIds: string[];
+  /** performance.now() when the fake took the order (its 312/330 received, or placed by hand): for benches. */
+  atHr?: number;
 }
 
 export interface FakeRithmicFill {

@@ -26,6 +26,15 @@ export interface FakeRithmicOptions {
   heartbeatSeconds?: number;
   /** Request throttle per login: 'real' (default: the fake's own budget, no public figure, see README), 'off', or figures. */
   limits?: 'real' | 'off' | { perWindow: number; windowMs: number };
+  /** Orders and fills the fake holds at most (default `CAPS`); a bench of thousands of orders raises them. */
+  caps?: { orders?: number; fills?: number };
+}
+
+/** Which notification `onPublished` reports: the account and basket it is about, and its notify_type. */
+export interface PublishedNotice {
+  accountId: string;
+  basketId: string;
+  notifyType: number;
 }
 
 export interface FakeRithmic {
@@ -56,8 +65,11 @@ export interface FakeRithmic {
     orders(): ReadonlyArray<FakeRithmicOrder>;
     position(accountId: string, symbol: string): { netQty: number; avgPrice: number };
     requests(templateId: number): number;
+    /** One order by basket id (with `atHr`, when the fake took it). */
+    order(basketId: string): FakeRithmicOrder | undefined;
   };
-  onPublished?: (templateId: number, atHr: number) => void;
+  /** After each 351/352 went out to the account's order-plant subscribers. */
+  onPublished?: (templateId: number, atHr: number, notice: PublishedNotice) => void;
   close(): Promise<void>;
 }
 
@@ -104,12 +116,17 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
       };
       for (const s of sessions)
         if (s.plant === 'order' && s.orderAccounts.has(accountId)) s.send(templateId, full);
-      handle.onPublished?.(templateId, performance.now());
+      handle.onPublished?.(templateId, performance.now(), {
+        accountId,
+        basketId: String(fields.basket_id),
+        notifyType: Number(fields.notify_type),
+      });
     },
     pnlChanged(accountId, symbol, exchange) {
       pushPnl(gateway, accountId, symbol, exchange);
     },
   });
+  Object.assign(venue.caps, options.caps);
   const users = new Map<string, FakeRithmicUser>();
   const limits = options.limits ?? 'real';
   const gateway: Gateway = {
@@ -264,6 +281,10 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
         return { netQty, avgPrice };
       },
       requests: (templateId) => gateway.counts.get(templateId) ?? 0,
+      order(basketId) {
+        const order = venue.order(basketId);
+        return order && publicOrder(order);
+      },
     },
     async close() {
       for (const s of sessions) {
@@ -303,6 +324,7 @@ function publicOrder(o: FakeRithmicOrder): FakeRithmicOrder {
     filledQty: o.filledQty,
     avgFillPrice: o.avgFillPrice,
     linkedBasketIds: [...o.linkedBasketIds],
+    ...(o.atHr === undefined ? {} : { atHr: o.atHr }),
   };
 }
 

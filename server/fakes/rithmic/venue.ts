@@ -67,6 +67,10 @@ export class Venue {
   private readonly byBasket = new Map<string, WorkingOrder>();
   private readonly prices = new Map<string, number>();
   private readonly positions = new Map<string, Position>();
+  /** Symbols traded per account, kept with the fills: a scan of every fill on each P&L push grew with the day. */
+  private readonly traded = new Map<string, Map<string, { symbol: string; exchange: string }>>();
+  /** Orders and fills held at most (a bench of thousands of orders raises them). */
+  readonly caps = { orders: CAPS.orders, fills: CAPS.fills };
   private nextBasket = 1;
   private nextFill = 1;
 
@@ -97,16 +101,12 @@ export class Venue {
 
   /** Symbols (with exchange) the account has traded today. */
   tradedSymbols(accountId: string): Array<{ symbol: string; exchange: string }> {
-    const seen = new Map<string, { symbol: string; exchange: string }>();
-    for (const fill of this.fills)
-      if (fill.accountId === accountId)
-        seen.set(fill.symbol, { symbol: fill.symbol, exchange: fill.exchange });
-    return [...seen.values()];
+    return [...(this.traded.get(accountId)?.values() ?? [])];
   }
 
   /** Checks a new order and records it (status open), or says why not; nothing is published yet. */
   accept(input: OrderInput): { order: WorkingOrder } | { refused: RpCode } {
-    if (this.orders.length >= CAPS.orders) return { refused: RP.tooMany };
+    if (this.orders.length >= this.caps.orders) return { refused: RP.tooMany };
     const needsPrice = input.priceType === 'LIMIT' || input.priceType === 'STOP_LIMIT';
     const needsTrigger = input.priceType === 'STOP_LIMIT' || input.priceType === 'STOP_MARKET';
     if (
@@ -136,6 +136,7 @@ export class Venue {
       filledQty: 0,
       avgFillPrice: null,
       linkedBasketIds: [],
+      atHr: performance.now(),
       duration: input.duration,
       bracket: input.bracket,
       bracketType: input.bracket?.type ?? 0,
@@ -270,7 +271,7 @@ export class Venue {
 
   private fill(order: WorkingOrder, price: number): void {
     const lot = this.faults.partialFillLot > 0 ? Math.floor(this.faults.partialFillLot) : order.qty;
-    while (order.filledQty < order.qty && this.fills.length < CAPS.fills) {
+    while (order.filledQty < order.qty && this.fills.length < this.caps.fills) {
       const size = Math.min(lot, order.qty - order.filledQty);
       const before = order.filledQty * (order.avgFillPrice ?? 0);
       order.filledQty += size;
@@ -289,6 +290,10 @@ export class Venue {
         at,
       };
       this.fills.push(record);
+      const traded =
+        this.traded.get(order.accountId) ?? new Map<string, { symbol: string; exchange: string }>();
+      traded.set(order.symbol, { symbol: order.symbol, exchange: order.exchange });
+      this.traded.set(order.accountId, traded);
       this.book(record);
       const fields = { ...this.fillFields(order, record), notify_type: 5, report_type: 'fill' };
       this.hooks.notify(order.accountId, 352, fields);
