@@ -15,7 +15,7 @@ import { checkHost, DEFAULT_HOST_POLICY, type HostPolicy } from './hosts';
 import { RequestWindows } from './request-window';
 import { ProjectXRest } from './rest-client';
 import { accountInfoOf, openProjectXSession, searchAccounts } from './session';
-import { SharedSessions } from './shared-sessions';
+import { SharedSessions } from '../shared/shared-sessions';
 import { loginKey, TokenKeeper } from './token-keeper';
 
 export type { ProjectXTimings } from './config';

@@ -1,4 +1,4 @@
-import { SharedSessions } from '../projectx/shared-sessions';
+import { SharedSessions } from '../shared/shared-sessions';
 import {
   type AuthorizationResult,
   BrokerError,
