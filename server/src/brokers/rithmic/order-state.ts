@@ -3,16 +3,11 @@ import type { BrokerEvent, BrokerOrder, BrokerOrderStatus, BrokerPosition } from
 import { money, number, text } from './answers';
 import type { RithmicMessage } from './codec';
 import { EXCHANGE_NOTIFY, RITHMIC_NOTIFY, RITHMIC_PENDING, sideOf, typeOf } from './codes';
+import { PositionBook } from './position-book';
 
 /** Fill ids remembered to drop a fill told twice (352 sent again, a replay after a reconnect). */
 const FILL_IDS_REMEMBERED = 200_000;
 const FINAL: ReadonlySet<BrokerOrderStatus> = new Set(['Filled', 'Canceled', 'Rejected']);
-
-interface PositionEntry {
-  position: BrokerPosition;
-  /** When our own last fill of it was applied (the PnL plant's figure may be older). */
-  lastFillAt: number;
-}
 
 /**
  * What the order plant told: orders by `basket_id` (Rithmic's order id), fills counted once by `fill_id`, net
@@ -24,13 +19,15 @@ export class OrderState {
   private readonly finalOrder: string[] = [];
   private readonly forgotten = new Set<string>();
   private readonly fillIds = new Set<string>();
-  private readonly positions = new Map<string, PositionEntry>();
+  private readonly positions: PositionBook;
   private readonly accounts = new Map<
     string,
     { cashBalance: number; realizedPnl: number; openPnl: number }
   >();
 
-  constructor(private readonly pnlSettleMs: number) {}
+  constructor(pnlSettleMs: number) {
+    this.positions = new PositionBook(pnlSettleMs);
+  }
 
   /**
    * The order of a client order id. A bracket's legs carry their entry's `user_tag` too: the entry (the order
@@ -57,7 +54,7 @@ export class OrderState {
   }
 
   positionList(): BrokerPosition[] {
-    return [...this.positions.values()].map((entry) => ({ ...entry.position }));
+    return this.positions.list();
   }
 
   snapshots(): { accountExternalId: string; cashBalance: number; realizedPnl: number; openPnl: number }[] {
@@ -127,28 +124,26 @@ export class OrderState {
     return out;
   }
 
-  /** 450 InstrumentPnLPositionUpdate: the gateway's net position and average price of one contract. */
+  /** 450 InstrumentPnLPositionUpdate: the gateway's net position, average price and the day's filled quantities. */
   applyInstrumentPnl(message: RithmicMessage, now = Date.now()): BrokerEvent[] {
     const accountId = text(message, 'account_id');
     const symbol = text(message, 'symbol');
     if (accountId === undefined || symbol === undefined) return [];
-    const net = number(message, 'net_quantity') ?? 0;
-    const avg = money(message, 'avg_open_fill_price') ?? 0;
-    const key = `${accountId}|${symbol}`;
-    const entry = this.positions.get(key);
-    // A figure older than our own fills would flicker the position back: only trusted once our fills settled.
-    if (entry !== undefined && entry.position.netPos !== net && now - entry.lastFillAt < this.pnlSettleMs)
-      return [];
-    const position: BrokerPosition = {
-      accountExternalId: accountId,
+    // proto3 leaves a zero out: one count present means the other is 0; neither, a figure without counts.
+    const counted =
+      number(message, 'fill_buy_qty') !== undefined || number(message, 'fill_sell_qty') !== undefined;
+    const buys = counted ? (number(message, 'fill_buy_qty') ?? 0) : undefined;
+    const sells = counted ? (number(message, 'fill_sell_qty') ?? 0) : undefined;
+    return this.positions.figure(
+      accountId,
       symbol,
-      netPos: net,
-      avgPrice: net === 0 ? 0 : avg,
-    };
-    if (entry !== undefined && entry.position.netPos === net && entry.position.avgPrice === position.avgPrice)
-      return [];
-    this.positions.set(key, { position, lastFillAt: entry?.lastFillAt ?? 0 });
-    return [{ kind: 'position', position: { ...position } }];
+      {
+        net: number(message, 'net_quantity') ?? 0,
+        avgPrice: money(message, 'avg_open_fill_price') ?? 0,
+        ...(buys === undefined || sells === undefined ? {} : { buys, sells }),
+      },
+      now,
+    );
   }
 
   /** 451 AccountPnLPositionUpdate: money as strings. */
@@ -206,7 +201,7 @@ export class OrderState {
       },
     ];
     if (movesPosition)
-      out.push(...this.movePosition(accountId, symbol, side === 'buy' ? size : -size, price));
+      out.push(...this.positions.fill(accountId, symbol, side === 'buy' ? size : -size, price));
     if (order !== undefined) {
       const before = { ...order };
       const total = number(message, 'total_fill_size');
@@ -217,22 +212,6 @@ export class OrderState {
       out.push(...this.changed(before, order));
     }
     return out;
-  }
-
-  private movePosition(accountId: string, symbol: string, delta: number, price: number): BrokerEvent[] {
-    const key = `${accountId}|${symbol}`;
-    const entry = this.positions.get(key);
-    const old = entry?.position ?? { accountExternalId: accountId, symbol, netPos: 0, avgPrice: 0 };
-    const net = old.netPos + delta;
-    let avg: number;
-    if (net === 0) avg = 0;
-    else if (old.netPos === 0 || Math.sign(net) !== Math.sign(old.netPos)) avg = price;
-    else if (Math.abs(net) > Math.abs(old.netPos))
-      avg = (old.avgPrice * Math.abs(old.netPos) + price * Math.abs(delta)) / Math.abs(net);
-    else avg = old.avgPrice;
-    const position = { accountExternalId: accountId, symbol, netPos: net, avgPrice: avg };
-    this.positions.set(key, { position, lastFillAt: Date.now() });
-    return [{ kind: 'position', position: { ...position } }];
   }
 
   /** The order a notification is about: known by its basket id, or new (a snapshot, a hand order, a lost answer). */

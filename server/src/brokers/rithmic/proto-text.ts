@@ -373,6 +373,8 @@ message InstrumentPnLPositionUpdate {
   string account_id = 154008;
   string symbol = 110100;
   string exchange = 110101;
+  int32 fill_buy_qty = 154041;
+  int32 fill_sell_qty = 154042;
   double avg_open_fill_price = 154434;
   double day_open_pnl = 157954;
   double day_closed_pnl = 157955;
