@@ -18,8 +18,6 @@ export interface RithmicTimings {
   forcedLogoutRetryMs: number;
   /** How far back fills are replayed (3506) when looking an order up or catching up after a reconnect. */
   replayLookbackMs: number;
-  /** A PnL-plant position older than our own last fill of that contract by less than this is not trusted. */
-  pnlSettleMs: number;
 }
 
 export const defaultTimings: RithmicTimings = {
@@ -30,7 +28,6 @@ export const defaultTimings: RithmicTimings = {
   forcedLogoutRetries: 2,
   forcedLogoutRetryMs: 5 * 60_000,
   replayLookbackMs: 24 * 3600_000,
-  pnlSettleMs: 3_000,
 };
 
 /**

@@ -25,8 +25,8 @@ export class OrderState {
     { cashBalance: number; realizedPnl: number; openPnl: number }
   >();
 
-  constructor(pnlSettleMs: number) {
-    this.positions = new PositionBook(pnlSettleMs);
+  constructor() {
+    this.positions = new PositionBook();
   }
 
   /**
@@ -125,25 +125,18 @@ export class OrderState {
   }
 
   /** 450 InstrumentPnLPositionUpdate: the gateway's net position, average price and the day's filled quantities. */
-  applyInstrumentPnl(message: RithmicMessage, now = Date.now()): BrokerEvent[] {
+  applyInstrumentPnl(message: RithmicMessage): BrokerEvent[] {
     const accountId = text(message, 'account_id');
     const symbol = text(message, 'symbol');
     if (accountId === undefined || symbol === undefined) return [];
-    // proto3 leaves a zero out: one count present means the other is 0; neither, a figure without counts.
-    const counted =
-      number(message, 'fill_buy_qty') !== undefined || number(message, 'fill_sell_qty') !== undefined;
-    const buys = counted ? (number(message, 'fill_buy_qty') ?? 0) : undefined;
-    const sells = counted ? (number(message, 'fill_sell_qty') ?? 0) : undefined;
-    return this.positions.figure(
-      accountId,
-      symbol,
-      {
-        net: number(message, 'net_quantity') ?? 0,
-        avgPrice: money(message, 'avg_open_fill_price') ?? 0,
-        ...(buys === undefined || sells === undefined ? {} : { buys, sells }),
-      },
-      now,
-    );
+    return this.positions.figure(accountId, symbol, {
+      net: number(message, 'net_quantity') ?? 0,
+      avgPrice: money(message, 'avg_open_fill_price') ?? 0,
+      // proto3 leaves zeros out: an absent count is 0.
+      buys: number(message, 'fill_buy_qty') ?? 0,
+      sells: number(message, 'fill_sell_qty') ?? 0,
+      snapshot: message.is_snapshot === true,
+    });
   }
 
   /** 451 AccountPnLPositionUpdate: money as strings. */

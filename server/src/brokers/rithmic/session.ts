@@ -47,7 +47,7 @@ const FORCED_LOGOUT_MEMORY_MS = 3600_000;
 export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSession> {
   const { timings, warn } = deps;
   const listeners = new SessionListeners();
-  const state = new OrderState(timings.pnlSettleMs);
+  const state = new OrderState();
   const emitAll = (events: BrokerEvent[]): void => {
     for (const event of events) listeners.emit(event);
   };

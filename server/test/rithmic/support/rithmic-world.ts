@@ -15,7 +15,6 @@ export const TEST_TIMINGS: Partial<RithmicTimings> = {
   reconnectDelaysMs: [0, 100, 300],
   forcedLogoutRetries: 1,
   forcedLogoutRetryMs: 300,
-  pnlSettleMs: 300,
 };
 
 export interface RithmicWorld {
