@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { SyncAccount } from '@synctrade/api/types';
 import type { Db } from '../../src/db/db';
 import { createPgliteDb } from '../../src/db/pglite-db';
@@ -17,6 +14,7 @@ import {
   signedQty,
   waitForDesk,
 } from '../support/server-api';
+import { serverData } from '../support/server-data';
 import { freePort, startServer, type ServerProcess } from '../support/server-process';
 
 /**
@@ -52,37 +50,15 @@ function reachable(inflight: readonly number[]): Set<number> {
 }
 
 describe('paper broker across killed servers', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-kill-'));
-  const schema = `k_${randomBytes(5).toString('hex')}`;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    SIM_SEED: String(seed),
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-  };
+  const data = serverData('kill', { SIM_SEED: String(seed) });
+  const { env, dataDir, schema } = data;
   let server: ServerProcess | null = null;
 
-  beforeAll(async () => {
-    if (usingPostgres()) {
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const url = new URL(TEST_POSTGRES_URL);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      env.DATABASE_URL = url.toString();
-    }
-  });
+  beforeAll(() => data.open());
 
   afterAll(async () => {
     await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (usingPostgres()) {
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
+    await data.remove();
   });
 
   async function openLedgerDb(): Promise<Db> {

@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { startFakeRithmic, type FakeRithmic } from '../../fakes/rithmic/server';
 import {
   type Api,
@@ -13,8 +9,8 @@ import {
   signedQty,
   waitForDesk,
 } from '../support/server-api';
+import { serverData } from '../support/server-data';
 import { freePort, startServer, type ServerProcess } from '../support/server-process';
-import { TEST_POSTGRES_URL, usingPostgres } from '../support/test-db';
 
 /**
  * The real server in a child process copying a paper leader to a Rithmic follower on the fake gateway, killed
@@ -48,17 +44,10 @@ function esMonths(): string[] {
 }
 
 describe('Rithmic follower across killed servers', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-rithmic-kill-'));
-  const schema = `rk_${randomBytes(5).toString('hex')}`;
+  const data = serverData('rithmic-kill', { SIM_SEED: String(seed), RITHMIC_APP_NAME: 'test:SyncTrade' });
+  const { env } = data;
   let fake: FakeRithmic;
   let server: ServerProcess | null = null;
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    SIM_SEED: String(seed),
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    SECRETS_KEY: randomBytes(32).toString('base64'),
-    RITHMIC_APP_NAME: 'test:SyncTrade',
-  };
 
   beforeAll(async () => {
     fake = await startFakeRithmic();
@@ -66,27 +55,13 @@ describe('Rithmic follower across killed servers', () => {
     fake.addAccount({ user: 'tara', accountId: 'APEX-77', name: 'APEX-77' });
     for (const symbol of esMonths()) fake.setPrice(symbol, 'CME', 6000);
     env.RITHMIC_GATEWAYS = `Rithmic Test=${fake.url}`;
-    if (usingPostgres()) {
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      const url = new URL(TEST_POSTGRES_URL);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      env.DATABASE_URL = url.toString();
-    }
+    await data.open();
   });
 
   afterAll(async () => {
     await server?.kill();
     await fake?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (usingPostgres()) {
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
+    await data.remove();
   });
 
   it(`when the server is killed ${ROUNDS} times while a paper leader trades, then no copy reaches Rithmic twice, nothing is lost and the Rithmic follower ends at leader × ratio`, async () => {

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { BrokerSession, OrderSide } from '../../../src/brokers/types';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import type { CopyStore } from '../../../src/copier/engine/ports';
-import type { EngineAccount } from '../../../src/copier/engine/types';
+import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/types';
 import { JournaledCopyStore } from '../../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../../src/copier/store/sql-store';
 import type { Db } from '../../../src/db/db';
@@ -164,7 +164,7 @@ export async function insertConnection(
   return row!.id;
 }
 
-export async function insertAccount(
+async function insertAccount(
   db: Db,
   userId: number,
   connectionId: number,
@@ -176,4 +176,44 @@ export async function insertAccount(
     [connectionId, userId, externalId, `ACC-${index}`],
   );
   return row!.id;
+}
+
+/** Where one of the rig's accounts trades: its connection and its id at the venue. */
+export interface Seat<P> {
+  place: P;
+  connectionId: number;
+  externalId: string;
+  broker: string;
+}
+
+/**
+ * Inserts the rig's accounts and hands them to the directory: the first leads, the others follow with their
+ * `settings` in order, and the last is switched off for good (it must never receive an order).
+ */
+export async function seatAccounts<P>(
+  db: Db,
+  directory: MixedDirectory,
+  userId: number,
+  seats: Array<Seat<P>>,
+  settings: Array<Partial<EngineAccount>>,
+): Promise<Array<{ id: number; place: P }>> {
+  const base = { userId, ratio: 1, cross: false, autoSync: true, enabled: true, risk: { ...DEFAULT_RISK } };
+  const accounts: Array<{ id: number; place: P }> = [];
+  for (const [index, { place, connectionId, externalId, broker }] of seats.entries()) {
+    const id = await insertAccount(db, userId, connectionId, externalId, index);
+    accounts.push({ id, place });
+    const follower = index > 0;
+    const own = index === seats.length - 1 ? { enabled: false } : (settings[index - 1] ?? {});
+    directory.accounts.push({
+      ...base,
+      ...(follower ? own : {}),
+      id,
+      connectionId,
+      externalId,
+      name: `${broker}-${externalId}`,
+      isLeader: !follower,
+      isFollower: follower,
+    });
+  }
+  return accounts;
 }

@@ -10,12 +10,12 @@ import { createPaperAdapter } from '../../../src/brokers/paper/adapter';
 import type { PaperSession } from '../../../src/brokers/paper/session';
 import { PaperVenue } from '../../../src/brokers/paper/venue';
 import type { BrokerAdapter, OrderSide } from '../../../src/brokers/types';
-import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/types';
+import type { EngineAccount } from '../../../src/copier/engine/types';
 import type { Db } from '../../../src/db/db';
 import {
-  insertAccount,
   insertConnection,
   insertTrader,
+  seatAccounts,
   VenueGroupRig,
   type VenueWorkingOrder,
 } from '../../copier/support/venue-group-rig';
@@ -167,33 +167,18 @@ export class MixedRig extends VenueGroupRig<RigAccount> {
       { place: { broker: 'tradovate', accountId: tvAccount }, connectionId: rows.tradovateConnection },
       { place: { broker: 'projectx', accountId: 201 }, connectionId: rows.followConnection },
     ];
-    const base = {
-      userId: rows.userId,
-      ratio: 1,
-      cross: false,
-      autoSync: true,
-      enabled: true,
-      risk: { ...DEFAULT_RISK },
-    };
-    const accounts: RigAccount[] = [];
-    for (const [index, { place, connectionId }] of places.entries()) {
-      const externalId = place.broker === 'sim' ? place.externalId : String(place.accountId);
-      const id = await insertAccount(db, rows.userId, connectionId, externalId, index);
-      accounts.push({ id, place });
-      const follower = index > 0;
-      // The last follower is switched off for good: it must never receive an order.
-      const own = index === places.length - 1 ? { enabled: false } : (settings[index - 1] ?? {});
-      directory.accounts.push({
-        ...base,
-        ...(follower ? own : {}),
-        id,
+    const accounts = await seatAccounts(
+      db,
+      directory,
+      rows.userId,
+      places.map(({ place, connectionId }) => ({
+        place,
         connectionId,
-        externalId,
-        name: `${place.broker}-${externalId}`,
-        isLeader: !follower,
-        isFollower: follower,
-      });
-    }
+        externalId: place.broker === 'sim' ? place.externalId : String(place.accountId),
+        broker: place.broker,
+      })),
+      settings,
+    );
     const journalDir = mkdtempSync(path.join(tmpdir(), 'px-journal-'));
     const rig = new MixedRig(
       fake,

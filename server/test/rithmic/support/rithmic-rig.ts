@@ -8,12 +8,12 @@ import type { PaperSession } from '../../../src/brokers/paper/session';
 import { PaperVenue } from '../../../src/brokers/paper/venue';
 import { createRithmicAdapter } from '../../../src/brokers/rithmic/index';
 import type { BrokerAdapter, OrderSide } from '../../../src/brokers/types';
-import { DEFAULT_RISK, type EngineAccount } from '../../../src/copier/engine/types';
+import type { EngineAccount } from '../../../src/copier/engine/types';
 import type { Db } from '../../../src/db/db';
 import {
-  insertAccount,
   insertConnection,
   insertTrader,
+  seatAccounts,
   VenueGroupRig,
   type VenueWorkingOrder,
 } from '../../copier/support/venue-group-rig';
@@ -128,32 +128,18 @@ export class RithmicRig extends VenueGroupRig<RigAccount> {
       follow('F-2'),
       follow('F-3'),
     ] as Array<{ place: Place; connectionId: number }>;
-    const base = {
-      userId: rows.userId,
-      ratio: 1,
-      cross: false,
-      autoSync: true,
-      enabled: true,
-      risk: { ...DEFAULT_RISK },
-    };
-    const accounts: RigAccount[] = [];
-    for (const [index, { place, connectionId }] of places.entries()) {
-      const externalId = place.broker === 'sim' ? place.externalId : place.accountId;
-      const id = await insertAccount(db, rows.userId, connectionId, externalId, index);
-      accounts.push({ id, place });
-      const follower = index > 0;
-      const own = index === places.length - 1 ? { enabled: false } : (settings[index - 1] ?? {});
-      directory.accounts.push({
-        ...base,
-        ...(follower ? own : {}),
-        id,
+    const accounts = await seatAccounts(
+      db,
+      directory,
+      rows.userId,
+      places.map(({ place, connectionId }) => ({
+        place,
         connectionId,
-        externalId,
-        name: `${place.broker}-${externalId}`,
-        isLeader: !follower,
-        isFollower: follower,
-      });
-    }
+        externalId: place.broker === 'sim' ? place.externalId : place.accountId,
+        broker: place.broker,
+      })),
+      settings,
+    );
     const journalDir = mkdtempSync(path.join(tmpdir(), 'rithmic-journal-'));
     const rig = new RithmicRig(
       fake,
