@@ -61,3 +61,18 @@ export async function followOnDesk(page: Page, id: number): Promise<void> {
     `[role="row"][data-account-id="${id}"] [role="switch"][aria-label^="Follow"]`,
   );
 }
+
+/** Opens the Sync Desk from the menu and makes an account the leader through Select Leader. */
+export async function chooseLeaderOnDesk(
+  page: Page,
+  leader: { id: number; accounts: string },
+): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
+  await page.getByRole('button', { name: 'Select Leader' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
+  await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
+  await dialog.getByRole('button', { name: 'Set as Lead' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('Account master updated successfully').first().waitFor();
+  await deskRow(page, leader.id).getByText('Leader').waitFor();
+}

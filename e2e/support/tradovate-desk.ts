@@ -4,7 +4,7 @@ import { startFakeTradovate, type FakeTradovate } from '../../server/fakes/trado
 import type { UserLimitsOption } from '../../server/fakes/tradovate/user-limits';
 import { api, type TestUser } from './api';
 import { launchBrowser } from './browser';
-import { deskRow, followOnDesk } from './flows';
+import { chooseLeaderOnDesk, followOnDesk } from './flows';
 import { startStack, type Stack } from './stack';
 
 const CLIENT = { TRADOVATE_CLIENT_ID: 'synctrade-e2e', TRADOVATE_CLIENT_SECRET: 'e2e-secret' };
@@ -93,14 +93,7 @@ export async function tradovateDesk(
   const [leader, ...followers] = rows as DeskAccount[];
   assert.ok(leader);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
-  await page.getByRole('button', { name: 'Select Leader' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
-  await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
-  await dialog.getByRole('button', { name: 'Set as Lead' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByText('Account master updated successfully').first().waitFor();
-  await deskRow(page, leader.id).getByText('Leader').waitFor();
+  await chooseLeaderOnDesk(page, leader);
   for (const follower of followers) await followOnDesk(page, follower.id);
   return rows as DeskAccount[];
 }

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { startFakeProjectX, type FakeProjectX } from '../../server/fakes/projectx/server';
 import { api, connectPaperBroker, registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
-import { deskRow, waitForDeskQty } from '../support/flows';
+import { chooseLeaderOnDesk, deskRow, waitForDeskQty } from '../support/flows';
 import { startStack, type Stack } from '../support/stack';
 
 interface DeskAccount {
@@ -67,14 +67,7 @@ describe('ProjectX: connect by API key → follow a paper leader → copy, in th
     assert.ok(follower, 'the ProjectX account is on the desk');
     const leader = paper[0]!;
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
-    await page.getByRole('button', { name: 'Select Leader' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
-    await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
-    await dialog.getByRole('button', { name: 'Set as Lead' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Account master updated successfully').first().waitFor();
-    await deskRow(page, leader.id).getByText('Leader').waitFor();
+    await chooseLeaderOnDesk(page, leader);
     await deskRow(page, follower.id)
       .getByRole('switch', { name: /^Follow/ })
       .click();

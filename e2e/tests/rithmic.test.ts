@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { startFakeRithmic, type FakeRithmic } from '../../server/fakes/rithmic/server';
 import { api, connectPaperBroker, registerUser, signInPage } from '../support/api';
 import { launchBrowser, newSession } from '../support/browser';
-import { deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
+import { chooseLeaderOnDesk, deskRow, followOnDesk, waitForDeskQty } from '../support/flows';
 import { startStack, type Stack } from '../support/stack';
 
 interface DeskAccount {
@@ -79,14 +79,7 @@ describe('Rithmic: connect with a password → follow a paper leader → copy, i
     assert.ok(follower, 'the Rithmic account is on the desk');
     const leader = desk.find((a) => a !== follower)!;
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync Desk' }).click();
-    await page.getByRole('button', { name: 'Select Leader' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Choose Lead Account' });
-    await dialog.getByRole('row').filter({ hasText: leader.accounts }).getByRole('radio').check();
-    await dialog.getByRole('button', { name: 'Set as Lead' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText('Account master updated successfully').first().waitFor();
-    await deskRow(page, leader.id).getByText('Leader').waitFor();
+    await chooseLeaderOnDesk(page, leader);
     await followOnDesk(page, follower.id);
 
     const ticket = page.getByRole('form', { name: 'Paper order ticket' });
