@@ -16,6 +16,8 @@ const FINAL: ReadonlySet<BrokerOrderStatus> = new Set(['Filled', 'Canceled', 'Re
  */
 export class OrderState {
   private readonly orders = new Map<string, BrokerOrder>();
+  /** Basket ids by account and `user_tag`: an entry and its bracket legs share one (looked up on every send). */
+  private readonly byTag = new Map<string, Set<string>>();
   private readonly finalOrder: string[] = [];
   private readonly forgotten = new Set<string>();
   private readonly fillIds = new Set<string>();
@@ -35,8 +37,9 @@ export class OrderState {
    */
   byClientId(accountId: string, clientOrderId: string): BrokerOrder | null {
     let leg: BrokerOrder | null = null;
-    for (const order of this.orders.values()) {
-      if (order.accountExternalId !== accountId || order.clientOrderId !== clientOrderId) continue;
+    for (const basketId of this.byTag.get(tagKey(accountId, clientOrderId)) ?? []) {
+      const order = this.orders.get(basketId);
+      if (order === undefined) continue;
       if (order.parentOrderId === null) return { ...order };
       leg ??= order;
     }
@@ -64,7 +67,7 @@ export class OrderState {
   /** The order the gateway accepted (313 gave its basket id) before any notification of it. */
   accepted(order: BrokerOrder): BrokerEvent[] {
     if (this.orders.has(order.orderId) || this.forgotten.has(order.orderId)) return [];
-    this.orders.set(order.orderId, { ...order });
+    this.keep({ ...order });
     return [{ kind: 'order', order: { ...order } }];
   }
 
@@ -242,24 +245,35 @@ export class OrderState {
       parentOrderId: tag === null ? null : this.entryOf(accountId, tag),
       time: timeOf(message),
     };
-    this.orders.set(basketId, order);
+    this.keep(order);
     return order;
   }
 
   /** A new order under a tag an entry already has is one of that entry's bracket legs (330 gives them its tag). */
   private entryOf(accountId: string, tag: string): string | null {
-    for (const order of this.orders.values())
-      if (
-        order.accountExternalId === accountId &&
-        order.clientOrderId === tag &&
-        order.parentOrderId === null
-      )
-        return order.orderId;
+    for (const basketId of this.byTag.get(tagKey(accountId, tag)) ?? [])
+      if (this.orders.get(basketId)?.parentOrderId === null) return basketId;
     return null;
   }
 
+  private keep(order: BrokerOrder): void {
+    this.orders.set(order.orderId, order);
+    this.index(order);
+  }
+
+  private index(order: BrokerOrder): void {
+    if (order.clientOrderId === null) return;
+    const key = tagKey(order.accountExternalId, order.clientOrderId);
+    const baskets = this.byTag.get(key) ?? new Set<string>();
+    baskets.add(order.orderId);
+    this.byTag.set(key, baskets);
+  }
+
   private merge(order: BrokerOrder, message: RithmicMessage): void {
-    order.clientOrderId ??= text(message, 'user_tag') ?? null;
+    if (order.clientOrderId === null) {
+      order.clientOrderId = text(message, 'user_tag') ?? null;
+      this.index(order);
+    }
     const qty = number(message, 'quantity');
     if (qty !== undefined && qty > 0) order.qty = qty;
     const type = typeOf(number(message, 'price_type'));
@@ -296,7 +310,13 @@ export class OrderState {
     this.finalOrder.push(basketId);
     while (this.finalOrder.length > FINAL_ORDERS_KEPT) {
       const old = this.finalOrder.shift()!;
+      const order = this.orders.get(old);
       this.orders.delete(old);
+      if (order?.clientOrderId != null) {
+        const key = tagKey(order.accountExternalId, order.clientOrderId);
+        this.byTag.get(key)?.delete(old);
+        if (this.byTag.get(key)?.size === 0) this.byTag.delete(key);
+      }
       this.forgotten.add(old);
       if (this.forgotten.size > FORGOTTEN_ORDERS_REMEMBERED)
         this.forgotten.delete(this.forgotten.values().next().value!);
@@ -322,4 +342,8 @@ function timeOf(message: RithmicMessage): number {
   const ssboe = number(message, 'ssboe');
   if (ssboe === undefined || ssboe <= 0) return Date.now();
   return ssboe * 1000 + Math.floor((number(message, 'usecs') ?? 0) / 1000);
+}
+
+function tagKey(accountId: string, tag: string): string {
+  return `${accountId}\n${tag}`;
 }
