@@ -9,9 +9,11 @@ import type {
 } from '@synctrade/api/types';
 import { BrokerError, type BrokerAdapter } from '../../brokers/types';
 import { AppError } from '../../http/app-error';
+import { listBound } from '../../lists/list-bound';
 import { knownBrokerName } from '../../connections/broker-catalog';
 import { ConnectTries } from '../../connections/connect-tries';
 import { insertConnection } from '../../connections/connections-repo';
+import { RITHMIC_SYSTEMS_MAX } from '@synctrade/api/validation';
 import { cappedSystems, withinTime } from '../../connections/gateway-systems';
 import { CONNECT_TRIES_PER_ADDRESS, CONNECT_TRIES_PER_USER } from './connect-key';
 
@@ -80,13 +82,13 @@ export const loginConnectRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { broker: string } }>(
     '/brokers/:broker/gateways',
-    { preHandler, schema },
+    listBound({ preHandler, schema }, `The operator's gateways, names only: at most ${MAX_GATEWAYS}.`),
     async (request): Promise<BrokerGateway[]> => gatewaysOf(loginAdapter(app, request.params.broker)),
   );
 
   app.get<{ Params: { broker: string }; Querystring: GatewaySystemsQuery }>(
     '/brokers/:broker/systems',
-    { preHandler, schema },
+    listBound({ preHandler, schema }, `The systems the gateway lists: at most ${RITHMIC_SYSTEMS_MAX}.`),
     async (request): Promise<GatewaySystemsResponse> => {
       const adapter = loginAdapter(app, request.params.broker);
       const gateway = configuredGateway(adapter, request.query.gateway);
