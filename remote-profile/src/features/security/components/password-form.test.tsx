@@ -1,6 +1,6 @@
 import { authStore } from '@synctrade/api';
 import { bus } from '@synctrade/event-bus';
-import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
+import { mockApi, renderWithProviders, screen, signIn, waitFor, type ApiMock } from '@synctrade/test-utils';
 import { resetStores } from '../../../support/fixtures';
 import { PasswordForm } from './password-form';
 
@@ -43,7 +43,8 @@ describe('password change', () => {
       new_password: 'NewPass1!',
       confirmPassword: 'NewPass1!',
     });
-    expect(location()).toBe('/login');
+    // The sign-out and the redirect follow the success toast: waited for, not assumed done.
+    await waitFor(() => expect(location()).toBe('/login'));
     expect(window.localStorage.getItem('access_token')).toBeNull();
     expect(authStore.getState().token).toBeNull();
     expect(heard).toHaveBeenCalledWith({ reason: 'password-changed' });
