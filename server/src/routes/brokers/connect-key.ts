@@ -5,9 +5,8 @@ import { CUSTOM_FIRM, PROJECTX_FIRMS } from '@synctrade/api/validation';
 import { hubFromRest } from '../../brokers/projectx/hosts';
 import { BrokerError, type BrokerAdapter } from '../../brokers/types';
 import { AppError } from '../../http/app-error';
-import { knownBrokerName } from '../../connections/broker-catalog';
 import { ConnectTries } from '../../connections/connect-tries';
-import { insertConnection } from '../../connections/connections-repo';
+import { namedAdapter, storeCheckedConnection } from './connect-common';
 
 /**
  * Connect tries per user and per caller address in 15 minutes: each try makes the server call a gateway, so
@@ -22,12 +21,7 @@ type ApiKeyAdapter = BrokerAdapter & Required<Pick<BrokerAdapter, 'connectWithAp
 
 /** The broker named in the address, when it connects with an API key; otherwise 404 or 400 naming it. */
 function apiKeyAdapter(app: FastifyInstance, broker: string): ApiKeyAdapter {
-  const adapter = app.brokers.get(broker);
-  if (!adapter) {
-    const name = knownBrokerName(broker);
-    if (name) throw AppError.badRequest(`${name} cannot be connected yet`);
-    throw AppError.notFound('Broker not found');
-  }
+  const adapter = namedAdapter(app, broker);
   if (!adapter.connectWithApiKey)
     throw AppError.badRequest(`${adapter.name} connects through its own sign-in page, not an API key`);
   return adapter as ApiKeyAdapter;
@@ -70,16 +64,12 @@ export const apiKeyConnectRoutes: FastifyPluginAsync = async (app) => {
       } catch (error: unknown) {
         throw brokerFailure(adapter.name, error);
       }
-      const connectionId = await insertConnection(app.db, {
-        userId: request.user.id,
-        broker: adapter.id,
+      const connectionId = await storeCheckedConnection(app, request.user.id, {
+        adapter,
         name: body.connection_name,
         environment: body.environment,
-        sealedCredentials: app.secrets.seal(result.credentials),
         result,
       });
-      app.events.emit('connection:created', { userId: request.user.id, connectionId });
-      app.events.emit('accounts:changed', { userId: request.user.id });
       void reply.status(201);
       return { message: PROJECTX_TEXT.connected(body.connection_name), connection_id: connectionId };
     },

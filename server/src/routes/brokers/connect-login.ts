@@ -7,14 +7,13 @@ import type {
   GatewaySystemsResponse,
   LoginConnectPayload,
 } from '@synctrade/api/types';
+import { RITHMIC_SYSTEMS_MAX } from '@synctrade/api/validation';
 import { BrokerError, type BrokerAdapter } from '../../brokers/types';
 import { AppError } from '../../http/app-error';
 import { listBound } from '../../lists/list-bound';
-import { knownBrokerName } from '../../connections/broker-catalog';
 import { ConnectTries } from '../../connections/connect-tries';
-import { insertConnection } from '../../connections/connections-repo';
-import { RITHMIC_SYSTEMS_MAX } from '@synctrade/api/validation';
 import { cappedSystems, withinTime } from '../../connections/gateway-systems';
+import { namedAdapter, storeCheckedConnection } from './connect-common';
 import { CONNECT_TRIES_PER_ADDRESS, CONNECT_TRIES_PER_USER } from './connect-key';
 
 const WINDOW_MS = 15 * 60_000;
@@ -31,12 +30,7 @@ type LoginAdapter = BrokerAdapter &
 
 /** The broker named in the address, when it signs in with a password; otherwise 404 or 400 naming it. */
 function loginAdapter(app: FastifyInstance, broker: string): LoginAdapter {
-  const adapter = app.brokers.get(broker);
-  if (!adapter) {
-    const name = knownBrokerName(broker);
-    if (name) throw AppError.badRequest(`${name} cannot be connected yet`);
-    throw AppError.notFound('Broker not found');
-  }
+  const adapter = namedAdapter(app, broker);
   if (!adapter.gateways || !adapter.listSystems || !adapter.connectWithLogin)
     throw AppError.badRequest(`${adapter.name} does not sign in with a user name and password`);
   return adapter as LoginAdapter;
@@ -137,16 +131,12 @@ export const loginConnectRoutes: FastifyPluginAsync = async (app) => {
       } catch (error: unknown) {
         throw brokerFailure(error, request.log);
       }
-      const connectionId = await insertConnection(app.db, {
-        userId: request.user.id,
-        broker: adapter.id,
+      const connectionId = await storeCheckedConnection(app, request.user.id, {
+        adapter,
         name: body.connection_name,
         environment: gateway.environment,
-        sealedCredentials: app.secrets.seal(result.credentials),
         result,
       });
-      app.events.emit('connection:created', { userId: request.user.id, connectionId });
-      app.events.emit('accounts:changed', { userId: request.user.id });
       void reply.status(201);
       return { message: RITHMIC_TEXT.connected(body.connection_name), connection_id: connectionId };
     },
