@@ -6,64 +6,43 @@
  * beside baselines from the same run: the same count of 312s sent at once by a plain protobuf-over-WebSocket
  * client logged in to the same fake's order plant as a user of its own (`broker-copier/rithmic-plain-client.ts`),
  * once without and once with a subscription to its account's order updates (308), which the copier's follower
- * sessions hold. Neither side's request limit is what is
- * measured: the fake runs with `limits: 'off'` and the adapter's engine budget per login is lifted
- * (`engineRequestsPerMinute`), as the engine's own budget is in the rig; the fake's caps on orders and fills are
- * raised for the thousands of orders of a run.
+ * sessions hold. Neither side's request limit is what is measured: the fake runs with `limits: 'off'` and the
+ * adapter's engine budget per login is lifted (`engineRequestsPerMinute`), as the engine's own budget is in the
+ * rig; the fake's caps on orders and fills are raised for the thousands of orders of a run.
+ *
+ * The fake runs in a process of its own (Rithmic's gateway is another machine in production) and takes every
+ * timestamp itself; the plain clients run in the bench's process, beside the copier, and stamp their sends on the
+ * machine's monotonic clock, as the fake's stamps are. `BENCH_FAKE=same` runs the fake in the bench's process.
  */
-import { startFakeRithmic } from '../fakes/rithmic/server';
 import { createRithmicAdapter } from '../src/brokers/rithmic/index';
+import { collectsOnMainThread, lowerBackgroundThreads } from '../src/runtime/background-threads';
+import { fakeInSameProcess, startFake } from './broker-copier/fake-process-client';
 import { PlainRithmicClient } from './broker-copier/rithmic-plain-client';
+import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
 import {
-  type BenchLogin,
-  type BrokerBench,
-  inProcessEvent,
-  runBrokerBench,
-  runMain,
-} from './broker-copier/rig';
-
-const SYMBOL = `ESZ${new Date().getUTCFullYear() % 10}`;
-const EXCHANGE = 'CME';
-const GATEWAY = 'Rithmic Test';
-const SYSTEM = 'Rithmic Paper Trading';
-/** A notify_type of response_order_notification.proto / rithmic_order_notification.proto (async_rithmic). */
-const ORDER_RECEIVED_FROM_CLIENT = 1;
-const FILL = 5;
+  EXCHANGE,
+  type FakeInfo,
+  GATEWAY,
+  startFakeSide,
+  SYMBOL,
+  SYSTEM,
+} from './broker-copier/rithmic-fake-side';
 
 async function setup(followerLogins: number[]): Promise<BrokerBench> {
-  const fake = await startFakeRithmic({ limits: 'off', caps: { orders: 100_000, fills: 100_000 } });
-  fake.setPrice(SYMBOL, EXCHANGE, 6000);
+  const fake = await startFake<FakeInfo>('rithmic', followerLogins, startFakeSide);
+  const { info } = fake;
   const adapter = createRithmicAdapter({
     settings: {
-      gateways: [{ name: GATEWAY, environment: 'demo', url: fake.url }],
+      gateways: [{ name: GATEWAY, environment: 'demo', url: info.url }],
       appName: 'bench:SyncTrade',
       appVersion: '1.0',
     },
     engineRequestsPerMinute: 1_000_000,
     warn: (message) => console.warn(message),
   });
-  const login = (user: string, accounts: string[]): BenchLogin => {
-    const password = `pw-${user}`;
-    fake.addUser({ user, password });
-    for (const accountId of accounts) fake.addAccount({ user, accountId });
-    return {
-      credentials: { accessToken: '', brokerUserId: user, password, systemName: SYSTEM, gateway: GATEWAY },
-      accounts,
-    };
-  };
-  const leader = login('bench-leader', ['LEAD-1']);
-  const followers = followerLogins.map((size, i) =>
-    login(
-      `bench-followers-${i + 1}`,
-      Array.from({ length: size }, (_, j) => `F${i + 1}-${j + 1}`),
-    ),
-  );
-  const receivedAt = (basketId: string): number => fake.world.order(basketId)?.atHr ?? NaN;
-  // The plain clients log in as users of their own: a second login of a follower's user would take its session.
   const plainClient = async (user: string, subscribed: boolean): Promise<PlainRithmicClient> => {
-    login(user, [`${user}-1`]);
     const client = await PlainRithmicClient.connect({
-      url: fake.url,
+      url: info.url,
       user,
       password: `pw-${user}`,
       systemName: SYSTEM,
@@ -71,57 +50,32 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     if (subscribed) await client.subscribeToOrders(`${user}-1`);
     return client;
   };
-  const plain = await plainClient('bench-plain', false);
-  const plainSubscribed = await plainClient('bench-plain-subscribed', true);
+  const [plainUser = '', subscribedUser = ''] = info.plainUsers;
+  const plain = await plainClient(plainUser, false);
+  const plainSubscribed = await plainClient(subscribedUser, true);
+  // One client's orders reach the fake in the order it sent them (one socket): the i-th taken is the i-th sent.
   const viaPlain =
     (client: PlainRithmicClient, accountId: string) =>
-    async (count: number): Promise<number[]> =>
-      (await client.placeMarketOrders(count, { accountId, symbol: SYMBOL, exchange: EXCHANGE })).map(
-        (order) => receivedAt(order.basketId) - order.sentAt,
-      );
-
-  const leaderAccount = leader.accounts[0] ?? '';
-  const followerIds = new Set(followers.flatMap((f) => f.accounts));
-  const fillSentAt = new Map<number, number>();
-  const placed: string[] = [];
-  fake.onPublished = (templateId, atHr, notice) => {
-    if (templateId === 352 && notice.notifyType === FILL && notice.accountId === leaderAccount)
-      fillSentAt.set(Number(notice.basketId), atHr);
-    else if (
-      templateId === 351 &&
-      notice.notifyType === ORDER_RECEIVED_FROM_CLIENT &&
-      followerIds.has(notice.accountId)
-    )
-      placed.push(notice.basketId);
-  };
+    async (count: number): Promise<number[]> => {
+      const from = await fake.placed();
+      const sent = await client.placeMarketOrders(count, { accountId, symbol: SYMBOL, exchange: EXCHANGE });
+      const received = await fake.placedAt(from, count);
+      return sent.map((order, i) => (received[i] ?? NaN) - order.sentAt);
+    };
 
   return {
     adapter,
-    leader,
-    followers,
-    leaderEvent: inProcessEvent({
-      leaderTrades(index) {
-        const basketId = fake.placeByHand({
-          accountId: leaderAccount,
-          symbol: SYMBOL,
-          exchange: EXCHANGE,
-          side: index % 2 === 0 ? 'buy' : 'sell',
-          qty: 1,
-          priceType: 'MARKET',
-        });
-        return Number(basketId);
-      },
-      followerOrders: () => placed.length,
-      receivedAt: (from, to) => placed.slice(from, to).map(receivedAt),
-      fillSentAt: (orderId) => fillSentAt.get(orderId) ?? NaN,
-    }),
+    leader: info.leader,
+    followers: info.followers,
+    leaderEvent: fake.leaderEvent,
     // The second plain client subscribes to its account's order updates (308): the fake then sends it every
     // 351/352, as it does to the copier's follower sessions, so both pay for the fake's notifications.
     baselines: {
-      'plain WS 312': viaPlain(plain, 'bench-plain-1'),
-      'plain WS 312 + 308': viaPlain(plainSubscribed, 'bench-plain-subscribed-1'),
+      'plain WS 312': viaPlain(plain, `${plainUser}-1`),
+      'plain WS 312 + 308': viaPlain(plainSubscribed, `${subscribedUser}-1`),
     },
-    otherProcesses: [],
+    otherProcesses: fake.pid === undefined ? [] : [fake.pid],
+    ...(fake.pauses === undefined ? {} : { fakePauses: fake.pauses }),
     close: async () => {
       plain.close();
       plainSubscribed.close();
@@ -130,9 +84,13 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
   };
 }
 
+// The copier's process runs as the server does (src/main.ts): V8's helpers behind the copies' thread, and the
+// package script starts it with the server's flags (`--single-threaded-gc --no-lazy --always-sparkplug`).
+if (collectsOnMainThread()) lowerBackgroundThreads();
+
 runMain(() =>
   runBrokerBench(
-    'Copy latency through Rithmic: leader 352 fill sent by the fake → follower 312 NewOrder received by the fake (loopback)',
+    `Copy latency through Rithmic: leader 352 fill sent by the fake → follower 312 NewOrder received by the fake (loopback; the fake in ${fakeInSameProcess() ? 'the bench process' : 'a process of its own'})`,
     setup,
   ),
 );

@@ -14,88 +14,18 @@
  * fake in the bench's process as the bench did before, for comparison. The fake's compiler threads run behind
  * the copier's threads, as Tradovate's run on Tradovate's machines (`BENCH_FAKE_LOWER=0` leaves them as they are).
  */
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { createTradovateAdapter } from '../src/brokers/tradovate';
 import { collectsOnMainThread, lowerBackgroundThreads } from '../src/runtime/background-threads';
-import {
-  type BrokerBench,
-  type EventTimes,
-  inProcessEvent,
-  type Pause,
-  runBrokerBench,
-  runMain,
-} from './broker-copier/rig';
+import { fakeInSameProcess, startFake } from './broker-copier/fake-process-client';
+import { monotonicMs } from './broker-copier/fake-side';
+import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
 import { LIMITED_FLAG, runLimitedBench } from './broker-copier/limited';
-import type { FakeReply, FakeRequest } from './broker-copier/tradovate-fake-process';
 import { tradovateLimited } from './broker-copier/tradovate-limited';
-import { type FakeInfo, monotonicMs, startFakeSide, SYMBOL } from './broker-copier/tradovate-fake-side';
-
-/** A request to the fake without its id (Omit distributed over the union). */
-type Ask = <T>(
-  request: FakeRequest extends infer R ? (R extends FakeRequest ? Omit<R, 'id'> : never) : never,
-) => Promise<T>;
-
-/** The fake in its own process, asked over IPC (never inside a measured interval). */
-async function fakeInOwnProcess(followerLogins: number[]) {
-  const child = fork(path.resolve(__dirname, 'broker-copier/tradovate-fake-process.ts'), [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  let nextId = 0;
-  child.on('message', (reply: FakeReply) => {
-    const pending = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (reply.error !== undefined) pending?.reject(new Error(`fake Tradovate: ${reply.error}`));
-    else pending?.resolve(reply.result);
-  });
-  child.on('exit', (code) => {
-    for (const pending of waiting.values()) pending.reject(new Error(`fake Tradovate exited (${code})`));
-    waiting.clear();
-  });
-  const ask: Ask = (request) =>
-    new Promise((resolve, reject) => {
-      const id = (nextId += 1);
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      child.send({ ...request, id });
-    });
-  const info = await ask<FakeInfo>({ op: 'setup', followerLogins });
-  return {
-    info,
-    pid: child.pid,
-    pauses: () => ask<Pause[]>({ op: 'pauses' }),
-    leaderEvent: (index: number, expect: number) => ask<EventTimes>({ op: 'leaderEvent', index, expect }),
-    placed: () => ask<number>({ op: 'placed' }),
-    placedAt: (from: number, count: number) => ask<number[]>({ op: 'placedAt', from, count }),
-    async close() {
-      await ask({ op: 'close' });
-      child.disconnect();
-      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-    },
-  };
-}
-
-async function fakeInThisProcess(followerLogins: number[]) {
-  const side = await startFakeSide(followerLogins);
-  return {
-    info: side.info,
-    pid: undefined,
-    // The fake's collections happen on the copier's own thread here, counted as the copier's.
-    pauses: undefined,
-    // As before the fake had a process of its own: the copier rows poll the fake's logs with setImmediate.
-    leaderEvent: inProcessEvent(side.inProcess),
-    placed: async () => side.placed(),
-    placedAt: side.placedAt,
-    close: side.close,
-  };
-}
+import { type FakeInfo, startFakeSide, SYMBOL } from './broker-copier/tradovate-fake-side';
 
 async function setup(followerLogins: number[]): Promise<BrokerBench> {
-  const fake =
-    process.env.BENCH_FAKE === 'same'
-      ? await fakeInThisProcess(followerLogins)
-      : await fakeInOwnProcess(followerLogins);
+  const fake = await startFake<FakeInfo>('tradovate', followerLogins, startFakeSide);
   const { info } = fake;
   const adapter = createTradovateAdapter({
     publicUrl: 'http://127.0.0.1',
@@ -191,7 +121,7 @@ runMain(() =>
   process.argv.includes(LIMITED_FLAG)
     ? runLimitedBench(tradovateLimited)
     : runBrokerBench(
-        `Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback; the fake in ${process.env.BENCH_FAKE === 'same' ? 'the bench process' : 'a process of its own'})`,
+        `Copy latency through Tradovate: leader fill frame sent by the fake → follower placeorder received by the fake (loopback; the fake in ${fakeInSameProcess() ? 'the bench process' : 'a process of its own'})`,
         setup,
       ),
 );

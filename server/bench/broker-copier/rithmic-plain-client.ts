@@ -1,5 +1,6 @@
 import protobuf from 'protobufjs';
 import WebSocket from 'ws';
+import { monotonicMs } from './fake-side';
 
 /**
  * The bench's plain R | Protocol client: our own protobuf text for only the messages it sends and reads. Field
@@ -128,7 +129,7 @@ export interface PlainOrder {
   exchange: string;
 }
 
-/** One order as the plain client sent it: when it went out, and the basket id the gateway gave it. */
+/** One order as the plain client sent it: when it went out (the machine's monotonic ms), and the basket id the gateway gave it. */
 export interface SentOrder {
   sentAt: number;
   basketId: string;
@@ -197,7 +198,7 @@ export class PlainRithmicClient {
     const sent: Array<Promise<SentOrder>> = [];
     for (let i = 0; i < count; i += 1) {
       const tag = `plain.${(this.nextTag += 1)}`;
-      const sentAt = performance.now();
+      const sentAt = monotonicMs();
       sent.push(
         this.request(312, tag, {
           user_tag: tag,

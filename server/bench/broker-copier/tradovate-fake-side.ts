@@ -1,30 +1,15 @@
 /**
  * The fake Tradovate's side of the Tradovate copier bench: the fake, its users, the leader's trades and the
  * fake's own timestamps. It runs in the bench's process (`BENCH_FAKE=same`) or in a process of its own
- * (`tradovate-fake-process.ts`, the default), as Tradovate runs on another machine in production.
+ * (`fake-process.ts tradovate`, the default), as Tradovate runs on another machine in production.
  */
 import { type FakeTradovate, startFakeTradovate } from '../../fakes/tradovate/server';
 import { coreWaits } from '../core-waits';
-import type { BenchLogin, EventTimes, InProcessFake } from './rig';
+import { clockOffset, copyPathPids, type FakeSide, until } from './fake-side';
+import type { BenchLogin } from './rig';
 
 export const SYMBOL = 'ESZ6';
 
-/** The machine's monotonic clock in ms, the same in every process (performance.now() starts per process). */
-export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
-
-/** monotonicMs() − performance.now(), from the tightest of several samples (the first calls are slow). */
-export function clockOffset(): number {
-  let best = { width: Infinity, offset: 0 };
-  for (let i = 0; i < 50; i += 1) {
-    const before = monotonicMs();
-    const now = performance.now();
-    const after = monotonicMs();
-    if (after - before < best.width) best = { width: after - before, offset: (before + after) / 2 - now };
-  }
-  return best.offset;
-}
-
-/** What the bench's process needs to know about the fake. */
 /** A Tradovate user of `size` accounts at the fake, signed in as the adapter would be. */
 export function addBenchLogin(fake: FakeTradovate, name: string, size: number): BenchLogin {
   const user = fake.control.addUser(
@@ -42,6 +27,7 @@ export function addBenchLogin(fake: FakeTradovate, name: string, size: number): 
   };
 }
 
+/** What the bench's process needs to know about the fake. */
 export interface FakeInfo {
   env: Record<string, string>;
   restUrl: string;
@@ -52,27 +38,13 @@ export interface FakeInfo {
   plain: { token: string; account: number };
 }
 
-export interface FakeSide {
-  info: FakeInfo;
-  /** For a bench in the same process: polled as before, times in this process's monotonic ms. */
-  inProcess: InProcessFake;
-  /** The leader trades; resolves once `expect` follower orders arrived (polled on a timer, not spun). */
-  leaderEvent(index: number, expect: number): Promise<EventTimes>;
-  /** How many placeorders the fake received so far (followers and plain clients alike). */
-  placed(): number;
-  /** When placeorders `from` up to `from + count` arrived, once they all did. */
-  placedAt(from: number, count: number): Promise<number[]>;
-  close(): Promise<void>;
-}
-
-export async function startFakeSide(followerLogins: number[]): Promise<FakeSide> {
+export async function startFakeSide(followerLogins: number[]): Promise<FakeSide<FakeInfo>> {
   const fake = await startFakeTradovate({ heartbeatMs: 2_500 });
   // The fake stamps with performance.now(); the offset turns its stamps into the shared monotonic clock.
   const offset = clockOffset();
   fake.control.setPrice(SYMBOL, 6000);
   const login = (name: string, size: number): BenchLogin => addBenchLogin(fake, name, size);
-  // The copier's process is this one's parent when the fake runs in a process of its own.
-  const copyPath = process.send === undefined ? [process.pid] : [process.pid, process.ppid];
+  const copyPath = copyPathPids();
   const leader = login('Bench Leader', 1);
   const followers = followerLogins.map((size, i) => login(`Bench Followers ${i + 1}`, size));
   const plain = followers[0] ?? leader;
@@ -97,14 +69,6 @@ export async function startFakeSide(followerLogins: number[]): Promise<FakeSide>
   };
   const fillSentAt = (orderId: number): number =>
     (fake.control.fillsSent().find((f) => f.orderId === orderId)?.atHr ?? NaN) + offset;
-  const until = async (condition: () => boolean, what: () => string): Promise<void> => {
-    const deadline = Date.now() + 10_000;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error(what());
-      // A timer, not setImmediate: spinning would take a core from the copier on a 2-core machine.
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-  };
 
   return {
     info: {

@@ -1,19 +1,26 @@
 /**
- * The fake Tradovate in a process of its own for the copier bench: Tradovate runs on another machine, so the
- * fake's work (serving fifty placeorders, sending frames, its garbage) must not sit on the copier's event
- * loop. Answers the bench's requests over the IPC channel; every timestamp is taken here, by the fake.
+ * A broker's fake in a process of its own for the copier benches (`fake-process.ts <broker>`): the broker runs on
+ * another machine, so the fake's work (serving fifty orders, sending frames, its garbage) must not sit on the
+ * copier's event loop. Answers the bench's requests over the IPC channel; every timestamp is taken here, by the fake.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import { collectsOnMainThread, lowerBackgroundThreads } from '../../src/runtime/background-threads';
 import type { Pause } from './rig';
-import { clockOffset, type FakeSide, startFakeSide } from './tradovate-fake-side';
+import { clockOffset, type FakeSide } from './fake-side';
 
-// Tradovate's compiler threads run on Tradovate's machines: here they must not take the copier's cores.
+// The broker's compiler threads run on the broker's machines: here they must not take the copier's cores.
 if (process.env.BENCH_FAKE_LOWER !== '0' && collectsOnMainThread()) lowerBackgroundThreads();
+
+/** The brokers whose fake can run here, each its side's module. */
+const SIDES = {
+  tradovate: () => import('./tradovate-fake-side'),
+  rithmic: () => import('./rithmic-fake-side'),
+};
+export type FakeBroker = keyof typeof SIDES;
 
 /**
  * The fake's own garbage collections, on the machine's monotonic clock: a pause between the fake's stamps is
- * Tradovate's time in production, not the copier's; the rig tells the events it fell in apart.
+ * the broker's time in production, not the copier's; the rig tells the events it fell in apart.
  */
 const pauses: Pause[] = [];
 const offset = clockOffset();
@@ -35,12 +42,15 @@ export interface FakeReply {
   error?: string;
 }
 
-let side: FakeSide | undefined;
+const broker = process.argv[2] as FakeBroker;
+let side: FakeSide<unknown> | undefined;
 
 async function handle(request: FakeRequest): Promise<unknown> {
   if (request.op === 'pauses') return pauses.splice(0);
   if (request.op === 'setup') {
-    side = await startFakeSide(request.followerLogins);
+    const load = SIDES[broker];
+    if (load === undefined) throw new Error(`no fake for broker ${String(broker)}`);
+    side = await (await load()).startFakeSide(request.followerLogins);
     return side.info;
   }
   if (!side) throw new Error('the fake is not set up');
