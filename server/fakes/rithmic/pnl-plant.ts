@@ -96,7 +96,7 @@ export function accountPnl(g: Gateway, accountId: string): Fields {
   };
 }
 
-/** Pushes 450 + 451 to the PnL sessions subscribed to the account (after `pnlDelayMs` when a fault asks). */
+/** Pushes 450 + 451 to the PnL sessions subscribed to the account, after the current turn (or `pnlDelayMs`). */
 export function pushPnl(g: Gateway, accountId: string, symbol: string, exchange: string): void {
   const targets = [...g.sessions].filter((x) => x.plant === 'pnl' && x.pnlAccounts.has(accountId));
   if (targets.length === 0) return;
@@ -108,8 +108,10 @@ export function pushPnl(g: Gateway, accountId: string, symbol: string, exchange:
       target.send(451, account);
     }
   };
+  // The PnL plant is a server of its own at Rithmic: its pushes never hold up the order plant's next request,
+  // so they leave after the turn that filled (the order notifications of the fill have gone before them).
   if (g.faults.pnlDelayMs > 0) setTimeout(send, g.faults.pnlDelayMs).unref();
-  else send();
+  else setImmediate(send);
 }
 
 function fcmIbOf(g: Gateway, user: string): { fcm_id: string; ib_id: string } {

@@ -145,9 +145,9 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
     void control(request, response).catch(() => reply(response, 500, { error: 'Internal error' }));
   });
   const wss = new WebSocketServer({ server, maxPayload: MAX_FRAME_BYTES });
-  wss.on('connection', (ws) => {
+  wss.on('connection', (ws, request) => {
     if (sessions.size >= CAPS.sockets) return ws.close(1013, 'too many connections');
-    const session = new Session(ws);
+    const session = new Session(ws, request.socket);
     sessions.add(session);
     session.heard(gateway.heartbeatSeconds);
     ws.on('message', (data, isBinary) => {

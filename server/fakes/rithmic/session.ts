@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { frame } from './framing';
 import type { FakeRithmicUser, Plant } from './model';
@@ -15,11 +16,29 @@ export class Session {
   private watchdog: NodeJS.Timeout | undefined;
   private readonly stamps: number[] = [];
   closed = false;
+  private corked = false;
 
-  constructor(readonly ws: WebSocket) {}
+  /** `socket` is the connection under `ws` (the upgrade request's), corked while one turn of work sends. */
+  constructor(
+    readonly ws: WebSocket,
+    private readonly socket?: Socket,
+  ) {}
 
+  /**
+   * Frames sent in one turn of the event loop (an order's eight notifications, its P&L pushes) leave in one write,
+   * as a gateway's TCP stack coalesces them; a write call per frame made the fake's own sending the largest cost on
+   * a copier bench's machine, delaying the orders it stamps behind them.
+   */
   send(templateId: number, fields: Fields): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.socket !== undefined && !this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket?.uncork();
+      });
+    }
     this.ws.send(frame(encodeAs(templateId, fields)));
   }
 
