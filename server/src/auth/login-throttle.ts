@@ -163,36 +163,83 @@ export interface LoginTurn {
   reachesLimit: boolean;
 }
 
+type TurnInput = { email: string; ip: string; known: boolean; stepMs?: number; refusals?: LoginRefusals };
+
+interface Waiting {
+  input: TurnInput;
+  resolve(turn: LoginTurn | { refused: Refusal }): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Tries of one account waiting for its lock, per database: they are counted together in the next transaction on
+ * the account. On the embedded database every commit is a synchronous file write on the server's one thread, so a
+ * burst's tries counted one transaction each held every other tenant's request behind ten writes.
+ */
+const waitingByDb = new WeakMap<Db, Map<string, Waiting[]>>();
+
 /**
  * Counts a sign-in try before its password is checked. 429 with Retry-After when this address failed too
  * often on this account lately, or when the account failed too often and this address never signed in to it
  * (`known` false). Otherwise answers the try with the slow-down it must wait (none from a known address).
- * The e-mail counts whether or not an account exists, so the answer tells nothing.
+ * The e-mail counts whether or not an account exists, so the answer tells nothing. Tries of one account that
+ * arrive while its lock is awaited are counted in one transaction, one after the other in the order they came,
+ * each seeing the ones before it, as they would one transaction each.
  */
-export async function reserveLoginTurn(
-  db: Db,
-  input: { email: string; ip: string; known: boolean; stepMs?: number; refusals?: LoginRefusals },
-): Promise<LoginTurn> {
+export async function reserveLoginTurn(db: Db, input: TurnInput): Promise<LoginTurn> {
   const { email, ip, known } = input;
   // Tries sent at once with one that was refused meanwhile learn it here, after their first statements.
   const remembered = input.refusals ? await rememberedRefusal(input.refusals, email, ip, known) : null;
   if (remembered !== null) throw AppError.tooManyRequests(TOO_MANY, remembered);
-  const turn = await underAccountLock(db, email, async (tx): Promise<LoginTurn | { refused: Refusal }> => {
-    const failures = await recentFailures(tx, email, ip);
-    const refused = await refusalOf(failures, known);
-    if (refused !== null) return { refused };
-    const rows = await tx.query<{ id: number }>(
-      'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
-      [email, ip],
+  const turn = await new Promise<LoginTurn | { refused: Refusal }>((resolve, reject) => {
+    let waiting = waitingByDb.get(db);
+    if (waiting === undefined) waitingByDb.set(db, (waiting = new Map()));
+    const queued = waiting.get(email);
+    if (queued !== undefined) return void queued.push({ input, resolve, reject });
+    const batch: Waiting[] = [{ input, resolve, reject }];
+    waiting.set(email, batch);
+    const byEmail = waiting;
+    underAccountLock(db, email, async (tx) => {
+      // Tries arriving from here on wait for the next transaction: this one counts the batch as it stands.
+      byEmail.delete(email);
+      return countTurns(tx, email, batch);
+    }).then(
+      (turns) => batch.forEach((item, i) => item.resolve(turns[i]!)),
+      (error: unknown) => batch.forEach((item) => item.reject(error)),
     );
-    return {
-      id: rows[0]!.id,
-      waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
-      reachesLimit:
-        failures.pair + 1 >= MAX_PAIR_FAILURES || (!known && failures.account + 1 >= MAX_ACCOUNT_FAILURES),
-    };
   });
   return 'refused' in turn ? refuse(input.refusals, email, ip, turn.refused) : turn;
+}
+
+/**
+ * Decides and records the batch's tries in order under the account's lock, each reading the failures with the ones
+ * before it inserted (statements inside the transaction cost no commit): the same answers as one transaction each.
+ */
+async function countTurns(
+  tx: Db,
+  email: string,
+  batch: readonly Waiting[],
+): Promise<Array<LoginTurn | { refused: Refusal }>> {
+  const turns: Array<LoginTurn | { refused: Refusal }> = [];
+  for (const { input } of batch) turns.push(await countTurn(tx, email, input));
+  return turns;
+}
+
+async function countTurn(tx: Db, email: string, input: TurnInput): Promise<LoginTurn | { refused: Refusal }> {
+  const { ip, known } = input;
+  const failures = await recentFailures(tx, email, ip);
+  const refused = await refusalOf(failures, known);
+  if (refused !== null) return { refused };
+  const rows = await tx.query<{ id: number }>(
+    'INSERT INTO login_attempts (email, ip, succeeded) VALUES ($1, $2, false) RETURNING id',
+    [email, ip],
+  );
+  return {
+    id: rows[0]!.id,
+    waitMs: known ? 0 : slowdownMs(failures.account, input.stepMs ?? SLOWDOWN_STEP_MS),
+    reachesLimit:
+      failures.pair + 1 >= MAX_PAIR_FAILURES || (!known && failures.account + 1 >= MAX_ACCOUNT_FAILURES),
+  };
 }
 
 /**
