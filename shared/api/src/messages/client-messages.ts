@@ -11,6 +11,8 @@ export const CLIENT_MESSAGE = {
   fillAllFields: 'Please fill in all fields',
   passwordsDoNotMatch: 'Passwords do not match!',
   resetPasswordTooShort: 'Password must be at least 8 characters long',
+  passwordRule:
+    'Use 8 to 128 characters with at least one uppercase letter, one lowercase letter, one number and one special character (@ $ ! % * ? &).',
   loadingChunkFailed: 'Loading chunk failed',
 } as const;
 
