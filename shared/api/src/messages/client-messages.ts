@@ -22,4 +22,6 @@ export const EMPTY = {
   orders: 'No data found',
   trades: 'No completed trades found',
   noTradesYet: 'No trades yet',
+  notificationsHint:
+    'SyncTrade writes here when something needs you: a copy a broker rejected or rate-limited, a follower out of sync with its leader, a risk stop or prop-firm rule that flattened an account, a broker connection that was lost or needs you to sign in again.',
 } as const;
