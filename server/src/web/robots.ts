@@ -12,6 +12,14 @@ export function robotsText(): string {
   const signedIn = remoteList
     .filter((remote) => remote.access === 'signed-in')
     .flatMap((remote) => remote.paths);
-  const closed = ['/api/', '/ws', '/remotes/', '/deploy/', '/reset-password', ...SHELL_SIGNED_IN, ...signedIn];
+  const closed = [
+    '/api/',
+    '/ws',
+    '/remotes/',
+    '/deploy/',
+    '/reset-password',
+    ...SHELL_SIGNED_IN,
+    ...signedIn,
+  ];
   return ['User-agent: *', 'Allow: /', ...closed.map((path) => `Disallow: ${path}`), ''].join('\n');
 }

@@ -121,6 +121,9 @@ describe('landing page', () => {
     labels.forEach((name) => expect(within(footer).getByRole('link', { name })).toBeInTheDocument());
     expect(within(footer).getAllByRole('link', { name: /Trade Copier$/ }).length).toBeGreaterThanOrEqual(3);
     expect(within(footer).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '#pricing');
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/');
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/legal/privacy',
+    );
   });
 });

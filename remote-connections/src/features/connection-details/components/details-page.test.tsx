@@ -48,7 +48,9 @@ function order(): string[] {
 describe('connection details', () => {
   it('when loaded, then the heading, details table and accounts with balances show', async () => {
     await renderDetails();
-    expect(screen.getByRole('heading', { level: 1, name: 'Connection details: Apex evals' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Connection details: Apex evals' }),
+    ).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Details' });
     for (const text of ['Connection Name', 'Username', 'Broker Name', 'Active Accounts', 'Environment']) {
       expect(within(details).getByRole('columnheader', { name: text })).toBeInTheDocument();

@@ -140,9 +140,9 @@ describe('accounts panel', () => {
     await screen.findByRole('table', { name: 'Accounts' });
     await user.click(screen.getByRole('button', { name: 'Disable all followers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable all followers?' });
-    expect(
-      within(dialog).getByText(/Open positions and working orders stay as they are/),
-    ).toHaveTextContent('SyncTrade no longer manages them');
+    expect(within(dialog).getByText(/Open positions and working orders stay as they are/)).toHaveTextContent(
+      'SyncTrade no longer manages them',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Keep copying' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('PUT /copier/followers/disable-all')).toHaveLength(0);

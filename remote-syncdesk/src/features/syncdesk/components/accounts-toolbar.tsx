@@ -39,11 +39,7 @@ export function AccountsToolbar({
   ];
   return (
     <Row>
-      <Button
-        type="button"
-        $variant="secondary"
-        onClick={() => setConfirming('disable')}
-      >
+      <Button type="button" $variant="secondary" onClick={() => setConfirming('disable')}>
         Disable all followers
       </Button>
       <Button
