@@ -195,6 +195,27 @@ describe('connection details', () => {
       expect(within(dialog).getByText('Rithmic').nextSibling).toHaveTextContent('Not set up on this server'),
     );
     expect(within(dialog).getByText('dxFeed').nextSibling).toHaveTextContent('Coming soon');
+    expect(
+      within(dialog).getByText(/An operator enables it by setting RITHMIC_GATEWAYS/),
+    ).toBeInTheDocument();
+  });
+
+  it('when the server has no Tradovate OAuth credentials, then Supported brokers says how an operator sets it up', async () => {
+    api.on('GET /brokers', [
+      200,
+      BROKERS.map((b) => (b.id === 'tradovate' ? { ...b, connectable: false, needs_setup: true } : b)),
+    ]);
+    const { user } = await renderDetails();
+    await user.click(screen.getByRole('button', { name: 'Supported brokers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supported brokers' });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Tradovate').nextSibling).toHaveTextContent(
+        'Not set up on this server',
+      ),
+    );
+    expect(
+      within(dialog).getByText(/setting TRADOVATE_CLIENT_ID and TRADOVATE_CLIENT_SECRET/),
+    ).toBeInTheDocument();
   });
 });
 
