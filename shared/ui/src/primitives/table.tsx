@@ -1,7 +1,10 @@
 import type {} from '../theme/styled-theme';
 import styled from 'styled-components';
 
+// Positioned, so a visually hidden text inside (an .sr-only header) is placed within the scrolling box and
+// cannot make the page itself wider than the screen.
 export const TableWrap = styled.div`
+  position: relative;
   width: 100%;
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.color.border};

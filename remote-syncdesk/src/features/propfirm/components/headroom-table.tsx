@@ -1,7 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
 import type { PropHeadroom } from '@synctrade/api';
-import { Button, Table, TableWrap } from '@synctrade/ui';
+import { Button, CardTable, TableWrap } from '@synctrade/ui';
 import { blackoutText, dollarTone, dollars, minutesText, minutesTone, type Tone } from './headroom-format';
 
 const Cell = styled.td<{ $tone: Tone }>`
@@ -28,7 +28,7 @@ export function HeadroomTable({
 }: HeadroomTableProps): React.JSX.Element {
   return (
     <TableWrap>
-      <Table aria-label="Firm rule headroom">
+      <CardTable aria-label="Firm rule headroom">
         <thead>
           <tr>
             <th>Account</th>
@@ -48,13 +48,23 @@ export function HeadroomTable({
             const blackout = blackoutText(row.next_blackout, now);
             return (
               <tr key={row.account_id}>
-                <td>{nameOf(row.account_id)}</td>
-                <td>{firmLabel(row)}</td>
-                <Cell $tone={dollarTone(row.to_floor)}>{dollars(row.to_floor)}</Cell>
-                <Cell $tone={dollarTone(row.to_daily_loss)}>{dollars(row.to_daily_loss)}</Cell>
-                <Cell $tone={minutesTone(row.minutes_to_flat_by)}>{minutesText(row.minutes_to_flat_by)}</Cell>
-                <Cell $tone={blackout.tone}>{blackout.text}</Cell>
-                <Cell $tone={row.stopped === null ? 'success' : 'danger'}>{row.stopped ?? 'Watching'}</Cell>
+                <td data-label="Account">{nameOf(row.account_id)}</td>
+                <td data-label="Firm rules">{firmLabel(row)}</td>
+                <Cell data-label="To drawdown floor" $tone={dollarTone(row.to_floor)}>
+                  {dollars(row.to_floor)}
+                </Cell>
+                <Cell data-label="To daily loss limit" $tone={dollarTone(row.to_daily_loss)}>
+                  {dollars(row.to_daily_loss)}
+                </Cell>
+                <Cell data-label="Flat-by in" $tone={minutesTone(row.minutes_to_flat_by)}>
+                  {minutesText(row.minutes_to_flat_by)}
+                </Cell>
+                <Cell data-label="Next blackout" $tone={blackout.tone}>
+                  {blackout.text}
+                </Cell>
+                <Cell data-label="Guard" $tone={row.stopped === null ? 'success' : 'danger'}>
+                  {row.stopped ?? 'Watching'}
+                </Cell>
                 <td>
                   <Button
                     type="button"
@@ -69,7 +79,7 @@ export function HeadroomTable({
             );
           })}
         </tbody>
-      </Table>
+      </CardTable>
     </TableWrap>
   );
 }
