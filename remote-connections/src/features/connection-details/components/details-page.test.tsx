@@ -242,5 +242,6 @@ it('when an account of the connection has firm rules, then the details name its 
   ]);
   await renderDetails();
   const section = await screen.findByRole('region', { name: 'Firm rules' });
-  expect(section).toHaveTextContent(`${first.account_name}: Topstep (topstep-combine-50k)`);
+  expect(section).toHaveTextContent(`${first.account_name}: Topstep`);
+  expect(section).not.toHaveTextContent('topstep-combine-50k');
 });

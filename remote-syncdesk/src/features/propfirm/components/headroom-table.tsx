@@ -9,6 +9,13 @@ const Cell = styled.td<{ $tone: Tone }>`
   font-weight: ${({ $tone }) => ($tone === 'warning' || $tone === 'danger' ? 600 : 400)};
 `;
 
+// At a laptop's width the eight columns fit the card: headers wrap onto two lines rather than widen it.
+const FittedTable = styled(CardTable)`
+  th {
+    white-space: normal;
+  }
+`;
+
 interface HeadroomTableProps {
   rows: readonly PropHeadroom[];
   nameOf(accountId: number): string;
@@ -28,7 +35,7 @@ export function HeadroomTable({
 }: HeadroomTableProps): React.JSX.Element {
   return (
     <TableWrap>
-      <CardTable aria-label="Firm rule headroom">
+      <FittedTable aria-label="Firm rule headroom">
         <thead>
           <tr>
             <th>Account</th>
@@ -69,6 +76,7 @@ export function HeadroomTable({
                   <Button
                     type="button"
                     $variant="secondary"
+                    $size="sm"
                     aria-label={`Rules of ${nameOf(row.account_id)}`}
                     onClick={() => onEdit(row.account_id)}
                   >
@@ -79,7 +87,7 @@ export function HeadroomTable({
             );
           })}
         </tbody>
-      </CardTable>
+      </FittedTable>
     </TableWrap>
   );
 }

@@ -1,9 +1,10 @@
-import { screen, type ApiMock } from '@synctrade/test-utils';
+import { screen, within, type ApiMock } from '@synctrade/test-utils';
 import { buildAccount } from '../support/builders';
 import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
+const LONG_NAME = 'Apex evaluation accounts opened in November';
 const ACCOUNTS = [
-  buildAccount({ id: 1, is_master: true, accounts: 'Lead paper' }),
+  buildAccount({ id: 1, is_master: true, accounts: 'Lead paper', connection_name: LONG_NAME }),
   buildAccount({ id: 2, is_follower: true }),
 ];
 
@@ -52,5 +53,17 @@ describe('desk layout', () => {
     renderDesk();
     const order = await sectionOrder();
     expect(order.indexOf('syncdesk-ticket-title')).toBeGreaterThan(order.indexOf('syncdesk-accounts-title'));
+  });
+
+  it('when a connection name is longer than its column, then the cell text carries the full name as its title', async () => {
+    screenIs(false);
+    api = deskApi({ accounts: ACCOUNTS });
+    renderDesk();
+    const row = (await screen.findByRole('cell', { name: /^Lead paper/ })).closest(
+      '[role="row"]',
+    ) as HTMLElement;
+    const connection = within(row).getByText(LONG_NAME);
+    expect(connection).toHaveAttribute('title', LONG_NAME);
+    expect(connection).toHaveClass('clip');
   });
 });
