@@ -113,6 +113,63 @@ describe('every page fits the screen and passes axe', () => {
     });
   }
 
+  it('when the desk is used at 1440 px, then the ratio editor, the firm-rule table and long names fit their places', async () => {
+    const user: TestUser = await registerUser(suite.stack);
+    await connectPaperBroker(suite.stack, user, 'Evaluation accounts opened for the November combine');
+    const rows = await api<Array<{ id: number }>>(
+      suite.stack,
+      'GET',
+      '/brokers/accounts/table',
+      undefined,
+      user.token,
+    );
+    const [leader, follower] = rows;
+    assert.ok(leader && follower, 'the paper broker gives two accounts');
+    await api(suite.stack, 'PUT', `/copier/accounts/${leader.id}/master`, undefined, user.token);
+    await api(suite.stack, 'PUT', `/copier/accounts/${follower.id}/follower`, undefined, user.token);
+    const { presets } = await api<{ presets: Array<{ rules: unknown }> }>(
+      suite.stack,
+      'GET',
+      '/propfirm/presets',
+      undefined,
+      user.token,
+    );
+    await api(suite.stack, 'PUT', `/propfirm/accounts/${follower.id}/rules`, presets[0]?.rules, user.token);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInPage(page, user);
+    await page.goto('/syncdesk');
+
+    // Each control is on screen and is what a click at its centre reaches (not covered, not cut off).
+    const reachable = async (name: string | RegExp): Promise<void> => {
+      const button = page.getByRole('button', { name }).first();
+      await button.scrollIntoViewIfNeeded();
+      const box = await button.boundingBox();
+      assert.ok(box, `${String(name)} is shown`);
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null,
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      );
+      assert.match(hit ?? '', typeof name === 'string' ? new RegExp(`^${name}$`) : name);
+    };
+    const guard = page.getByRole('table', { name: 'Firm rule headroom' });
+    await guard.waitFor();
+    await reachable(/^Rules of /);
+    const card = await page.locator('section[aria-labelledby="prop-guard-title"]').boundingBox();
+    const table = await guard.boundingBox();
+    assert.ok(
+      card && table && table.x + table.width <= card.x + card.width,
+      'the firm-rule table fits its card',
+    );
+
+    const connection = page.getByTitle('Evaluation accounts opened for the November combine').first();
+    assert.equal(await connection.evaluate((element) => getComputedStyle(element).textOverflow), 'ellipsis');
+    await page.getByRole('button', { name: /^1x/ }).first().click();
+    await reachable(/^Save ratio of /);
+    await reachable(/^Cancel ratio edit of /);
+    await context.close();
+  });
+
   it('when a crawler or a browser asks for robots.txt and the icons, then the server answers text and images', async () => {
     const robots = await fetch(`${suite.stack.url}/robots.txt`);
     assert.equal(robots.headers.get('content-type'), 'text/plain; charset=utf-8');
