@@ -1,7 +1,7 @@
 import { renderWithProviders, screen, within } from '@synctrade/test-utils';
 import Remote from '../../exposes/routes';
 import { FOOTER_GROUPS } from '../landing/content/footer-links';
-import { INFO_PAGES } from './content';
+import { INFO_PAGES, infoPageAt } from './content';
 
 function renderAt(route: string): ReturnType<typeof renderWithProviders> {
   return renderWithProviders(<Remote />, { route });
@@ -15,13 +15,19 @@ describe('public text pages', () => {
       (link) => !link.href.startsWith('#') && link.href !== '/',
     );
     expect(targets.length).toBeGreaterThan(10);
+    const shown = new Map(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    );
     for (const link of targets) {
-      const [path] = link.href.split('#');
-      await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: link.label }));
-      expect(location()).toBe(path);
-      expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Copy your futures trades');
+      expect(shown.get(link.label)).toBe(link.href);
+      // Every address the footer names is one of the pages (a page of its own, not the landing).
+      expect(infoPageAt(link.href.split('#')[0] ?? '')).toBeDefined();
     }
-    expect(footer).not.toBeInTheDocument();
+    await user.click(within(footer).getByRole('link', { name: 'Privacy Policy' }));
+    expect(location()).toBe('/legal/privacy');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacy Policy');
   });
 
   it('when the Privacy Policy opens, then it says credentials are sealed and data is never sold', () => {
