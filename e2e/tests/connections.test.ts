@@ -47,7 +47,7 @@ describe('connections: connect, inspect and manage broker connections', () => {
     assert.deepEqual(await seriousA11yViolations(page), []);
 
     await row.getByRole('link', { name: 'Details of Paper desk' }).click();
-    await page.getByRole('heading', { name: /^Connections Details #\d+$/ }).waitFor();
+    await page.getByRole('heading', { name: 'Connection details: Paper desk' }).waitFor();
     await accountRows(page).first().waitFor();
     const count = await accountRows(page).count();
     assert.ok(count > 0, 'the paper broker brought accounts');
@@ -67,7 +67,7 @@ describe('connections: connect, inspect and manage broker connections', () => {
     await signInPage(page, user);
 
     await page.goto(`/connections/${id}`);
-    await page.getByRole('heading', { name: `Connections Details #${id}` }).waitFor();
+    await page.getByRole('heading', { name: 'Connection details: Desk two' }).waitFor();
     await accountRows(page).first().waitFor();
     const total = await accountRows(page).count();
     const enableAll = page.getByRole('switch', { name: 'Enable all' });

@@ -245,12 +245,12 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     assert.deepEqual(await cards('/trade-history/daily'), {
       'Tue, Nov 17, 2026': ['-$80.00', '1', '0%', '0', '1', '0.00', '4'],
       'Thu, Nov 12, 2026': ['$30.25', '1', '100%', '1', '0', '∞', '1'],
-      'Wed, Nov 11, 2026': ['$0.00', '1', '—', '0', '0', '—', '3'],
+      'Wed, Nov 11, 2026': ['$0.00', '1', '— · 1 breakeven', '0', '0', '—', '3'],
       'Tue, Nov 10, 2026': ['$74.50', '2', '50%', '1', '1', '2.64', '3'],
     });
     assert.deepEqual(await cards('/trade-history/weekly'), {
       'Week of Nov 16, 2026 – Nov 22, 2026': ['-$80.00', '1', '0%', '0', '1', '0.00', '4'],
-      'Week of Nov 9, 2026 – Nov 15, 2026': ['$104.75', '4', '66.7%', '2', '1', '3.30', '7'],
+      'Week of Nov 9, 2026 – Nov 15, 2026': ['$104.75', '4', '66.7% · 1 breakeven', '2', '1', '3.30', '7'],
     });
     // The cards came from the per-day figures: every request asked for the paged form, none for every trade.
     assert.ok(asked.length > 0);

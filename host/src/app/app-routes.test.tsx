@@ -56,6 +56,15 @@ function renderAt(route: string): ReturnType<typeof renderWithProviders> {
 }
 
 describe('the route table and guard', () => {
+  it.each(['/legal/privacy', '/guides/help-center', '/contact'])(
+    'when the public page %s opens without a token, then the landing remote draws it',
+    async (route) => {
+      const view = renderAt(route);
+      expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+      expect(view.location()).toBe(route);
+    },
+  );
+
   it('when a protected page opens without a token, then it goes to /login keeping path and query as from', async () => {
     const view = renderAt('/syncdesk?tab=orders');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();

@@ -23,11 +23,14 @@ describe('auth remote routes', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign In');
   });
 
-  it('when Terms or Privacy is followed, then it leads to /', async () => {
-    const { user, location } = renderAuth('/login');
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/');
-    await user.click(screen.getByRole('link', { name: 'Terms of Service' }));
-    expect(location()).toBe('/');
+  it('when the form shows the terms consent, then Terms and Privacy open their pages in a new tab', () => {
+    renderAuth('/login');
+    const terms = screen.getByRole('link', { name: 'Terms of Service' });
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    expect(terms).toHaveAttribute('href', '/legal/terms');
+    expect(privacy).toHaveAttribute('href', '/legal/privacy');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(privacy).toHaveAttribute('target', '_blank');
   });
 
   it('when "Forgot password?" is followed, then it leads to /forgot-password', async () => {

@@ -26,7 +26,7 @@ describe('connections remote', () => {
     await user.click(await screen.findByRole('link', { name: 'Details of Apex evals' }));
     expect(location()).toBe('/connections/4');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Connections Details #4' }),
+      await screen.findByRole('heading', { level: 1, name: 'Connection details: Apex evals' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('trader.joe')).toBeInTheDocument();
   });

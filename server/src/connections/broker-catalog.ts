@@ -1,9 +1,13 @@
 import type { Broker, BrokerId } from '@synctrade/api/types';
 import type { BrokerRegistry } from '../brokers/registry';
 
-/** Brokers the product names (spec section 1) that have no adapter yet: listed as not connectable. */
-const KNOWN: Array<{ id: BrokerId; name: string }> = [
-  { id: 'tradovate', name: 'Tradovate' },
+/**
+ * Brokers the product names (spec section 1), listed as not connectable when the registry lacks them.
+ * `setUpByOperator`: the server has the adapter but registers it only once its operator configured it
+ * (Tradovate needs OAuth credentials), so it reads "not set up on this server", not "coming soon".
+ */
+const KNOWN: Array<{ id: BrokerId; name: string; setUpByOperator?: true }> = [
+  { id: 'tradovate', name: 'Tradovate', setUpByOperator: true },
   { id: 'rithmic', name: 'Rithmic' },
   { id: 'dxfeed', name: 'dxFeed' },
   { id: 'projectx', name: 'ProjectX' },
@@ -21,8 +25,9 @@ export function listBrokers(registry: BrokerRegistry): Broker[] {
     connectable: adapter.connectable,
     ...(!adapter.connectable && adapter.gateways !== undefined ? { needs_setup: true } : {}),
   }));
-  for (const known of KNOWN) {
-    if (!brokers.some((broker) => broker.id === known.id)) brokers.push({ ...known, connectable: false });
+  for (const { id, name, setUpByOperator } of KNOWN) {
+    if (brokers.some((broker) => broker.id === id)) continue;
+    brokers.push({ id, name, connectable: false, ...(setUpByOperator ? { needs_setup: true } : {}) });
   }
   return brokers;
 }

@@ -70,4 +70,17 @@ describe('serving the web app', () => {
       expect((await app.inject({ url })).headers['cache-control']).toBe('no-store');
     }
   });
+
+  it('when a crawler asks for /robots.txt, then it gets plain text closing the API and signed-in areas', async () => {
+    const reply = await app.inject({ url: '/robots.txt' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(reply.body).not.toContain('<!doctype html>');
+    const lines = reply.body.trim().split('\n');
+    expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
+    for (const path of ['/api/', '/syncdesk', '/connections', '/trade-history', '/profile', '/dashboard']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /login');
+  });
 });

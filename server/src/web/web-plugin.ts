@@ -6,6 +6,7 @@ import { cacheStaticFile, IMMUTABLE, NO_STORE, REVALIDATE } from './cache-policy
 import { readDeployState } from './deploy-state';
 import { publicUrlRedirect } from './public-url-redirect';
 import { REMOTES } from './remote-catalog';
+import { robotsText } from './robots';
 import type { WebConfig } from './web-config';
 
 // The builds ship Brotli and gzip copies of their text files (file.js.br, file.js.gz): each request gets the
@@ -23,6 +24,13 @@ export const webPlugin: FastifyPluginAsync<WebConfig> = async (app, config) => {
   app.get('/config.json', async (_request, reply) => {
     reply.header('Cache-Control', NO_STORE);
     return { apiBaseUrl: config.apiBaseUrl, feedUrl: config.feedUrl };
+  });
+
+  // Answered here, not by the app: a crawler must get text, never the single-page app's HTML.
+  const robots = robotsText();
+  app.get('/robots.txt', async (_request, reply) => {
+    reply.header('Cache-Control', REVALIDATE);
+    return reply.type('text/plain; charset=utf-8').send(robots);
   });
 
   app.get('/remotes.json', async (_request, reply) => {

@@ -28,6 +28,14 @@ describe('brokers and the connect flow', () => {
     for (const id of ['rithmic', 'dxfeed', 'tradovate']) {
       expect(brokers.find((broker) => broker.id === id)).toMatchObject({ id, connectable: false });
     }
+    // Without OAuth credentials Tradovate is this server's to set up, not a broker still to come.
+    expect(brokers.find((broker) => broker.id === 'tradovate')).toEqual({
+      id: 'tradovate',
+      name: 'Tradovate',
+      connectable: false,
+      needs_setup: true,
+    });
+    expect(brokers.find((broker) => broker.id === 'dxfeed')?.needs_setup).toBeUndefined();
   });
 
   it('when a paper connection is authorized, then it is stored with its accounts and the browser lands on /connections with success', async () => {

@@ -44,7 +44,11 @@ describe('connecting Tradovate when its OAuth client is configured', () => {
     const brokers = (
       await t.app.inject({ method: 'GET', url: '/api/v1/brokers', headers: user.headers })
     ).json() as Broker[];
-    expect(brokers.find((broker) => broker.id === 'tradovate')?.connectable).toBe(true);
+    expect(brokers.find((broker) => broker.id === 'tradovate')).toEqual({
+      id: 'tradovate',
+      name: 'Tradovate',
+      connectable: true,
+    });
   });
 
   it('when the state comes back only in the cookie (no state in the query), then it is refused: the cookie never stands in', async () => {

@@ -9,7 +9,9 @@ function drawsPage(remote: RemoteIdentity, pathname: string): boolean {
   return remote.paths.some((path) =>
     path === '/'
       ? pathname === '/'
-      : pathname === path ||
+      : // A public remote's own splat (`/legal/*`): every page under that folder.
+        (path.endsWith('/*') && pathname.startsWith(path.slice(0, -1))) ||
+        pathname === path ||
         pathname === `${path}/` ||
         (remote.access === 'signed-in' && pathname.startsWith(`${path}/`)),
   );

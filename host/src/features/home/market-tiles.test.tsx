@@ -20,14 +20,17 @@ describe('Home market tiles', () => {
 
     expect(await within(tile('ES')).findByText('6,000.00')).toBeInTheDocument();
     expect(within(tile('ES')).getByText('ESZ6')).toBeInTheDocument();
-    expect(tile('ES')).toHaveTextContent('0.00% up');
+    // No change is neither up nor down: no arrow, no green.
+    expect(tile('ES')).toHaveTextContent('0.00% unchanged');
+    expect(tile('ES')).not.toHaveTextContent('▲');
+    expect(tile('NQ')).toHaveTextContent('▼');
 
     expect(within(tile('NQ')).getByText('NQZ6')).toBeInTheDocument();
     expect(within(tile('NQ')).getByText('20,998.25')).toBeInTheDocument();
     expect(tile('NQ')).toHaveTextContent('-0.01% down');
 
     expect(within(tile('CL')).getByText('70.02')).toBeInTheDocument();
-    expect(tile('CL')).toHaveTextContent('+0.03% up');
+    expect(tile('CL')).toHaveTextContent('▲ +0.03% up');
     expect(within(tile('GC')).getByText('2,650.20')).toBeInTheDocument();
     expect(tile('GC')).toHaveTextContent('+0.01% up');
     expect(screen.queryByText('—')).not.toBeInTheDocument();

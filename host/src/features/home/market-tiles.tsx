@@ -22,10 +22,34 @@ const Price = styled.strong`
   font-variant-numeric: tabular-nums;
 `;
 
-const Change = styled.span<{ $up: boolean }>`
-  color: ${({ $up, theme }) => ($up ? theme.color.success : theme.color.danger)};
+type Trend = 'up' | 'down' | 'flat';
+
+const Change = styled.span<{ $trend: Trend }>`
+  color: ${({ $trend, theme }) =>
+    $trend === 'up' ? theme.color.success : $trend === 'down' ? theme.color.danger : theme.color.textMuted};
   font-variant-numeric: tabular-nums;
 `;
+
+const ARROW: Record<Trend, string> = { up: '▲ ', down: '▼ ', flat: '' };
+const SPOKEN: Record<Trend, string> = { up: ' up', down: ' down', flat: ' unchanged' };
+
+/** The trend of the change as shown: a change that rounds to 0.00 % is neither up nor down. */
+function trendOf(change: number): { trend: Trend; text: string } {
+  const text = Math.abs(change).toFixed(2);
+  if (Number(text) === 0) return { trend: 'flat', text: '0.00%' };
+  return change > 0 ? { trend: 'up', text: `+${text}%` } : { trend: 'down', text: `-${text}%` };
+}
+
+function QuoteChange({ change }: { change: number }): React.JSX.Element {
+  const { trend, text } = trendOf(change);
+  return (
+    <Change $trend={trend}>
+      {ARROW[trend] && <span aria-hidden="true">{ARROW[trend]}</span>}
+      {text}
+      <span className="sr-only">{SPOKEN[trend]}</span>
+    </Change>
+  );
+}
 
 /** The products of the paper venue, in the order of the tiles. */
 const ROOTS = ['ES', 'NQ', 'CL', 'GC'];
@@ -49,14 +73,7 @@ export function MarketTiles(): React.JSX.Element {
             <Tile key={root} role="group" aria-label={`${root} market`}>
               <Muted>{quote?.symbol ?? root}</Muted>
               <Price>{quote ? PRICE.format(quote.price) : '—'}</Price>
-              {quote && (
-                <Change $up={quote.dir === 'up'}>
-                  <span aria-hidden="true">{quote.dir === 'up' ? '▲' : '▼'} </span>
-                  {quote.change > 0 ? '+' : ''}
-                  {quote.change.toFixed(2)}%
-                  <span className="sr-only">{quote.dir === 'up' ? ' up' : ' down'}</span>
-                </Change>
-              )}
+              {quote && <QuoteChange change={quote.change} />}
             </Tile>
           );
         })}

@@ -2,6 +2,7 @@ import type React from 'react';
 import { Outlet } from 'react-router';
 import styled from 'styled-components';
 import { Sidebar } from './sidebar';
+import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 import { useProfileEvents } from './use-profile-events';
 
@@ -17,17 +18,25 @@ const Main = styled.div`
   flex-direction: column;
 `;
 
+// The skip link focuses it; a focus ring around the whole page would only be noise.
+const Content = styled.main`
+  &:focus {
+    outline: none;
+  }
+`;
+
 /** The signed-in layout: sidebar, top bar, and the page. */
 export function ShellLayout(): React.JSX.Element {
   useProfileEvents();
   return (
     <Frame>
+      <SkipLink target="content" />
       <Sidebar />
       <Main>
         <TopBar />
-        <main id="content">
+        <Content id="content" tabIndex={-1}>
           <Outlet />
-        </main>
+        </Content>
       </Main>
     </Frame>
   );

@@ -46,10 +46,13 @@ describe('notifications page', () => {
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
   });
 
-  it('when there are none, then it says so', async () => {
+  it('when there are none, then it says so and what will appear there', async () => {
     api.on('GET /notifications', [200, { notifications: [], unread: 0 }]);
     renderWithProviders(<NotificationsPage />);
-    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No notifications yet' })).toBeInTheDocument();
+    expect(screen.getByText(/a copy a broker rejected/)).toHaveTextContent(
+      'a follower out of sync with its leader, a risk stop or prop-firm rule that flattened an account',
+    );
   });
 
   it('when loading fails, then the error shows with Retry', async () => {

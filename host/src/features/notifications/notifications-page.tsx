@@ -1,6 +1,7 @@
 import type React from 'react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { EMPTY } from '@synctrade/api';
 import {
   Button,
   Card,
@@ -56,7 +57,11 @@ export function NotificationsPage(): React.JSX.Element {
       {status === 'error' && error && (
         <ErrorPanel title="Notifications" message={error} onRetry={() => void load()} />
       )}
-      {status === 'ready' && items.length === 0 && <EmptyState title="No notifications yet" />}
+      {status === 'ready' && items.length === 0 && (
+        <EmptyState title="No notifications yet">
+          <Muted>{EMPTY.notificationsHint}</Muted>
+        </EmptyState>
+      )}
       <List>
         {items.map((item) => (
           <li key={item.id}>

@@ -23,6 +23,17 @@ describe('FAQ accordion', () => {
     expect(screen.getByText(/Monthly plans start at \$99\/month/)).toBeVisible();
   });
 
+  it('when the brokers question is opened, then it says what is true of each broker', async () => {
+    const { user } = renderWithProviders(<FaqSection />);
+    await user.click(screen.getByRole('button', { name: /^Which brokers and platforms are supported\?/ }));
+    const answer = screen.getByRole('region', { name: 'Which brokers and platforms are supported?' });
+    expect(answer).toHaveTextContent('ProjectX (TopstepX and the other prop firms on it) connects today');
+    expect(answer).toHaveTextContent('once the server’s operator has set up Tradovate’s OAuth credentials');
+    expect(answer).toHaveTextContent('Rithmic once the operator has configured Rithmic gateways');
+    expect(answer).toHaveTextContent('The built-in paper broker is always there');
+    expect(answer).not.toHaveTextContent('on the way');
+  });
+
   it('when another item is clicked, then it opens and the previous one closes', async () => {
     const { user } = renderWithProviders(<FaqSection />);
     await user.click(question(0));

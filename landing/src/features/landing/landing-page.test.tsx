@@ -82,6 +82,20 @@ describe('landing page', () => {
     entries.forEach((entry) => expect(entry.querySelector('svg[width][height]')).not.toBeNull());
   });
 
+  it('when the brokers section shows, then each broker says what is true of it on any server', () => {
+    renderPage();
+    const list = screen.getByRole('list', { name: 'Brokers and platforms' });
+    const entry = (name: string): HTMLElement =>
+      within(list).getByText(name, { selector: 'strong' }).closest('li') as HTMLElement;
+    expect(entry('ProjectX')).toHaveTextContent('Connects today');
+    expect(entry('Tradovate')).toHaveTextContent('When the server has it set up');
+    expect(entry('Rithmic')).toHaveTextContent('When the server has its gateways');
+    expect(entry('dxFeed')).toHaveTextContent('Not connected yet');
+    const brokers = document.getElementById('brokers') as HTMLElement;
+    expect(within(brokers).getByText(/paper broker is always there/)).toBeInTheDocument();
+    expect(within(brokers).getByText(/its operator sets up Tradovate/)).toBeInTheDocument();
+  });
+
   it('when pricing shows, then plans start at $99/month with a 7-day free trial and cancel anytime', () => {
     renderPage();
     const pricing = document.getElementById('pricing') as HTMLElement;
@@ -121,6 +135,9 @@ describe('landing page', () => {
     labels.forEach((name) => expect(within(footer).getByRole('link', { name })).toBeInTheDocument());
     expect(within(footer).getAllByRole('link', { name: /Trade Copier$/ }).length).toBeGreaterThanOrEqual(3);
     expect(within(footer).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '#pricing');
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/');
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/legal/privacy',
+    );
   });
 });

@@ -2,10 +2,19 @@ import { SUCCESS } from '@synctrade/api';
 import { screen } from '@synctrade/test-utils';
 import { renderAuth, setUpAuthTest } from '../../test-helpers';
 
-const NEW = 'brand-new-pass';
+const NEW = 'Brand-new-pass1!';
 
 describe('Reset password', () => {
   const { api } = setUpAuthTest();
+
+  it('when opened, then it states the whole password rule', () => {
+    renderAuth('/reset-password?token=t1');
+    expect(
+      screen.getByText(
+        /8 to 128 characters with at least one uppercase letter, one lowercase letter, one number and one special character/,
+      ),
+    ).toBeInTheDocument();
+  });
 
   it.each([
     ['no token', '/reset-password', NEW, NEW, 'Token is required for password reset'],
@@ -26,6 +35,13 @@ describe('Reset password', () => {
       'Password must be at least 8 characters long',
     ],
     ['short and different', '/reset-password?token=t1', 'short', 'other', 'Passwords do not match!'],
+    [
+      'a long password without the character classes',
+      '/reset-password?token=t1',
+      'brand-new-pass',
+      'brand-new-pass',
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    ],
   ])(
     'when submitted with %s, then the toast says so and nothing is sent',
     async (_c, route, first, second, text) => {

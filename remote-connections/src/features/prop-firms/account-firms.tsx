@@ -42,7 +42,9 @@ export function AccountFirms({ accounts }: AccountFirmsProps): React.JSX.Element
       <ul>
         {guarded.map((row) => (
           <li key={row.account_id}>
-            {names.get(row.account_id)}: {PROP_FIRM_NAMES[row.firm]} <Muted>({row.preset})</Muted>
+            {/* The firm's name, not the plan's internal id; the plan itself is on the desk's guard. */}
+            {names.get(row.account_id)}: {PROP_FIRM_NAMES[row.firm]}
+            {row.preset === 'custom' && <Muted> (custom rules)</Muted>}
           </li>
         ))}
       </ul>

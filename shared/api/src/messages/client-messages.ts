@@ -11,6 +11,8 @@ export const CLIENT_MESSAGE = {
   fillAllFields: 'Please fill in all fields',
   passwordsDoNotMatch: 'Passwords do not match!',
   resetPasswordTooShort: 'Password must be at least 8 characters long',
+  passwordRule:
+    'Use 8 to 128 characters with at least one uppercase letter, one lowercase letter, one number and one special character (@ $ ! % * ? &).',
   loadingChunkFailed: 'Loading chunk failed',
 } as const;
 
@@ -20,4 +22,6 @@ export const EMPTY = {
   orders: 'No data found',
   trades: 'No completed trades found',
   noTradesYet: 'No trades yet',
+  notificationsHint:
+    'SyncTrade writes here when something needs you: a copy a broker rejected or rate-limited, a follower out of sync with its leader, a risk stop or prop-firm rule that flattened an account, a broker connection that was lost or needs you to sign in again.',
 } as const;

@@ -22,6 +22,11 @@ export const DESK_CONFIRM = {
   confirmCancelOrders: 'Cancel orders',
   keepOrders: 'Keep orders',
   loadingOrders: 'Loading working orders…',
+  disableAllTitle: 'Disable all followers?',
+  disableAllHint:
+    'Copying stops for every follower. Open positions and working orders stay as they are on each follower account, and SyncTrade no longer manages them: close or watch them yourself.',
+  confirmDisableAll: 'Disable all followers',
+  keepCopying: 'Keep copying',
   ordersUnavailable: 'The working orders could not be loaded; positions shown are from the desk.',
 } as const;
 

@@ -29,7 +29,7 @@ export const BrokerSchema = Type.Object({
   needs_setup: Type.Optional(
     Type.Boolean({
       description:
-        'True when this server has the broker but its operator has not configured it yet (Rithmic without gateways).',
+        'True when this server has the broker but its operator has not configured it yet (Tradovate without OAuth credentials, Rithmic without gateways).',
     }),
   ),
 });

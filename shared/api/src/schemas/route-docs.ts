@@ -73,6 +73,7 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   'GET /ws/accounts': 'The realtime feed (WebSocket)',
   'GET /config.json': "The web app's configuration",
   'GET /remotes.json': 'Where the web app loads its parts from',
+  'GET /robots.txt': 'What crawlers may index',
   'GET /*': "The web app's pages",
 };
 

@@ -99,6 +99,10 @@ const html = (description: string): NonJsonAnswer => ({
   description,
   content: { 'text/html': { schema: Type.String() } },
 });
+const text = (description: string): NonJsonAnswer => ({
+  description,
+  content: { 'text/plain': { schema: Type.String() } },
+});
 const redirect = (description: string): NonJsonAnswer => ({ description });
 
 /** The JSON answers of a route, plus `{ detail }` on every error. */
@@ -302,6 +306,9 @@ export const ROUTE_SCHEMAS = {
   // The web app (default single-machine set-up).
   'GET /config.json': { response: answers({ 200: WebConfigSchema }) },
   'GET /remotes.json': { response: answers({ 200: RemotesManifestSchema }) },
+  'GET /robots.txt': {
+    response: answers({ 200: text('What crawlers may index: public pages yes, API and signed-in areas no') }),
+  },
   'GET /*': { response: answers({ 200: html("The single-page app's index.html") }) },
 } satisfies Record<string, RouteSchema>;
 

@@ -50,4 +50,22 @@ describe('toasts', () => {
     );
     expect(await screen.findByText('Queued')).toBeInTheDocument();
   });
+
+  it('when the same success is raised twice while shown, then it shows once', async () => {
+    render(
+      <AppProviders>
+        <p>page</p>
+      </AppProviders>,
+    );
+    act(() => {
+      notify.success('Ratio updated');
+    });
+    expect(await screen.findByText('Ratio updated')).toBeInTheDocument();
+    act(() => {
+      notify.success('Ratio updated');
+      notify.error('Later toast');
+    });
+    expect(await screen.findByText('Later toast')).toBeInTheDocument();
+    expect(screen.getAllByText('Ratio updated')).toHaveLength(1);
+  });
 });

@@ -29,8 +29,13 @@ function show(raise: (library: ToastLibrary, options: ToastOptions) => void, opt
 export const notify = {
   blank: (message: string, options?: ToastOptions): Id =>
     show(({ toast }, o) => toast(message, { autoClose: TOAST_DURATION.blank, ...o }), options),
+  // One id per text: the same success raised again while it is still shown (a store and a listener both
+  // confirming, a double click) does not stack a copy; the library keeps the toast already there.
   success: (message: string, options?: ToastOptions): Id =>
-    show(({ toast }, o) => toast.success(message, { autoClose: TOAST_DURATION.success, ...o }), options),
+    show(({ toast }, o) => toast.success(message, { autoClose: TOAST_DURATION.success, ...o }), {
+      toastId: `synctrade-success-${message}`,
+      ...options,
+    }),
   error: (message: string, options?: ToastOptions): Id =>
     show(({ toast }, o) => toast.error(message, { autoClose: TOAST_DURATION.error, ...o }), options),
   loading: (message: string, options?: ToastOptions): Id =>

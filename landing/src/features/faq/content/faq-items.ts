@@ -13,7 +13,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Which brokers and platforms are supported?',
     answer:
-      'Tradovate and ProjectX are supported today, and Rithmic where our Rithmic gateways are enabled; dxFeed and more of the platforms listed above are on the way. Prop firm accounts that run on these platforms work the same way.',
+      'ProjectX (TopstepX and the other prop firms on it) connects today, with your user name and API key. Tradovate connects through its own sign-in once the server’s operator has set up Tradovate’s OAuth credentials, and Rithmic once the operator has configured Rithmic gateways; until then Add Connection says they are not set up on this server. The built-in paper broker is always there. dxFeed is not connected yet. Prop firm accounts that run on these brokers work the same way.',
   },
   {
     question: 'How much does SyncTrade cost?',

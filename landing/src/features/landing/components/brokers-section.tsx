@@ -15,9 +15,18 @@ const Entry = styled.li`
     display: block;
   }
   span {
+    display: block;
     color: ${({ theme }) => theme.color.textMuted};
     font-size: 14px;
   }
+`;
+
+const Note = styled.p`
+  margin: 0 auto;
+  max-width: 720px;
+  text-align: center;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 14px;
 `;
 
 /** A text mark drawn inline: sized, no network request, readable in both themes. */
@@ -40,7 +49,10 @@ export function BrokersSection(): React.JSX.Element {
         <Heading>
           <Eyebrow>Integrations</Eyebrow>
           <h2 id="brokers-title">Supported brokers and platforms</h2>
-          <p>Connect the accounts you already trade. Link one, link ten: SyncTrade keeps them in step.</p>
+          <p>
+            Connect the accounts you already trade. Link one, link ten: SyncTrade keeps them in step. The
+            built-in paper broker is always there to try copying without risk.
+          </p>
         </Heading>
         <Grid $min={220} aria-label="Brokers and platforms">
           {BROKERS.map((broker) => (
@@ -49,10 +61,15 @@ export function BrokersSection(): React.JSX.Element {
               <div>
                 <strong>{broker.name}</strong>
                 <span>{broker.kind}</span>
+                <span>{broker.status}</span>
               </div>
             </Entry>
           ))}
         </Grid>
+        <Note>
+          What connects depends on the server: its operator sets up Tradovate (OAuth credentials) and Rithmic
+          (gateways); ProjectX and paper trading need nothing more.
+        </Note>
       </Inner>
     </Section>
   );

@@ -22,7 +22,7 @@ const STEPS = [
   },
   {
     title: 'Connect your brokers',
-    text: 'Link your Tradovate and other accounts through the broker’s own sign-in.',
+    text: 'Link your accounts: ProjectX with its API key, Tradovate through its own sign-in, Rithmic with your Rithmic login, or the paper broker.',
   },
   { title: 'Pick a leader', text: 'Choose the account you trade, mark the followers and set each ratio.' },
   {

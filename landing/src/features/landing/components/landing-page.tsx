@@ -17,7 +17,7 @@ import { WhySection } from './why-section';
 export const PAGE_TITLE = 'SyncTrade — Cloud trade copier for futures traders';
 export const PAGE_DESCRIPTION =
   'Copy futures trades from one leader account to many follower accounts in under 100 ms. ' +
-  'Tradovate and more, ES, NQ, CL and GC, sizing and risk per account. Plans from $99/month, 7-day free trial.';
+  'Tradovate, ProjectX and Rithmic, ES, NQ, CL and GC, sizing and risk per account. Plans from $99/month, 7-day free trial.';
 
 const Shell = styled.div`
   min-height: 100vh;

@@ -73,13 +73,15 @@ const LoginButton = styled(Link)`
 `;
 
 export interface MobileMenuProps {
+  /** Prefix of the anchors' addresses: empty on the landing, `/` elsewhere. */
+  anchorBase?: string;
   open: boolean;
   onToggle(): void;
   onClose(): void;
 }
 
 /** The small-screen menu: a button that opens and closes the anchors, Login and the trial button. */
-export function MobileMenu({ open, onToggle, onClose }: MobileMenuProps): React.JSX.Element {
+export function MobileMenu({ anchorBase = '', open, onToggle, onClose }: MobileMenuProps): React.JSX.Element {
   return (
     <>
       <MenuButton type="button" aria-expanded={open} aria-controls="landing-mobile-menu" onClick={onToggle}>
@@ -98,7 +100,7 @@ export function MobileMenu({ open, onToggle, onClose }: MobileMenuProps): React.
           <ul>
             {NAV_ANCHORS.map((anchor) => (
               <li key={anchor.id}>
-                <a href={`#${anchor.id}`} onClick={onClose}>
+                <a href={`${anchorBase}#${anchor.id}`} onClick={onClose}>
                   {anchor.label}
                 </a>
               </li>

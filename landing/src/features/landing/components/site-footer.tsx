@@ -54,16 +54,16 @@ const Bottom = styled.p`
   font-size: 14px;
 `;
 
-function FooterAnchor({ link }: { link: FooterLink }): React.JSX.Element {
+function FooterAnchor({ link, anchorBase }: { link: FooterLink; anchorBase: string }): React.JSX.Element {
   return link.href.startsWith('#') ? (
-    <a href={link.href}>{link.label}</a>
+    <a href={`${anchorBase}${link.href}`}>{link.label}</a>
   ) : (
     <Link to={link.href}>{link.label}</Link>
   );
 }
 
-/** The footer: brand, the spec's link groups and the social icons. */
-export function SiteFooter(): React.JSX.Element {
+/** The footer: brand, the spec's link groups and the social icons. `anchorBase` as in the top bar. */
+export function SiteFooter({ anchorBase = '' }: { anchorBase?: string }): React.JSX.Element {
   return (
     <Footer>
       <Inner>
@@ -78,7 +78,7 @@ export function SiteFooter(): React.JSX.Element {
             <ul>
               {group.links.map((link) => (
                 <li key={link.label}>
-                  <FooterAnchor link={link} />
+                  <FooterAnchor link={link} anchorBase={anchorBase} />
                 </li>
               ))}
             </ul>

@@ -71,8 +71,11 @@ const LoginLink = styled(Link)`
   padding: ${({ theme }) => theme.space(2)};
 `;
 
-/** The sticky top bar: anchors, Login, Start Free Trial, and the menu button on small screens. */
-export function TopBar(): React.JSX.Element {
+/**
+ * The sticky top bar: anchors, Login, Start Free Trial, and the menu button on small screens. `anchorBase` is
+ * `/` on pages other than the landing, whose anchors then lead back to the landing's sections.
+ */
+export function TopBar({ anchorBase = '' }: { anchorBase?: string }): React.JSX.Element {
   const [menuOpen, setMenuOpen] = useState(false);
   useEscape(menuOpen, () => setMenuOpen(false));
   return (
@@ -85,7 +88,7 @@ export function TopBar(): React.JSX.Element {
           <Links>
             {NAV_ANCHORS.map((anchor) => (
               <li key={anchor.id}>
-                <a href={`#${anchor.id}`}>{anchor.label}</a>
+                <a href={`${anchorBase}#${anchor.id}`}>{anchor.label}</a>
               </li>
             ))}
           </Links>
@@ -96,6 +99,7 @@ export function TopBar(): React.JSX.Element {
           <CtaLink to={SIGN_UP}>Start Free Trial</CtaLink>
         </Actions>
         <MobileMenu
+          anchorBase={anchorBase}
           open={menuOpen}
           onToggle={() => setMenuOpen((open) => !open)}
           onClose={() => setMenuOpen(false)}

@@ -1,6 +1,5 @@
 import type React from 'react';
 import type { ChangeEvent, FocusEvent } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 
 const Label = styled.label`
@@ -26,7 +25,10 @@ export interface TermsCheckboxProps {
   onBlur?(event: FocusEvent<HTMLInputElement>): void;
 }
 
-/** The terms consent; both the Terms and the Privacy links lead to / (spec section 2). */
+/**
+ * The terms consent. Its links open the landing's Terms and Privacy pages in a new tab, so reading them does
+ * not lose what was typed in the form.
+ */
 export function TermsCheckbox({ id, invalid, describedBy, ...input }: TermsCheckboxProps): React.JSX.Element {
   return (
     <Label htmlFor={id}>
@@ -38,7 +40,14 @@ export function TermsCheckbox({ id, invalid, describedBy, ...input }: TermsCheck
         {...input}
       />
       <span>
-        I agree to the <Link to="/">Terms of Service</Link> and <Link to="/">Privacy Policy</Link>
+        I agree to the{' '}
+        <a href="/legal/terms" target="_blank" rel="noreferrer">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href="/legal/privacy" target="_blank" rel="noreferrer">
+          Privacy Policy
+        </a>
       </span>
     </Label>
   );

@@ -2,7 +2,7 @@ import type React from 'react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CLIENT_MESSAGE } from '@synctrade/api';
-import { LIMITS } from '@synctrade/api/validation';
+import { LIMITS, newPasswordSchema } from '@synctrade/api/validation';
 import { notify } from '@synctrade/ui';
 import { AuthLayout, Footnote, Form, Lead, SubmitButton, TextField, useAuthStore } from '../../auth';
 import { ResetSuccess } from './reset-success';
@@ -13,7 +13,17 @@ export function resetProblem(token: string, password: string, confirm: string): 
   if (!password || !confirm) return CLIENT_MESSAGE.fillAllFields;
   if (password !== confirm) return CLIENT_MESSAGE.passwordsDoNotMatch;
   if (password.length < LIMITS.passwordMin) return CLIENT_MESSAGE.resetPasswordTooShort;
-  return null;
+  return policyProblem(password);
+}
+
+/** The rest of the one password policy (length cap, character classes), so the server never has to say it. */
+function policyProblem(password: string): string | null {
+  try {
+    newPasswordSchema.validateSync(password);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : CLIENT_MESSAGE.resetPasswordTooShort;
+  }
 }
 
 /** `/reset-password?token=`: choose a new password, then the success screen. */
@@ -47,7 +57,7 @@ export function ResetPasswordPage(): React.JSX.Element {
       ) : (
         <>
           <h1>Set a new password</h1>
-          <Lead>Choose a new password for your account (at least {LIMITS.passwordMin} characters).</Lead>
+          <Lead>Choose a new password for your account. {CLIENT_MESSAGE.passwordRule}</Lead>
           <Form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Reset password">
             <TextField
               id="reset-password"

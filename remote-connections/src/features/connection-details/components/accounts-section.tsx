@@ -1,6 +1,6 @@
 import type React from 'react';
 import { EMPTY, type ConnectionDetails } from '@synctrade/api';
-import { EmptyState, formatMoney, Muted, SectionHeader, Switch, Table, TableWrap } from '@synctrade/ui';
+import { EmptyState, formatMoney, Muted, SectionHeader, Switch, CardTable, TableWrap } from '@synctrade/ui';
 import { useConnectionStore } from '../../connections';
 
 /** The connection's accounts: which are enabled, one by one or all at once. */
@@ -35,7 +35,7 @@ export function AccountsSection({ details }: { details: ConnectionDetails }): Re
         <EmptyState title={EMPTY.accounts} />
       ) : (
         <TableWrap>
-          <Table>
+          <CardTable>
             <thead>
               <tr>
                 <th scope="col">Enabled</th>
@@ -48,7 +48,7 @@ export function AccountsSection({ details }: { details: ConnectionDetails }): Re
             <tbody>
               {accounts.map((account) => (
                 <tr key={account.id}>
-                  <td>
+                  <td data-label="Enabled">
                     <Switch
                       checked={account.enabled}
                       label={`Enabled ${account.account_name}`}
@@ -56,14 +56,14 @@ export function AccountsSection({ details }: { details: ConnectionDetails }): Re
                       onChange={() => void toggleAccount(connection.id, account)}
                     />
                   </td>
-                  <td>{account.id}</td>
-                  <td>{account.account_name}</td>
-                  <td>{account.currency_name}</td>
-                  <td>{formatMoney(account.cash_balance, account.currency_symbol)}</td>
+                  <td data-label="ID">{account.id}</td>
+                  <td data-label="Name">{account.account_name}</td>
+                  <td data-label="Currency">{account.currency_name}</td>
+                  <td data-label="Balance">{formatMoney(account.cash_balance, account.currency_symbol)}</td>
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </CardTable>
         </TableWrap>
       )}
     </section>

@@ -48,7 +48,9 @@ function order(): string[] {
 describe('connection details', () => {
   it('when loaded, then the heading, details table and accounts with balances show', async () => {
     await renderDetails();
-    expect(screen.getByRole('heading', { level: 1, name: 'Connections Details #4' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Connection details: Apex evals' }),
+    ).toBeInTheDocument();
     const details = screen.getByRole('region', { name: 'Details' });
     for (const text of ['Connection Name', 'Username', 'Broker Name', 'Active Accounts', 'Environment']) {
       expect(within(details).getByRole('columnheader', { name: text })).toBeInTheDocument();
@@ -193,6 +195,27 @@ describe('connection details', () => {
       expect(within(dialog).getByText('Rithmic').nextSibling).toHaveTextContent('Not set up on this server'),
     );
     expect(within(dialog).getByText('dxFeed').nextSibling).toHaveTextContent('Coming soon');
+    expect(
+      within(dialog).getByText(/An operator enables it by setting RITHMIC_GATEWAYS/),
+    ).toBeInTheDocument();
+  });
+
+  it('when the server has no Tradovate OAuth credentials, then Supported brokers says how an operator sets it up', async () => {
+    api.on('GET /brokers', [
+      200,
+      BROKERS.map((b) => (b.id === 'tradovate' ? { ...b, connectable: false, needs_setup: true } : b)),
+    ]);
+    const { user } = await renderDetails();
+    await user.click(screen.getByRole('button', { name: 'Supported brokers' }));
+    const dialog = screen.getByRole('dialog', { name: 'Supported brokers' });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Tradovate').nextSibling).toHaveTextContent(
+        'Not set up on this server',
+      ),
+    );
+    expect(
+      within(dialog).getByText(/setting TRADOVATE_CLIENT_ID and TRADOVATE_CLIENT_SECRET/),
+    ).toBeInTheDocument();
   });
 });
 
@@ -219,5 +242,6 @@ it('when an account of the connection has firm rules, then the details name its 
   ]);
   await renderDetails();
   const section = await screen.findByRole('region', { name: 'Firm rules' });
-  expect(section).toHaveTextContent(`${first.account_name}: Topstep (topstep-combine-50k)`);
+  expect(section).toHaveTextContent(`${first.account_name}: Topstep`);
+  expect(section).not.toHaveTextContent('topstep-combine-50k');
 });

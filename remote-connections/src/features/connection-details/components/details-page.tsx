@@ -35,7 +35,8 @@ export function DetailsPage(): React.JSX.Element {
         </Button>
       </Row>
       <PageHeader>
-        <h1>Connections Details #{params.id}</h1>
+        {/* The trader named the connection; its number is an internal id they never chose. */}
+        <h1>{shown ? `Connection details: ${shown.connection.connection_name}` : 'Connection details'}</h1>
         <Button type="button" $variant="secondary" onClick={() => setBrokersOpen(true)}>
           Supported brokers
         </Button>

@@ -1,6 +1,6 @@
 import type React from 'react';
 import type { ConnectionDetails } from '@synctrade/api';
-import { Table, TableWrap } from '@synctrade/ui';
+import { CardTable, TableWrap } from '@synctrade/ui';
 import { brokerName, useBrokerStore } from '../../connections';
 
 const ENVIRONMENT_LABEL = { demo: 'Demo', live: 'Live' } as const;
@@ -15,7 +15,7 @@ export function DetailsTable({ details }: { details: ConnectionDetails }): React
     <section aria-labelledby="connection-details-title">
       <h2 id="connection-details-title">Details</h2>
       <TableWrap>
-        <Table>
+        <CardTable>
           <thead>
             <tr>
               <th scope="col">Connection Name</th>
@@ -27,16 +27,18 @@ export function DetailsTable({ details }: { details: ConnectionDetails }): React
           </thead>
           <tbody>
             <tr>
-              <td>{connection.connection_name}</td>
-              <td>{connection.user_data}</td>
-              <td>{brokerName(connection.broker_name, brokers)}</td>
-              <td>
+              <td data-label="Connection Name">{connection.connection_name}</td>
+              <td data-label="Username">{connection.user_data}</td>
+              <td data-label="Broker Name">{brokerName(connection.broker_name, brokers)}</td>
+              <td data-label="Active Accounts">
                 {active}/{accounts.length}
               </td>
-              <td>{ENVIRONMENT_LABEL[connection.environment] ?? connection.environment}</td>
+              <td data-label="Environment">
+                {ENVIRONMENT_LABEL[connection.environment] ?? connection.environment}
+              </td>
             </tr>
           </tbody>
-        </Table>
+        </CardTable>
       </TableWrap>
     </section>
   );

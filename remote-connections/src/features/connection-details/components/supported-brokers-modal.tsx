@@ -1,5 +1,6 @@
 import type React from 'react';
 import styled from 'styled-components';
+import { BROKER_SETUP_TEXT } from '@synctrade/api/messages';
 import { Button, Modal, Muted, Row } from '@synctrade/ui';
 import { useBrokerStore } from '../../connections';
 
@@ -11,11 +12,18 @@ const List = styled.ul`
   gap: ${({ theme }) => theme.space(2)};
   li {
     display: flex;
+    flex-wrap: wrap;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.space(3)};
+    gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
     padding: ${({ theme }) => theme.space(2)} 0;
     border-bottom: 1px solid ${({ theme }) => theme.color.border};
   }
+`;
+
+// How to enable it: under the broker's line, the whole width.
+const SetUpHint = styled(Muted)`
+  flex-basis: 100%;
+  font-size: 13px;
 `;
 
 /** Every broker the server knows, and whether it can be connected today. */
@@ -44,6 +52,9 @@ export function SupportedBrokersModal({
                   ? 'Not set up on this server'
                   : 'Coming soon'}
             </Muted>
+            {!broker.connectable && broker.needs_setup && BROKER_SETUP_TEXT[broker.id] && (
+              <SetUpHint>{BROKER_SETUP_TEXT[broker.id]}</SetUpHint>
+            )}
           </li>
         ))}
       </List>

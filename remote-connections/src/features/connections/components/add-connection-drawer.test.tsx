@@ -119,4 +119,24 @@ describe('add connection drawer', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Broker' })).toHaveValue('sim'));
     expect(screen.getByRole('option', { name: 'Tradovate (coming soon)' })).toBeDisabled();
   });
+
+  it('when tradovate has no OAuth credentials on this server, then choosing it says how an operator enables it and offers no form', async () => {
+    api.on('GET /brokers', [
+      200,
+      BROKERS.map((b) => (b.id === 'tradovate' ? { ...b, connectable: false, needs_setup: true } : b)),
+    ]);
+    const { user } = await openDrawer();
+    const select = screen.getByRole('combobox', { name: 'Broker' });
+    await waitFor(() => expect(select).toHaveValue('sim'));
+    const option = screen.getByRole('option', { name: 'Tradovate (not set up on this server)' });
+    expect(option).toBeEnabled();
+    await user.selectOptions(select, 'tradovate');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Tradovate is not set up on this server yet. An operator enables it by registering an OAuth application with Tradovate',
+    );
+    expect(screen.queryByLabelText('Connection name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(api.callsTo('GET /brokers/:broker/connect')).toHaveLength(0);
+  });
 });

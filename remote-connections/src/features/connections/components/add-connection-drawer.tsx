@@ -9,7 +9,7 @@ import { BrokerSelect, defaultBroker } from './broker-select';
 import { EnvironmentChoice } from './environment-choice';
 import { emptyProjectXInput, ProjectXFields, projectXComplete, type ProjectXInput } from './projectx-fields';
 import { RithmicForm } from './rithmic-form';
-import { RithmicNotSetUp } from './rithmic-not-set-up';
+import { BrokerNotSetUp } from './broker-not-set-up';
 
 const Form = styled.form`
   display: flex;
@@ -78,13 +78,16 @@ export function AddConnectionDrawer({
   };
 
   const rithmic = broker === 'rithmic';
-  const rithmicReady = brokers.some((known) => known.id === 'rithmic' && known.connectable);
+  const chosen = brokers.find((known) => known.id === broker);
+  // A broker the operator has not set up: say how, and offer no form that could only fail.
+  const notSetUp = chosen !== undefined && !chosen.connectable && chosen.needs_setup === true;
 
   return (
     <Drawer open={open} title="Add Connection" onClose={onClose}>
       <Stack>
         <BrokerSelect value={broker} onChange={setBroker} />
-        {rithmic && rithmicReady && (
+        {notSetUp && <BrokerNotSetUp brokerId={broker} onCancel={onClose} />}
+        {rithmic && !notSetUp && (
           <RithmicForm
             onCancel={onClose}
             onConnected={() => {
@@ -93,8 +96,7 @@ export function AddConnectionDrawer({
             }}
           />
         )}
-        {rithmic && !rithmicReady && <RithmicNotSetUp onCancel={onClose} />}
-        {!rithmic && (
+        {!rithmic && !notSetUp && (
           <Form onSubmit={(event) => void submit(event)}>
             <Field>
               <label htmlFor={nameId}>Connection name</label>

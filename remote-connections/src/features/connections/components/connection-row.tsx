@@ -32,10 +32,10 @@ export function ConnectionRow({
   return (
     <tr>
       <Name scope="row">{name}</Name>
-      <td>
+      <td data-label="Status">
         <StatusBadge enabled={connection.enabled} />
       </td>
-      <td>
+      <td data-label="Enabled">
         <Switch
           checked={connection.enabled}
           label={`Enabled ${name}`}
@@ -43,14 +43,14 @@ export function ConnectionRow({
           onChange={() => void toggleConnection(connection)}
         />
       </td>
-      <td>{brokerName(connection.broker_name, brokers)}</td>
-      <td>{connection.account_count}</td>
-      <td>
+      <td data-label="Broker">{brokerName(connection.broker_name, brokers)}</td>
+      <td data-label="Accounts">{connection.account_count}</td>
+      <td data-label="Details">
         <Link to={`/connections/${connection.id}`} aria-label={`Details of ${name}`}>
           Details
         </Link>
       </td>
-      <td>
+      <td data-label="Actions">
         <Button
           type="button"
           $variant="danger"

@@ -1,7 +1,7 @@
 import type React from 'react';
 import { useState } from 'react';
 import { EMPTY, type Connection } from '@synctrade/api';
-import { EmptyState, ErrorPanel, Spinner, Table, TableWrap } from '@synctrade/ui';
+import { EmptyState, ErrorPanel, Spinner, CardTable, TableWrap } from '@synctrade/ui';
 import { useConnectionStore } from '../store/connection-store';
 import { ConnectionRow } from './connection-row';
 import { DeleteConnectionModal } from './delete-connection-modal';
@@ -30,7 +30,7 @@ export function ConnectionsList(): React.JSX.Element {
   return (
     <>
       <TableWrap>
-        <Table>
+        <CardTable>
           <caption className="sr-only">Your broker connections</caption>
           <thead>
             <tr>
@@ -48,7 +48,7 @@ export function ConnectionsList(): React.JSX.Element {
               <ConnectionRow key={connection.id} connection={connection} onDelete={setToDelete} />
             ))}
           </tbody>
-        </Table>
+        </CardTable>
       </TableWrap>
       <DeleteConnectionModal connection={toDelete} onClose={() => setToDelete(null)} />
     </>

@@ -43,7 +43,11 @@ export function PeriodCard({
         <dt>Trades</dt>
         <dd>{s.trades}</dd>
         <dt>Win rate</dt>
-        <dd>{formatPercent(s.winRate)}</dd>
+        {/* Breakeven trades count neither way: say so, or 100 % would read as every trade won. */}
+        <dd>
+          {formatPercent(s.winRate)}
+          {s.scratches > 0 && ` · ${s.scratches} breakeven`}
+        </dd>
         <dt>Wins</dt>
         <dd>{s.wins}</dd>
         <dt>Losses</dt>

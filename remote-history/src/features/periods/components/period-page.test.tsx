@@ -56,10 +56,11 @@ describe.each(SERVERS)('Daily and Weekly views, from %s', (_, serve) => {
       'Profit Factor': '0.67',
       'Total Contracts': '3',
     });
-    // The scratch trade counts as a trade but neither a win nor a loss; no loss means an infinite profit factor.
+    // The scratch trade counts as a trade but neither a win nor a loss, and the win rate says it left it out;
+    // no loss means an infinite profit factor.
     expect(figures('Tue, Nov 3, 2026')).toMatchObject({
       Trades: '2',
-      'Win rate': '100%',
+      'Win rate': '100% · 1 breakeven',
       Wins: '1',
       Losses: '0',
       'Profit Factor': '∞',
@@ -77,7 +78,7 @@ describe.each(SERVERS)('Daily and Weekly views, from %s', (_, serve) => {
     expect(figures('Week of Nov 2, 2026 – Nov 8, 2026')).toEqual({
       'P&L': '$30.00',
       Trades: '4',
-      'Win rate': '66.7%',
+      'Win rate': '66.7% · 1 breakeven',
       Wins: '2',
       Losses: '1',
       'Profit Factor': '1.20',

@@ -1,12 +1,19 @@
 import type React from 'react';
 import styled from 'styled-components';
 import type { PropHeadroom } from '@synctrade/api';
-import { Button, Table, TableWrap } from '@synctrade/ui';
+import { Button, CardTable, TableWrap } from '@synctrade/ui';
 import { blackoutText, dollarTone, dollars, minutesText, minutesTone, type Tone } from './headroom-format';
 
 const Cell = styled.td<{ $tone: Tone }>`
   color: ${({ $tone, theme }) => ($tone === 'muted' ? theme.color.textMuted : theme.color[$tone])};
   font-weight: ${({ $tone }) => ($tone === 'warning' || $tone === 'danger' ? 600 : 400)};
+`;
+
+// At a laptop's width the eight columns fit the card: headers wrap onto two lines rather than widen it.
+const FittedTable = styled(CardTable)`
+  th {
+    white-space: normal;
+  }
 `;
 
 interface HeadroomTableProps {
@@ -28,7 +35,7 @@ export function HeadroomTable({
 }: HeadroomTableProps): React.JSX.Element {
   return (
     <TableWrap>
-      <Table aria-label="Firm rule headroom">
+      <FittedTable aria-label="Firm rule headroom">
         <thead>
           <tr>
             <th>Account</th>
@@ -48,17 +55,28 @@ export function HeadroomTable({
             const blackout = blackoutText(row.next_blackout, now);
             return (
               <tr key={row.account_id}>
-                <td>{nameOf(row.account_id)}</td>
-                <td>{firmLabel(row)}</td>
-                <Cell $tone={dollarTone(row.to_floor)}>{dollars(row.to_floor)}</Cell>
-                <Cell $tone={dollarTone(row.to_daily_loss)}>{dollars(row.to_daily_loss)}</Cell>
-                <Cell $tone={minutesTone(row.minutes_to_flat_by)}>{minutesText(row.minutes_to_flat_by)}</Cell>
-                <Cell $tone={blackout.tone}>{blackout.text}</Cell>
-                <Cell $tone={row.stopped === null ? 'success' : 'danger'}>{row.stopped ?? 'Watching'}</Cell>
+                <td data-label="Account">{nameOf(row.account_id)}</td>
+                <td data-label="Firm rules">{firmLabel(row)}</td>
+                <Cell data-label="To drawdown floor" $tone={dollarTone(row.to_floor)}>
+                  {dollars(row.to_floor)}
+                </Cell>
+                <Cell data-label="To daily loss limit" $tone={dollarTone(row.to_daily_loss)}>
+                  {dollars(row.to_daily_loss)}
+                </Cell>
+                <Cell data-label="Flat-by in" $tone={minutesTone(row.minutes_to_flat_by)}>
+                  {minutesText(row.minutes_to_flat_by)}
+                </Cell>
+                <Cell data-label="Next blackout" $tone={blackout.tone}>
+                  {blackout.text}
+                </Cell>
+                <Cell data-label="Guard" $tone={row.stopped === null ? 'success' : 'danger'}>
+                  {row.stopped ?? 'Watching'}
+                </Cell>
                 <td>
                   <Button
                     type="button"
                     $variant="secondary"
+                    $size="sm"
                     aria-label={`Rules of ${nameOf(row.account_id)}`}
                     onClick={() => onEdit(row.account_id)}
                   >
@@ -69,7 +87,7 @@ export function HeadroomTable({
             );
           })}
         </tbody>
-      </Table>
+      </FittedTable>
     </TableWrap>
   );
 }

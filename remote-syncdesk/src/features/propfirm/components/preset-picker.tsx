@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Field, Modal, Muted, Row, Select } from '@synctrade/ui';
 import { usePropfirmStore } from '../store/propfirm-store';
+import { firmSources, ruleName } from './plain-words';
 
 const Sources = styled.ul`
   margin: 0;
   padding-left: ${({ theme }) => theme.space(4)};
   font-size: 13px;
-  word-break: break-all;
 `;
 
 const Stack = styled.div`
@@ -39,6 +39,7 @@ export function PresetPicker({ open, accounts, onClose }: PresetPickerProps): Re
   }, [open, loadPresets]);
   const account = accountId === '' ? (accounts[0]?.id ?? null) : Number(accountId);
   const preset = presets.find((item) => item.id === presetId) ?? null;
+  const sources = preset === null ? [] : firmSources(preset.firm, preset.sources);
 
   const onApply = async (): Promise<void> => {
     if (account === null) return;
@@ -83,14 +84,32 @@ export function PresetPicker({ open, accounts, onClose }: PresetPickerProps): Re
         </Field>
         {preset !== null && (
           <div>
-            <Muted>Read from these pages on {preset.checked_on}; firms change their rules often:</Muted>
-            <Sources>
-              {preset.sources.map((source) => (
-                <li key={source}>{source}</li>
-              ))}
-            </Sources>
+            {sources.length > 0 ? (
+              <>
+                <Muted>
+                  Read from the firm’s own pages on {preset.checked_on}; firms change their rules often:
+                </Muted>
+                <Sources>
+                  {sources.map((source) => (
+                    <li key={source.href}>
+                      <a href={source.href} target="_blank" rel="noreferrer">
+                        {source.text}
+                      </a>
+                    </li>
+                  ))}
+                </Sources>
+              </>
+            ) : (
+              <Muted>
+                The firm publishes no page these values come from (read on {preset.checked_on}): check them
+                with the firm.
+              </Muted>
+            )}
             {preset.unverified.length > 0 && (
-              <Muted>Not stated by the sources, check at the firm: {preset.unverified.join(', ')}</Muted>
+              <Muted>
+                Not stated by the firm, check with it:{' '}
+                {preset.unverified.map((path) => ruleName(path)).join(', ')}
+              </Muted>
             )}
           </div>
         )}

@@ -43,6 +43,28 @@ const TOPSTEP_RULES: PropRules = {
   consistency: { enabled: true, maxBestDayPercent: 50, stopAtLimit: false },
 };
 
+const presets: PropPresetList = {
+  presets: [
+    {
+      id: 'topstep-combine-50k',
+      firm: 'topstep',
+      label: 'Topstep Trading Combine 50K',
+      sources: [
+        'https://help.topstep.com/en/articles/8937219-topstepx-trade-copier',
+        'https://proptradingvibes.com/blog/topstep-copy-trading-rules',
+      ],
+      checked_on: '2026-11-23',
+      unverified: ['drawdown.amount', 'drawdown.lockAt'],
+      rules: TOPSTEP_RULES,
+    },
+  ],
+  calendar: {
+    sources: [],
+    coverage: { FOMC: '2028-01-26', NFP: null, CPI: null, EIA: '2027-11-24' },
+    warnings: [],
+  },
+};
+
 describe('prop-firm guard on the desk', () => {
   let api: ApiMock;
   beforeEach(() => {
@@ -52,14 +74,18 @@ describe('prop-firm guard on the desk', () => {
   afterEach(() => api.restore());
 
   it('when a follower is guarded, then its headroom shows, amber when close and red when reached', async () => {
-    api = deskApi({ accounts: deskAccounts() }).on('GET /propfirm/headroom', [200, [ROW]]);
+    api = deskApi({ accounts: deskAccounts() })
+      .on('GET /propfirm/headroom', [200, [ROW]])
+      .on('GET /propfirm/presets', [200, presets]);
     renderDesk();
     const table = await screen.findByRole('table', { name: 'Firm rule headroom' });
+    // The plan's name, never its internal id.
+    await within(table).findByText('Topstep Trading Combine 50K');
     const cells = within(table)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells.slice(1)).toEqual([
-      'Topstep · topstep-combine-50k',
+      'Topstep Trading Combine 50K',
       '$350',
       '$800',
       'now',
@@ -73,25 +99,18 @@ describe('prop-firm guard on the desk', () => {
     expect(within(table).getByRole('cell', { name: '$800' })).toHaveStyle({ fontWeight: '400' });
   });
 
+  it('when the plans cannot be read, then the row names the firm and never the plan id', async () => {
+    api = deskApi({ accounts: deskAccounts() })
+      .on('GET /propfirm/headroom', [200, [ROW]])
+      .on('GET /propfirm/presets', [503, { detail: 'Unavailable' }]);
+    renderDesk();
+    const table = await screen.findByRole('table', { name: 'Firm rule headroom' });
+    await waitFor(() => expect(api.callsTo('GET /propfirm/presets')).toHaveLength(1));
+    expect(within(table).getByRole('cell', { name: 'Topstep' })).toBeInTheDocument();
+    expect(within(table).queryByText(/topstep-combine-50k/)).not.toBeInTheDocument();
+  });
+
   it('when the user picks a preset for an account, then its rules are put and the headroom reloads', async () => {
-    const presets: PropPresetList = {
-      presets: [
-        {
-          id: 'topstep-combine-50k',
-          firm: 'topstep',
-          label: 'Topstep Trading Combine 50K',
-          sources: ['https://help.topstep.com/en/articles/8937219-topstepx-trade-copier'],
-          checked_on: '2026-11-23',
-          unverified: ['drawdown.amount'],
-          rules: TOPSTEP_RULES,
-        },
-      ],
-      calendar: {
-        sources: [],
-        coverage: { FOMC: '2028-01-26', NFP: null, CPI: null, EIA: '2027-11-24' },
-        warnings: [],
-      },
-    };
     const accounts = deskAccounts();
     const target = accounts[1];
     if (target === undefined) throw new Error('no second account');
@@ -107,7 +126,19 @@ describe('prop-firm guard on the desk', () => {
     await user.selectOptions(within(dialog).getByLabelText('Account'), String(target.id));
     await waitFor(() => expect(within(dialog).getByLabelText('Firm and account type')).toBeEnabled());
     await user.selectOptions(within(dialog).getByLabelText('Firm and account type'), 'topstep-combine-50k');
-    expect(within(dialog).getByText(/Read from these pages on 2026-11-23/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Read from the firm’s own pages on 2026-11-23/)).toBeInTheDocument();
+    // Only the firm's own page is a source, named for what it is; a third party's blog is not shown.
+    const source = within(dialog).getByRole('link', { name: 'Topstepx trade copier' });
+    expect(source).toHaveAttribute(
+      'href',
+      'https://help.topstep.com/en/articles/8937219-topstepx-trade-copier',
+    );
+    expect(within(dialog).queryByText(/proptradingvibes/)).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Not stated by the firm, check with it: Trailing drawdown, Balance where the drawdown stops trailing',
+      ),
+    ).toBeInTheDocument();
     api.on('GET /propfirm/headroom', [200, [{ ...ROW, account_id: target.id }]]);
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Topstep Trading Combine 50K rules set')).toBeInTheDocument();
@@ -118,6 +149,7 @@ describe('prop-firm guard on the desk', () => {
     const accounts = deskAccounts();
     api = deskApi({ accounts })
       .on('GET /propfirm/headroom', [200, [ROW]])
+      .on('GET /propfirm/presets', [200, presets])
       .on('GET /propfirm/accounts/2/rules', [200, { account_id: 2, rules: TOPSTEP_RULES, warnings: [] }])
       .on('PATCH /propfirm/accounts/2/rules', [
         400,
@@ -136,7 +168,7 @@ describe('prop-firm guard on the desk', () => {
       expect.arrayContaining([
         ['Max contracts (minis)', '5'],
         ['Daily loss limit', '$1,000'],
-        ['Daily profit target', '$3,000 (off)'],
+        ['Daily profit target', 'Off'],
         ['Flat-by: minutes before the deadline', '3 min'],
       ]),
     );

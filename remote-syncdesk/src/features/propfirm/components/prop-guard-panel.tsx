@@ -1,7 +1,7 @@
 import type React from 'react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { PROP_FIRM_NAMES } from '@synctrade/api';
+import { PROP_FIRM_NAMES, type PropHeadroom } from '@synctrade/api';
 import { Button, Card, Muted, Spinner } from '@synctrade/ui';
 import { usePropfirmStore } from '../store/propfirm-store';
 import { HeadroomTable } from './headroom-table';
@@ -35,6 +35,8 @@ interface PropGuardPanelProps {
 export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Element {
   const rows = usePropfirmStore((state) => state.headroom);
   const loadHeadroom = usePropfirmStore((state) => state.loadHeadroom);
+  const presets = usePropfirmStore((state) => state.presets);
+  const loadPresets = usePropfirmStore((state) => state.loadPresets);
   const [picking, setPicking] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -47,6 +49,16 @@ export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Ele
     return () => clearInterval(timer);
   }, [loadHeadroom]);
   const names = useMemo(() => new Map(accounts.map((item) => [item.id, item.name])), [accounts]);
+  // The plan's name, never its id: the presets are read once a guarded account is shown.
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows) void loadPresets();
+  }, [hasRows, loadPresets]);
+  const planNames = useMemo(() => new Map(presets.map((item) => [item.id, item.label])), [presets]);
+  const firmLabel = (row: PropHeadroom): string =>
+    row.preset === 'custom'
+      ? `${PROP_FIRM_NAMES[row.firm]} · custom rules`
+      : (planNames.get(row.preset) ?? PROP_FIRM_NAMES[row.firm]);
 
   return (
     <Card as="section" aria-labelledby="prop-guard-title">
@@ -68,7 +80,7 @@ export function PropGuardPanel({ accounts }: PropGuardPanelProps): React.JSX.Ele
           rows={rows}
           now={now}
           nameOf={(id) => names.get(id) ?? `#${id}`}
-          firmLabel={(row) => `${PROP_FIRM_NAMES[row.firm]} · ${row.preset}`}
+          firmLabel={firmLabel}
           onEdit={setEditing}
         />
       )}

@@ -21,7 +21,9 @@ export function ruleEnabled(rules: PropRules, field: PropRuleField): boolean {
   return part.enabled !== false;
 }
 
+/** The value as the trader reads it; a rule that is switched off says only "Off" (its numbers do nothing). */
 export function ruleText(rules: PropRules, field: PropRuleField): string {
+  if (!ruleEnabled(rules, field)) return 'Off';
   const spec: PropRuleFieldSpec = PROP_RULE_FIELDS[field];
   const value = ruleValue(rules, field);
   const text =
@@ -32,5 +34,5 @@ export function ruleText(rules: PropRules, field: PropRuleField): string {
         : spec.unit === 'percent'
           ? `${value} %`
           : String(value);
-  return ruleEnabled(rules, field) ? text : `${text} (off)`;
+  return text;
 }

@@ -117,13 +117,35 @@ describe('accounts panel', () => {
     const off = bus.on('copier:changed', heard);
     const { user } = renderDesk();
     await screen.findByRole('table', { name: 'Accounts' });
-    await user.click(screen.getByRole('button', { name: 'Disable all followers' }));
+    const confirmDisable = async (): Promise<void> => {
+      await user.click(screen.getByRole('button', { name: 'Disable all followers' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Disable all followers?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Disable all followers' }));
+    };
+    await confirmDisable();
     expect(await screen.findByText('All followers disabled successfully')).toBeInTheDocument();
     expect(heard).toHaveBeenCalled();
     api.on('PUT /copier/followers/disable-all', [409, { detail: 'Copier is busy' }]);
-    await user.click(screen.getByRole('button', { name: 'Disable all followers' }));
+    await confirmDisable();
     expect(await screen.findByText('Copier is busy')).toBeInTheDocument();
     off();
+  });
+
+  it('when Disable all followers is pressed, then it says open positions stay unmanaged and Keep copying sends nothing', async () => {
+    api = deskApi({ accounts: deskAccounts() }).on('PUT /copier/followers/disable-all', [
+      200,
+      { message: SUCCESS.disableFollowers },
+    ]);
+    const { user } = renderDesk();
+    await screen.findByRole('table', { name: 'Accounts' });
+    await user.click(screen.getByRole('button', { name: 'Disable all followers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable all followers?' });
+    expect(within(dialog).getByText(/Open positions and working orders stay as they are/)).toHaveTextContent(
+      'SyncTrade no longer manages them',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep copying' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT /copier/followers/disable-all')).toHaveLength(0);
   });
 
   it('when Cancel all orders succeeds or fails, then it says so', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Row } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CancelOrdersConfirm } from '../confirm/cancel-orders-confirm';
+import { DisableAllConfirm } from '../confirm/disable-all-confirm';
 import { FlattenConfirm } from '../confirm/flatten-confirm';
 import { ActionsMenu, type MenuAction } from './actions-menu';
 
@@ -12,7 +13,7 @@ interface AccountsToolbarProps {
   onOpenLimitations(): void;
 }
 
-type Bulk = 'disable' | 'cancel' | 'flatten';
+type Bulk = 'cancel' | 'flatten';
 
 /** The accounts panel's buttons. A bulk action disables its own button until the server answers. */
 export function AccountsToolbar({
@@ -20,9 +21,10 @@ export function AccountsToolbar({
   onOpenGuide,
   onOpenLimitations,
 }: AccountsToolbarProps): React.JSX.Element {
-  const [busy, setBusy] = useState<Record<Bulk, boolean>>({ disable: false, cancel: false, flatten: false });
-  // Flatten all and Cancel all orders trade: each shows what it will do and asks first.
-  const [confirming, setConfirming] = useState<'flatten' | 'cancel' | null>(null);
+  const [busy, setBusy] = useState<Record<Bulk, boolean>>({ cancel: false, flatten: false });
+  // Flatten all and Cancel all orders trade, and Disable all followers leaves positions unmanaged: each shows
+  // what it will do and asks first.
+  const [confirming, setConfirming] = useState<'flatten' | 'cancel' | 'disable' | null>(null);
   const ids = useSyncdeskStore((state) => state.ids);
   const run = (key: Bulk, work: () => Promise<unknown>): void => {
     setBusy((state) => ({ ...state, [key]: true }));
@@ -37,12 +39,7 @@ export function AccountsToolbar({
   ];
   return (
     <Row>
-      <Button
-        type="button"
-        $variant="secondary"
-        disabled={busy.disable}
-        onClick={() => run('disable', () => store().disableAllFollowers())}
-      >
+      <Button type="button" $variant="secondary" onClick={() => setConfirming('disable')}>
         Disable all followers
       </Button>
       <Button
@@ -72,6 +69,7 @@ export function AccountsToolbar({
         <FlattenConfirm accountIds={ids} all onClose={() => setConfirming(null)} />
       )}
       {confirming === 'cancel' && <CancelOrdersConfirm onClose={() => setConfirming(null)} />}
+      {confirming === 'disable' && <DisableAllConfirm onClose={() => setConfirming(null)} />}
     </Row>
   );
 }

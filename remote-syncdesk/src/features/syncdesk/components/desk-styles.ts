@@ -7,9 +7,10 @@ import { FLASH_ATTRIBUTE } from '../hooks/flash-scheduler';
  * (switches, side, qty), flexible with a floor elsewhere: the whole row fits without a horizontal scroll
  * from a 1366 px wide window (sidebar included); below the floor the table scrolls sideways.
  */
+// Ratio is wide enough for its editor (input, save and cancel) so neither button is cut or overlaps Cross.
 export const DESK_COLUMNS =
   '52px minmax(60px, 0.7fr) minmax(76px, 1fr) minmax(108px, 1.6fr) 52px minmax(92px, 1fr) ' +
-  'minmax(76px, 0.8fr) minmax(88px, 1fr) minmax(88px, 1fr) 40px 100px 56px 76px';
+  'minmax(76px, 0.8fr) minmax(88px, 1fr) minmax(88px, 1fr) 40px 132px 56px 76px';
 
 /** Phones: each account is a card. */
 export const CARD_QUERY = '(max-width: 640px)';
@@ -58,6 +59,13 @@ export const DeskGrid = styled.div`
     justify-content: center;
     white-space: normal;
     overflow-wrap: anywhere;
+  }
+  /* Text cut to its cell with an ellipsis (a flex cell cannot ellipsize its own text); the title has it all. */
+  .clip {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    min-width: 0;
   }
   .num {
     justify-content: flex-end;

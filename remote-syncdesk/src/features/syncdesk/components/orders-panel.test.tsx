@@ -152,6 +152,35 @@ describe('orders panel', () => {
     expect(document.querySelector('a[download]')).toBeNull();
   });
 
+  it('when copies are acknowledged in the same second as the leader order, then the leader order is listed and exported first', async () => {
+    api = deskApi({
+      orders: buildOrderData([
+        buildOrder({ id: 32, role: 'copy', account: 'Copy B', time: '2026-11-20T14:30:00.090Z' }),
+        buildOrder({ id: 31, role: 'copy', account: 'Copy A', time: '2026-11-20T14:30:00.050Z' }),
+        buildOrder({ id: 30, role: 'leader', account: 'Leader', time: '2026-11-20T14:30:00.010Z' }),
+      ]),
+    });
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: jest.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:orders';
+      }),
+      revokeObjectURL: jest.fn(),
+    });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderDesk();
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const accounts = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => ['Leader', 'Copy A', 'Copy B'].find((name) => within(row).queryByText(name)));
+    expect(accounts).toEqual(['Leader', 'Copy B', 'Copy A']);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    const lines = (await readBlob(blobs[0]!)).trim().split('\r\n');
+    expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(['Leader', 'Copy B', 'Copy A']);
+  });
+
   it('when 15 seconds pass, then the orders refresh', async () => {
     jest.useFakeTimers();
     api = deskApi({ orders: ORDERS });

@@ -13,7 +13,8 @@ const Editor = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(1)};
   input {
-    width: 72px;
+    width: 56px;
+    min-width: 0;
     padding: ${({ theme }) => `${theme.space(1)} ${theme.space(2)}`};
     border-radius: ${({ theme }) => theme.radius.sm};
     border: 1px solid ${({ theme }) => theme.color.border};

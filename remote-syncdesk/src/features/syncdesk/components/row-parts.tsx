@@ -55,10 +55,14 @@ export const RowIdentity = memo(function RowIdentity(props: IdentityProps): Reac
         )}
       </div>
       <div role="cell" data-label="ID">
-        {props.accountId}
+        <span className="clip" title={String(props.accountId)}>
+          {props.accountId}
+        </span>
       </div>
       <div role="cell" data-label="Connection">
-        {props.connectionName}
+        <span className="clip" title={props.connectionName}>
+          {props.connectionName}
+        </span>
       </div>
       <div role="cell" className="wrap name">
         {props.name}

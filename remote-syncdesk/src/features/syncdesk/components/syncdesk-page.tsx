@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { useBusEvent } from '@synctrade/event-bus';
 import { Button, Page, PageHeader, Row } from '@synctrade/ui';
 import { useAccountFeed } from '../hooks/use-account-feed';
+import { useMediaQuery } from '../hooks/use-media-query';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountsPanel } from './accounts-panel';
 import { DeskOrderTicket } from './desk-order-ticket';
+import { CARD_QUERY } from './desk-styles';
 import { DeskPropGuard } from './desk-prop-guard';
 import { FeedStatus } from './feed-status';
 import { GuideModal, LimitationsModal } from './info-modals';
@@ -25,6 +27,9 @@ export function SyncdeskPage(): React.JSX.Element {
   // Another screen added, removed or toggled a connection: the desk's accounts changed with it.
   useBusEvent('connections:changed', () => void loadAccounts());
   const close = (): void => setDialog(null);
+  // On a phone the accounts are a long column of cards: the ticket comes first so it is reachable at once. It
+  // is moved in the document, not only on screen, so the Tab order follows what is seen.
+  const phone = useMediaQuery(CARD_QUERY);
 
   return (
     <Page>
@@ -40,13 +45,14 @@ export function SyncdeskPage(): React.JSX.Element {
           </Button>
         </Row>
       </PageHeader>
+      {phone && <DeskOrderTicket />}
       <AccountsPanel
         onChangeLeader={() => setDialog('leader')}
         onOpenGuide={() => setDialog('guide')}
         onOpenLimitations={() => setDialog('limitations')}
       />
       <DeskPropGuard />
-      <DeskOrderTicket />
+      {!phone && <DeskOrderTicket />}
       <OrdersPanel />
       <GuideModal open={dialog === 'guide'} onClose={close} />
       <LimitationsModal open={dialog === 'limitations'} onClose={close} />

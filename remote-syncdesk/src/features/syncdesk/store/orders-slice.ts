@@ -1,5 +1,6 @@
 import { currentUserId, errorMessage, getOrderData, isCanceled, latestSignal } from '@synctrade/api';
 import { notify } from '@synctrade/ui';
+import { leaderBeforeCopies } from './order-sequence';
 import type { GetState, SetState } from './syncdesk-store';
 
 export interface OrdersActions {
@@ -15,7 +16,8 @@ export function createOrdersSlice(set: SetState, get: GetState): OrdersActions {
       const failedBefore = get().ordersStatus === 'error';
       set({ ordersStatus: 'loading' });
       try {
-        const orders = await getOrderData(userId, { signal: latestSignal('syncdesk:orders') });
+        const data = await getOrderData(userId, { signal: latestSignal('syncdesk:orders') });
+        const orders = { ...data, orders: leaderBeforeCopies(data.orders) };
         set({ orders, ordersStatus: 'success', ordersError: null, ordersUpdatedAt: Date.now() });
       } catch (error: unknown) {
         if (isCanceled(error)) return;
