@@ -191,7 +191,7 @@ export class PaperVenue {
     if (eventFault?.kind === 'replay-events') this.hub.replay(account.externalId, eventFault.count);
     if (sendFault?.kind === 'drop-after-send')
       throw new BrokerError('Connection lost before the answer', 'uncertain');
-    return { ...order };
+    return reported(order);
   }
 
   modify(command: ModifyOrderCommand): void {
@@ -267,7 +267,7 @@ export class PaperVenue {
       throw new BrokerError('Request timed out', 'uncertain');
     const id = this.byClientId.get(`${accountExternalId}|${clientOrderId}`);
     const order = id === undefined ? undefined : this.orders.get(id);
-    return order === undefined ? null : { ...order };
+    return order === undefined ? null : reported(order);
   }
 
   workingOrders(accountIds: readonly string[]): BrokerOrder[] {
@@ -275,7 +275,7 @@ export class PaperVenue {
     return [...this.working]
       .map((id) => this.orders.get(id) as PaperOrder)
       .filter((o) => ids.has(o.accountExternalId))
-      .map((o) => ({ ...o }));
+      .map(reported);
   }
 
   positions(accountIds: readonly string[]): BrokerPosition[] {
@@ -615,10 +615,7 @@ export class PaperVenue {
 
   private emitOrder(order: PaperOrder, copies = 1): void {
     this.ledger?.order(order);
-    const { bracket: _bracket, ocoWith, kind, trail, triggered: _triggered, ...plain } = order;
-    // The venue's own type and the OCO link travel with the order, as a Tradovate leader's do.
-    const reported = { ...plain, venueType: kind, trail, linkedOrderId: ocoWith };
-    this.hub.emit(order.accountExternalId, { kind: 'order', order: reported }, copies);
+    this.hub.emit(order.accountExternalId, { kind: 'order', order: reported(order) }, copies);
   }
 
   /** Commands after a graceful stop began would never be stored: they are refused. */
@@ -648,4 +645,13 @@ function siblingOf(command: PlaceOrderCommand, oco: OcoSibling): PlaceOrderComma
     ...(oco.price === undefined ? {} : { price: oco.price }),
     ...(oco.stopPrice === undefined ? {} : { stopPrice: oco.stopPrice }),
   };
+}
+
+/**
+ * An order as the venue tells it: the engine's type, with the venue's own type, a trailing stop's trail and the
+ * one-cancels-other link beside it, as a Tradovate leader's orders carry them.
+ */
+function reported(order: PaperOrder): BrokerOrder {
+  const { bracket: _bracket, ocoWith, kind, trail, triggered: _triggered, ...plain } = order;
+  return { ...plain, venueType: kind, trail, linkedOrderId: ocoWith };
 }
