@@ -31,10 +31,11 @@ function order(account: string, fields: Partial<PlaceOrderCommand>): PlaceOrderC
 const netPos = (venue: PaperVenue, account: string): number =>
   venue.positions([account]).find((p) => p.symbol === 'ESZ6')?.netPos ?? 0;
 
-const working = (venue: PaperVenue, account: string): Array<[string, string, number | null, number | null, number]> =>
-  venue
-    .workingOrders([account])
-    .map((o) => [o.type, o.side, o.price, o.stopPrice, o.qty - o.filledQty]);
+const working = (
+  venue: PaperVenue,
+  account: string,
+): Array<[string, string, number | null, number | null, number]> =>
+  venue.workingOrders([account]).map((o) => [o.type, o.side, o.price, o.stopPrice, o.qty - o.filledQty]);
 
 function orderEvents(venue: PaperVenue, account: string): BrokerOrder[] {
   const seen: BrokerOrder[] = [];
@@ -67,7 +68,9 @@ describe('paper order types', () => {
     const venue = newVenue();
     const a = accountOn(venue, '701');
     venue.setPrice('ESZ6', 6000);
-    venue.place(order(a, { side: 'buy', type: 'Stop', venueType: 'StopLimit', stopPrice: 6005, price: 6006 }));
+    venue.place(
+      order(a, { side: 'buy', type: 'Stop', venueType: 'StopLimit', stopPrice: 6005, price: 6006 }),
+    );
     // Through the stop and past the limit: triggered, but no fill above 6006.
     venue.setPrice('ESZ6', 6008);
     expect(netPos(venue, a)).toBe(0);
@@ -170,8 +173,20 @@ describe('paper order types', () => {
     venue.place(order(a, { side: 'buy', bracket: { stopLoss: 5995, takeProfit: 6010 } }));
     venue.setPrice('ESZ6', 6004);
     const [stop, target] = venue.workingOrders([a]);
-    venue.modify({ accountExternalId: a, orderId: stop?.orderId ?? '', qty: 1, type: 'Stop', stopPrice: 6000 });
-    venue.modify({ accountExternalId: a, orderId: target?.orderId ?? '', qty: 1, type: 'Limit', price: 6008 });
+    venue.modify({
+      accountExternalId: a,
+      orderId: stop?.orderId ?? '',
+      qty: 1,
+      type: 'Stop',
+      stopPrice: 6000,
+    });
+    venue.modify({
+      accountExternalId: a,
+      orderId: target?.orderId ?? '',
+      qty: 1,
+      type: 'Limit',
+      price: 6008,
+    });
     expect(working(venue, a)).toEqual([
       ['Stop', 'sell', null, 6000, 1],
       ['Limit', 'sell', 6008, null, 1],
@@ -195,16 +210,48 @@ describe('paper order types', () => {
   });
 
   it.each<[string, Partial<PlaceOrderCommand>, string]>([
-    ['a sell stop at the market', { type: 'Stop', stopPrice: 6000 }, 'A sell stop must be below the market price'],
-    ['a buy stop below the market', { side: 'buy', type: 'Stop', stopPrice: 5990 }, 'A buy stop must be above the market price'],
+    [
+      'a sell stop at the market',
+      { type: 'Stop', stopPrice: 6000 },
+      'A sell stop must be below the market price',
+    ],
+    [
+      'a buy stop below the market',
+      { side: 'buy', type: 'Stop', stopPrice: 5990 },
+      'A buy stop must be above the market price',
+    ],
     ['a stop with no stop price', { type: 'Stop' }, 'A stop order needs a stop price'],
-    ['a stop-limit with no limit', { type: 'Stop', venueType: 'StopLimit', stopPrice: 5990 }, 'A stop-limit order needs a stop price and a limit price'],
-    ['a sell stop-limit whose limit is above its stop', { type: 'Stop', venueType: 'StopLimit', stopPrice: 5990, price: 5991 }, "A sell stop-limit's limit price cannot be above its stop price"],
-    ['a trailing stop with no trail', { type: 'Stop', venueType: 'TrailingStop' }, 'A trailing stop needs a trail distance above zero'],
-    ['a trailing stop with a negative trail', { type: 'Stop', venueType: 'TrailingStop', trail: -1 }, 'A trailing stop needs a trail distance above zero'],
+    [
+      'a stop-limit with no limit',
+      { type: 'Stop', venueType: 'StopLimit', stopPrice: 5990 },
+      'A stop-limit order needs a stop price and a limit price',
+    ],
+    [
+      'a sell stop-limit whose limit is above its stop',
+      { type: 'Stop', venueType: 'StopLimit', stopPrice: 5990, price: 5991 },
+      "A sell stop-limit's limit price cannot be above its stop price",
+    ],
+    [
+      'a trailing stop with no trail',
+      { type: 'Stop', venueType: 'TrailingStop' },
+      'A trailing stop needs a trail distance above zero',
+    ],
+    [
+      'a trailing stop with a negative trail',
+      { type: 'Stop', venueType: 'TrailingStop', trail: -1 },
+      'A trailing stop needs a trail distance above zero',
+    ],
     ['a limit off the tick', { type: 'Limit', price: 6000.1 }, 'Prices must be whole ticks of 0.25'],
-    ['a long bracket with its stop above the entry', { side: 'buy', bracket: { stopLoss: 6001, takeProfit: 6010 } }, 'The stop-loss must be below the entry price'],
-    ['a short bracket with its target above the entry', { bracket: { stopLoss: 6005, takeProfit: 6001 } }, 'The take-profit must be below the entry price'],
+    [
+      'a long bracket with its stop above the entry',
+      { side: 'buy', bracket: { stopLoss: 6001, takeProfit: 6010 } },
+      'The stop-loss must be below the entry price',
+    ],
+    [
+      'a short bracket with its target above the entry',
+      { bracket: { stopLoss: 6005, takeProfit: 6001 } },
+      'The take-profit must be below the entry price',
+    ],
   ])('when the order is %s, then it is refused with a clear reason', (_name, fields, reason) => {
     const venue = newVenue();
     const a = accountOn(venue, '708');
@@ -247,16 +294,16 @@ describe('paper working orders of every type across a restart', () => {
     const a = accountOn(venue, '710');
     venue.setPrice('ESZ6', 6000);
     venue.place(order(a, { side: 'buy', qty: 2, bracket: { stopLoss: 5990, takeProfit: 6020 } }));
-    venue.place(order(a, { side: 'buy', type: 'Stop', venueType: 'StopLimit', stopPrice: 6005, price: 6006 }));
+    venue.place(
+      order(a, { side: 'buy', type: 'Stop', venueType: 'StopLimit', stopPrice: 6005, price: 6006 }),
+    );
     venue.place(order(a, { type: 'Stop', venueType: 'TrailingStop', trail: 3 }));
     venue.setPrice('ESZ6', 6008); // the stop-limit triggers (no fill above 6006); the trail moves to 6005
     await venue.close();
 
     venue = await open();
     expect(
-      venue
-        .workingOrders([a])
-        .map((o) => [o.venueType, o.side, o.price, o.stopPrice, o.trail, o.qty]),
+      venue.workingOrders([a]).map((o) => [o.venueType, o.side, o.price, o.stopPrice, o.trail, o.qty]),
     ).toEqual([
       ['Stop', 'sell', null, 5990, null, 2],
       ['Limit', 'sell', 6020, null, null, 2],

@@ -210,7 +210,9 @@ export class PaperVenue {
       const market = this.marketOf(order.symbol);
       prices.stopPrice = order.side === 'sell' ? market - prices.trail : market + prices.trail;
     }
-    const problem = order.triggered ? null : priceProblem(prices, this.marketOf(order.symbol), tickOf(order.symbol));
+    const problem = order.triggered
+      ? null
+      : priceProblem(prices, this.marketOf(order.symbol), tickOf(order.symbol));
     if (problem !== null) throw new BrokerError(problem, 'rejected');
     order.qty = command.qty;
     order.kind = kind;

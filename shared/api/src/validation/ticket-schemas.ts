@@ -79,16 +79,14 @@ const isTicks = (value: number): boolean =>
 
 /** A form's text holding a positive number, or whole ticks when the bracket is in ticks. */
 function bracketLeg(priceMessage: string) {
-  return yup
-    .string()
-    .test('leg', (value, context) => {
-      if (value === undefined || value.trim() === '') return true;
-      const unit: unknown = context.parent.bracket_unit;
-      const number = Number(value);
-      if (unit === 'ticks')
-        return isTicks(number) || context.createError({ message: TICKET_MESSAGE.bracketTicks });
-      return isAbovePrice(number) || context.createError({ message: priceMessage });
-    });
+  return yup.string().test('leg', (value, context) => {
+    if (value === undefined || value.trim() === '') return true;
+    const unit: unknown = context.parent.bracket_unit;
+    const number = Number(value);
+    if (unit === 'ticks')
+      return isTicks(number) || context.createError({ message: TICKET_MESSAGE.bracketTicks });
+    return isAbovePrice(number) || context.createError({ message: priceMessage });
+  });
 }
 
 /** The ticket form's values (texts, as the inputs hold them). */
@@ -124,7 +122,9 @@ export const ticketFormSchema = yup.object({
   trail_ticks: yup.string().when('order_type', {
     is: needsTrail,
     then: (schema) =>
-      schema.required(TICKET_MESSAGE.trail).test('ticks', TICKET_MESSAGE.trail, (value) => isTicks(Number(value))),
+      schema
+        .required(TICKET_MESSAGE.trail)
+        .test('ticks', TICKET_MESSAGE.trail, (value) => isTicks(Number(value))),
   }),
   bracket: yup.boolean(),
   bracket_unit: yup.string().oneOf([...TICKET_BRACKET_UNITS]),
@@ -237,7 +237,9 @@ function positiveWhen(needed: (orderType: unknown) => boolean, message: string) 
   return yup.number().when('order_type', {
     is: needed,
     then: (schema) =>
-      schema.required(message).test('positive', message, (value) => Number.isFinite(value) && isAbovePrice(value)),
+      schema
+        .required(message)
+        .test('positive', message, (value) => Number.isFinite(value) && isAbovePrice(value)),
   });
 }
 
