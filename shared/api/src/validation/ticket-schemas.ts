@@ -133,7 +133,7 @@ export const ticketFormSchema = yup.object({
     then: (schema) =>
       schema.test('one-leg', TICKET_MESSAGE.bracketEmpty, (value, context) => {
         const target: unknown = context.parent.take_profit;
-        return (value ?? '').trim() !== '' || (typeof target === 'string' && target.trim() !== '');
+        return (value ?? '').trim() !== '' || String(target ?? '').trim() !== '';
       }),
   }),
   take_profit: bracketLeg(TICKET_MESSAGE.takeProfit),
