@@ -3,7 +3,26 @@ import type { PaperLedger } from '../../src/paper/paper-ledger';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
 import { registerUser, type TestUser } from '../support/users';
-import { call, waitForDesk } from '../copier/support/http';
+import { call as callSome, waitForDesk } from '../copier/support/http';
+import type { FastifyInstance } from 'fastify';
+
+/** A request of any method (PATCH too) as the signed-in trader. */
+async function call<T>(
+  app: FastifyInstance,
+  who: TestUser,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: unknown,
+): Promise<{ status: number; body: T }> {
+  if (method !== 'PATCH') return callSome<T>(app, who, method, url, payload);
+  const response = await app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: who.headers,
+    payload: payload as object,
+  });
+  return { status: response.statusCode, body: response.json() as T };
+}
 
 /**
  * The desk's paper ticket with the types beyond market and limit, through the route: what the venue then holds
@@ -13,6 +32,8 @@ describe('paper ticket order types', () => {
   let t: TestApp;
   let user: TestUser;
   let id = 0;
+  /** The user's other paper accounts: a test that must start with none working takes one of its own. */
+  let spare: number[] = [];
   let es = 0;
 
   beforeAll(async () => {
@@ -21,6 +42,7 @@ describe('paper ticket order types', () => {
     await connectSim(t.app, user, 'Types');
     const rows = await waitForDesk(t.app, user, (list) => list.length >= 4);
     id = rows[rows.length - 1]?.id ?? 0;
+    spare = rows.slice(0, -1).map((row) => row.id);
   });
   afterAll(async () => t.close());
 
@@ -31,8 +53,8 @@ describe('paper ticket order types', () => {
     t.app.paperVenue.setPrice(t.app.paperVenue.quotes()[0]?.symbol ?? 'ESZ6', es);
   });
 
-  const ledger = async (): Promise<PaperLedger> =>
-    (await call<PaperLedger>(t.app, user, 'GET', `/sim/accounts/${id}/ledger`)).body;
+  const ledger = async (account = id): Promise<PaperLedger> =>
+    (await call<PaperLedger>(t.app, user, 'GET', `/sim/accounts/${account}/ledger`)).body;
 
   it('when a market buy carries a bracket in ticks, then a stop and a target rest linked one-cancels-other', async () => {
     const sent = await call<MessageResponse>(t.app, user, 'POST', '/sim/orders', {
@@ -109,4 +131,102 @@ describe('paper ticket order types', () => {
       expect((await ledger()).working_orders).toHaveLength(before);
     },
   );
+
+  it('when a bracket stop is moved to break-even and its target moved, then they rest there; a cancel ends the target', async () => {
+    const id = spare[0] ?? 0;
+    await call(t.app, user, 'POST', '/sim/orders', {
+      account_id: id,
+      contract: 'ES',
+      side: 'buy',
+      qty: 1,
+      order_type: 'Market',
+      bracket_unit: 'ticks',
+      stop_loss: 8,
+      take_profit: 12,
+    });
+    const symbol = (await ledger(id)).positions[0]?.symbol ?? '';
+    t.app.paperVenue.setPrice(symbol, 6002);
+    const [stop, target] = (await ledger(id)).working_orders;
+    const moved = await call<MessageResponse>(t.app, user, 'PATCH', `/sim/orders/${stop?.order_id}`, {
+      account_id: id,
+      stop_price: 6000,
+    });
+    expect(moved).toMatchObject({ status: 200, body: { message: 'Order changed' } });
+    const retargeted = await call(t.app, user, 'PATCH', `/sim/orders/${target?.order_id}`, {
+      account_id: id,
+      price: 6005,
+    });
+    expect(retargeted.status).toBe(200);
+    expect((await ledger(id)).working_orders.map((o) => [o.order_type, o.price, o.stop_price])).toEqual([
+      ['Stop', null, 6000],
+      ['Limit', 6005, null],
+    ]);
+    // A stop moved above the market would fill at once: refused, and it stays at break-even.
+    const through = await call<{ detail: string }>(t.app, user, 'PATCH', `/sim/orders/${stop?.order_id}`, {
+      account_id: id,
+      stop_price: 6003,
+    });
+    expect(through).toMatchObject({
+      status: 400,
+      body: { detail: 'A sell stop must be below the market price' },
+    });
+    const nothing = await call<{ detail: string }>(t.app, user, 'PATCH', `/sim/orders/${stop?.order_id}`, {
+      account_id: id,
+    });
+    expect(nothing).toMatchObject({
+      status: 400,
+      body: { detail: 'Send price, stop_price or trail_ticks to change' },
+    });
+    const canceled = await call<MessageResponse>(
+      t.app,
+      user,
+      'POST',
+      `/sim/orders/${target?.order_id}/cancel`,
+      {
+        account_id: id,
+      },
+    );
+    expect(canceled).toMatchObject({ status: 200, body: { message: 'Order canceled' } });
+    expect((await ledger(id)).working_orders.map((o) => o.order_id)).toEqual([stop?.order_id]);
+    const again = await call<{ detail: string }>(
+      t.app,
+      user,
+      'POST',
+      `/sim/orders/${target?.order_id}/cancel`,
+      {
+        account_id: id,
+      },
+    );
+    expect(again.status).toBe(400);
+    // Break-even: the stop fills at 6000 and the position is flat with nothing realized.
+    t.app.paperVenue.setPrice(symbol, 6000);
+    expect((await ledger(id)).positions).toEqual([]);
+  });
+
+  it("when another trader names this account's order, then it answers 404 and the order stays", async () => {
+    await call(t.app, user, 'POST', '/sim/orders', {
+      account_id: id,
+      contract: 'ES',
+      side: 'sell',
+      qty: 1,
+      order_type: 'Stop',
+      stop_price: 5950,
+    });
+    const order = (await ledger()).working_orders.find((o) => o.stop_price === 5950);
+    const other = await registerUser(t.app);
+    await connectSim(t.app, other, 'Other');
+    const theirs = await waitForDesk(t.app, other, (list) => list.length >= 4);
+    const theirId = theirs[0]?.id ?? 0;
+    for (const [method, url, body] of [
+      ['PATCH', `/sim/orders/${order?.order_id}`, { account_id: theirId, stop_price: 5940 }],
+      ['POST', `/sim/orders/${order?.order_id}/cancel`, { account_id: theirId }],
+      ['POST', `/sim/orders/${order?.order_id}/cancel`, { account_id: id }],
+    ] as const) {
+      const response = await call<{ detail: string }>(t.app, other, method, url, body);
+      expect(response.status).toBe(404);
+    }
+    expect((await ledger()).working_orders.find((o) => o.order_id === order?.order_id)?.stop_price).toBe(
+      5950,
+    );
+  });
 });

@@ -251,3 +251,50 @@ function bracketLegOnWire(message: string) {
     return Number.isFinite(value) && isAbovePrice(value);
   });
 }
+
+/** The server's answers to a change of a working paper order (`detail`). */
+export const TICKET_CHANGE_MESSAGE = {
+  nothing: 'Send price, stop_price or trail_ticks to change',
+  price: 'price must be a positive number',
+  stopPrice: 'stop_price must be a positive number',
+} as const;
+
+/** A positive finite number, optional. */
+function optionalPositive(message: string) {
+  return yup
+    .number()
+    .test(
+      'positive',
+      message,
+      (value) => value === undefined || (Number.isFinite(value) && isAbovePrice(value)),
+    );
+}
+
+/**
+ * `PATCH /sim/orders/:orderId`: new prices of a working paper order (a stop moved to break-even, a target
+ * moved, a trail widened). What is not sent stays; the venue says whether the new prices make sense.
+ */
+export const ticketChangeSchema = yup
+  .object(
+    checkedInOrder({
+      account_id: ticketAccountIdSchema,
+      price: optionalPositive(TICKET_CHANGE_MESSAGE.price).meta(
+        wire({ description: 'A new limit price (a Limit, a StopLimit).' }),
+      ),
+      stop_price: optionalPositive(TICKET_CHANGE_MESSAGE.stopPrice).meta(
+        wire({ description: 'A new stop price (a Stop, a StopLimit).' }),
+      ),
+      trail_ticks: yup
+        .number()
+        .test('ticks', TICKET_ORDER_MESSAGE.trailTicks, (ticks) => ticks === undefined || isTicks(ticks))
+        .meta(wire({ description: "A trailing stop's new distance, in ticks." })),
+    }),
+  )
+  .test(
+    'something',
+    TICKET_CHANGE_MESSAGE.nothing,
+    (body) => body.price !== undefined || body.stop_price !== undefined || body.trail_ticks !== undefined,
+  );
+
+/** `POST /sim/orders/:orderId/cancel`: the paper account whose working order is canceled. */
+export const ticketCancelSchema = yup.object({ account_id: ticketAccountIdSchema });
