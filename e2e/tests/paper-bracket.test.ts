@@ -74,4 +74,30 @@ describe('paper bracket from the order ticket', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    it(`when the window is ${viewport.width} px wide, then the ticket with a stop limit and a bracket fits it`, async () => {
+      const { page, context, errors } = await openDesk(suite, user, { viewport });
+      const ticket = page.getByRole('form', { name: 'Paper order ticket' });
+      await ticket.waitFor();
+      await ticket.getByRole('combobox', { name: 'Type' }).selectOption('StopLimit');
+      await ticket.getByRole('checkbox', { name: /Add a bracket/ }).check();
+      for (const name of ['Stop price', 'Limit price', 'Stop-loss (ticks)', 'Take-profit (ticks)']) {
+        const box = await ticket.getByRole('spinbutton', { name }).boundingBox();
+        assert.ok(
+          box !== null && box.x >= 0 && box.x + box.width <= viewport.width,
+          `${name} is inside the window`,
+        );
+      }
+      assert.ok(
+        (await page.evaluate(() => document.documentElement.scrollWidth)) <= viewport.width,
+        'no sideways scrolling',
+      );
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });
