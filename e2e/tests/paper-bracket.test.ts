@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { api, type TestUser } from '../support/api';
 import { openDesk, paperDeskUser } from '../support/desk';
-import { waitForDeskQty } from '../support/flows';
 import { useStackAndBrowser } from '../support/suite';
 
 interface DeskRow {
@@ -70,7 +69,6 @@ describe('paper bracket from the order ticket', () => {
     }
     assert.deepEqual(after.working_orders, [], 'the stop was canceled with the filled target');
     assert.deepEqual(after.positions, []);
-    await waitForDeskQty(page, id, 0);
     assert.deepEqual(errors, []);
     await context.close();
   });
