@@ -8,6 +8,11 @@ export type BrokerId = 'sim' | 'tradovate' | 'projectx' | 'rithmic' | 'dxfeed';
 export type Environment = 'demo' | 'live';
 export type OrderSide = 'buy' | 'sell';
 export type BrokerOrderType = 'Market' | 'Limit' | 'Stop';
+/**
+ * The broker's own order type, where the engine's three stand for several: a stop-limit and a trailing stop are
+ * Stops to the engine (as Tradovate's adapter reports them), and a broker that has them says which it is.
+ */
+export type VenueOrderType = BrokerOrderType | 'StopLimit' | 'TrailingStop';
 export type BrokerOrderStatus = 'PendingNew' | 'Working' | 'Filled' | 'Canceled' | 'Rejected';
 
 /** What a connection stores (encrypted at rest) to talk to the broker on the user's behalf. */
@@ -86,6 +91,10 @@ export interface PlaceOrderCommand {
   type: BrokerOrderType;
   price?: number;
   stopPrice?: number;
+  /** The broker's own type when it is more than `type` says (a StopLimit: `price` is its limit). */
+  venueType?: VenueOrderType;
+  /** A trailing stop's distance from the best price, in points. */
+  trail?: number;
   /** Bracket children, placed OCO-linked once the entry fills. */
   bracket?: { stopLoss?: number; takeProfit?: number };
   /**
@@ -109,6 +118,8 @@ export interface ModifyOrderCommand {
   type: BrokerOrderType;
   price?: number;
   stopPrice?: number;
+  /** A trailing stop's new distance (brokers that modify it). */
+  trail?: number;
 }
 
 export interface BrokerOrder {
@@ -129,6 +140,12 @@ export interface BrokerOrder {
   parentOrderId: string | null;
   /** Epoch milliseconds. */
   time: number;
+  /** The broker's own type, where it reports one (see `VenueOrderType`). */
+  venueType?: VenueOrderType;
+  /** A trailing stop's distance from the best price, in points. */
+  trail?: number | null;
+  /** The other order of a one-cancels-other pair, where the broker reports the link. */
+  linkedOrderId?: string | null;
 }
 
 export interface BrokerPosition {

@@ -11,8 +11,11 @@ export interface PaperLedger {
     side: string;
     qty: number;
     type: string;
+    order_type: string;
     price: number | null;
     stop_price: number | null;
+    trail: number | null;
+    linked_order_id: string | null;
   }>;
 }
 
@@ -33,8 +36,11 @@ export async function paperLedger(venue: PaperVenue, externalId: string): Promis
       side: o.side,
       qty: o.qty - o.filledQty,
       type: o.type,
+      order_type: o.venueType ?? o.type,
       price: o.price,
       stop_price: o.stopPrice,
+      trail: o.trail ?? null,
+      linked_order_id: o.linkedOrderId ?? null,
     })),
   };
 }

@@ -16,7 +16,10 @@ export type PaperFault =
   | { kind: 'duplicate-events' }
   /** After the next command, the account's last `count` events are delivered again. */
   | { kind: 'replay-events'; count: number }
-  /** The next market order fills in these parts (the remainder fills last). */
+  /**
+   * The next order to fill fills in these parts (the remainder fills last): a market order as it is placed, or a
+   * resting one (a limit, a stop, a bracket leg) as the market reaches it.
+   */
   | { kind: 'partial-fills'; parts: number[] };
 
 interface ArmedFault {

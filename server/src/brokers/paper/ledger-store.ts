@@ -328,15 +328,18 @@ async function storeRows(db: Db, rows: LedgerRows): Promise<void> {
        ON CONFLICT (external_id, symbol) DO UPDATE SET net_pos = EXCLUDED.net_pos, avg_price = EXCLUDED.avg_price),
      orders AS (
        INSERT INTO sim_orders (order_id, external_id, client_order_id, symbol, side, qty, filled_qty, order_type, price,
-         stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms)
+         stop_price, status, reason, parent_order_id, oco_with, bracket, time_ms, venue_type, trail, triggered)
        SELECT x.order_id, x.external_id, x.client_order_id, x.symbol, x.side, x.qty, x.filled_qty, x.order_type, x.price,
-         x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms
+         x.stop_price, x.status, x.reason, x.parent_order_id, x.oco_with, x.bracket, x.time_ms, x.venue_type, x.trail,
+         coalesce(x.triggered, false)
        FROM jsonb_to_recordset($3::jsonb) AS x(order_id text, external_id text, client_order_id text, symbol text, side text,
          qty integer, filled_qty integer, order_type text, price double precision, stop_price double precision, status text,
-         reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision)
+         reason text, parent_order_id text, oco_with text, bracket jsonb, time_ms double precision, venue_type text,
+         trail double precision, triggered boolean)
        ON CONFLICT (order_id) DO UPDATE SET qty = EXCLUDED.qty, filled_qty = EXCLUDED.filled_qty,
          order_type = EXCLUDED.order_type, price = EXCLUDED.price, stop_price = EXCLUDED.stop_price,
-         status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with),
+         status = EXCLUDED.status, reason = EXCLUDED.reason, oco_with = EXCLUDED.oco_with,
+         venue_type = EXCLUDED.venue_type, trail = EXCLUDED.trail, triggered = EXCLUDED.triggered),
      fills AS (
        INSERT INTO sim_fills (fill_id, order_id, external_id, symbol, side, qty, price, time_ms)
        SELECT x.fill_id, x.order_id, x.external_id, x.symbol, x.side, x.qty, x.price, x.time_ms
@@ -375,6 +378,10 @@ export interface OrderRecord {
   oco_with: string | null;
   bracket: PaperOrder['bracket'] | null;
   time_ms: number;
+  /** Null on rows stored before the venue had more types than the engine's (they are their `order_type`). */
+  venue_type: PaperOrder['kind'] | null;
+  trail: number | null;
+  triggered: boolean | null;
 }
 
 function recordOf(order: PaperOrder): OrderRecord {
@@ -395,6 +402,9 @@ function recordOf(order: PaperOrder): OrderRecord {
     oco_with: order.ocoWith,
     bracket: order.bracket ?? null,
     time_ms: order.time,
+    venue_type: order.kind,
+    trail: order.trail,
+    triggered: order.triggered,
   };
 }
 
@@ -416,5 +426,8 @@ export function orderOf(row: OrderRecord): PaperOrder {
     time: row.time_ms,
     bracket: row.bracket ?? undefined,
     ocoWith: row.oco_with,
+    kind: row.venue_type ?? row.order_type,
+    trail: row.trail ?? null,
+    triggered: row.triggered ?? false,
   };
 }

@@ -16,7 +16,8 @@ import { bookFill, positionOf, snapshotOf, type PaperAccount } from './ledger';
 import type { StoredLedger } from './ledger-store';
 import type { LedgerWriter } from './ledger-writer';
 import { MARKETS, PriceModel, marketOf, type Market } from './price-model';
-import { crosses, fillPrice, type PaperOrder } from './matching';
+import { engineType, fillPrice, matchAt, trailedStop, type PaperOrder } from './matching';
+import { bracketProblem, kindOf, modified, priceProblem, pricedOf, tickOf, ORDER_RULES } from './order-rules';
 
 export interface PaperVenueOptions {
   seed?: number;
@@ -158,12 +159,12 @@ export class PaperVenue {
     const problem =
       sendFault?.kind === 'reject'
         ? (sendFault.reason ?? 'Rejected by the venue')
-        : (validate(command) ??
+        : (this.validate(command) ??
           (siblingCommand === null
             ? null
             : command.type === 'Market'
-              ? 'A market order cannot be linked one-cancels-other'
-              : validate(siblingCommand)));
+              ? ORDER_RULES.noMarketOco
+              : this.validate(siblingCommand)));
     if (problem !== null) {
       order.status = 'Rejected';
       order.reason = problem;
@@ -190,7 +191,7 @@ export class PaperVenue {
     if (eventFault?.kind === 'replay-events') this.hub.replay(account.externalId, eventFault.count);
     if (sendFault?.kind === 'drop-after-send')
       throw new BrokerError('Connection lost before the answer', 'uncertain');
-    return { ...order };
+    return reported(order);
   }
 
   modify(command: ModifyOrderCommand): void {
@@ -202,10 +203,23 @@ export class PaperVenue {
       throw new BrokerError(sendFault.reason ?? 'Modify rejected', 'rejected');
     if (command.qty <= order.filledQty)
       throw new BrokerError('Quantity below the filled quantity', 'rejected');
+    // A stop-limit, a trailing stop keep their own type: the engine names them Stop (`engineType`).
+    const kind = command.type === order.type ? order.kind : command.type;
+    const prices = modified({ ...order, kind }, command);
+    if (kind === 'TrailingStop' && command.trail !== undefined && prices.trail !== null) {
+      const market = this.marketOf(order.symbol);
+      prices.stopPrice = order.side === 'sell' ? market - prices.trail : market + prices.trail;
+    }
+    const problem = order.triggered
+      ? null
+      : priceProblem(prices, this.marketOf(order.symbol), tickOf(order.symbol));
+    if (problem !== null) throw new BrokerError(problem, 'rejected');
     order.qty = command.qty;
-    order.type = command.type;
-    order.price = command.price ?? order.price;
-    order.stopPrice = command.stopPrice ?? order.stopPrice;
+    order.kind = kind;
+    order.type = engineType(kind);
+    order.price = prices.price;
+    order.stopPrice = prices.stopPrice;
+    order.trail = prices.trail;
     this.emitOrder(order);
     this.trigger(order);
     if (sendFault?.kind === 'drop-after-send')
@@ -255,7 +269,7 @@ export class PaperVenue {
       throw new BrokerError('Request timed out', 'uncertain');
     const id = this.byClientId.get(`${accountExternalId}|${clientOrderId}`);
     const order = id === undefined ? undefined : this.orders.get(id);
-    return order === undefined ? null : { ...order };
+    return order === undefined ? null : reported(order);
   }
 
   workingOrders(accountIds: readonly string[]): BrokerOrder[] {
@@ -263,7 +277,7 @@ export class PaperVenue {
     return [...this.working]
       .map((id) => this.orders.get(id) as PaperOrder)
       .filter((o) => ids.has(o.accountExternalId))
-      .map((o) => ({ ...o }));
+      .map(reported);
   }
 
   positions(accountIds: readonly string[]): BrokerPosition[] {
@@ -391,7 +405,7 @@ export class PaperVenue {
       side: command.side,
       qty: command.qty,
       filledQty: 0,
-      type: command.type,
+      type: engineType(kindOf(command)),
       price: command.price ?? null,
       stopPrice: command.stopPrice ?? null,
       status: 'Working',
@@ -400,7 +414,12 @@ export class PaperVenue {
       time: this.now(),
       bracket: command.bracket,
       ocoWith: null,
+      kind: kindOf(command),
+      trail: command.trail ?? null,
+      triggered: false,
     };
+    if (order.kind === 'TrailingStop' && order.trail !== null && specOf(order.symbol) !== undefined)
+      order.stopPrice = pricedOf(command, this.marketOf(order.symbol)).stopPrice;
     this.orders.set(orderId, order);
     if (this.orders.size > ORDERS_KEPT) this.forgetOldOrders();
     const key = `${command.accountExternalId}|${command.clientOrderId}`;
@@ -408,12 +427,51 @@ export class PaperVenue {
     return order;
   }
 
+  /**
+   * The order at the market's price now: a trailing stop follows the best price, a stop-limit whose stop is
+   * reached rests as a limit, and an order reached fills (in parts where a `partial-fills` fault says so).
+   */
   private trigger(order: PaperOrder, copies = 1): void {
     const spec = specOf(order.symbol);
     if (spec === undefined || order.status !== 'Working') return;
     const market = this.prices.price(spec.root);
-    if (crosses(order, market))
-      this.fill(order, order.qty - order.filledQty, copies, fillPrice(order, market));
+    const trailed = trailedStop(order, market, spec.tickSize);
+    if (trailed !== null) {
+      order.stopPrice = trailed;
+      this.emitOrder(order, copies);
+    }
+    const { triggers, fills } = matchAt(order, market);
+    if (triggers) {
+      order.triggered = true;
+      this.ledger?.order(order);
+    }
+    if (!fills) return;
+    const at = fillPrice(order, market);
+    if (order.type !== 'Market') {
+      const parts = this.faults.take(order.accountExternalId, ['partial-fills'])?.parts ?? [];
+      for (const part of parts)
+        if (order.status === 'Working' && part > 0 && part < order.qty - order.filledQty)
+          this.fill(order, part, copies, at);
+    }
+    if (order.status === 'Working') this.fill(order, order.qty - order.filledQty, copies, at);
+  }
+
+  private marketOf(symbol: string): number {
+    const spec = specOf(symbol);
+    if (spec === undefined) throw new BrokerError(`Unknown contract ${symbol}`, 'rejected');
+    return this.prices.price(spec.root);
+  }
+
+  /** Why a command is refused, or null (see `order-rules.ts`). */
+  private validate(command: PlaceOrderCommand): string | null {
+    if (specOf(command.symbol) === undefined) return `Unknown contract ${command.symbol}`;
+    if (!Number.isInteger(command.qty) || command.qty <= 0) return ORDER_RULES.qty;
+    const market = this.marketOf(command.symbol);
+    const tick = tickOf(command.symbol);
+    const problem = priceProblem(pricedOf(command, market), market, tick);
+    if (problem !== null || command.bracket === undefined) return problem;
+    const entry = command.type === 'Market' ? market : (command.price ?? command.stopPrice ?? market);
+    return bracketProblem(command.side, entry, command.bracket);
   }
 
   private fill(order: PaperOrder, qty: number, copies = 1, price?: number): void {
@@ -464,7 +522,11 @@ export class PaperVenue {
         if (sibling !== undefined && sibling.status === 'Working')
           this.closeOrder(sibling, 'Canceled', copies);
       }
-    } else this.emitOrder(order, copies);
+    } else {
+      this.emitOrder(order, copies);
+      this.shrinkSibling(order, copies);
+    }
+    this.fitBracketsToPosition(account, order.symbol, copies);
     this.hub.emit(
       order.accountExternalId,
       { kind: 'position', position: positionOf(account, order.symbol) },
@@ -507,6 +569,37 @@ export class PaperVenue {
     for (const child of children) this.trigger(child);
   }
 
+  /** A partial fill of one leg of a one-cancels-other pair: the other leg keeps only what is left to fill. */
+  private shrinkSibling(order: PaperOrder, copies: number): void {
+    const sibling = order.ocoWith === null ? undefined : this.orders.get(order.ocoWith);
+    if (sibling === undefined || sibling.status !== 'Working') return;
+    const left = order.qty - order.filledQty;
+    if (sibling.qty - sibling.filledQty <= left) return;
+    sibling.qty = sibling.filledQty + left;
+    this.emitOrder(sibling, copies);
+  }
+
+  /**
+   * The exits of the venue's own brackets never outgrow the position they protect: a flat position (or one
+   * turned to the other side) cancels them, a smaller one shrinks them. So no leg is left live after an exit,
+   * whichever order made it.
+   */
+  private fitBracketsToPosition(account: PaperAccount, symbol: string, copies: number): void {
+    const netPos = positionOf(account, symbol).netPos;
+    for (const id of [...this.working]) {
+      const leg = this.orders.get(id);
+      if (leg === undefined || leg.parentOrderId === null || leg.symbol !== symbol) continue;
+      if (leg.accountExternalId !== account.externalId) continue;
+      const protects = leg.side === 'sell' ? netPos > 0 : netPos < 0;
+      const left = leg.qty - leg.filledQty;
+      if (!protects) this.closeOrder(leg, 'Canceled', copies);
+      else if (left > Math.abs(netPos)) {
+        leg.qty = leg.filledQty + Math.abs(netPos);
+        this.emitOrder(leg, copies);
+      }
+    }
+  }
+
   private closeOrder(order: PaperOrder, status: 'Filled' | 'Canceled', copies = 1): void {
     order.status = status;
     this.working.delete(order.orderId);
@@ -524,8 +617,7 @@ export class PaperVenue {
 
   private emitOrder(order: PaperOrder, copies = 1): void {
     this.ledger?.order(order);
-    const { bracket: _bracket, ocoWith: _oco, ...plain } = order;
-    this.hub.emit(order.accountExternalId, { kind: 'order', order: plain }, copies);
+    this.hub.emit(order.accountExternalId, { kind: 'order', order: reported(order) }, copies);
   }
 
   /** Commands after a graceful stop began would never be stored: they are refused. */
@@ -557,11 +649,11 @@ function siblingOf(command: PlaceOrderCommand, oco: OcoSibling): PlaceOrderComma
   };
 }
 
-function validate(command: PlaceOrderCommand): string | null {
-  if (specOf(command.symbol) === undefined) return `Unknown contract ${command.symbol}`;
-  if (!Number.isInteger(command.qty) || command.qty <= 0) return 'Quantity must be a positive whole number';
-  if (command.type === 'Limit' && command.price === undefined) return 'A limit order needs a price';
-  if (command.type === 'Stop' && command.stopPrice === undefined && command.price === undefined)
-    return 'A stop order needs a stop price';
-  return null;
+/**
+ * An order as the venue tells it: the engine's type, with the venue's own type, a trailing stop's trail and the
+ * one-cancels-other link beside it, as a Tradovate leader's orders carry them.
+ */
+function reported(order: PaperOrder): BrokerOrder {
+  const { bracket: _bracket, ocoWith, kind, trail, triggered: _triggered, ...plain } = order;
+  return { ...plain, venueType: kind, trail, linkedOrderId: ocoWith };
 }

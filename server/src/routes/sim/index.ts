@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ledgerRoutes } from './ledger';
+import { orderChangeRoutes } from './order-changes';
 import { ticketRoutes } from './orders';
 
 /**
@@ -9,4 +10,5 @@ import { ticketRoutes } from './orders';
 export const simPrefix: FastifyPluginAsync = async (app) => {
   await app.register(ticketRoutes);
   await app.register(ledgerRoutes);
+  await app.register(orderChangeRoutes);
 };

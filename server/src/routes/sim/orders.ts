@@ -24,9 +24,12 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<MessageResponse> => {
       const account = ticketAccountOf(request);
-      const command = ticketCommand(request.body, account.external_id, new Date());
+      const venue = app.paperVenue;
+      const command = ticketCommand(request.body, account.external_id, new Date(), (root) =>
+        venue.prices.price(root),
+      );
       if (
-        command.type === 'Limit' &&
+        command.type !== 'Market' &&
         app.paperVenue.workingOrders([account.external_id]).length >= MAX_WORKING_PER_ACCOUNT
       )
         throw AppError.conflict(

@@ -25,6 +25,8 @@ export const SUCCESS = {
   sync: 'Follower synced successfully',
   risk: 'Risk settings updated successfully',
   ticket: 'Order sent',
+  ticketChange: 'Order changed',
+  ticketCancel: 'Order canceled',
   import: 'Import finished',
   journal: 'Journal saved',
   photo: 'Photo updated successfully!',

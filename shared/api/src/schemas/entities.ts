@@ -295,8 +295,18 @@ export const PaperLedgerSchema = Type.Object({
       side: SideSchema,
       qty: Type.Number(),
       type: OrderTypeSchema,
+      /** The paper broker's own type: a StopLimit and a TrailingStop are Stops to the copier (`type`). */
+      order_type: StringEnum(['Market', 'Limit', 'Stop', 'StopLimit', 'TrailingStop'] as const),
       price: Nullable(Type.Number()),
       stop_price: Nullable(Type.Number()),
+      trail: Nullable(
+        Type.Number({ description: "A trailing stop's distance from the best price, in points." }),
+      ),
+      linked_order_id: Nullable(
+        Type.String({
+          description: 'The other leg of a one-cancels-other pair (a bracket stop and target).',
+        }),
+      ),
     }),
   ),
 });

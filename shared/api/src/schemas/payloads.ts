@@ -24,6 +24,8 @@ import {
   resetPasswordPayloadSchema,
   riskSettingsSchema,
   ticketOrderSchema,
+  ticketChangeSchema,
+  ticketCancelSchema,
   twoFactorCodeSchema,
   MAX_IMPORT_ROWS,
   type ImportTradeRow,
@@ -72,6 +74,10 @@ export const HistoryQuerySchema = Type.Composite([
 ]);
 /** The desk's paper order ticket (the route finds the account before the other fields are read). */
 export const TicketOrderPayloadSchema = payloadSchema(ticketOrderSchema);
+/** New prices of a working paper order. */
+export const TicketChangePayloadSchema = payloadSchema(ticketChangeSchema);
+/** The paper account of the working order to cancel. */
+export const TicketCancelPayloadSchema = payloadSchema(ticketCancelSchema);
 
 export const ImportTradesPayloadSchema = Type.Object({
   trades: Type.Array(

@@ -59,6 +59,8 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`PUT ${API}/copier/journal/days/:date`]: "Write a day's journal note",
   [`GET ${API}/market/quotes`]: 'Front-month quotes',
   [`POST ${API}/sim/orders`]: 'Place an order on a paper account',
+  [`PATCH ${API}/sim/orders/:orderId`]: "Change a working paper order's prices",
+  [`POST ${API}/sim/orders/:orderId/cancel`]: 'Cancel a working paper order',
   [`GET ${API}/propfirm/presets`]: 'Prop-firm rule presets and the news calendar',
   [`GET ${API}/propfirm/accounts/:id/rules`]: "An account's firm rules",
   [`PUT ${API}/propfirm/accounts/:id/rules`]: "Set an account's firm rules",

@@ -42,6 +42,8 @@ import {
   ResetPasswordPayloadSchema,
   RiskSettingsPayloadSchema,
   TicketOrderPayloadSchema,
+  TicketChangePayloadSchema,
+  TicketCancelPayloadSchema,
   TwoFactorCodePayloadSchema,
 } from './payloads';
 import {
@@ -294,6 +296,16 @@ export const ROUTE_SCHEMAS = {
   },
   [`GET ${API}/market/quotes`]: { response: answers({ 200: Type.Array(MarketQuoteSchema) }) },
   [`POST ${API}/sim/orders`]: { body: TicketOrderPayloadSchema, response: message },
+  [`PATCH ${API}/sim/orders/:orderId`]: {
+    params: Id('orderId'),
+    body: TicketChangePayloadSchema,
+    response: message,
+  },
+  [`POST ${API}/sim/orders/:orderId/cancel`]: {
+    params: Id('orderId'),
+    body: TicketCancelPayloadSchema,
+    response: message,
+  },
 
   ...PROPFIRM_ROUTE_SCHEMAS,
 

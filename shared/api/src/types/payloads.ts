@@ -17,6 +17,8 @@ export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
 export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;
 export type DateRangeQuery = Static<typeof S.DateRangeQuerySchema>;
 export type TicketOrderPayload = Static<typeof S.TicketOrderPayloadSchema>;
+export type TicketChangePayload = Static<typeof S.TicketChangePayloadSchema>;
+export type TicketCancelPayload = Static<typeof S.TicketCancelPayloadSchema>;
 export type { ImportTradeRow } from '../validation/import-row';
 export type ImportTradesPayload = Static<typeof S.ImportTradesPayloadSchema>;
 export type JournalPayload = Static<typeof S.JournalPayloadSchema>;

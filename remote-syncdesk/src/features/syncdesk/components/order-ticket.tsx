@@ -1,12 +1,24 @@
 import type React from 'react';
-import { Field as FormikField, Form, Formik, useField } from 'formik';
+import { Field as FormikField, Form, Formik } from 'formik';
 import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import type { SyncAccount } from '@synctrade/api';
-import { Button, Card, Field, FieldError, Input, Select } from '@synctrade/ui';
+import { Button, Card, Field, Select } from '@synctrade/ui';
 import { simAccounts } from '../store/sim-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-import { TICKET_CONTRACTS, ticketSchema, toTicketPayload, type TicketValues } from './ticket-schema';
+import { TicketBracketFields } from './ticket-bracket-fields';
+import {
+  TICKET_CONTRACTS,
+  TICKET_ORDER_TYPES,
+  TICKET_ORDER_TYPE_LABELS,
+  needsLimitPrice,
+  needsStopPrice,
+  needsTrail,
+  ticketSchema,
+  toTicketPayload,
+  type TicketValues,
+} from './ticket-schema';
+import { TicketTextField } from './ticket-text-field';
 
 const Grid = styled.div`
   display: grid;
@@ -30,29 +42,6 @@ const Title = styled.h2`
 const optionLabel = (account: SyncAccount): string =>
   `${account.accounts || account.account_name}${account.is_master ? ' (leader)' : ''}`;
 
-function TextField({
-  name,
-  label,
-  ...rest
-}: { name: keyof TicketValues; label: string } & React.ComponentProps<typeof Input>): React.JSX.Element {
-  const [field, meta] = useField<string>(name);
-  const errorId = `ticket-${name}-error`;
-  const invalid = Boolean(meta.touched && meta.error);
-  return (
-    <Field>
-      <label htmlFor={`ticket-${name}`}>{label}</label>
-      <Input
-        id={`ticket-${name}`}
-        {...field}
-        {...rest}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? errorId : undefined}
-      />
-      {invalid && <FieldError id={errorId}>{meta.error}</FieldError>}
-    </Field>
-  );
-}
-
 /** A small ticket for the built-in paper broker, so a trader can trade the leader and watch the copies. */
 export function OrderTicket(): React.JSX.Element | null {
   const accounts = useSyncdeskStore(useShallow(simAccounts));
@@ -65,6 +54,12 @@ export function OrderTicket(): React.JSX.Element | null {
     qty: '1',
     order_type: 'Market',
     price: '',
+    stop_price: '',
+    trail_ticks: '',
+    bracket: false,
+    bracket_unit: 'ticks',
+    stop_loss: '',
+    take_profit: '',
   };
   return (
     <Card as="section" aria-labelledby="syncdesk-ticket-title">
@@ -104,17 +99,27 @@ export function OrderTicket(): React.JSX.Element | null {
                   <option value="sell">Sell</option>
                 </FormikField>
               </Field>
-              <TextField name="qty" label="Qty" type="number" min={1} step={1} />
+              <TicketTextField name="qty" label="Qty" type="number" min={1} step={1} />
               <Field>
                 <label htmlFor="ticket-order_type">Type</label>
                 <FormikField as={Select} id="ticket-order_type" name="order_type">
-                  <option>Market</option>
-                  <option>Limit</option>
+                  {TICKET_ORDER_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {TICKET_ORDER_TYPE_LABELS[type]}
+                    </option>
+                  ))}
                 </FormikField>
               </Field>
-              {values.order_type === 'Limit' && (
-                <TextField name="price" label="Limit price" type="number" min={0} step="any" />
+              {needsStopPrice(values.order_type) && (
+                <TicketTextField name="stop_price" label="Stop price" type="number" min={0} step="any" />
               )}
+              {needsLimitPrice(values.order_type) && (
+                <TicketTextField name="price" label="Limit price" type="number" min={0} step="any" />
+              )}
+              {needsTrail(values.order_type) && (
+                <TicketTextField name="trail_ticks" label="Trail (ticks)" type="number" min={1} step={1} />
+              )}
+              <TicketBracketFields />
               <SideButton type="submit" $side={values.side} disabled={isSubmitting}>
                 {values.side === 'buy' ? 'Buy' : 'Sell'} {values.qty || 0} {values.contract}
               </SideButton>
