@@ -3,7 +3,15 @@
  * source of each). Codes are numeric on the wire.
  */
 
-export const OrderType = { Limit: 1, Market: 2, StopLimit: 3, Stop: 4, TrailingStop: 5 } as const;
+export const OrderType = {
+  Limit: 1,
+  Market: 2,
+  StopLimit: 3,
+  Stop: 4,
+  TrailingStop: 5,
+  JoinBid: 6,
+  JoinAsk: 7,
+} as const;
 export const OrderSide = { Bid: 0, Ask: 1 } as const;
 export const OrderStatus = {
   None: 0,
@@ -69,6 +77,10 @@ export interface FakeContract {
   tickValue: number;
   activeContract: boolean;
   symbolId: string;
+  /** The exchange root (`ES` for `EP`): the gateway's search finds a contract by it too. Not on the wire. */
+  root: string;
+  /** Last trading moment (the month's third Friday); past it the month is expired. Not on the wire. */
+  expiresAt: number;
 }
 
 export interface FakeOrder {
@@ -84,6 +96,8 @@ export interface FakeOrder {
   size: number;
   limitPrice: number | null;
   stopPrice: number | null;
+  /** A trailing stop's distance in price (`trailPrice`); its `stopPrice` follows the market by it. */
+  trailPrice: number | null;
   fillVolume: number;
   filledPrice: number | null;
   customTag: string | null;

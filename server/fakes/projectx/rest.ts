@@ -1,3 +1,4 @@
+import { contractView, searchContracts } from './catalog';
 import { LoginError, type FakeFaults, trip } from './model';
 import type { GatewayRates } from './rate-window';
 import type { Sessions } from './sessions';
@@ -48,6 +49,35 @@ const num = (body: Body, key: string): number | undefined =>
   typeof body[key] === 'number' ? (body[key] as number) : undefined;
 const str = (body: Body, key: string): string | undefined =>
   typeof body[key] === 'string' ? (body[key] as string) : undefined;
+
+/** Every endpoint the fake answers, spelled as the gateway documents them. */
+const ENDPOINTS = [
+  'Auth/loginKey',
+  'Auth/validate',
+  'Auth/logout',
+  'Status/ping',
+  'Account/search',
+  'Contract/search',
+  'Contract/searchById',
+  'History/retrieveBars',
+  'Order/place',
+  'Order/searchOpen',
+  'Order/search',
+  'Order/cancel',
+  'Order/modify',
+  'Position/searchOpen',
+  'Position/closeContract',
+  'Trade/search',
+];
+const BY_LOWER = new Map(ENDPOINTS.map((path) => [path.toLowerCase(), path]));
+
+/**
+ * The gateway is ASP.NET Core, whose routing ignores case: a public client's `/api/account/search` reaches
+ * `Account/search`. Paths are read in the documented spelling; an unknown one is kept as sent (404).
+ */
+export function canonicalPath(path: string): string {
+  return BY_LOWER.get(path.toLowerCase()) ?? path;
+}
 
 /** One REST call of the gateway: `POST /api/<Area>/<action>` with a JSON body. */
 export function handleRest(
@@ -114,11 +144,8 @@ function route(world: RestWorld, path: string, body: Body, userName: string, tok
           .map(accountView),
       });
     case 'Contract/search': {
-      const text = (str(body, 'searchText') ?? '').toUpperCase();
       return ok({
-        contracts: [...venue.contracts.values()]
-          .filter((c) => c.name.includes(text) || c.id.includes(text))
-          .map(({ symbolId: _symbolId, ...contract }) => contract),
+        contracts: searchContracts(venue.contracts.values(), str(body, 'searchText') ?? '').map(contractView),
       });
     }
     case 'History/retrieveBars': {
@@ -129,7 +156,7 @@ function route(world: RestWorld, path: string, body: Body, userName: string, tok
     case 'Contract/searchById': {
       const contract = venue.contracts.get(str(body, 'contractId') ?? '');
       if (contract === undefined) return refuse(1, 'Contract not found');
-      const { symbolId: _symbolId, ...view } = contract;
+      const view = contractView(contract);
       return ok({ contract: view, contracts: [view] });
     }
   }
@@ -171,6 +198,7 @@ function route(world: RestWorld, path: string, body: Body, userName: string, tok
         size: num(body, 'size'),
         limitPrice: num(body, 'limitPrice'),
         stopPrice: num(body, 'stopPrice'),
+        trailPrice: num(body, 'trailPrice'),
       });
       return code === 0 ? ok() : refuse(code, code === 2 ? 'Order not found' : 'Order cannot be modified');
     }

@@ -5,7 +5,7 @@ import { seedContracts } from './catalog';
 import { UserHub } from './hub';
 import { type FakeAccount, type FakeFaults, type FakeUser, noFaults, trip } from './model';
 import { GatewayRates, type GatewayLimitsOption, resolveGatewayLimits } from './rate-window';
-import { type Body, handleRest, type RestWorld } from './rest';
+import { type Body, canonicalPath, handleRest, type RestWorld } from './rest';
 import { Sessions } from './sessions';
 import { Venue, type VenueEvent } from './venue';
 
@@ -99,9 +99,9 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
     }
     if (url.pathname.startsWith('/__control/') && request.method === 'POST')
       return send(response, 200, control(url.pathname.slice('/__control/'.length), body) ?? { ok: true });
-    if (!url.pathname.startsWith('/api/') || request.method !== 'POST') return send(response, 404, {});
+    if (!/^\/api\//i.test(url.pathname) || request.method !== 'POST') return send(response, 404, {});
     const token = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const path = url.pathname.slice('/api/'.length);
+    const path = canonicalPath(url.pathname.slice('/api/'.length));
     const late = faults.handleLate;
     if (trip(late, path)) {
       request.socket.destroy();
@@ -123,7 +123,7 @@ export async function startFakeProjectX(options: FakeProjectXOptions = {}): Prom
       /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1] ??
       undefined;
     const userName = sessions.userOf(token);
-    if (url.pathname !== '/hubs/user' || userName === null || token === undefined) {
+    if (url.pathname.toLowerCase() !== '/hubs/user' || userName === null || token === undefined) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
       return void socket.destroy();
     }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { signGatewayToken, signedHere } from './jwt';
 import type { FakeUser } from './model';
 
 interface TokenRecord {
@@ -28,7 +28,7 @@ export class Sessions {
         record.ended = true;
         ended.push(token);
       }
-    const token = `pxt.${randomBytes(18).toString('base64url')}`;
+    const token = signGatewayToken(userName, this.tokenLifetimeMs);
     this.tokens.set(token, { userName, expiresAt: Date.now() + this.tokenLifetimeMs, ended: false });
     this.logins += 1;
     if (ended.length > 0) this.onEnded(ended);
@@ -38,7 +38,7 @@ export class Sessions {
   /** Renewal keeps the session: the old token stays valid until it expires, like a JWT would. */
   renew(token: string): string {
     const record = this.tokens.get(token)!;
-    const fresh = `pxt.${randomBytes(18).toString('base64url')}`;
+    const fresh = signGatewayToken(record.userName, this.tokenLifetimeMs);
     this.tokens.set(fresh, {
       userName: record.userName,
       expiresAt: Date.now() + this.tokenLifetimeMs,
@@ -48,7 +48,7 @@ export class Sessions {
   }
 
   userOf(token: string | undefined): string | null {
-    if (token === undefined) return null;
+    if (token === undefined || !signedHere(token)) return null;
     const record = this.tokens.get(token);
     if (record === undefined || record.ended || record.expiresAt <= Date.now()) return null;
     return record.userName;

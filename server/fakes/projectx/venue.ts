@@ -27,6 +27,7 @@ export interface PlaceBody {
   size: number;
   limitPrice?: number | null;
   stopPrice?: number | null;
+  trailPrice?: number | null;
   customTag?: string | null;
   stopLossBracket?: { ticks: number; type: number } | null;
   takeProfitBracket?: { ticks: number; type: number } | null;
@@ -124,8 +125,12 @@ export class Venue {
     };
     if (!account.canTrade) return refuse(PlaceError.AccountRejected, 'Account is not allowed to trade');
     if (!this.marketOpen) return refuse(PlaceError.OutsideTradingHours, 'Outside of trading hours');
-    if (![OrderType.Limit, OrderType.Market, OrderType.Stop].includes(body.type as 1 | 2 | 4))
+    // The place-order reference lists 1 Limit, 2 Market, 4 Stop, 5 TrailingStop, 6 JoinBid, 7 JoinAsk; 3 StopLimit
+    // is a response code only, so it is refused here (the stricter reading).
+    if (!PLACEABLE.includes(body.type))
       return refuse(PlaceError.OrderRejected, `Order type ${body.type} is not supported`);
+    const fields = checkFields(body);
+    if (fields !== null) return refuse(PlaceError.OrderRejected, fields);
     if (!Number.isInteger(body.size) || body.size <= 0)
       return refuse(PlaceError.OrderRejected, 'Invalid order size');
     if ((body.stopLossBracket || body.takeProfitBracket) && account.bracketMode === 'position')
@@ -140,6 +145,7 @@ export class Venue {
         PlaceError.AccountViolation,
         `Maximum position of ${account.maxContracts} contracts exceeded`,
       );
+    this.priceAtPlacement(order);
     if (body.stopLossBracket || body.takeProfitBracket)
       order.brackets = {
         stopLossTicks: body.stopLossBracket?.ticks,
@@ -163,7 +169,12 @@ export class Venue {
   modify(
     accountId: number,
     orderId: number,
-    change: { size?: number | null; limitPrice?: number | null; stopPrice?: number | null },
+    change: {
+      size?: number | null;
+      limitPrice?: number | null;
+      stopPrice?: number | null;
+      trailPrice?: number | null;
+    },
   ): number {
     const order = this.orders.get(orderId);
     if (order === undefined || order.accountId !== accountId) return 2;
@@ -174,6 +185,11 @@ export class Venue {
     }
     if (change.limitPrice != null) order.limitPrice = change.limitPrice;
     if (change.stopPrice != null) order.stopPrice = change.stopPrice;
+    if (change.trailPrice != null) {
+      if (order.type !== OrderType.TrailingStop || !(change.trailPrice > 0)) return 3;
+      order.trailPrice = change.trailPrice;
+      order.stopPrice = this.trailedStop(order, this.price(order.contractId), true);
+    }
     order.updateTimestamp = now();
     this.emitOrder(order, 1);
     this.match(order);
@@ -206,7 +222,41 @@ export class Venue {
   setPrice(contractId: string, price: number): void {
     this.prices.set(contractId, price);
     for (const order of this.liveOrders())
-      if (order.contractId === contractId && order.status === OrderStatus.Open) this.match(order);
+      if (order.contractId === contractId && order.status === OrderStatus.Open) {
+        if (order.type === OrderType.TrailingStop) {
+          const trailed = this.trailedStop(order, price, false);
+          if (trailed !== order.stopPrice) {
+            order.stopPrice = trailed;
+            order.updateTimestamp = now();
+            this.emitOrder(order, 1);
+          }
+        }
+        this.match(order);
+      }
+  }
+
+  /**
+   * A trailing stop keeps its stop `trailPrice` away from the market and only ever moves it in the position's
+   * favour (a sell stop up, a buy stop down); `reset` places it afresh from the price (placement, new trail).
+   */
+  private trailedStop(order: FakeOrder, price: number, reset: boolean): number | null {
+    if (order.trailPrice === null) return order.stopPrice;
+    const sell = order.side === OrderSide.Ask;
+    const fresh = sell ? price - order.trailPrice : price + order.trailPrice;
+    if (reset || order.stopPrice === null) return fresh;
+    return sell ? Math.max(order.stopPrice, fresh) : Math.min(order.stopPrice, fresh);
+  }
+
+  /**
+   * Join orders rest at the best bid / ask: the fake keeps one price (the last trade) and quotes a one-tick
+   * market around it, bid a tick below and ask a tick above. A trailing stop starts a trail away.
+   */
+  private priceAtPlacement(order: FakeOrder): void {
+    const price = this.price(order.contractId);
+    const tick = this.contracts.get(order.contractId)?.tickSize ?? 0;
+    if (order.type === OrderType.JoinBid) order.limitPrice = price - tick;
+    if (order.type === OrderType.JoinAsk) order.limitPrice = price + tick;
+    if (order.type === OrderType.TrailingStop) order.stopPrice = this.trailedStop(order, price, true);
   }
 
   private newOrder(body: PlaceBody, contract: FakeContract): FakeOrder {
@@ -224,6 +274,7 @@ export class Venue {
       size: body.size,
       limitPrice: body.limitPrice ?? null,
       stopPrice: body.stopPrice ?? null,
+      trailPrice: body.trailPrice ?? null,
       fillVolume: 0,
       filledPrice: null,
       customTag: body.customTag ?? null,
@@ -243,16 +294,17 @@ export class Venue {
     if (order.status !== OrderStatus.Open) return;
     const price = this.price(order.contractId);
     const buy = order.side === OrderSide.Bid;
+    const resting = RESTING_LIMITS.includes(order.type);
     const marketable =
       order.type === OrderType.Market ||
-      (order.type === OrderType.Limit &&
+      (resting &&
         order.limitPrice !== null &&
         (buy ? price <= order.limitPrice : price >= order.limitPrice)) ||
-      (order.type === OrderType.Stop &&
+      ((order.type === OrderType.Stop || order.type === OrderType.TrailingStop) &&
         order.stopPrice !== null &&
         (buy ? price >= order.stopPrice : price <= order.stopPrice));
     if (!marketable) return;
-    const fillPrice = order.type === OrderType.Limit && order.limitPrice !== null ? order.limitPrice : price;
+    const fillPrice = resting && order.limitPrice !== null ? order.limitPrice : price;
     if (this.partialFills && order.size - order.fillVolume > 1) {
       this.fill(order, 1, fillPrice);
       setImmediate(() => this.match(order));
@@ -430,6 +482,28 @@ export class Venue {
   }
 }
 
+const PLACEABLE: number[] = [
+  OrderType.Limit,
+  OrderType.Market,
+  OrderType.Stop,
+  OrderType.TrailingStop,
+  OrderType.JoinBid,
+  OrderType.JoinAsk,
+];
+/** Orders that rest at a limit price once placed (a join order is a limit at the best bid / ask). */
+const RESTING_LIMITS: number[] = [OrderType.Limit, OrderType.JoinBid, OrderType.JoinAsk];
+
+/** The fields each type needs (Order/place reference): a limit price, a stop price, a trail distance. */
+function checkFields(body: PlaceBody): string | null {
+  if (body.type === OrderType.Limit && typeof body.limitPrice !== 'number')
+    return 'A limit order needs a limitPrice';
+  if (body.type === OrderType.Stop && typeof body.stopPrice !== 'number')
+    return 'A stop order needs a stopPrice';
+  if (body.type === OrderType.TrailingStop && !(typeof body.trailPrice === 'number' && body.trailPrice > 0))
+    return 'A trailing stop order needs a positive trailPrice';
+  return null;
+}
+
 function base(entry: FakeOrder): PlaceBody {
   return {
     accountId: entry.accountId,
@@ -444,9 +518,12 @@ export function isLive(order: FakeOrder): boolean {
   return order.status === OrderStatus.Open || order.status === OrderStatus.Pending;
 }
 
-/** The order as the API shows it; `Order/searchOpen` leaves the customTag out. */
+/**
+ * The order as the API shows it (the order model has no `trailPrice`: a trailing stop shows its current
+ * `stopPrice`); `Order/searchOpen` leaves the customTag out.
+ */
 export function orderView(order: FakeOrder, withTag: boolean): Record<string, unknown> {
-  const { brackets: _brackets, ocoWith: _oco, customTag, ...rest } = order;
+  const { brackets: _brackets, ocoWith: _oco, trailPrice: _trail, customTag, ...rest } = order;
   return withTag ? { ...rest, customTag } : rest;
 }
 

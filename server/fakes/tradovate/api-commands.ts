@@ -6,7 +6,18 @@ import type { Action, OrderType } from './venue-types';
 const unauthorized = (text: string): ApiResult => ok({ failureReason: 'Unauthorized', failureText: text });
 const actionOf = (value: unknown): Action | undefined =>
   value === 'Buy' || value === 'Sell' ? value : undefined;
-const orderTypes: OrderType[] = ['Market', 'Limit', 'Stop', 'StopLimit', 'MIT', 'TrailingStop'];
+// The OrderType enum of the schema (PlaceOrder.md, ModifyOrder.md): Limit, MIT, Market, QTS, Stop, StopLimit,
+// TrailingStop, TrailingStopLimit.
+const orderTypes: OrderType[] = [
+  'Market',
+  'Limit',
+  'Stop',
+  'StopLimit',
+  'MIT',
+  'TrailingStop',
+  'TrailingStopLimit',
+  'QTS',
+];
 const typeOf = (value: unknown): OrderType | undefined => orderTypes.find((type) => type === value);
 
 function bracketOf(value: unknown): BracketSpec | undefined {

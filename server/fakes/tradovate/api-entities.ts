@@ -31,6 +31,16 @@ const tables: Record<string, EntityTable> = {
     rows: (ctx, userId) => ctx.venue.positionsOf(userId).map(json.positionJson),
     master: 'accountId',
   },
+  // /accountRiskStatus/* (master: Account; the status's id is its account's id).
+  accountriskstatus: {
+    rows: (ctx, userId) => ctx.venue.accountsOf(userId).map((a) => json.accountRiskStatusJson(a.id)),
+    master: 'id',
+  },
+  // /contractMaturity/* (master: Product): public reference data, the same for every user.
+  contractmaturity: {
+    rows: (ctx) => [...ctx.venue.contracts.values()].map((c) => json.contractMaturityJson(c)),
+    master: 'productId',
+  },
 };
 
 const idsOf = (text: string | null): Set<number> =>

@@ -1,5 +1,6 @@
 import type { FakeContext } from './context';
 import { handleEntityRead } from './api-entities';
+import { answerSyncRequest } from './sync-answer';
 import * as json from './entities';
 
 export type Body = Record<string, unknown>;
@@ -39,6 +40,11 @@ export function handleRead(
         emailVerified: true,
         isTrial: false,
       });
+    case 'user/syncrequest': {
+      // The REST form of the sync request answers the same snapshot (no events follow: those need a socket).
+      const answer = answerSyncRequest((only) => venue.snapshot(userId, only), body);
+      return { status: answer.status, body: answer.body };
+    }
     case 'account/list':
       return ok(venue.accountsOf(userId).map(json.accountJson));
     case 'cashbalance/list':

@@ -183,3 +183,37 @@ export function commandJson(command: FakeCommand): Record<string, unknown> {
 export function commandReportJson(report: FakeCommandReport): Record<string, unknown> {
   return { ...report };
 }
+
+/** `accountRiskStatus` (AccountRiskStatus.md): one per account, its id the account's id. */
+export function accountRiskStatusJson(accountId: number): Record<string, unknown> {
+  return { id: accountId, adminAction: 'Normal', userTriggeredLiqOnly: false };
+}
+
+const MONTH_CODES = 'FGHJKMNQUVXZ';
+
+/**
+ * `contractMaturity` (ContractMaturity.md): `id` (the contract's `contractMaturityId`), `productId`,
+ * `expirationMonth` as YYYYMM, `expirationDate`, `archived`, `seqNo`, `isFront`. Read from the contract's name
+ * (`ESZ6`: December of the nearest year ending in 6); the expiry is the month's third Friday.
+ */
+export function contractMaturityJson(
+  contract: FakeContract,
+  now: Date = new Date(),
+): Record<string, unknown> {
+  const match = /([FGHJKMNQUVXZ])(\d)$/.exec(contract.name);
+  const monthIndex = match ? MONTH_CODES.indexOf(match[1]!) : 0;
+  const base = now.getUTCFullYear() - 1;
+  let year = base - (base % 10) + Number(match?.[2] ?? 0);
+  if (year < base) year += 10;
+  const firstDay = new Date(Date.UTC(year, monthIndex, 1)).getUTCDay();
+  const expiry = new Date(Date.UTC(year, monthIndex, 1 + ((5 - firstDay + 7) % 7) + 14, 13, 30));
+  return {
+    id: contract.id + 10_000,
+    productId: contract.id + 20_000,
+    expirationMonth: year * 100 + monthIndex + 1,
+    expirationDate: expiry.toISOString(),
+    archived: expiry.getTime() < now.getTime(),
+    seqNo: 1,
+    isFront: false,
+  };
+}

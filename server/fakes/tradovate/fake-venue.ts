@@ -131,7 +131,10 @@ export class FakeVenue extends VenueState {
     if (usesPrice(spec.orderType) && spec.price === undefined) return `${spec.orderType} order without price`;
     if (usesPeg(spec.orderType))
       return spec.pegDifference === undefined ? `${spec.orderType} order without pegDifference` : null;
-    const stop = spec.orderType === 'StopLimit' ? spec.stopPrice : (spec.stopPrice ?? spec.price);
+    const stop =
+      spec.orderType === 'StopLimit' || spec.orderType === 'QTS'
+        ? spec.stopPrice
+        : (spec.stopPrice ?? spec.price);
     if (usesStop(spec.orderType) && stop === undefined) return `${spec.orderType} order without stopPrice`;
     return null;
   }
@@ -139,11 +142,7 @@ export class FakeVenue extends VenueState {
   /** The stop an order starts with: a trailing stop without one starts `pegDifference` from the market. */
   private startingStop(contractId: number, spec: BracketSpec): number | undefined {
     if (spec.orderType === 'StopLimit') return spec.stopPrice;
-    if (
-      spec.orderType === 'TrailingStop' &&
-      spec.stopPrice === undefined &&
-      spec.pegDifference !== undefined
-    ) {
+    if (usesPeg(spec.orderType) && spec.stopPrice === undefined && spec.pegDifference !== undefined) {
       const distance = Math.abs(spec.pegDifference);
       const market = this.priceOf(contractId);
       return spec.action === 'Sell' ? market - distance : market + distance;
@@ -274,7 +273,7 @@ export class FakeVenue extends VenueState {
       };
     if (change.orderQty !== undefined && (!Number.isInteger(change.orderQty) || change.orderQty <= 0))
       return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    if (order.orderType === 'TrailingStop' && changesMoreThanQty(order, change))
+    if (usesPeg(order.orderType) && changesMoreThanQty(order, change))
       return {
         failureReason: 'TrailingStopNonOrderQtyModify',
         failureText: 'Only the quantity of a trailing stop can be modified',

@@ -16,6 +16,7 @@ export function fillPrice(order: FakeOrder, price: number): number | null {
         ? atLimit(buy, price, order.price)
         : null;
     case 'Stop':
+    case 'QTS':
       return order.stopPrice !== null && stopTouched(buy, price, order.stopPrice) ? price : null;
     case 'MIT':
       return order.price !== null && limitReached(buy, price, order.price) ? price : null;
@@ -30,6 +31,19 @@ export function fillPrice(order: FakeOrder, price: number): number | null {
     case 'TrailingStop': {
       const stop = trail(order, price);
       return stop !== null && stopTouched(buy, price, stop) ? price : null;
+    }
+    case 'TrailingStopLimit': {
+      if (!order.stopTriggered) {
+        const before = order.trailingStop;
+        const stop = trail(order, price);
+        // The limit keeps its distance from the stop as the stop trails.
+        if (order.price !== null && before !== null && stop !== null) order.price += stop - before;
+        if (stop === null || !stopTouched(buy, price, stop)) return null;
+        order.stopTriggered = true;
+      }
+      return order.price !== null && limitReached(buy, price, order.price)
+        ? atLimit(buy, price, order.price)
+        : null;
     }
   }
 }
@@ -64,7 +78,12 @@ export function trail(order: FakeOrder, price: number): number | null {
 
 /** Which prices an order type carries, and which it needs. */
 export const usesPrice = (type: FakeOrder['orderType']): boolean =>
-  type === 'Limit' || type === 'StopLimit' || type === 'MIT';
+  type === 'Limit' || type === 'StopLimit' || type === 'MIT' || type === 'TrailingStopLimit';
 export const usesStop = (type: FakeOrder['orderType']): boolean =>
-  type === 'Stop' || type === 'StopLimit' || type === 'TrailingStop';
-export const usesPeg = (type: FakeOrder['orderType']): boolean => type === 'TrailingStop';
+  type === 'Stop' ||
+  type === 'StopLimit' ||
+  type === 'TrailingStop' ||
+  type === 'TrailingStopLimit' ||
+  type === 'QTS';
+export const usesPeg = (type: FakeOrder['orderType']): boolean =>
+  type === 'TrailingStop' || type === 'TrailingStopLimit';

@@ -2,7 +2,7 @@ import type WebSocket from 'ws';
 import type { Body } from './api-reads';
 import type { FakeContext } from './context';
 import { processRequest } from './pipeline';
-import { requestedTypes, syncAnswer } from './sync-answer';
+import { answerSyncRequest } from './sync-answer';
 import type { PropsEvent } from './venue-types';
 
 interface Connection {
@@ -162,15 +162,11 @@ export class SocketHub {
       ip: connection.ip,
       local: (userId) => {
         if (endpoint.toLowerCase() !== 'user/syncrequest') return undefined;
-        const types = requestedTypes(body);
-        if (types === 'invalid')
-          return { status: 400, body: 'entityTypes must be a list of entity type names' };
+        const answer = answerSyncRequest((only) => this.ctx.venue.snapshot(userId, only), body);
+        if (answer.types === undefined) return { status: answer.status, body: answer.body };
         synced = true;
-        connection.entityTypes = types;
-        return {
-          status: 200,
-          body: syncAnswer(this.ctx.venue.snapshot(userId), types, body.splitResponses === true),
-        };
+        connection.entityTypes = answer.types;
+        return { status: answer.status, body: answer.body };
       },
     });
     if (outcome.kind === 'drop') return void connection.ws.terminate();

@@ -23,7 +23,8 @@ export interface FakeContract {
   valuePerPoint: number;
 }
 
-export type OrderType = 'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'MIT' | 'TrailingStop';
+export type OrderType =
+  'Market' | 'Limit' | 'Stop' | 'StopLimit' | 'MIT' | 'TrailingStop' | 'TrailingStopLimit' | 'QTS';
 export type Action = 'Buy' | 'Sell';
 
 export interface FakeOrder {

@@ -198,31 +198,36 @@ export class VenueState {
     );
   }
 
-  /** The `user/syncrequest` snapshot. */
-  snapshot(userId: number): Record<string, unknown> {
+  /**
+   * The `user/syncrequest` snapshot; `accounts` (the request's filter) keeps only those accounts and what hangs
+   * off them (orders, their versions, commands and fills, positions, balances, risk statuses).
+   */
+  snapshot(userId: number, onlyAccounts?: Set<number>): Record<string, unknown> {
     const user = this.users.get(userId);
-    const accounts = this.accountsOf(userId);
-    const orders = this.ordersOf(userId);
-    const contractIds = new Set([
-      ...orders.map((o) => o.contractId),
-      ...this.positionsOf(userId).map((p) => p.contractId),
-    ]);
+    const kept = (accountId: number): boolean => onlyAccounts === undefined || onlyAccounts.has(accountId);
+    const accounts = this.accountsOf(userId).filter((a) => kept(a.id));
+    const orders = this.ordersOf(userId).filter((o) => kept(o.accountId));
+    const orderIds = new Set(orders.map((o) => o.id));
+    const positions = this.positionsOf(userId).filter((p) => kept(p.accountId));
+    const commands = this.commandsOf(userId).filter((c) => orderIds.has(c.orderId));
+    const commandIds = new Set(commands.map((c) => c.id));
+    const contractIds = new Set([...orders.map((o) => o.contractId), ...positions.map((p) => p.contractId)]);
     return {
       users: user ? [{ id: user.id, name: user.name, status: 'Active' }] : [],
       accounts: accounts.map(json.accountJson),
-      accountRiskStatuses: accounts.map((account) => ({
-        id: account.id,
-        adminAction: 'Normal',
-        userTriggeredLiqOnly: false,
-      })),
+      accountRiskStatuses: accounts.map((account) => json.accountRiskStatusJson(account.id)),
       cashBalances: accounts.map(json.cashBalanceJson),
-      positions: this.positionsOf(userId).map(json.positionJson),
+      positions: positions.map(json.positionJson),
       orders: orders.map(json.orderJson),
       orderVersions: orders.map(json.orderVersionJson),
-      commands: this.commandsOf(userId).map(json.commandJson),
-      commandReports: this.commandReportsOf(userId).map(json.commandReportJson),
+      commands: commands.map(json.commandJson),
+      commandReports: this.commandReportsOf(userId)
+        .filter((r) => commandIds.has(r.commandId))
+        .map(json.commandReportJson),
       executionReports: [],
-      fills: this.fillsOf(userId).map(json.fillJson),
+      fills: this.fillsOf(userId)
+        .filter((f) => orderIds.has(f.orderId))
+        .map(json.fillJson),
       fillPairs: [],
       contracts: [...contractIds].flatMap((id) => {
         const contract = this.contracts.get(id);

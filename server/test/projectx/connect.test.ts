@@ -41,7 +41,7 @@ describe('ProjectX sign-in and token renewal', () => {
       apiKey: 'key-a',
       restUrl: fake.restUrl,
       hubUrl: fake.hubUrl,
-      accessToken: expect.stringMatching(/^pxt\./),
+      accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
     });
   });
 

@@ -34,7 +34,7 @@ describe('fake ProjectX Gateway: the published protocol', () => {
       (await post(fake.restUrl, 'Auth/loginKey', { userName: 'off', apiKey: 'key-o' })).body.errorCode,
     ).toBe(10);
     const token = await login();
-    expect(token).toMatch(/^pxt\./);
+    expect(token.split('.')).toHaveLength(3);
     const renewed = await post(fake.restUrl, 'Auth/validate', {}, token);
     expect(renewed.body).toMatchObject({ success: true, errorCode: 0 });
     expect(typeof renewed.body.newToken).toBe('string');

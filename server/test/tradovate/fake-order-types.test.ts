@@ -132,4 +132,56 @@ describe('fake Tradovate order types (PlaceOrder.md, PlaceOCO.md)', () => {
       pegDifference: 10,
     });
   });
+
+  it('when a sell trailing stop limit trails up and is touched, then it works as a limit that kept its distance', async () => {
+    const { orderId } = await post('order/placeorder', {
+      action: 'Sell',
+      orderType: 'TrailingStopLimit',
+      stopPrice: 5995,
+      price: 5994,
+      pegDifference: 5,
+    });
+    expect(statusOf(orderId)).toBe('Working');
+    fake.control.setPrice('ESZ6', 6010);
+    // Stop 6005, limit 6004 (a point under it, as placed); 6004.75 touches the stop, and sells at 6004.75.
+    fake.control.setPrice('ESZ6', 6004.75);
+    expect(statusOf(orderId)).toBe('Filled');
+    expect(fillOf(orderId)).toBe(6004.75);
+  });
+
+  it('when a trailing stop limit is touched below its limit, then it waits for the limit', async () => {
+    const { orderId } = await post('order/placeorder', {
+      action: 'Sell',
+      orderType: 'TrailingStopLimit',
+      stopPrice: 5995,
+      price: 5994,
+      pegDifference: 5,
+    });
+    fake.control.setPrice('ESZ6', 5990);
+    expect(statusOf(orderId)).toBe('Working');
+    fake.control.setPrice('ESZ6', 5994.5);
+    expect(statusOf(orderId)).toBe('Filled');
+    expect(fillOf(orderId)).toBe(5994.5);
+  });
+
+  it('when a trailing stop limit has no price, then Tradovate refuses it in a 200 body', async () => {
+    expect(
+      await post('order/placeorder', { action: 'Sell', orderType: 'TrailingStopLimit', pegDifference: 5 }),
+    ).toEqual({ failureReason: 'InvalidPrice', failureText: 'TrailingStopLimit order without price' });
+  });
+
+  it('when a QTS order is touched, then it goes to market like a stop', async () => {
+    const { orderId } = await post('order/placeorder', { action: 'Buy', orderType: 'QTS', stopPrice: 6005 });
+    expect(statusOf(orderId)).toBe('Working');
+    fake.control.setPrice('ESZ6', 6006);
+    expect(statusOf(orderId)).toBe('Filled');
+    expect(fillOf(orderId)).toBe(6006);
+  });
+
+  it('when a QTS order has no stopPrice, then Tradovate refuses it in a 200 body', async () => {
+    expect(await post('order/placeorder', { action: 'Buy', orderType: 'QTS', price: 6005 })).toEqual({
+      failureReason: 'InvalidPrice',
+      failureText: 'QTS order without stopPrice',
+    });
+  });
 });

@@ -75,7 +75,21 @@ describe('fake Tradovate socket protocol', () => {
     const beat = setInterval(() => client.ws.send('[]'), 100);
     try {
       client.ws.send(`authorize\n0\n\n${fake.control.issueToken(user.userId).accessToken}`);
-      client.ws.send(`user/syncrequest\n1\n\n${JSON.stringify({ users: [user.userId] })}`);
+      // The guide: entityTypes lists what the snapshot (and the events after it) carry; without it, none.
+      const entityTypes = [
+        'user',
+        'account',
+        'cashBalance',
+        'position',
+        'order',
+        'orderVersion',
+        'fill',
+        'executionReport',
+        'contract',
+        'command',
+        'commandReport',
+      ];
+      client.ws.send(`user/syncrequest\n1\n\n${JSON.stringify({ entityTypes })}`);
       client.ws.send('account/list\n2\n\n');
       await client.next((f) => f.includes('"i":2'));
       const [, snapshot, accounts] = client.messages() as Array<{

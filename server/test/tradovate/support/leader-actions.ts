@@ -132,9 +132,13 @@ export function performLeaderAction(control: FakeControl, leader: number, action
       if (order === undefined) return;
       const buy = order.action === 'Buy';
       const level = restingLevel(price, buy, STOPS.has(order.orderType), action.offset);
-      // A trailing stop takes only a new quantity (TrailingStopNonOrderQtyModify).
+      // A trailing stop takes only a new quantity (TrailingStopNonOrderQtyModify); the leader here places
+      // only the working types above, so the others keep their prices too.
       const prices =
-        order.orderType === 'TrailingStop' || order.orderType === 'Market'
+        order.orderType === 'TrailingStop' ||
+        order.orderType === 'TrailingStopLimit' ||
+        order.orderType === 'QTS' ||
+        order.orderType === 'Market'
           ? {}
           : pricesOf(order.orderType, buy, level, action.offset);
       control.modifyHumanOrder(order.id, { orderQty: action.qty, ...prices });
