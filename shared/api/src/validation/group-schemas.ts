@@ -15,7 +15,6 @@ export const groupNameSchema = yup.object({
       wire({
         description: `1 to ${GROUP_NAME_MAX} characters, no space at either end; unique among the trader's groups (else 409).`,
         untyped: true,
-        requiredOnWire: true,
       }),
     ),
 });
@@ -36,14 +35,11 @@ export const groupMoveSchema = yup.object({
       wire({
         description: 'The account to move (one of yours; else 404).',
         untyped: true,
-        requiredOnWire: true,
       }),
     ),
   position: yup
     .mixed<'keep' | 'align'>()
     .required(GROUP_MESSAGE.position)
     .oneOf(['keep', 'align'], GROUP_MESSAGE.position)
-    .meta(
-      wire({ description: "keep or align: what happens to the account's position.", requiredOnWire: true }),
-    ),
+    .meta(wire({ description: "keep or align: what happens to the account's position." })),
 });
