@@ -130,6 +130,13 @@ export const SyncAccountSchema = Type.Object({
       }),
     ),
   ),
+  group_id: Type.Optional(
+    Nullable(
+      Type.Integer({
+        description: "The account's copy group (`GET /copier/groups`); null before it has one.",
+      }),
+    ),
+  ),
 });
 
 /** A copy group: one leader and its followers; every account of the trader belongs to exactly one group. */
