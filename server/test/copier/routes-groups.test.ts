@@ -126,6 +126,13 @@ describe('copy groups', () => {
       ['Group 1', true, false, leader, [leader, f1, plain], [f1]],
       ['Funded', false, false, null, [f2], []],
     ]);
+    // The desk rows (and the feed built from them) carry each account's group.
+    expect((await table(t.app, alice)).map((r) => [r.id, r.group_id])).toEqual([
+      [leader, first.id],
+      [f1, first.id],
+      [f2, funded.id],
+      [plain, first.id],
+    ]);
     const again = await call<{ detail: string }>(
       t.app,
       alice,
