@@ -268,10 +268,10 @@ export async function clearFollowerRole(db: Db, accountId: number): Promise<void
 }
 
 /** None of the user's accounts follows any more. */
-export async function clearFollowerRoles(db: Db, userId: number): Promise<void> {
+export async function clearFollowerRoles(db: Db, accountIds: readonly number[]): Promise<void> {
   await db.query(
-    'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE user_id = $1 AND is_follower',
-    [userId],
+    'UPDATE broker_accounts SET is_follower = false, updated_at = now() WHERE id = ANY($1::int[]) AND is_follower',
+    [accountIds],
   );
 }
 

@@ -34,6 +34,7 @@ export { errorMessage, successMessage, statusOf } from './client/messages';
 export * from './calls/auth';
 export * from './calls/connections';
 export * from './calls/copier';
+export * from './calls/groups';
 export * from './calls/market';
 export * from './calls/notifications';
 export * from './calls/paper';

@@ -43,6 +43,7 @@ export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): 
       currency_symbol: row.currency_symbol,
       throttle: throttleRow(engine, row.id),
       pace_warning: paceWarning(engine, row),
+      group_id: row.group_id,
     };
   });
 }

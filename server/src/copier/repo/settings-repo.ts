@@ -61,8 +61,9 @@ export async function setCross(db: Db, accountId: number, cross: boolean): Promi
   await setAccountCross(db, accountId, cross);
 }
 
-export async function disableAllFollowers(db: Db, userId: number): Promise<void> {
-  await clearFollowerRoles(db, userId);
+/** Stops these followers (one group's) from following. */
+export async function disableAllFollowers(db: Db, followerIds: readonly number[]): Promise<void> {
+  await clearFollowerRoles(db, followerIds);
 }
 
 /**

@@ -22,6 +22,7 @@ interface AccountRow {
   daily_loss_limit: number | null;
   waits: boolean;
   held_by_hand: string[];
+  paused: boolean;
 }
 
 /** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
@@ -39,8 +40,10 @@ export class SqlDirectory implements AccountDirectory {
               (a.enabled AND c.enabled) AS enabled, c.broker, r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit,
               EXISTS (SELECT 1 FROM copy_follower_waits w WHERE w.account_id = a.id AND w.leader_account_id IN
                 (SELECT m.id FROM broker_accounts m WHERE m.user_id = a.user_id AND m.is_master)) AS waits,
-              ARRAY(SELECT h.symbol FROM copy_held_by_hand h WHERE h.account_id = a.id ORDER BY h.symbol) AS held_by_hand
+              ARRAY(SELECT h.symbol FROM copy_held_by_hand h WHERE h.account_id = a.id ORDER BY h.symbol) AS held_by_hand,
+              COALESCE(g.paused, false) AS paused
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_risk r ON r.account_id = a.id
+       LEFT JOIN copy_account_groups g ON g.account_id = a.id
        WHERE a.user_id = $1 ORDER BY a.id`,
       [userId],
     );
@@ -53,7 +56,8 @@ export class SqlDirectory implements AccountDirectory {
         externalId: row.external_id,
         name: row.name,
         isLeader: row.is_master,
-        isFollower: row.is_follower && !row.is_master,
+        // A follower of a paused group copies nothing until the group is resumed.
+        isFollower: row.is_follower && !row.is_master && !row.paused,
         ratio: Number(row.ratio),
         cross: row.cross,
         autoSync: row.auto_sync,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deskOrderRoutes } from './desk-orders';
+import { groupRoutes } from './groups';
 import { historyRoutes } from './history';
 import { orderRoutes } from './order-data';
 import { riskRoutes } from './risk';
@@ -8,6 +9,7 @@ import { roleRoutes } from './roles';
 /** `/copier/*`: roles, ratios, risk, the desk's orders, order data, history and journals (given `app.copier`). */
 export const copierPrefix: FastifyPluginAsync = async (app) => {
   await app.register(roleRoutes, app.copier);
+  await app.register(groupRoutes, app.copier);
   await app.register(riskRoutes, app.copier);
   await app.register(deskOrderRoutes, app.copier);
   await app.register(orderRoutes, app.copier);

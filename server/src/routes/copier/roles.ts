@@ -11,6 +11,8 @@ import {
   setRatio,
   toggleFollower,
 } from '../../copier/repo/settings-repo';
+import { GROUP_NOT_FOUND, listGroups, ownedGroup } from '../../copier/repo/groups-repo';
+import { parseId } from '../../http/ids';
 import { accountOf, ownedAccountFirst } from '../owned-account-first';
 
 /** Leader, follow toggle, ratio, Cross and "disable all followers". */
@@ -68,9 +70,19 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     },
   );
 
-  app.put('/copier/followers/disable-all', secured, async (request): Promise<MessageResponse> => {
-    await disableAllFollowers(app.db, request.user.id);
-    await changed(request.user.id);
-    return { message: SUCCESS.disableFollowers };
-  });
+  app.put<{ Querystring: { groupId?: string } }>(
+    '/copier/followers/disable-all',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      // The group shown on the desk; the trader's first group when none is named (the spec's call).
+      const raw = request.query.groupId;
+      const group =
+        raw === undefined
+          ? (await listGroups(app.db, request.user.id))[0]
+          : await ownedGroup(app.db, request.user.id, parseId(raw, GROUP_NOT_FOUND));
+      await disableAllFollowers(app.db, group?.follower_account_ids ?? []);
+      await changed(request.user.id);
+      return { message: SUCCESS.disableFollowers };
+    },
+  );
 };

@@ -5,7 +5,7 @@ import type { TestUser } from '../../support/users';
 export async function call<T>(
   app: FastifyInstance,
   user: TestUser,
-  method: 'GET' | 'PUT' | 'POST',
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<{ status: number; body: T }> {

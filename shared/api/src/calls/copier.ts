@@ -59,8 +59,11 @@ export async function updateRiskSettings(
 export async function syncFollower(accountId: number): Promise<MessageResponse> {
   return (await http.post<MessageResponse>(`/copier/accounts/${accountId}/sync`)).data;
 }
-export async function disableAllFollowers(): Promise<MessageResponse> {
-  return (await http.put<MessageResponse>('/copier/followers/disable-all')).data;
+/** Disables the followers of one group (the trader's first group when none is named). */
+export async function disableAllFollowers(groupId?: number): Promise<MessageResponse> {
+  const url = '/copier/followers/disable-all';
+  if (groupId === undefined) return (await http.put<MessageResponse>(url)).data;
+  return (await http.put<MessageResponse>(url, undefined, { params: { groupId: String(groupId) } })).data;
 }
 /** `id` is the user id (spec section 7). */
 export async function getOrderData(userId: number, options: CallOptions = {}): Promise<OrderData> {

@@ -8,3 +8,4 @@ export * from './desk-confirm-messages';
 export * from './propfirm-labels';
 export * from './rithmic-messages';
 export * from './broker-setup-messages';
+export * from './group-messages';

@@ -130,6 +130,29 @@ export const SyncAccountSchema = Type.Object({
       }),
     ),
   ),
+  group_id: Type.Optional(
+    Nullable(
+      Type.Integer({
+        description: "The account's copy group (`GET /copier/groups`); null before it has one.",
+      }),
+    ),
+  ),
+});
+
+/** A copy group: one leader and its followers; every account of the trader belongs to exactly one group. */
+export const CopyGroupSchema = Type.Object({
+  id: Id,
+  name: Type.String(),
+  paused: Type.Boolean({ description: 'A paused group copies nothing until resumed.' }),
+  first: Type.Boolean({
+    description:
+      "The trader's first group: it holds every account not placed in another one and cannot be deleted.",
+  }),
+  leader_account_id: Nullable(Type.Integer({ description: "The group's leader; null while it has none." })),
+  account_ids: Type.Array(Type.Integer(), {
+    description: 'Every account of the group (its leader included).',
+  }),
+  follower_account_ids: Type.Array(Type.Integer(), { description: 'The accounts that copy its leader.' }),
 });
 
 export const OrderStatusSchema = StringEnum([

@@ -13,6 +13,8 @@ import {
   flattenSchema,
   forgotPasswordSchema,
   gatewaySystemsQuerySchema,
+  groupMoveSchema,
+  groupNameSchema,
   journalSchema,
   leaderChangeSchema,
   loginConnectSchema,
@@ -109,3 +111,8 @@ export const LoginConnectPayloadSchema = payloadSchema(loginConnectSchema);
  * the rules tell an absent body (the followers are kept) from a wrong one (400).
  */
 export const LeaderChangePayloadSchema = payloadSchema(leaderChangeSchema, { nonObjectIgnored: true });
+
+/** Names a copy group (create and rename). */
+export const GroupNamePayloadSchema = payloadSchema(groupNameSchema);
+/** Moves an account into a copy group, with what happens to its position. */
+export const GroupMovePayloadSchema = payloadSchema(groupMoveSchema);

@@ -10,6 +10,7 @@ import {
   BrokerSchema,
   ConnectionDetailsSchema,
   ConnectionSchema,
+  CopyGroupSchema,
   DayJournalSchema,
   HistoryDataSchema,
   MarketQuoteSchema,
@@ -29,6 +30,8 @@ import {
   FlattenPayloadSchema,
   ForgotPasswordPayloadSchema,
   GatewaySystemsQuerySchema,
+  GroupMovePayloadSchema,
+  GroupNamePayloadSchema,
   HistoryQuerySchema,
   ImportTradesPayloadSchema,
   JournalPayloadSchema,
@@ -112,6 +115,15 @@ function answers(ok: Record<number, AnswerSchema>): Record<string, AnswerSchema>
   return { ...ok, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 }
 const message = answers({ 200: MessageResponseSchema });
+/** A desk action's group: the trader's first group when left out, so the spec's calls are unchanged. */
+const GroupQuery = Type.Object({
+  groupId: Type.Optional(
+    Type.String({
+      maxLength: 12,
+      description: "A group id; the trader's first group when left out; another's answers 404.",
+    }),
+  ),
+});
 
 export const ROUTE_SCHEMAS = {
   [`GET ${API}/health`]: { response: answers({ 200: HealthSchema }) },
@@ -235,7 +247,25 @@ export const ROUTE_SCHEMAS = {
   [`PUT ${API}/copier/accounts/:id/follower`]: { params: Id('id'), response: message },
   [`PUT ${API}/copier/accounts/:id/ratio`]: { params: Id('id'), body: RatioPayloadSchema, response: message },
   [`PUT ${API}/copier/accounts/:id/cross`]: { params: Id('id'), body: CrossPayloadSchema, response: message },
-  [`PUT ${API}/copier/followers/disable-all`]: { response: message },
+  [`PUT ${API}/copier/followers/disable-all`]: { querystring: GroupQuery, response: message },
+  [`GET ${API}/copier/groups`]: { response: answers({ 200: Type.Array(CopyGroupSchema) }) },
+  [`POST ${API}/copier/groups`]: {
+    body: GroupNamePayloadSchema,
+    response: answers({ 201: CopyGroupSchema }),
+  },
+  [`PUT ${API}/copier/groups/:id/name`]: {
+    params: Id('id'),
+    body: GroupNamePayloadSchema,
+    response: answers({ 200: CopyGroupSchema }),
+  },
+  [`POST ${API}/copier/groups/:id/pause`]: { params: Id('id'), response: answers({ 200: CopyGroupSchema }) },
+  [`POST ${API}/copier/groups/:id/resume`]: { params: Id('id'), response: answers({ 200: CopyGroupSchema }) },
+  [`DELETE ${API}/copier/groups/:id`]: { params: Id('id'), response: message },
+  [`POST ${API}/copier/groups/:id/accounts`]: {
+    params: Id('id'),
+    body: GroupMovePayloadSchema,
+    response: answers({ 200: CopyGroupSchema }),
+  },
   [`GET ${API}/copier/accounts/:id/risk`]: {
     params: Id('id'),
     response: answers({ 200: RiskSettingsSchema }),

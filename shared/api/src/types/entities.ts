@@ -33,6 +33,7 @@ export type HistoryData = Static<typeof S.HistoryDataSchema>;
 export type HistorySummary = Static<typeof S.HistorySummarySchema>;
 export type HistoryDay = Static<typeof S.HistoryDaySchema>;
 export type DayJournal = Static<typeof S.DayJournalSchema>;
+export type CopyGroup = Static<typeof S.CopyGroupSchema>;
 export type RiskSettings = Static<typeof S.RiskSettingsSchema>;
 export type NotificationKind = Static<typeof S.NotificationKindSchema>;
 export type Notification = Static<typeof S.NotificationSchema>;

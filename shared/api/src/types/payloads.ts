@@ -13,6 +13,9 @@ export type RatioPayload = Static<typeof S.RatioPayloadSchema>;
 export type CrossPayload = Static<typeof S.CrossPayloadSchema>;
 /** The flatten body is the list of account ids (spec section 3). */
 export type FlattenPayload = Static<typeof S.FlattenPayloadSchema>;
+export type GroupNamePayload = Static<typeof S.GroupNamePayloadSchema>;
+export type GroupMovePayload = Static<typeof S.GroupMovePayloadSchema>;
+export type GroupMovePosition = GroupMovePayload['position'];
 export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
 export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;
 export type DateRangeQuery = Static<typeof S.DateRangeQuerySchema>;
