@@ -5,6 +5,7 @@ import type { AlertSettings } from './settings';
 import { sendDiscord } from './senders/discord';
 import type { SendOutcome } from './senders/send-outcome';
 import { sendTelegram } from './senders/telegram';
+import { sendWebPush } from './senders/webpush';
 import type { Deliver } from './worker';
 
 /** Sends to whichever service a channel is on. */
@@ -34,8 +35,16 @@ export function createDeliver(settings: AlertSettings, mailer: Mailer): Deliver 
           text: `${payload.text}\n\n${payload.url}`,
         });
         return { kind: 'sent' };
-      case 'webpush':
-        return { kind: 'refused', reason: 'Web Push is not configured' };
+      case 'webpush': {
+        const { vapidPublicKey, vapidPrivateKey, vapidSubject } = settings;
+        if (!vapidPublicKey || !vapidPrivateKey)
+          return { kind: 'refused', reason: 'Web Push is not configured' };
+        return sendWebPush(target, payload, {
+          vapid: { subject: vapidSubject, publicKey: vapidPublicKey, privateKey: vapidPrivateKey },
+          timeoutMs: settings.sendTimeoutMs,
+          testHosts: settings.pushTestHosts,
+        });
+      }
     }
   };
 }

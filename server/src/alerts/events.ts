@@ -1,15 +1,9 @@
 import type { NotifyInput } from '../types/fastify';
 
-/** The events a trader switches per channel (the Profile's events table has one row each). */
-export const ALERT_EVENTS = [
-  'copy_failed',
-  'out_of_sync',
-  'firm_rule',
-  'leader_breach',
-  'connection',
-  'daily_summary',
-] as const;
-export type AlertEvent = (typeof ALERT_EVENTS)[number];
+import { ALERT_EVENTS, type AlertEventName } from '@synctrade/api/validation';
+
+export { ALERT_EVENTS };
+export type AlertEvent = AlertEventName;
 
 /** What one alert says: no token, no key, no webhook URL; `url` opens the screen it is about. */
 export interface AlertPayload {

@@ -1,10 +1,14 @@
 /** The operator's alert settings (config.ts reads them from the environment; README lists them). */
 export interface AlertSettings {
   telegramBotToken?: string;
+  /** The bot's user name, shown to the trader with the link code. */
+  telegramBotName?: string;
   /** The Bot API's base; a local fake in tests. */
   telegramApiUrl: string;
   /** `host:port` of local Discord fakes let in besides discord.com (tests only). */
   discordTestHosts: string[];
+  /** `host:port` of local push services let in besides the browsers' own (tests only). */
+  pushTestHosts: string[];
   vapidPublicKey?: string;
   vapidPrivateKey?: string;
   vapidSubject: string;
@@ -31,8 +35,13 @@ function blank(value: string | undefined): string | undefined {
 export function loadAlertSettings(env: NodeJS.ProcessEnv): AlertSettings {
   return {
     telegramBotToken: blank(env.TELEGRAM_BOT_TOKEN),
+    telegramBotName: blank(env.TELEGRAM_BOT_NAME),
     telegramApiUrl: blank(env.TELEGRAM_API_URL) ?? 'https://api.telegram.org',
     discordTestHosts: (env.DISCORD_WEBHOOK_TEST_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
+    pushTestHosts: (env.PUSH_TEST_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim())
       .filter(Boolean),

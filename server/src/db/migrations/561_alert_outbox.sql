@@ -9,8 +9,8 @@ CREATE TABLE alert_channels (
   kind text NOT NULL CHECK (kind IN ('telegram', 'discord', 'webpush', 'email')),
   -- What the trader sees (a chat name, the webhook's host, the browser); never the secret itself.
   label text NOT NULL,
-  -- Where to send: { chat_id } | { url } | { endpoint, keys } | { email }. Encrypted-at-rest is not needed for
-  -- the chat id; the webhook URL and push keys are bearer secrets and stay out of every API answer.
+  -- Where to send: { chat_id } | { url } | { endpoint, keys } | { email }. The webhook URL and the push
+  -- subscription are bearer secrets: they stay out of every API answer and out of the outbox.
   target jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
@@ -23,10 +23,13 @@ CREATE TABLE alert_channel_mutes (
   PRIMARY KEY (channel_id, event)
 );
 
+-- A Telegram link code: the trader sends it to the bot; whichever node reads the bot's updates first links the
+-- chat and records the channel here, so the trader's own request finds it.
 CREATE TABLE alert_link_codes (
   code text PRIMARY KEY,
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  expires_at timestamptz NOT NULL
+  expires_at timestamptz NOT NULL,
+  channel_id integer REFERENCES alert_channels (id) ON DELETE CASCADE
 );
 CREATE INDEX alert_link_codes_user_idx ON alert_link_codes (user_id);
 

@@ -7,3 +7,4 @@ export * from './projectx-messages';
 export * from './desk-confirm-messages';
 export * from './propfirm-labels';
 export * from './rithmic-messages';
+export * from './alert-messages';

@@ -13,3 +13,4 @@ export * from './leader-change-schema';
 export * from './ticket-schemas';
 export * from './import-row';
 export * from './rithmic';
+export * from './alert-schemas';
