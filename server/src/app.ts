@@ -31,6 +31,9 @@ import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { makeNotify } from './notifications/notify';
+import { AlertService } from './alerts/service';
+import { feedAlerts } from './alerts/subscriber';
+import { alertRoutes } from './alerts/routes';
 import { registerOpenApi } from './openapi/openapi';
 import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
@@ -156,7 +159,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Null until app.authenticate sets it (Fastify forbids object defaults shared between requests).
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorate('authenticate', makeAuthenticate(app, signer));
-  app.decorate('notify', makeNotify(app));
+  // Every notification also feeds the trader's alert channels (alerts/subscriber.ts), sent by the outbox worker.
+  const alerts = new AlertService(
+    config.alerts,
+    config.publicUrl,
+    db,
+    () => app.mailer,
+    (err, context) => app.log.error({ err }, context),
+  );
+  alerts.attach(app);
+  app.decorate(
+    'notify',
+    feedAlerts(makeNotify(app), {
+      db,
+      publicUrl: config.publicUrl,
+      cap: alerts.cap,
+      queued: () => alerts.queued(),
+      log: (err) => app.log.error({ err }, 'queueing alerts failed'),
+    }),
+  );
   app.decorate(
     'propGuard',
     new PropGuard(new PropStore(db), {
@@ -190,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes: one folder per URL prefix under routes/, registered by routes/index.ts.
   await app.register(copierPlugin);
   await app.register(routes);
+  await app.register(alertRoutes, { prefix: '/api/v1', alerts });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

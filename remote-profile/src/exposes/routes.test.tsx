@@ -1,6 +1,7 @@
 import { mockApi, renderWithProviders, screen, signIn, type ApiMock } from '@synctrade/test-utils';
 import { buildProfile, resetStores } from '../support/fixtures';
 import Remote from './routes';
+import { alertSetup } from '../features/alerts/support/alerts-fixtures';
 
 let api: ApiMock;
 
@@ -10,7 +11,8 @@ beforeEach(() => {
   api = mockApi()
     .on('GET /auth/profile', [200, buildProfile()])
     .on('GET /auth/2fa', [200, { enabled: false }])
-    .on('GET /propfirm/mail-settings', [200, { rule_emails: true }]);
+    .on('GET /propfirm/mail-settings', [200, { rule_emails: true }])
+    .on('GET /alerts', [200, alertSetup()]);
 });
 afterEach(() => api.restore());
 

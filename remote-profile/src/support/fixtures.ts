@@ -2,6 +2,7 @@ import type { Profile } from '@synctrade/api';
 import { authStore } from '@synctrade/api';
 import { ProfileSchema } from '@synctrade/api/schemas';
 import { serverShaped } from '@synctrade/test-utils';
+import { useAlertsStore } from '../features/alerts/store/alerts-store';
 import { useRuleMailStore } from '../features/notifications/store/rule-mail-store';
 import { useProfileStore } from '../features/profile/store/profile-store';
 import { usePasswordStore } from '../features/security/store/password-store';
@@ -27,6 +28,7 @@ export function resetStores(): void {
   usePasswordStore.setState(usePasswordStore.getInitialState(), true);
   useTwoFactorStore.setState(useTwoFactorStore.getInitialState(), true);
   useRuleMailStore.setState(useRuleMailStore.getInitialState(), true);
+  useAlertsStore.setState(useAlertsStore.getInitialState(), true);
   authStore.setState({ user: null, loading: false });
 }
 

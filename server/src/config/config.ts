@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadAlertSettings, type AlertSettings } from '../alerts/settings';
 
 /** Everything the server reads from its environment, with the embedded defaults applied. */
 export interface AppConfig {
@@ -15,6 +16,8 @@ export interface AppConfig {
   jwtTtlSeconds: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** Telegram, Discord and Web Push alerts, and the outbox's delivery (alerts/settings.ts). */
+  alerts: AlertSettings;
   outboxDir: string;
   /**
    * Test-only: serve `GET /api/v1/dev/outbox/latest` so browser tests can read reset links. Off unless
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtTtlSeconds: int(env.JWT_TTL_SECONDS, 7 * 24 * 3600),
     smtpUrl: blankToUndefined(env.SMTP_URL),
     mailFrom: blankToUndefined(env.MAIL_FROM) ?? 'SyncTrade <no-reply@synctrade.local>',
+    alerts: loadAlertSettings(env),
     outboxDir: path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     testOutboxReader: env.TEST_OUTBOX_READER === 'true',
     corsOrigins: list(env.CORS_ORIGINS),

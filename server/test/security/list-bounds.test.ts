@@ -1,6 +1,9 @@
 import type { Connection, Notification } from '@synctrade/api/types';
 import { MAX_CONNECTIONS_PER_USER, insertConnection } from '../../src/connections/connections-repo';
 import { MAX_WORKING_PER_ACCOUNT } from '../../src/paper/list-bounds';
+import { MAX_ALERT_CHANNELS } from '@synctrade/api/schemas';
+import { ALERT_MESSAGES } from '@synctrade/api/messages';
+import { loadAlertSettings } from '../../src/alerts/settings';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { connectSim } from '../support/connect-sim';
 import { registerUser, type TestUser } from '../support/users';
@@ -53,6 +56,7 @@ describe('every list the API answers is bounded or streamed, and says which', ()
     });
     // The lists known today, so a new one cannot slip past this test unseen.
     expect(lists.map((list) => list.path).sort()).toEqual([
+      '/api/v1/alerts',
       '/api/v1/brokers/accounts',
       '/api/v1/brokers/accounts/table',
       '/api/v1/brokers/connections',
@@ -158,4 +162,29 @@ describe('a paper account keeps a bounded number of working orders', () => {
       await t.close();
     }
   }, 120_000);
+});
+
+describe('a trader keeps a bounded number of alert channels', () => {
+  it(`when a ${MAX_ALERT_CHANNELS + 1}st channel is connected, then 409 and the list stays at the cap`, async () => {
+    const alerts = { ...loadAlertSettings({ DISCORD_WEBHOOK_TEST_HOSTS: '127.0.0.1:9' }) };
+    const t = await buildTestApp({ config: { alerts } });
+    try {
+      const user = await registerUser(t.app);
+      const connect = (n: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/alerts/discord',
+          headers: user.headers,
+          payload: { webhook_url: `https://discord.com/api/webhooks/${n}/token` },
+        });
+      for (let n = 1; n <= MAX_ALERT_CHANNELS; n += 1) expect((await connect(n)).statusCode).toBe(200);
+      const refused = await connect(MAX_ALERT_CHANNELS + 1);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ detail: ALERT_MESSAGES.tooManyChannels });
+      const setup = await t.app.inject({ method: 'GET', url: '/api/v1/alerts', headers: user.headers });
+      expect((setup.json() as { channels: unknown[] }).channels).toHaveLength(MAX_ALERT_CHANNELS);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -12,6 +12,7 @@ export * from './messages/client-messages';
 export * from './messages/connect-outcomes';
 export * from './messages/desk-confirm-messages';
 export * from './messages/propfirm-labels';
+export * from './messages/alert-messages';
 // The stateful part comes from the page's one copy (a federation singleton), never from a bundled duplicate.
 export {
   http,
@@ -40,3 +41,4 @@ export * from './calls/notifications';
 export * from './calls/paper';
 export * from './calls/profile';
 export * from './calls/propfirm';
+export * from './calls/alerts';

@@ -39,6 +39,7 @@ export const FALLBACK = {
   propRules: 'Firm rules update failed. Please try again.',
   propHeadroom: 'Firm rule headroom failed. Please try again.',
   ruleEmails: 'E-mail setting failed. Please try again.',
+  alerts: 'Alerts update failed. Please try again.',
 } as const;
 
 export type ActionName = keyof typeof FALLBACK;

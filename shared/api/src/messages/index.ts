@@ -9,3 +9,4 @@ export * from './propfirm-labels';
 export * from './rithmic-messages';
 export * from './broker-setup-messages';
 export * from './group-messages';
+export * from './alert-messages';

@@ -12,6 +12,8 @@ export * from './feed';
 export * from './routes';
 export * from './propfirm';
 export * from './propfirm-routes';
+export * from './alerts';
+export * from './alerts-routes';
 export * from './route-match';
 export * from './route-docs';
 export type { Static, TSchema } from '@sinclair/typebox';

@@ -4,6 +4,7 @@
  * document); component tests check their stubbed answers against them.
  */
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
+import { ALERT_ROUTE_SCHEMAS } from './alerts-routes';
 import { PROPFIRM_ROUTE_SCHEMAS } from './propfirm-routes';
 import {
   AccountSummarySchema,
@@ -338,6 +339,7 @@ export const ROUTE_SCHEMAS = {
   },
 
   ...PROPFIRM_ROUTE_SCHEMAS,
+  ...ALERT_ROUTE_SCHEMAS,
 
   // The realtime feed: a WebSocket upgrade; a bad ticket closes it with 4401 (see FEED_CLOSE).
   'GET /ws/accounts': {

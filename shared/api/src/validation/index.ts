@@ -14,3 +14,4 @@ export * from './ticket-schemas';
 export * from './import-row';
 export * from './rithmic';
 export * from './group-schemas';
+export * from './alert-schemas';

@@ -4,6 +4,7 @@ import { bus } from '@synctrade/event-bus';
 import { mockApi, renderWithProviders, screen, signIn, waitFor, type ApiMock } from '@synctrade/test-utils';
 import { buildProfile, fakeFile, resetStores } from '../../../support/fixtures';
 import { ProfileTab } from './profile-tab';
+import { alertSetup } from '../../alerts/support/alerts-fixtures';
 
 let api: ApiMock;
 
@@ -12,7 +13,8 @@ beforeEach(() => {
   signIn(1);
   api = mockApi()
     .on('GET /auth/profile', [200, buildProfile()])
-    .on('GET /propfirm/mail-settings', [200, { rule_emails: true }]);
+    .on('GET /propfirm/mail-settings', [200, { rule_emails: true }])
+    .on('GET /alerts', [200, alertSetup()]);
 });
 afterEach(() => api.restore());
 

@@ -2,6 +2,7 @@ import type React from 'react';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { Card, ErrorPanel, Spinner } from '@synctrade/ui';
+import { AlertsSection } from '../../alerts';
 import { RuleMailBlock } from '../../notifications';
 import { useProfileStore } from '../store/profile-store';
 import { PhotoPicker } from './photo-picker';
@@ -41,6 +42,7 @@ export function ProfileTab(): React.JSX.Element {
         <ProfileForm profile={profile} />
       </Card>
       <RuleMailBlock />
+      <AlertsSection />
     </Stack>
   );
 }

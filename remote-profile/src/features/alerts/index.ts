@@ -1,0 +1,2 @@
+export { AlertsSection } from './components/alerts-section';
+export { useAlertsStore } from './store/alerts-store';

@@ -1,0 +1,148 @@
+import type { Db } from '../db/db';
+import type { ChannelTarget } from './channel-target';
+import type { AlertPayload } from './events';
+import {
+  claimDue,
+  heldBy,
+  markFailed,
+  markSent,
+  releaseClaims,
+  reschedule,
+  type ClaimedAlert,
+} from './outbox-repo';
+import { RateHolds } from './rate-holds';
+import type { SendOutcome } from './senders/send-outcome';
+
+/** Sends one alert to one channel's service. */
+export type Deliver = (target: ChannelTarget, payload: AlertPayload) => Promise<SendOutcome>;
+
+export interface WorkerOptions {
+  db: Db;
+  deliver: Deliver;
+  /** How often the outbox is read when it had nothing due. */
+  pollMs: number;
+  /** First retry after this; each further one doubles it, up to `maxBackoffMs`. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** A row that failed this many times is given up (`failed`). */
+  maxAttempts: number;
+  /** How long a claim keeps other workers off a row (longer than a send's time-out). */
+  leaseMs: number;
+  batch: number;
+  log: (error: unknown, context: string) => void;
+}
+
+/** The bucket a service limits: one Telegram chat, one Discord webhook, one push endpoint, one address. */
+export function bucketOf(target: ChannelTarget): string {
+  switch (target.kind) {
+    case 'telegram':
+      return `telegram:${target.chat_id}`;
+    case 'discord':
+      return `discord:${target.url}`;
+    case 'webpush':
+      return `webpush:${target.endpoint}`;
+    case 'email':
+      return `email:${target.email}`;
+  }
+}
+
+export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * The outbox's delivery loop. Every row is claimed before it is sent and marked after, so a stopped worker's
+ * rows are taken up by the next one; `stop()` waits for the send under way and hands back the claims left.
+ */
+export class DeliveryWorker {
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private tick: Promise<void> | null = null;
+  private readonly holds = new RateHolds();
+
+  constructor(private readonly options: WorkerOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Wakes the loop now (an alert was just queued). */
+  poke(): void {
+    if (this.running && !this.tick) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.tick;
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.tick = this.runOnce()
+        .catch((error: unknown) => this.options.log(error, 'alert delivery'))
+        .then((sent) => {
+          this.tick = null;
+          if (this.running) this.schedule(sent === true ? 0 : this.options.pollMs);
+        });
+    }, ms);
+  }
+
+  /** One pass: claims what is due and sends it; true when it found rows (the next pass follows at once). */
+  async runOnce(): Promise<boolean> {
+    const { db } = this.options;
+    const rows = await claimDue(db, this.options.batch, this.options.leaseMs);
+    for (let index = 0; index < rows.length; index += 1) {
+      if (!this.running) {
+        await releaseClaims(
+          db,
+          rows.slice(index).map((row) => row.id),
+        );
+        break;
+      }
+      await this.sendOne(rows[index] as ClaimedAlert);
+    }
+    return rows.length > 0;
+  }
+
+  private async payloadOf(row: ClaimedAlert): Promise<AlertPayload> {
+    if (row.event !== 'summary') return row.payload;
+    const { count, titles } = await heldBy(this.options.db, row.id);
+    return {
+      title: `${count} more alerts in the last minute`,
+      text: titles.join('\n') + (count > titles.length ? `\n… and ${count - titles.length} more` : ''),
+      url: row.payload.url,
+    };
+  }
+
+  private async sendOne(row: ClaimedAlert): Promise<void> {
+    const { db, deliver } = this.options;
+    const bucket = bucketOf(row.target);
+    const wait = this.holds.left(bucket);
+    if (wait > 0) return reschedule(db, row.id, wait, null, false);
+    let outcome: SendOutcome;
+    try {
+      outcome = await deliver(row.target, await this.payloadOf(row));
+    } catch (error) {
+      outcome = { kind: 'retry', reason: error instanceof Error ? error.message : 'send failed' };
+    }
+    if (outcome.kind === 'sent') {
+      if (outcome.holdMs) this.holds.hold(bucket, outcome.holdMs);
+      return markSent(db, row.id);
+    }
+    if (outcome.kind === 'refused') return markFailed(db, row.id, outcome.reason);
+    if (row.attempts + 1 >= this.options.maxAttempts) return markFailed(db, row.id, outcome.reason);
+    if (outcome.afterMs !== undefined) {
+      // The service's own word wins over our backoff, and holds every other alert to the same bucket.
+      this.holds.hold(bucket, outcome.afterMs);
+      return reschedule(db, row.id, outcome.afterMs, outcome.reason, true);
+    }
+    const delay = backoffDelay(row.attempts + 1, this.options.backoffMs, this.options.maxBackoffMs);
+    return reschedule(db, row.id, delay, outcome.reason, true);
+  }
+}
