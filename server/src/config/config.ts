@@ -129,7 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     calendarImport: {
       enabled:
         env.CALENDAR_IMPORT === 'on' ||
-        (env.CALENDAR_IMPORT !== 'off' && nodeEnv === 'production' && blankToUndefined(env.DATABASE_URL) !== undefined),
+        (env.CALENDAR_IMPORT !== 'off' &&
+          nodeEnv === 'production' &&
+          blankToUndefined(env.DATABASE_URL) !== undefined),
       urls: {
         bls: blankToUndefined(env.CALENDAR_BLS_URL) ?? PUBLISHER_URLS.bls,
         fomc: blankToUndefined(env.CALENDAR_FOMC_URL) ?? PUBLISHER_URLS.fomc,

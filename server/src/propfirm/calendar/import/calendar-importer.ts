@@ -131,7 +131,9 @@ export class CalendarImporter {
   /** Runs now, then once a day; errors are logged, never thrown. */
   start(everyMs = DAY): void {
     const run = (): void => {
-      this.runOnce().catch((error: unknown) => this.options.log.warn(`News calendar import failed: ${String(error)}`));
+      this.runOnce().catch((error: unknown) =>
+        this.options.log.warn(`News calendar import failed: ${String(error)}`),
+      );
     };
     run();
     this.timer = setInterval(run, everyMs);
@@ -154,7 +156,9 @@ export class CalendarImporter {
       if (events.length === 0) throw new Error('the page lists no releases');
       await this.options.store.replace(source.kinds, events, source.url, now);
       Object.assign(status, { lastSuccess: status.lastTry, imported: events.length, error: null });
-      this.options.log.info(`News calendar: ${events.length} ${source.name} releases imported from ${source.url}`);
+      this.options.log.info(
+        `News calendar: ${events.length} ${source.name} releases imported from ${source.url}`,
+      );
     } catch (error) {
       status.error = error instanceof Error ? error.message : String(error);
       this.options.log.warn(

@@ -15,7 +15,8 @@ function checkedUrl(raw: string): URL {
   } catch {
     throw new Error(`Not a URL: ${raw}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Only http(s) is fetched: ${raw}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`Only http(s) is fetched: ${raw}`);
   return url;
 }
 

@@ -31,7 +31,12 @@ export class ImportStore {
    * Replaces what one fetch covers: the kinds it read, from its first release on (older rows stay as history the
    * publisher may no longer list). Runs in one transaction so a reader never sees a half-written import.
    */
-  async replace(kinds: readonly NewsKind[], events: readonly ImportedEvent[], sourceUrl: string, now: number) {
+  async replace(
+    kinds: readonly NewsKind[],
+    events: readonly ImportedEvent[],
+    sourceUrl: string,
+    now: number,
+  ) {
     if (events.length === 0) return;
     const from = Math.min(...events.map((event) => event.time));
     await this.db.tx(async (tx) => {
@@ -44,7 +49,13 @@ export class ImportStore {
           `INSERT INTO news_calendar_events (kind, at, title, source_url, imported_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (kind, at) DO UPDATE SET title = EXCLUDED.title, source_url = EXCLUDED.source_url,
              imported_at = EXCLUDED.imported_at`,
-          [event.kind, new Date(event.time).toISOString(), event.title, sourceUrl, new Date(now).toISOString()],
+          [
+            event.kind,
+            new Date(event.time).toISOString(),
+            event.title,
+            sourceUrl,
+            new Date(now).toISOString(),
+          ],
         );
     });
   }

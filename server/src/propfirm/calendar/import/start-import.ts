@@ -29,6 +29,9 @@ export function startCalendarImport(
   });
   const loaded = importer.refresh();
   if (settings.enabled) void loaded.finally(() => importer.start()).catch(() => undefined);
-  else void loaded.catch((error: unknown) => log.warn(`News calendar: reading stored imports failed: ${String(error)}`));
+  else
+    void loaded.catch((error: unknown) =>
+      log.warn(`News calendar: reading stored imports failed: ${String(error)}`),
+    );
   return importer;
 }
