@@ -18,6 +18,7 @@ import { copierPlugin } from './copier/plugin';
 import { createDb } from './db/create-db';
 import type { Db } from './db/db';
 import { schedulePruning } from './db/housekeeping';
+import { startCalendarImport } from './propfirm/calendar/import/start-import';
 import { migrate } from './db/migrate';
 import { AppEvents } from './events';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   );
   app.decorate('placement', await placement.start(app));
+  const calendarImporter = startCalendarImport(config.calendarImport, db, app.propGuard, app.log);
 
   // Revocation closes the feed sockets of that session (logout) or of the whole user (password change).
   events.on('session:revoked', ({ userId, sessionId, exceptSessionId }) => {
@@ -201,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => {
     stopPruning();
+    calendarImporter?.stop();
     realtime.closeAll();
     events.removeAllListeners();
     await paperVenue.close();

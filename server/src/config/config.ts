@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadAlertSettings, type AlertSettings } from '../alerts/settings';
+import { PUBLISHER_URLS, type CalendarUrls } from '../propfirm/calendar/import/sources';
 
 /** Everything the server reads from its environment, with the embedded defaults applied. */
 export interface AppConfig {
@@ -48,6 +49,12 @@ export interface AppConfig {
    * event. Off: it survives a crash of the server process.
    */
   copierJournalFsync: boolean;
+  /**
+   * The news calendar's import from its publishers (BLS, Federal Reserve, EIA), at start and daily. On with
+   * CALENDAR_IMPORT=on, or in production on PostgreSQL unless CALENDAR_IMPORT=off; the shipped dates stay the
+   * fallback. CALENDAR_BLS_URL, CALENDAR_FOMC_URL and CALENDAR_EIA_URL point to mirrors.
+   */
+  calendarImport: { enabled: boolean; urls: CalendarUrls };
   /** Time-outs of the HTTP server and the sockets one address may hold open (see http/socket-limits.ts). */
   http: HttpLimits;
 }
@@ -123,6 +130,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(env.TRUST_PROXY),
     authSlowdownStepMs: 500,
     copierJournalFsync: env.COPIER_JOURNAL_FSYNC === 'true',
+    calendarImport: {
+      enabled:
+        env.CALENDAR_IMPORT === 'on' ||
+        (env.CALENDAR_IMPORT !== 'off' &&
+          nodeEnv === 'production' &&
+          blankToUndefined(env.DATABASE_URL) !== undefined),
+      urls: {
+        bls: blankToUndefined(env.CALENDAR_BLS_URL) ?? PUBLISHER_URLS.bls,
+        fomc: blankToUndefined(env.CALENDAR_FOMC_URL) ?? PUBLISHER_URLS.fomc,
+        eia: blankToUndefined(env.CALENDAR_EIA_URL) ?? PUBLISHER_URLS.eia,
+      },
+    },
     http: {
       requestTimeoutMs: int(env.REQUEST_TIMEOUT_SECONDS, 120) * 1000,
       headersTimeoutMs: int(env.HEADERS_TIMEOUT_SECONDS, 10) * 1000,

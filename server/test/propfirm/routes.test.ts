@@ -80,6 +80,7 @@ describe('prop-firm rules through the API', () => {
       account_id: id,
       rules: null,
       warnings: [],
+      calendar_ends: [],
     });
     const edited = { ...topstep, dailyLoss: { enabled: true, amount: 800 } };
     const put = await call<AccountPropRules>(t.app, alice, 'PUT', `/propfirm/accounts/${id}/rules`, edited);

@@ -34,7 +34,7 @@ export interface GuardOptions {
 export class PropGuard {
   readonly now: () => number;
   readonly zones: ZoneCalc;
-  readonly calendar: NewsCalendar;
+  private shipped: NewsCalendar;
   private readonly users = new Map<number, Promise<UserRules>>();
   private readonly mail: Pick<RuleMail, 'ruleActed'> | null;
 
@@ -44,8 +44,19 @@ export class PropGuard {
   ) {
     this.now = options.now ?? Date.now;
     this.zones = options.zones ?? luxonZones;
-    this.calendar = options.calendar ?? buildCalendar();
+    this.shipped = options.calendar ?? buildCalendar();
     this.mail = options.mail ?? null;
+  }
+
+  /** The shipped calendar, with the publishers' imported dates once an import ran. */
+  get calendar(): NewsCalendar {
+    return this.shipped;
+  }
+
+  /** The imported calendar replaces the one in use; users are read again with it on their next load. */
+  setCalendar(calendar: NewsCalendar): void {
+    this.shipped = calendar;
+    this.users.clear();
   }
 
   /** A rule acted on one of the user's accounts: the trader is e-mailed (at most one mail per burst). */
@@ -90,15 +101,35 @@ export class PropGuard {
     return user.states.get(accountId) ?? initialGuardState(rules, this.env(user));
   }
 
-  /** What the server says about its calendar for the kinds these rules watch (the user's events count too). */
-  warnings(user: UserRules, rules: PropRules | null): string[] {
-    if (rules === null || !rules.news.enabled) return [];
+  /** The last date each kind has events for, the user's own events counted. */
+  private coverageOf(user: UserRules): Record<NewsKind, string | null> {
     const coverage = { ...this.calendar.coverage };
     for (const event of user.events) {
       const date = this.zones.localDate(event.time, 'America/New_York');
       if ((coverage[event.kind] ?? '') < date) coverage[event.kind] = date;
     }
+    return coverage;
+  }
+
+  /** What the server says about its calendar for the kinds these rules watch (the user's events count too). */
+  warnings(user: UserRules, rules: PropRules | null): string[] {
+    if (rules === null || !rules.news.enabled) return [];
+    const coverage = this.coverageOf(user);
     return calendarWarnings({ events: user.events, coverage }, rules.news.kinds as NewsKind[], this.now());
+  }
+
+  /** The watched kinds whose known dates end within `warnDays` (null: none known), for the desk to show. */
+  calendarEnds(
+    user: UserRules,
+    rules: PropRules | null,
+    warnDays = 30,
+  ): Array<{ kind: NewsKind; last_date: string | null }> {
+    if (rules === null || !rules.news.enabled) return [];
+    const coverage = this.coverageOf(user);
+    const horizon = this.zones.localDate(this.now() + warnDays * 24 * 3600_000, 'America/New_York');
+    return (rules.news.kinds as NewsKind[])
+      .filter((kind) => (coverage[kind] ?? '') < horizon)
+      .map((kind) => ({ kind, last_date: coverage[kind] }));
   }
 
   /** Distance to the limits of one guarded account, from its last equity reading. */

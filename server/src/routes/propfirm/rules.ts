@@ -91,6 +91,7 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
         account_id: account.id,
         rules: rules === null ? null : toWire(rules),
         warnings: guard.warnings(user, rules),
+        calendar_ends: guard.calendarEnds(user, rules),
       };
     },
   );
@@ -106,7 +107,12 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
       await guard.store.putRules(request.user.id, account.id, rules);
       await changed(request.user.id);
       const user = await guard.load(request.user.id);
-      return { account_id: account.id, rules: toWire(rules), warnings: guard.warnings(user, rules) };
+      return {
+        account_id: account.id,
+        rules: toWire(rules),
+        warnings: guard.warnings(user, rules),
+        calendar_ends: guard.calendarEnds(user, rules),
+      };
     },
   );
 
@@ -127,7 +133,12 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
       });
       await changed(request.user.id);
       const user = await guard.load(request.user.id);
-      return { account_id: account.id, rules: toWire(rules), warnings: guard.warnings(user, rules) };
+      return {
+        account_id: account.id,
+        rules: toWire(rules),
+        warnings: guard.warnings(user, rules),
+        calendar_ends: guard.calendarEnds(user, rules),
+      };
     },
   );
 

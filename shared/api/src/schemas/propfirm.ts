@@ -146,6 +146,14 @@ export const AccountPropRulesSchema = Type.Object({
   /** Null: no firm rules on this account. */
   rules: Nullable(PropRulesSchema),
   warnings: Type.Array(Type.String()),
+  /** The news kinds these rules watch whose known dates end within 30 days (the blackout rule cannot see past them). */
+  calendar_ends: Type.Array(
+    Type.Object({
+      kind: StringEnum(NEWS_KINDS),
+      /** The last known date (YYYY-MM-DD), or null when none is known. */
+      last_date: Nullable(Type.String()),
+    }),
+  ),
 });
 
 /** One value of an account's rules (`field` names it, e.g. `maxContracts.minis`; see `PROP_RULE_FIELDS`). */
