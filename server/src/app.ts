@@ -31,6 +31,7 @@ import type { Mailer } from './mail/mailer';
 import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { makeNotify } from './notifications/notify';
+import { registerMetrics } from './metrics/metrics-plugin';
 import { registerOpenApi } from './openapi/openapi';
 import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
@@ -190,6 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes: one folder per URL prefix under routes/, registered by routes/index.ts.
   await app.register(copierPlugin);
   await app.register(routes);
+  // Operators' metrics: only when METRICS_PORT or METRICS_TOKEN is set (metrics/metrics-plugin.ts).
+  await registerMetrics(app);
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)
