@@ -35,6 +35,7 @@ import { makeNotify } from './notifications/notify';
 import { AlertService } from './alerts/service';
 import { feedAlerts } from './alerts/subscriber';
 import { alertRoutes } from './alerts/routes';
+import { registerMetrics } from './metrics/metrics-plugin';
 import { registerOpenApi } from './openapi/openapi';
 import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
@@ -215,6 +216,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(copierPlugin);
   await app.register(routes);
   await app.register(alertRoutes, { prefix: '/api/v1', alerts });
+  // Operators' metrics: only when METRICS_PORT or METRICS_TOKEN is set (metrics/metrics-plugin.ts).
+  await registerMetrics(app);
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

@@ -55,8 +55,19 @@ export interface AppConfig {
    * fallback. CALENDAR_BLS_URL, CALENDAR_FOMC_URL and CALENDAR_EIA_URL point to mirrors.
    */
   calendarImport: { enabled: boolean; urls: CalendarUrls };
+   * Operators' Prometheus metrics (see metrics/): METRICS_PORT serves `/metrics` on a listener of its own, bound to
+   * METRICS_HOST (default 127.0.0.1); else METRICS_TOKEN serves it on the public port to a bearer of that token.
+   * Neither set: no metrics endpoint at all.
+   */
+  metrics: MetricsConfig;
   /** Time-outs of the HTTP server and the sockets one address may hold open (see http/socket-limits.ts). */
   http: HttpLimits;
+}
+
+export interface MetricsConfig {
+  port?: number;
+  host: string;
+  token?: string;
 }
 
 export interface HttpLimits {
@@ -111,6 +122,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: blankToUndefined(env.HOST) ?? '127.0.0.1',
     publicUrl,
     databaseUrl: blankToUndefined(env.DATABASE_URL),
+    metrics: {
+      ...(blankToUndefined(env.METRICS_PORT) === undefined ? {} : { port: int(env.METRICS_PORT, 0) }),
+      host: blankToUndefined(env.METRICS_HOST) ?? '127.0.0.1',
+      ...(blankToUndefined(env.METRICS_TOKEN) === undefined
+        ? {}
+        : { token: blankToUndefined(env.METRICS_TOKEN) }),
+    },
     dataDir,
     jwtSecret: blankToUndefined(env.JWT_SECRET),
     secretsKey: blankToUndefined(env.SECRETS_KEY),

@@ -223,6 +223,12 @@ export class RequestBudget {
     return true;
   }
 
+  /** Requests the budget lets go now (operators' metrics read it; nothing is spent). */
+  get left(): number {
+    this.refill(this.now());
+    return Math.floor(this.tokens);
+  }
+
   /** A turn that took a token sent nothing after all (its order waits for another turn): the token is given back. */
   giveBack(): void {
     this.tokens = Math.min(this.burst, this.tokens + 1);

@@ -4,7 +4,7 @@ import { isCopyClientId } from './client-ids';
 import type { EngineContext, EngineSettings } from './context';
 import { copyOrderSeen } from './late-outcomes';
 import { onLeaderFill } from './leader-fills';
-import { CopyMetrics } from './metrics';
+import { CopyMetrics, observedStore } from './metrics';
 import { onLeaderOrder } from './mirrors';
 import type { AccountDirectory, ChangeListener, CopyStore, Notifier, RuleGuard } from './ports';
 import { reconcileGroup } from './reconcile';
@@ -83,7 +83,7 @@ export class CopyEngine implements EngineContext {
   private readonly checking = new Set<number>();
 
   constructor(options: CopyEngineOptions) {
-    this.store = options.store;
+    this.store = observedStore(options.store, this.metrics);
     this.directory = options.directory;
     this.notifier = options.notifier;
     this.guard = options.guard === undefined ? ownLimits : allRules(ownLimits, options.guard);
