@@ -55,6 +55,7 @@ export interface AppConfig {
    * fallback. CALENDAR_BLS_URL, CALENDAR_FOMC_URL and CALENDAR_EIA_URL point to mirrors.
    */
   calendarImport: { enabled: boolean; urls: CalendarUrls };
+  /**
    * Operators' Prometheus metrics (see metrics/): METRICS_PORT serves `/metrics` on a listener of its own, bound to
    * METRICS_HOST (default 127.0.0.1); else METRICS_TOKEN serves it on the public port to a bearer of that token.
    * Neither set: no metrics endpoint at all.
