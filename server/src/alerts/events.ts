@@ -14,12 +14,12 @@ export interface AlertPayload {
 
 /** Where each event's alert links to, under PUBLIC_URL. */
 const SCREEN: Record<AlertEvent, string> = {
-  copy_failed: '/copier',
-  out_of_sync: '/copier',
-  firm_rule: '/copier',
-  leader_breach: '/copier',
+  copy_failed: '/syncdesk',
+  out_of_sync: '/syncdesk',
+  firm_rule: '/syncdesk',
+  leader_breach: '/syncdesk',
   connection: '/connections',
-  daily_summary: '/dashboard',
+  daily_summary: '/trade-history',
 };
 
 export function screenOf(event: AlertEvent, publicUrl: string): string {
@@ -34,7 +34,8 @@ export function screenOf(event: AlertEvent, publicUrl: string): string {
 export function eventOfNotification(input: NotifyInput): AlertEvent | null {
   switch (input.kind) {
     case 'copy_failed':
-      return 'copy_failed';
+      // A throttled follower (the engine's "rate limited" notice) is the out-of-sync event: it is behind its leader.
+      return input.title.endsWith('rate limited') ? 'out_of_sync' : 'copy_failed';
     case 'out_of_sync':
       return 'out_of_sync';
     case 'broker_disconnected':

@@ -144,6 +144,18 @@ export async function reschedule(
   );
 }
 
+/**
+ * Holds every pending alert of a channel until `untilMs` (ms since the epoch): the service asked for a pause, and
+ * holding them to one instant keeps their order (the claim takes them by time, then by id).
+ */
+export async function holdChannel(db: Db, channelId: number, untilMs: number): Promise<void> {
+  await db.query(
+    `UPDATE alert_outbox SET next_attempt_at = greatest(next_attempt_at, to_timestamp($2 / 1000.0))
+     WHERE channel_id = $1 AND state = 'pending'`,
+    [channelId, untilMs],
+  );
+}
+
 export async function markFailed(db: Db, id: number, error: string): Promise<void> {
   await db.query(
     `UPDATE alert_outbox SET state = 'failed', attempts = attempts + 1, claimed_until = NULL, last_error = $2

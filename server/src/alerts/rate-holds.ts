@@ -3,21 +3,26 @@
  * for a held bucket waits in the outbox until then instead of being sent into another 429.
  */
 export class RateHolds {
-  private readonly until = new Map<string, number>();
+  private readonly ends = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
   hold(key: string, ms: number): void {
     const end = this.now() + ms;
-    if (end > (this.until.get(key) ?? 0)) this.until.set(key, end);
+    if (end > (this.ends.get(key) ?? 0)) this.ends.set(key, end);
+  }
+
+  /** When the bucket's hold ends (ms since the epoch), 0 when it is free. */
+  until(key: string): number {
+    return this.left(key) > 0 ? (this.ends.get(key) ?? 0) : 0;
   }
 
   /** Milliseconds left on the bucket's hold, 0 when it is free. */
   left(key: string): number {
-    const end = this.until.get(key);
+    const end = this.ends.get(key);
     if (end === undefined) return 0;
     const left = end - this.now();
-    if (left <= 0) this.until.delete(key);
+    if (left <= 0) this.ends.delete(key);
     return Math.max(0, left);
   }
 }

@@ -4,6 +4,7 @@ import type { AlertPayload } from './events';
 import {
   claimDue,
   heldBy,
+  holdChannel,
   markFailed,
   markSent,
   releaseClaims,
@@ -123,8 +124,11 @@ export class DeliveryWorker {
   private async sendOne(row: ClaimedAlert): Promise<void> {
     const { db, deliver } = this.options;
     const bucket = bucketOf(row.target);
-    const wait = this.holds.left(bucket);
-    if (wait > 0) return reschedule(db, row.id, wait, null, false);
+    const heldUntil = this.holds.until(bucket);
+    if (heldUntil > 0) {
+      await releaseClaims(db, [row.id]);
+      return holdChannel(db, row.channelId, heldUntil);
+    }
     let outcome: SendOutcome;
     try {
       outcome = await deliver(row.target, await this.payloadOf(row));
@@ -132,15 +136,21 @@ export class DeliveryWorker {
       outcome = { kind: 'retry', reason: error instanceof Error ? error.message : 'send failed' };
     }
     if (outcome.kind === 'sent') {
-      if (outcome.holdMs) this.holds.hold(bucket, outcome.holdMs);
-      return markSent(db, row.id);
+      await markSent(db, row.id);
+      if (outcome.holdMs) {
+        this.holds.hold(bucket, outcome.holdMs);
+        await holdChannel(db, row.channelId, this.holds.until(bucket));
+      }
+      return;
     }
     if (outcome.kind === 'refused') return markFailed(db, row.id, outcome.reason);
     if (row.attempts + 1 >= this.options.maxAttempts) return markFailed(db, row.id, outcome.reason);
     if (outcome.afterMs !== undefined) {
       // The service's own word wins over our backoff, and holds every other alert to the same bucket.
       this.holds.hold(bucket, outcome.afterMs);
-      return reschedule(db, row.id, outcome.afterMs, outcome.reason, true);
+      // Due at once here, then held with the channel's other alerts to the same instant, so their order holds.
+      await reschedule(db, row.id, 0, outcome.reason, true);
+      return holdChannel(db, row.channelId, this.holds.until(bucket));
     }
     const delay = backoffDelay(row.attempts + 1, this.options.backoffMs, this.options.maxBackoffMs);
     return reschedule(db, row.id, delay, outcome.reason, true);

@@ -205,7 +205,9 @@ describe('alert channels', () => {
       await until(() => discord.messages.some((m) => m.webhook === '/api/webhooks/5001/ev'));
       expect(
         discord.messages.filter((m) => m.webhook === '/api/webhooks/5001/ev').map((m) => m.content),
-      ).toEqual(['**Copy to APEX-1 failed**\nBuy 1 ESZ6: Insufficient margin\nhttp://synctrade.test/copier']);
+      ).toEqual([
+        '**Copy to APEX-1 failed**\nBuy 1 ESZ6: Insufficient margin\nhttp://synctrade.test/syncdesk',
+      ]);
 
       await t.app.notify(trader.id, {
         kind: 'broker_disconnected',

@@ -4,13 +4,20 @@ import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/server';
 import { startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/server';
 import { buildTestApp, type TestApp } from '../support/build-test-app';
 import { registerUser } from '../support/users';
-import { addChannel, outboxStates, testSettings, testWorker, until } from './support/outbox-setup';
+import {
+  addChannel,
+  outboxStates,
+  testSettings,
+  testWorker,
+  until,
+  workerErrors,
+} from './support/outbox-setup';
 
 const cap = { perWindow: 100, windowMs: 60_000 };
 const payload = (n: number): AlertPayload => ({
   title: `Alert ${n}`,
   text: `text ${n}`,
-  url: 'http://synctrade.test/copier',
+  url: 'http://synctrade.test/syncdesk',
 });
 
 describe('alert outbox delivery', () => {
@@ -21,6 +28,9 @@ describe('alert outbox delivery', () => {
     t = await buildTestApp();
     telegram = await startFakeTelegram();
     discord = await startFakeDiscord({ bucketLimit: 1000 });
+  });
+  afterEach(() => {
+    expect(workerErrors.splice(0)).toEqual([]);
   });
   afterAll(async () => {
     await telegram.close();
@@ -62,7 +72,7 @@ describe('alert outbox delivery', () => {
     const texts = telegram.sent.filter((m) => m.chat_id === '7001').map((m) => m.text.split('\n')[0]);
     expect(texts).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Alert ${n}`));
     expect(telegram.sent.find((m) => m.chat_id === '7001')?.text).toBe(
-      'Alert 1\ntext 1\nhttp://synctrade.test/copier',
+      'Alert 1\ntext 1\nhttp://synctrade.test/syncdesk',
     );
   });
 
@@ -176,7 +186,7 @@ describe('alert outbox delivery', () => {
     expect(tries).toHaveLength(2);
     expect((tries[1]?.at ?? 0) - (tries[0]?.at ?? 0)).toBeGreaterThanOrEqual(800);
     expect(discord.messages.find((m) => m.webhook === '/api/webhooks/111/tok-a')?.content).toBe(
-      '**Alert 1**\ntext 1\nhttp://synctrade.test/copier',
+      '**Alert 1**\ntext 1\nhttp://synctrade.test/syncdesk',
     );
   });
 
@@ -272,9 +282,9 @@ describe('alert outbox delivery', () => {
     );
     await worker.stop();
     expect(telegram.sent.filter((m) => m.chat_id === '7007').map((m) => m.text)).toEqual([
-      'Alert 1\ntext 1\nhttp://synctrade.test/copier',
-      'Alert 2\ntext 2\nhttp://synctrade.test/copier',
-      '3 more alerts in the last minute\nAlert 3\nAlert 4\nAlert 5\nhttp://synctrade.test/copier',
+      'Alert 1\ntext 1\nhttp://synctrade.test/syncdesk',
+      'Alert 2\ntext 2\nhttp://synctrade.test/syncdesk',
+      '3 more alerts in the last minute\nAlert 3\nAlert 4\nAlert 5\nhttp://synctrade.test/syncdesk',
     ]);
   });
 });
