@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm start`: builds whatever app is not built yet, then starts the server on its embedded defaults
 // (PGlite in server/data, the paper broker, mail to a local outbox), serving the API, the feed and every app.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,14 +19,17 @@ if (missing.length) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// The server runs under pnpm and a shell: a signal sent to pnpm alone would leave the server running without its
-// graceful shutdown. In a process group of its own, a stop signal reaches all of them, the server included.
-const server = spawn('pnpm', ['--filter', 'server', 'start'], {
-  cwd: root,
-  stdio: 'inherit',
-  detached: true,
-});
+// The server's own start command (server/package.json), run without pnpm in between: a stop then ends with the
+// server's own exit code, not with pnpm's "ELIFECYCLE Command failed" for a signalled child. In a process group of
+// its own, so a stop signal reaches the server and whatever it starts.
+const serverDir = path.join(root, 'server');
+const command = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start.split(
+  /\s+/,
+);
+const server = spawn(command[0], command.slice(1), { cwd: serverDir, stdio: 'inherit', detached: true });
+let stopping = false;
 const stop = (signal) => {
+  stopping = true;
   try {
     process.kill(-server.pid, signal);
   } catch {
@@ -41,4 +44,11 @@ const parent = process.ppid;
 setInterval(() => {
   if (process.ppid !== parent) stop('SIGTERM');
 }, 250).unref();
-server.on('exit', (code) => process.exit(code ?? 0));
+// A stop asked for and carried out (the server closed cleanly, or was ended by the signal) is a success.
+server.on('exit', (code) => {
+  if (stopping && (code === 0 || code === null)) {
+    console.log('SyncTrade stopped.');
+    process.exit(0);
+  }
+  process.exit(code ?? 0);
+});
