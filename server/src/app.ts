@@ -32,6 +32,7 @@ import { createOutboxMailer } from './mail/outbox-mailer';
 import { createSmtpMailer } from './mail/smtp-mailer';
 import { makeNotify } from './notifications/notify';
 import { registerOpenApi } from './openapi/openapi';
+import { qualityRoutes } from './quality/routes';
 import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
 import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // routes: one folder per URL prefix under routes/, registered by routes/index.ts.
   await app.register(copierPlugin);
   await app.register(routes);
+  await app.register(qualityRoutes, { prefix: '/api/v1' });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

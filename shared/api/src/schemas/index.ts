@@ -15,3 +15,5 @@ export * from './propfirm-routes';
 export * from './route-match';
 export * from './route-docs';
 export type { Static, TSchema } from '@sinclair/typebox';
+export * from './quality';
+export * from './quality-routes';

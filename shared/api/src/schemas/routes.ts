@@ -5,6 +5,7 @@
  */
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
 import { PROPFIRM_ROUTE_SCHEMAS } from './propfirm-routes';
+import { QUALITY_ROUTE_SCHEMAS } from './quality-routes';
 import {
   AccountSummarySchema,
   BrokerSchema,
@@ -292,6 +293,7 @@ export const ROUTE_SCHEMAS = {
   [`POST ${API}/sim/orders`]: { body: TicketOrderPayloadSchema, response: message },
 
   ...PROPFIRM_ROUTE_SCHEMAS,
+  ...QUALITY_ROUTE_SCHEMAS,
 
   // The realtime feed: a WebSocket upgrade; a bad ticket closes it with 4401 (see FEED_CLOSE).
   'GET /ws/accounts': {

@@ -4,3 +4,4 @@ export * from './responses';
 export * from './feed';
 export * from './desk-actions';
 export * from './propfirm';
+export * from './quality';
