@@ -44,13 +44,20 @@ export const qualityRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: Period & { page?: number; page_size?: number } }>(
+  app.get<{ Querystring: Period & { page?: string; page_size?: string } }>(
     '/quality/fills',
     listBound(secured, `One page of leader fills, at most ${MAX_FILLS_PAGE} per page.`),
     async (request, reply): Promise<QualityFills | void> => {
       const period = periodOf(request.query);
       if ('detail' in period) return reply.code(400).send(period);
-      const { page = 1, page_size: pageSize = 50 } = request.query;
+      const page = Number(request.query.page ?? '1');
+      const pageSize = Number(request.query.page_size ?? '50');
+      if (!Number.isInteger(page) || page < 1 || page > 1_000_000)
+        return reply.code(400).send({ detail: 'page must be a whole number from 1' });
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_FILLS_PAGE)
+        return reply
+          .code(400)
+          .send({ detail: `page_size must be a whole number from 1 to ${MAX_FILLS_PAGE}` });
       return qualityFills(app.db, request.user.id, period.from, period.to, page, pageSize);
     },
   );

@@ -25,8 +25,10 @@ export const QualityPeriodQuerySchema = Type.Object({
 export const QualityFillsQuerySchema = Type.Composite([
   QualityPeriodQuerySchema,
   Type.Object({
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    page: Type.Optional(Type.String({ maxLength: 8, description: 'Page number, a whole number from 1.' })),
+    page_size: Type.Optional(
+      Type.String({ maxLength: 4, description: 'Leader fills per page, from 1 to 100.' }),
+    ),
   }),
 ]);
 
