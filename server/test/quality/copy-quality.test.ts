@@ -2,7 +2,7 @@ import type { CopyStory, PaperLedger, QualityFills, QualitySummary } from '@sync
 import { CONTRACTS } from '@synctrade/market';
 import type { TestApp } from '../support/build-test-app';
 import { registerUser, type TestUser } from '../support/users';
-import { call, waitForDesk } from '../copier/support/http';
+import { call, waitForDesk, waitForOrders } from '../copier/support/http';
 import { openPaperDesk } from '../copier/support/paper-desk';
 
 /** A paper leader with three paper followers trades; copy quality must agree with the paper ledgers. */
@@ -40,8 +40,21 @@ describe('copy quality on the paper broker', () => {
         order_type: 'Market',
       });
       expect(ticket.status).toBe(200);
-      await waitForDesk(t.app, user, (rows) => rows.find((r) => r.id === f1)?.qty === n + 1);
+      await waitForDesk(
+        t.app,
+        user,
+        (rows) =>
+          rows.find((r) => r.id === f1)?.qty === n + 1 &&
+          rows.find((r) => r.id === f2)?.qty === 2 * (n + 1) &&
+          rows.find((r) => r.id === f3)?.qty === 1,
+      );
     }
+    // Outcomes are written behind the copies: read once every copy has its broker's answer stored.
+    await waitForOrders(
+      t.app,
+      user,
+      (orders) => orders.length === 8 && orders.every((o) => o.status !== 'Pending New'),
+    );
   }, 60_000);
   afterAll(async () => t.close());
 
