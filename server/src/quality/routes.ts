@@ -4,6 +4,7 @@ import { listBound } from '../lists/list-bound';
 import {
   MAX_CSV_ROWS,
   MAX_FILLS_PAGE,
+  MAX_STORY_FILLS,
   copyStory,
   qualityCsv,
   qualityFills,
@@ -78,7 +79,10 @@ export const qualityRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { ref: string } }>(
     '/quality/story/:ref',
-    secured,
+    listBound(
+      secured,
+      `The steps of one copy: at most ${4 + MAX_STORY_FILLS} (one per fill, at most ${MAX_STORY_FILLS}).`,
+    ),
     async (request, reply): Promise<CopyStory | void> => {
       const story = await copyStory(app.db, request.user.id, request.params.ref);
       if (story === null) return reply.code(404).send({ detail: 'Order not found' });

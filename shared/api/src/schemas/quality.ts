@@ -107,6 +107,6 @@ export const CopyStorySchema = Type.Object({
   client_order_id: NullableText,
   account: Type.String(),
   steps: Type.Array(CopyStoryStepSchema, {
-    description: 'At most 5 steps plus one per fill (at most 50 fills).',
+    description: 'At most 4 steps plus one per fill (at most 50 fills).',
   }),
 });
