@@ -1,9 +1,14 @@
-import type { CopyStory, PaperLedger, QualityFills, QualitySummary } from '@synctrade/api/types';
+import type { CopyStory, QualityFills, QualitySummary } from '@synctrade/api/types';
 import { CONTRACTS } from '@synctrade/market';
 import type { TestApp } from '../support/build-test-app';
 import { registerUser, type TestUser } from '../support/users';
 import { call, waitForDesk, waitForOrders } from '../copier/support/http';
 import { openPaperDesk } from '../copier/support/paper-desk';
+
+/** The part of a paper ledger (GET /sim/accounts/:id/ledger) the expected figures are computed from. */
+interface PaperLedger {
+  positions: { symbol: string; net_pos: number; avg_price: number }[];
+}
 
 /** A paper leader with three paper followers trades; copy quality must agree with the paper ledgers. */
 describe('copy quality on the paper broker', () => {
