@@ -37,6 +37,7 @@ import { feedAlerts } from './alerts/subscriber';
 import { alertRoutes } from './alerts/routes';
 import { registerMetrics } from './metrics/metrics-plugin';
 import { registerOpenApi } from './openapi/openapi';
+import { qualityRoutes } from './quality/routes';
 import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
 import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(alertRoutes, { prefix: '/api/v1', alerts });
   // Operators' metrics: only when METRICS_PORT or METRICS_TOKEN is set (metrics/metrics-plugin.ts).
   await registerMetrics(app);
+  await app.register(qualityRoutes, { prefix: '/api/v1' });
 
   // Last: the built frontends, so every API route above wins over the single-page app's catch-all.
   if (options.serveWeb ?? true)

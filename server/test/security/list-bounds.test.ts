@@ -71,6 +71,9 @@ describe('every list the API answers is bounded or streamed, and says which', ()
       '/api/v1/notifications',
       '/api/v1/propfirm/events',
       '/api/v1/propfirm/headroom',
+      '/api/v1/quality/fills',
+      '/api/v1/quality/story/{ref}',
+      '/api/v1/quality/summary',
       '/api/v1/sim/accounts/{id}/ledger',
     ]);
     for (const list of lists)

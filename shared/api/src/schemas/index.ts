@@ -17,3 +17,5 @@ export * from './alerts-routes';
 export * from './route-match';
 export * from './route-docs';
 export type { Static, TSchema } from '@sinclair/typebox';
+export * from './quality';
+export * from './quality-routes';

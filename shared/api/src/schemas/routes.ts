@@ -6,6 +6,7 @@
 import { Kind, Type, type TSchema } from '@sinclair/typebox';
 import { ALERT_ROUTE_SCHEMAS } from './alerts-routes';
 import { PROPFIRM_ROUTE_SCHEMAS } from './propfirm-routes';
+import { QUALITY_ROUTE_SCHEMAS } from './quality-routes';
 import {
   AccountSummarySchema,
   BrokerSchema,
@@ -340,6 +341,7 @@ export const ROUTE_SCHEMAS = {
 
   ...PROPFIRM_ROUTE_SCHEMAS,
   ...ALERT_ROUTE_SCHEMAS,
+  ...QUALITY_ROUTE_SCHEMAS,
 
   // The realtime feed: a WebSocket upgrade; a bad ticket closes it with 4401 (see FEED_CLOSE).
   'GET /ws/accounts': {

@@ -5,3 +5,4 @@ export * from './feed';
 export * from './desk-actions';
 export * from './propfirm';
 export * from './alerts';
+export * from './quality';
