@@ -24,18 +24,17 @@ describe('alert outbox delivery', () => {
   let t: TestApp;
   let telegram: FakeTelegram;
   let discord: FakeDiscord;
-  beforeAll(async () => {
+  // Each test gets its own database and fakes: a row, a hold or a queued fault left by one test must not decide another's.
+  beforeEach(async () => {
     t = await buildTestApp();
     telegram = await startFakeTelegram();
     discord = await startFakeDiscord({ bucketLimit: 1000 });
   });
-  afterEach(() => {
-    expect(workerErrors.splice(0)).toEqual([]);
-  });
-  afterAll(async () => {
+  afterEach(async () => {
     await telegram.close();
     await discord.close();
     await t.close();
+    expect(workerErrors.splice(0)).toEqual([]);
   });
   const env = () => ({
     TELEGRAM_BOT_TOKEN: telegram.token,
