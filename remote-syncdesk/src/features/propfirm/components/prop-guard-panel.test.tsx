@@ -118,7 +118,7 @@ describe('prop-firm guard on the desk', () => {
       .on('GET /propfirm/presets', [200, presets])
       .on(`PUT /propfirm/accounts/${target.id}/rules`, [
         200,
-        { account_id: target.id, rules: presets.presets[0]?.rules ?? null, warnings: [] },
+        { account_id: target.id, rules: presets.presets[0]?.rules ?? null, warnings: [], calendar_ends: [] },
       ]);
     const { user } = renderDesk();
     await user.click(await screen.findByRole('button', { name: 'Firm rules' }));
@@ -150,7 +150,10 @@ describe('prop-firm guard on the desk', () => {
     api = deskApi({ accounts })
       .on('GET /propfirm/headroom', [200, [ROW]])
       .on('GET /propfirm/presets', [200, presets])
-      .on('GET /propfirm/accounts/2/rules', [200, { account_id: 2, rules: TOPSTEP_RULES, warnings: [] }])
+      .on('GET /propfirm/accounts/2/rules', [
+        200,
+        { account_id: 2, rules: TOPSTEP_RULES, warnings: [], calendar_ends: [] },
+      ])
       .on('PATCH /propfirm/accounts/2/rules', [
         400,
         { detail: 'drawdown.buffer must be smaller than drawdown.amount' },
@@ -206,6 +209,7 @@ describe('prop-firm guard on the desk', () => {
         account_id: 2,
         rules: { ...TOPSTEP_RULES, drawdown: { ...TOPSTEP_RULES.drawdown, buffer: 300 } },
         warnings: [],
+        calendar_ends: [],
       },
     ]);
     await user.clear(buffer);
