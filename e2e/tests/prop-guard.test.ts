@@ -57,14 +57,15 @@ describe('prop-firm guard: a preset on a follower keeps its copies inside the fi
       () => !(document.querySelector('#prop-preset') as HTMLSelectElement | null)?.disabled,
     );
     await preset.selectOption('mffu-funded-50k');
-    await picker.getByText(/Read from these pages on \d{4}-\d{2}-\d{2}/).waitFor();
+    // This preset's only source is not the firm's own page, so the picker says so, with the date it was read.
+    await picker.getByText(/(Read from the firm’s own pages|read) on \d{4}-\d{2}-\d{2}/).waitFor();
     assert.deepEqual(await seriousA11yViolations(page), [], 'preset picker');
     await picker.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('MyFundedFutures funded 50K rules set').first().waitFor();
 
-    // The headroom row of the follower: its firm, and the distance to the drawdown floor (50,000 − 48,000).
+    // The headroom row of the follower: its plan, and the distance to the drawdown floor (50,000 − 48,000).
     const table = guard.getByRole('table', { name: 'Firm rule headroom' });
-    const row = table.getByRole('row').filter({ hasText: 'MyFundedFutures · mffu-funded-50k' });
+    const row = table.getByRole('row').filter({ hasText: 'MyFundedFutures funded 50K' });
     await row.waitFor();
     assert.equal(await row.getByRole('cell').nth(2).textContent(), '$2,000');
 

@@ -36,6 +36,9 @@ async function readTiles(page: Page): Promise<Record<string, string>> {
 }
 
 function expectedTile(quote: WireQuote): string {
+  // A change that rounds to 0.00 % has no direction: no arrow, read as unchanged.
+  if (Math.abs(quote.change).toFixed(2) === '0.00')
+    return `${quote.symbol} ${money(quote.price)} 0.00% unchanged`;
   const sign = quote.change > 0 ? '+' : '';
   return `${quote.symbol} ${money(quote.price)} ${quote.dir === 'up' ? '▲' : '▼'} ${sign}${quote.change.toFixed(2)}% ${quote.dir}`;
 }
