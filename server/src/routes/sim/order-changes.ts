@@ -1,48 +1,10 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import type { MessageResponse, TicketCancelPayload, TicketChangePayload } from '@synctrade/api/types';
 import { specOf } from '@synctrade/market';
-import { BrokerError, type BrokerCredentials, type BrokerSession } from '../../brokers/types';
 import { AppError } from '../../http/app-error';
-import { ticketAccountFirst, ticketAccountOf } from './ticket-account-first';
-
-const MOVING = 'Your copy group is moving to another server node; try again in a moment';
-const ORDER_NOT_FOUND = 'Order not found';
-
-/**
- * Runs one command on the paper session of the request's account, as the ticket does: only on the node that
- * serves the account's copy group, a venue refusal answered as a 400 with its reason.
- */
-async function onPaperSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  command: (session: BrokerSession, externalId: string) => Promise<void>,
-): Promise<void> {
-  const account = ticketAccountOf(request);
-  const adapter = app.brokers.get('sim');
-  if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
-  const { placement } = app;
-  const userId = request.user.id;
-  const served = (): boolean => placement.servesPaper(userId, account.connection_id);
-  if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
-  const opened = await adapter.openSession({
-    connectionId: account.connection_id,
-    environment: account.environment,
-    credentials: app.secrets.open<BrokerCredentials>(account.credentials),
-  });
-  const session = placement.paperSession(opened, userId, account.connection_id);
-  try {
-    await command(session, account.external_id);
-  } catch (error: unknown) {
-    if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
-    // Another account's order id answers as an unknown one: tenants never learn of each other's orders.
-    if (error instanceof BrokerError && error.code === 'not_found') throw AppError.notFound(ORDER_NOT_FOUND);
-    if (error instanceof BrokerError) throw AppError.badRequest(error.message);
-    throw error;
-  } finally {
-    await session.close();
-  }
-}
+import { ORDER_NOT_FOUND, onPaperSession } from './paper-session';
+import { ticketAccountFirst } from './ticket-account-first';
 
 /**
  * `PATCH /sim/orders/:orderId` (new prices of a working paper order: a stop to break-even, a target moved, a

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
 import type { MessageResponse, TicketOrderPayload } from '@synctrade/api/types';
-import { BrokerError, type BrokerCredentials } from '../../brokers/types';
 import { AppError } from '../../http/app-error';
 import { MAX_WORKING_PER_ACCOUNT } from '../../paper/list-bounds';
 import { ticketCommand } from '../../paper/ticket';
+import { onPaperSession } from './paper-session';
 import { ticketAccountFirst, ticketAccountOf } from './ticket-account-first';
 
 /** Resolves on the event loop's next turn, once the microtasks queued now (a copier's job among them) ran. */
 function afterCopies(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
-
-const MOVING = 'Your copy group is moving to another server node; try again in a moment';
 
 /** `POST /sim/orders`: the desk's order ticket, a paper order on one of the caller's sim accounts. */
 export const ticketRoutes: FastifyPluginAsync = async (app) => {
@@ -35,39 +33,15 @@ export const ticketRoutes: FastifyPluginAsync = async (app) => {
         throw AppError.conflict(
           `A paper account can keep at most ${MAX_WORKING_PER_ACCOUNT} working orders: cancel some first`,
         );
-      const adapter = app.brokers.get('sim');
-      if (adapter === undefined) throw AppError.notFound('The paper broker is not available');
-      // In a cluster the group's paper accounts live in its owner's venue only, once it opened the group. Checked
-      // right before the session is made (nothing is awaited between): opening one here otherwise would make
-      // fresh accounts and store them over the ledger behind the owner's back.
-      const { placement } = app;
-      const userId = request.user.id;
-      const served = (): boolean => placement.servesPaper(userId, account.connection_id);
-      if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
-      const opened = await adapter.openSession({
-        connectionId: account.connection_id,
-        environment: account.environment,
-        credentials: app.secrets.open<BrokerCredentials>(account.credentials),
-      });
-      // Checked again as the order goes: the group may have started moving meanwhile.
-      const session = placement.paperSession(opened, userId, account.connection_id);
-      try {
-        const order = await session.placeOrder(command);
-        // The order's fill reached the copier on this same turn. When the venue stores within the turn (its
-        // ledger's journal in files), the copies (planned, sent, stored by the venue, acknowledged) run within it
-        // too, so they go before the answer is written. When the venue waits for the database, so do the copies,
-        // and the answer has nothing to give way to.
-        if (app.paperVenue.answersWithinTurn) await afterCopies();
-        return {
-          message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
-        };
-      } catch (error: unknown) {
-        if (!served()) throw new AppError(503, MOVING, { headers: { 'retry-after': '1' } });
-        if (error instanceof BrokerError) throw AppError.badRequest(error.message);
-        throw error;
-      } finally {
-        await session.close();
-      }
+      const order = await onPaperSession(app, request, (session) => session.placeOrder(command));
+      // The order's fill reached the copier on this same turn. When the venue stores within the turn (its
+      // ledger's journal in files), the copies (planned, sent, stored by the venue, acknowledged) run within it
+      // too, so they go before the answer is written. When the venue waits for the database, so do the copies,
+      // and the answer has nothing to give way to.
+      if (app.paperVenue.answersWithinTurn) await afterCopies();
+      return {
+        message: `${SUCCESS.ticket}: ${command.side === 'buy' ? 'Buy' : 'Sell'} ${command.qty} ${command.symbol} (${order.status === 'Filled' ? 'filled' : order.status.toLowerCase()})`,
+      };
     },
   );
 };
