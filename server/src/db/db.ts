@@ -15,6 +15,15 @@ export interface Db {
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** A pool's connections, when the backend has one (PostgreSQL): operators' metrics read it. */
+  poolUse?(): DbPoolUse;
+}
+
+/** A pool's connections: all open, idle among them, and the callers waiting for one. */
+export interface DbPoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Which backend a Db talks to, for the few places that care (tests, logs). */

@@ -58,6 +58,7 @@ export function createPgDb(options: PgDbOptions): Db {
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
       const result = await pool.query(sql, params);
       return result.rows as T[];

@@ -54,6 +54,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   };
   const metrics = createServerMetrics({
     feedSockets: () => app.realtime.socketCount(),
+    dbPool: () => app.db.poolUse?.() ?? null,
     perBroker: () => perBroker(app, brokerOf),
   });
   const stopCounting = countCopies(app.copier.engine, metrics, brokerOf);

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { DbPoolUse } from '../db/db';
 
 /**
  * Every metric the server exposes (listed with their labels in server/README.md). Labels are bounded: a broker id
@@ -13,11 +14,14 @@ export interface ServerMetrics {
   sessions: Gauge<'broker'>;
   budgetLeft: Gauge<'broker'>;
   feedSockets: Gauge;
+  dbPool: Gauge<'state'>;
 }
 
 /** What the gauges read when scraped. */
 export interface GaugeReaders {
   feedSockets(): number;
+  /** The database pool's connections; null on the embedded database (one connection, no pool). */
+  dbPool(): DbPoolUse | null;
   /** Open sessions and the tightest login's budget left, per broker. */
   perBroker(): Promise<ReadonlyMap<string, { sessions: number; left: number }>>;
 }
@@ -79,6 +83,20 @@ export function createServerMetrics(readers: GaugeReaders): ServerMetrics {
       registers: [registry],
       collect() {
         this.set(readers.feedSockets());
+      },
+    }),
+    dbPool: new Gauge({
+      name: 'synctrade_db_pool_connections',
+      help: 'PostgreSQL pool connections by state: in use, idle, and callers waiting for one (absent on PGlite)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        const use = readers.dbPool();
+        if (use === null) return;
+        this.set({ state: 'in_use' }, use.total - use.idle);
+        this.set({ state: 'idle' }, use.idle);
+        this.set({ state: 'waiting' }, use.waiting);
       },
     }),
   };
