@@ -15,6 +15,8 @@ describe('copy quality on the paper broker', () => {
   let t: TestApp;
   let user: TestUser;
   let ids: [number, number, number, number];
+  /** The leader's first fill price: the only fill the capped follower copied (the price may move between fills). */
+  let firstLeaderPrice: number;
   const period = () => {
     const now = Date.now();
     return `from=${new Date(now - 3_600_000).toISOString()}&to=${new Date(now + 3_600_000).toISOString()}`;
@@ -53,6 +55,9 @@ describe('copy quality on the paper broker', () => {
           rows.find((r) => r.id === f2)?.qty === 2 * (n + 1) &&
           rows.find((r) => r.id === f3)?.qty === 1,
       );
+      if (n === 0)
+        firstLeaderPrice = (await call<PaperLedger>(t.app, user, 'GET', `/sim/accounts/${leader}/ledger`))
+          .body.positions[0]!.avg_price;
     }
     // Outcomes are written behind the copies: read once every copy has its broker's answer stored.
     await waitForOrders(
@@ -78,7 +83,9 @@ describe('copy quality on the paper broker', () => {
       ].map(async ([id, perFill]) => {
         const position = await ledger(id as number);
         const held = position?.net_pos ?? 0;
-        const ticks = ((position?.avg_price ?? 0) - (lead?.avg_price ?? 0)) / tickSize;
+        // Followers holding both copies average against both leader fills; the capped one against the first only.
+        const leaderPrice = id === f3 ? firstLeaderPrice : (lead?.avg_price ?? 0);
+        const ticks = ((position?.avg_price ?? 0) - leaderPrice) / tickSize;
         return [id, 2, held / (perFill as number), ticks, Math.round(ticks * tickValue * held * 100) / 100];
       }),
     );
