@@ -228,6 +228,15 @@ export async function accountIdsOfUser(db: Db, userId: number): Promise<number[]
   return rows.map((row) => row.id);
 }
 
+/** The ids of the user's leaders (one per copy group at most). */
+export async function leaderIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    'SELECT id FROM broker_accounts WHERE user_id = $1 AND is_master ORDER BY id',
+    [userId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** The ids of the user's followers, `exceptId` left out. */
 export async function followerIdsOfUser(db: Db, userId: number, exceptId: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(

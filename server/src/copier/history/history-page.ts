@@ -9,6 +9,13 @@ export interface HistoryRange {
   /** `YYYY-MM-DD` or null; a trade belongs to the UTC date of its exit time. */
   start: string | null;
   end: string | null;
+  /** The accounts whose trades count, or null for every trade of the trader (imported ones without an account too). */
+  accounts: readonly number[] | null;
+}
+
+/** The range's four parameters, `$1`–`$4` of every statement that reads it. */
+export function rangeParams(range: HistoryRange): [number, string | null, string | null, number[] | null] {
+  return [range.userId, range.start, range.end, range.accounts === null ? null : [...range.accounts]];
 }
 
 export interface HistorySummaryRow {
@@ -28,7 +35,8 @@ export type HistoryDayRow = Omit<HistorySummaryRow, 'net_pnl'> & {
   pnl: number;
 };
 
-const RANGE = `user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)`;
+const RANGE = `user_id = $1 AND ($2::date IS NULL OR exit_time >= $2::date) AND ($3::date IS NULL OR exit_time < $3::date + 1)
+  AND ($4::int[] IS NULL OR account_id = ANY($4::int[]))`;
 
 export interface HistoryStatistics {
   summary: HistorySummaryRow;
@@ -61,9 +69,9 @@ export async function historyStatistics(
        COALESCE(-sum(pnl) FILTER (WHERE pnl < 0), 0) AS gross_loss,
        COALESCE(sum(pnl), 0) AS net_pnl,
        COALESCE(sum(qty), 0) AS contracts
-     FROM (SELECT (exit_time AT TIME ZONE $4)::date AS closed_on, pnl, qty FROM copy_trades WHERE ${RANGE}) AS trades
+     FROM (SELECT (exit_time AT TIME ZONE $5)::date AS closed_on, pnl, qty FROM copy_trades WHERE ${RANGE}) AS trades
      GROUP BY GROUPING SETS ((closed_on), ()) ORDER BY closed_on`,
-    [range.userId, range.start, range.end, timeZone],
+    [...rangeParams(range), timeZone],
   );
   // The grand total's row is there even for an empty range (no day rows then).
   return {

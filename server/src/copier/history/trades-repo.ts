@@ -5,7 +5,7 @@ import { roundTrips, type FillRow } from './fifo';
 import { inBulkLane } from '../../lists/bulk-lane';
 import { readInIndexOrder } from '../../lists/index-order';
 import { keysetPages, mapChunks } from '../../lists/keyset-pages';
-import { PAGE_ORDER, RANGE_WHERE, type HistoryRange } from './history-page';
+import { PAGE_ORDER, RANGE_WHERE, rangeParams, type HistoryRange } from './history-page';
 
 /**
  * The owner of the trades a statement stores (`$1`), locked as the foreign key's check locked it, but once per
@@ -121,8 +121,8 @@ export async function listTrades(
   page: { limit: number; offset: number },
 ): Promise<Trade[]> {
   const rows = await db.query<TradeRow>(
-    `SELECT ${TRADE_COLUMNS} FROM copy_trades WHERE ${RANGE_WHERE} ${PAGE_ORDER} LIMIT $4 OFFSET $5`,
-    [range.userId, range.start, range.end, page.limit, page.offset],
+    `SELECT ${TRADE_COLUMNS} FROM copy_trades WHERE ${RANGE_WHERE} ${PAGE_ORDER} LIMIT $5 OFFSET $6`,
+    [...rangeParams(range), page.limit, page.offset],
   );
   return rows.map(toTrade);
 }
@@ -149,9 +149,9 @@ export function tradeChunks(db: Db, range: HistoryRange, size = HISTORY_CHUNK): 
       readInIndexOrder(
         db,
         `SELECT ${TRADE_COLUMNS}, exit_time::text AS exit_key FROM copy_trades
-         WHERE ${RANGE_WHERE} AND ($4::timestamptz IS NULL OR (exit_time, id) < ($4::timestamptz, $5::bigint))
-         ORDER BY exit_time DESC, id DESC LIMIT $6`,
-        [range.userId, range.start, range.end, after?.exitKey ?? null, after?.id ?? null, limit],
+         WHERE ${RANGE_WHERE} AND ($5::timestamptz IS NULL OR (exit_time, id) < ($5::timestamptz, $6::bigint))
+         ORDER BY exit_time DESC, id DESC LIMIT $7`,
+        [...rangeParams(range), after?.exitKey ?? null, after?.id ?? null, limit],
       ),
     (last) => ({ exitKey: last.exit_key, id: Number(last.id) }),
     size,

@@ -18,6 +18,7 @@ import {
 import { jsonArrayStream } from '../../lists/json-array-stream';
 import { perKeyQueue } from '../../lists/per-key-queue';
 import { checkImportRows } from '../../copier/history/import-rows';
+import { historyAccounts, type HistoryScopeQuery } from '../../copier/history/history-scope';
 import { dayJournalChunks, setDayJournal } from '../../copier/history/journal-repo';
 import {
   importTrades,
@@ -83,7 +84,13 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
    */
   app.get<{
     Params: { userId: string };
-    Querystring: { start_date?: string; end_date?: string; limit?: string; offset?: string; tz?: string };
+    Querystring: {
+      start_date?: string;
+      end_date?: string;
+      limit?: string;
+      offset?: string;
+      tz?: string;
+    } & HistoryScopeQuery;
   }>(
     '/copier/trade-history/:userId',
     listBound(secured, HISTORY_BOUND),
@@ -94,6 +101,7 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
         userId,
         start: dateParam(request.query.start_date, 'start_date'),
         end: dateParam(request.query.end_date, 'end_date'),
+        accounts: await historyAccounts(app.db, userId, request.query),
       };
       const limit = intParam(request.query.limit, 'limit', 1, MAX_PAGE_SIZE);
       const offset = intParam(request.query.offset, 'offset', 0, 100_000_000) ?? 0;

@@ -72,6 +72,19 @@ export const HistoryQuerySchema = Type.Composite([
         description: 'Paged form: IANA time zone of the per-day totals (default UTC).',
       }),
     ),
+    account_id: Type.Optional(
+      Type.String({ maxLength: 12, description: "Only this account's trades (and statistics)." }),
+    ),
+    group_id: Type.Optional(
+      Type.String({ maxLength: 12, description: "Only the trades of this copy group's accounts." }),
+    ),
+    scope: Type.Optional(
+      Type.String({
+        maxLength: 12,
+        description:
+          "`all` (default): every trade, copies included; `leaders`: only the leaders' trades. One of account_id, group_id or scope=leaders at most.",
+      }),
+    ),
   }),
 ]);
 /** The desk's paper order ticket (the route finds the account before the other fields are read). */
