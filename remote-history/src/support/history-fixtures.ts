@@ -180,7 +180,7 @@ export function serveHistory(
   trades: Trade[] = WEEK_TRADES,
   journals: { date: string; note: string }[] = [],
 ): ApiMock {
-  return api
+  return withScopeChoices(api)
     .on('GET /copier/trade-history/:id', [200, { trades }])
     .on('GET /copier/journal/days', [200, journals]);
 }
@@ -214,5 +214,10 @@ export function resetHistoryStore(): void {
 export function startHistoryTest(): ApiMock {
   resetHistoryStore();
   signIn(7);
-  return mockApi();
+  return withScopeChoices(mockApi());
+}
+
+/** The Accounts select asks for the trader's accounts and groups on every history page: none by default. */
+export function withScopeChoices(api: ApiMock): ApiMock {
+  return api.on('GET /brokers/accounts', [200, []]).on('GET /copier/groups', [200, []]);
 }

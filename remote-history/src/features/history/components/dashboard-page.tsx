@@ -12,6 +12,7 @@ import { loadAllTrades } from '../store/load-all';
 import { useHistoryStore } from '../store/history-store';
 import { tradeCells } from '../lib/table-rows';
 import { RangePicker } from './range-picker';
+import { ScopeNote, ScopePicker } from './scope-picker';
 import { StatCards } from './stat-cards';
 import { TradesTable } from './trades-table';
 
@@ -43,8 +44,12 @@ export function DashboardPage(): React.JSX.Element {
   return (
     <Page>
       <PageHeader>
-        <h1>Dashboard Management</h1>
+        <div>
+          <h1>Dashboard Management</h1>
+          <ScopeNote />
+        </div>
         <Row>
+          <ScopePicker />
           <RangePicker />
           <Button type="button" $variant="secondary" onClick={() => setDialog({ kind: 'import' })}>
             Import Data

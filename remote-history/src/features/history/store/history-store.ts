@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import {
   currentUserId,
+  getGroups,
+  listAccounts,
   errorMessage,
   FALLBACK,
   getDayJournals,
@@ -12,11 +14,14 @@ import {
   successMessage,
   SUCCESS,
   type HistoryDay,
+  type AccountSummary,
+  type CopyGroup,
   type HistorySummary,
   type Trade,
 } from '@synctrade/api';
 import { notify } from '@synctrade/ui';
 import { rangeQuery, type DateRange } from '../lib/range';
+import { ALL_ACCOUNTS, scopeQuery, type HistoryScope } from '../lib/scope';
 
 export type HistoryStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -44,6 +49,10 @@ export interface HistoryPaging {
 export interface HistoryState {
   /** Shared by the dashboard, Daily and Weekly: choosing a range on one applies to all. */
   range: DateRange;
+  /** Whose trades: shared by the dashboard, Daily and Weekly like the range. */
+  scope: HistoryScope;
+  /** What the scope select offers besides all accounts and the leaders (empty until loaded, or if it failed). */
+  scopeChoices: { accounts: AccountSummary[]; groups: CopyGroup[] };
   trades: Trade[];
   status: HistoryStatus;
   error: string | null;
@@ -54,6 +63,8 @@ export interface HistoryState {
   /** Which loader the pages use: the dashboard's paged one or the whole range (Daily, Weekly). */
   paged: boolean;
   setRange(range: DateRange): Promise<void>;
+  setScope(scope: HistoryScope): Promise<void>;
+  loadScopeChoices(): Promise<void>;
   /** The range's trades; with `paging`, the paged form (the dashboard). */
   load(paging?: HistoryPaging): Promise<void>;
   /** The dashboard: statistics of the range and one page of trades from `offset`. */
@@ -65,6 +76,8 @@ export interface HistoryState {
 
 export const initialHistoryState = {
   range: { kind: 'all' } as DateRange,
+  scope: ALL_ACCOUNTS,
+  scopeChoices: { accounts: [] as AccountSummary[], groups: [] as CopyGroup[] },
   trades: [] as Trade[],
   status: 'idle' as HistoryStatus,
   error: null as string | null,
@@ -93,6 +106,22 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
     await (get().paged ? get().loadPage(0) : get().load());
   },
 
+  async setScope(scope) {
+    set({ scope });
+    await (get().paged ? get().loadPage(0) : get().load());
+  },
+
+  async loadScopeChoices() {
+    // Without the lists the select still offers all accounts and the leaders: the history itself is not at stake.
+    const [accounts, groups] = await Promise.allSettled([listAccounts(), getGroups()]);
+    set({
+      scopeChoices: {
+        accounts: accounts.status === 'fulfilled' ? accounts.value : [],
+        groups: groups.status === 'fulfilled' ? groups.value : [],
+      },
+    });
+  },
+
   setPaged(paged) {
     set({ paged });
   },
@@ -108,7 +137,8 @@ export const useHistoryStore = create<HistoryState>()((set, get) => ({
   async load(paging?: HistoryPaging) {
     const signal = latestSignal('history');
     const range = rangeQuery(get().range);
-    const query = paging ? { ...range, ...paging } : range;
+    const scoped = { ...range, ...scopeQuery(get().scope) };
+    const query = paging ? { ...scoped, ...paging } : scoped;
     set({ status: 'loading', error: null });
     const userId = currentUserId();
     if (userId === null) {

@@ -14,7 +14,14 @@ import {
   Row,
   Spinner,
 } from '@synctrade/ui';
-import { rangeDescription, RangePicker, usePagedHistoryLoad, useHistoryStore } from '../../history';
+import {
+  rangeDescription,
+  RangePicker,
+  ScopeNote,
+  ScopePicker,
+  usePagedHistoryLoad,
+  useHistoryStore,
+} from '../../history';
 import { DayJournalDialog } from '../../journal';
 import { localDateKey, type PeriodKind } from '../../stats';
 import { usePeriods } from '../hooks/use-periods';
@@ -60,8 +67,10 @@ export function PeriodPage({ kind }: { kind: PeriodKind }): React.JSX.Element {
         <div>
           <h1>{kind === 'day' ? 'Daily' : 'Weekly'}</h1>
           <Muted>{label}</Muted>
+          <ScopeNote />
         </div>
         <Row>
+          <ScopePicker />
           <RangePicker />
         </Row>
       </PageHeader>
