@@ -75,6 +75,7 @@ describe('trade history dashboard', () => {
       .map((h) => h.textContent);
     expect(headers).toEqual([
       'Time',
+      'Account',
       'Duration',
       'Symbol',
       'Side',
@@ -85,7 +86,7 @@ describe('trade history dashboard', () => {
       'Journal',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+    expect(rows.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual([
       'GCZ6',
       'MNQZ6',
       'NQZ6',
@@ -93,8 +94,9 @@ describe('trade history dashboard', () => {
       'ESZ6',
     ]);
     const loss = within(rows[3]!).getAllByRole('cell');
-    expect(loss.map((c) => c.textContent).slice(0, 8)).toEqual([
+    expect(loss.map((c) => c.textContent).slice(0, 9)).toEqual([
       '11/02/2026 15:00:00',
+      'SIM-1 · Paper',
       '4min 21sec',
       'ESZ6',
       'Sell',
@@ -103,13 +105,13 @@ describe('trade history dashboard', () => {
       '-3.00',
       '-$150.00',
     ]);
-    expect(within(loss[3]!).getByText('Sell')).toHaveStyle({ color: darkTokens.color.danger });
-    expect(within(loss[7]!).getByText('-$150.00')).toHaveStyle({ color: darkTokens.color.danger });
+    expect(within(loss[4]!).getByText('Sell')).toHaveStyle({ color: darkTokens.color.danger });
+    expect(within(loss[8]!).getByText('-$150.00')).toHaveStyle({ color: darkTokens.color.danger });
     const win = within(rows[4]!).getAllByRole('cell');
-    expect(within(win[3]!).getByText('Buy')).toHaveStyle({ color: darkTokens.color.success });
-    expect(within(win[7]!).getByText('$100.00')).toHaveStyle({ color: darkTokens.color.success });
+    expect(within(win[4]!).getByText('Buy')).toHaveStyle({ color: darkTokens.color.success });
+    expect(within(win[8]!).getByText('$100.00')).toHaveStyle({ color: darkTokens.color.success });
     const scratch = within(rows[1]!).getAllByRole('cell');
-    expect(within(scratch[7]!).getByText('$0.00')).toHaveStyle({ color: darkTokens.color.success });
+    expect(within(scratch[8]!).getByText('$0.00')).toHaveStyle({ color: darkTokens.color.success });
   });
 
   it('when a range is chosen, then the request carries its dates and the button shows its name', async () => {

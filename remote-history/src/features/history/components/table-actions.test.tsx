@@ -27,9 +27,9 @@ describe('copy and export of the trades table', () => {
     expect(await screen.findByText('Data copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(
       [
-        'Time\tDuration\tSymbol\tSide\tQty\tAvg Entry\tPts\tP&L\tJournal',
-        '11/02/2026 15:00:00\t4min 21sec\tESZ6\tSell\t1\t6010.00\t-3.00\t-$150.00\tChased the move',
-        '11/02/2026 14:30:00\t10min\tESZ6\tBuy\t2\t6000.00\t1.00\t$100.00\t',
+        'Time\tAccount\tDuration\tSymbol\tSide\tQty\tAvg Entry\tPts\tP&L\tJournal',
+        '11/02/2026 15:00:00\tSIM-1 · Paper\t4min 21sec\tESZ6\tSell\t1\t6010.00\t-3.00\t-$150.00\tChased the move',
+        '11/02/2026 14:30:00\tSIM-1 · Paper\t10min\tESZ6\tBuy\t2\t6000.00\t1.00\t$100.00\t',
       ].join('\n'),
     );
   });
@@ -105,10 +105,11 @@ describe('copy and export of the trades table', () => {
     await user.click(screen.getByRole('button', { name: 'Copy visible rows' }));
     await screen.findByText('Data copied to clipboard');
     const copied = (await navigator.clipboard.readText()).split('\n')[1]!.split('\t');
-    expect(copied[2]).toBe("'=CMD()");
-    expect(copied[6]).toBe('-3.00');
-    expect(copied[7]).toBe('-$150.00');
-    expect(copied[8]).toBe("'-1+cmd|/C calc!A0");
+    expect(copied[1]).toBe("'+SIM · Paper");
+    expect(copied[3]).toBe("'=CMD()");
+    expect(copied[7]).toBe('-3.00');
+    expect(copied[8]).toBe('-$150.00');
+    expect(copied[9]).toBe("'-1+cmd|/C calc!A0");
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const row = (await readBlob(blobs[0]!)).split('\r\n')[1]!;
     expect(row).toBe(

@@ -18,6 +18,7 @@ export const TradeRow = memo(function TradeRow({
   return (
     <tr>
       <td>{c.time}</td>
+      <td>{c.account}</td>
       <td>{c.duration}</td>
       <td>{c.symbol}</td>
       <td>

@@ -3,6 +3,7 @@ import { formatDateTime, formatDuration, formatMoney, formatNumber, tsvField } f
 
 export const TABLE_COLUMNS = [
   'Time',
+  'Account',
   'Duration',
   'Symbol',
   'Side',
@@ -16,6 +17,8 @@ export const TABLE_COLUMNS = [
 /** A trade's cells as the table shows them. */
 export interface TradeCells {
   time: string;
+  /** The account that made the trade and its connection: a copied trade shows once per account. */
+  account: string;
   duration: string;
   symbol: string;
   side: 'Buy' | 'Sell';
@@ -29,6 +32,7 @@ export interface TradeCells {
 export function tradeCells(trade: Trade): TradeCells {
   return {
     time: formatDateTime(trade.time),
+    account: trade.connection ? `${trade.account} · ${trade.connection}` : trade.account,
     duration: formatDuration(trade.duration),
     symbol: trade.symbol,
     side: trade.side === 'buy' ? 'Buy' : 'Sell',
@@ -58,6 +62,7 @@ export function tradesToTsv(trades: readonly Trade[]): string {
     lines.push(
       [
         figure(c.time),
+        tsvField(c.account),
         figure(c.duration),
         tsvField(c.symbol),
         figure(c.side),
