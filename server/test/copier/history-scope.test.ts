@@ -134,4 +134,58 @@ describe('trade history by account, copy group and leaders only', () => {
     );
     expect([notId.status, notId.body]).toEqual([404, { detail: 'Account not found' }]);
   });
+
+  it('when trades are imported onto an account, then they carry its name and connection and count in its scope', async () => {
+    const row = (n: number) => ({
+      symbol: 'NQZ6',
+      side: 'buy',
+      qty: 1,
+      entry_time: `2026-11-0${n}T14:00:00Z`,
+      exit_time: `2026-11-0${n}T14:05:00Z`,
+      entry_price: 21000,
+      exit_price: 21001,
+      pnl: 20,
+      external_id: `scoped-${n}`,
+    });
+    const onto = await call(t.app, user, 'POST', '/copier/trade-history/import', {
+      trades: [row(2), row(3)],
+      account_id: spare,
+    });
+    expect(onto.status).toBe(200);
+    const loose = await call(t.app, user, 'POST', '/copier/trade-history/import', { trades: [row(4)] });
+    expect(loose.status).toBe(200);
+    const spareOnly = (await paged(`account_id=${spare}`)).body;
+    expect(spareOnly.trades.map((trade) => [trade.account, trade.connection, trade.source])).toEqual([
+      [names.get(spare), 'Scoped', 'import'],
+      [names.get(spare), 'Scoped', 'import'],
+    ]);
+    const all = (await paged('')).body.trades.filter((trade) => trade.source === 'import');
+    expect(all.map((trade) => [trade.account, trade.connection]).sort()).toEqual(
+      [
+        ['', 'Import'],
+        [names.get(spare), 'Scoped'],
+        [names.get(spare), 'Scoped'],
+      ].sort(),
+    );
+
+    const other = await registerUser(t.app);
+    const theirs = await call<{ detail: string }>(t.app, other, 'POST', '/copier/trade-history/import', {
+      trades: [row(5)],
+      account_id: spare,
+    });
+    expect([theirs.status, theirs.body]).toEqual([404, { detail: 'Account not found' }]);
+    const otherHistory = await call<HistoryData>(
+      t.app,
+      other,
+      'GET',
+      `/copier/trade-history/${other.id}?limit=50`,
+    );
+    expect(otherHistory.body.trades).toEqual([]);
+    const notId = await call<{ detail: string }>(t.app, user, 'POST', '/copier/trade-history/import', {
+      trades: [row(6)],
+      account_id: 0,
+    });
+    expect(notId.status).toBe(400);
+    expect((await paged(`account_id=${spare}`)).body.total).toBe(2);
+  });
 });

@@ -165,13 +165,23 @@ export function tradeChunks(db: Db, range: HistoryRange, size = HISTORY_CHUNK): 
  * time. The rows travel as one array per column, unnested by the database: about a fifth less of the embedded
  * database's CPU per batch than one JSON document unpacked with `jsonb_to_recordset` (`pnpm bench:history-import`).
  */
-async function insertImported(db: Db, userId: number, rows: readonly ImportTradeRow[]): Promise<number> {
+async function insertImported(
+  db: Db,
+  userId: number,
+  rows: readonly ImportTradeRow[],
+  accountId: number | null,
+): Promise<number> {
+  // The account the trader attached the import to (checked as theirs by the route) names the trades like the
+  // copier's own; without one they show as the import's.
   const [counted] = await db.query<{ inserted: number }>(
     `WITH ${OWNER},
+     target AS (SELECT a.id, a.name, c.name AS connection FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
+                WHERE a.id = $11::int AND a.user_id = $1),
      inserted AS (
-       INSERT INTO copy_trades (user_id, external_id, source, connection_name, account_name, symbol, side, qty, entry_time,
+       INSERT INTO copy_trades (user_id, account_id, external_id, source, connection_name, account_name, symbol, side, qty, entry_time,
          exit_time, entry_price, exit_price, pnl)
-       SELECT owner.id, x.external_id, 'import', 'Import', '', x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
+       SELECT owner.id, (SELECT id FROM target), x.external_id, 'import', COALESCE((SELECT connection FROM target), 'Import'),
+         COALESCE((SELECT name FROM target), ''), x.symbol, x.side, x.qty, x.entry_time, x.exit_time, x.entry_price,
          x.exit_price, x.pnl
        FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[], $6::timestamptz[], $7::timestamptz[], $8::numeric[],
          $9::numeric[], $10::numeric[]) AS x(external_id, symbol, side, qty, entry_time, exit_time, entry_price, exit_price, pnl)
@@ -189,6 +199,7 @@ async function insertImported(db: Db, userId: number, rows: readonly ImportTrade
       rows.map((row) => row.entry_price),
       rows.map((row) => row.exit_price),
       rows.map((row) => row.pnl),
+      accountId,
     ],
   );
   return counted?.inserted ?? 0;
@@ -208,12 +219,17 @@ export const IMPORT_CHUNK = 250;
  * other request until the end): an import that fails midway keeps the chunks stored before, and sending it again
  * stores the rest (the stored ones count as already there).
  */
-export async function importTrades(db: Db, userId: number, rows: readonly ImportTradeRow[]): Promise<number> {
+export async function importTrades(
+  db: Db,
+  userId: number,
+  rows: readonly ImportTradeRow[],
+  accountId: number | null = null,
+): Promise<number> {
   let inserted = 0;
   for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
     if (start > 0) await nextTurn();
     const chunk = rows.slice(start, start + IMPORT_CHUNK);
-    inserted += await inBulkLane(db, () => insertImported(db, userId, chunk));
+    inserted += await inBulkLane(db, () => insertImported(db, userId, chunk, accountId));
   }
   return inserted;
 }

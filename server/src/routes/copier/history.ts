@@ -9,6 +9,8 @@ import type {
 } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
 import { parseId } from '../../http/ids';
+import type { Db } from '../../db/db';
+import { findOwnedAccount } from '../../connections/accounts-repo';
 import {
   historyStatistics,
   isTimeZone,
@@ -70,6 +72,16 @@ function intParam(value: unknown, name: string, min: number, max: number): numbe
   return Number(value);
 }
 
+/** The account an import is attached to: null when none is named; another trader's answers 404. */
+async function importAccount(db: Db, userId: number, body: unknown): Promise<number | null> {
+  const raw = (body as { account_id?: unknown } | null)?.account_id;
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)
+    throw AppError.badRequest('account_id must be the id of one of your accounts');
+  if ((await findOwnedAccount(db, userId, raw)) === undefined) throw AppError.notFound('Account not found');
+  return raw;
+}
+
 /** Trade history (FIFO round trips of copier fills plus imported trades), imports and journals. */
 export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['history'], security: [{ bearer: [] }] } };
@@ -122,8 +134,11 @@ export const historyRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app,
   );
 
   app.post('/copier/trade-history/import', secured, async (request): Promise<ImportResult> => {
+    const accountId = await importAccount(app.db, request.user.id, request.body);
     const rows = await checkImportRows(request.body);
-    const imported = await importsOf(request.user.id, () => importTrades(app.db, request.user.id, rows));
+    const imported = await importsOf(request.user.id, () =>
+      importTrades(app.db, request.user.id, rows, accountId),
+    );
     const duplicates = rows.length - imported;
     return {
       imported,

@@ -5,6 +5,7 @@
  * described here, and their routes check the rest.
  */
 import { Type } from '@sinclair/typebox';
+import { Nullable } from './helpers';
 import {
   apiKeyConnectSchema,
   connectQuerySchema,
@@ -105,6 +106,15 @@ export const ImportTradesPayloadSchema = Type.Object({
         'ISO date-times, entry_price, exit_price, pnl, external_id); the route checks every field and names the row.',
     }),
     { maxItems: MAX_IMPORT_ROWS },
+  ),
+  account_id: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        description:
+          "The trader's account the trades were made on: they show under its name and connection, and count in its history.",
+      }),
+    ),
   ),
 });
 export const JournalPayloadSchema = payloadSchema(journalSchema);
