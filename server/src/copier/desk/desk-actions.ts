@@ -57,9 +57,19 @@ export async function workingOrders(engine: CopyEngine, userId: number): Promise
   return lists.flat();
 }
 
-/** Cancels every order of the user's accounts at their brokers; an order that cannot be cancelled is left. */
-export async function cancelAllOrders(engine: CopyEngine, userId: number): Promise<void> {
-  const accounts = [...engine.accounts.values()].filter((account) => account.userId === userId);
+/**
+ * Cancels every working order of the user's accounts (or of `only` among them) at their brokers; an order that
+ * cannot be cancelled is left. Answers how many were cancelled.
+ */
+export async function cancelAllOrders(
+  engine: CopyEngine,
+  userId: number,
+  only?: ReadonlySet<number>,
+): Promise<number> {
+  const accounts = [...engine.accounts.values()].filter(
+    (account) => account.userId === userId && (only === undefined || only.has(account.id)),
+  );
+  let canceled = 0;
   await Promise.all(
     accounts.map(async (account) => {
       const live = engine.sessionOf(account.id);
@@ -69,9 +79,15 @@ export async function cancelAllOrders(engine: CopyEngine, userId: number): Promi
       );
       await Promise.all(
         working.map((order) =>
-          live.session.cancelOrder(account.externalId, order.orderId).catch(() => undefined),
+          live.session.cancelOrder(account.externalId, order.orderId).then(
+            () => {
+              canceled += 1;
+            },
+            () => undefined,
+          ),
         ),
       );
     }),
   );
+  return canceled;
 }

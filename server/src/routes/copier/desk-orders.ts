@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUCCESS } from '@synctrade/api/messages';
-import type { MessageResponse, WorkingOrder } from '@synctrade/api/types';
+import type { KillSwitchPayload, MessageResponse, WorkingOrder } from '@synctrade/api/types';
 import { cancelAllOrders, workingOrders } from '../../copier/desk/desk-actions';
+import { runKillSwitch } from '../../copier/desk/kill-switch';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { listBound } from '../../lists/list-bound';
 import { WORKING_ORDERS_BOUND } from '../../paper/list-bounds';
 
-/** The Sync Desk's working orders and its cancel-all (the desk table is in `routes/brokers/desk.ts`). */
+/** The Sync Desk's working orders, its cancel-all and the phone kill switch (the desk table is in `routes/brokers/desk.ts`). */
 export const deskOrderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { engine, touch }) => {
   const secured = { preHandler: app.authenticate, schema: { tags: ['copier'], security: [{ bearer: [] }] } };
 
@@ -21,4 +22,14 @@ export const deskOrderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (ap
     touch(request.user.id);
     return { message: SUCCESS.cancelOrders };
   });
+
+  app.post<{ Body: KillSwitchPayload }>(
+    '/copier/kill-switch',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      const message = await runKillSwitch(app, engine, request.user.id, request.body);
+      touch(request.user.id);
+      return { message };
+    },
+  );
 };

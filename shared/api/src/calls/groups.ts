@@ -1,6 +1,6 @@
 import { http } from '@synctrade/api/session';
 import type { CopyGroup } from '../types/entities';
-import type { GroupMovePosition } from '../types/payloads';
+import type { GroupMovePosition, KillSwitchPayload } from '../types/payloads';
 import type { MessageResponse } from '../types/responses';
 import type { CallOptions } from './call-options';
 
@@ -35,4 +35,8 @@ export async function moveAccountToGroup(
   return (
     await http.post<CopyGroup>(`/copier/groups/${groupId}/accounts`, { account_id: accountId, position })
   ).data;
+}
+/** The phone kill switch: stops following, cancels working orders and flattens one group or account. */
+export async function killSwitch(payload: KillSwitchPayload): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>('/copier/kill-switch', payload)).data;
 }

@@ -9,4 +9,5 @@ export * from './propfirm-labels';
 export * from './rithmic-messages';
 export * from './broker-setup-messages';
 export * from './group-messages';
+export * from './kill-switch-messages';
 export * from './alert-messages';

@@ -15,6 +15,7 @@ import {
   forgotPasswordSchema,
   gatewaySystemsQuerySchema,
   groupMoveSchema,
+  killSwitchSchema,
   groupNameSchema,
   journalSchema,
   leaderChangeSchema,
@@ -139,3 +140,5 @@ export const LeaderChangePayloadSchema = payloadSchema(leaderChangeSchema, { non
 export const GroupNamePayloadSchema = payloadSchema(groupNameSchema);
 /** Moves an account into a copy group, with what happens to its position. */
 export const GroupMovePayloadSchema = payloadSchema(groupMoveSchema);
+/** The phone kill switch: one group or account, the actions, and the 2FA code when 2FA is on. */
+export const KillSwitchPayloadSchema = payloadSchema(killSwitchSchema);

@@ -60,6 +60,8 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`POST ${API}/brokers/accounts/flatten-positions`]: 'Flatten the positions of the listed accounts',
   [`POST ${API}/copier/orders/cancel-all`]: 'Cancel every working order',
   [`GET ${API}/copier/order-data/:userId`]: "The user's orders with buy and sell counts",
+  [`POST ${API}/copier/kill-switch`]:
+    'Stop following, cancel orders and flatten one copy group or account (the phone kill switch)',
   [`GET ${API}/copier/trade-history/:userId`]: 'Trade history (every trade, or one page with statistics)',
   [`POST ${API}/copier/trade-history/import`]: 'Import trades read from a CSV file',
   [`PUT ${API}/copier/trade-history/trades/:tradeId/journal`]: "Write a trade's journal note",

@@ -33,6 +33,7 @@ import {
   ForgotPasswordPayloadSchema,
   GatewaySystemsQuerySchema,
   GroupMovePayloadSchema,
+  KillSwitchPayloadSchema,
   GroupNamePayloadSchema,
   HistoryQuerySchema,
   ImportTradesPayloadSchema,
@@ -263,6 +264,7 @@ export const ROUTE_SCHEMAS = {
   [`POST ${API}/copier/groups/:id/pause`]: { params: Id('id'), response: answers({ 200: CopyGroupSchema }) },
   [`POST ${API}/copier/groups/:id/resume`]: { params: Id('id'), response: answers({ 200: CopyGroupSchema }) },
   [`DELETE ${API}/copier/groups/:id`]: { params: Id('id'), response: message },
+  [`POST ${API}/copier/kill-switch`]: { body: KillSwitchPayloadSchema, response: message },
   [`POST ${API}/copier/groups/:id/accounts`]: {
     params: Id('id'),
     body: GroupMovePayloadSchema,

@@ -15,6 +15,7 @@ export type CrossPayload = Static<typeof S.CrossPayloadSchema>;
 export type FlattenPayload = Static<typeof S.FlattenPayloadSchema>;
 export type GroupNamePayload = Static<typeof S.GroupNamePayloadSchema>;
 export type GroupMovePayload = Static<typeof S.GroupMovePayloadSchema>;
+export type KillSwitchPayload = Static<typeof S.KillSwitchPayloadSchema>;
 export type GroupMovePosition = GroupMovePayload['position'];
 export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
 export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;

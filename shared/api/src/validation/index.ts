@@ -14,4 +14,5 @@ export * from './ticket-schemas';
 export * from './import-row';
 export * from './rithmic';
 export * from './group-schemas';
+export * from './kill-switch-schemas';
 export * from './alert-schemas';
