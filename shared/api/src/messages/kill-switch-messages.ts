@@ -6,5 +6,4 @@ export const KILL_SWITCH_MESSAGE = {
   action: 'flatten, cancel_orders and stop_following must be true or false',
   code: 'code must be the 6-digit code of your authenticator app or a recovery code',
   codeRequired: 'Enter the code from your authenticator app to confirm',
-  failed: 'The kill switch failed. Check the desk and try again.',
 } as const;

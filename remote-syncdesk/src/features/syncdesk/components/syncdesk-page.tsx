@@ -11,6 +11,7 @@ import { CARD_QUERY } from './desk-styles';
 import { DeskPropGuard } from './desk-prop-guard';
 import { FeedStatus } from './feed-status';
 import { GuideModal, LimitationsModal } from './info-modals';
+import { KillSwitchPanel } from '../kill-switch/kill-switch-panel';
 import { LeaderModal } from './leader-modal';
 import { OrdersPanel } from './orders-panel';
 
@@ -27,8 +28,8 @@ export function SyncdeskPage(): React.JSX.Element {
   // Another screen added, removed or toggled a connection: the desk's accounts changed with it.
   useBusEvent('connections:changed', () => void loadAccounts());
   const close = (): void => setDialog(null);
-  // On a phone the accounts are a long column of cards: the ticket comes first so it is reachable at once. It
-  // is moved in the document, not only on screen, so the Tab order follows what is seen.
+  // On a phone the accounts are a long column of cards: the kill switches and the ticket come first so they are
+  // reachable at once. They are moved in the document, not only on screen, so the Tab order follows what is seen.
   const phone = useMediaQuery(CARD_QUERY);
 
   return (
@@ -45,6 +46,7 @@ export function SyncdeskPage(): React.JSX.Element {
           </Button>
         </Row>
       </PageHeader>
+      {phone && <KillSwitchPanel />}
       {phone && <DeskOrderTicket />}
       <AccountsPanel
         onChangeLeader={() => setDialog('leader')}

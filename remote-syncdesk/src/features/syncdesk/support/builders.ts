@@ -1,5 +1,11 @@
-import type { Order, OrderData, SyncAccount, WorkingOrder } from '@synctrade/api';
-import { OrderDataSchema, OrderSchema, SyncAccountSchema, WorkingOrderSchema } from '@synctrade/api/schemas';
+import type { CopyGroup, Order, OrderData, SyncAccount, WorkingOrder } from '@synctrade/api';
+import {
+  CopyGroupSchema,
+  OrderDataSchema,
+  OrderSchema,
+  SyncAccountSchema,
+  WorkingOrderSchema,
+} from '@synctrade/api/schemas';
 import { serverShaped } from '@synctrade/test-utils';
 
 /** A sync account with sensible defaults; override what the test is about. Checked: the server could send it. */
@@ -28,6 +34,20 @@ export function buildAccount(overrides: Partial<SyncAccount> = {}): SyncAccount 
     state: 'ok',
     state_reason: null,
     currency_symbol: '$',
+    ...overrides,
+  });
+}
+
+/** A copy group as the server sends it; the first group by default. */
+export function buildGroup(overrides: Partial<CopyGroup> = {}): CopyGroup {
+  return serverShaped(CopyGroupSchema, {
+    id: 1,
+    name: 'Group 1',
+    paused: false,
+    first: (overrides.id ?? 1) === 1,
+    leader_account_id: null,
+    account_ids: [],
+    follower_account_ids: [],
     ...overrides,
   });
 }

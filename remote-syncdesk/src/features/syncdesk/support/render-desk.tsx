@@ -10,7 +10,7 @@ import type { OrderData, SyncAccount } from '@synctrade/api';
 import Remote from '../../../exposes/routes';
 import { clearFlashes } from '../hooks/flash-scheduler';
 import { resetSyncdeskStore } from '../store/syncdesk-store';
-import { buildOrderData } from './builders';
+import { buildGroup, buildOrderData } from './builders';
 import { FakeSocket } from './fake-socket';
 
 export const USER_ID = 7;
@@ -22,12 +22,17 @@ export interface DeskSetup {
 
 /** Request handlers for everything the desk asks for on mount; tests add or override routes after. */
 export function deskApi({ accounts = [], orders = buildOrderData() }: DeskSetup = {}): ApiMock {
-  return mockApi()
-    .on('GET /brokers/accounts/table', [200, accounts])
-    .on('POST /auth/ws-ticket', [200, { ticket: 'ticket-1', expires_in: 30 }])
-    .on(`GET /copier/order-data/${USER_ID}`, [200, orders])
-    .on('GET /copier/orders/working', [200, []])
-    .on('GET /propfirm/headroom', [200, []]);
+  return (
+    mockApi()
+      .on('GET /brokers/accounts/table', [200, accounts])
+      .on('POST /auth/ws-ticket', [200, { ticket: 'ticket-1', expires_in: 30 }])
+      .on(`GET /copier/order-data/${USER_ID}`, [200, orders])
+      .on('GET /copier/orders/working', [200, []])
+      .on('GET /propfirm/headroom', [200, []])
+      // The phone's kill switches list the groups and ask whether 2FA is on.
+      .on('GET /copier/groups', [200, [buildGroup({ account_ids: accounts.map((a) => a.id) })]])
+      .on('GET /auth/2fa', [200, { enabled: false }])
+  );
 }
 
 /** Mounts the desk as the host does (at /syncdesk/*), signed in, with the fake socket class. */
