@@ -1,5 +1,13 @@
 import type { ImportTradeRow } from '@synctrade/api';
-import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
+import { AccountSummarySchema } from '@synctrade/api/schemas';
+import {
+  renderWithProviders,
+  screen,
+  serverShaped,
+  waitFor,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { DashboardPage } from '../../history';
 import { tradesToCsv } from '../lib/own-format';
 import { useImportStore } from '../store/import-store';
@@ -66,12 +74,14 @@ describe('Import Data', () => {
   it('when the same file is imported twice, then the second import adds nothing', async () => {
     serveImport(api);
     const { user } = await openImport();
+    expect(screen.queryByRole('combobox', { name: 'Account these trades were made on' })).toBeNull();
     await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
     await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
     expect(
       await screen.findByText('4 imported, 0 duplicates skipped (already imported).'),
     ).toBeInTheDocument();
     expect(await screen.findByText('4 trades imported')).toBeInTheDocument();
+    expect(api.callsTo('POST /copier/trade-history/import')[0]?.body).not.toHaveProperty('account_id');
     const [first] = api.callsTo('POST /copier/trade-history/import');
     expect((first!.body as { trades: ImportTradeRow[] }).trades[0]).toEqual({
       symbol: 'MNQZ6',
@@ -92,6 +102,39 @@ describe('Import Data', () => {
     expect(
       await screen.findByText('0 imported, 4 duplicates skipped (already imported).'),
     ).toBeInTheDocument();
+  });
+
+  it('when an account is chosen, then every batch is attached to it; without accounts there is no choice', async () => {
+    serveImport(api);
+    api.on('GET /brokers/accounts', [
+      200,
+      [
+        serverShaped(AccountSummarySchema, {
+          id: 12,
+          account_name: 'APEX-7',
+          currency_name: 'USD',
+          currency_symbol: '$',
+          cash_balance: 50_000,
+          active: true,
+          enabled: true,
+          connection_id: 3,
+          connection_name: 'Apex',
+          broker_name: 'tradovate',
+        }),
+      ],
+    ]);
+    const { user } = await openImport();
+    const choice = await screen.findByRole('combobox', { name: 'Account these trades were made on' });
+    expect(choice).toHaveDisplayValue('None (shown as Import)');
+    await user.selectOptions(choice, 'APEX-7 · Apex');
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(PERFORMANCE_CSV));
+    await user.click(await screen.findByRole('button', { name: 'Import 4 trades' }));
+    await screen.findByText('4 imported, 0 duplicates skipped (already imported).');
+    expect(
+      api
+        .callsTo('POST /copier/trade-history/import')
+        .map((call) => (call.body as { account_id?: number }).account_id),
+    ).toEqual([12]);
   });
 
   it('when a large file is imported, then it goes in batches with visible progress', async () => {

@@ -1,21 +1,26 @@
 import type React from 'react';
 import { useEffect, useId } from 'react';
 import { ActionButton } from '../../../lib/action-button';
-import { Button, Field, FieldError, formatCount, Input, Modal, Muted, Row } from '@synctrade/ui';
+import type { AccountSummary } from '@synctrade/api';
+import { Button, Field, FieldError, formatCount, Input, Modal, Muted, Row, Select } from '@synctrade/ui';
 import { useImportStore } from '../store/import-store';
 import { ImportPreview } from './import-preview';
 import { ProgressLine } from './progress-line';
 
 /** Import Data: pick a CSV, see what it holds, send it; importing the same file again adds nothing. */
 export function ImportDialog({
+  accounts = [],
   onClose,
   onImported,
 }: {
+  /** The trader's accounts, to attach the trades to one of them. */
+  accounts?: readonly AccountSummary[];
   onClose(): void;
   onImported(): void;
 }): React.JSX.Element {
   const s = useImportStore();
   const inputId = useId();
+  const accountId = useId();
   useEffect(() => () => useImportStore.getState().reset(), []);
   const busy = s.phase === 'reading' || s.phase === 'importing';
   const close = (): void => {
@@ -46,6 +51,23 @@ export function ImportDialog({
               event.target.value = '';
             }}
           />
+        </Field>
+      )}
+      {accounts.length > 0 && (s.phase === 'idle' || s.phase === 'preview') && (
+        <Field>
+          <label htmlFor={accountId}>Account these trades were made on</label>
+          <Select
+            id={accountId}
+            value={s.accountId === null ? '' : String(s.accountId)}
+            onChange={(event) => s.setAccount(event.target.value === '' ? null : Number(event.target.value))}
+          >
+            <option value="">None (shown as Import)</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.account_name} · {account.connection_name}
+              </option>
+            ))}
+          </Select>
         </Field>
       )}
       {s.phase === 'reading' && (

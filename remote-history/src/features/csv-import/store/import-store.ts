@@ -25,6 +25,9 @@ export interface ImportState {
   imported: number;
   duplicates: number;
   error: string | null;
+  /** The trader's account the trades were made on, or null to show them as the import's. */
+  accountId: number | null;
+  setAccount(accountId: number | null): void;
   read(file: File): Promise<void>;
   send(): Promise<boolean>;
   reset(): void;
@@ -39,13 +42,19 @@ const initial = {
   imported: 0,
   duplicates: 0,
   error: null,
+  accountId: null as number | null,
 };
 
 export const useImportStore = create<ImportState>()((set, get) => ({
   ...initial,
 
+  setAccount(accountId) {
+    set({ accountId });
+  },
+
   async read(file) {
-    set({ ...initial, phase: 'reading', fileName: file.name });
+    // A new file keeps the account chosen for it.
+    set({ ...initial, phase: 'reading', fileName: file.name, accountId: get().accountId });
     try {
       const parsed = await parseCsvOffMainThread(file, (fraction) => set({ readProgress: fraction }));
       if (get().fileName === file.name) set({ parsed, phase: 'preview', readProgress: 1 });
@@ -56,6 +65,7 @@ export const useImportStore = create<ImportState>()((set, get) => ({
 
   async send() {
     const trades = get().parsed?.trades ?? [];
+    const { accountId } = get();
     set({ phase: 'importing', sent: 0, imported: 0, duplicates: 0, error: null });
     const batches: ImportTradeRow[][] = [];
     for (let start = 0; start < trades.length; start += IMPORT_BATCH) {
@@ -70,7 +80,9 @@ export const useImportStore = create<ImportState>()((set, get) => ({
         const batch = batches[next]!;
         next += 1;
         try {
-          const result = await importTrades({ trades: batch });
+          const result = await importTrades(
+            accountId === null ? { trades: batch } : { trades: batch, account_id: accountId },
+          );
           lastMessage = successMessage(result, SUCCESS.import);
           set((s) => ({
             sent: s.sent + batch.length,

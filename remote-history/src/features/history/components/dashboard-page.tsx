@@ -35,6 +35,7 @@ export function DashboardPage(): React.JSX.Element {
   const status = useHistoryStore((s) => s.status);
   const error = useHistoryStore((s) => s.error);
   const dayJournals = useHistoryStore((s) => s.dayJournals);
+  const accounts = useHistoryStore((s) => s.scopeChoices.accounts);
   const reload = (): void => void loadPage(0);
   const saveTradeJournal = useHistoryStore((s) => s.saveTradeJournal);
   const saveDayJournal = useHistoryStore((s) => s.saveDayJournal);
@@ -85,7 +86,7 @@ export function DashboardPage(): React.JSX.Element {
       )}
       {dialog?.kind === 'import' && (
         <Suspense fallback={<Spinner label="Loading importer" />}>
-          <LazyImportDialog onClose={close} onImported={reload} />
+          <LazyImportDialog accounts={accounts} onClose={close} onImported={reload} />
         </Suspense>
       )}
       {dialog?.kind === 'day' && (
