@@ -37,7 +37,12 @@ beforeEach(async () => {
   api = mockApi()
     .on('GET /auth/profile', [200, profile])
     .on('GET /notifications', [200, { notifications: [], unread: 0 }])
-    .on('GET /market/quotes', [200, []]);
+    .on('GET /market/quotes', [200, []])
+    // Home's copier cockpit.
+    .on('GET /copier/groups', [200, []])
+    .on('GET /brokers/accounts/table', [200, []])
+    .on('GET /brokers/connections', [200, []])
+    .on('GET /propfirm/headroom', [200, []]);
 });
 afterEach(() => {
   api.restore();

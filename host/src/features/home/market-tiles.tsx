@@ -65,6 +65,7 @@ export function MarketTiles(): React.JSX.Element {
   return (
     <section aria-labelledby="markets-title">
       <h2 id="markets-title">Markets</h2>
+      <Muted as="p">Simulated prices from the paper market, not exchange data.</Muted>
       {error && quotes.length === 0 && <Muted role="status">{error}</Muted>}
       <Grid>
         {ROOTS.map((root) => {

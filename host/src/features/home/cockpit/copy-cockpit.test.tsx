@@ -1,0 +1,161 @@
+import type { Connection, CopyGroup, PropHeadroom, SyncAccount } from '@synctrade/api';
+import {
+  ConnectionSchema,
+  CopyGroupSchema,
+  PropHeadroomSchema,
+  SyncAccountSchema,
+} from '@synctrade/api/schemas';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  serverShaped,
+  signIn,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
+import { CopyCockpit } from './copy-cockpit';
+
+function row(id: number, overrides: Partial<SyncAccount>): SyncAccount {
+  return serverShaped(SyncAccountSchema, {
+    id,
+    account_id: `SIM-${id}`,
+    account_name: `Paper ${id}`,
+    connection: 1,
+    connection_name: 'Paper',
+    accounts: `Paper ${id}`,
+    broker_name: 'sim',
+    side: 'flat',
+    balance: 50_000,
+    avg_price: 0,
+    day_pnl: 0,
+    open_pnl: 0,
+    qty: 0,
+    ratio: 1,
+    cross: false,
+    is_master: false,
+    is_follower: false,
+    enabled: true,
+    auto_sync: true,
+    state: 'ok',
+    state_reason: null,
+    currency_symbol: '$',
+    ...overrides,
+  });
+}
+
+const ROWS = [
+  row(1, { is_master: true, day_pnl: 125, side: 'long', qty: 1 }),
+  row(2, { is_follower: true, day_pnl: 250.5, side: 'long', qty: 2 }),
+  row(3, { is_follower: true, day_pnl: -40.25, state: 'out_of_sync', state_reason: 'Waiting for a fill' }),
+  row(4, {}),
+];
+const GROUPS: CopyGroup[] = [
+  serverShaped(CopyGroupSchema, {
+    id: 1,
+    name: 'Evaluations',
+    paused: false,
+    first: true,
+    leader_account_id: 1,
+    account_ids: [1, 2, 3],
+    follower_account_ids: [2, 3],
+  }),
+  serverShaped(CopyGroupSchema, {
+    id: 2,
+    name: 'Funded',
+    paused: true,
+    first: false,
+    leader_account_id: null,
+    account_ids: [4],
+    follower_account_ids: [],
+  }),
+];
+const CONNECTIONS: Connection[] = [
+  serverShaped(ConnectionSchema, {
+    id: 1,
+    connection_name: 'Paper',
+    enabled: true,
+    broker_name: 'sim',
+    account_count: 4,
+    environment: 'demo',
+    status: 'connected',
+  }),
+  serverShaped(ConnectionSchema, {
+    id: 2,
+    connection_name: 'Apex Tradovate',
+    enabled: true,
+    broker_name: 'tradovate',
+    account_count: 0,
+    environment: 'live',
+    status: 'reauth_required',
+  }),
+];
+const HEADROOM: PropHeadroom[] = [
+  serverShaped(PropHeadroomSchema, {
+    account_id: 2,
+    firm: 'apex',
+    preset: 'apex-50k-eod',
+    floor: 47_500,
+    to_floor: 2_750.5,
+    to_daily_loss: 849.5,
+    day_pnl: 250.5,
+    minutes_to_flat_by: 95,
+    next_blackout: null,
+    stopped: null,
+  }),
+];
+
+describe('Home copy cockpit', () => {
+  let api: ApiMock;
+  beforeEach(() => signIn(1));
+  afterEach(() => api.restore());
+
+  function serve(overrides: { rows?: SyncAccount[] } = {}): ApiMock {
+    return mockApi()
+      .on('GET /copier/groups', [200, GROUPS])
+      .on('GET /brokers/accounts/table', [200, overrides.rows ?? ROWS])
+      .on('GET /brokers/connections', [200, CONNECTIONS])
+      .on('GET /propfirm/headroom', [200, HEADROOM]);
+  }
+
+  it('when the copier runs, then each group, today’s P&L, the connections and the nearest limit are shown', async () => {
+    api = serve();
+    renderWithProviders(<CopyCockpit />);
+    const evaluations = await screen.findByRole('group', { name: 'Copy group Evaluations' });
+    expect(evaluations).toHaveTextContent('Copying');
+    expect(evaluations).toHaveTextContent('LeaderPaper 1');
+    expect(evaluations).toHaveTextContent('Followers in sync1 of 2');
+    expect(evaluations).toHaveTextContent('Today’s P&L$335.25');
+    const funded = screen.getByRole('group', { name: 'Copy group Funded' });
+    expect(funded).toHaveTextContent('Paused');
+    expect(funded).toHaveTextContent('Followers in sync0 of 0');
+
+    const pnl = screen.getByRole('group', { name: 'Today’s P&L' });
+    expect(within(pnl).getByText('-$40.25')).toBeInTheDocument();
+    expect(pnl).not.toHaveTextContent('Paper 4');
+    expect(pnl).toHaveTextContent('Total$335.25');
+
+    const health = screen.getByRole('group', { name: 'Connections’ health' });
+    expect(health).toHaveTextContent('PaperConnected');
+    expect(health).toHaveTextContent('Apex TradovateSign in again');
+    expect(screen.getByRole('group', { name: 'Nearest firm limit' })).toHaveTextContent(
+      'Paper 2$849.50 to the daily loss limit',
+    );
+  });
+
+  it('when the trader has no account yet, then the cockpit points to Connections', async () => {
+    api = serve({ rows: [] });
+    renderWithProviders(<CopyCockpit />);
+    expect(await screen.findByRole('link', { name: 'Add a connection' })).toHaveAttribute(
+      'href',
+      '/connections',
+    );
+  });
+
+  it('when the accounts cannot be read, then it says so and offers no stale figures', async () => {
+    api = serve().on('GET /brokers/accounts/table', [500, { detail: 'Internal server error' }]);
+    renderWithProviders(<CopyCockpit />);
+    expect(await screen.findByText(/could not be read/)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Copy group Evaluations' })).toBeNull();
+  });
+});
