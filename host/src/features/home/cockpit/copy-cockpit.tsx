@@ -36,8 +36,9 @@ const Line = styled.div`
   }
 `;
 
-const Amount = styled.span<{ $negative: boolean }>`
-  color: ${({ $negative, theme }) => ($negative ? theme.color.danger : theme.color.success)};
+const Amount = styled.span<{ $sign: number }>`
+  color: ${({ $sign, theme }) =>
+    $sign < 0 ? theme.color.danger : $sign > 0 ? theme.color.success : theme.color.textMuted};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
 `;
@@ -57,7 +58,8 @@ const CONNECTION_TEXT = {
 };
 
 function Money({ amount }: { amount: number }): React.JSX.Element {
-  return <Amount $negative={amount < 0}>{formatMoney(amount)}</Amount>;
+  // Nothing made or lost today is neither green nor red.
+  return <Amount $sign={Math.sign(amount)}>{formatMoney(amount)}</Amount>;
 }
 
 /**
