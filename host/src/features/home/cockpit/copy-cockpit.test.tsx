@@ -132,7 +132,12 @@ describe('Home copy cockpit', () => {
 
     const pnl = screen.getByRole('group', { name: 'Today’s P&L' });
     expect(within(pnl).getByText('-$40.25')).toBeInTheDocument();
-    expect(pnl).not.toHaveTextContent('Paper 4');
+    // The largest moves first.
+    expect(
+      within(pnl)
+        .getAllByText(/^Paper \d$/)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Paper 2', 'Paper 1', 'Paper 3', 'Paper 4']);
     expect(pnl).toHaveTextContent('Total$335.25');
 
     const health = screen.getByRole('group', { name: 'Connections’ health' });
@@ -141,6 +146,17 @@ describe('Home copy cockpit', () => {
     expect(screen.getByRole('group', { name: 'Nearest firm limit' })).toHaveTextContent(
       'Paper 2$849.50 to the daily loss limit',
     );
+  });
+
+  it('when there are more than ten accounts, then the ten largest moves are listed and the rest counted', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => row(i + 1, { day_pnl: i * 10 }));
+    api = serve({ rows: many });
+    renderWithProviders(<CopyCockpit />);
+    const pnl = await screen.findByRole('group', { name: 'Today’s P&L' });
+    expect(within(pnl).getAllByText(/^Paper \d+$/)).toHaveLength(10);
+    expect(within(pnl).queryByText('Paper 1')).toBeNull();
+    expect(pnl).toHaveTextContent('and 2 more accounts on the Sync Desk');
+    expect(pnl).toHaveTextContent('Total$660.00');
   });
 
   it('when the trader has no account yet, then the cockpit points to Connections', async () => {

@@ -43,6 +43,8 @@ const Amount = styled.span<{ $sign: number }>`
   white-space: nowrap;
 `;
 
+const PNL_LINES = 10;
+
 const STATE_TEXT: Record<GroupState, string> = {
   copying: 'Copying',
   paused: 'Paused',
@@ -72,7 +74,9 @@ export function CopyCockpit(): React.JSX.Element {
   const summaries = summarizeGroups(groups, rows, headroom);
   const limit = nearestLimit(headroom, rows, formatMoney);
   const total = Math.round(rows.reduce((sum, row) => sum + row.day_pnl, 0) * 100) / 100;
-  const moving = rows.filter((row) => row.day_pnl !== 0 || row.qty !== 0);
+  // The largest moves first; a long list of accounts stops at ten (the desk lists them all).
+  const listed = [...rows].sort((a, b) => Math.abs(b.day_pnl) - Math.abs(a.day_pnl) || a.id - b.id);
+  const shown = listed.slice(0, PNL_LINES);
 
   return (
     <section aria-labelledby="cockpit-title">
@@ -111,13 +115,18 @@ export function CopyCockpit(): React.JSX.Element {
           ))}
           <Box role="group" aria-label="Today’s P&L">
             <h3>Today’s P&amp;L</h3>
-            {moving.length === 0 && <Muted>No trade or position today.</Muted>}
-            {moving.map((row) => (
+            {shown.map((row) => (
               <Line key={row.id}>
                 <span>{row.account_name}</span>
                 <Money amount={row.day_pnl} />
               </Line>
             ))}
+            {listed.length > shown.length && (
+              <Muted>
+                and {listed.length - shown.length} more account{listed.length - shown.length === 1 ? '' : 's'}{' '}
+                on the Sync Desk
+              </Muted>
+            )}
             <Line>
               <strong>Total</strong>
               <Money amount={total} />
