@@ -41,4 +41,5 @@ export * from './calls/notifications';
 export * from './calls/paper';
 export * from './calls/profile';
 export * from './calls/propfirm';
+export * from './calls/quality';
 export * from './calls/alerts';

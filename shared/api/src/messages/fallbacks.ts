@@ -28,6 +28,7 @@ export const FALLBACK = {
   disableFollowers: 'Disable all followers failed. Please try again.',
   cancelOrders: 'Cancel all orders failed. Please try again.',
   killSwitch: 'Kill switch failed. Check the desk and try again.',
+  quality: 'Copy quality failed. Please try again.',
   sync: 'Sync failed. Please try again.',
   risk: 'Risk settings update failed. Please try again.',
   ticket: 'Order failed. Please try again.',

@@ -1,6 +1,7 @@
 import type React from 'react';
 import { Suspense, useState } from 'react';
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
 import type { Trade } from '@synctrade/api';
 import { ActionButton } from '../../../lib/action-button';
 import { Button, ErrorPanel, Page, PageHeader, Row, Spinner } from '@synctrade/ui';
@@ -48,6 +49,7 @@ export function DashboardPage(): React.JSX.Element {
         <div>
           <h1>Dashboard Management</h1>
           <ScopeNote />
+          <Link to="/trade-history/quality">Copy quality: what the copier did with each leader fill</Link>
         </div>
         <Row>
           <ScopePicker />

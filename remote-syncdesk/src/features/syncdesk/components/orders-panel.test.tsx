@@ -38,6 +38,11 @@ describe('orders panel', () => {
     expect(screen.getByRole('tab', { name: 'Buy Orders (25)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sell Orders (15)' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Orders' });
+    // The evidence behind the orders: copy quality, one click from the desk.
+    expect(screen.getByRole('link', { name: 'Copy quality' })).toHaveAttribute(
+      'href',
+      '/trade-history/quality',
+    );
     expect(within(table).getAllByRole('row')).toHaveLength(5);
     expect(
       within(table)

@@ -1,6 +1,7 @@
 import type React from 'react';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
 import { EMPTY, type Order, type OrderData } from '@synctrade/api';
 import {
   Button,
@@ -68,6 +69,7 @@ export function OrdersPanel(): React.JSX.Element {
       <SectionHeader>
         <h2 id="syncdesk-orders-title">Orders</h2>
         <Muted>Last updated: {updatedAt === null ? '—' : formatClock(updatedAt)}</Muted>
+        <Link to="/trade-history/quality">Copy quality</Link>
         <Button type="button" $variant="secondary" disabled={orders.length === 0} onClick={onExport}>
           Export
         </Button>
