@@ -103,6 +103,35 @@ describe('per-account figures in History and on Home', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('when Copy quality opens from the desk, then each follower copied both leader fills and each copy tells its story', async () => {
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
+    await signInPage(page, user);
+    await page.goto('/syncdesk');
+    await page.getByRole('link', { name: 'Copy quality' }).click();
+    const table = page.getByRole('table', { name: 'Copy quality per follower' });
+    await table.waitFor();
+    const [, ...followers] = rows;
+    for (const follower of followers) {
+      const cells = await table
+        .getByRole('row')
+        .filter({ hasText: `${follower.account_name} · Paper` })
+        .getByRole('cell')
+        .allTextContents();
+      // The leader filled twice (the buy and the sell); every follower copied both.
+      assert.deepEqual(cells.slice(1, 3), ['2', '100%'], follower.account_name);
+    }
+    const fills = page.getByRole('table', { name: 'Leader fills and their copies' });
+    await page.getByRole('heading', { name: 'Leader fills (2)' }).waitFor();
+    await fills
+      .getByRole('button', { name: new RegExp(`^Story of ${followers[0]!.account_name}: Filled`) })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Copy story: ${followers[0]!.account_name}` });
+    await dialog.getByText('Fill', { exact: true }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
 
 const SCOPE_LEADERS = 'Leaders only';
