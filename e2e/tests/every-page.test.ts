@@ -45,6 +45,7 @@ function signedInPages(connectionId: number): PageVisit[] {
     { path: '/trade-history/dashboard', heading: /Dashboard/ },
     { path: '/trade-history/daily', heading: /Daily/ },
     { path: '/trade-history/weekly', heading: /Weekly/ },
+    { path: '/trade-history/quality', heading: /Copy quality/ },
     { path: '/profile', heading: /Profile/ },
     { path: '/notifications', heading: 'Notifications' },
   ];
