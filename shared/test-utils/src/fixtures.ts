@@ -1,5 +1,5 @@
-import type { FeedMessage } from '@synctrade/api';
-import { FEED_MESSAGE_SCHEMAS, type TSchema } from '@synctrade/api/schemas';
+import type { FeedMessage, SyncAccount } from '@synctrade/api';
+import { FEED_MESSAGE_SCHEMAS, SyncAccountSchema, type TSchema } from '@synctrade/api/schemas';
 import { checkValue } from '@synctrade/api/schemas/check';
 
 /**
@@ -14,4 +14,36 @@ export function serverShaped<T>(schema: TSchema, value: T, what = 'fixture'): T 
 /** A realtime feed message as the server sends it (checked); deliberately broken frames are sent raw. */
 export function feedMessage<T extends FeedMessage>(message: T): T {
   return checkValue(FEED_MESSAGE_SCHEMAS[message.type], message, `The feed message "${message.type}"`);
+}
+
+/**
+ * A Sync Desk row (`GET /brokers/accounts/table`) as the server sends it, with sensible defaults (a flat paper
+ * account that neither leads nor follows); override what the test is about. Checked against the schema.
+ */
+export function syncAccountFixture(overrides: Partial<SyncAccount> & { id: number }): SyncAccount {
+  const { id } = overrides;
+  return serverShaped(SyncAccountSchema, {
+    account_id: `SIM-${id}`,
+    account_name: `Paper ${id}`,
+    connection: 1,
+    connection_name: 'Paper broker',
+    accounts: `Paper ${id}`,
+    broker_name: 'sim',
+    side: 'flat',
+    balance: 50_000,
+    avg_price: 0,
+    day_pnl: 0,
+    open_pnl: 0,
+    qty: 0,
+    ratio: 1,
+    cross: false,
+    is_master: false,
+    is_follower: false,
+    enabled: true,
+    auto_sync: false,
+    state: 'ok',
+    state_reason: null,
+    currency_symbol: '$',
+    ...overrides,
+  } satisfies SyncAccount);
 }

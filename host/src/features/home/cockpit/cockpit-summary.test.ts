@@ -1,33 +1,9 @@
 import type { CopyGroup, PropHeadroom, SyncAccount } from '@synctrade/api';
+import { syncAccountFixture } from '@synctrade/test-utils';
 import { nearestLimit, summarizeGroups } from './cockpit-summary';
 
-function row(id: number, overrides: Partial<SyncAccount> = {}): SyncAccount {
-  return {
-    id,
-    account_id: `SIM-${id}`,
-    account_name: `Paper ${id}`,
-    connection: 1,
-    connection_name: 'Paper',
-    accounts: `Paper ${id}`,
-    broker_name: 'sim',
-    side: 'flat',
-    balance: 50_000,
-    avg_price: 0,
-    day_pnl: 0,
-    open_pnl: 0,
-    qty: 0,
-    ratio: 1,
-    cross: false,
-    is_master: false,
-    is_follower: false,
-    enabled: true,
-    auto_sync: true,
-    state: 'ok',
-    state_reason: null,
-    currency_symbol: '$',
-    ...overrides,
-  };
-}
+const row = (id: number, overrides: Partial<SyncAccount> = {}): SyncAccount =>
+  syncAccountFixture({ id, ...overrides });
 
 function group(id: number, leader: number | null, followers: number[], paused = false): CopyGroup {
   return {

@@ -1,48 +1,19 @@
 import type { Connection, CopyGroup, PropHeadroom, SyncAccount } from '@synctrade/api';
-import {
-  ConnectionSchema,
-  CopyGroupSchema,
-  PropHeadroomSchema,
-  SyncAccountSchema,
-} from '@synctrade/api/schemas';
+import { ConnectionSchema, CopyGroupSchema, PropHeadroomSchema } from '@synctrade/api/schemas';
 import {
   mockApi,
   renderWithProviders,
   screen,
   serverShaped,
   signIn,
+  syncAccountFixture,
   within,
   type ApiMock,
 } from '@synctrade/test-utils';
 import { CopyCockpit } from './copy-cockpit';
 
-function row(id: number, overrides: Partial<SyncAccount>): SyncAccount {
-  return serverShaped(SyncAccountSchema, {
-    id,
-    account_id: `SIM-${id}`,
-    account_name: `Paper ${id}`,
-    connection: 1,
-    connection_name: 'Paper',
-    accounts: `Paper ${id}`,
-    broker_name: 'sim',
-    side: 'flat',
-    balance: 50_000,
-    avg_price: 0,
-    day_pnl: 0,
-    open_pnl: 0,
-    qty: 0,
-    ratio: 1,
-    cross: false,
-    is_master: false,
-    is_follower: false,
-    enabled: true,
-    auto_sync: true,
-    state: 'ok',
-    state_reason: null,
-    currency_symbol: '$',
-    ...overrides,
-  });
-}
+const row = (id: number, overrides: Partial<SyncAccount>): SyncAccount =>
+  syncAccountFixture({ id, connection_name: 'Paper', auto_sync: true, ...overrides });
 
 const ROWS = [
   row(1, { is_master: true, day_pnl: 125, side: 'long', qty: 1 }),

@@ -1,26 +1,12 @@
 import { screen, within, type ApiMock } from '@synctrade/test-utils';
 import { buildAccount } from '../support/builders';
-import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
+import { deskApi, renderDesk, screenIs, setUpDesk } from '../support/render-desk';
 
 const LONG_NAME = 'Apex evaluation accounts opened in November';
 const ACCOUNTS = [
   buildAccount({ id: 1, is_master: true, accounts: 'Lead paper', connection_name: LONG_NAME }),
   buildAccount({ id: 2, is_follower: true }),
 ];
-
-/** The screen as narrow as a phone (every max-width query matches) or as wide as a laptop (none does). */
-function screenIs(phone: boolean): void {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => ({
-      matches: phone && query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  });
-}
 
 /** The desk's sections (by their headings' names) in document order. */
 async function sectionOrder(): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { buildAccount, buildGroup } from '../support/builders';
-import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
+import { deskApi, renderDesk, screenIs, setUpDesk } from '../support/render-desk';
 
 const ACCOUNTS = [
   buildAccount({ id: 1, account_name: 'Lead', accounts: 'Lead', is_master: true, side: 'long', qty: 1 }),
@@ -25,24 +25,11 @@ const GROUPS = [
   buildGroup({ id: 4, name: 'Funded group', account_ids: [3], paused: true }),
 ];
 
-function onPhone(phone: boolean): void {
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => ({
-      matches: phone && query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }),
-  });
-}
-
 describe('phone kill switch', () => {
   let api: ApiMock;
   beforeEach(() => {
     setUpDesk();
-    onPhone(true);
+    screenIs(true);
     api = deskApi({ accounts: ACCOUNTS }).on('GET /copier/groups', [200, GROUPS]);
   });
   afterEach(() => {
@@ -126,7 +113,7 @@ describe('phone kill switch', () => {
   });
 
   it('when the desk opens on a wide screen, then there is no kill switch panel', async () => {
-    onPhone(false);
+    screenIs(false);
     renderDesk();
     await screen.findByRole('form', { name: 'Paper order ticket' });
     expect(screen.queryByRole('region', { name: 'Kill switch' })).toBeNull();

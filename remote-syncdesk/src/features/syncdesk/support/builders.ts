@@ -1,41 +1,10 @@
 import type { CopyGroup, Order, OrderData, SyncAccount, WorkingOrder } from '@synctrade/api';
-import {
-  CopyGroupSchema,
-  OrderDataSchema,
-  OrderSchema,
-  SyncAccountSchema,
-  WorkingOrderSchema,
-} from '@synctrade/api/schemas';
-import { serverShaped } from '@synctrade/test-utils';
+import { CopyGroupSchema, OrderDataSchema, OrderSchema, WorkingOrderSchema } from '@synctrade/api/schemas';
+import { serverShaped, syncAccountFixture } from '@synctrade/test-utils';
 
 /** A sync account with sensible defaults; override what the test is about. Checked: the server could send it. */
 export function buildAccount(overrides: Partial<SyncAccount> = {}): SyncAccount {
-  const id = overrides.id ?? 1;
-  return serverShaped(SyncAccountSchema, {
-    id,
-    account_id: `SIM-${id}`,
-    account_name: `Paper ${id}`,
-    connection: 1,
-    connection_name: 'Paper broker',
-    accounts: `Paper ${id}`,
-    broker_name: 'sim',
-    side: 'flat',
-    balance: 50_000,
-    avg_price: 0,
-    day_pnl: 0,
-    open_pnl: 0,
-    qty: 0,
-    ratio: 1,
-    cross: false,
-    is_master: false,
-    is_follower: false,
-    enabled: true,
-    auto_sync: false,
-    state: 'ok',
-    state_reason: null,
-    currency_symbol: '$',
-    ...overrides,
-  });
+  return syncAccountFixture({ id: 1, ...overrides });
 }
 
 /** A copy group as the server sends it; the first group by default. */

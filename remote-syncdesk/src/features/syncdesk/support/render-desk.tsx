@@ -54,3 +54,17 @@ export async function rowOf(name: string): Promise<HTMLElement> {
   const cell = await screen.findByRole('cell', { name: new RegExp(`^${name}`) });
   return cell.closest('[role="row"]')!;
 }
+
+/** The screen as narrow as a phone (every max-width query matches) or as wide as a laptop (none does). */
+export function screenIs(phone: boolean): void {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => ({
+      matches: phone && query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  });
+}
