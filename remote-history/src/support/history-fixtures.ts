@@ -1,5 +1,5 @@
-import type { HistoryData, HistoryDay, HistorySummary, Trade } from '@synctrade/api';
-import { HistoryDataSchema, TradeSchema } from '@synctrade/api/schemas';
+import type { AccountSummary, HistoryData, HistoryDay, HistorySummary, Trade } from '@synctrade/api';
+import { AccountSummarySchema, HistoryDataSchema, TradeSchema } from '@synctrade/api/schemas';
 import { mockApi, serverShaped, signIn, type ApiMock } from '@synctrade/test-utils';
 import { useHistoryStore, initialHistoryState } from '../features/history';
 
@@ -220,4 +220,20 @@ export function startHistoryTest(): ApiMock {
 /** The Accounts select asks for the trader's accounts and groups on every history page: none by default. */
 export function withScopeChoices(api: ApiMock): ApiMock {
   return api.on('GET /brokers/accounts', [200, []]).on('GET /copier/groups', [200, []]);
+}
+
+/** One of the trader's accounts as `GET /brokers/accounts` lists it (checked against its schema). */
+export function buildAccountSummary(
+  overrides: Partial<AccountSummary> & { id: number; account_name: string; connection_name: string },
+): AccountSummary {
+  return serverShaped(AccountSummarySchema, {
+    currency_name: 'USD',
+    currency_symbol: '$',
+    cash_balance: 50_000,
+    active: true,
+    enabled: true,
+    connection_id: 3,
+    broker_name: 'sim',
+    ...overrides,
+  } satisfies AccountSummary);
 }

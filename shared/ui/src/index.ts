@@ -21,7 +21,7 @@ export {
 } from '@synctrade/ui/providers';
 export { Button, type ButtonVariant } from './primitives/button';
 export { Switch, type SwitchProps } from './primitives/switch';
-export { CardTable, Table, TableWrap, Signed } from './primitives/table';
+export { CardTable, Table, TableHead, TableWrap, Signed } from './primitives/table';
 export { Page, PageHeader, Row, Card, Muted } from './primitives/layout';
 export { SectionHeader } from './primitives/section-header';
 export { Field, Input, Select, TextArea, FieldError } from './primitives/form';

@@ -1,3 +1,4 @@
+import type React from 'react';
 import type {} from '../theme/styled-theme';
 import styled from 'styled-components';
 
@@ -87,3 +88,18 @@ export const CardTable = styled(Table)`
     }
   }
 `;
+
+/** A table's header row: one column header per name, in order. */
+export function TableHead({ columns }: { columns: readonly string[] }): React.JSX.Element {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

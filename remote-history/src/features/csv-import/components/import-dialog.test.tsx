@@ -1,18 +1,15 @@
 import type { ImportTradeRow } from '@synctrade/api';
-import { AccountSummarySchema } from '@synctrade/api/schemas';
-import {
-  renderWithProviders,
-  screen,
-  serverShaped,
-  waitFor,
-  within,
-  type ApiMock,
-} from '@synctrade/test-utils';
+import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from '../../history';
 import { tradesToCsv } from '../lib/own-format';
 import { useImportStore } from '../store/import-store';
 import { csvFile, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../support/fixtures';
-import { buildTrade, serveHistory, startHistoryTest } from '../../../support/history-fixtures';
+import {
+  buildAccountSummary,
+  buildTrade,
+  serveHistory,
+  startHistoryTest,
+} from '../../../support/history-fixtures';
 
 /** A server that remembers external ids, so a second import of the same rows adds nothing. */
 function serveImport(api: ApiMock): void {
@@ -109,15 +106,9 @@ describe('Import Data', () => {
     api.on('GET /brokers/accounts', [
       200,
       [
-        serverShaped(AccountSummarySchema, {
+        buildAccountSummary({
           id: 12,
           account_name: 'APEX-7',
-          currency_name: 'USD',
-          currency_symbol: '$',
-          cash_balance: 50_000,
-          active: true,
-          enabled: true,
-          connection_id: 3,
           connection_name: 'Apex',
           broker_name: 'tradovate',
         }),

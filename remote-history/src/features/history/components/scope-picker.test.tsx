@@ -1,24 +1,17 @@
 import type { AccountSummary, CopyGroup, HistorySummary, Trade } from '@synctrade/api';
-import { AccountSummarySchema, CopyGroupSchema } from '@synctrade/api/schemas';
+import { CopyGroupSchema } from '@synctrade/api/schemas';
 import { renderWithProviders, screen, serverShaped, waitFor, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
 import { PeriodPage } from '../../periods';
-import { buildTrade, historyPage, startHistoryTest } from '../../../support/history-fixtures';
+import {
+  buildAccountSummary,
+  buildTrade,
+  historyPage,
+  startHistoryTest,
+} from '../../../support/history-fixtures';
 
-function account(id: number, name: string, connection: string): AccountSummary {
-  return serverShaped(AccountSummarySchema, {
-    id,
-    account_name: name,
-    currency_name: 'USD',
-    currency_symbol: '$',
-    cash_balance: 50_000,
-    active: true,
-    enabled: true,
-    connection_id: 3,
-    connection_name: connection,
-    broker_name: 'sim',
-  });
-}
+const account = (id: number, name: string, connection: string): AccountSummary =>
+  buildAccountSummary({ id, account_name: name, connection_name: connection });
 
 function group(id: number, name: string, accountIds: number[]): CopyGroup {
   return serverShaped(CopyGroupSchema, {

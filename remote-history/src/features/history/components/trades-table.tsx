@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { Trade } from '@synctrade/api';
 import { EMPTY } from '@synctrade/api';
-import { Button, EmptyState, Muted, Row, SectionHeader, Table, TableWrap } from '@synctrade/ui';
+import { Button, EmptyState, Muted, Row, SectionHeader, Table, TableHead, TableWrap } from '@synctrade/ui';
 import { sortTrades, TABLE_COLUMNS } from '../lib/table-rows';
 import { TradeRow } from './trade-row';
 import { TableActions } from './table-actions';
@@ -76,15 +76,7 @@ export function TradesTable({
         <>
           <TableWrap>
             <Table>
-              <thead>
-                <tr>
-                  {TABLE_COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead columns={TABLE_COLUMNS} />
               <tbody>
                 {visible.map((trade) => (
                   <TradeRow key={trade.id} trade={trade} onJournal={onJournal} />

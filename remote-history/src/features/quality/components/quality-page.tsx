@@ -20,6 +20,7 @@ import {
   SectionHeader,
   Spinner,
   Table,
+  TableHead,
   TableWrap,
 } from '@synctrade/ui';
 import { FILLS_PAGE_SIZE, useQuality } from '../hooks/use-quality';
@@ -41,6 +42,18 @@ const Pager = styled(Row)`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 
+const FOLLOWER_COLUMNS = [
+  'Follower',
+  'Leader fills',
+  'Copy rate',
+  'Delay p50',
+  'Delay p95',
+  'Slippage (ticks)',
+  'Slippage cost',
+  'Misses',
+];
+const FILL_COLUMNS = ['Time', 'Leader', 'Fill', 'Copies'];
+
 function ms(value: number | null): string {
   return value === null ? '—' : `${Math.round(value)} ms`;
 }
@@ -58,24 +71,7 @@ function FollowersTable({ followers }: { followers: readonly FollowerQuality[] }
   return (
     <TableWrap>
       <Table aria-label="Copy quality per follower">
-        <thead>
-          <tr>
-            {[
-              'Follower',
-              'Leader fills',
-              'Copy rate',
-              'Delay p50',
-              'Delay p95',
-              'Slippage (ticks)',
-              'Slippage cost',
-              'Misses',
-            ].map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={FOLLOWER_COLUMNS} />
         <tbody>
           {followers.map((f) => (
             <tr key={f.account_id}>
@@ -107,15 +103,7 @@ function FillsTable({
   return (
     <TableWrap>
       <Table aria-label="Leader fills and their copies">
-        <thead>
-          <tr>
-            {['Time', 'Leader', 'Fill', 'Copies'].map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={FILL_COLUMNS} />
         <tbody>
           {fills.map((fill) => (
             <tr key={fill.event_key}>
