@@ -38,6 +38,8 @@ module.exports = tseslint.config(
     ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/data/**', '.deploy/**', '**/*.d.ts'],
   },
   js.configs.recommended,
+  // The shell's service worker runs in the worker scope, not in a page.
+  { files: ['host/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

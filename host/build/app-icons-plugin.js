@@ -4,6 +4,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 /** The icons in host/public: the SVG is the source, the PNGs are committed renders of it at each size. */
 const ICON_FILES = ['icon.svg', 'favicon-32.png', 'apple-touch-icon.png', 'icon-192.png', 'icon-512.png'];
+/** Served from the root as they are: the service worker must sit at `/` to control every page. */
+const ROOT_FILES = [...ICON_FILES, 'sw.js'];
 
 const MANIFEST = {
   name: 'SyncTrade',
@@ -23,7 +25,7 @@ const MANIFEST = {
 const link = (attributes) => ({ tagName: 'link', voidTag: true, attributes, meta: { plugin: 'app-icons' } });
 
 /**
- * The shell's favicon and app icons: copies them to the build's root (beside index.html, so the server's
+ * The shell's favicon, app icons and service worker: copies them to the build's root (beside index.html, so the server's
  * static files answer them), writes the web app manifest, and links them from the page's head in place of the
  * template's empty icon (which only keeps browsers from asking for /favicon.ico).
  */
@@ -38,7 +40,7 @@ class AppIconsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'AppIconsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
-          for (const file of ICON_FILES) {
+          for (const file of ROOT_FILES) {
             const source = path.join(this.folder, file);
             compilation.fileDependencies.add(source);
             compilation.emitAsset(file, new RawSource(fs.readFileSync(source)));

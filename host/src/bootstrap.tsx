@@ -6,6 +6,9 @@ import { App } from './app/app';
 import { preloadSignedInArea } from './app/lazy-signed-in-area';
 import { loadPageRemote, registerRemotesAtStartup } from './features/federation/remote-registry';
 import { loadRuntimeConfig } from './features/runtime-config/load-runtime-config';
+import { registerServiceWorker } from './features/offline/register-service-worker';
+
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (container) {
