@@ -35,6 +35,7 @@ import { makeNotify } from './notifications/notify';
 import { AlertService } from './alerts/service';
 import { feedAlerts } from './alerts/subscriber';
 import { alertRoutes } from './alerts/routes';
+import { startDailySummaries } from './alerts/daily-summary';
 import { registerMetrics } from './metrics/metrics-plugin';
 import { registerOpenApi } from './openapi/openapi';
 import { qualityRoutes } from './quality/routes';
@@ -200,11 +201,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     else if (exceptSessionId) realtime.closeOtherSessions(userId, exceptSessionId);
     else realtime.closeUser(userId);
   });
+  // Each trader's end-of-day summary, once per trading day across nodes and restarts (alerts/daily-summary.ts).
+  const stopDailySummaries = startDailySummaries(app);
   const stopPruning = schedulePruning(db, [prunePaperConsents], (error) =>
     app.log.error({ err: error }, 'pruning expired rows failed'),
   );
   app.addHook('onClose', async () => {
     stopPruning();
+    stopDailySummaries();
     calendarImporter?.stop();
     realtime.closeAll();
     events.removeAllListeners();

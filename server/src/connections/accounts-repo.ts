@@ -228,6 +228,14 @@ export async function accountIdsOfUser(db: Db, userId: number): Promise<number[]
   return rows.map((row) => row.id);
 }
 
+/** The traders who have at least one broker account, in id order. */
+export async function usersWithAccounts(db: Db): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>(
+    'SELECT DISTINCT user_id FROM broker_accounts ORDER BY user_id',
+  );
+  return rows.map((row) => row.user_id);
+}
+
 /** The ids of the user's leaders (one per copy group at most). */
 export async function leaderIdsOfUser(db: Db, userId: number): Promise<number[]> {
   const rows = await db.query<{ id: number }>(

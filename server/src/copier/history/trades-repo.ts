@@ -247,3 +247,23 @@ export async function setTradeJournal(
   );
   return updated.length > 0;
 }
+
+/** Net P&L and trades per account over [from, to) by exit time, largest account name first out (by name). */
+export async function pnlByAccount(
+  db: Db,
+  userId: number,
+  from: Date,
+  to: Date,
+): Promise<Array<{ account: string; trades: number; pnl: number }>> {
+  const rows = await db.query<{ account: string; trades: string | number; pnl: string | number }>(
+    `SELECT COALESCE(NULLIF(account_name, ''), connection_name) AS account, count(*) AS trades, COALESCE(sum(pnl), 0) AS pnl
+     FROM copy_trades WHERE user_id = $1 AND exit_time >= $2 AND exit_time < $3
+     GROUP BY 1 ORDER BY 1 LIMIT 200`,
+    [userId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((row) => ({
+    account: row.account,
+    trades: Number(row.trades),
+    pnl: Math.round(Number(row.pnl) * 100) / 100,
+  }));
+}
