@@ -28,6 +28,11 @@ const Grid = styled.div`
   margin-top: ${({ theme }) => theme.space(3)};
 `;
 
+// The account's name and its "(leader)" mark need more room than one narrow column: it takes the ticket's first row.
+const AccountField = styled(Field)`
+  grid-column: 1 / -1;
+`;
+
 // Buy in green, Sell in red (the word says it too); text colour picked per theme for AA contrast.
 const SideButton = styled(Button)<{ $side: 'buy' | 'sell' }>`
   background: ${({ $side, theme }) => ($side === 'buy' ? theme.color.success : theme.color.danger)};
@@ -74,7 +79,7 @@ export function OrderTicket(): React.JSX.Element | null {
         {({ values, isSubmitting }) => (
           <Form noValidate aria-label="Paper order ticket">
             <Grid>
-              <Field>
+              <AccountField>
                 <label htmlFor="ticket-account_id">Account</label>
                 <FormikField as={Select} id="ticket-account_id" name="account_id">
                   {accounts.map((account) => (
@@ -83,7 +88,7 @@ export function OrderTicket(): React.JSX.Element | null {
                     </option>
                   ))}
                 </FormikField>
-              </Field>
+              </AccountField>
               <Field>
                 <label htmlFor="ticket-contract">Contract</label>
                 <FormikField as={Select} id="ticket-contract" name="contract">
