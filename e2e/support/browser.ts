@@ -26,9 +26,20 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh browser context (its own storage) with one page whose errors are collected. */
-export async function newSession(browser: Browser, baseURL: string): Promise<Session> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 900 } });
+/**
+ * A fresh browser context (its own storage) with one page whose errors are collected. The shell's service worker is
+ * blocked unless asked for: requests it handles pass by `page.route`, which the tests use to cut remotes off.
+ */
+export async function newSession(
+  browser: Browser,
+  baseURL: string,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Session> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1366, height: 900 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

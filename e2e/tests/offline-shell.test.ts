@@ -33,7 +33,7 @@ describe('installable app and offline shell', () => {
 
   it('when the network goes away, then Home still opens its shell and an API call fails instead of a stored answer', async () => {
     const user = await registerUser(suite.stack);
-    const { page, context } = await newSession(suite.browser, suite.stack.url);
+    const { page, context } = await newSession(suite.browser, suite.stack.url, { serviceWorkers: 'allow' });
     await signInPage(page, user);
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
