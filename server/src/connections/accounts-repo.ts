@@ -222,12 +222,6 @@ export function paperAccounts(db: Db): Promise<PaperAccount[]> {
 
 // The copier's settings of an account. The copier decides them (copier/repo/settings-repo.ts); they are stored here.
 
-/** The ids of the user's accounts. */
-export async function accountIdsOfUser(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>('SELECT id FROM broker_accounts WHERE user_id = $1', [userId]);
-  return rows.map((row) => row.id);
-}
-
 /** The traders who have at least one broker account, in id order. */
 export async function usersWithAccounts(db: Db): Promise<number[]> {
   const rows = await db.query<{ user_id: number }>(
@@ -245,23 +239,33 @@ export async function leaderIdsOfUser(db: Db, userId: number): Promise<number[]>
   return rows.map((row) => row.id);
 }
 
-/** The ids of the user's followers, `exceptId` left out. */
-export async function followerIdsOfUser(db: Db, userId: number, exceptId: number): Promise<number[]> {
+/** The ids of the followers among these accounts of the user (one copy group's), `exceptId` left out. */
+export async function followerIdsAmong(
+  db: Db,
+  userId: number,
+  accountIds: readonly number[],
+  exceptId: number,
+): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    'SELECT id FROM broker_accounts WHERE user_id = $1 AND is_follower AND id <> $2',
-    [userId, exceptId],
+    'SELECT id FROM broker_accounts WHERE user_id = $1 AND id = ANY($2::int[]) AND is_follower AND id <> $3',
+    [userId, accountIds, exceptId],
   );
   return rows.map((row) => row.id);
 }
 
 /**
- * Makes the account the user's leader, in the caller's transaction: the old leader becomes a plain account, the new
- * one is not a follower.
+ * Makes the account the leader among `groupIds` (its copy group's accounts), in the caller's transaction: the
+ * group's old leader becomes a plain account, the new one is not a follower. Other groups keep their leaders.
  */
-export async function setLeaderRole(db: Db, userId: number, accountId: number): Promise<void> {
+export async function setLeaderRole(
+  db: Db,
+  userId: number,
+  groupIds: readonly number[],
+  accountId: number,
+): Promise<void> {
   await db.query(
-    'UPDATE broker_accounts SET is_master = false, is_follower = false, updated_at = now() WHERE user_id = $1 AND is_master AND id <> $2',
-    [userId, accountId],
+    'UPDATE broker_accounts SET is_master = false, is_follower = false, updated_at = now() WHERE user_id = $1 AND id = ANY($3::int[]) AND is_master AND id <> $2',
+    [userId, accountId, groupIds],
   );
   await db.query(
     'UPDATE broker_accounts SET is_master = true, is_follower = false, updated_at = now() WHERE id = $1',

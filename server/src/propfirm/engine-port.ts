@@ -52,8 +52,13 @@ export interface GuardedOrder {
 /** What the engine knows of positions: the account's own (copies on their way included), and the user's others. */
 export interface PositionsView {
   positionsOf(accountId: number): ReadonlyMap<string, number>;
-  /** The user's accounts (the guard picks those at the same firm). */
+  /** The user's accounts, across all of the trader's copy groups (the guard picks those at the same firm). */
   accountIds: readonly number[];
+  /**
+   * The leader of the account's copy group (null: none): a leader's breach holds back its own group only. Absent:
+   * every breach of the trader counts.
+   */
+  leaderOf?(accountId: number): number | null;
 }
 
 /** What the engine does after an equity reading. */
@@ -72,9 +77,10 @@ const PASS: OrderDecision = { qty: 0, rule: null, reason: null, closeFirst: [] }
  */
 export class EngineGuard {
   private readonly users = new Map<number, UserRules>();
+  /** By trader, by leader account: a breach holds back the breaching leader's group only. */
   private readonly leaderBreaches = new Map<
     number,
-    { reason: string; until: string | null; dayStart: PropRules['dayStart'] }
+    Map<number, { reason: string; until: string | null; dayStart: PropRules['dayStart'] }>
   >();
   private readonly noRules = customRules();
   private readonly timers = new Map<number, () => void>();
@@ -173,16 +179,23 @@ export class EngineGuard {
     return { now: this.source.now(), zones: this.source.zones, events: user.events as NewsEvent[] };
   }
 
-  /** The group's leader broke its own rule (entries are not copied), or null. */
-  leaderBreachOf(userId: number): string | null {
-    const breach = this.leaderBreaches.get(userId);
-    if (breach === undefined) return null;
-    const today = tradingDayKey(this.source.zones, this.source.now(), breach.dayStart);
-    if (breach.until !== null && breach.until !== today) {
-      this.leaderBreaches.delete(userId);
-      return null;
+  /**
+   * The leader of the account's group broke its own rule (entries are not copied), or null. `leaderId` undefined:
+   * the first breach of any of the trader's leaders.
+   */
+  leaderBreachOf(userId: number, leaderId?: number | null): string | null {
+    const breaches = this.leaderBreaches.get(userId);
+    if (breaches === undefined || leaderId === null) return null;
+    for (const [id, breach] of breaches) {
+      if (leaderId !== undefined && id !== leaderId) continue;
+      const day = tradingDayKey(this.source.zones, this.source.now(), breach.dayStart);
+      if (breach.until !== null && breach.until !== day) {
+        breaches.delete(id);
+        continue;
+      }
+      return breach.reason;
     }
-    return breach.reason;
+    return null;
   }
 
   /**
@@ -191,7 +204,7 @@ export class EngineGuard {
    */
   check(order: GuardedOrder, view: PositionsView): OrderDecision {
     const user = this.users.get(order.userId);
-    const leaderBreach = this.leaderBreachOf(order.userId);
+    const leaderBreach = this.leaderBreachOf(order.userId, view.leaderOf?.(order.accountId));
     const rules = user?.rules.get(order.accountId);
     if (user === undefined || (rules === undefined && leaderBreach === null))
       return { ...PASS, qty: order.qty };
@@ -257,13 +270,15 @@ export class EngineGuard {
     }
     // The leader is the user's own trading: it is never flattened by the copier, its followers stop entering.
     const breach = actions.find((action) => action.kind !== 'flatten');
-    if (breach === undefined || this.leaderBreaches.has(userId)) return { actions: [], leaderBreach: null };
+    const breaches = this.leaderBreaches.get(userId) ?? new Map();
+    if (breach === undefined || breaches.has(accountId)) return { actions: [], leaderBreach: null };
     const until =
       breach.kind === 'flatten_for_day'
         ? tradingDayKey(this.source.zones, this.source.now(), rules.dayStart)
         : null;
     const reason = `The leader broke its own firm rule (${breach.reason}): entries are not copied`;
-    this.leaderBreaches.set(userId, { reason, until, dayStart: rules.dayStart });
+    breaches.set(accountId, { reason, until, dayStart: rules.dayStart });
+    this.leaderBreaches.set(userId, breaches);
     this.told(userId, accountId, reason);
     return { actions: [], leaderBreach: reason };
   }

@@ -46,7 +46,7 @@ function leaderSession(h: Harness): BrokerSession {
 describe('a reconciliation while leader fills wait in the queue', () => {
   it('when checks are asked for while a leader fill waits, then they wait behind it, the same check runs once, and the follower ends at leader × ratio, every time', async () => {
     const h = await started();
-    const leader = h.engine.groups.get(USER)?.leader;
+    const leader = h.engine.groups.get(USER)?.leaders.get(0);
     for (const round of [1, 2]) {
       // The follower's copy is refused: it is off by 1 until a reconciliation corrects it.
       h.venue.faults.arm({ kind: 'reject' }, h.directory.account(FOLLOWER).externalId);

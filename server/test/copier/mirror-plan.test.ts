@@ -123,8 +123,8 @@ describe('a leader order first seen already part-filled', () => {
         parentOrderId: null,
         time: 0,
       };
-      expect(group.leader?.accountId).toBe(LEADER);
-      const plan = planMirrors(h.engine, group, group.leader!, order);
+      expect(group.leaders.get(0)?.accountId).toBe(LEADER);
+      const plan = planMirrors(h.engine, group, group.leaders.get(0)!, order);
       expect(plan.intents.map((intent) => [intent.accountId, intent.side, intent.qty])).toEqual([
         [FOLLOWER, 'buy', mirrored],
       ]);

@@ -93,7 +93,13 @@ function setup(
     accounts: new Map([follower, other, leader].map((a) => [a.id, a])),
     live: lives,
     groups: new Map([
-      [USER, { accountIds: new Set([LEADER, FOLLOWER, OTHER]), leader: { accountId: LEADER } }],
+      [
+        USER,
+        {
+          accountIds: new Set([LEADER, FOLLOWER, OTHER]),
+          leaders: new Map([[0, { accountId: LEADER, copyGroupId: 0 }]]),
+        },
+      ],
     ]),
     enqueueFirst: (userId: number) => {
       closeOuts.push(userId);

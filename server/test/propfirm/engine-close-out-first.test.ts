@@ -50,7 +50,7 @@ describe('a rule close-out and the copies waiting in the queue', () => {
     });
     for (let exit = 0; exit < 3; exit += 1)
       await h.leaderOrder({ symbol: NQ, side: 'sell', qty: 1, type: 'Market' });
-    await waitFor(() => claims === 1 && (h.engine.groups.get(USER)?.leader?.queued.size ?? 0) === 2);
+    await waitFor(() => claims === 1 && (h.engine.groups.get(USER)?.leaders.get(0)?.queued.size ?? 0) === 2);
 
     source.advance(Date.parse('2027-03-12T21:07:00Z'));
     open();

@@ -96,6 +96,27 @@ describe('the engine guard', () => {
     source.time = utc('2027-03-10T23:00:00Z');
     expect(guard.check(entry, view({ 2: {} })).qty).toBe(2);
   });
+
+  it("when one group's leader breaks its own rule, then only that group's followers copy no entries; another group's follower copies whole", async () => {
+    const leaderRules = rulesOf('topstep-combine-50k');
+    leaderRules.flatBy.enabled = false;
+    const OTHER_LEADER = 20;
+    const source = new MemorySource(new Map([[LEADER, leaderRules]]));
+    const guard = new EngineGuard(source);
+    await guard.prepare(USER);
+    guard.onEquity(USER, LEADER, 50_000, 'leader');
+    expect(guard.onEquity(USER, LEADER, 49_000, 'leader').leaderBreach).not.toBeNull();
+    // Follower 2 copies the breaching leader; follower 3 copies the other group's leader.
+    const groups = {
+      ...view({ 2: {}, 3: {} }),
+      leaderOf: (id: number) => (id === 2 ? LEADER : OTHER_LEADER),
+    };
+    const entry = { userId: USER, side: 'buy' as const, symbol: 'ESH7', qty: 2 };
+    expect(guard.check({ ...entry, accountId: 2 }, groups)).toMatchObject({ qty: 0, rule: 'leader_breach' });
+    expect(guard.check({ ...entry, accountId: 3 }, groups)).toMatchObject({ qty: 2, rule: null });
+    // A follower of no leader is held back by no leader's breach.
+    expect(guard.check({ ...entry, accountId: 3 }, { ...groups, leaderOf: () => null }).qty).toBe(2);
+  });
 });
 
 describe('the guard as the engine asks it', () => {

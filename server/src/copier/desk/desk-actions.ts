@@ -4,7 +4,7 @@ import { settleWithin, type OwnedAccount } from '../repo/owned-account';
 
 /**
  * Flattens the given accounts (already checked to be the caller's) and answers what failed, one
- * "account: reason" per account. The leader goes first and its exits are copied: followers then close through
+ * "account: reason" per account. The leaders go first and their exits are copied: followers then close through
  * the copier, not twice.
  */
 export async function flattenAccounts(
@@ -20,19 +20,24 @@ export async function flattenAccounts(
       failures.push(`${live.account.name}: ${error instanceof Error ? error.message : String(error)}`);
     });
   };
-  const leader = accounts.find((account) => account.is_master);
-  if (leader !== undefined) {
-    await flatten(leader.id);
+  // Every group's leader first (each group's exits are then copied), the rest once the copies settled.
+  const leaders = accounts.filter((account) => account.is_master);
+  if (leaders.length > 0) {
+    await Promise.all(leaders.map((leader) => flatten(leader.id)));
     await settleWithin(engine.idle(userId), 10_000);
   }
-  await Promise.all(accounts.filter((account) => account !== leader).map((account) => flatten(account.id)));
+  await Promise.all(accounts.filter((account) => !account.is_master).map((account) => flatten(account.id)));
   return failures;
 }
 
-/** The user's working orders at their brokers: what Cancel all orders and Flatten would cancel. */
-export async function workingOrders(engine: CopyEngine, userId: number): Promise<WorkingOrder[]> {
+/** The user's working orders at their brokers (of `only` among them): what Cancel all orders and Flatten would cancel. */
+export async function workingOrders(
+  engine: CopyEngine,
+  userId: number,
+  only?: ReadonlySet<number>,
+): Promise<WorkingOrder[]> {
   const accounts = [...engine.accounts.values()]
-    .filter((account) => account.userId === userId)
+    .filter((account) => account.userId === userId && (only === undefined || only.has(account.id)))
     .sort((a, b) => a.id - b.id);
   const lists = await Promise.all(
     accounts.map(async (account) => {

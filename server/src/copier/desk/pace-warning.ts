@@ -16,7 +16,19 @@ const plural = (count: number, word: string): string => `${count} ${word}${count
  * per leader order, against the login's budget.
  */
 export function paceWarningText(shortfall: PaceShortfall, broker: BrokerId): string {
-  const { followers, leaderOrdersPerMinute: pace, limitPerMinute: limit } = shortfall;
+  const {
+    followers,
+    groups,
+    leaderOrdersPerMinute: pace,
+    requestsPerMinute,
+    limitPerMinute: limit,
+  } = shortfall;
+  if (groups > 1)
+    return (
+      `${plural(followers, 'follower')} of ${groups} copy groups on this ${BROKER_NAMES[broker]} login need one ` +
+      `request each per order of their leader; at their leaders' pace that is ${plural(requestsPerMinute, 'request')} ` +
+      `a minute against a limit of ${limit}`
+    );
   return (
     `${plural(followers, 'follower')} on this ${BROKER_NAMES[broker]} login ${followers === 1 ? 'needs' : 'need'} ` +
     `${plural(followers, 'request')} per leader order; at the leader's pace of ${plural(pace, 'order')} a minute ` +

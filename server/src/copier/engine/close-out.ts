@@ -4,7 +4,7 @@ import { marketIntent } from './market-intent';
 import { dispatch } from './sender';
 import { planMove } from './sizing';
 import type { EngineOutcome } from './outcomes';
-import { stopFollower } from './state';
+import { leaderStateOf, stopFollower } from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 let flattenSequence = 0;
@@ -78,7 +78,7 @@ export async function closeOutForRule(
   const account = ctx.accounts.get(accountId);
   if (account === undefined || account.isLeader) return false;
   const group = ctx.groups.get(account.userId);
-  if (group?.leader?.accountId === account.id) return false;
+  if (leaderStateOf(group, account.id) !== null) return false;
   const entry = ctx.sessions.get(account.connectionId);
   if (entry === undefined) return false;
   // Copies on their way land first: the positions read next are then the ones to close.

@@ -3,7 +3,7 @@ import { copyClientId, replanEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { convergePlan, type ConvergeDecision } from './converge-plan';
 import type { PlannedOrder } from './sizing';
-import { heldPosition, isLiveOrder, pendingExposure, type SessionEntry } from './state';
+import { heldPosition, isLiveOrder, leaderOf, pendingExposure, type SessionEntry } from './state';
 import type { CopyIntent, EngineAccount } from './types';
 
 /**
@@ -16,7 +16,8 @@ export function convergeDecision(
   intent: CopyIntent,
 ): ConvergeDecision {
   const group = ctx.groups.get(intent.userId);
-  const leader = group?.leader ?? null;
+  const copying = ctx.accounts.get(accountId);
+  const leader = copying === undefined ? null : leaderOf(group, copying);
   if (intent.leaderOrderId !== null) {
     // A mirror whose leader order ended (canceled, filled) before the mirror could go is never sent.
     const order = leader?.mirrored.get(intent.leaderOrderId);

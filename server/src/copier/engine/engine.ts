@@ -19,6 +19,8 @@ import { paceShortfallOf, throttleOf, type FollowerThrottle, type PaceShortfall 
 import {
   brokerPositionSeen,
   brokerSnapshotSeen,
+  copyGroupOf,
+  leaderStateOf,
   copyFilled,
   followerFillHeard,
   forgetInflightCopies,
@@ -31,6 +33,7 @@ import {
   settleInflightCopy,
   statusChanged,
   storeHeldByHand,
+  type LeaderState,
   type LiveAccount,
   type SessionEntry,
   type UserGroup,
@@ -184,7 +187,7 @@ export class CopyEngine implements EngineContext {
 
   private autoSyncAll(): void {
     for (const group of this.groups.values()) {
-      if (group.leader === null || this.checking.has(group.userId)) continue;
+      if (group.leaders.size === 0 || this.checking.has(group.userId)) continue;
       this.checking.add(group.userId);
       void this.autoSync(group.userId).finally(() => this.checking.delete(group.userId));
     }
@@ -307,10 +310,19 @@ export class CopyEngine implements EngineContext {
       this.recovered.delete(userId);
       this.unrecovered.delete(userId);
     }
-    // The leader is known before its session opens: its first events are the leader's.
-    const leader = list.find((account) => account.isLeader && account.enabled);
-    if (leader?.id !== group.leader?.accountId)
-      group.leader = leader === undefined ? null : newLeaderState(leader.id);
+    // Each group's leader is known before its session opens: its first events are the leader's. A leader that
+    // stays keeps its state (its count, its mirrors); a new one starts uncounted.
+    const leaders = new Map<number, LeaderState>();
+    for (const account of list) {
+      const copyGroupId = copyGroupOf(account);
+      if (!account.isLeader || !account.enabled || leaders.has(copyGroupId)) continue;
+      const kept = group.leaders.get(copyGroupId);
+      leaders.set(
+        copyGroupId,
+        kept?.accountId === account.id ? kept : newLeaderState(account.id, copyGroupId),
+      );
+    }
+    group.leaders = leaders;
     await this.guard.prepare(userId).catch((error: unknown) => this.log(error, `firm rules ${userId}`));
     group.connectionIds = await this.brokerSessions.sync(group.connectionIds, list);
     if (list.length > 0 && !this.recovered.has(userId)) {
@@ -341,7 +353,8 @@ export class CopyEngine implements EngineContext {
     const account = this.accountOf(entry, event);
     if (account === undefined) return;
     const group = this.group(account.userId);
-    const isLeader = group.leader?.accountId === account.id;
+    const leader = leaderStateOf(group, account.id);
+    const isLeader = leader !== null;
     if (event.kind === 'fill' || event.kind === 'order') {
       const clientOrderId = event.kind === 'fill' ? event.clientOrderId : event.order.clientOrderId;
       this.store.recordBrokerEvent(
@@ -349,20 +362,16 @@ export class CopyEngine implements EngineContext {
         event,
         isLeader ? 'leader' : isCopyClientId(clientOrderId) ? 'copy' : 'manual',
       );
-      if (!isLeader) {
+      if (leader === null) {
         this.onFollowerTrade(account, event);
         return;
       }
-      if (group.leader !== null)
-        leaderOrderActive(
-          group.leader,
-          event.kind === 'fill' ? event.orderId : event.order.orderId,
-          receivedAt,
-        );
+      leaderOrderActive(leader, event.kind === 'fill' ? event.orderId : event.order.orderId, receivedAt);
       if (event.kind === 'fill') {
-        if (group.leader !== null) leaderFillArrived(group.leader, event);
-        void this.enqueue(account.userId, () => onLeaderFill(this, group, event, receivedAt));
-      } else void this.enqueue(account.userId, () => onLeaderOrder(this, group, event.order, receivedAt));
+        leaderFillArrived(leader, event);
+        void this.enqueue(account.userId, () => onLeaderFill(this, group, leader, event, receivedAt));
+      } else
+        void this.enqueue(account.userId, () => onLeaderOrder(this, group, leader, event.order, receivedAt));
       return;
     }
     this.applyEvent(entry, event);

@@ -1,7 +1,7 @@
 import type { BrokerOrder } from '../../brokers/types';
 import type { EngineContext } from './context';
 import { outcomeOfOrder } from './status-map';
-import { isLiveOrder, recordMirror, sendOrderSeen, sendSettled } from './state';
+import { isLiveOrder, leaderOf, recordMirror, sendOrderSeen, sendSettled } from './state';
 import type { EngineAccount } from './types';
 import { withFields } from '../../runtime/with-fields';
 
@@ -22,8 +22,7 @@ export function copyOrderSeen(ctx: EngineContext, account: EngineAccount, order:
       correctsUnknown: true,
     }),
   );
-  const leader = ctx.groups.get(account.userId)?.leader;
-  if (send.leaderOrderId !== null && leader !== null && leader !== undefined)
-    recordMirror(leader, clientOrderId, order.orderId);
+  const leader = leaderOf(ctx.groups.get(account.userId), account);
+  if (send.leaderOrderId !== null && leader !== null) recordMirror(leader, clientOrderId, order.orderId);
   if (!isLiveOrder(order)) sendSettled(live, clientOrderId);
 }

@@ -12,9 +12,11 @@ import {
   applyLeaderFill,
   canReceive,
   heldPosition,
+  membersOf,
   pendingExposure,
   releaseHeldByHand,
   takeLeaderFill,
+  type LeaderState,
   type LiveAccount,
   type UserGroup,
 } from './state';
@@ -30,16 +32,21 @@ type FillEvent = Extract<BrokerEvent, { kind: 'fill' }>;
 export async function onLeaderFill(
   ctx: EngineContext,
   group: UserGroup,
+  leader: LeaderState,
   fill: FillEvent,
   receivedAt: number,
 ): Promise<void> {
-  const leader = group.leader;
-  if (leader === null) return;
+  // A leader replaced (or its group's leader changed) while this fill waited: the new picture reconciles it.
+  if (group.leaders.get(leader.copyGroupId) !== leader) return;
   if (!takeLeaderFill(leader, fill.fillId)) return;
   if (!leader.counted) {
     // What the leader held before this fill is not known yet, and the broker's position already holds it: the
     // followers are brought to leader × ratio in its contract from the broker's reading, one order each at most.
-    await reconcileGroup(ctx, group, { force: true, leaderSymbols: [fill.symbol] });
+    await reconcileGroup(ctx, group, {
+      force: true,
+      leaderId: leader.accountId,
+      leaderSymbols: [fill.symbol],
+    });
     return;
   }
   const before = leader.positions.get(fill.symbol) ?? 0;
@@ -52,9 +59,8 @@ export async function onLeaderFill(
   // Followers kept as they were when the leader changed are not moved by this trade: they are aligned after it.
   const waiting: number[] = [];
   if (!mirroredFill) {
-    for (const accountId of group.accountIds) {
-      const follower = ctx.accounts.get(accountId);
-      if (follower === undefined || follower.id === leader.accountId) continue;
+    for (const follower of membersOf(group, ctx.accounts, leader)) {
+      const accountId = follower.id;
       if (follower.waitsForLeaderTrade === true) {
         waiting.push(follower.id);
         continue;
@@ -112,12 +118,16 @@ export async function onLeaderFill(
     .map((intent) => dispatch(ctx, intent, receivedAt));
   if (waiting.length > 0) {
     await Promise.allSettled(sends);
-    await reconcileGroup(ctx, group, { force: true, followerIds: waiting });
+    await reconcileGroup(ctx, group, { force: true, leaderId: leader.accountId, followerIds: waiting });
   }
   if (after === 0 && !mirroredFill) {
     // Leader flat → followers flat, whatever drift there was: check and correct once the copies settled.
     await Promise.allSettled(sends);
-    await reconcileGroup(ctx, group, { force: true, leaderSymbols: [fill.symbol] });
+    await reconcileGroup(ctx, group, {
+      force: true,
+      leaderId: leader.accountId,
+      leaderSymbols: [fill.symbol],
+    });
   }
 }
 

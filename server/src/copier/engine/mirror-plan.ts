@@ -8,6 +8,7 @@ import {
   addPendingExposure,
   canReceive,
   heldPosition,
+  membersOf,
   pendingExposure,
   type LeaderState,
   type UserGroup,
@@ -35,9 +36,8 @@ export function planMirrors(
   const eventKey = mirrorEventKey(leader.accountId, order.orderId);
   const intents: CopyIntent[] = [];
   const skips: CopySkip[] = [];
-  for (const accountId of group.accountIds) {
-    const follower = ctx.accounts.get(accountId);
-    if (follower === undefined || accountId === leader.accountId) continue;
+  for (const follower of membersOf(group, ctx.accounts, leader)) {
+    const accountId = follower.id;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
     const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {

@@ -10,6 +10,7 @@ import {
   heldPosition,
   isLiveOrder,
   leaderOrderSeen,
+  membersOf,
   mirrorChangedBeforePlaced,
   pendingExposure,
   resizePendingExposure,
@@ -30,11 +31,11 @@ import type { EngineAccount } from './types';
 export async function onLeaderOrder(
   ctx: EngineContext,
   group: UserGroup,
+  leader: LeaderState,
   order: BrokerOrder,
   receivedAt: number,
 ): Promise<void> {
-  const leader = group.leader;
-  if (leader === null || order.type === 'Market') return;
+  if (order.type === 'Market' || group.leaders.get(leader.copyGroupId) !== leader) return;
   const known = leaderOrderSeen(leader, order);
   const mirrorAlone = (leg: BrokerOrder, at: number): Promise<void> =>
     createMirrors(ctx, group, leader, leg, at);
@@ -55,7 +56,9 @@ export async function onLeaderOrder(
   settleLeaderOrderExposure(leader, order.orderId);
   if (order.status === 'Filled') {
     const settle = (): void =>
-      void ctx.enqueue(group.userId, () => reconcileGroup(ctx, group, { force: false }));
+      void ctx.enqueue(group.userId, () =>
+        reconcileGroup(ctx, group, { force: false, leaderId: leader.accountId }),
+      );
     ctx.clock.after(ctx.settings.mirrorSettleMs, settle);
     return;
   }
@@ -156,7 +159,7 @@ function changeMirrors(
   order: BrokerOrder,
   kind: 'cancel' | 'modify',
   action: MirrorAction,
-  accountIds: Iterable<number> = group.accountIds,
+  accountIds: Iterable<number> = membersOf(group, ctx.accounts, leader).map((member) => member.id),
 ): void {
   for (const accountId of accountIds) {
     const follower = ctx.accounts.get(accountId);

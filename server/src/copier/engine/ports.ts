@@ -82,6 +82,8 @@ export interface PositionsView {
   accountIds: readonly number[];
   /** An account's positions, copies on their way included. */
   positionsOf(accountId: number): ReadonlyMap<string, number>;
+  /** The leader of the account's copy group (null: none); a leader's breach holds back its own group only. */
+  leaderOf?(accountId: number): number | null;
 }
 
 /** How much of an order may go (more than asked: all of it), and why not all of it. */

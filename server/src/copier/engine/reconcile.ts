@@ -22,6 +22,7 @@ import {
   copyAcknowledged,
   deferReconcile,
   isLiveOrder,
+  membersOf,
   recheckStarted,
   recheckWaiting,
   reconcileResumed,
@@ -42,6 +43,8 @@ export { WAITING_FOR_LEADER_TRADE } from './reconcile-plan';
 export interface ReconcileOptions {
   /** Correct even followers with auto-sync off (the user pressed Sync, or the leader went flat). */
   force: boolean;
+  /** Only this group's leader (by account id) and its followers; absent: every group of the trader. */
+  leaderId?: number;
   /** Only these followers. */
   followerIds?: readonly number[];
   /** Only these leader contracts (and their Cross counterparts). */
@@ -112,10 +115,23 @@ export async function reconcileGroup(
   group: UserGroup,
   options: ReconcileOptions,
 ): Promise<void> {
-  const leader = group.leader;
-  const leaderAccount = leader === null ? undefined : ctx.accounts.get(leader.accountId);
+  for (const leader of [...group.leaders.values()]) {
+    if (options.leaderId !== undefined && options.leaderId !== leader.accountId) continue;
+    // A group whose leader changed meanwhile is reconciled by the new leader's own pass.
+    if (group.leaders.get(leader.copyGroupId) !== leader) continue;
+    await reconcileLeader(ctx, group, leader, { ...options, leaderId: leader.accountId });
+  }
+}
+
+async function reconcileLeader(
+  ctx: EngineContext,
+  group: UserGroup,
+  leader: LeaderState,
+  options: ReconcileOptions,
+): Promise<void> {
+  const leaderAccount = ctx.accounts.get(leader.accountId);
   const leaderEntry = leaderAccount === undefined ? undefined : ctx.sessions.get(leaderAccount.connectionId);
-  if (leader === null || leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
+  if (leaderAccount === undefined || leaderEntry === undefined || !leaderEntry.up) return;
   await Promise.allSettled([...group.inflight.values()].flatMap((set) => [...set]));
   // Leader fills still waiting in this group's queue are in the broker's position but not yet in the count:
   // the correction waits until they are counted (it runs again behind them), or they would be counted twice.
@@ -149,14 +165,9 @@ export async function reconcileGroup(
     positions.filter((p) => p.accountExternalId === leaderAccount.externalId),
     leaderOrders,
   );
-  for (const accountId of group.accountIds) {
-    const follower = ctx.accounts.get(accountId);
-    if (
-      follower === undefined ||
-      accountId === leader.accountId ||
-      (options.followerIds !== undefined && !options.followerIds.includes(accountId))
-    )
-      continue;
+  for (const follower of membersOf(group, ctx.accounts, leader)) {
+    const accountId = follower.id;
+    if (options.followerIds !== undefined && !options.followerIds.includes(accountId)) continue;
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) continue;
     try {
       await reconcileFollower(ctx, group, follower, leader, leaderWorking, options);

@@ -1,5 +1,5 @@
 import type { EngineContext } from './context';
-import { recordMirror } from './state';
+import { leaderOf, recordMirror } from './state';
 import { outcomeOfOrder } from './status-map';
 
 /**
@@ -26,8 +26,8 @@ export async function recoverUnresolved(ctx: EngineContext, accountIds: readonly
             }
           : outcomeOfOrder(intent.clientOrderId, order),
       );
-      const leader = ctx.groups.get(account.userId)?.leader;
-      if (order !== null && intent.leaderOrderId !== null && leader !== null && leader !== undefined)
+      const leader = leaderOf(ctx.groups.get(account.userId), account);
+      if (order !== null && intent.leaderOrderId !== null && leader !== null)
         recordMirror(leader, intent.clientOrderId, order.orderId);
     } catch (error: unknown) {
       ctx.log(error, `recover intent ${intent.clientOrderId}`);

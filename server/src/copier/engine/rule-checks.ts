@@ -1,6 +1,7 @@
 import type { AccountSnapshot } from '../../brokers/types';
 import type { EngineContext } from './context';
 import { stopAndFlatten } from './close-out';
+import { leaderStateOf } from './state';
 import type { EngineAccount } from './types';
 
 /**
@@ -15,7 +16,7 @@ export async function checkRules(
 ): Promise<void> {
   const verdict = ctx.guard.onReading({
     account,
-    leads: ctx.groups.get(account.userId)?.leader?.accountId === account.id,
+    leads: leaderStateOf(ctx.groups.get(account.userId), account.id) !== null,
     follows: account.isFollower,
     state: ctx.live.get(account.id)?.status.state ?? null,
     snapshot,

@@ -1,4 +1,5 @@
 import type { EngineContext } from './context';
+import { leaderOf } from './state';
 import type { CopyIntent, CopySkip } from './types';
 
 /** The account's positions as the engine knows them (copies on their way included, `exclude` left out). */
@@ -14,6 +15,13 @@ function positionsOf(ctx: EngineContext, accountId: number, exclude?: string): M
 
 function accountIdsOf(ctx: EngineContext, userId: number): number[] {
   return [...(ctx.groups.get(userId)?.accountIds ?? [])];
+}
+
+function leaderIdOf(ctx: EngineContext, accountId: number): number | null {
+  const account = ctx.accounts.get(accountId);
+  return account === undefined
+    ? null
+    : (leaderOf(ctx.groups.get(account.userId), account)?.accountId ?? null);
 }
 
 /**
@@ -34,6 +42,7 @@ export function guardPlan(
     const verdict = ctx.guard.gate(intent, {
       accountIds: accountIdsOf(ctx, intent.userId),
       positionsOf: (id) => planned.get(id) ?? positionsOf(ctx, id),
+      leaderOf: (id) => leaderIdOf(ctx, id),
     });
     const qty = Math.min(intent.qty, Math.max(0, Math.floor(verdict.qty)));
     if (qty > 0) {
@@ -62,6 +71,7 @@ export function guardAtSend(ctx: EngineContext, intent: CopyIntent): string | nu
   const verdict = ctx.guard.gate(intent, {
     accountIds: accountIdsOf(ctx, intent.userId),
     positionsOf: (id) => positionsOf(ctx, id, intent.clientOrderId),
+    leaderOf: (id) => leaderIdOf(ctx, id),
   });
   return verdict.qty >= intent.qty ? null : (verdict.reason ?? 'Refused by a firm rule');
 }

@@ -8,6 +8,7 @@ import {
   canReceive,
   copyAcknowledged,
   copyOutcomeUnknown,
+  leaderOf,
   recordMirror,
   sendEnded,
   sendLost,
@@ -347,8 +348,8 @@ function succeeded(
   if (live !== undefined) copyAcknowledged(live, ctx.clock.now());
   ctx.store.recordOutcome(outcomeOfOrder(intent.clientOrderId, order, sentMs, ackMs));
   if (intent.leaderOrderId !== null) {
-    const leader = ctx.groups.get(intent.userId)?.leader;
-    if (leader !== null && leader !== undefined) recordMirror(leader, intent.clientOrderId, order.orderId);
+    const leader = leaderOf(ctx.groups.get(intent.userId), account);
+    if (leader !== null) recordMirror(leader, intent.clientOrderId, order.orderId);
   }
   if (order.status === 'Canceled') settleInflightCopy(live, intent.clientOrderId);
   if (order.status === 'Rejected')

@@ -98,6 +98,8 @@ export interface MirrorExposure {
 /** Copying state of a leader: its positions as the engine counted them, and its mirrored orders. */
 export interface LeaderState {
   readonly accountId: number;
+  /** The trader's copy group it leads: its followers are the accounts of that group (`copyGroupOf`). */
+  readonly copyGroupId: number;
   readonly positions: ReadonlyMap<string, number>;
   /**
    * False until the count is read from the broker (reconciliation). A group just opened (a restart, a group taken
@@ -134,13 +136,18 @@ export interface Recheck {
   cancel(): void;
 }
 
-/** One user's copy group; every change of it runs in `jobs`, one at a time, in arrival order (close-outs first). */
+/**
+ * One trader's copy groups: each group's leader state, and one queue for all of them. Every change runs in `jobs`,
+ * one at a time, in arrival order (close-outs first): the trader's groups share their accounts' firms (the no-hedge
+ * rule looks across groups) and their broker logins (one request budget each), so they are decided in one place.
+ */
 export interface UserGroup {
   readonly userId: number;
   accountIds: ReadonlySet<number>;
   /** Connections with an open session for this user. */
   connectionIds: ReadonlySet<number>;
-  leader: LeaderState | null;
+  /** The leader of each copy group that has one, by copy group id. */
+  leaders: ReadonlyMap<number, LeaderState>;
   readonly jobs: GroupQueue;
   /** Reconciliations waiting behind queued leader fills (their options, as JSON). */
   readonly deferredReconciles: ReadonlySet<string>;
@@ -171,6 +178,7 @@ interface MutableLive {
 }
 interface MutableLeader {
   accountId: number;
+  copyGroupId: number;
   positions: Map<string, number>;
   counted: boolean;
   seenFills: Set<string>;
@@ -193,6 +201,35 @@ export const SEEN_FILLS_LIMIT = 10_000;
 const MIRRORS_KEPT = 5_000;
 
 // ---- Reading ----
+
+/** The copy group of an account (an account the directory placed nowhere is in group 0, the trader's only one). */
+export const copyGroupOf = (account: Pick<EngineAccount, 'groupId'>): number => account.groupId ?? 0;
+
+/** The leader of the account's copy group, if it has one (the account itself when it leads). */
+export function leaderOf(group: UserGroup | undefined, account: EngineAccount): LeaderState | null {
+  return group?.leaders.get(copyGroupOf(account)) ?? null;
+}
+
+/** The leader state of this account when it leads a group, else null. */
+export function leaderStateOf(group: UserGroup | undefined, accountId: number): LeaderState | null {
+  for (const leader of group?.leaders.values() ?? []) if (leader.accountId === accountId) return leader;
+  return null;
+}
+
+/** The accounts of the leader's copy group other than the leader, in the trader's account order. */
+export function membersOf(
+  group: UserGroup,
+  accounts: ReadonlyMap<number, EngineAccount>,
+  leader: LeaderState,
+): EngineAccount[] {
+  const members: EngineAccount[] = [];
+  for (const id of group.accountIds) {
+    const account = accounts.get(id);
+    if (account !== undefined && id !== leader.accountId && copyGroupOf(account) === leader.copyGroupId)
+      members.push(account);
+  }
+  return members;
+}
 
 /** Copies on their way to one contract of the follower, signed. */
 export function inflightOf(live: LiveAccount | undefined, symbol: string): number {
@@ -263,7 +300,7 @@ export function newGroup(userId: number, onJobError: (error: unknown) => void): 
     userId,
     accountIds: new Set(),
     connectionIds: new Set(),
-    leader: null,
+    leaders: new Map(),
     deferredReconciles: new Set(),
     rechecks: new Map(),
     jobs: new GroupQueue(onJobError),
@@ -271,9 +308,10 @@ export function newGroup(userId: number, onJobError: (error: unknown) => void): 
   };
 }
 
-export function newLeaderState(accountId: number): LeaderState {
+export function newLeaderState(accountId: number, copyGroupId = 0): LeaderState {
   const leader: MutableLeader = {
     accountId,
+    copyGroupId,
     positions: new Map(),
     counted: false,
     seenFills: new Set(),

@@ -2,7 +2,7 @@ import { crossSymbol } from '@synctrade/market';
 import { leaderPositionNow } from './converge';
 import type { EngineContext } from './context';
 import { targetPosition } from './sizing';
-import { canReceive, heldPosition, leaderOrdersLastMinute } from './state';
+import { canReceive, copyGroupOf, heldPosition, leaderOf, leaderOrdersLastMinute } from './state';
 
 /** A follower waiting on its login's request budget, as the desk shows it. */
 export interface FollowerThrottle {
@@ -24,7 +24,7 @@ export function throttleOf(ctx: EngineContext, accountId: number): FollowerThrot
   const queued = entry.budget.waitingFor(accountId);
   const symbol = entry.budget.waitingSymbol(accountId);
   if (queued === 0 || symbol === null) return null;
-  const leader = ctx.groups.get(account.userId)?.leader ?? null;
+  const leader = leaderOf(ctx.groups.get(account.userId), account);
   const leaderSymbol = account.cross ? crossSymbol(symbol) : symbol;
   return {
     queued,
@@ -38,11 +38,16 @@ export function throttleOf(ctx: EngineContext, accountId: number): FollowerThrot
   };
 }
 
-/** The arithmetic of a login that cannot keep up with the leader's recent pace (null: it can). */
+/** The arithmetic of a login that cannot keep up with its leaders' recent pace (null: it can). */
 export interface PaceShortfall {
-  /** Followers of the group on this login: one request each per leader order. */
+  /** Followers on this login, across the trader's groups: one request each per order of their leader. */
   followers: number;
+  /** Copy groups those followers belong to. */
+  groups: number;
+  /** The pace of this follower's leader, in orders a minute. */
   leaderOrdersPerMinute: number;
+  /** What the followers on this login need: each one's leader pace, summed. */
+  requestsPerMinute: number;
   limitPerMinute: number;
 }
 
@@ -52,15 +57,33 @@ export function paceShortfallOf(ctx: EngineContext, accountId: number): PaceShor
   if (account === undefined || entry === undefined || !canReceive(account, ctx.live.get(accountId), entry))
     return null;
   const group = ctx.groups.get(account.userId);
-  const pace = leaderOrdersLastMinute(group?.leader ?? null, ctx.clock.now());
-  // Every follower of the group whose connection draws on the same budget (the same login).
-  const followers = [...(group?.accountIds ?? [])].filter((id) => {
+  const now = ctx.clock.now();
+  // Every follower of the trader's groups whose connection draws on the same budget (the same login): a login
+  // shared across groups spends one budget on all of them, each follower at its own leader's pace.
+  let followers = 0;
+  let requestsPerMinute = 0;
+  const groups = new Set<number>();
+  for (const id of group?.accountIds ?? []) {
     const other = ctx.accounts.get(id);
     const otherEntry = other === undefined ? undefined : ctx.sessions.get(other.connectionId);
-    return otherEntry?.budget === entry.budget && canReceive(other, ctx.live.get(id), otherEntry);
-  }).length;
+    if (
+      other === undefined ||
+      otherEntry?.budget !== entry.budget ||
+      !canReceive(other, ctx.live.get(id), otherEntry)
+    )
+      continue;
+    followers += 1;
+    groups.add(copyGroupOf(other));
+    requestsPerMinute += leaderOrdersLastMinute(leaderOf(group, other), now);
+  }
   const limitPerMinute = Math.floor(entry.budget.sharePerMinute);
-  return followers * pace > limitPerMinute
-    ? { followers, leaderOrdersPerMinute: pace, limitPerMinute }
+  return requestsPerMinute > limitPerMinute
+    ? {
+        followers,
+        groups: groups.size,
+        leaderOrdersPerMinute: leaderOrdersLastMinute(leaderOf(group, account), now),
+        requestsPerMinute,
+        limitPerMinute,
+      }
     : null;
 }

@@ -23,6 +23,8 @@ export interface EngineAccount {
   connectionId: number;
   externalId: string;
   name: string;
+  /** The trader's copy group the account belongs to: it follows that group's leader only. Absent: group 0. */
+  groupId?: number;
   isLeader: boolean;
   isFollower: boolean;
   ratio: number;

@@ -85,6 +85,15 @@ export async function groupOfAccount(db: Db, userId: number, accountId: number):
   return row.group_id;
 }
 
+/** The accounts of one of the trader's groups. */
+export async function groupAccountIds(db: Db, userId: number, groupId: number): Promise<number[]> {
+  const rows = await db.query<{ account_id: number }>(
+    'SELECT account_id FROM copy_account_groups WHERE group_id = $1 AND user_id = $2 ORDER BY account_id',
+    [groupId, userId],
+  );
+  return rows.map((row) => row.account_id);
+}
+
 const nameTaken = (name: string): string => `A group named "${name}" already exists`;
 
 export async function createGroup(db: Db, userId: number, name: string): Promise<CopyGroup> {

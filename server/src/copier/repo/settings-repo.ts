@@ -1,8 +1,7 @@
 import type { LeaderChangeFollowers, RiskSettings } from '@synctrade/api/types';
 import {
-  accountIdsOfUser,
   clearFollowerRoles,
-  followerIdsOfUser,
+  followerIdsAmong,
   setAccountAutoSync,
   setAccountCross,
   setAccountRatio,
@@ -11,6 +10,7 @@ import {
 } from '../../connections/accounts-repo';
 import type { Db } from '../../db/db';
 import { DEFAULT_RISK } from '../engine/types';
+import { groupAccountIds, groupOfAccount } from './groups-repo';
 
 /**
  * The copier's settings of an account (leader, follower, ratio, Cross, risk limits, auto-sync) and the waits
@@ -18,7 +18,10 @@ import { DEFAULT_RISK } from '../engine/types';
  * owner, `connections/accounts-repo.ts`, in the same transaction where there is one.
  */
 
-/** The new leader replaces the old one; `keep` makes every follower wait for the new leader's next trade. */
+/**
+ * The new leader replaces its group's old one (other groups keep theirs); `keep` makes every follower of the group
+ * wait for the new leader's next trade.
+ */
 export async function setLeader(
   db: Db,
   userId: number,
@@ -27,19 +30,18 @@ export async function setLeader(
   followers: LeaderChangeFollowers,
 ): Promise<void> {
   await db.tx(async (tx) => {
+    const members = await groupAccountIds(tx, userId, await groupOfAccount(tx, userId, accountId));
     // The old leader becomes a plain account; the new one is not a follower.
-    await setLeaderRole(tx, userId, accountId);
+    await setLeaderRole(tx, userId, members, accountId);
     // Choosing the leader it already is leaves the followers' waits as they are.
     if (wasLeader) return;
-    await tx.query('DELETE FROM copy_follower_waits WHERE account_id = ANY($1::int[])', [
-      await accountIdsOfUser(tx, userId),
-    ]);
+    await tx.query('DELETE FROM copy_follower_waits WHERE account_id = ANY($1::int[])', [members]);
     // Keep: the followers stay as they are (flagged out of sync) until the new leader's next trade.
     if (followers === 'keep')
       await tx.query(
         `INSERT INTO copy_follower_waits (account_id, leader_account_id)
          SELECT id, $2::int FROM unnest($1::int[]) AS id`,
-        [await followerIdsOfUser(tx, userId, accountId), accountId],
+        [await followerIdsAmong(tx, userId, members, accountId), accountId],
       );
   });
 }

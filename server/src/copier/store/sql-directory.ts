@@ -23,6 +23,7 @@ interface AccountRow {
   waits: boolean;
   held_by_hand: string[];
   paused: boolean;
+  group_id: number | null;
 }
 
 /** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
@@ -39,9 +40,10 @@ export class SqlDirectory implements AccountDirectory {
       `SELECT a.id, a.user_id, a.connection_id, a.external_id, a.name, a.is_master, a.is_follower, a.ratio, a."cross", a.auto_sync,
               (a.enabled AND c.enabled) AS enabled, c.broker, r.max_contracts_per_order, r.max_net_position, r.daily_loss_limit,
               EXISTS (SELECT 1 FROM copy_follower_waits w WHERE w.account_id = a.id AND w.leader_account_id IN
-                (SELECT m.id FROM broker_accounts m WHERE m.user_id = a.user_id AND m.is_master)) AS waits,
+                (SELECT m.id FROM broker_accounts m JOIN copy_account_groups mg ON mg.account_id = m.id
+                 WHERE m.user_id = a.user_id AND m.is_master AND mg.group_id IS NOT DISTINCT FROM g.group_id)) AS waits,
               ARRAY(SELECT h.symbol FROM copy_held_by_hand h WHERE h.account_id = a.id ORDER BY h.symbol) AS held_by_hand,
-              COALESCE(g.paused, false) AS paused
+              COALESCE(g.paused, false) AS paused, g.group_id
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_risk r ON r.account_id = a.id
        LEFT JOIN copy_account_groups g ON g.account_id = a.id
        WHERE a.user_id = $1 ORDER BY a.id`,
@@ -52,6 +54,8 @@ export class SqlDirectory implements AccountDirectory {
       return {
         id: row.id,
         userId: row.user_id,
+        // Each account follows its own group's leader only.
+        groupId: row.group_id ?? 0,
         connectionId: row.connection_id,
         externalId: row.external_id,
         name: row.name,

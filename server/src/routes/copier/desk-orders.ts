@@ -5,6 +5,8 @@ import { cancelAllOrders, workingOrders } from '../../copier/desk/desk-actions';
 import { runKillSwitch } from '../../copier/desk/kill-switch';
 import type { CopierRouteOptions } from '../../copier/route-options';
 import { listBound } from '../../lists/list-bound';
+import { GROUP_NOT_FOUND, ownedGroup } from '../../copier/repo/groups-repo';
+import { parseId } from '../../http/ids';
 import { WORKING_ORDERS_BOUND } from '../../paper/list-bounds';
 
 /** The Sync Desk's working orders, its cancel-all and the phone kill switch (the desk table is in `routes/brokers/desk.ts`). */
@@ -13,15 +15,28 @@ export const deskOrderRoutes: FastifyPluginAsync<CopierRouteOptions> = async (ap
 
   // What Cancel all orders and Flatten would cancel: the desk shows it before asking to confirm.
   const working = listBound(secured, WORKING_ORDERS_BOUND);
-  app.get('/copier/orders/working', working, async (request): Promise<WorkingOrder[]> =>
-    workingOrders(engine, request.user.id),
+  // `groupId`: only that group's accounts (the group shown on the desk); every account when left out.
+  const onlyGroup = async (userId: number, raw: string | undefined): Promise<Set<number> | undefined> =>
+    raw === undefined
+      ? undefined
+      : new Set((await ownedGroup(app.db, userId, parseId(raw, GROUP_NOT_FOUND))).account_ids);
+
+  app.get<{ Querystring: { groupId?: string } }>(
+    '/copier/orders/working',
+    working,
+    async (request): Promise<WorkingOrder[]> =>
+      workingOrders(engine, request.user.id, await onlyGroup(request.user.id, request.query.groupId)),
   );
 
-  app.post('/copier/orders/cancel-all', secured, async (request): Promise<MessageResponse> => {
-    await cancelAllOrders(engine, request.user.id);
-    touch(request.user.id);
-    return { message: SUCCESS.cancelOrders };
-  });
+  app.post<{ Querystring: { groupId?: string } }>(
+    '/copier/orders/cancel-all',
+    secured,
+    async (request): Promise<MessageResponse> => {
+      await cancelAllOrders(engine, request.user.id, await onlyGroup(request.user.id, request.query.groupId));
+      touch(request.user.id);
+      return { message: SUCCESS.cancelOrders };
+    },
+  );
 
   app.post<{ Body: KillSwitchPayload }>(
     '/copier/kill-switch',

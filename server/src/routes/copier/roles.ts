@@ -11,7 +11,7 @@ import {
   setRatio,
   toggleFollower,
 } from '../../copier/repo/settings-repo';
-import { GROUP_NOT_FOUND, listGroups, ownedGroup } from '../../copier/repo/groups-repo';
+import { GROUP_NOT_FOUND, groupOfAccount, listGroups, ownedGroup } from '../../copier/repo/groups-repo';
 import { parseId } from '../../http/ids';
 import { accountOf, ownedAccountFirst } from '../owned-account-first';
 
@@ -31,8 +31,15 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
       const { followers } = request.body;
       await setLeader(app.db, request.user.id, account.id, account.is_master, followers);
       await changed(request.user.id);
-      // Align: every follower goes to the new leader × ratio now, auto-sync on or off.
-      if (followers === 'align') await settleWithin(engine.sync(request.user.id));
+      // Align: every follower of the account's group goes to the new leader × ratio now, auto-sync on or off.
+      if (followers === 'align') {
+        const group = await ownedGroup(
+          app.db,
+          request.user.id,
+          await groupOfAccount(app.db, request.user.id, account.id),
+        );
+        await settleWithin(engine.sync(request.user.id, group.follower_account_ids));
+      }
       return { message: SUCCESS.master };
     },
   );

@@ -21,12 +21,18 @@ export async function getSyncAccounts(options: CallOptions = {}): Promise<SyncAc
 export async function flattenPositions(accountIds: FlattenPayload): Promise<MessageResponse> {
   return (await http.post<MessageResponse>('/brokers/accounts/flatten-positions', accountIds)).data;
 }
-/** Orders working at the brokers on the user's accounts. */
-export async function getWorkingOrders(options: CallOptions = {}): Promise<WorkingOrder[]> {
-  return (await http.get<WorkingOrder[]>('/copier/orders/working', options)).data;
+const groupParams = (groupId?: number): { params?: { groupId: string } } =>
+  groupId === undefined ? {} : { params: { groupId: String(groupId) } };
+
+/** Orders working at the brokers on the user's accounts (or one group's). */
+export async function getWorkingOrders(options: CallOptions = {}, groupId?: number): Promise<WorkingOrder[]> {
+  return (await http.get<WorkingOrder[]>('/copier/orders/working', { ...options, ...groupParams(groupId) }))
+    .data;
 }
-export async function cancelAllOrders(): Promise<MessageResponse> {
-  return (await http.post<MessageResponse>('/copier/orders/cancel-all')).data;
+/** Cancels the working orders of every account of the user (or of one group's). */
+export async function cancelAllOrders(groupId?: number): Promise<MessageResponse> {
+  return (await http.post<MessageResponse>('/copier/orders/cancel-all', undefined, groupParams(groupId)))
+    .data;
 }
 /** Makes the account the leader; `followers` says what happens to the followers' positions (see LeaderChangeFollowers). */
 export async function setMaster(

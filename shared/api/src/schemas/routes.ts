@@ -118,6 +118,16 @@ function answers(ok: Record<number, AnswerSchema>): Record<string, AnswerSchema>
   return { ...ok, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 }
 const message = answers({ 200: MessageResponseSchema });
+/** A desk list or action narrowed to one group: every account of the trader when left out (the spec's calls). */
+const GroupFilterQuery = Type.Object({
+  groupId: Type.Optional(
+    Type.String({
+      maxLength: 12,
+      description:
+        "Only this group's accounts; all of the trader's when left out; another's group answers 404.",
+    }),
+  ),
+});
 /** A desk action's group: the trader's first group when left out, so the spec's calls are unchanged. */
 const GroupQuery = Type.Object({
   groupId: Type.Optional(
@@ -245,7 +255,10 @@ export const ROUTE_SCHEMAS = {
     body: LeaderChangePayloadSchema,
     response: message,
   },
-  [`GET ${API}/copier/orders/working`]: { response: answers({ 200: Type.Array(WorkingOrderSchema) }) },
+  [`GET ${API}/copier/orders/working`]: {
+    querystring: GroupFilterQuery,
+    response: answers({ 200: Type.Array(WorkingOrderSchema) }),
+  },
   [`GET ${API}/sim/accounts/:id/ledger`]: { params: Id('id'), response: answers({ 200: PaperLedgerSchema }) },
   [`PUT ${API}/copier/accounts/:id/follower`]: { params: Id('id'), response: message },
   [`PUT ${API}/copier/accounts/:id/ratio`]: { params: Id('id'), body: RatioPayloadSchema, response: message },
@@ -282,7 +295,7 @@ export const ROUTE_SCHEMAS = {
   [`POST ${API}/copier/accounts/:id/sync`]: { params: Id('id'), response: message },
   [`GET ${API}/brokers/accounts/table`]: { response: answers({ 200: Type.Array(SyncAccountSchema) }) },
   [`POST ${API}/brokers/accounts/flatten-positions`]: { body: FlattenPayloadSchema, response: message },
-  [`POST ${API}/copier/orders/cancel-all`]: { response: message },
+  [`POST ${API}/copier/orders/cancel-all`]: { querystring: GroupFilterQuery, response: message },
   [`GET ${API}/copier/order-data/:userId`]: {
     params: Id('userId'),
     response: answers({ 200: OrderDataSchema }),
