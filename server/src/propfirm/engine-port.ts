@@ -348,6 +348,10 @@ export class FirmRuleGuard {
     this.guard.onDeadline(listener);
   }
 
+  leaderBreach(userId: number, leaderId: number): string | null {
+    return this.guard.leaderBreachOf(userId, leaderId);
+  }
+
   boundsOf(): { maxContractsPerOrder: number; maxNetPosition: number } {
     return UNBOUNDED;
   }

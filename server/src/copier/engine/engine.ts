@@ -243,6 +243,11 @@ export class CopyEngine implements EngineContext {
     }
   }
 
+  /** Why the group this account leads copies no entries now (its own firm-rule breach), or null (desk). */
+  leaderBreachOf(userId: number, leaderId: number): string | null {
+    return this.guard.leaderBreach?.(userId, leaderId) ?? null;
+  }
+
   /** The follower waiting on its login's budget (desk), or null. */
   throttleOf(accountId: number): FollowerThrottle | null {
     return throttleOf(this, accountId);

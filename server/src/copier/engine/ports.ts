@@ -133,6 +133,8 @@ export interface RuleGuard {
    * timers; the engine registers once.
    */
   onDeadline?(listener: (userId: number, accountId: number, reason: string) => Promise<boolean>): void;
+  /** Why this leader's group copies no entries now (it broke its own firm rule), or null. */
+  leaderBreach?(userId: number, leaderId: number): string | null;
 }
 
 /** Where the engine's outcomes go (the copier plugin words them as notifications). */

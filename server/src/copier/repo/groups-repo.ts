@@ -40,6 +40,8 @@ function toGroup(row: GroupRow, firstId: number): CopyGroup {
     leader_account_id: row.leader_id,
     account_ids: row.account_ids,
     follower_account_ids: row.follower_ids,
+    // Known to the engine only: the routes fill it in (`groupWithBreach`).
+    leader_breach: null,
   };
 }
 

@@ -24,9 +24,14 @@ export const groupRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
     touch(userId);
   };
   const groupId = (raw: string): number => parseId(raw, GROUP_NOT_FOUND);
+  // The leader's firm-rule breach lives in the engine (on the node that runs the trader's copying).
+  const live = (userId: number, group: CopyGroup): CopyGroup =>
+    group.leader_account_id === null
+      ? group
+      : { ...group, leader_breach: engine.leaderBreachOf(userId, group.leader_account_id) };
 
   app.get('/copier/groups', listBound(secured, GROUPS_BOUND), async (request): Promise<CopyGroup[]> =>
-    listGroups(app.db, request.user.id),
+    (await listGroups(app.db, request.user.id)).map((group) => live(request.user.id, group)),
   );
 
   app.post<{ Body: GroupNamePayload }>(
@@ -45,7 +50,7 @@ export const groupRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
     async (request): Promise<CopyGroup> => {
       const group = await renameGroup(app.db, request.user.id, groupId(request.params.id), request.body.name);
       touch(request.user.id);
-      return group;
+      return live(request.user.id, group);
     },
   );
 
@@ -59,7 +64,7 @@ export const groupRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
       async (request): Promise<CopyGroup> => {
         const group = await setGroupPaused(app.db, request.user.id, groupId(request.params.id), paused);
         await changed(request.user.id);
-        return group;
+        return live(request.user.id, group);
       },
     );
 
@@ -93,7 +98,7 @@ export const groupRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, {
       // Align: the moved account goes to its new leader × ratio now, auto-sync on or off.
       if (position === 'align' && group.leader_account_id !== null)
         await settleWithin(engine.sync(request.user.id, [account.id]), 10_000);
-      return group;
+      return live(request.user.id, group);
     },
   );
 };

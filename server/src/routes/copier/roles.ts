@@ -81,13 +81,16 @@ export const roleRoutes: FastifyPluginAsync<CopierRouteOptions> = async (app, { 
     '/copier/followers/disable-all',
     secured,
     async (request): Promise<MessageResponse> => {
-      // The group shown on the desk; the trader's first group when none is named (the spec's call).
+      // The group shown on the desk; every group when none is named (the spec's call, "All accounts").
       const raw = request.query.groupId;
-      const group =
+      const groups =
         raw === undefined
-          ? (await listGroups(app.db, request.user.id))[0]
-          : await ownedGroup(app.db, request.user.id, parseId(raw, GROUP_NOT_FOUND));
-      await disableAllFollowers(app.db, group?.follower_account_ids ?? []);
+          ? await listGroups(app.db, request.user.id)
+          : [await ownedGroup(app.db, request.user.id, parseId(raw, GROUP_NOT_FOUND))];
+      await disableAllFollowers(
+        app.db,
+        groups.flatMap((group) => group.follower_account_ids),
+      );
       await changed(request.user.id);
       return { message: SUCCESS.disableFollowers };
     },

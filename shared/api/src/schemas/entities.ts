@@ -153,6 +153,12 @@ export const CopyGroupSchema = Type.Object({
     description: 'Every account of the group (its leader included).',
   }),
   follower_account_ids: Type.Array(Type.Integer(), { description: 'The accounts that copy its leader.' }),
+  leader_breach: Nullable(
+    Type.String({
+      description:
+        "Its leader broke its own firm rule: the group copies no entries (exits still go) until the rule's day ends. Null otherwise.",
+    }),
+  ),
 });
 
 export const OrderStatusSchema = StringEnum([

@@ -128,15 +128,6 @@ const GroupFilterQuery = Type.Object({
     }),
   ),
 });
-/** A desk action's group: the trader's first group when left out, so the spec's calls are unchanged. */
-const GroupQuery = Type.Object({
-  groupId: Type.Optional(
-    Type.String({
-      maxLength: 12,
-      description: "A group id; the trader's first group when left out; another's answers 404.",
-    }),
-  ),
-});
 
 export const ROUTE_SCHEMAS = {
   [`GET ${API}/health`]: { response: answers({ 200: HealthSchema }) },
@@ -263,7 +254,7 @@ export const ROUTE_SCHEMAS = {
   [`PUT ${API}/copier/accounts/:id/follower`]: { params: Id('id'), response: message },
   [`PUT ${API}/copier/accounts/:id/ratio`]: { params: Id('id'), body: RatioPayloadSchema, response: message },
   [`PUT ${API}/copier/accounts/:id/cross`]: { params: Id('id'), body: CrossPayloadSchema, response: message },
-  [`PUT ${API}/copier/followers/disable-all`]: { querystring: GroupQuery, response: message },
+  [`PUT ${API}/copier/followers/disable-all`]: { querystring: GroupFilterQuery, response: message },
   [`GET ${API}/copier/groups`]: { response: answers({ 200: Type.Array(CopyGroupSchema) }) },
   [`POST ${API}/copier/groups`]: {
     body: GroupNamePayloadSchema,

@@ -27,6 +27,13 @@ export function allRules(first: RuleGuard, ...rest: readonly RuleGuard[]): RuleG
     onDeadline: (listener) => {
       for (const member of members) member.onDeadline?.(listener);
     },
+    leaderBreach: (userId, leaderId) => {
+      for (const member of members) {
+        const breach = member.leaderBreach?.(userId, leaderId) ?? null;
+        if (breach !== null) return breach;
+      }
+      return null;
+    },
   };
 }
 
