@@ -273,6 +273,13 @@ export async function setLeaderRole(
   );
 }
 
+/** The account leads no group any more. */
+export async function clearLeaderRole(db: Db, accountId: number): Promise<void> {
+  await db.query('UPDATE broker_accounts SET is_master = false, updated_at = now() WHERE id = $1', [
+    accountId,
+  ]);
+}
+
 /** Flips the account's follow switch. */
 export async function toggleFollowerRole(db: Db, accountId: number): Promise<void> {
   await db.query(

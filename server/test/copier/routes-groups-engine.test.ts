@@ -115,4 +115,14 @@ describe('two copy groups copying at once', () => {
     );
     expect([other.status, other.body.detail]).toEqual([404, 'Group not found']);
   });
+
+  it('when the second group is deleted, then its leader leads nothing and the first group keeps its own leader', async () => {
+    const deleted = await call(t.app, alice, 'DELETE', `/copier/groups/${funded.id}`);
+    expect(deleted.status).toBe(200);
+    const list = (await call<CopyGroup[]>(t.app, alice, 'GET', '/copier/groups')).body;
+    expect(list.map((g) => [g.name, g.leader_account_id, g.follower_account_ids])).toEqual([
+      ['Group 1', l1, [f1]],
+    ]);
+    expect((await table(t.app, alice)).filter((r) => r.is_master).map((r) => r.id)).toEqual([l1]);
+  });
 });

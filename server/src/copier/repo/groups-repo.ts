@@ -1,5 +1,5 @@
 import type { CopyGroup, GroupMovePosition } from '@synctrade/api/types';
-import { toggleFollowerRole } from '../../connections/accounts-repo';
+import { clearLeaderRole, toggleFollowerRole } from '../../connections/accounts-repo';
 import type { Db } from '../../db/db';
 import { AppError } from '../../http/app-error';
 
@@ -160,6 +160,8 @@ export async function deleteGroup(db: Db, userId: number, groupId: number): Prom
   await db.tx(async (tx) => {
     await tx.query('DELETE FROM copy_follower_waits WHERE account_id = ANY($1::int[])', [group.account_ids]);
     for (const accountId of group.follower_account_ids) await toggleFollowerRole(tx, accountId);
+    // Its leader leads nothing in the first group (which may have a leader of its own).
+    if (group.leader_account_id !== null) await clearLeaderRole(tx, group.leader_account_id);
     await tx.query('DELETE FROM copy_groups WHERE id = $1 AND user_id = $2', [groupId, userId]);
   });
 }

@@ -42,6 +42,7 @@ export const FALLBACK = {
   propHeadroom: 'Firm rule headroom failed. Please try again.',
   ruleEmails: 'E-mail setting failed. Please try again.',
   alerts: 'Alerts update failed. Please try again.',
+  groups: 'Copy group update failed. Please try again.',
 } as const;
 
 export type ActionName = keyof typeof FALLBACK;

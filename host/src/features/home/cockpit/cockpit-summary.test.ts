@@ -14,6 +14,7 @@ function group(id: number, leader: number | null, followers: number[], paused = 
     leader_account_id: leader,
     account_ids: [...(leader === null ? [] : [leader]), ...followers],
     follower_account_ids: followers,
+    leader_breach: null,
   };
 }
 

@@ -30,6 +30,7 @@ const GROUPS: CopyGroup[] = [
     leader_account_id: 1,
     account_ids: [1, 2, 3],
     follower_account_ids: [2, 3],
+    leader_breach: null,
   }),
   serverShaped(CopyGroupSchema, {
     id: 2,
@@ -39,6 +40,7 @@ const GROUPS: CopyGroup[] = [
     leader_account_id: null,
     account_ids: [4],
     follower_account_ids: [],
+    leader_breach: null,
   }),
 ];
 const CONNECTIONS: Connection[] = [

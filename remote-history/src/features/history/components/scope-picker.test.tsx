@@ -22,6 +22,7 @@ function group(id: number, name: string, accountIds: number[]): CopyGroup {
     leader_account_id: accountIds[0] ?? null,
     account_ids: accountIds,
     follower_account_ids: accountIds.slice(1),
+    leader_breach: null,
   });
 }
 

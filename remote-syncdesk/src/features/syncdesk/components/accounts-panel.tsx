@@ -4,6 +4,7 @@ import { Card, EmptyState, ErrorPanel, SectionHeader, Spinner } from '@synctrade
 import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
 import { AccountsTable } from './accounts-table';
 import { AccountsToolbar } from './accounts-toolbar';
+import { GroupBar } from '../groups/group-bar';
 import { MainButton } from './desk-styles';
 import { PaceBanner } from './throttle-note';
 
@@ -64,6 +65,7 @@ export function AccountsPanel(props: AccountsPanelProps): React.JSX.Element {
         <h2 id="syncdesk-accounts-title">Accounts</h2>
         <AccountsToolbar {...props} />
       </SectionHeader>
+      <GroupBar />
       {body}
     </Card>
   );

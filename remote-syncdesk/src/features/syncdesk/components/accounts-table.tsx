@@ -1,7 +1,9 @@
 import type React from 'react';
 import { memo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useShallow } from 'zustand/react/shallow';
 import { TableWrap } from '@synctrade/ui';
+import { shownIds } from '../groups/shown-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountRow } from './account-row';
 import { CARD_QUERY, DeskGrid, ROW_HEIGHT, CARD_HEIGHT, VirtualBody } from './desk-styles';
@@ -36,7 +38,8 @@ const isCardLayout = (): boolean =>
  * mounts the visible rows, so 2,000 accounts cost what 20 do.
  */
 export function AccountsTable(): React.JSX.Element {
-  const ids = useSyncdeskStore((state) => state.ids);
+  // The shown group's rows (or every account).
+  const ids = useSyncdeskStore(useShallow(shownIds));
   return (
     <TableWrap>
       <DeskGrid role="table" aria-label="Accounts" aria-rowcount={ids.length + 1}>

@@ -1,6 +1,9 @@
 import type React from 'react';
 import { useState } from 'react';
 import { Button, Row } from '@synctrade/ui';
+import { useShallow } from 'zustand/react/shallow';
+import { GroupDialogs } from '../groups/group-bar';
+import { shownIds } from '../groups/shown-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CancelOrdersConfirm } from '../confirm/cancel-orders-confirm';
 import { DisableAllConfirm } from '../confirm/disable-all-confirm';
@@ -25,7 +28,9 @@ export function AccountsToolbar({
   // Flatten all and Cancel all orders trade, and Disable all followers leaves positions unmanaged: each shows
   // what it will do and asks first.
   const [confirming, setConfirming] = useState<'flatten' | 'cancel' | 'disable' | null>(null);
-  const ids = useSyncdeskStore((state) => state.ids);
+  const [creatingGroup, setCreatingGroup] = useState(false);
+  // Every button acts on the group shown (or on every account).
+  const ids = useSyncdeskStore(useShallow(shownIds));
   const run = (key: Bulk, work: () => Promise<unknown>): void => {
     setBusy((state) => ({ ...state, [key]: true }));
     void work().finally(() => setBusy((state) => ({ ...state, [key]: false })));
@@ -36,6 +41,7 @@ export function AccountsToolbar({
     { label: 'Refresh orders', onSelect: () => void store().loadOrders() },
     { label: 'SyncDesk Guide', onSelect: onOpenGuide },
     { label: 'Limitations', onSelect: onOpenLimitations },
+    { label: 'New copy group', onSelect: () => setCreatingGroup(true) },
   ];
   return (
     <Row>
@@ -70,6 +76,7 @@ export function AccountsToolbar({
       )}
       {confirming === 'cancel' && <CancelOrdersConfirm onClose={() => setConfirming(null)} />}
       {confirming === 'disable' && <DisableAllConfirm onClose={() => setConfirming(null)} />}
+      {creatingGroup && <GroupDialogs dialog="create" group={null} close={() => setCreatingGroup(false)} />}
     </Row>
   );
 }

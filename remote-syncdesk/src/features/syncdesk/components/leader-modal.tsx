@@ -6,7 +6,7 @@ import { EMPTY } from '@synctrade/api';
 import { Button, Modal, Muted, Row, Table, TableWrap } from '@synctrade/ui';
 import { followersOf } from '../confirm/desk-plans';
 import { LeaderChangeStep } from '../confirm/leader-change-step';
-import { listAccounts } from '../store/merge-accounts';
+import { sameGroup, shownAccounts } from '../groups/shown-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { MainButton } from './desk-styles';
 
@@ -35,19 +35,21 @@ export function LeaderModal({ open, onClose }: LeaderModalProps): React.JSX.Elem
 
 // Mounted only while the dialog is open, so each opening preselects afresh.
 function LeaderPicker({ onClose }: { onClose(): void }): React.JSX.Element {
-  const accounts = useSyncdeskStore(useShallow(listAccounts));
+  // The group shown (or every account): the pick leads the group it belongs to.
+  const accounts = useSyncdeskStore(useShallow(shownAccounts));
   const setMaster = useSyncdeskStore((state) => state.setMaster);
   const [selected, setSelected] = useState<number | null>(
     () => accounts.find((account) => account.is_master)?.id ?? accounts[0]?.id ?? null,
   );
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const current = accounts.find((account) => account.is_master)?.id ?? null;
 
   const confirm = async (): Promise<void> => {
     if (selected === null) return;
+    const group = sameGroup(accounts, selected);
+    const current = group.find((account) => account.is_master)?.id ?? null;
     // A new leader changes what the followers copy: the next step shows what happens to them and asks first.
-    if (selected !== current && followersOf(accounts, selected).length > 0) {
+    if (selected !== current && followersOf(group, selected).length > 0) {
       setConfirming(true);
       return;
     }

@@ -21,10 +21,12 @@ type Dialog = 'guide' | 'limitations' | 'leader' | null;
 export function SyncdeskPage(): React.JSX.Element {
   const [dialog, setDialog] = useState<Dialog>(null);
   const loadAccounts = useSyncdeskStore((state) => state.loadAccounts);
+  const loadGroups = useSyncdeskStore((state) => state.loadGroups);
   useAccountFeed();
   useEffect(() => {
     void loadAccounts();
-  }, [loadAccounts]);
+    void loadGroups();
+  }, [loadAccounts, loadGroups]);
   // Another screen added, removed or toggled a connection: the desk's accounts changed with it.
   useBusEvent('connections:changed', () => void loadAccounts());
   const close = (): void => setDialog(null);

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { DESK_CONFIRM, type LeaderChangeFollowers } from '@synctrade/api';
 import { Button, Muted, Row } from '@synctrade/ui';
+import { sameGroup } from '../groups/shown-accounts';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { MainButton } from '../components/desk-styles';
@@ -42,7 +43,8 @@ interface LeaderChangeStepProps {
  * sent (align) or the followers left as they are (keep). Keep is preselected: nothing trades unless chosen.
  */
 export function LeaderChangeStep({ leaderId, onBack, onDone }: LeaderChangeStepProps): React.JSX.Element {
-  const accounts = useSyncdeskStore(useShallow(listAccounts));
+  // The new leader's group: its followers are the ones that change leader.
+  const accounts = sameGroup(useSyncdeskStore(useShallow(listAccounts)), leaderId);
   const setMaster = useSyncdeskStore((state) => state.setMaster);
   const [choice, setChoice] = useState<LeaderChangeFollowers>('keep');
   const [saving, setSaving] = useState(false);

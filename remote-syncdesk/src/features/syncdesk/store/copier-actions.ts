@@ -19,6 +19,7 @@ import {
 } from '@synctrade/api';
 import { bus } from '@synctrade/event-bus';
 import { notify } from '@synctrade/ui';
+import { shownIds } from '../groups/shown-accounts';
 import type { GetState, SetState } from './syncdesk-store';
 
 /** Every action answers true on success, so a form or editor knows whether to close. */
@@ -56,7 +57,11 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
     }
     // Orders refresh right after any action; the table too when roles or sizing may have moved.
     void get().loadOrders();
-    if (copierChange) void get().loadAccounts();
+    if (copierChange) {
+      void get().loadAccounts();
+      // A leader or a follower changed: the groups' leaders and followers with it.
+      void get().loadGroups();
+    }
     return ok;
   };
 
@@ -92,7 +97,8 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
     flatten: (accountIds) =>
       run({ call: () => flattenPositions(accountIds), action: 'flatten', success: SUCCESS.flatten }),
     async flattenAll() {
-      const ids = get().ids;
+      // The group shown (or every account).
+      const ids = shownIds(get());
       if (ids.length === 0) {
         notify.error(CLIENT_MESSAGE.nothingToFlatten);
         return false;
@@ -101,13 +107,17 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
     },
     disableAllFollowers: () =>
       run({
-        call: disableAllFollowers,
+        call: () => disableAllFollowers(get().shownGroup ?? undefined),
         action: 'disableFollowers',
         success: SUCCESS.disableFollowers,
         copierChange: {},
       }),
     cancelAllOrders: () =>
-      run({ call: cancelAllOrders, action: 'cancelOrders', success: SUCCESS.cancelOrders }),
+      run({
+        call: () => cancelAllOrders(get().shownGroup ?? undefined),
+        action: 'cancelOrders',
+        success: SUCCESS.cancelOrders,
+      }),
     syncFollower: (accountId) =>
       run({
         call: () => syncFollower(accountId),

@@ -5,8 +5,14 @@ import type { AccountIndex } from './merge-accounts';
 import { createAccountsSlice, type AccountsActions } from './accounts-slice';
 import { createOrdersSlice, type OrdersActions } from './orders-slice';
 import { createCopierActions, type CopierActions } from './copier-actions';
+import {
+  createGroupsSlice,
+  initialGroupsData,
+  type GroupsActions,
+  type GroupsData,
+} from '../groups/groups-slice';
 
-export interface SyncdeskData extends AccountIndex {
+export interface SyncdeskData extends AccountIndex, GroupsData {
   accountsStatus: LoadStatus;
   accountsError: string | null;
   feedStatus: FeedStatus;
@@ -17,7 +23,7 @@ export interface SyncdeskData extends AccountIndex {
   ordersUpdatedAt: number | null;
 }
 
-export type SyncdeskState = SyncdeskData & AccountsActions & OrdersActions & CopierActions;
+export type SyncdeskState = SyncdeskData & AccountsActions & OrdersActions & CopierActions & GroupsActions;
 
 export type SetState = (
   partial: Partial<SyncdeskData> | ((state: SyncdeskState) => Partial<SyncdeskData>),
@@ -34,6 +40,7 @@ export const initialSyncdeskData: SyncdeskData = {
   ordersStatus: 'idle',
   ordersError: null,
   ordersUpdatedAt: null,
+  ...initialGroupsData,
 };
 
 /** The `syncdesk` store slice of the spec: accounts (live), orders, and the copier actions. */
@@ -42,6 +49,7 @@ export const useSyncdeskStore = create<SyncdeskState>()((set, get) => ({
   ...createAccountsSlice(set, get),
   ...createOrdersSlice(set, get),
   ...createCopierActions(set, get),
+  ...createGroupsSlice(set, get),
 }));
 
 /** Back to a fresh desk (tests, and a new session). */

@@ -17,6 +17,7 @@ export function buildGroup(overrides: Partial<CopyGroup> = {}): CopyGroup {
     leader_account_id: null,
     account_ids: [],
     follower_account_ids: [],
+    leader_breach: null,
     ...overrides,
   });
 }
