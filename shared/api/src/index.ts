@@ -36,6 +36,7 @@ export * from './calls/auth';
 export * from './calls/connections';
 export * from './calls/copier';
 export * from './calls/groups';
+export * from './calls/copy-settings';
 export * from './calls/market';
 export * from './calls/notifications';
 export * from './calls/paper';

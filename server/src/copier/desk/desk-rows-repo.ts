@@ -24,6 +24,9 @@ export interface DeskRow {
   stored_state: FollowerState | null;
   stored_reason: string | null;
   group_id: number | null;
+  fixed_qty: number | null;
+  copy_mode: 'mirror' | 'fills' | null;
+  contracts: string[] | null;
 }
 
 // The desk table is read on every page load and feed change: the traders asking at the same time share one
@@ -34,10 +37,11 @@ const deskRowsByUser = perDb((db: Db) =>
       `SELECT a.id, a.user_id, a.external_id, a.name, a.connection_id, c.name AS connection_name, c.broker,
               c.status AS connection_status, c.enabled AS connection_enabled, a.enabled, a.is_master, a.is_follower,
               a.ratio, a."cross", a.auto_sync, a.cash_balance, a.currency_symbol, s.state AS stored_state,
-              s.reason AS stored_reason, g.group_id
+              s.reason AS stored_reason, g.group_id, fs.fixed_qty, fs.copy_mode, fs.contracts
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id
        LEFT JOIN copy_account_state s ON s.account_id = a.id
        LEFT JOIN copy_account_groups g ON g.account_id = a.id
+       LEFT JOIN copy_follower_settings fs ON fs.account_id = a.id
        WHERE a.user_id = ANY($1::int[]) ORDER BY a.id`,
       [userIds],
     );

@@ -44,6 +44,11 @@ export async function deskAccounts(db: Db, engine: CopyEngine, userId: number): 
       throttle: throttleRow(engine, row.id),
       pace_warning: paceWarning(engine, row),
       group_id: row.group_id,
+      copy_settings: {
+        fixed_qty: row.fixed_qty,
+        copy_mode: row.copy_mode ?? 'mirror',
+        contracts: row.contracts ?? [],
+      },
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { Side } from '@synctrade/api/types';
-import { planMove, targetPosition, type PlannedOrder } from './sizing';
+import { planMove, targetPosition, type PlannedOrder, type Sizing } from './sizing';
 import type { PlanBounds } from './types';
 
 /**
@@ -22,7 +22,8 @@ export interface ConvergeInput {
   qty: number;
   /** The leader's position now in its contract: counted, plus fills heard and not counted yet. */
   leaderPosition: number;
-  ratio: number;
+  /** The follower's ratio or fixed quantity (`Sizing`). */
+  ratio: Sizing;
   /** The follower's plan bounds (`RuleGuard.boundsOf`). */
   bounds: PlanBounds;
   /** The follower's broker position plus copies sent and not filled yet (copies still waiting excluded). */

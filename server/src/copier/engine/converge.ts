@@ -39,7 +39,7 @@ export function convergeDecision(
     side: intent.side,
     qty: intent.qty,
     leaderPosition: leaderPositionNow(leader, leaderSymbol),
-    ratio: follower.ratio,
+    ratio: follower,
     bounds: ctx.guard.boundsOf(follower),
     held: heldPosition(live, intent.symbol, ctx.clock.now()),
     exposure: {

@@ -7,7 +7,15 @@ import { offlineSkip } from './offline-skips';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
 import { guardPlan } from './rule-gate';
-import { planMove, signed, targetPosition } from './sizing';
+import {
+  copiesFillsOnly,
+  notInContracts,
+  planMove,
+  signed,
+  takesContract,
+  targetPosition,
+  unboundedTarget,
+} from './sizing';
 import {
   applyLeaderFill,
   canReceive,
@@ -58,50 +66,50 @@ export async function onLeaderFill(
   const skips: CopySkip[] = [];
   // Followers kept as they were when the leader changed are not moved by this trade: they are aligned after it.
   const waiting: number[] = [];
-  if (!mirroredFill) {
-    for (const follower of membersOf(group, ctx.accounts, leader)) {
-      const accountId = follower.id;
-      if (follower.waitsForLeaderTrade === true) {
-        waiting.push(follower.id);
-        continue;
-      }
-      const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
-      const live = ctx.live.get(accountId);
-      if (!canReceive(follower, live, ctx.sessions.get(follower.connectionId)) || live === undefined) {
-        const skip = offlineSkip(ctx, follower, {
-          eventKey,
-          symbol,
-          side: fill.side,
-          qty: Math.round(fill.qty * follower.ratio * 100) / 100,
-          type: 'Market',
-          price: null,
-        });
-        if (skip !== null) skips.push(skip);
-        continue;
-      }
-      const exposure = {
-        buy: pendingExposure(leader, accountId, symbol, 'buy'),
-        sell: pendingExposure(leader, accountId, symbol, 'sell'),
-      };
-      const plan = planFollower(
-        follower,
-        ctx.guard.boundsOf(follower),
-        heldPosition(live, symbol, ctx.clock.now()),
-        live,
-        symbol,
-        exposure,
+  for (const follower of membersOf(group, ctx.accounts, leader)) {
+    // The followers that mirror a leader order fill through their own mirror; those that copy fills only get the fill.
+    if (mirroredFill && !copiesFillsOnly(follower)) continue;
+    const accountId = follower.id;
+    if (follower.waitsForLeaderTrade === true) {
+      waiting.push(follower.id);
+      continue;
+    }
+    const symbol = follower.cross ? crossSymbol(fill.symbol) : fill.symbol;
+    const live = ctx.live.get(accountId);
+    if (!canReceive(follower, live, ctx.sessions.get(follower.connectionId)) || live === undefined) {
+      const skip = offlineSkip(ctx, follower, {
         eventKey,
-        fill,
-        before,
-        after,
-      );
-      const guarded = guardPlan(ctx, plan.intents);
-      intents.push(...guarded.intents);
-      skips.push(...plan.skips, ...guarded.skips);
-      if (plan.releasesHand && releaseHeldByHand(live, [symbol])) {
-        ctx.heldByHandChanged(accountId);
-        if (live.status.state === 'out_of_sync') ctx.setStatus(accountId, { state: 'ok', reason: null });
-      }
+        symbol,
+        side: fill.side,
+        qty: follower.fixedQty ?? Math.round(fill.qty * follower.ratio * 100) / 100,
+        type: 'Market',
+        price: null,
+      });
+      if (skip !== null) skips.push(skip);
+      continue;
+    }
+    const exposure = {
+      buy: pendingExposure(leader, accountId, symbol, 'buy'),
+      sell: pendingExposure(leader, accountId, symbol, 'sell'),
+    };
+    const plan = planFollower(
+      follower,
+      ctx.guard.boundsOf(follower),
+      heldPosition(live, symbol, ctx.clock.now()),
+      live,
+      symbol,
+      exposure,
+      eventKey,
+      fill,
+      before,
+      after,
+    );
+    const guarded = guardPlan(ctx, plan.intents);
+    intents.push(...guarded.intents);
+    skips.push(...plan.skips, ...guarded.skips);
+    if (plan.releasesHand && releaseHeldByHand(live, [symbol])) {
+      ctx.heldByHandChanged(accountId);
+      if (live.status.state === 'out_of_sync') ctx.setStatus(accountId, { state: 'ok', reason: null });
     }
   }
   const claim = await ctx.store.claim({
@@ -162,21 +170,21 @@ function planFollower(
       accountId: follower.id,
       symbol,
       side: fill.side,
-      qty: Math.round(fill.qty * follower.ratio * 100) / 100,
+      qty: follower.fixedQty ?? Math.round(fill.qty * follower.ratio * 100) / 100,
       type: 'Market',
       price: null,
       status,
       reason,
     });
   };
-  const target = targetPosition(after, follower.ratio, bounds);
+  if (!takesContract(follower, symbol)) {
+    skip('Canceled', notInContracts(symbol));
+    return { intents, skips, releasesHand };
+  }
+  const target = targetPosition(after, follower, bounds);
   const unlimitedMove =
-    Math.round(Math.abs(after) * follower.ratio) - Math.round(Math.abs(before) * follower.ratio);
-  if (
-    unlimitedMove === 0 &&
-    before * after >= 0 &&
-    target === targetPosition(before, follower.ratio, bounds)
-  ) {
+    Math.abs(unboundedTarget(after, follower)) - Math.abs(unboundedTarget(before, follower));
+  if (unlimitedMove === 0 && before * after >= 0 && target === targetPosition(before, follower, bounds)) {
     skip('Canceled', 'Below one contract');
     return { intents, skips, releasesHand };
   }
@@ -187,7 +195,7 @@ function planFollower(
   const limit = bounds.maxNetPosition;
   if (delta === 0) {
     // Held back by the limit, or simply nothing left to do in the leader's direction.
-    const uncapped = Math.sign(after) * Math.round(Math.abs(after) * follower.ratio);
+    const uncapped = unboundedTarget(after, follower);
     if (uncapped !== target && Math.sign(uncapped - held) === leaderMove)
       skip('Rejected', `Max net position (${limit}) reached`);
     else skip('Canceled', `Nothing to copy: the follower holds ${held}, leader × ratio is ${target}`);

@@ -3,7 +3,7 @@ import type { BrokerOrder } from '../../brokers/types';
 import { copyClientId, mirrorEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { offlineSkip } from './offline-skips';
-import { signed } from './sizing';
+import { copiesFillsOnly, notInContracts, signed, takesContract } from './sizing';
 import {
   addPendingExposure,
   canReceive,
@@ -37,9 +37,26 @@ export function planMirrors(
   const intents: CopyIntent[] = [];
   const skips: CopySkip[] = [];
   for (const follower of membersOf(group, ctx.accounts, leader)) {
+    // A follower that copies fills only gets the leader's fills, not its working orders.
+    if (copiesFillsOnly(follower)) continue;
     const accountId = follower.id;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
     const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
+    if (!takesContract(follower, symbol)) {
+      skips.push({
+        eventKey,
+        userId: follower.userId,
+        accountId,
+        symbol,
+        side: order.side,
+        qty,
+        type: order.type,
+        price: order.price ?? order.stopPrice,
+        status: 'Canceled',
+        reason: notInContracts(symbol),
+      });
+      continue;
+    }
     if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
       const price = order.price ?? order.stopPrice;
       const skip = offlineSkip(ctx, follower, {

@@ -5,7 +5,7 @@ import type { EngineContext } from './context';
 import { claimMirrors, planMirrors } from './mirror-plan';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
-import { signed } from './sizing';
+import { copiesFillsOnly, signed } from './sizing';
 import {
   heldPosition,
   isLiveOrder,
@@ -159,7 +159,9 @@ function changeMirrors(
   order: BrokerOrder,
   kind: 'cancel' | 'modify',
   action: MirrorAction,
-  accountIds: Iterable<number> = membersOf(group, ctx.accounts, leader).map((member) => member.id),
+  accountIds: Iterable<number> = membersOf(group, ctx.accounts, leader)
+    .filter((member) => !copiesFillsOnly(member))
+    .map((member) => member.id),
 ): void {
   for (const accountId of accountIds) {
     const follower = ctx.accounts.get(accountId);

@@ -2,7 +2,7 @@ import { crossSymbol } from '@synctrade/market';
 import type { BrokerOrder, BrokerPosition } from '../../brokers/types';
 import { mirroredLeaderOrder } from './client-ids';
 import { marketIntent } from './market-intent';
-import { planMove, targetPosition } from './sizing';
+import { planMove, takesContract, targetPosition } from './sizing';
 import type { MirrorExposure } from './state';
 import type { CopyIntent, EngineAccount, PlanBounds } from './types';
 
@@ -40,7 +40,7 @@ export interface TargetsInput {
   brokerPositions: readonly BrokerPosition[];
   /** Copies sent to the follower whose fills are not in its position yet, per follower contract. */
   inflight: ReadonlyMap<string, number>;
-  follower: Pick<EngineAccount, 'externalId' | 'ratio' | 'cross'>;
+  follower: Pick<EngineAccount, 'externalId' | 'ratio' | 'cross' | 'fixedQty' | 'contracts'>;
   /** The follower's plan bounds (`RuleGuard.boundsOf`). */
   bounds: PlanBounds;
   /** Only these leader contracts (and their Cross counterparts). */
@@ -65,11 +65,13 @@ export function followerTargets(input: TargetsInput): Move[] {
   const targets: Move[] = [];
   for (const symbol of symbols) {
     if (scope !== undefined && !scope.includes(symbol)) continue;
+    // A contract the follower's filter leaves out is not its copier's: it is left as it is.
+    if (!takesContract(follower, symbol)) continue;
     const leaderPosition = input.leaderPositions.get(toFollower(symbol)) ?? 0;
     targets.push({
       symbol,
       actual: held.get(symbol) ?? 0,
-      desired: targetPosition(leaderPosition, follower.ratio, input.bounds),
+      desired: targetPosition(leaderPosition, follower, input.bounds),
     });
   }
   return targets;

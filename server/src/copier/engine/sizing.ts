@@ -1,12 +1,17 @@
 import type { Side } from '@synctrade/api/types';
-import type { PlanBounds } from './types';
+import { rootOf } from '@synctrade/market';
+import type { EngineAccount, PlanBounds } from './types';
+
+/** How a follower is sized: a ratio, or a follower (its ratio, or its fixed quantity when it has one). */
+export type Sizing = number | Pick<EngineAccount, 'ratio' | 'fixedQty'>;
 
 /**
  * The follower position that mirrors a leader position: leader × ratio, rounded half away from zero (so
- * long and short round alike), then held within the follower's max net position.
+ * long and short round alike), or the fixed quantity on the leader's side (flat with the leader), then held
+ * within the follower's max net position.
  */
-export function targetPosition(leaderPosition: number, ratio: number, bounds: PlanBounds): number {
-  const scaled = Math.sign(leaderPosition) * Math.round(Math.abs(leaderPosition) * ratio);
+export function targetPosition(leaderPosition: number, sizing: Sizing, bounds: PlanBounds): number {
+  const scaled = unboundedTarget(leaderPosition, sizing);
   const capped = Math.max(-bounds.maxNetPosition, Math.min(bounds.maxNetPosition, scaled));
   return capped === 0 ? 0 : capped;
 }
@@ -38,6 +43,31 @@ export function planMove(from: number, to: number, bounds: PlanBounds): PlannedO
   }
   return parts;
 }
+
+/** The target before the follower's limits: what `targetPosition` caps. */
+export function unboundedTarget(leaderPosition: number, sizing: Sizing): number {
+  if (typeof sizing !== 'number' && sizing.fixedQty != null)
+    return Math.sign(leaderPosition) * sizing.fixedQty;
+  const ratio = typeof sizing === 'number' ? sizing : sizing.ratio;
+  return Math.sign(leaderPosition) * Math.round(Math.abs(leaderPosition) * ratio);
+}
+
+/** The follower copies the leader's fills only (as market orders): its copy mode, or a fixed quantity. */
+export function copiesFillsOnly(account: Pick<EngineAccount, 'fixedQty' | 'copyMode'>): boolean {
+  return account.fixedQty != null || account.copyMode === 'fills';
+}
+
+/** The follower takes copies of this contract of its own (its contract filter allows it). */
+export function takesContract(account: Pick<EngineAccount, 'contracts'>, symbol: string): boolean {
+  const filter = account.contracts ?? [];
+  if (filter.length === 0) return true;
+  const root = rootOf(symbol);
+  return root !== undefined && filter.includes(root);
+}
+
+/** Why a follower gets nothing in a contract its filter leaves out. */
+export const notInContracts = (symbol: string): string =>
+  `Not copied: ${rootOf(symbol) ?? symbol} is not among this follower's contracts`;
 
 /** `buy` 3 → +3, `sell` 3 → -3. */
 export function signed(side: Side, qty: number): number {

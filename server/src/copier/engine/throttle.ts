@@ -32,7 +32,7 @@ export function throttleOf(ctx: EngineContext, accountId: number): FollowerThrot
     targetQty:
       leader === null
         ? 0
-        : targetPosition(leaderPositionNow(leader, leaderSymbol), account.ratio, ctx.guard.boundsOf(account)),
+        : targetPosition(leaderPositionNow(leader, leaderSymbol), account, ctx.guard.boundsOf(account)),
     position: heldPosition(live, symbol, ctx.clock.now()),
     limitPerMinute: Math.floor(entry.budget.sharePerMinute),
   };

@@ -30,6 +30,15 @@ export interface EngineAccount {
   ratio: number;
   cross: boolean;
   autoSync: boolean;
+  /**
+   * Contracts it holds on the leader's side whenever the leader holds a position, instead of leader × ratio (copied on
+   * the leader's fills only). Absent or null: leader × ratio.
+   */
+  fixedQty?: number | null;
+  /** mirror: the leader's working orders are mirrored (absent: mirror); fills: its fills only, as market orders. */
+  copyMode?: 'mirror' | 'fills';
+  /** Only these contract roots are copied into it (its own contract, after Cross); absent or empty: every one. */
+  contracts?: readonly string[];
   /** The account and its connection are both enabled. */
   enabled: boolean;
   risk: RiskLimits;

@@ -24,6 +24,9 @@ interface AccountRow {
   held_by_hand: string[];
   paused: boolean;
   group_id: number | null;
+  fixed_qty: number | null;
+  copy_mode: 'mirror' | 'fills' | null;
+  contracts: string[] | null;
 }
 
 /** The engine's view of the server's accounts, connections (credentials opened here) and risk rows. */
@@ -43,9 +46,9 @@ export class SqlDirectory implements AccountDirectory {
                 (SELECT m.id FROM broker_accounts m JOIN copy_account_groups mg ON mg.account_id = m.id
                  WHERE m.user_id = a.user_id AND m.is_master AND mg.group_id IS NOT DISTINCT FROM g.group_id)) AS waits,
               ARRAY(SELECT h.symbol FROM copy_held_by_hand h WHERE h.account_id = a.id ORDER BY h.symbol) AS held_by_hand,
-              COALESCE(g.paused, false) AS paused, g.group_id
+              COALESCE(g.paused, false) AS paused, g.group_id, s.fixed_qty, s.copy_mode, s.contracts
        FROM broker_accounts a JOIN connections c ON c.id = a.connection_id LEFT JOIN copy_risk r ON r.account_id = a.id
-       LEFT JOIN copy_account_groups g ON g.account_id = a.id
+       LEFT JOIN copy_account_groups g ON g.account_id = a.id LEFT JOIN copy_follower_settings s ON s.account_id = a.id
        WHERE a.user_id = $1 ORDER BY a.id`,
       [userId],
     );
@@ -63,6 +66,9 @@ export class SqlDirectory implements AccountDirectory {
         // A follower of a paused group copies nothing until the group is resumed.
         isFollower: row.is_follower && !row.is_master && !row.paused,
         ratio: Number(row.ratio),
+        fixedQty: row.fixed_qty,
+        copyMode: row.copy_mode ?? 'mirror',
+        contracts: row.contracts ?? [],
         cross: row.cross,
         autoSync: row.auto_sync,
         enabled: row.enabled,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { copySettingsRoutes } from './copy-settings';
 import { deskOrderRoutes } from './desk-orders';
 import { groupRoutes } from './groups';
 import { historyRoutes } from './history';
@@ -11,6 +12,7 @@ export const copierPrefix: FastifyPluginAsync = async (app) => {
   await app.register(roleRoutes, app.copier);
   await app.register(groupRoutes, app.copier);
   await app.register(riskRoutes, app.copier);
+  await app.register(copySettingsRoutes, app.copier);
   await app.register(deskOrderRoutes, app.copier);
   await app.register(orderRoutes, app.copier);
   await app.register(historyRoutes, app.copier);

@@ -9,5 +9,6 @@ export * from './propfirm-labels';
 export * from './rithmic-messages';
 export * from './broker-setup-messages';
 export * from './group-messages';
+export * from './copy-settings-messages';
 export * from './kill-switch-messages';
 export * from './alert-messages';

@@ -98,6 +98,27 @@ export const FollowerThrottleSchema = Type.Object(
   { description: "A follower waiting on its broker login's request limit; absent or null when it is not." },
 );
 
+/** A follower's copy settings beyond ratio and Cross. */
+export const CopySettingsSchema = Type.Object({
+  fixed_qty: Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      description:
+        "Contracts held on the leader's side whenever the leader holds a position (copied on its fills); null: leader × ratio.",
+    }),
+  ),
+  copy_mode: StringEnum(['mirror', 'fills'] as const, {
+    description:
+      "mirror: the leader's working orders are mirrored; fills: only its fills are copied, as market orders. A fixed quantity always copies fills.",
+  }),
+  contracts: Type.Array(Type.String(), {
+    maxItems: 8,
+    description:
+      'Only these contract roots are copied into the follower (its own contract); empty: every contract.',
+  }),
+});
+
 export const SyncAccountSchema = Type.Object({
   id: Id,
   account_id: Type.String({ description: "The broker's own account number." }),
@@ -137,6 +158,7 @@ export const SyncAccountSchema = Type.Object({
       }),
     ),
   ),
+  copy_settings: Type.Optional(CopySettingsSchema),
 });
 
 /** A copy group: one leader and its followers; every account of the trader belongs to exactly one group. */

@@ -27,6 +27,7 @@ import {
   registerPayloadSchema,
   resetPasswordPayloadSchema,
   riskSettingsSchema,
+  copySettingsSchema,
   ticketOrderSchema,
   ticketChangeSchema,
   ticketCancelSchema,
@@ -50,6 +51,8 @@ export const RatioPayloadSchema = payloadSchema(ratioSchema);
 export const CrossPayloadSchema = payloadSchema(crossSchema);
 export const FlattenPayloadSchema = payloadSchema(flattenSchema);
 export const RiskSettingsPayloadSchema = payloadSchema(riskSettingsSchema);
+/** A field left out keeps its value. */
+export const CopySettingsPayloadSchema = payloadSchema(copySettingsSchema);
 /** A range of exit days, both ends included (trade history and day journals). */
 export const DateRangeQuerySchema = Type.Object({
   start_date: Type.Optional(Type.String({ maxLength: 40, description: 'YYYY-MM-DD' })),

@@ -55,6 +55,9 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
     'Move an account into a copy group (keep or align its position)',
   [`GET ${API}/copier/accounts/:id/risk`]: "A follower's risk settings",
   [`PUT ${API}/copier/accounts/:id/risk`]: "Change a follower's risk settings",
+  [`GET ${API}/copier/accounts/:id/copy-settings`]:
+    "A follower's copy settings (fixed quantity, copy mode, contracts)",
+  [`PUT ${API}/copier/accounts/:id/copy-settings`]: "Change a follower's copy settings",
   [`POST ${API}/copier/accounts/:id/sync`]: "Bring a follower to the leader's position now",
   [`GET ${API}/brokers/accounts/table`]: 'The Sync Desk rows',
   [`POST ${API}/brokers/accounts/flatten-positions`]: 'Flatten the positions of the listed accounts',

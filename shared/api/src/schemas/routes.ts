@@ -20,6 +20,7 @@ import {
   PaperLedgerSchema,
   ProfileSchema,
   RiskSettingsSchema,
+  CopySettingsSchema,
   SyncAccountSchema,
   WorkingOrderSchema,
 } from './entities';
@@ -47,6 +48,7 @@ import {
   RegisterPayloadSchema,
   ResetPasswordPayloadSchema,
   RiskSettingsPayloadSchema,
+  CopySettingsPayloadSchema,
   TicketOrderPayloadSchema,
   TicketChangePayloadSchema,
   TicketCancelPayloadSchema,
@@ -282,6 +284,15 @@ export const ROUTE_SCHEMAS = {
     params: Id('id'),
     body: RiskSettingsPayloadSchema,
     response: answers({ 200: RiskSettingsSchema }),
+  },
+  [`GET ${API}/copier/accounts/:id/copy-settings`]: {
+    params: Id('id'),
+    response: answers({ 200: CopySettingsSchema }),
+  },
+  [`PUT ${API}/copier/accounts/:id/copy-settings`]: {
+    params: Id('id'),
+    body: CopySettingsPayloadSchema,
+    response: answers({ 200: CopySettingsSchema }),
   },
   [`POST ${API}/copier/accounts/:id/sync`]: { params: Id('id'), response: message },
   [`GET ${API}/brokers/accounts/table`]: { response: answers({ 200: Type.Array(SyncAccountSchema) }) },

@@ -35,6 +35,7 @@ export type HistoryDay = Static<typeof S.HistoryDaySchema>;
 export type DayJournal = Static<typeof S.DayJournalSchema>;
 export type CopyGroup = Static<typeof S.CopyGroupSchema>;
 export type RiskSettings = Static<typeof S.RiskSettingsSchema>;
+export type CopySettings = Static<typeof S.CopySettingsSchema>;
 export type NotificationKind = Static<typeof S.NotificationKindSchema>;
 export type Notification = Static<typeof S.NotificationSchema>;
 export type MarketQuote = Static<typeof S.MarketQuoteSchema>;

@@ -18,6 +18,7 @@ export type GroupMovePayload = Static<typeof S.GroupMovePayloadSchema>;
 export type KillSwitchPayload = Static<typeof S.KillSwitchPayloadSchema>;
 export type GroupMovePosition = GroupMovePayload['position'];
 export type RiskSettingsPayload = Static<typeof S.RiskSettingsPayloadSchema>;
+export type CopySettingsPayload = Static<typeof S.CopySettingsPayloadSchema>;
 export type HistoryQuery = Static<typeof S.HistoryQuerySchema>;
 export type DateRangeQuery = Static<typeof S.DateRangeQuerySchema>;
 export type TicketOrderPayload = Static<typeof S.TicketOrderPayloadSchema>;

@@ -14,5 +14,6 @@ export * from './ticket-schemas';
 export * from './import-row';
 export * from './rithmic';
 export * from './group-schemas';
+export * from './copy-settings-schemas';
 export * from './kill-switch-schemas';
 export * from './alert-schemas';
