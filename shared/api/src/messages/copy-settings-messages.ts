@@ -4,7 +4,6 @@ export const COPY_SETTINGS_MESSAGE = {
   copyMode: 'copy_mode must be mirror or fills',
   contracts: 'contracts must be a list of contract roots (ES, MES, NQ, MNQ, CL, MCL, GC, MGC)',
   saved: 'Copy settings saved',
-  leader: 'The leader account copies nothing: choose these settings on a follower',
 } as const;
 
 export const FIXED_QTY_MAX = 1000;

@@ -43,6 +43,7 @@ export const FALLBACK = {
   ruleEmails: 'E-mail setting failed. Please try again.',
   alerts: 'Alerts update failed. Please try again.',
   groups: 'Copy group update failed. Please try again.',
+  copySettings: 'Copy settings update failed. Please try again.',
 } as const;
 
 export type ActionName = keyof typeof FALLBACK;

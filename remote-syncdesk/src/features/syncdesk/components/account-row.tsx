@@ -4,6 +4,7 @@ import type { SyncAccount } from '@synctrade/api';
 import { formatMoney, formatPnl, formatPrice } from '@synctrade/ui';
 import { useFlash } from '../hooks/use-flash';
 import { useSyncdeskStore } from '../store/syncdesk-store';
+import { copySettingsSummary } from '../copy-settings/copy-settings-dialog';
 import { formatSide } from './format';
 import { RowIdentity, RowSettings } from './row-parts';
 
@@ -85,6 +86,7 @@ function AccountRowView({
         isMaster={account.is_master}
         ratio={account.ratio}
         cross={account.cross}
+        copySummary={copySettingsSummary(account.copy_settings)}
       />
     </div>
   );

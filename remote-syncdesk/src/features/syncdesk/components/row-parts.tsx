@@ -3,7 +3,9 @@ import { memo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { FollowerThrottle, FollowerState as State } from '@synctrade/api';
 import { Switch } from '@synctrade/ui';
+import styled from 'styled-components';
 import { FlattenConfirm } from '../confirm/flatten-confirm';
+import { CopySettingsDialog } from '../copy-settings/copy-settings-dialog';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CellButton, LeaderMark } from './desk-styles';
 import { FollowerState } from './follower-state';
@@ -86,7 +88,15 @@ interface SettingsProps {
   isMaster: boolean;
   ratio: number;
   cross: boolean;
+  /** Copy settings that differ from the defaults, in words (fixed 2 · ES, NQ), or null. */
+  copySummary?: string | null;
 }
+
+const CopySummary = styled.span`
+  display: block;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
 
 /** Ratio, Cross and the row's Flatten; re-rendered only when these fields change. */
 export const RowSettings = memo(function RowSettings({
@@ -95,11 +105,13 @@ export const RowSettings = memo(function RowSettings({
   isMaster,
   ratio,
   cross,
+  copySummary = null,
 }: SettingsProps): React.JSX.Element {
   const { setCross } = useSyncdeskStore.getState();
   const [crossing, runCross] = useBusy();
   // The row's Flatten shows the closing order and the orders it cancels, and asks first.
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   return (
     <>
       <div role="cell" data-label="Ratio">
@@ -109,6 +121,7 @@ export const RowSettings = memo(function RowSettings({
           <>
             <RatioEditor accountId={id} ratio={ratio} name={name} />
             <RatioRoundingHint ratio={ratio} />
+            {copySummary !== null && <CopySummary>{copySummary}</CopySummary>}
           </>
         )}
       </div>
@@ -133,6 +146,16 @@ export const RowSettings = memo(function RowSettings({
         >
           Flatten
         </CellButton>
+        {!isMaster && (
+          <CellButton type="button" aria-label={`Copy settings of ${name}`} onClick={() => setEditing(true)}>
+            Settings
+          </CellButton>
+        )}
+        {editing &&
+          createPortal(
+            <CopySettingsDialog accountId={id} name={name} onClose={() => setEditing(false)} />,
+            document.body,
+          )}
         {/* In a portal: a row's layout containment would otherwise hold the dialog's overlay inside the row. */}
         {confirming &&
           createPortal(

@@ -5,14 +5,28 @@ export interface AccountIndex {
   byId: Record<number, SyncAccount>;
 }
 
-/** Field by field; a nested object (a follower's throttle) by its own fields, since every frame brings a new one. */
+/** A value, or a list of plain values (a follower's contracts) item by item. */
+function sameLeaf(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  return (
+    Array.isArray(a) &&
+    Array.isArray(b) &&
+    a.length === b.length &&
+    a.every((item, i) => Object.is(item, b[i]))
+  );
+}
+
+/**
+ * Field by field; a nested object (a follower's throttle, its copy settings) by its own fields, since every frame
+ * brings a new one.
+ */
 function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   const keys = Object.keys(right);
-  return keys.length === Object.keys(left).length && keys.every((key) => Object.is(left[key], right[key]));
+  return keys.length === Object.keys(left).length && keys.every((key) => sameLeaf(left[key], right[key]));
 }
 
 function sameAccount(a: SyncAccount, b: SyncAccount): boolean {
