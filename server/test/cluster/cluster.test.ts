@@ -4,8 +4,10 @@ import { ClusterRig, clusterUnavailable, freshDatabase, waitUntil } from './supp
 import { FeedWatcher, firstList, leaderTrades, makeTrader, signedQty, type Trader } from './support/traders';
 
 /**
- * Three server nodes (processes) on PostgreSQL and NATS; traders with a paper leader and three followers; the
- * leaders trade while one node is killed (SIGKILL) and started again and another drained (SIGTERM). Checked
+ * Three server nodes (processes) on PostgreSQL and NATS; traders with a paper leader and three followers (every third
+ * trader with two copy groups on one login instead: a leader and a follower each, the second leader trading the other
+ * way, both groups owned and taken over together); the leaders trade while one node is killed (SIGKILL) and started
+ * again and another drained (SIGTERM). Checked
  * against the database's own record, never the engine's view: no client order id at the venue twice, every
  * follower at leader × ratio, every feed client on the right state, no broker session open on two nodes at once;
  * the takeover time of every group of the killed node is printed.
@@ -72,7 +74,8 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     const traders: Trader[] = [];
     for (let i = 0; i < USERS; i += 10) {
       const batch = Array.from({ length: Math.min(10, USERS - i) }, (_, k) =>
-        makeTrader(nodeUrls[(i + k) % nodeUrls.length] as string, RATIOS),
+        // Every third trader runs two copy groups on one login.
+        makeTrader(nodeUrls[(i + k) % nodeUrls.length] as string, RATIOS, (i + k) % 3 === 1),
       );
       traders.push(...(await Promise.all(batch)));
     }
@@ -186,13 +189,13 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
       const held = await positions();
       const wrong: string[] = [];
       for (const trader of traders) {
-        const leader = held.get(externalOf.get(trader.leader) ?? '') ?? 0;
         for (const follower of trader.followers) {
+          const leader = held.get(externalOf.get(follower.leader) ?? '') ?? 0;
           const has = held.get(externalOf.get(follower.id) ?? '') ?? 0;
           const want = expectedFollowerPosition(leader, follower.ratio, MAX_NET);
           if (has !== want)
             wrong.push(
-              `user ${trader.id} follower ${follower.id}: ${has}, leader ${leader} × ${follower.ratio} = ${want}`,
+              `user ${trader.id} follower ${follower.id}: ${has}, leader ${follower.leader} ${leader} × ${follower.ratio} = ${want}`,
             );
         }
       }
@@ -224,7 +227,11 @@ test('three nodes: kill, restart and drain while leaders trade', async () => {
     const feedWrong = async (): Promise<string[]> => {
       const wrong: string[] = [];
       for (const feed of feeds)
-        for (const account of [feed.trader.leader, ...feed.trader.followers.map((f) => f.id)]) {
+        for (const account of [
+          feed.trader.leader,
+          ...(feed.trader.secondLeader === undefined ? [] : [feed.trader.secondLeader]),
+          ...feed.trader.followers.map((f) => f.id),
+        ]) {
           const net = held.get(externalOf.get(account) ?? '') ?? 0;
           const shown = feed.accounts.get(account);
           const shownNet =

@@ -4,8 +4,12 @@ import WebSocket from 'ws';
 export interface Trader {
   id: number;
   token: string;
+  /** The first group's leader. */
   leader: number;
-  followers: Array<{ id: number; ratio: number }>;
+  /** A second copy group's leader (on the same login as the first group), when the trader has two groups. */
+  secondLeader?: number;
+  /** Each follower with the leader it copies (its group's). */
+  followers: Array<{ id: number; ratio: number; leader: number }>;
 }
 
 let addresses = 0;
@@ -55,8 +59,16 @@ export async function callRetrying(
   }
 }
 
-/** A trader: registered, paper connection (a leader and three followers), ratios set; all on node `base`. */
-export async function makeTrader(base: string, ratios: readonly number[]): Promise<Trader> {
+/**
+ * A trader: registered, paper connection (a leader and three followers), ratios set; all on node `base`. With
+ * `twoGroups`, the last follower leads a second copy group and the one before it follows it there: two groups on
+ * one broker login (their owner runs both).
+ */
+export async function makeTrader(
+  base: string,
+  ratios: readonly number[],
+  twoGroups = false,
+): Promise<Trader> {
   addresses += 1;
   const email = `cluster-${process.pid}-${addresses}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const forwarded = { 'x-forwarded-for': `10.77.${(addresses >> 8) & 255}.${addresses & 255}` };
@@ -97,30 +109,58 @@ export async function makeTrader(base: string, ratios: readonly number[]): Promi
   const bases = (): string[] => [base];
   await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${leader}/master`, token, { followers: 'keep' });
   const followers: Trader['followers'] = [];
+  const second = twoGroups ? rest[ratios.length - 1] : undefined;
   for (const [index, ratio] of ratios.entries()) {
     const follower = rest[index] as number;
+    if (follower === second) continue;
     await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${follower}/follower`, token);
     await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${follower}/ratio`, token, { ratio });
-    followers.push({ id: follower, ratio });
+    followers.push({ id: follower, ratio, leader });
   }
-  return { id, token, leader, followers };
+  if (second === undefined) return { id, token, leader, followers };
+  const group = await callRetrying(bases, 'POST', '/api/v1/copier/groups', token, { name: 'Second' });
+  if (group.status !== 201) throw new Error(`group: ${JSON.stringify(group)}`);
+  const groupId = (group.json as { id: number }).id;
+  await callRetrying(bases, 'POST', `/api/v1/copier/groups/${groupId}/accounts`, token, {
+    account_id: second,
+    position: 'keep',
+  });
+  await callRetrying(bases, 'PUT', `/api/v1/copier/accounts/${second}/master`, token, { followers: 'keep' });
+  const moved = followers.pop() as Trader['followers'][number];
+  await callRetrying(bases, 'POST', `/api/v1/copier/groups/${groupId}/accounts`, token, {
+    account_id: moved.id,
+    position: 'align',
+  });
+  followers.push({ ...moved, leader: second });
+  return { id, token, leader, secondLeader: second, followers };
 }
 
-/** The leader trades through any node (the ticket goes to the group's owner). */
+/**
+ * The leader trades through any node (the ticket goes to the group's owner); a second group's leader trades the
+ * other way at the same time.
+ */
 export async function leaderTrades(
   bases: () => string[],
   trader: Trader,
   side: 'buy' | 'sell',
   qty: number,
 ): Promise<void> {
-  const answer = await callRetrying(bases, 'POST', '/api/v1/sim/orders', trader.token, {
-    account_id: trader.leader,
-    contract: 'ES',
-    side,
-    qty,
-    order_type: 'Market',
-  });
-  if (answer.status !== 200) throw new Error(`ticket: ${JSON.stringify(answer)}`);
+  const ticket = async (account: number, way: 'buy' | 'sell'): Promise<void> => {
+    const answer = await callRetrying(bases, 'POST', '/api/v1/sim/orders', trader.token, {
+      account_id: account,
+      contract: 'ES',
+      side: way,
+      qty,
+      order_type: 'Market',
+    });
+    if (answer.status !== 200) throw new Error(`ticket: ${JSON.stringify(answer)}`);
+  };
+  await Promise.all([
+    ticket(trader.leader, side),
+    ...(trader.secondLeader === undefined
+      ? []
+      : [ticket(trader.secondLeader, side === 'buy' ? 'sell' : 'buy')]),
+  ]);
 }
 
 /** A browser's feed on one node: keeps the latest account list (full lists and numbered deltas applied). */

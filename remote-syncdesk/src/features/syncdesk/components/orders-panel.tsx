@@ -17,7 +17,8 @@ import {
   type TabItem,
 } from '@synctrade/ui';
 import { useOrdersPoll } from '../hooks/use-orders-poll';
-import { useSyncdeskStore } from '../store/syncdesk-store';
+import { shownAccounts } from '../groups/shown-accounts';
+import { useSyncdeskStore, type SyncdeskState } from '../store/syncdesk-store';
 import type { OrdersTab } from '../types';
 import { ordersToCsv } from './orders-csv';
 import { OrdersTable } from './orders-table';
@@ -34,6 +35,30 @@ function tabItems(data: OrderData | null): TabItem<OrdersTab>[] {
   ];
 }
 
+/**
+ * The orders of the group the desk shows (an order names its account and connection), with its own counts; every
+ * order as the server sent it under All accounts.
+ */
+function groupOrders(data: OrderData | null, accountKeys: string | null): OrderData | null {
+  if (data === null || accountKeys === null) return data;
+  const keys = new Set(accountKeys.split('\n'));
+  const orders = data.orders.filter((order) => keys.has(`${order.connection}|${order.account}`));
+  const buys = orders.filter((order) => order.side === 'buy').length;
+  return {
+    total_orders: orders.length,
+    summary: { buy_orders: buys, sell_orders: orders.length - buys },
+    orders,
+  };
+}
+
+// One string, so live updates of the rows do not re-render the panel.
+const shownAccountKeys = (state: SyncdeskState): string | null =>
+  state.shownGroup === null
+    ? null
+    : shownAccounts(state)
+        .map((account) => `${account.connection_name}|${account.account_name}`)
+        .join('\n');
+
 function visibleOrders(data: OrderData | null, tab: OrdersTab): Order[] {
   const orders = data?.orders ?? [];
   return tab === 'all' ? orders : orders.filter((order) => order.side === tab);
@@ -42,7 +67,9 @@ function visibleOrders(data: OrderData | null, tab: OrdersTab): Order[] {
 /** The orders panel: tabs with counts, last update, CSV export of what is shown; refreshed every 15 s. */
 export function OrdersPanel(): React.JSX.Element {
   useOrdersPoll();
-  const data = useSyncdeskStore((state) => state.orders);
+  const accountKeys = useSyncdeskStore(shownAccountKeys);
+  const all = useSyncdeskStore((state) => state.orders);
+  const data = useMemo(() => groupOrders(all, accountKeys), [all, accountKeys]);
   const status = useSyncdeskStore((state) => state.ordersStatus);
   const error = useSyncdeskStore((state) => state.ordersError);
   const updatedAt = useSyncdeskStore((state) => state.ordersUpdatedAt);

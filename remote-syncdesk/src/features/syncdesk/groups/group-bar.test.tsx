@@ -1,6 +1,6 @@
 import type { CopyGroup } from '@synctrade/api';
 import { screen, waitFor, within, type ApiMock } from '@synctrade/test-utils';
-import { buildAccount, buildGroup, buildWorkingOrder } from '../support/builders';
+import { buildAccount, buildGroup, buildOrder, buildOrderData, buildWorkingOrder } from '../support/builders';
 import { deskApi, renderDesk, setUpDesk } from '../support/render-desk';
 
 // Two groups: Evaluations (leader 1, follower 2) and Funded (leader 3, follower 4, paused or breached per test).
@@ -155,5 +155,23 @@ describe('the desk with copy groups', () => {
     expect(within(confirm).getByText(/go back to Evaluations/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete group' }));
     await waitFor(() => expect(api.callsTo('DELETE /copier/groups/5')).toHaveLength(1));
+  });
+
+  it("when a group is chosen, then the Orders panel lists and counts that group's orders only", async () => {
+    const orders = [
+      buildOrder({ id: 1, account: 'Eval copy', side: 'buy' }),
+      buildOrder({ id: 2, account: 'Funded copy', side: 'sell' }),
+      buildOrder({ id: 3, account: 'Funded lead', side: 'sell' }),
+    ];
+    api = deskApi({ accounts: ACCOUNTS, orders: buildOrderData(orders) }).on('GET /copier/groups', [
+      200,
+      [EVALUATIONS, funded()],
+    ]);
+    const { user } = renderDesk();
+    expect(await screen.findByRole('tab', { name: 'All Orders (3)' })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Copy group' }), 'Funded (copying)');
+    expect(await screen.findByRole('tab', { name: 'All Orders (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Buy Orders (0)' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Eval copy' })).not.toBeInTheDocument();
   });
 });
