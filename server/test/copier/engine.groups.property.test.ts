@@ -8,6 +8,8 @@ import { CopyEngine } from '../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
 import { DEFAULT_RISK } from '../../src/copier/engine/types';
+import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
+import { MemorySource, rulesOf } from '../propfirm/support/memory-source';
 import { expectedFollowerPosition } from '../support/expected-position';
 import { engineAccount } from './support/engine-account';
 
@@ -179,6 +181,142 @@ describe('copy groups of one trader trading at once', () => {
               );
               expect(crossed).toEqual([]);
             }
+          } finally {
+            await engine.stop();
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  }, 600_000);
+
+  it(`when two groups' followers are at one firm with its no-hedging rule and their leaders trade opposite ways at once, then no two followers end opposite on ES, each is at or short of its own leader × ratio on its side, and no client order id is sent twice (${RUNS} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            group: fc.nat({ max: 1 }),
+            side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+            qty: fc.integer({ min: 1, max: 3 }),
+            gap: fc.nat({ max: 2 }),
+          }),
+          { minLength: 3, maxLength: 20 },
+        ),
+        async (acts: Act[]) => {
+          const venue = new PaperVenue({ seed: 13, tickMs: null });
+          const adapter = createPaperAdapter({
+            publicUrl: 'http://localhost',
+            venue,
+            authorizations: new PaperAuthorizations(),
+          });
+          const directory = new MemoryDirectory(adapter);
+          LOGINS.forEach((login, index) => {
+            venue.ensureAccounts(login, 8);
+            directory.addConnection(index + 1, { accessToken: `sim:${login}:8` });
+          });
+          const groups = layout(2, [
+            [1, 2],
+            [1, 0.5],
+          ]);
+          const externalId = (m: Member): string => `${LOGINS[m.login]}${m.slot}`;
+          // Every follower at one firm, whose only rule here is no hedging (refuse).
+          const firm = rulesOf('topstep-combine-50k');
+          for (const rule of [
+            firm.drawdown,
+            firm.dailyLoss,
+            firm.dailyProfit,
+            firm.flatBy,
+            firm.news,
+            firm.consistency,
+          ])
+            rule.enabled = false;
+          firm.maxContracts.enabled = false;
+          firm.hedging = { enabled: true, action: 'refuse' };
+          const rules = new Map(groups.flatMap((group) => group.followers.map((f) => [f.id, firm] as const)));
+          for (const group of groups) {
+            directory.accounts.push(
+              engineAccount({
+                id: group.leader.id,
+                userId: USER,
+                connectionId: group.leader.login + 1,
+                externalId: externalId(group.leader),
+                groupId: group.groupId,
+                isLeader: true,
+              }),
+            );
+            for (const follower of group.followers)
+              directory.accounts.push(
+                engineAccount({
+                  id: follower.id,
+                  userId: USER,
+                  connectionId: follower.login + 1,
+                  externalId: externalId(follower),
+                  groupId: group.groupId,
+                  isFollower: true,
+                  ratio: follower.ratio,
+                }),
+              );
+          }
+          const engine = new CopyEngine({
+            directory,
+            store: new MemoryCopyStore(),
+            notifier: { notify: () => undefined },
+            settings: { mirrorSettleMs: 0, copySettleMs: 0, autoSyncMs: 0 },
+            guard: new FirmRuleGuard(new EngineGuard(new MemorySource(rules))),
+          });
+          await engine.start();
+          const traders = await Promise.all(
+            LOGINS.map(
+              async (login, index) =>
+                (await adapter.openSession({
+                  connectionId: 90 + index,
+                  environment: 'demo',
+                  credentials: { accessToken: `sim:${login}:8` },
+                })) as PaperSession,
+            ),
+          );
+          const position = (m: Member): number => venue.account(externalId(m)).positions.get(ES)?.netPos ?? 0;
+          try {
+            const started: Array<Promise<unknown>> = [];
+            for (const act of acts) {
+              const leader = groups[act.group]!.leader;
+              started.push(
+                traders[leader.login]!.placeOrder({
+                  accountExternalId: externalId(leader),
+                  clientOrderId: '',
+                  symbol: ES,
+                  side: act.side,
+                  qty: act.qty,
+                  type: 'Market',
+                }).catch(() => null),
+              );
+              await turns(act.gap);
+            }
+            await Promise.all(started);
+            await engine.idle(USER);
+            await engine.autoSync(USER);
+            await engine.idle(USER);
+            const held = groups.flatMap((group) =>
+              group.followers.map((follower) => ({
+                follower: follower.id,
+                position: position(follower),
+                target: expectedFollowerPosition(
+                  position(group.leader),
+                  follower.ratio,
+                  DEFAULT_RISK.maxNetPosition,
+                ),
+              })),
+            );
+            // Never opposite each other at the firm.
+            expect(held.some((a) => a.position > 0) && held.some((b) => b.position < 0)).toBe(false);
+            // At its own leader × ratio, or held back on the way there (never past it, never the other side).
+            for (const { follower, position: has, target } of held)
+              expect({ follower, ok: has * target >= 0 && Math.abs(has) <= Math.abs(target) }).toEqual({
+                follower,
+                ok: true,
+              });
+            const sent = venue.received.map((command) => command.clientOrderId).filter((id) => id !== '');
+            expect(sent.length - new Set(sent).size).toBe(0);
           } finally {
             await engine.stop();
           }
