@@ -17,6 +17,16 @@ export function StarIcon(): React.JSX.Element {
   );
 }
 
+export function SlidersIcon(): React.JSX.Element {
+  return (
+    <svg {...common} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+      <path d="M4 7h10M18 7h2M4 17h4M12 17h8" />
+      <circle cx="16" cy="7" r="2" />
+      <circle cx="10" cy="17" r="2" />
+    </svg>
+  );
+}
+
 export function CheckIcon(): React.JSX.Element {
   return (
     <svg {...common} fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round">

@@ -9,7 +9,7 @@ import { CopySettingsDialog } from '../copy-settings/copy-settings-dialog';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CellButton, LeaderMark } from './desk-styles';
 import { FollowerState } from './follower-state';
-import { StarIcon } from './icons';
+import { SlidersIcon, StarIcon } from './icons';
 import { RatioEditor } from './ratio-editor';
 import { RatioRoundingHint } from './ratio-rounding-hint';
 
@@ -92,10 +92,18 @@ interface SettingsProps {
   copySummary?: string | null;
 }
 
-const CopySummary = styled.span`
-  display: block;
+// Beside the ratio: a follower's own copy settings, summed up when they differ from the defaults.
+const SettingsButton = styled(CellButton)`
+  margin-left: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(1)};
+  min-width: 0;
+  max-width: 100%;
   font-size: 12px;
-  color: ${({ theme }) => theme.color.textMuted};
+  span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 /** Ratio, Cross and the row's Flatten; re-rendered only when these fields change. */
@@ -121,7 +129,20 @@ export const RowSettings = memo(function RowSettings({
           <>
             <RatioEditor accountId={id} ratio={ratio} name={name} />
             <RatioRoundingHint ratio={ratio} />
-            {copySummary !== null && <CopySummary>{copySummary}</CopySummary>}
+            <SettingsButton
+              type="button"
+              aria-label={`Copy settings of ${name}`}
+              title={copySummary ?? 'Copy settings: ratio, fixed quantity, copy mode, contracts'}
+              onClick={() => setEditing(true)}
+            >
+              <SlidersIcon />
+              {copySummary !== null && <span>{copySummary}</span>}
+            </SettingsButton>
+            {editing &&
+              createPortal(
+                <CopySettingsDialog accountId={id} name={name} onClose={() => setEditing(false)} />,
+                document.body,
+              )}
           </>
         )}
       </div>
@@ -146,16 +167,7 @@ export const RowSettings = memo(function RowSettings({
         >
           Flatten
         </CellButton>
-        {!isMaster && (
-          <CellButton type="button" aria-label={`Copy settings of ${name}`} onClick={() => setEditing(true)}>
-            Settings
-          </CellButton>
-        )}
-        {editing &&
-          createPortal(
-            <CopySettingsDialog accountId={id} name={name} onClose={() => setEditing(false)} />,
-            document.body,
-          )}
+
         {/* In a portal: a row's layout containment would otherwise hold the dialog's overlay inside the row. */}
         {confirming &&
           createPortal(
