@@ -10,11 +10,12 @@ import { registerUser, type TestUser } from '../support/users';
 import { openPaperDesk } from '../copier/support/paper-desk';
 
 /**
- * Lists no user can grow: the product's fixed catalogs, and an account's firm-rule warnings (one per kind of
- * rule at most).
+ * Lists no user can grow: the product's fixed catalogs, an account's firm-rule warnings (one per kind of rule at
+ * most), and a follower's contract filter (the product's contract roots at most).
  */
 const FIXED = [
   '/api/v1/brokers',
+  '/api/v1/copier/accounts/{id}/copy-settings',
   '/api/v1/market/quotes',
   '/api/v1/propfirm/presets',
   '/api/v1/propfirm/accounts/{id}/rules',
