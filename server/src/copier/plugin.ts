@@ -24,8 +24,10 @@ const copier: FastifyPluginAsync = async (app) => {
     directory: placement.directory(new SqlDirectory(app)),
     store,
     notifier: {
-      notify: (userId, outcome) =>
-        void app.notify(userId, noticeOf(outcome)).catch((error: unknown) => log(error, 'notify')),
+      notify: (userId, outcome, accountId) =>
+        void app
+          .notify(userId, { ...noticeOf(outcome), ...(accountId === undefined ? {} : { accountId }) })
+          .catch((error: unknown) => log(error, 'notify')),
     },
     onChange: (userId) => touch(userId),
     log,

@@ -8,6 +8,7 @@ interface NotificationRow {
   message: string;
   created_at: Date;
   read_at: Date | null;
+  account_id: number | null;
 }
 
 function toNotification(row: NotificationRow): Notification {
@@ -17,6 +18,7 @@ function toNotification(row: NotificationRow): Notification {
     title: row.title,
     message: row.message,
     created_at: new Date(row.created_at).toISOString(),
+    account_id: row.account_id,
     read: row.read_at !== null,
   };
 }
@@ -24,12 +26,13 @@ function toNotification(row: NotificationRow): Notification {
 export async function insertNotification(
   db: Db,
   userId: number,
-  input: { kind: NotificationKind; title: string; message: string },
+  input: { kind: NotificationKind; title: string; message: string; accountId?: number },
 ): Promise<Notification> {
   const rows = await db.query<NotificationRow>(
-    `INSERT INTO notifications (user_id, kind, title, message) VALUES ($1, $2, $3, $4)
-     RETURNING id, kind, title, message, created_at, read_at`,
-    [userId, input.kind, input.title, input.message],
+    `INSERT INTO notifications (user_id, kind, title, message, account_id)
+     VALUES ($1, $2, $3, $4, (SELECT id FROM broker_accounts WHERE id = $5 AND user_id = $1))
+     RETURNING id, kind, title, message, created_at, read_at, account_id`,
+    [userId, input.kind, input.title, input.message, input.accountId ?? null],
   );
   return toNotification(rows[0] as NotificationRow);
 }
@@ -41,7 +44,7 @@ export const NOTIFICATIONS_BOUND = `The newest notifications, at most ${MAX_NOTI
 /** The newest `MAX_NOTIFICATIONS` notifications of the user. */
 export async function listNotifications(db: Db, userId: number): Promise<Notification[]> {
   const rows = await db.query<NotificationRow>(
-    `SELECT id, kind, title, message, created_at, read_at FROM notifications
+    `SELECT id, kind, title, message, created_at, read_at, account_id FROM notifications
      WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, MAX_NOTIFICATIONS],
   );

@@ -24,6 +24,8 @@ export interface NotifyInput {
   kind: NotificationKind;
   title: string;
   message: string;
+  /** The account it is about, when it is about one (shown per copy group). */
+  accountId?: number;
 }
 
 declare module 'fastify' {

@@ -125,4 +125,24 @@ describe('two copy groups copying at once', () => {
     ]);
     expect((await table(t.app, alice)).filter((r) => r.is_master).map((r) => r.id)).toEqual([l1]);
   });
+
+  it('when a follower drifts with auto-sync off, then its notification names the account, so it shows under its group', async () => {
+    await call(t.app, alice, 'PUT', `/copier/accounts/${f1}/risk`, { auto_sync: false });
+    await trade(l1, 'buy', 1);
+    await waitForDesk(t.app, alice, (list) => list.find((r) => r.id === f1)?.qty === 1);
+    // A new ratio with auto-sync off: the follower is told out of sync, not corrected.
+    await call(t.app, alice, 'PUT', `/copier/accounts/${f1}/ratio`, { ratio: 3 });
+    let found: { account_id?: number | null } | undefined;
+    for (let tries = 0; found === undefined && tries < 200; tries += 1) {
+      const list = await call<{ notifications: Array<{ kind: string; account_id?: number | null }> }>(
+        t.app,
+        alice,
+        'GET',
+        '/notifications',
+      );
+      found = list.body.notifications.find((n) => n.kind === 'out_of_sync');
+      if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(found?.account_id).toBe(f1);
+  });
 });

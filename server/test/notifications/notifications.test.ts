@@ -32,6 +32,7 @@ describe('notifications', () => {
       message: 'two',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       read: false,
+      account_id: null,
     });
   });
 

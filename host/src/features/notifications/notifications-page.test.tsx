@@ -1,4 +1,12 @@
-import { mockApi, renderWithProviders, screen, within, type ApiMock } from '@synctrade/test-utils';
+import { CopyGroupSchema } from '@synctrade/api/schemas';
+import {
+  mockApi,
+  renderWithProviders,
+  screen,
+  serverShaped,
+  within,
+  type ApiMock,
+} from '@synctrade/test-utils';
 import { NotificationsPage } from './notifications-page';
 import { useNotificationsStore } from './notifications-store';
 
@@ -22,7 +30,10 @@ const newer = {
 let api: ApiMock;
 beforeEach(() => {
   useNotificationsStore.setState({ items: [], unread: 0, status: 'idle', error: null });
-  api = mockApi().on('GET /notifications', [200, { notifications: [older, newer], unread: 2 }]);
+  // One group: the page shows no group filter.
+  api = mockApi()
+    .on('GET /notifications', [200, { notifications: [older, newer], unread: 2 }])
+    .on('GET /copier/groups', [200, []]);
 });
 afterEach(() => api.restore());
 
@@ -60,5 +71,40 @@ describe('notifications page', () => {
     renderWithProviders(<NotificationsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it("when the trader has two copy groups, then a Copy group filter shows one group's notifications", async () => {
+    const group = (id: number, name: string, accountIds: number[]) =>
+      serverShaped(CopyGroupSchema, {
+        id,
+        name,
+        paused: false,
+        first: id === 1,
+        leader_account_id: accountIds[0] ?? null,
+        account_ids: accountIds,
+        follower_account_ids: accountIds.slice(1),
+        leader_breach: null,
+      });
+    api
+      .on('GET /notifications', [
+        200,
+        {
+          notifications: [
+            { ...older, account_id: 2 },
+            { ...newer, account_id: 7 },
+            { ...newer, id: 3, title: 'Broker disconnected', account_id: null },
+          ],
+          unread: 3,
+        },
+      ])
+      .on('GET /copier/groups', [200, [group(1, 'Evaluations', [1, 2]), group(4, 'Funded', [6, 7])]]);
+    const view = renderWithProviders(<NotificationsPage />);
+    await screen.findByRole('heading', { name: 'Copy rejected (unread)' });
+    const filter = await screen.findByRole('combobox', { name: 'Copy group' });
+    await view.user.selectOptions(filter, 'Funded');
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((t) => t.textContent);
+    expect(titles).toEqual(['Risk stop (unread)']);
+    await view.user.selectOptions(filter, 'All groups');
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
   });
 });

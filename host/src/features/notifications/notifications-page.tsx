@@ -1,5 +1,5 @@
 import type React from 'react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { EMPTY } from '@synctrade/api';
 import {
@@ -11,8 +11,10 @@ import {
   Muted,
   Page,
   PageHeader,
+  Row,
   Spinner,
 } from '@synctrade/ui';
+import { GroupFilter, inGroup, useCopyGroups } from './group-filter';
 import { useNotificationsStore } from './notifications-store';
 
 const List = styled.ul`
@@ -40,7 +42,13 @@ const Item = styled(Card)<{ $unread: boolean }>`
 
 /** Risk stops, failed copies, out-of-sync followers and broker disconnections, newest first. */
 export function NotificationsPage(): React.JSX.Element {
-  const { items, unread, status, error, load, markRead, markAllRead } = useNotificationsStore();
+  const { items: all, unread, status, error, load, markRead, markAllRead } = useNotificationsStore();
+  const groups = useCopyGroups();
+  const [groupId, setGroupId] = useState<number | null>(null);
+  const items = inGroup(
+    all,
+    groups.find((group) => group.id === groupId),
+  );
   useEffect(() => {
     void load();
   }, [load]);
@@ -49,18 +57,29 @@ export function NotificationsPage(): React.JSX.Element {
     <Page>
       <PageHeader>
         <h1>Notifications</h1>
-        <Button type="button" $variant="secondary" disabled={unread === 0} onClick={() => void markAllRead()}>
-          Mark all as read
-        </Button>
+        <Row>
+          <GroupFilter groups={groups} value={groupId} onChange={setGroupId} />
+          <Button
+            type="button"
+            $variant="secondary"
+            disabled={unread === 0}
+            onClick={() => void markAllRead()}
+          >
+            Mark all as read
+          </Button>
+        </Row>
       </PageHeader>
       {status === 'loading' && items.length === 0 && <Spinner label="Loading notifications" />}
       {status === 'error' && error && (
         <ErrorPanel title="Notifications" message={error} onRetry={() => void load()} />
       )}
-      {status === 'ready' && items.length === 0 && (
+      {status === 'ready' && all.length === 0 && (
         <EmptyState title="No notifications yet">
           <Muted>{EMPTY.notificationsHint}</Muted>
         </EmptyState>
+      )}
+      {status === 'ready' && all.length > 0 && items.length === 0 && (
+        <EmptyState title="No notifications about this group's accounts" />
       )}
       <List>
         {items.map((item) => (

@@ -38,7 +38,7 @@ export async function stopAndFlatten(ctx: EngineContext, command: StopAndFlatten
   ]);
   for (const result of results)
     if (result.status === 'rejected') ctx.log(result.reason, `${label} ${account.id}`);
-  ctx.notifier.notify(account.userId, command.outcome);
+  ctx.notifier.notify(account.userId, command.outcome, account.id);
 }
 
 /**
@@ -54,12 +54,16 @@ export async function flattenForRule(
   if (account === undefined || !account.isFollower) return false;
   // A follower already flat with nothing working: nothing happened, nobody is told.
   if (!(await closeOutForRule(ctx, accountId, reason))) return false;
-  ctx.notifier.notify(account.userId, {
-    kind: 'firm_rule',
-    accountName: account.name,
-    reason,
-    stopped: false,
-  });
+  ctx.notifier.notify(
+    account.userId,
+    {
+      kind: 'firm_rule',
+      accountName: account.name,
+      reason,
+      stopped: false,
+    },
+    account.id,
+  );
   ctx.changed(account.userId);
   return true;
 }

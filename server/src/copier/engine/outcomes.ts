@@ -22,7 +22,7 @@ export type EngineOutcome =
   /** A broker asks the user to authorize the connection again. */
   | { kind: 'reauth_required'; reason: string };
 
-/** Told of every outcome, for the user it concerns. */
+/** Told of every outcome, for the user it concerns, and the account it is about when it is about one. */
 export interface OutcomeListener {
-  notify(userId: number, outcome: EngineOutcome): void;
+  notify(userId: number, outcome: EngineOutcome, accountId?: number): void;
 }

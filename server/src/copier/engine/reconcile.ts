@@ -239,11 +239,15 @@ async function reconcileFollower(
       return;
     case 'flag':
       if (status?.state !== 'out_of_sync') {
-        ctx.notifier.notify(follower.userId, {
-          kind: 'out_of_sync',
-          accountName: follower.name,
-          differences: verdict.differences,
-        });
+        ctx.notifier.notify(
+          follower.userId,
+          {
+            kind: 'out_of_sync',
+            accountName: follower.name,
+            differences: verdict.differences,
+          },
+          follower.id,
+        );
       }
       ctx.setStatus(follower.id, { state: 'out_of_sync', reason: verdict.reason });
       return;

@@ -22,11 +22,15 @@ export async function checkRules(
     snapshot,
   });
   if (verdict.leaderBreach !== null)
-    ctx.notifier.notify(account.userId, {
-      kind: 'leader_breach',
-      accountName: account.name,
-      reason: verdict.leaderBreach,
-    });
+    ctx.notifier.notify(
+      account.userId,
+      {
+        kind: 'leader_breach',
+        accountName: account.name,
+        reason: verdict.leaderBreach,
+      },
+      account.id,
+    );
   const action = verdict.flatten;
   if (action === null) return;
   const { reason, stopFollowing } = action;

@@ -367,14 +367,18 @@ function failed(
 ): void {
   closeUnsent(ctx, intent, 'Rejected', reason);
   if (reauth) ctx.setStatus(account.id, { state: 'reauth_required', reason });
-  ctx.notifier.notify(account.userId, {
-    kind: 'copy_failed',
-    accountName: account.name,
-    side: intent.side,
-    qty: intent.qty,
-    symbol: intent.symbol,
-    reason,
-  });
+  ctx.notifier.notify(
+    account.userId,
+    {
+      kind: 'copy_failed',
+      accountName: account.name,
+      side: intent.side,
+      qty: intent.qty,
+      symbol: intent.symbol,
+      reason,
+    },
+    account.id,
+  );
 }
 
 /** Records why an intent ends without a broker order (or with an outcome nobody knows). */

@@ -304,6 +304,13 @@ export const NotificationSchema = Type.Object({
   message: Type.String(),
   created_at: IsoTime,
   read: Type.Boolean(),
+  account_id: Type.Optional(
+    Nullable(
+      Type.Integer({
+        description: 'The account it is about (a follower a copy or a rule concerned), when it is about one.',
+      }),
+    ),
+  ),
 });
 
 export const MarketQuoteSchema = Type.Object({
