@@ -7,6 +7,7 @@ import { PaperVenue } from '../../src/brokers/paper/venue';
 import { CopyEngine } from '../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
+import type { RuleGuard } from '../../src/copier/engine/ports';
 import { DEFAULT_RISK } from '../../src/copier/engine/types';
 import { EngineGuard, FirmRuleGuard } from '../../src/propfirm/engine-port';
 import { MemorySource, rulesOf } from '../propfirm/support/memory-source';
@@ -55,6 +56,101 @@ async function turns(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** One trader's groups on a fresh paper venue, the engine running, and a person on each login's platform. */
+interface GroupsRig {
+  store: MemoryCopyStore;
+  engine: CopyEngine;
+  position(member: Member): number;
+  /** The leaders' market orders, each started `gap` event-loop turns after the last; resolves once settled. */
+  trade(acts: readonly Act[]): Promise<void>;
+  /** Every client order id the engine sent. */
+  sent(): string[];
+}
+
+async function startGroups(groups: GroupSpec[], seed: number, guard?: RuleGuard): Promise<GroupsRig> {
+  const venue = new PaperVenue({ seed, tickMs: null });
+  const adapter = createPaperAdapter({
+    publicUrl: 'http://localhost',
+    venue,
+    authorizations: new PaperAuthorizations(),
+  });
+  const directory = new MemoryDirectory(adapter);
+  LOGINS.forEach((login, index) => {
+    venue.ensureAccounts(login, 8);
+    directory.addConnection(index + 1, { accessToken: `sim:${login}:8` });
+  });
+  const externalId = (m: Member): string => `${LOGINS[m.login]}${m.slot}`;
+  for (const group of groups) {
+    directory.accounts.push(
+      engineAccount({
+        id: group.leader.id,
+        userId: USER,
+        connectionId: group.leader.login + 1,
+        externalId: externalId(group.leader),
+        groupId: group.groupId,
+        isLeader: true,
+      }),
+    );
+    for (const follower of group.followers)
+      directory.accounts.push(
+        engineAccount({
+          id: follower.id,
+          userId: USER,
+          connectionId: follower.login + 1,
+          externalId: externalId(follower),
+          groupId: group.groupId,
+          isFollower: true,
+          ratio: follower.ratio,
+          risk: { ...DEFAULT_RISK },
+        }),
+      );
+  }
+  const store = new MemoryCopyStore();
+  const engine = new CopyEngine({
+    directory,
+    store,
+    notifier: { notify: () => undefined },
+    settings: { mirrorSettleMs: 0, copySettleMs: 0, autoSyncMs: 0 },
+    ...(guard === undefined ? {} : { guard }),
+  });
+  await engine.start();
+  const traders = await Promise.all(
+    LOGINS.map(
+      async (login, index) =>
+        (await adapter.openSession({
+          connectionId: 90 + index,
+          environment: 'demo',
+          credentials: { accessToken: `sim:${login}:8` },
+        })) as PaperSession,
+    ),
+  );
+  return {
+    store,
+    engine,
+    position: (m) => venue.account(externalId(m)).positions.get(ES)?.netPos ?? 0,
+    async trade(acts) {
+      const started: Array<Promise<unknown>> = [];
+      for (const act of acts) {
+        const leader = groups[act.group]!.leader;
+        started.push(
+          traders[leader.login]!.placeOrder({
+            accountExternalId: externalId(leader),
+            clientOrderId: '',
+            symbol: ES,
+            side: act.side,
+            qty: act.qty,
+            type: 'Market',
+          }).catch(() => null),
+        );
+        await turns(act.gap);
+      }
+      await Promise.all(started);
+      await engine.idle(USER);
+    },
+    sent: () => venue.received.map((command) => command.clientOrderId).filter((id) => id !== ''),
+  };
+}
+
 describe('copy groups of one trader trading at once', () => {
   it(`when two or three groups of one trader trade at the same time, with followers of different groups on one login, then every follower ends at its own leader × ratio, no client order id is sent twice and no follower copies another group's leader (${RUNS} runs)`, async () => {
     await fc.assert(
@@ -78,82 +174,10 @@ describe('copy groups of one trader trading at once', () => {
           ),
         ),
         async ([groupCount, ratios, acts]: [number, number[][], Act[]]) => {
-          const venue = new PaperVenue({ seed: 11, tickMs: null });
-          const adapter = createPaperAdapter({
-            publicUrl: 'http://localhost',
-            venue,
-            authorizations: new PaperAuthorizations(),
-          });
-          const directory = new MemoryDirectory(adapter);
-          LOGINS.forEach((login, index) => {
-            venue.ensureAccounts(login, 8);
-            directory.addConnection(index + 1, { accessToken: `sim:${login}:8` });
-          });
           const groups = layout(groupCount, ratios);
-          const externalId = (m: Member): string => `${LOGINS[m.login]}${m.slot}`;
-          for (const group of groups) {
-            directory.accounts.push(
-              engineAccount({
-                id: group.leader.id,
-                userId: USER,
-                connectionId: group.leader.login + 1,
-                externalId: externalId(group.leader),
-                groupId: group.groupId,
-                isLeader: true,
-              }),
-            );
-            for (const follower of group.followers)
-              directory.accounts.push(
-                engineAccount({
-                  id: follower.id,
-                  userId: USER,
-                  connectionId: follower.login + 1,
-                  externalId: externalId(follower),
-                  groupId: group.groupId,
-                  isFollower: true,
-                  ratio: follower.ratio,
-                  risk: { ...DEFAULT_RISK },
-                }),
-              );
-          }
-          const store = new MemoryCopyStore();
-          const engine = new CopyEngine({
-            directory,
-            store,
-            notifier: { notify: () => undefined },
-            settings: { mirrorSettleMs: 0, copySettleMs: 0, autoSyncMs: 0 },
-          });
-          await engine.start();
-          // A person on each login's platform places that login's leader orders.
-          const traders = await Promise.all(
-            LOGINS.map(
-              async (login, index) =>
-                (await adapter.openSession({
-                  connectionId: 90 + index,
-                  environment: 'demo',
-                  credentials: { accessToken: `sim:${login}:8` },
-                })) as PaperSession,
-            ),
-          );
-          const position = (m: Member): number => venue.account(externalId(m)).positions.get(ES)?.netPos ?? 0;
+          const { store, engine, position, trade, sent: sentIds } = await startGroups(groups, 11);
           try {
-            const started: Array<Promise<unknown>> = [];
-            for (const act of acts) {
-              const leader = groups[act.group]!.leader;
-              started.push(
-                traders[leader.login]!.placeOrder({
-                  accountExternalId: externalId(leader),
-                  clientOrderId: '',
-                  symbol: ES,
-                  side: act.side,
-                  qty: act.qty,
-                  type: 'Market',
-                }).catch(() => null),
-              );
-              await turns(act.gap);
-            }
-            await Promise.all(started);
-            await engine.idle(USER);
+            await trade(acts);
             for (const group of groups)
               for (const follower of group.followers)
                 expect({ group: group.groupId, follower: follower.id, position: position(follower) }).toEqual(
@@ -168,7 +192,7 @@ describe('copy groups of one trader trading at once', () => {
                   },
                 );
             // Nothing needed a correction: every copy went for its own leader's fills.
-            const sent = venue.received.map((command) => command.clientOrderId).filter((id) => id !== '');
+            const sent = sentIds();
             expect(sent.filter((id) => id.startsWith('st.s'))).toEqual([]);
             expect(sent.length - new Set(sent).size).toBe(0);
             // Every copy is keyed by its own leader's event: a follower never gets another group's leader's copy.
@@ -203,22 +227,10 @@ describe('copy groups of one trader trading at once', () => {
           { minLength: 3, maxLength: 20 },
         ),
         async (acts: Act[]) => {
-          const venue = new PaperVenue({ seed: 13, tickMs: null });
-          const adapter = createPaperAdapter({
-            publicUrl: 'http://localhost',
-            venue,
-            authorizations: new PaperAuthorizations(),
-          });
-          const directory = new MemoryDirectory(adapter);
-          LOGINS.forEach((login, index) => {
-            venue.ensureAccounts(login, 8);
-            directory.addConnection(index + 1, { accessToken: `sim:${login}:8` });
-          });
           const groups = layout(2, [
             [1, 2],
             [1, 0.5],
           ]);
-          const externalId = (m: Member): string => `${LOGINS[m.login]}${m.slot}`;
           // Every follower at one firm, whose only rule here is no hedging (refuse).
           const firm = rulesOf('topstep-combine-50k');
           for (const rule of [
@@ -233,67 +245,14 @@ describe('copy groups of one trader trading at once', () => {
           firm.maxContracts.enabled = false;
           firm.hedging = { enabled: true, action: 'refuse' };
           const rules = new Map(groups.flatMap((group) => group.followers.map((f) => [f.id, firm] as const)));
-          for (const group of groups) {
-            directory.accounts.push(
-              engineAccount({
-                id: group.leader.id,
-                userId: USER,
-                connectionId: group.leader.login + 1,
-                externalId: externalId(group.leader),
-                groupId: group.groupId,
-                isLeader: true,
-              }),
-            );
-            for (const follower of group.followers)
-              directory.accounts.push(
-                engineAccount({
-                  id: follower.id,
-                  userId: USER,
-                  connectionId: follower.login + 1,
-                  externalId: externalId(follower),
-                  groupId: group.groupId,
-                  isFollower: true,
-                  ratio: follower.ratio,
-                }),
-              );
-          }
-          const engine = new CopyEngine({
-            directory,
-            store: new MemoryCopyStore(),
-            notifier: { notify: () => undefined },
-            settings: { mirrorSettleMs: 0, copySettleMs: 0, autoSyncMs: 0 },
-            guard: new FirmRuleGuard(new EngineGuard(new MemorySource(rules))),
-          });
-          await engine.start();
-          const traders = await Promise.all(
-            LOGINS.map(
-              async (login, index) =>
-                (await adapter.openSession({
-                  connectionId: 90 + index,
-                  environment: 'demo',
-                  credentials: { accessToken: `sim:${login}:8` },
-                })) as PaperSession,
-            ),
-          );
-          const position = (m: Member): number => venue.account(externalId(m)).positions.get(ES)?.netPos ?? 0;
+          const {
+            engine,
+            position,
+            trade,
+            sent: sentIds,
+          } = await startGroups(groups, 13, new FirmRuleGuard(new EngineGuard(new MemorySource(rules))));
           try {
-            const started: Array<Promise<unknown>> = [];
-            for (const act of acts) {
-              const leader = groups[act.group]!.leader;
-              started.push(
-                traders[leader.login]!.placeOrder({
-                  accountExternalId: externalId(leader),
-                  clientOrderId: '',
-                  symbol: ES,
-                  side: act.side,
-                  qty: act.qty,
-                  type: 'Market',
-                }).catch(() => null),
-              );
-              await turns(act.gap);
-            }
-            await Promise.all(started);
-            await engine.idle(USER);
+            await trade(acts);
             await engine.autoSync(USER);
             await engine.idle(USER);
             const held = groups.flatMap((group) =>
@@ -315,7 +274,7 @@ describe('copy groups of one trader trading at once', () => {
                 follower,
                 ok: true,
               });
-            const sent = venue.received.map((command) => command.clientOrderId).filter((id) => id !== '');
+            const sent = sentIds();
             expect(sent.length - new Set(sent).size).toBe(0);
           } finally {
             await engine.stop();

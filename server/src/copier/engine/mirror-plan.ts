@@ -42,36 +42,6 @@ export function planMirrors(
     const accountId = follower.id;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
     const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
-    if (!takesContract(follower, symbol)) {
-      skips.push({
-        eventKey,
-        userId: follower.userId,
-        accountId,
-        symbol,
-        side: order.side,
-        qty,
-        type: order.type,
-        price: order.price ?? order.stopPrice,
-        status: 'Canceled',
-        reason: notInContracts(symbol),
-      });
-      continue;
-    }
-    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
-      const price = order.price ?? order.stopPrice;
-      const skip = offlineSkip(ctx, follower, {
-        eventKey,
-        symbol,
-        side: order.side,
-        qty,
-        type: order.type,
-        price,
-      });
-      if (skip !== null) skips.push(skip);
-      continue;
-    }
-    const held = heldPosition(ctx.live.get(accountId), symbol, ctx.clock.now());
-    const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
     const base = {
       eventKey,
       userId: follower.userId,
@@ -82,6 +52,17 @@ export function planMirrors(
       type: order.type,
       price: order.price ?? order.stopPrice,
     };
+    if (!takesContract(follower, symbol)) {
+      skips.push(withFields(base, { status: 'Canceled' as const, reason: notInContracts(symbol) }));
+      continue;
+    }
+    if (!canReceive(follower, ctx.live.get(accountId), ctx.sessions.get(follower.connectionId))) {
+      const skip = offlineSkip(ctx, follower, base);
+      if (skip !== null) skips.push(skip);
+      continue;
+    }
+    const held = heldPosition(ctx.live.get(accountId), symbol, ctx.clock.now());
+    const worst = held + pendingExposure(leader, accountId, symbol, order.side) + signed(order.side, qty);
     const bounds = ctx.guard.boundsOf(follower);
     const problem =
       qty === 0

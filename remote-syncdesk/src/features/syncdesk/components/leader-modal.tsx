@@ -3,17 +3,13 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { EMPTY } from '@synctrade/api';
-import { Button, Modal, Muted, Row, Table, TableWrap } from '@synctrade/ui';
+import { Button, Modal, Muted, Table, TableWrap } from '@synctrade/ui';
 import { followersOf } from '../confirm/desk-plans';
 import { LeaderChangeStep } from '../confirm/leader-change-step';
 import { sameGroup, shownAccounts } from '../groups/shown-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { MainButton } from './desk-styles';
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions } from './dialog-parts';
 
 const Pickable = styled.tr`
   cursor: pointer;

@@ -1,16 +1,11 @@
 import type React from 'react';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { DESK_CONFIRM } from '@synctrade/api';
-import { Button, Modal, Muted, Row } from '@synctrade/ui';
+import { Button, Modal, Muted } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { WorkingOrders, workingOrdersOf } from './plan-lists';
 import { useWorkingOrders } from './use-working-orders';
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions } from '../components/dialog-parts';
 
 /** Lists every working order Cancel all orders would cancel and asks to confirm. Mount only while open. */
 export function CancelOrdersConfirm({ onClose }: { onClose(): void }): React.JSX.Element {

@@ -1,14 +1,9 @@
 import type React from 'react';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { DESK_CONFIRM } from '@synctrade/api';
-import { Button, Modal, Row } from '@synctrade/ui';
+import { Button, Modal } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions } from '../components/dialog-parts';
 
 /**
  * Asks before Disable all followers: copying stops but nothing is closed, so the trader must know that open

@@ -1,19 +1,14 @@
 import type React from 'react';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { DESK_CONFIRM } from '@synctrade/api';
-import { Button, Modal, Muted, Row } from '@synctrade/ui';
+import { Button, Modal, Muted } from '@synctrade/ui';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { flattenPlan } from './desk-plans';
 import { PlannedOrders, WorkingOrders, workingOrdersOf } from './plan-lists';
 import { useWorkingOrders } from './use-working-orders';
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions } from '../components/dialog-parts';
 
 interface FlattenConfirmProps {
   /** The accounts to flatten: one row's, or every account for Flatten all. */

@@ -1,36 +1,15 @@
 import type React from 'react';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import { DESK_CONFIRM, type LeaderChangeFollowers } from '@synctrade/api';
-import { Button, Muted, Row } from '@synctrade/ui';
+import { Button, Muted } from '@synctrade/ui';
 import { sameGroup } from '../groups/shown-accounts';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { MainButton } from '../components/desk-styles';
 import { alignPlan, followersOf, positionText, signedPosition } from './desk-plans';
 import { PlannedOrders } from './plan-lists';
-
-const Choice = styled.fieldset`
-  border: 0;
-  margin: 0;
-  padding: 0;
-  legend {
-    font-weight: 600;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-  label {
-    display: flex;
-    gap: ${({ theme }) => theme.space(2)};
-    align-items: baseline;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-`;
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions, Choice } from '../components/dialog-parts';
 
 interface LeaderChangeStepProps {
   leaderId: number;

@@ -4,25 +4,10 @@ import styled from 'styled-components';
 import { errorMessage, getCopySettings, updateCopySettings, type CopySettings } from '@synctrade/api';
 import { COPY_SETTINGS_MESSAGE, FIXED_QTY_MAX } from '@synctrade/api/messages';
 import { CONTRACT_ROOTS } from '@synctrade/market';
-import { Button, ErrorPanel, Field, FieldError, Input, Modal, Row, Spinner, notify } from '@synctrade/ui';
+import { Button, ErrorPanel, Field, FieldError, Input, Modal, Spinner, notify } from '@synctrade/ui';
 import { MainButton } from '../components/desk-styles';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-
-const Choice = styled.fieldset`
-  border: 0;
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  padding: 0;
-  legend {
-    font-weight: 600;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-  label {
-    display: flex;
-    gap: ${({ theme }) => theme.space(2)};
-    align-items: baseline;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-`;
+import { DialogActions as Actions, Choice } from '../components/dialog-parts';
 
 const Roots = styled.div`
   display: flex;
@@ -33,11 +18,6 @@ const Roots = styled.div`
     min-height: 32px;
     align-items: center;
   }
-`;
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 interface CopySettingsDialogProps {

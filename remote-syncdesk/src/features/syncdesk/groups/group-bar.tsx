@@ -8,6 +8,7 @@ import { useSyncdeskStore } from '../store/syncdesk-store';
 import { GroupNameDialog } from './group-name-dialog';
 import { groupState, type GroupTone } from './group-state';
 import { MoveAccountDialog } from './move-account-dialog';
+import { DialogActions as Actions } from '../components/dialog-parts';
 
 const Bar = styled.div`
   display: flex;
@@ -34,11 +35,6 @@ const State = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   flex: 1 1 16rem;
   min-width: 0;
-`;
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 const BADGE_TONE: Record<GroupTone, 'success' | 'warning' | 'danger' | 'muted'> = {

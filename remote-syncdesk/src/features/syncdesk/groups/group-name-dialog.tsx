@@ -2,14 +2,9 @@ import type React from 'react';
 import { Form, Formik, useField } from 'formik';
 import * as yup from 'yup';
 import { GROUP_MESSAGE, GROUP_NAME_MAX } from '@synctrade/api/messages';
-import { Button, Field, FieldError, Input, Modal, Row } from '@synctrade/ui';
-import styled from 'styled-components';
+import { Button, Field, FieldError, Input, Modal } from '@synctrade/ui';
 import { MainButton } from '../components/desk-styles';
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions } from '../components/dialog-parts';
 
 // The server's rule (`groupNameSchema`) read as a form does: spaces at either end are trimmed, not refused.
 const formSchema = yup.object({

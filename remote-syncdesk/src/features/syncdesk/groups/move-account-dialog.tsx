@@ -1,33 +1,12 @@
 import type React from 'react';
 import { useState } from 'react';
-import styled from 'styled-components';
 import { useShallow } from 'zustand/react/shallow';
 import type { CopyGroup, GroupMovePosition } from '@synctrade/api';
-import { Button, Field, Modal, Muted, Row, Select } from '@synctrade/ui';
+import { Button, Field, Modal, Muted, Select } from '@synctrade/ui';
 import { MainButton } from '../components/desk-styles';
 import { listAccounts } from '../store/merge-accounts';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-
-const Choice = styled.fieldset`
-  border: 0;
-  margin: ${({ theme }) => theme.space(3)} 0 0;
-  padding: 0;
-  legend {
-    font-weight: 600;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-  label {
-    display: flex;
-    gap: ${({ theme }) => theme.space(2)};
-    align-items: baseline;
-    margin-bottom: ${({ theme }) => theme.space(2)};
-  }
-`;
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
-`;
+import { DialogActions as Actions, Choice } from '../components/dialog-parts';
 
 interface MoveAccountDialogProps {
   group: CopyGroup;

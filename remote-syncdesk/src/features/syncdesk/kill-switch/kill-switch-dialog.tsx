@@ -2,7 +2,8 @@ import type React from 'react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, killSwitch, successMessage, type KillSwitchPayload } from '@synctrade/api';
-import { Button, Field, FieldError, Input, Modal, notify, Row } from '@synctrade/ui';
+import { Button, Field, FieldError, Input, Modal, notify } from '@synctrade/ui';
+import { DialogActions as Actions } from '../components/dialog-parts';
 
 /** What a kill switch acts on: one copy group or one account. */
 export type KillTarget =
@@ -22,11 +23,6 @@ const Choice = styled.label`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   min-height: 44px;
-`;
-
-const Actions = styled(Row)`
-  justify-content: flex-end;
-  margin-top: ${({ theme }) => theme.space(4)};
 `;
 
 type Action = 'stop_following' | 'cancel_orders' | 'flatten';
