@@ -1,5 +1,10 @@
-import type { FeedMessage, SyncAccount } from '@synctrade/api';
-import { FEED_MESSAGE_SCHEMAS, SyncAccountSchema, type TSchema } from '@synctrade/api/schemas';
+import type { CopyGroup, FeedMessage, SyncAccount } from '@synctrade/api';
+import {
+  CopyGroupSchema,
+  FEED_MESSAGE_SCHEMAS,
+  SyncAccountSchema,
+  type TSchema,
+} from '@synctrade/api/schemas';
 import { checkValue } from '@synctrade/api/schemas/check';
 
 /**
@@ -46,4 +51,27 @@ export function syncAccountFixture(overrides: Partial<SyncAccount> & { id: numbe
     currency_symbol: '$',
     ...overrides,
   } satisfies SyncAccount);
+}
+
+/**
+ * A copy group (`GET /copier/groups`) as the server sends it: its first account leads, the others follow, group 1 is
+ * the trader's first; override what the test is about. Checked against the schema.
+ */
+export function copyGroupFixture(
+  id: number,
+  name: string,
+  accountIds: readonly number[],
+  overrides: Partial<CopyGroup> = {},
+): CopyGroup {
+  return serverShaped(CopyGroupSchema, {
+    id,
+    name,
+    paused: false,
+    first: id === 1,
+    leader_account_id: accountIds[0] ?? null,
+    account_ids: [...accountIds],
+    follower_account_ids: accountIds.slice(1),
+    leader_breach: null,
+    ...overrides,
+  } satisfies CopyGroup);
 }

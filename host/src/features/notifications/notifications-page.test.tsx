@@ -1,9 +1,8 @@
-import { CopyGroupSchema } from '@synctrade/api/schemas';
 import {
+  copyGroupFixture,
   mockApi,
   renderWithProviders,
   screen,
-  serverShaped,
   within,
   type ApiMock,
 } from '@synctrade/test-utils';
@@ -74,17 +73,7 @@ describe('notifications page', () => {
   });
 
   it("when the trader has two copy groups, then a Copy group filter shows one group's notifications", async () => {
-    const group = (id: number, name: string, accountIds: number[]) =>
-      serverShaped(CopyGroupSchema, {
-        id,
-        name,
-        paused: false,
-        first: id === 1,
-        leader_account_id: accountIds[0] ?? null,
-        account_ids: accountIds,
-        follower_account_ids: accountIds.slice(1),
-        leader_breach: null,
-      });
+    const group = copyGroupFixture;
     api
       .on('GET /notifications', [
         200,

@@ -1,6 +1,5 @@
-import type { AccountSummary, CopyGroup, HistorySummary, Trade } from '@synctrade/api';
-import { CopyGroupSchema } from '@synctrade/api/schemas';
-import { renderWithProviders, screen, serverShaped, waitFor, type ApiMock } from '@synctrade/test-utils';
+import type { AccountSummary, HistorySummary, Trade } from '@synctrade/api';
+import { copyGroupFixture, renderWithProviders, screen, waitFor, type ApiMock } from '@synctrade/test-utils';
 import { DashboardPage } from './dashboard-page';
 import { PeriodPage } from '../../periods';
 import {
@@ -13,18 +12,7 @@ import {
 const account = (id: number, name: string, connection: string): AccountSummary =>
   buildAccountSummary({ id, account_name: name, connection_name: connection });
 
-function group(id: number, name: string, accountIds: number[]): CopyGroup {
-  return serverShaped(CopyGroupSchema, {
-    id,
-    name,
-    paused: false,
-    first: id === 1,
-    leader_account_id: accountIds[0] ?? null,
-    account_ids: accountIds,
-    follower_account_ids: accountIds.slice(1),
-    leader_breach: null,
-  });
-}
+const group = copyGroupFixture;
 
 const LEADER = buildTrade({ id: 1, account: 'SIM-1', qty: 1, pnl: 50 });
 const COPY = buildTrade({ id: 2, account: 'SIM-2', qty: 2, pnl: 100 });
