@@ -129,7 +129,10 @@ export function LimitationsModal({ open, onClose }: InfoModalProps): React.JSX.E
             another platform (R Trader Pro, NinjaTrader) can log the copier out; the connection then shows
             why, and the copier does not keep signing back in to take the session from your platform.
           </li>
-          <li>Only one leader at a time; a follower copies that leader only.</li>
+          <li>
+            One leader per copy group: a follower copies its own group’s leader only, and an account belongs
+            to one group, so nothing is copied twice through a chain.
+          </li>
         </ul>
         <footer>
           <Button type="button" $variant="secondary" onClick={onClose}>
