@@ -173,6 +173,15 @@ describe('copy quality page', () => {
     expect(api.callsTo('GET /quality/story/:ref')[0]?.path).toBe('/quality/story/41');
   });
 
+  it("when it opens with a copy's id in its address (from the desk's orders), then that copy's story opens at once and closing it leaves the page", async () => {
+    const { user } = renderWithProviders(<QualityPage />, { route: '/trade-history/quality?story=41' });
+    const dialog = await screen.findByRole('dialog', { name: 'Copy story: Paper 2' });
+    expect(api.callsTo('GET /quality/story/:ref')[0]?.path).toBe('/quality/story/41');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Copy quality per follower' })).toBeInTheDocument();
+  });
+
   it('when Today is chosen and nothing was copied, then the page says so in plain words', async () => {
     const { user } = renderWithProviders(<QualityPage />, { route: '/trade-history/quality' });
     await screen.findByRole('table', { name: 'Copy quality per follower' });

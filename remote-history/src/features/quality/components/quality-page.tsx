@@ -1,7 +1,7 @@
 import type React from 'react';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, getQualityCsv, type FollowerQuality, type LeaderFillQuality } from '@synctrade/api';
 import {
   Button,
@@ -151,7 +151,17 @@ function FillsTable({
 export function QualityPage(): React.JSX.Element {
   const [period, setPeriod] = useState<QualityPeriod>('week');
   const [page, setPage] = useState(1);
-  const [story, setStory] = useState<string | null>(null);
+  // `?story=<order id>`: a copy's story opened from elsewhere (a copy in the Sync Desk's orders list).
+  const [params, setParams] = useSearchParams();
+  const [story, setStoryState] = useState<string | null>(() => params.get('story'));
+  const setStory = (ref: string | null): void => {
+    setStoryState(ref);
+    if (ref === null && params.has('story')) {
+      const next = new URLSearchParams(params);
+      next.delete('story');
+      setParams(next, { replace: true });
+    }
+  };
   const { summary, fills, status, error, reload } = useQuality(period, page);
   const pages = fills ? Math.max(1, Math.ceil(fills.total / FILLS_PAGE_SIZE)) : 1;
 

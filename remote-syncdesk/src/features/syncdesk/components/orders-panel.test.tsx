@@ -114,7 +114,9 @@ describe('orders panel', () => {
     });
     renderDesk();
     const table = await screen.findByRole('table', { name: 'Orders' });
-    const row = within(table).getByRole('cell', { name: '31' }).closest('tr') as HTMLElement;
+    const row = within(table)
+      .getByRole('link', { name: 'Story of copy 31 to Paper 2' })
+      .closest('tr') as HTMLElement;
     expect(within(row).getByText('Canceled')).toBeInTheDocument();
     expect(within(row).getByText("superseded by the leader's later order")).toBeInTheDocument();
   });
@@ -223,5 +225,18 @@ describe('orders panel', () => {
     expect(
       await screen.findByText('Order data failed. Please try again.', { selector: '.Toastify *' }),
     ).toBeInTheDocument();
+  });
+
+  it("when an order is a copy, then its id opens the copy's story on the Copy quality page; the leader's own order has none", async () => {
+    api = deskApi({
+      orders: buildOrderData([
+        buildOrder({ id: 7, role: 'leader', account: 'Lead' }),
+        buildOrder({ id: 8, role: 'copy', account: 'Paper 2' }),
+      ]),
+    });
+    renderDesk();
+    const link = await screen.findByRole('link', { name: 'Story of copy 8 to Paper 2' });
+    expect(link).toHaveAttribute('href', '/trade-history/quality?story=8');
+    expect(screen.queryByRole('link', { name: /Story of copy 7/ })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import type React from 'react';
+import { Link } from 'react-router-dom';
 import type { Order, OrderStatus } from '@synctrade/api';
 import { formatDateTime, formatPrice, Table, TableWrap } from '@synctrade/ui';
 import { Badge } from './desk-styles';
@@ -36,7 +37,19 @@ export function OrdersTable({ orders }: { orders: Order[] }): React.JSX.Element 
         <tbody>
           {orders.map((order) => (
             <tr key={order.id}>
-              <td>{order.id}</td>
+              <td>
+                {order.role === 'copy' ? (
+                  // A copy opens its story: the leader's event, the plan, the send, the broker's answer, the fill.
+                  <Link
+                    to={`/trade-history/quality?story=${order.id}`}
+                    aria-label={`Story of copy ${order.id} to ${order.account}`}
+                  >
+                    {order.id}
+                  </Link>
+                ) : (
+                  order.id
+                )}
+              </td>
               <td>{order.connection}</td>
               <td>{order.account}</td>
               <td>{formatDateTime(order.time)}</td>
