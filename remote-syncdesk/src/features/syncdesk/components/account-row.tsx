@@ -4,7 +4,7 @@ import type { SyncAccount } from '@synctrade/api';
 import { formatMoney, formatPnl, formatPrice } from '@synctrade/ui';
 import { useFlash } from '../hooks/use-flash';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-import { copySettingsSummary } from '../copy-settings/copy-settings-dialog';
+import { copySettingsSummary } from '../copy-settings/copy-settings-summary';
 import { formatSide } from './format';
 import { RowIdentity, RowSettings } from './row-parts';
 

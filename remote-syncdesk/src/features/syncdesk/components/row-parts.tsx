@@ -1,11 +1,11 @@
 import type React from 'react';
-import { memo, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { FollowerThrottle, FollowerState as State } from '@synctrade/api';
 import { Switch } from '@synctrade/ui';
 import styled from 'styled-components';
 import { FlattenConfirm } from '../confirm/flatten-confirm';
-import { CopySettingsDialog } from '../copy-settings/copy-settings-dialog';
+import { LazyCopySettingsDialog } from '../groups/lazy-dialogs';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { CellButton, LeaderMark } from './desk-styles';
 import { FollowerState } from './follower-state';
@@ -140,7 +140,9 @@ export const RowSettings = memo(function RowSettings({
             </SettingsButton>
             {editing &&
               createPortal(
-                <CopySettingsDialog accountId={id} name={name} onClose={() => setEditing(false)} />,
+                <Suspense fallback={null}>
+                  <LazyCopySettingsDialog accountId={id} name={name} onClose={() => setEditing(false)} />
+                </Suspense>,
                 document.body,
               )}
           </>

@@ -1,13 +1,12 @@
 import type React from 'react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { CopyGroup } from '@synctrade/api';
 import { Button, Modal, Muted, Row, Select } from '@synctrade/ui';
 import { Badge } from '../components/desk-styles';
 import { useSyncdeskStore } from '../store/syncdesk-store';
-import { GroupNameDialog } from './group-name-dialog';
 import { groupState, type GroupTone } from './group-state';
-import { MoveAccountDialog } from './move-account-dialog';
+import { LazyGroupNameDialog, LazyMoveAccountDialog } from './lazy-dialogs';
 import { DialogActions as Actions } from '../components/dialog-parts';
 
 const Bar = styled.div`
@@ -132,11 +131,27 @@ export function GroupDialogs({
   group: CopyGroup | null;
   close(): void;
 }): React.JSX.Element | null {
+  return (
+    <Suspense fallback={null}>
+      <GroupDialog dialog={dialog} group={group} close={close} />
+    </Suspense>
+  );
+}
+
+function GroupDialog({
+  dialog,
+  group,
+  close,
+}: {
+  dialog: Dialog;
+  group: CopyGroup | null;
+  close(): void;
+}): React.JSX.Element | null {
   const createGroup = useSyncdeskStore((state) => state.createGroup);
   const renameGroup = useSyncdeskStore((state) => state.renameGroup);
   if (dialog === 'create')
     return (
-      <GroupNameDialog
+      <LazyGroupNameDialog
         title="New copy group"
         submitLabel="Create group"
         initialName=""
@@ -147,7 +162,7 @@ export function GroupDialogs({
   if (group === null) return null;
   if (dialog === 'rename')
     return (
-      <GroupNameDialog
+      <LazyGroupNameDialog
         title={`Rename ${group.name}`}
         submitLabel="Save name"
         initialName={group.name}
@@ -155,7 +170,7 @@ export function GroupDialogs({
         onClose={close}
       />
     );
-  if (dialog === 'move') return <MoveAccountDialog group={group} onClose={close} />;
+  if (dialog === 'move') return <LazyMoveAccountDialog group={group} onClose={close} />;
   if (dialog === 'delete') return <DeleteGroupConfirm group={group} onClose={close} />;
   return null;
 }
