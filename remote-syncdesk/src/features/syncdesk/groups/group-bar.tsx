@@ -121,32 +121,22 @@ function GroupButtons({ group, open }: { group: CopyGroup; open(dialog: Dialog):
   );
 }
 
-/** The group dialogs, mounted only while open. */
-export function GroupDialogs({
-  dialog,
-  group,
-  close,
-}: {
+interface GroupDialogsProps {
   dialog: Dialog;
   group: CopyGroup | null;
   close(): void;
-}): React.JSX.Element | null {
+}
+
+/** The group dialogs, mounted only while open. */
+export function GroupDialogs(props: GroupDialogsProps): React.JSX.Element {
   return (
     <Suspense fallback={null}>
-      <GroupDialog dialog={dialog} group={group} close={close} />
+      <GroupDialog {...props} />
     </Suspense>
   );
 }
 
-function GroupDialog({
-  dialog,
-  group,
-  close,
-}: {
-  dialog: Dialog;
-  group: CopyGroup | null;
-  close(): void;
-}): React.JSX.Element | null {
+function GroupDialog({ dialog, group, close }: GroupDialogsProps): React.JSX.Element | null {
   const createGroup = useSyncdeskStore((state) => state.createGroup);
   const renameGroup = useSyncdeskStore((state) => state.renameGroup);
   if (dialog === 'create')
