@@ -57,9 +57,11 @@ describe("a follower's copy settings", () => {
     await h.engine.stop();
   });
 
-  it("when a follower's contract filter leaves the leader's contract out, then it gets nothing, says why, and its own position there is left alone", async () => {
+  it("when a follower's contract filter leaves the leader's contract out, then it gets nothing, says why, and its own position there is left alone; a filter that takes it copies as before", async () => {
     const h = new Harness([{ ratio: 1 }, { ratio: 1 }]);
     h.directory.account(2).contracts = ['NQ', 'MNQ'];
+    // Follower 3's filter takes ES: it copies as before.
+    h.directory.account(3).contracts = ['MES', 'ES'];
     await h.start();
     await h.handMarket(2, 'sell', 1);
     await h.settle();
