@@ -10,14 +10,16 @@ interface DeskRow {
 }
 
 interface Ledger {
-  positions: Array<{ symbol: string; net_pos: number }>;
+  positions: Array<{ symbol: string; net_pos: number; avg_price: number }>;
   working_orders: Array<{ order_id: string; order_type: string; linked_order_id: string | null }>;
 }
 
 /**
  * A new trader tries a bracket on paper: the ticket's bracket in ticks places a stop and a target linked
- * one-cancels-other; the target, one tick away, fills as the paper market moves, and the stop, 400 ticks away
- * (100 ES points, far beyond any move of the paper market in this test's time), is canceled with it.
+ * one-cancels-other. The trader then takes profit by moving the target under the market (the paper market is a
+ * random walk, so waiting for it to reach a price would make the test depend on luck); the target fills at once,
+ * and the stop, 400 ticks away (100 ES points, far beyond any move of the paper market in this test's time), is
+ * canceled with it.
  */
 describe('paper bracket from the order ticket', () => {
   const suite = useStackAndBrowser();
@@ -58,11 +60,24 @@ describe('paper bracket from the order ticket', () => {
       );
       const [stop, target] = placed.working_orders;
       assert.equal(stop?.linked_order_id, target?.order_id);
+      const entry = placed.positions[0]?.avg_price;
+      assert.ok(entry !== undefined, 'the entry filled');
+      // Ten points under the entry: a sell limit the market takes at once, whichever way it walked meanwhile.
+      await api(
+        suite.stack,
+        'PATCH',
+        `/sim/orders/${target?.order_id}`,
+        { account_id: id, price: entry - 10 },
+        user.token,
+      ).catch(async (error: unknown) => {
+        // Only a target that filled on its own meanwhile may refuse the move.
+        if ((await ledger()).positions.length > 0) throw error;
+      });
     }
 
     // Waits (on the ledger's state, not on a time) until the target filled: flat, nothing working.
     let after = await ledger();
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 30_000;
     while (after.positions.length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       after = await ledger();
