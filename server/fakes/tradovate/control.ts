@@ -1,6 +1,6 @@
 import type { FakeContext, FillSent, PenaltyResend, RequestRecord } from './context';
 import { type Faults, noFaults } from './faults';
-import type { Failure, ModifyChange, Placed } from './fake-venue';
+import type { BracketSpec, Failure, ModifyChange, Placed } from './fake-venue';
 import type { SocketHub } from './socket-hub';
 import type { Action, FakeFill, FakeOrder, OrderType } from './venue-types';
 
@@ -16,6 +16,8 @@ export interface HumanOrder {
   pegDifference?: number;
   /** Market orders: fill in these parts, then the rest (partial fills). */
   parts?: number[];
+  /** A bracket by hand (Tradovate's ATM): one or two children, suspended until the entry fills (placeOSO). */
+  brackets?: BracketSpec[];
 }
 
 /** What a test (or `POST /__control/...`) can do to the fake: seed users, move prices, trade by hand, break things. */
@@ -73,18 +75,38 @@ export class FakeControl {
 
   /** An order as if a human clicked in Tradovate's own app (a leader trade). */
   placeHumanOrder(order: HumanOrder): Placed | Failure {
-    return this.ctx.venue.place({
-      accountId: order.accountId,
-      symbol: order.symbol,
-      action: order.action,
-      orderQty: order.qty,
-      orderType: order.orderType ?? 'Market',
-      price: order.price,
-      stopPrice: order.stopPrice,
-      pegDifference: order.pegDifference,
-      isAutomated: false,
-      ...(order.parts ? { fillParts: order.parts } : {}),
-    });
+    return this.ctx.venue.place(
+      {
+        accountId: order.accountId,
+        symbol: order.symbol,
+        action: order.action,
+        orderQty: order.qty,
+        orderType: order.orderType ?? 'Market',
+        price: order.price,
+        stopPrice: order.stopPrice,
+        pegDifference: order.pegDifference,
+        isAutomated: false,
+        ...(order.parts ? { fillParts: order.parts } : {}),
+      },
+      order.brackets,
+    );
+  }
+
+  /** Two orders by hand, one cancels the other (placeOCO): a stop and a target for a position held. */
+  placeHumanOco(order: HumanOrder, other: BracketSpec): { orderId: number; ocoId: number } | Failure {
+    return this.ctx.venue.placeOco(
+      {
+        accountId: order.accountId,
+        symbol: order.symbol,
+        action: order.action,
+        orderQty: order.qty,
+        orderType: order.orderType ?? 'Limit',
+        price: order.price,
+        stopPrice: order.stopPrice,
+        isAutomated: false,
+      },
+      other,
+    );
   }
 
   /** A modification made by hand in Tradovate's app. */

@@ -100,30 +100,52 @@ export class FakeVenue extends VenueState {
     });
   }
 
-  /** `placeOCO`: two working orders, the fill of one cancels the other (PlaceOCO.md, PlaceOcoResult.md). */
+  /**
+   * `placeOCO`: two working orders, the fill of one cancels the other (PlaceOCO.md, PlaceOcoResult.md). Both are
+   * checked before either exists and each names the other (`linkedId`) from its first event on. The `other`
+   * order's `clOrdId` (RestrainedOrderVersion.md) is taken but not recorded: no document says that its `New`
+   * command carries it, so a client must find the second order through the first's `linkedId`.
+   */
   placeOco(spec: NewOrder, other: BracketSpec): { orderId: number; ocoId: number } | Failure {
-    const first = this.place(spec);
-    if (!('orderId' in first)) return first;
-    const entry = this.orders.get(first.orderId);
-    if (!entry) return { failureReason: 'UnknownReason', failureText: 'The first order vanished' };
-    if (entry.ordStatus === 'Filled')
-      return { failureReason: 'UnknownReason', failureText: 'The first order of the OCO filled at once' };
-    const second = this.place({
-      ...spec,
+    const account = this.accounts.get(spec.accountId);
+    if (!account || !account.active)
+      return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
+    const contract = this.contractBySymbol(spec.symbol);
+    if (!contract)
+      return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
+    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
+      return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    for (const order of [spec, other]) {
+      const problem = this.missingPrice(order);
+      if (problem !== null) return { failureReason: 'InvalidPrice', failureText: problem };
+    }
+    const second: NewOrder = {
+      accountId: spec.accountId,
+      symbol: spec.symbol,
+      orderQty: spec.orderQty,
+      isAutomated: spec.isAutomated,
       action: other.action,
       orderType: other.orderType,
       price: other.price,
       stopPrice: other.stopPrice,
       pegDifference: other.pegDifference,
-      clOrdId: undefined,
+    };
+    return this.batch(() => {
+      const create = (order: NewOrder): FakeOrder =>
+        this.createOrder(spec.accountId, contract.id, order, spec.orderQty, spec.isAutomated, null, {
+          clOrdId: order.clOrdId,
+          announce: false,
+        });
+      const first = create(spec);
+      const sibling = create(second);
+      first.ocoSiblingId = sibling.id;
+      sibling.ocoSiblingId = first.id;
+      for (const order of [first, sibling]) this.announce(order);
+      // A first order that fills at once cancels its sibling before the sibling ever works.
+      this.activate(first);
+      if (sibling.ordStatus === 'PendingNew') this.activate(sibling);
+      return { orderId: first.id, ocoId: sibling.id };
     });
-    if (!('orderId' in second)) return second;
-    const sibling = this.orders.get(second.orderId);
-    if (sibling) {
-      entry.ocoSiblingId = sibling.id;
-      sibling.ocoSiblingId = entry.id;
-    }
-    return { orderId: entry.id, ocoId: second.orderId };
   }
 
   /** What an order type needs and lacks (PlaceOrder.md: `price`, `stopPrice`, `pegDifference`), or null. */
@@ -157,7 +179,7 @@ export class FakeVenue extends VenueState {
     qty: number,
     isAutomated: boolean,
     parentId: number | null,
-    { clOrdId }: { clOrdId?: string },
+    { clOrdId, announce = true }: { clOrdId?: string; announce?: boolean },
   ): FakeOrder {
     const tick = this.contracts.get(contractId)?.tickSize ?? 0.25;
     const { action, orderType, price } = spec;
@@ -193,6 +215,13 @@ export class FakeVenue extends VenueState {
       if (siblings) siblings.push(order);
       else this.childrenOf.set(parentId, [order]);
     }
+    if (announce) this.announce(order);
+    return order;
+  }
+
+  /** The events of a new order: it, its `New` command, its first version and report (suspended if a child). */
+  private announce(order: FakeOrder): void {
+    const { accountId, parentId, isAutomated } = order;
     this.emit(accountId, 'order', 'Created', json.orderJson(order));
     this.recordCommand(order, 'New', order.clOrdId, isAutomated);
     this.emit(accountId, 'orderVersion', 'Created', json.orderVersionJson(order));
@@ -207,7 +236,6 @@ export class FakeVenue extends VenueState {
       order.ordStatus = 'Suspended';
       this.emit(accountId, 'order', 'Updated', json.orderJson(order));
     }
-    return order;
   }
 
   private activate(order: FakeOrder, fillParts: number[] = []): void {

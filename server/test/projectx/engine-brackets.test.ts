@@ -9,7 +9,7 @@ const legsOf = (orders: readonly VenueWorkingOrder[]): Array<[string, string, nu
 
 /**
  * A paper leader's bracket copied to ProjectX followers (over real sockets to the fake gateway) and to a
- * Tradovate follower (the fake Tradovate), the engine on the server's store.
+ * Tradovate follower (the fake Tradovate, over its REST API and socket), the engine on the server's store.
  */
 describe("a leader's bracket on ProjectX and Tradovate followers", () => {
   let db: Db;
@@ -30,7 +30,7 @@ describe("a leader's bracket on ProjectX and Tradovate followers", () => {
   }, 60_000);
   afterEach(() => rig.close());
 
-  it('when the leader opens a bracket, then each ProjectX follower gets one linked pair and the Tradovate follower separate mirrors', async () => {
+  it('when the leader opens a bracket, then each ProjectX follower and the Tradovate follower get one linked pair', async () => {
     expect([rig.held(px, SYMBOL), rig.held(px2, SYMBOL), rig.held(tv, SYMBOL)]).toEqual([2, 1, 1]);
     expect(legsOf(rig.workingAt(px))).toEqual([
       ['Limit', 'sell', 2, 6020],
@@ -54,7 +54,45 @@ describe("a leader's bracket on ProjectX and Tradovate followers", () => {
       ['100', 2],
       ['200', 1],
     ]);
+    // Tradovate links the pair itself: one placeOCO, whose two orders name each other.
+    const tvAccount = tv.place.broker === 'tradovate' ? tv.place.accountId : NaN;
+    // The entry went as a market order; the legs as one placeOCO, never as orders of their own.
+    const sends = rig.tradovate.control
+      .requests('order/place')
+      .filter((send) => (send.body as { orderType?: string }).orderType !== 'Market');
+    expect(sends.map((send) => send.endpoint)).toEqual(['order/placeoco']);
+    expect(sends[0]?.body).toMatchObject({
+      accountId: tvAccount,
+      action: 'Sell',
+      orderQty: 1,
+      orderType: 'Stop',
+      stopPrice: 5980,
+      isAutomated: true,
+      other: { action: 'Sell', orderType: 'Limit', price: 6020 },
+    });
+    const [stop, target] = rig.tradovate.control
+      .orders()
+      .filter((o) => o.accountId === tvAccount && o.ordStatus === 'Working');
+    expect([stop?.ocoSiblingId, target?.ocoSiblingId]).toEqual([target?.id, stop?.id]);
   });
+
+  it("when the Tradovate follower's target fills alone, then Tradovate cancels its stop while the leader's legs keep working", async () => {
+    const tvAccount = tv.place.broker === 'tradovate' ? tv.place.accountId : NaN;
+    rig.tradovate.control.setPrice(SYMBOL, 6021);
+    await rig.settle();
+    expect(legsOf(rig.workingAt(rig.leader))).toHaveLength(2);
+    expect(rig.workingAt(tv)).toEqual([]);
+    expect(
+      rig.tradovate.control
+        .orders()
+        .filter((o) => o.accountId === tvAccount && o.orderType !== 'Market')
+        .map((o) => [o.orderType, o.ordStatus])
+        .sort(),
+    ).toEqual([
+      ['Limit', 'Filled'],
+      ['Stop', 'Canceled'],
+    ]);
+  }, 60_000);
 
   it("when the ProjectX follower's target fills alone, then its stop is cancelled at once while the leader's legs keep working", async () => {
     // Only the gateway's market moves: the paper leader's legs (and the Tradovate follower's) do not trade.
@@ -89,6 +127,13 @@ describe("a leader's bracket on ProjectX and Tradovate followers", () => {
     await rig.settle();
     expect([rig.workingAt(px), rig.workingAt(px2)]).toEqual([[], []]);
     expect(rig.fake.world.placed.length).toBe(placedBefore);
+    // The Tradovate pair was not sent again either, and its stop followed the leader's as one of the pair.
+    expect(rig.tradovate.control.requests('order/placeoco')).toHaveLength(1);
+    expect(rig.tradovate.control.requests('order/placeorder')).toHaveLength(1);
+    expect(legsOf(rig.workingAt(tv))).toEqual([
+      ['Limit', 'sell', 1, 6020],
+      ['Stop', 'sell', 1, 5990],
+    ]);
     for (const leg of rig.workingAt(rig.leader)) await rig.leaderUnwork(leg);
     await rig.settle();
     expect(rig.workingAt(tv)).toEqual([]);

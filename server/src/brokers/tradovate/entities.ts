@@ -8,6 +8,8 @@ export interface OrderEntity {
   action: 'Buy' | 'Sell';
   ordStatus: string;
   parentId: number | null;
+  /** The other order of a one-cancels-other pair (`placeOCO`, a bracket's two legs): Order.md `linkedId`. */
+  linkedId: number | null;
   time: number;
 }
 
@@ -96,6 +98,7 @@ export function parseOrder(value: unknown): OrderEntity {
     action: action(r.action, 'order'),
     ordStatus: optString(r, 'ordStatus') ?? 'Unknown',
     parentId: nullableNumber(optNumber(r, 'parentId')),
+    linkedId: nullableNumber(optNumber(r, 'linkedId')),
     time: timeOf(r),
   };
 }

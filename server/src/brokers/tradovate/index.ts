@@ -9,6 +9,7 @@ import { defaultTimings, readTradovateConfig, type TradovateConfig, type Tradova
 import type { Db } from '../../db/db';
 import { fetchMe, listAccountsWithBalances } from './accounts';
 import { dbClientOrderIds, memoryClientOrderIds } from './client-order-ids';
+import { dbOcoSiblings, memoryOcoSiblings } from './oco-siblings';
 import { IpBudget, type IpLimit, tradovateIpLimits } from './ip-budget';
 import { buildAuthorizeUrl, exchangeCode } from './oauth';
 import { SessionVersions } from './order-shapes';
@@ -45,6 +46,7 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
   const ipBudget = new IpBudget(options.ipLimits ?? tradovateIpLimits, options.ipWindowMs);
   const versions = new SessionVersions();
   const clientOrderIds = options.db ? dbClientOrderIds(options.db) : memoryClientOrderIds();
+  const ocoSiblings = options.db ? dbOcoSiblings(options.db) : memoryOcoSiblings();
   const redirectUri = `${options.publicUrl.replace(/\/+$/, '')}/api/v1/brokers/tradovate/callback`;
 
   return {
@@ -89,6 +91,7 @@ export function createTradovateAdapter(options: TradovateAdapterOptions): Tradov
         timings,
         budgets,
         clientOrderIds,
+        ocoSiblings,
         ipBudget,
         versions,
         ...sessionOptions,

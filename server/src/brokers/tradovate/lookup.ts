@@ -30,8 +30,39 @@ async function lookUp(
   const cached = ctx.state.findByClientId(accountExternalId, clientOrderId);
   if (cached) return cached;
   const orderId =
-    (await ctx.clientIds.orderIdOf(clientOrderId)) ?? (await orderIdFromCommands(ctx, clientOrderId));
+    (await ctx.clientIds.orderIdOf(clientOrderId)) ??
+    (await orderIdFromCommands(ctx, clientOrderId)) ??
+    (await ocoSiblingId(ctx, accountExternalId, clientOrderId));
   if (orderId === null) return null;
+  return readOrder(ctx, accountExternalId, orderId, clientOrderId);
+}
+
+/**
+ * The second order of a `placeOCO` we sent, whose own client order id Tradovate may not keep: found as the order
+ * the first names in `linkedId`. Null when the pair was never placed (the first is not found either).
+ */
+async function ocoSiblingId(
+  ctx: OrderContext,
+  accountExternalId: string,
+  clientOrderId: string,
+): Promise<number | null> {
+  const firstClientOrderId = await ctx.ocoSiblings.firstOf(clientOrderId);
+  if (firstClientOrderId === null) return null;
+  const first = await findOrderByClientId(ctx, accountExternalId, firstClientOrderId);
+  if (first === null) return null;
+  const linked = first.linkedOrderId;
+  if (linked === undefined || linked === null)
+    throw new BrokerError(`Tradovate has not told the order linked to ${first.orderId} yet`, 'uncertain');
+  return Number(linked);
+}
+
+/** Reads an order by id (`order/item`, `orderVersion/deps`) into the feed's state under our client order id. */
+async function readOrder(
+  ctx: OrderContext,
+  accountExternalId: string,
+  orderId: number,
+  clientOrderId: string,
+): Promise<BrokerOrder | null> {
   let order: unknown;
   try {
     order = await ctx.rest.call({ method: 'GET', path: 'order/item', query: { id: String(orderId) } });

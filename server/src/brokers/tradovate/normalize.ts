@@ -72,6 +72,7 @@ export function toBrokerOrder(parts: OrderParts): BrokerOrder {
     status,
     reason: status === 'Rejected' ? (report?.reason ?? parts.commandReason ?? 'Rejected by Tradovate') : null,
     parentOrderId: order.parentId === null ? null : String(order.parentId),
+    ...(order.linkedId === null ? {} : { linkedOrderId: String(order.linkedId) }),
     time: order.time,
   };
 }

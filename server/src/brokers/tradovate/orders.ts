@@ -1,7 +1,14 @@
 import { pendingOrder } from '../shared/pending-order';
 import type { UncertainSends } from '../shared/uncertain-sends';
-import { BrokerError, type BrokerOrder, type ModifyOrderCommand, type PlaceOrderCommand } from '../types';
+import {
+  BrokerError,
+  type BrokerOrder,
+  type ModifyOrderCommand,
+  type OcoSibling,
+  type PlaceOrderCommand,
+} from '../types';
 import type { SessionClientOrderIds } from './client-order-ids';
+import type { SessionOcoSiblings } from './oco-siblings';
 import type { FeedState } from './feed-state';
 import { isRecord, type JsonRecord, optNumber, preview } from './json';
 import { modificationPricing, type OrderVersions, placementPricing } from './order-shapes';
@@ -11,6 +18,8 @@ export interface OrderContext {
   rest: TradovateRest;
   state: FeedState;
   clientIds: SessionClientOrderIds;
+  /** The second order of each `placeOCO` we send → the first's client order id (`oco-siblings.ts`). */
+  ocoSiblings: SessionOcoSiblings;
   /** Order versions of every session of this server: a mirror copies its leader order's own type. */
   versions: OrderVersions;
   /** Placements whose answer was lost: their look-up waits until the request could no longer land. */
@@ -45,6 +54,7 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
     clOrdId: command.clientOrderId,
     isAutomated: true,
   };
+  if (command.oco !== undefined) return placeOco(ctx, command, command.oco, body);
   const { stopLoss, takeProfit } = command.bracket ?? {};
   const brackets: JsonRecord[] = [];
   if (stopLoss !== undefined)
@@ -61,15 +71,64 @@ export async function placeOrder(ctx: OrderContext, command: PlaceOrderCommand):
       command: true,
     }),
   );
+  return placed(ctx, command, path, reply);
+}
+
+/** The order an answer names; an answer without an order id leaves the placement to be looked up, not resent. */
+function placed(ctx: OrderContext, command: PlaceOrderCommand, path: string, reply: unknown): BrokerOrder {
   const orderId = isRecord(reply) ? optNumber(reply, 'orderId') : undefined;
   if (orderId === undefined) {
     ctx.uncertainSends.note(command.clientOrderId);
-    // Without an order id we cannot tell whether it was placed: the caller must look it up, not resend.
     throw new BrokerError(`Tradovate answered ${path} without an order id: ${preview(reply)}`, 'uncertain');
   }
   ctx.state.rememberClientId(orderId, command.clientOrderId);
   ctx.clientIds.remember(orderId, command.clientOrderId);
   return ctx.state.brokerOrder(String(orderId)) ?? pendingOrder(String(orderId), command);
+}
+
+/**
+ * A stop and a target linked one-cancels-other, as Tradovate's own `placeOCO` (PlaceOCO.md: the order plus
+ * `other`, a RestrainedOrderVersion). The pair is stored before it is sent: after a lost answer the second order
+ * is found through the first's `linkedId` (`lookup.ts`), since only the first's client order id is sure to be
+ * on a command Tradovate keeps. One request for both, so the pair is placed once or not at all.
+ */
+async function placeOco(
+  ctx: OrderContext,
+  command: PlaceOrderCommand,
+  sibling: OcoSibling,
+  body: JsonRecord,
+): Promise<BrokerOrder> {
+  if (command.type === 'Market')
+    throw new BrokerError('A market order cannot be one of a one-cancels-other pair', 'rejected');
+  const siblingCommand: PlaceOrderCommand = {
+    accountExternalId: command.accountExternalId,
+    clientOrderId: sibling.clientOrderId,
+    symbol: command.symbol,
+    side: command.side,
+    qty: command.qty,
+    type: sibling.type,
+    ...(sibling.price === undefined ? {} : { price: sibling.price }),
+    ...(sibling.stopPrice === undefined ? {} : { stopPrice: sibling.stopPrice }),
+  };
+  await ctx.ocoSiblings.remember(command.clientOrderId, sibling.clientOrderId);
+  const other: JsonRecord = {
+    action: command.side === 'buy' ? 'Buy' : 'Sell',
+    clOrdId: sibling.clientOrderId,
+    ...placementPricing(ctx.versions, siblingCommand),
+    timeInForce: 'GTC',
+  };
+  const path = 'order/placeoco';
+  const reply = await ctx.uncertainSends.send(command.clientOrderId, () =>
+    ctx.rest.call({ method: 'POST', path, body: { ...body, other }, command: true }),
+  );
+  const first = placed(ctx, command, path, reply);
+  const ocoId = isRecord(reply) ? optNumber(reply, 'ocoId') : undefined;
+  // Without `ocoId` the second order is still found later, through the first's `linkedId`.
+  if (ocoId !== undefined) {
+    ctx.state.rememberClientId(ocoId, sibling.clientOrderId);
+    ctx.clientIds.remember(ocoId, sibling.clientOrderId);
+  }
+  return first;
 }
 
 export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand): Promise<void> {

@@ -3,6 +3,7 @@ import { UncertainSends } from '../shared/uncertain-sends';
 import type { BrokerSession, BrokerSessionOptions } from '../types';
 import { fetchAccounts, fetchMe, listAccountsWithBalances } from './accounts';
 import { type ClientOrderIdStore, sessionClientOrderIds } from './client-order-ids';
+import { type OcoSiblingStore, sessionOcoSiblings } from './oco-siblings';
 import type { TradovateConfig, TradovateTimings } from './config';
 import { resolveContracts } from './contracts';
 import { TradovateFeed } from './feed';
@@ -22,6 +23,7 @@ export interface SessionDeps extends BrokerSessionOptions {
   timings: TradovateTimings;
   budgets: UserRequestWindows;
   clientOrderIds: ClientOrderIdStore;
+  ocoSiblings: OcoSiblingStore;
   /** This server's share of Tradovate's per-IP limits, shared by every session. */
   ipBudget: IpBudget;
   /** Every open session's order versions (a follower's mirror copies its leader order's own type). */
@@ -84,6 +86,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     rest,
     state,
     clientIds,
+    ocoSiblings: sessionOcoSiblings(deps.ocoSiblings, deps.environment, userId),
     versions: deps.versions,
     // A lost placement may still reach Tradovate until its request would have timed out.
     uncertainSends: new UncertainSends(deps.timings.requestTimeoutMs),
@@ -112,6 +115,8 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     for (const account of await fetchAccounts(rest)) state.putAccount(account);
 
   return {
+    // A follower's stop and target go as one `placeOCO` (`orders.ts`).
+    linksOco: true,
     nextRequestAt: () => budget.nextSlotAt(),
     listAccounts: () => listAccountsWithBalances(rest),
     positions: async () => state.positions(),

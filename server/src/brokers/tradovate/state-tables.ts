@@ -172,11 +172,12 @@ export class StateTables {
       known && finalStatuses.has(known.ordStatus) && !finalStatuses.has(order.ordStatus)
         ? known.ordStatus
         : order.ordStatus;
-    // Keep the parent if a later update leaves it out.
+    // Keep the parent and the linked order if a later update leaves them out.
     this.ordersById.set(order.id, {
       ...order,
       ordStatus: status,
       parentId: order.parentId ?? known?.parentId ?? null,
+      linkedId: order.linkedId ?? known?.linkedId ?? null,
     });
     if (finalStatuses.has(status)) this.workingIds.delete(order.id);
     else this.workingIds.add(order.id);

@@ -14,13 +14,16 @@ import type { CopyIntent } from './types';
  */
 
 /**
- * The bracket a leader order is a leg of: its parent (a Tradovate OSO child, a paper bracket child) or the entry
- * of a bracket kept by our ProjectX adapter (`bk.<entry client id>.sl|tp`). Null for any other order, and for
- * ProjectX's native legs, whose orders carry no link to their entry or to each other.
+ * The bracket a leader order is a leg of: its parent (a Tradovate OSO child, a paper bracket child), the pair it
+ * is linked one-cancels-other with (a Tradovate `placeOCO` exit, whose orders name each other in `linkedId`), or
+ * the entry of a bracket kept by our ProjectX adapter (`bk.<entry client id>.sl|tp`). Null for any other order,
+ * and for ProjectX's native legs, whose orders carry no link to their entry or to each other.
  */
 export function bracketOf(order: BrokerOrder): string | null {
   if (order.type !== 'Stop' && order.type !== 'Limit') return null;
   if (order.parentOrderId !== null) return `parent ${order.parentOrderId}`;
+  const linked = order.linkedOrderId;
+  if (linked !== undefined && linked !== null) return `linked ${[order.orderId, linked].sort().join(' ')}`;
   const kept = /^bk\.(.+)\.(?:sl|tp)$/.exec(order.clientOrderId ?? '');
   return kept === null ? null : `entry ${kept[1]}`;
 }
