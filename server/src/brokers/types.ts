@@ -146,6 +146,11 @@ export interface BrokerOrder {
   trail?: number | null;
   /** The other order of a one-cancels-other pair, where the broker reports the link. */
   linkedOrderId?: string | null;
+  /**
+   * A placement's answer only: what the broker was sent instead of the order asked for, and why (a type it does
+   * not take). The copy shows it as its reason.
+   */
+  sentAs?: string;
 }
 
 export interface BrokerPosition {

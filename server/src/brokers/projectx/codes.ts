@@ -2,6 +2,8 @@ import type { BrokerOrderStatus, BrokerOrderType, OrderSide } from '../types';
 
 /** Gateway enums (OrderType, OrderSide, OrderStatus, PositionType) ↔ ours. */
 export const PX_TYPE: Record<BrokerOrderType, number> = { Limit: 1, Market: 2, Stop: 4 };
+/** Order/place type 5: a stop that trails the market by `trailPrice`. */
+export const PX_TRAILING_STOP = 5;
 export const PX_SIDE: Record<OrderSide, number> = { buy: 0, sell: 1 };
 
 export function orderTypeOf(code: number | undefined): BrokerOrderType {

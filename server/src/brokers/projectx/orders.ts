@@ -7,7 +7,7 @@ import {
   type ModifyOrderCommand,
   type PlaceOrderCommand,
 } from '../types';
-import { PX_SIDE, PX_TYPE, TERMINAL } from './codes';
+import { PX_SIDE, PX_TRAILING_STOP, PX_TYPE, TERMINAL } from './codes';
 import { list, num } from './json';
 import { ProjectXRefusal, type ProjectXRest } from './rest-client';
 import type { ProjectXState } from './state';
@@ -99,14 +99,16 @@ async function sendTagged(
   const live = known.find(({ order }) => order.status !== 'Rejected');
   if (live) return live.order;
   let attempt = Math.max(1, ...known.map(({ tag }) => attemptOf(tag) + 1));
+  const trailing = isTrailing(command);
   const body = {
     accountId,
     contractId,
-    type: PX_TYPE[command.type],
+    type: trailing ? PX_TRAILING_STOP : PX_TYPE[command.type],
     side: PX_SIDE[command.side],
     size: command.qty,
     limitPrice: command.type === 'Limit' ? (command.price ?? null) : null,
-    stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
+    stopPrice: command.type === 'Stop' && !trailing ? (command.stopPrice ?? command.price ?? null) : null,
+    ...(trailing ? { trailPrice: command.trail } : {}),
     ...(nativeBrackets ? await brackets(ctx, command, contractId) : {}),
   };
   for (; attempt <= MAX_TAG_ATTEMPTS; attempt += 1) {
@@ -116,7 +118,7 @@ async function sendTagged(
       const orderId = String(num(answer, 'orderId') ?? '');
       if (orderId === '') throw new BrokerError('ProjectX placed the order without an id', 'uncertain');
       ctx.state.rememberTag(orderId, tag);
-      return ctx.state.order(orderId) ?? pendingOrder(orderId, command);
+      return sentAs(ctx.state.order(orderId) ?? pendingOrder(orderId, command), command);
     } catch (error: unknown) {
       if (!(error instanceof ProjectXRefusal) || !isTagInUse(error.message)) throw error;
       const holder = await findByTag(ctx, command.accountExternalId, tag);
@@ -128,6 +130,23 @@ async function sendTagged(
   }
   throw new BrokerError(`ProjectX rejected ${MAX_TAG_ATTEMPTS} attempts of this order`, 'rejected');
 }
+
+/** A trailing stop goes as ProjectX's own (type 5, `trailPrice` the distance): the Order/place reference lists it. */
+function isTrailing(command: PlaceOrderCommand): command is PlaceOrderCommand & { trail: number } {
+  return command.type === 'Stop' && command.venueType === 'TrailingStop' && (command.trail ?? 0) > 0;
+}
+
+/**
+ * What went instead of the order asked for, and why. The Order/place reference lists types 1, 2, 4, 5, 6 and 7:
+ * no 3 (StopLimit), so a stop-limit goes as a stop at its stop price and the copy says so.
+ */
+function sentAs(order: BrokerOrder, command: PlaceOrderCommand): BrokerOrder {
+  if (command.venueType !== 'StopLimit') return order;
+  return { ...order, sentAs: STOP_LIMIT_SENT_AS };
+}
+
+export const STOP_LIMIT_SENT_AS =
+  'Sent as a stop at the stop price: ProjectX takes no stop-limit orders, so it fills at market once touched';
 
 async function brackets(
   ctx: OrderContext,
@@ -218,7 +237,10 @@ export async function modifyOrder(ctx: OrderContext, command: ModifyOrderCommand
       orderId: Number(command.orderId),
       size: command.qty,
       limitPrice: command.type === 'Limit' ? (command.price ?? null) : null,
-      stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null,
+      // A trailing stop takes a new trail (Order/modify `trailPrice`), never a fixed stop price.
+      ...(command.trail !== undefined && command.trail > 0
+        ? { stopPrice: null, trailPrice: command.trail }
+        : { stopPrice: command.type === 'Stop' ? (command.stopPrice ?? command.price ?? null) : null }),
     },
     { command: true },
   );

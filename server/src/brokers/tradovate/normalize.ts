@@ -73,8 +73,20 @@ export function toBrokerOrder(parts: OrderParts): BrokerOrder {
     reason: status === 'Rejected' ? (report?.reason ?? parts.commandReason ?? 'Rejected by Tradovate') : null,
     parentOrderId: order.parentId === null ? null : String(order.parentId),
     ...(order.linkedId === null ? {} : { linkedOrderId: String(order.linkedId) }),
+    ...ownType(version),
     time: order.time,
   };
+}
+
+/**
+ * A StopLimit or a TrailingStop (with its trail, `pegDifference` as a distance) says so, so a follower on another
+ * broker gets it as itself; Tradovate followers read the version itself (`order-shapes.ts`).
+ */
+function ownType(version: OrderVersionEntity | undefined): Pick<BrokerOrder, 'venueType' | 'trail'> {
+  if (version?.orderType === 'StopLimit') return { venueType: 'StopLimit' };
+  if (version?.orderType === 'TrailingStop' && version.pegDifference !== null && version.pegDifference !== 0)
+    return { venueType: 'TrailingStop', trail: Math.abs(version.pegDifference) };
+  return {};
 }
 
 export function toBrokerPosition(position: PositionEntity, symbol: string): BrokerPosition {

@@ -93,7 +93,26 @@ export function placementPricing(versions: OrderVersions, command: PlaceOrderCom
     same(command.stopPrice, leader.stopPrice)
   )
     return versionPricing(leader);
-  return { orderType: command.type, ...plainPricing(command.type, command.price, command.stopPrice) };
+  return (
+    ownPricing(command) ?? {
+      orderType: command.type,
+      ...plainPricing(command.type, command.price, command.stopPrice),
+    }
+  );
+}
+
+/**
+ * A leader order on another broker that is a StopLimit or a TrailingStop (`PlaceOrderCommand.venueType`), as
+ * Tradovate's own type: a StopLimit's `price` is its limit; a TrailingStop's `pegDifference` is the trail, signed
+ * as the stop sits from the market (below it for a sell, above it for a buy).
+ */
+function ownPricing(command: PlaceOrderCommand): JsonRecord | null {
+  const { venueType, price, stopPrice, trail } = command;
+  if (command.type !== 'Stop' || stopPrice === undefined) return null;
+  if (venueType === 'StopLimit' && price !== undefined) return { orderType: 'StopLimit', price, stopPrice };
+  if (venueType === 'TrailingStop' && trail !== undefined && trail > 0)
+    return { orderType: 'TrailingStop', stopPrice, pegDifference: command.side === 'sell' ? -trail : trail };
+  return null;
 }
 
 /**

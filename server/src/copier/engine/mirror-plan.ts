@@ -88,6 +88,7 @@ export function planMirrors(
         stopPrice: order.stopPrice,
         exit: held !== 0 && Math.sign(held) !== Math.sign(signed(order.side, qty)),
         leaderOrderId: order.orderId,
+        ...ownType(order),
       }),
     );
   }
@@ -100,6 +101,15 @@ export function planMirrors(
     });
   }
   return { eventKey, intents, skips };
+}
+
+/** The leader order's own type and trail, where the engine's three types say less (`CopyIntent.venueType`). */
+function ownType(order: BrokerOrder): Pick<CopyIntent, 'venueType' | 'trail'> {
+  const { venueType, trail } = order;
+  return {
+    ...(venueType === undefined || venueType === order.type ? {} : { venueType }),
+    ...(venueType === 'TrailingStop' && trail !== undefined && trail !== null && trail > 0 ? { trail } : {}),
+  };
 }
 
 /** Stores the plan before anything is sent; the client ids this call claimed (none when already claimed). */

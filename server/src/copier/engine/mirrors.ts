@@ -48,8 +48,12 @@ export async function onLeaderOrder(
   // A leg that ended while waiting for its sibling still settles below (a fill is reconciled).
   if (waitingLegChanged(leader, order) && isLiveOrder(order)) return;
   if (isLiveOrder(order)) {
-    if (known.qty !== order.qty || known.price !== order.price || known.stopPrice !== order.stopPrice)
-      await modifyMirrors(ctx, group, leader, order);
+    // A trailing stop's stop moves with the market by itself, on the follower too: only its size or trail is sent.
+    const changed =
+      trailOf(order) !== null
+        ? known.qty !== order.qty || trailOf(known) !== trailOf(order)
+        : known.qty !== order.qty || known.price !== order.price || known.stopPrice !== order.stopPrice;
+    if (changed) await modifyMirrors(ctx, group, leader, order);
     return;
   }
   if (!isLiveOrder(known)) return;
@@ -65,6 +69,13 @@ export async function onLeaderOrder(
   changeMirrors(ctx, group, leader, order, 'cancel', (follower, entryOrderId, session) =>
     session.cancelOrder(follower.externalId, entryOrderId),
   );
+}
+
+/** A trailing stop's trail in points; null for any other order. */
+function trailOf(order: BrokerOrder): number | null {
+  return order.venueType === 'TrailingStop' && typeof order.trail === 'number' && order.trail > 0
+    ? order.trail
+    : null;
 }
 
 async function createMirrors(
@@ -129,6 +140,7 @@ function modifyAction(ctx: EngineContext, leader: LeaderState, order: BrokerOrde
     const prices = {
       ...(now.price === null ? {} : { price: now.price }),
       ...(now.stopPrice === null ? {} : { stopPrice: now.stopPrice }),
+      ...(trailOf(now) === null ? {} : { trail: trailOf(now) as number }),
     };
     return session.modifyOrder({
       accountExternalId: follower.externalId,

@@ -412,5 +412,7 @@ function commandOf(intent: CopyIntent, account: EngineAccount): PlaceOrderComman
     ...(intent.price === null ? {} : { price: intent.price }),
     ...(intent.stopPrice === null ? {} : { stopPrice: intent.stopPrice }),
     ...(intent.oco === undefined ? {} : { oco: intent.oco }),
+    ...(intent.venueType === undefined ? {} : { venueType: intent.venueType }),
+    ...(intent.trail === undefined ? {} : { trail: intent.trail }),
   };
 }

@@ -29,7 +29,7 @@ export function outcomeOfOrder(
     clientOrderId,
     status: orderStatusOf(order.status),
     brokerOrderId: order.orderId,
-    reason: order.reason,
+    reason: order.reason ?? order.sentAs ?? null,
     sentMs,
     ackMs,
   };

@@ -1,5 +1,5 @@
 import type { FollowerState, OrderStatus, OrderType, Side } from '@synctrade/api/types';
-import type { OcoSibling } from '../../brokers/types';
+import type { OcoSibling, VenueOrderType } from '../../brokers/types';
 
 /** A follower's limits; see DEFAULT_RISK. */
 export interface RiskLimits {
@@ -67,6 +67,12 @@ export interface CopyIntent {
   exit: boolean;
   /** The leader order a working-order mirror copies, if any. */
   leaderOrderId: string | null;
+  /**
+   * The leader order's own type where it is more than `type` says (a StopLimit, a TrailingStop), and a trailing
+   * stop's trail in points: each follower's broker places it as itself, or says what it sent instead.
+   */
+  venueType?: VenueOrderType;
+  trail?: number;
   /** A bracket leg sent with its sibling leg, one-cancels-other (the sibling is an intent of its own). */
   oco?: OcoSibling;
   /** Why the engine sends it on its own, not for a leader event (a firm rule's flatten): shown in the orders list. */

@@ -255,6 +255,27 @@ export class MixedRig extends VenueGroupRig<RigAccount> {
     });
   }
 
+  /** A stop-limit or a trailing stop by hand on the paper leader's platform (the paper ticket's own types). */
+  async leaderOwnType(
+    side: OrderSide,
+    qty: number,
+    order:
+      | { venueType: 'StopLimit'; stopPrice: number; price: number }
+      | { venueType: 'TrailingStop'; trail: number },
+  ): Promise<void> {
+    await (
+      await this.trader()
+    ).placeOrder({
+      accountExternalId: this.leaderSim(),
+      clientOrderId: '',
+      symbol: SYMBOL,
+      side,
+      qty,
+      type: 'Stop',
+      ...order,
+    });
+  }
+
   /** A market entry with a stop loss and a take profit, by hand on the paper leader's platform. */
   async leaderBracket(side: OrderSide, qty: number, stopLoss: number, takeProfit: number): Promise<void> {
     await (
