@@ -2,7 +2,7 @@ import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retenti
 import type { BrokerEvent, BrokerOrder, BrokerOrderStatus, BrokerPosition } from '../types';
 import { money, number, text } from './answers';
 import type { RithmicMessage } from './codec';
-import { EXCHANGE_NOTIFY, RITHMIC_NOTIFY, RITHMIC_PENDING, sideOf, typeOf } from './codes';
+import { EXCHANGE_NOTIFY, PRICE_TYPE, RITHMIC_NOTIFY, RITHMIC_PENDING, sideOf, typeOf } from './codes';
 import { PositionBook } from './position-book';
 
 /** Fill ids remembered to drop a fill told twice (352 sent again, a replay after a reconnect). */
@@ -276,11 +276,16 @@ export class OrderState {
     }
     const qty = number(message, 'quantity');
     if (qty !== undefined && qty > 0) order.qty = qty;
-    const type = typeOf(number(message, 'price_type'));
+    const priceType = number(message, 'price_type');
+    const type = typeOf(priceType);
     if (type !== undefined) order.type = type;
+    // A stop-limit is a Stop to the engine with its limit as `price` (`VenueOrderType`).
+    if (priceType === PRICE_TYPE.STOP_LIMIT) order.venueType = 'StopLimit';
+    else if (type !== undefined) delete order.venueType;
     const price = number(message, 'price');
     const trigger = number(message, 'trigger_price');
-    if (order.type === 'Limit' && price !== undefined && price !== 0) order.price = price;
+    if ((order.type === 'Limit' || order.venueType === 'StopLimit') && price !== undefined && price !== 0)
+      order.price = price;
     if (order.type === 'Stop' && trigger !== undefined && trigger !== 0) order.stopPrice = trigger;
     const total = number(message, 'total_fill_size');
     // Fill counts move with the fills (so each fill is told once); a notification only ever raises them.

@@ -8,7 +8,7 @@ import {
   type PlaceOrderCommand,
 } from '../types';
 import { type Answer, AnswerLost, dataOf, NotSent, RithmicRefusal, text } from './answers';
-import { AUTO, BRACKET, DURATION_DAY, priceTypeOf, TRANSACTION } from './codes';
+import { AUTO, BRACKET, DURATION_DAY, PRICE_TYPE, priceTypeOf, TRANSACTION } from './codes';
 import type { RithmicTimings } from './config';
 import type { OrderState } from './order-state';
 import type { OrderPlant } from './plants';
@@ -107,6 +107,10 @@ export async function placeOrder(ctx: OrderContext, cmd: PlaceOrderCommand): Pro
     if (cmd.type === 'Limit') fields.price = entryPrice;
     else fields.trigger_price = entryPrice;
   }
+  if (isStopLimit(cmd)) {
+    fields.price_type = PRICE_TYPE.STOP_LIMIT;
+    fields.price = cmd.price;
+  }
   let templateId = 312;
   const bracket = cmd.bracket;
   if (bracket !== undefined && (bracket.stopLoss !== undefined || bracket.takeProfit !== undefined)) {
@@ -142,10 +146,28 @@ export async function placeOrder(ctx: OrderContext, cmd: PlaceOrderCommand): Pro
     throw new BrokerError('Rithmic accepted the order without its id: look it up', 'uncertain');
   }
   const seen = ctx.state.order(basketId);
-  if (seen !== undefined) return { ...seen };
+  if (seen !== undefined) return sentAs({ ...seen }, cmd);
   const order = pendingOrder(basketId, cmd);
   ctx.emit(ctx.state.accepted(order));
-  return ctx.state.order(basketId) ?? order;
+  return sentAs(ctx.state.order(basketId) ?? order, cmd);
+}
+
+/** A stop-limit goes as Rithmic's own (price_type 3 STOP_LIMIT: `trigger_price` the stop, `price` the limit). */
+function isStopLimit(cmd: PlaceOrderCommand): boolean {
+  return (
+    cmd.type === 'Stop' &&
+    cmd.venueType === 'StopLimit' &&
+    cmd.price !== undefined &&
+    Number.isFinite(cmd.price)
+  );
+}
+
+export const TRAILING_SENT_AS =
+  'Sent as a stop at the leader’s current stop price: the copier does not send Rithmic trailing stops yet, so it does not follow the market';
+
+/** What went instead of a trailing stop (see `TRAILING_SENT_AS`). */
+function sentAs(order: BrokerOrder, cmd: PlaceOrderCommand): BrokerOrder {
+  return cmd.venueType === 'TrailingStop' ? { ...order, sentAs: TRAILING_SENT_AS } : order;
 }
 
 export async function modifyOrder(ctx: OrderContext, cmd: ModifyOrderCommand): Promise<void> {
@@ -159,9 +181,9 @@ export async function modifyOrder(ctx: OrderContext, cmd: ModifyOrderCommand): P
     symbol: instrument.symbol,
     exchange: instrument.exchange,
     quantity: cmd.qty,
-    price_type: priceTypeOf(cmd.type),
+    price_type: order.venueType === 'StopLimit' ? PRICE_TYPE.STOP_LIMIT : priceTypeOf(cmd.type),
   };
-  if (cmd.type === 'Limit') fields.price = cmd.price;
+  if (cmd.type === 'Limit' || order.venueType === 'StopLimit') fields.price = cmd.price;
   if (cmd.type === 'Stop') fields.trigger_price = cmd.stopPrice ?? cmd.price;
   await command(ctx, 314, fields);
 }

@@ -54,4 +54,26 @@ describe('guide and limitations', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('when Limitations is opened, then a table says per broker which order types are copied as placed and what goes instead', async () => {
+    const { user } = renderDesk();
+    await user.click(screen.getByRole('button', { name: 'Limitations' }));
+    const table = within(screen.getByRole('dialog', { name: 'Limitations' })).getByRole('table', {
+      name: 'Order types by broker',
+    });
+    const row = (broker: string) =>
+      within(table).getByRole('rowheader', { name: broker }).closest('tr') as HTMLElement;
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Paper', 'Tradovate', 'ProjectX', 'Rithmic']);
+    expect(within(row('Tradovate')).getByText(/Tradovate's own linked pair/)).toBeInTheDocument();
+    expect(
+      within(row('ProjectX')).getByText(/stop-limit goes as a stop at its stop price/),
+    ).toBeInTheDocument();
+    expect(within(row('Rithmic')).getByText(/trailing stop goes as a stop/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
 import { Button, Modal } from '@synctrade/ui';
+import { OrderTypesTable } from './order-types-table';
 
 const Body = styled.div`
   display: flex;
@@ -130,10 +131,16 @@ export function LimitationsModal({ open, onClose }: InfoModalProps): React.JSX.E
             why, and the copier does not keep signing back in to take the session from your platform.
           </li>
           <li>
+            Order types: each broker takes the leader&apos;s orders as in the table below. Where a
+            follower&apos;s broker cannot take a type, the copy says in the orders list what was sent instead
+            and why.
+          </li>
+          <li>
             One leader per copy group: a follower copies its own group’s leader only, and an account belongs
             to one group, so nothing is copied twice through a chain.
           </li>
         </ul>
+        <OrderTypesTable />
         <footer>
           <Button type="button" $variant="secondary" onClick={onClose}>
             Close
