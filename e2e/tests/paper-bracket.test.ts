@@ -16,8 +16,9 @@ interface Ledger {
 
 /**
  * A new trader tries a bracket on paper: the ticket's bracket in ticks places a stop and a target linked
- * one-cancels-other. The trader then takes profit by moving the target under the market (the paper market is a
- * random walk, so waiting for it to reach a price would make the test depend on luck); the target fills at once,
+ * one-cancels-other. The trader then takes profit by moving the target under the market from the ticket's working
+ * orders (the paper market is a random walk, so waiting for it to reach a price would make the test depend on
+ * luck); the target fills at once,
  * and the stop, 400 ticks away (100 ES points, far beyond any move of the paper market in this test's time), is
  * canceled with it.
  */
@@ -62,17 +63,30 @@ describe('paper bracket from the order ticket', () => {
       assert.equal(stop?.linked_order_id, target?.order_id);
       const entry = placed.positions[0]?.avg_price;
       assert.ok(entry !== undefined, 'the entry filled');
-      // Ten points under the entry: a sell limit the market takes at once, whichever way it walked meanwhile.
-      await api(
-        suite.stack,
-        'PATCH',
-        `/sim/orders/${target?.order_id}`,
-        { account_id: id, price: entry - 10 },
-        user.token,
-      ).catch(async (error: unknown) => {
+      // The trader moves the target from the ticket's working orders, ten points under the entry: a sell limit
+      // the market takes at once, whichever way it walked meanwhile.
+      const working = page.getByRole('list', { name: 'Working orders' });
+      const move = working.getByRole('button', { name: /^Move Sell 1 \S+ Limit/ });
+      // Unless the target filled on its own first (the list then says nothing works).
+      const shown = await Promise.race([
+        move.waitFor().then(() => 'move' as const),
+        page
+          .getByText('No working orders on this account.')
+          .waitFor()
+          .then(() => 'filled' as const),
+      ]).catch(() => 'neither' as const);
+      assert.notEqual(shown, 'neither', 'the ticket lists the working orders');
+      if (shown === 'move') {
+        await move.click();
+        const dialog = page.getByRole('dialog', { name: /^Move sell 1 / });
+        await dialog.getByRole('spinbutton', { name: 'New limit price' }).fill(String(entry - 10));
+        await dialog.getByRole('button', { name: 'Move order' }).click();
         // Only a target that filled on its own meanwhile may refuse the move.
-        if ((await ledger()).positions.length > 0) throw error;
-      });
+        await Promise.race([
+          page.getByText('Order changed').first().waitFor(),
+          page.getByText('Order not found').first().waitFor(),
+        ]).catch(() => undefined);
+      }
     }
 
     // Waits (on the ledger's state, not on a time) until the target filled: flat, nothing working.

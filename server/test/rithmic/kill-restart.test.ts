@@ -150,6 +150,12 @@ describe('Rithmic follower across killed servers', () => {
       position = now;
     }
 
+    // One more trade on the restarted server, away from flat: the follower must then hold something, so the
+    // check below sees copies even when the rounds ended flat before any Rithmic session came up (a loaded
+    // machine).
+    expect(await ticket({ side: position >= 0 ? 'buy' : 'sell', qty: 1 })).toBe(200);
+    position = await leaderPosition();
+    expect(position).not.toBe(0);
     const wantedFollower = expectedFollower(position, RATIO);
     // What the gateway itself holds, summed over the months the ticket may trade.
     const held = (): number =>

@@ -1,7 +1,8 @@
-import type { CopyGroup, FeedMessage, SyncAccount } from '@synctrade/api';
+import type { CopyGroup, FeedMessage, PaperLedger, SyncAccount } from '@synctrade/api';
 import {
   CopyGroupSchema,
   FEED_MESSAGE_SCHEMAS,
+  PaperLedgerSchema,
   SyncAccountSchema,
   type TSchema,
 } from '@synctrade/api/schemas';
@@ -74,4 +75,31 @@ export function copyGroupFixture(
     leader_breach: null,
     ...overrides,
   } satisfies CopyGroup);
+}
+
+/**
+ * A paper account's ledger (`GET /sim/accounts/:id/ledger`) as the server sends it: flat, with the working orders
+ * given (each a sell stop of 1 ESH7 unless told otherwise). Checked against the schema.
+ */
+export function paperLedgerFixture(
+  orders: Array<Partial<PaperLedger['working_orders'][number]> & { order_id: string }> = [],
+): PaperLedger {
+  return serverShaped(PaperLedgerSchema, {
+    cash_balance: 50_000,
+    realized_pnl: 0,
+    open_pnl: 0,
+    positions: [],
+    working_orders: orders.map((order) => ({
+      symbol: 'ESH7',
+      side: 'sell' as const,
+      qty: 1,
+      type: 'Stop' as const,
+      order_type: 'Stop' as const,
+      price: null,
+      stop_price: 5990,
+      trail: null,
+      linked_order_id: null,
+      ...order,
+    })),
+  } satisfies PaperLedger);
 }

@@ -11,5 +11,11 @@ export {
   type OlderServer,
 } from './api-mock';
 export { fakeToken, signIn } from './token';
-export { serverShaped, feedMessage, syncAccountFixture, copyGroupFixture } from './fixtures';
+export {
+  serverShaped,
+  feedMessage,
+  syncAccountFixture,
+  copyGroupFixture,
+  paperLedgerFixture,
+} from './fixtures';
 export { screen, within, waitFor, act } from '@testing-library/react';

@@ -1,5 +1,6 @@
 import { http } from '@synctrade/api/session';
 import type { TicketCancelPayload, TicketChangePayload, TicketOrderPayload } from '../types/payloads';
+import type { PaperLedger } from '../types/entities';
 import type { MessageResponse } from '../types/responses';
 
 // Served by the server's `paper/` module: the built-in paper broker's HTTP surface.
@@ -24,4 +25,9 @@ export async function cancelTicketOrder(
 ): Promise<MessageResponse> {
   return (await http.post<MessageResponse>(`/sim/orders/${encodeURIComponent(orderId)}/cancel`, payload))
     .data;
+}
+
+/** A paper account's positions and working orders (the ticket's list of working orders). */
+export async function getPaperLedger(accountId: number): Promise<PaperLedger> {
+  return (await http.get<PaperLedger>(`/sim/accounts/${accountId}/ledger`)).data;
 }

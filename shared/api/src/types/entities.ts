@@ -28,6 +28,8 @@ export type OrderStatus = Static<typeof S.OrderStatusSchema>;
 export type OrderType = Static<typeof S.OrderTypeSchema>;
 export type Order = Static<typeof S.OrderSchema>;
 export type OrderData = Static<typeof S.OrderDataSchema>;
+/** A paper account's positions and working orders as the paper broker holds them. */
+export type PaperLedger = Static<typeof S.PaperLedgerSchema>;
 export type Trade = Static<typeof S.TradeSchema>;
 export type HistoryData = Static<typeof S.HistoryDataSchema>;
 export type HistorySummary = Static<typeof S.HistorySummarySchema>;

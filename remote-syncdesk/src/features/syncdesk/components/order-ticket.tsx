@@ -19,6 +19,7 @@ import {
   type TicketValues,
 } from './ticket-schema';
 import { TicketTextField } from './ticket-text-field';
+import { TicketWorkingOrders } from './ticket-working-orders';
 
 const Grid = styled.div`
   display: grid;
@@ -77,59 +78,63 @@ export function OrderTicket(): React.JSX.Element | null {
         }}
       >
         {({ values, isSubmitting }) => (
-          <Form noValidate aria-label="Paper order ticket">
-            <Grid>
-              <AccountField>
-                <label htmlFor="ticket-account_id">Account</label>
-                <FormikField as={Select} id="ticket-account_id" name="account_id">
-                  {accounts.map((account) => (
-                    <option key={account.id} value={String(account.id)}>
-                      {optionLabel(account)}
-                    </option>
-                  ))}
-                </FormikField>
-              </AccountField>
-              <Field>
-                <label htmlFor="ticket-contract">Contract</label>
-                <FormikField as={Select} id="ticket-contract" name="contract">
-                  {TICKET_CONTRACTS.map((contract) => (
-                    <option key={contract}>{contract}</option>
-                  ))}
-                </FormikField>
-              </Field>
-              <Field>
-                <label htmlFor="ticket-side">Side</label>
-                <FormikField as={Select} id="ticket-side" name="side">
-                  <option value="buy">Buy</option>
-                  <option value="sell">Sell</option>
-                </FormikField>
-              </Field>
-              <TicketTextField name="qty" label="Qty" type="number" min={1} step={1} />
-              <Field>
-                <label htmlFor="ticket-order_type">Type</label>
-                <FormikField as={Select} id="ticket-order_type" name="order_type">
-                  {TICKET_ORDER_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {TICKET_ORDER_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </FormikField>
-              </Field>
-              {needsStopPrice(values.order_type) && (
-                <TicketTextField name="stop_price" label="Stop price" type="number" min={0} step="any" />
-              )}
-              {needsLimitPrice(values.order_type) && (
-                <TicketTextField name="price" label="Limit price" type="number" min={0} step="any" />
-              )}
-              {needsTrail(values.order_type) && (
-                <TicketTextField name="trail_ticks" label="Trail (ticks)" type="number" min={1} step={1} />
-              )}
-              <TicketBracketFields />
-              <SideButton type="submit" $side={values.side} disabled={isSubmitting}>
-                {values.side === 'buy' ? 'Buy' : 'Sell'} {values.qty || 0} {values.contract}
-              </SideButton>
-            </Grid>
-          </Form>
+          <>
+            <Form noValidate aria-label="Paper order ticket">
+              <Grid>
+                <AccountField>
+                  <label htmlFor="ticket-account_id">Account</label>
+                  <FormikField as={Select} id="ticket-account_id" name="account_id">
+                    {accounts.map((account) => (
+                      <option key={account.id} value={String(account.id)}>
+                        {optionLabel(account)}
+                      </option>
+                    ))}
+                  </FormikField>
+                </AccountField>
+                <Field>
+                  <label htmlFor="ticket-contract">Contract</label>
+                  <FormikField as={Select} id="ticket-contract" name="contract">
+                    {TICKET_CONTRACTS.map((contract) => (
+                      <option key={contract}>{contract}</option>
+                    ))}
+                  </FormikField>
+                </Field>
+                <Field>
+                  <label htmlFor="ticket-side">Side</label>
+                  <FormikField as={Select} id="ticket-side" name="side">
+                    <option value="buy">Buy</option>
+                    <option value="sell">Sell</option>
+                  </FormikField>
+                </Field>
+                <TicketTextField name="qty" label="Qty" type="number" min={1} step={1} />
+                <Field>
+                  <label htmlFor="ticket-order_type">Type</label>
+                  <FormikField as={Select} id="ticket-order_type" name="order_type">
+                    {TICKET_ORDER_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {TICKET_ORDER_TYPE_LABELS[type]}
+                      </option>
+                    ))}
+                  </FormikField>
+                </Field>
+                {needsStopPrice(values.order_type) && (
+                  <TicketTextField name="stop_price" label="Stop price" type="number" min={0} step="any" />
+                )}
+                {needsLimitPrice(values.order_type) && (
+                  <TicketTextField name="price" label="Limit price" type="number" min={0} step="any" />
+                )}
+                {needsTrail(values.order_type) && (
+                  <TicketTextField name="trail_ticks" label="Trail (ticks)" type="number" min={1} step={1} />
+                )}
+                <TicketBracketFields />
+                <SideButton type="submit" $side={values.side} disabled={isSubmitting}>
+                  {values.side === 'buy' ? 'Buy' : 'Sell'} {values.qty || 0} {values.contract}
+                </SideButton>
+              </Grid>
+            </Form>
+            {/* Outside the ticket's form: its Move dialog is a form of its own. */}
+            <TicketWorkingOrders accountId={Number(values.account_id)} />
+          </>
         )}
       </Formik>
     </Card>

@@ -7,16 +7,22 @@ import type { TicketValues } from './ticket-schema';
 export function TicketTextField({
   name,
   label,
+  idPrefix = 'ticket',
   ...rest
-}: { name: keyof TicketValues; label: string } & React.ComponentProps<typeof Input>): React.JSX.Element {
+}: {
+  name: keyof TicketValues;
+  label: string;
+  /** Another form holding the same fields (the move dialog) keeps its ids apart from the ticket's. */
+  idPrefix?: string;
+} & React.ComponentProps<typeof Input>): React.JSX.Element {
   const [field, meta] = useField<string>(name);
-  const errorId = `ticket-${name}-error`;
+  const errorId = `${idPrefix}-${name}-error`;
   const invalid = Boolean(meta.touched && meta.error);
   return (
     <Field>
-      <label htmlFor={`ticket-${name}`}>{label}</label>
+      <label htmlFor={`${idPrefix}-${name}`}>{label}</label>
       <Input
-        id={`ticket-${name}`}
+        id={`${idPrefix}-${name}`}
         {...field}
         {...rest}
         aria-invalid={invalid}

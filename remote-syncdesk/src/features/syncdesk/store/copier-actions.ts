@@ -6,6 +6,8 @@ import {
   errorMessage,
   flattenPositions,
   placeTicketOrder,
+  changeTicketOrder,
+  cancelTicketOrder,
   setCross,
   setMaster,
   setRatio,
@@ -15,6 +17,8 @@ import {
   type ActionName,
   type LeaderChangeFollowers,
   type MessageResponse,
+  type TicketCancelPayload,
+  type TicketChangePayload,
   type TicketOrderPayload,
 } from '@synctrade/api';
 import { bus } from '@synctrade/event-bus';
@@ -35,6 +39,9 @@ export interface CopierActions {
   cancelAllOrders(): Promise<boolean>;
   syncFollower(accountId: number): Promise<boolean>;
   placeTicket(payload: TicketOrderPayload): Promise<boolean>;
+  /** New prices of a working paper order (a stop to break-even, a target moved, a trail widened). */
+  changeTicket(orderId: string, payload: TicketChangePayload): Promise<boolean>;
+  cancelTicket(orderId: string, payload: TicketCancelPayload): Promise<boolean>;
 }
 
 interface Step {
@@ -127,5 +134,17 @@ export function createCopierActions(_set: SetState, get: GetState): CopierAction
       }),
     placeTicket: (payload) =>
       run({ call: () => placeTicketOrder(payload), action: 'ticket', success: SUCCESS.ticket }),
+    changeTicket: (orderId, payload) =>
+      run({
+        call: () => changeTicketOrder(orderId, payload),
+        action: 'ticket',
+        success: SUCCESS.ticketChange,
+      }),
+    cancelTicket: (orderId, payload) =>
+      run({
+        call: () => cancelTicketOrder(orderId, payload),
+        action: 'ticket',
+        success: SUCCESS.ticketCancel,
+      }),
   };
 }

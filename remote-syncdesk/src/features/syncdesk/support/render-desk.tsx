@@ -1,5 +1,6 @@
 import {
   mockApi,
+  paperLedgerFixture,
   screen,
   renderWithProviders,
   signIn,
@@ -32,6 +33,8 @@ export function deskApi({ accounts = [], orders = buildOrderData() }: DeskSetup 
       // The phone's kill switches list the groups and ask whether 2FA is on.
       .on('GET /copier/groups', [200, [buildGroup({ account_ids: accounts.map((a) => a.id) })]])
       .on('GET /auth/2fa', [200, { enabled: false }])
+      // The paper ticket lists its account's working orders.
+      .on('GET /sim/accounts/:id/ledger', [200, paperLedgerFixture()])
   );
 }
 
