@@ -82,6 +82,42 @@ describe('public Tradovate clients replayed against the fake', () => {
     expect(sync).toEqual({ i: expect.any(Number), s: 200, d: {} });
   });
 
+  it("tradovate/example-api-trading-strategy (standardMiddleware/placeOCO.js): order/placeOCO over the socket with a limit and its `other` stop, then both orders work, named in each other's linkedId", async () => {
+    const client = new Client(fake.wsUrl);
+    clients.push(client);
+    await client.opened();
+    client.send(`authorize\n0\n\n${token}`);
+    await client.answer(0);
+    await client.request(
+      'user/syncrequest',
+      JSON.stringify({ accounts: [user.accounts[0]?.id], entityTypes: ['order'] }),
+    );
+    // The example's body: accountSpec, accountId, action, symbol, orderQty, orderType, price, isAutomated, other.
+    const placed = await client.request(
+      'order/placeOCO',
+      JSON.stringify({
+        accountSpec: 'PUB-1',
+        accountId: user.accounts[0]?.id,
+        action: 'Sell',
+        symbol: 'MESZ6',
+        orderQty: 1,
+        orderType: 'Limit',
+        price: 6010,
+        isAutomated: true,
+        other: { action: 'Sell', orderType: 'Stop', stopPrice: 5990 },
+      }),
+    );
+    expect(placed).toMatchObject({ s: 200, d: { orderId: expect.any(Number), ocoId: expect.any(Number) } });
+    const { orderId, ocoId } = placed.d as { orderId: number; ocoId: number };
+    const orders = (await rest(fake, 'order/list', token)) as Array<Record<string, unknown>>;
+    expect(orders.map((o) => [o.id, o.ordStatus, o.linkedId]).sort()).toEqual(
+      [
+        [orderId, 'Working', ocoId],
+        [ocoId, 'Working', orderId],
+      ].sort(),
+    );
+  });
+
   it('cgilly2fast/tradovate-typescript (RequestSocket): the body always JSON-stringified, so authorize carries a quoted token', async () => {
     const client = new Client(fake.wsUrl);
     clients.push(client);

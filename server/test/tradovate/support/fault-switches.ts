@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FakeControl } from '../../../fakes/tradovate/control';
 
 /** Which requests a switch hits: order commands, or every order endpoint, or the look-up lists. */
-type Match = 'placeorder' | 'cancelorder' | 'modifyorder' | 'order/' | 'list';
+type Match = 'placeorder' | 'placeoco' | 'cancelorder' | 'modifyorder' | 'order/' | 'list';
 
 /** One fault switch of the fake, armed for the requests the engine makes next. */
 export type FaultSwitch =
@@ -33,6 +33,7 @@ export type FaultSwitch =
 const match = fc.constantFrom<Match>(
   'placeorder',
   'placeorder',
+  'placeoco',
   'order/',
   'cancelorder',
   'modifyorder',

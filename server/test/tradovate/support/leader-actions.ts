@@ -24,7 +24,11 @@ export type LeaderAction =
   /** The market moves: resting orders (the leader's and the mirrors) may fill. */
   | { kind: 'move'; ticks: number }
   /** Exit at market and cancel. */
-  | { kind: 'flatten' };
+  | { kind: 'flatten' }
+  /** A market entry with a stop and a target `offset` ticks away, linked (Tradovate's ATM: placeOSO). */
+  | { kind: 'bracket'; side: Side; qty: number; offset: number }
+  /** A stop and a target for the position held, linked one-cancels-other (placeOCO); nothing when flat. */
+  | { kind: 'pair'; stopOffset: number; targetOffset: number };
 
 const side = fc.constantFrom<Side>('buy', 'sell');
 
@@ -71,6 +75,23 @@ export const leaderAction: fc.Arbitrary<LeaderAction> = fc.oneof(
     weight: 2,
   },
   { arbitrary: fc.constant({ kind: 'flatten' as const }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('bracket' as const),
+      side,
+      qty: fc.integer({ min: 1, max: 3 }),
+      offset: fc.integer({ min: 2, max: 12 }),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('pair' as const),
+      stopOffset: fc.integer({ min: 2, max: 12 }),
+      targetOffset: fc.integer({ min: 2, max: 12 }),
+    }),
+    weight: 1,
+  },
 );
 
 /** Buy limits rest below the market, sell limits above; stops the other way round. */
@@ -158,5 +179,41 @@ export function performLeaderAction(control: FakeControl, leader: number, action
     case 'flatten':
       control.liquidateHuman(leader, SYMBOL);
       return;
+    case 'bracket': {
+      const buy = action.side === 'buy';
+      const exit = buy ? 'Sell' : 'Buy';
+      control.placeHumanOrder({
+        accountId: leader,
+        symbol: SYMBOL,
+        action: buy ? 'Buy' : 'Sell',
+        qty: action.qty,
+        brackets: [
+          { action: exit, orderType: 'Stop', stopPrice: price + (buy ? -1 : 1) * action.offset * TICK },
+          { action: exit, orderType: 'Limit', price: price + (buy ? 1 : -1) * action.offset * TICK },
+        ],
+      });
+      return;
+    }
+    case 'pair': {
+      const held = control.netPosition(leader, SYMBOL);
+      if (held === 0) return;
+      const long = held > 0;
+      control.placeHumanOco(
+        {
+          accountId: leader,
+          symbol: SYMBOL,
+          action: long ? 'Sell' : 'Buy',
+          qty: Math.abs(held),
+          orderType: 'Stop',
+          stopPrice: price + (long ? -1 : 1) * action.stopOffset * TICK,
+        },
+        {
+          action: long ? 'Sell' : 'Buy',
+          orderType: 'Limit',
+          price: price + (long ? 1 : -1) * action.targetOffset * TICK,
+        },
+      );
+      return;
+    }
   }
 }
