@@ -45,7 +45,8 @@ describe('paper bracket from the order ticket', () => {
 
     await ticket.getByRole('checkbox', { name: /Add a bracket/ }).check();
     await ticket.getByRole('spinbutton', { name: 'Stop-loss (ticks)' }).fill('400');
-    await ticket.getByRole('spinbutton', { name: 'Take-profit (ticks)' }).fill('1');
+    // Eight ticks: the paper market (±2 ticks a step) cannot reach it before the trader moves it, most times.
+    await ticket.getByRole('spinbutton', { name: 'Take-profit (ticks)' }).fill('8');
     await ticket.getByRole('button', { name: 'Buy 1 ES' }).click();
     await page
       .getByText(/^Order sent/)
@@ -82,10 +83,20 @@ describe('paper bracket from the order ticket', () => {
         await dialog.getByRole('spinbutton', { name: 'New limit price' }).fill(String(entry - 10));
         await dialog.getByRole('button', { name: 'Move order' }).click();
         // Only a target that filled on its own meanwhile may refuse the move.
-        await Promise.race([
-          page.getByText('Order changed').first().waitFor(),
-          page.getByText('Order not found').first().waitFor(),
-        ]).catch(() => undefined);
+        const answer = await Promise.race([
+          page
+            .getByText('Order changed')
+            .first()
+            .waitFor()
+            .then(() => 'changed' as const),
+          page
+            .getByText('Order not found')
+            .first()
+            .waitFor()
+            .then(() => 'filled before the move' as const),
+        ]);
+        // The browser logs the refused move (HTTP 404) as an error: it is this race's, not a fault.
+        if (answer !== 'changed') errors.splice(0, errors.length, ...errors.filter((e) => !/404/.test(e)));
       }
     }
 

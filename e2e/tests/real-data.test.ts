@@ -35,12 +35,18 @@ async function readTiles(page: Page): Promise<Record<string, string>> {
   return tiles;
 }
 
+/** A tile's price: its contract's tick decimals (gold trades in tenths), written here as for `money`. */
+function tilePrice(quote: WireQuote): string {
+  const text = money(quote.price);
+  return /^M?GC/.test(quote.symbol) ? text.slice(0, -1) : text;
+}
+
 function expectedTile(quote: WireQuote): string {
   // A change that rounds to 0.00 % has no direction: no arrow, read as unchanged.
   if (Math.abs(quote.change).toFixed(2) === '0.00')
-    return `${quote.symbol} ${money(quote.price)} 0.00% unchanged`;
+    return `${quote.symbol} ${tilePrice(quote)} 0.00% unchanged`;
   const sign = quote.change > 0 ? '+' : '';
-  return `${quote.symbol} ${money(quote.price)} ${quote.dir === 'up' ? '▲' : '▼'} ${sign}${quote.change.toFixed(2)}% ${quote.dir}`;
+  return `${quote.symbol} ${tilePrice(quote)} ${quote.dir === 'up' ? '▲' : '▼'} ${sign}${quote.change.toFixed(2)}% ${quote.dir}`;
 }
 
 interface DeskRowData {

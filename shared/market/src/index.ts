@@ -17,3 +17,4 @@ export { tradeDayKey, tradeDayStart } from './session-day';
 export { matchFifo, type Fill, type FillSide, type FifoMatch, type OpenLot } from './fills';
 export { fifoRoundTrips, type RoundTrip } from './round-trips';
 export { roundMoney, roundTo } from './money';
+export { formatContractPrice, priceDecimals } from './price-format';

@@ -31,7 +31,7 @@ describe('Home market tiles', () => {
 
     expect(within(tile('CL')).getByText('70.02')).toBeInTheDocument();
     expect(tile('CL')).toHaveTextContent('▲ +0.03% up');
-    expect(within(tile('GC')).getByText('2,650.20')).toBeInTheDocument();
+    expect(within(tile('GC')).getByText('2,650.2')).toBeInTheDocument();
     expect(tile('GC')).toHaveTextContent('+0.01% up');
     expect(screen.queryByText('—')).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import type React from 'react';
 import styled from 'styled-components';
 import { Card, Muted } from '@synctrade/ui';
-import { contractRoot } from '@synctrade/market';
+import { contractRoot, formatContractPrice } from '@synctrade/market';
 import { useMarketQuotes } from './use-market-quotes';
 
 const Grid = styled.div`
@@ -54,8 +54,6 @@ function QuoteChange({ change }: { change: number }): React.JSX.Element {
 /** The products of the paper venue, in the order of the tiles. */
 const ROOTS = ['ES', 'NQ', 'CL', 'GC'];
 
-const PRICE = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * Four market tiles: symbol, price, percent change and direction. The server quotes front months (`ESZ6`),
  * so a tile takes the quote whose contract root is its product and shows the contract it quotes.
@@ -73,7 +71,7 @@ export function MarketTiles(): React.JSX.Element {
           return (
             <Tile key={root} role="group" aria-label={`${root} market`}>
               <Muted>{quote?.symbol ?? root}</Muted>
-              <Price>{quote ? PRICE.format(quote.price) : '—'}</Price>
+              <Price>{quote ? formatContractPrice(quote.symbol, quote.price) : '—'}</Price>
               {quote && <QuoteChange change={quote.change} />}
             </Tile>
           );

@@ -150,9 +150,9 @@ describe('copy quality page', () => {
   it('when the leader fills are listed, then each copy reads in plain words and the pager asks for the next page', async () => {
     const { user } = renderWithProviders(<QualityPage />, { route: '/trade-history/quality' });
     const fills = await screen.findByRole('table', { name: 'Leader fills and their copies' });
-    expect(fills).toHaveTextContent('Buy 1 ESZ6 @ 6000.25');
+    expect(fills).toHaveTextContent('Buy 1 ESZ6 @ 6,000.25');
     expect(
-      within(fills).getByRole('button', { name: 'Story of Paper 2: Filled 1 @ 6000.50 · 12 ms · +1 tick' }),
+      within(fills).getByRole('button', { name: 'Story of Paper 2: Filled 1 @ 6,000.50 · 12 ms · +1 tick' }),
     ).toBeInTheDocument();
     expect(fills).toHaveTextContent('Apex 1: Skipped: Max net position (1) reached');
     expect(screen.getByRole('heading', { name: 'Leader fills (30)' })).toBeInTheDocument();

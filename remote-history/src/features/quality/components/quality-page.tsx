@@ -3,6 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage, getQualityCsv, type FollowerQuality, type LeaderFillQuality } from '@synctrade/api';
+import { formatContractPrice } from '@synctrade/market';
 import {
   Button,
   downloadText,
@@ -110,12 +111,13 @@ function FillsTable({
               <td>{formatDateTime(fill.time)}</td>
               <td>{fill.leader_account}</td>
               <td>
-                {fill.side === 'buy' ? 'Buy' : 'Sell'} {fill.qty} {fill.symbol} @ {formatNumber(fill.price)}
+                {fill.side === 'buy' ? 'Buy' : 'Sell'} {fill.qty} {fill.symbol} @{' '}
+                {formatContractPrice(fill.symbol, fill.price)}
               </td>
               <td>
                 <Outcomes>
                   {fill.outcomes.map((outcome) => {
-                    const text = `${outcome.account}: ${outcomeText(outcome, formatNumber)}`;
+                    const text = `${outcome.account}: ${outcomeText(outcome, (value) => formatContractPrice(fill.symbol, value))}`;
                     return (
                       <li key={outcome.account_id}>
                         {outcome.order_id === null ? (

@@ -1,7 +1,8 @@
 import type React from 'react';
 import { Link } from 'react-router-dom';
 import type { Order, OrderStatus } from '@synctrade/api';
-import { formatDateTime, formatPrice, Table, TableWrap } from '@synctrade/ui';
+import { formatContractPrice } from '@synctrade/market';
+import { formatDateTime, Table, TableWrap } from '@synctrade/ui';
 import { Badge } from './desk-styles';
 import { capitalize } from './format';
 
@@ -57,7 +58,11 @@ export function OrdersTable({ orders }: { orders: Order[] }): React.JSX.Element 
               <td>{order.type}</td>
               <td>{capitalize(order.side)}</td>
               <td>{order.qty}</td>
-              <td>{formatPrice(order.price)}</td>
+              <td>
+                {order.price === null || order.price === 0
+                  ? '—'
+                  : formatContractPrice(order.contract, order.price)}
+              </td>
               <td>
                 <Badge $tone={STATUS_TONE[order.status] ?? 'muted'}>{order.status}</Badge>
                 {order.reason && <div>{order.reason}</div>}

@@ -35,9 +35,9 @@ describe("the paper ticket's working orders", () => {
       .getAllByRole('listitem')
       .map((item) => item.querySelector('span')?.textContent);
     expect(items).toEqual([
-      'Sell 1 ESH7 Stop stop 5990 · one-cancels-other',
-      'Sell 1 ESH7 Limit limit 6010 · one-cancels-other',
-      'Sell 1 ESH7 Trailing stop trailing 10 ticks, stop 5995',
+      'Sell 1 ESH7 Stop stop 5,990.00 · one-cancels-other',
+      'Sell 1 ESH7 Limit limit 6,010.00 · one-cancels-other',
+      'Sell 1 ESH7 Trailing stop trailing 10 ticks, stop 5,995.00',
     ]);
     expect(api.callsTo('GET /sim/accounts/:id/ledger')[0]?.path).toBe('/sim/accounts/1/ledger');
   });
@@ -47,7 +47,7 @@ describe("the paper ticket's working orders", () => {
       .on('GET /sim/accounts/:id/ledger', [200, LEDGER])
       .on('PATCH /sim/orders/:orderId', [200, { message: 'Order changed' }]);
     const { user } = renderDesk();
-    await user.click((await list()).getByRole('button', { name: /^Move Sell 1 ESH7 Stop stop 5990/ }));
+    await user.click((await list()).getByRole('button', { name: /^Move Sell 1 ESH7 Stop stop 5,990.00/ }));
     const dialog = screen.getByRole('dialog', { name: 'Move sell 1 ESH7' });
     const stop = within(dialog).getByRole('spinbutton', { name: 'New stop price' });
     expect(stop).toHaveValue(5990);

@@ -2,7 +2,7 @@ import type React from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, getPaperLedger, type PaperLedger } from '@synctrade/api';
-import { specOf } from '@synctrade/market';
+import { formatContractPrice, specOf } from '@synctrade/market';
 import { Button } from '@synctrade/ui';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { TicketMoveDialog } from './ticket-move-dialog';
@@ -56,13 +56,16 @@ const List = styled.ul`
 export function describeOrder(order: WorkingPaperOrder): string {
   const side = order.side === 'buy' ? 'Buy' : 'Sell';
   const tick = specOf(order.symbol)?.tickSize;
+  const price = (value: number): string => formatContractPrice(order.symbol, value);
   const prices = [
     order.order_type === 'TrailingStop' && order.trail !== null
-      ? `trailing ${tick === undefined ? order.trail : Math.round(order.trail / tick)} ticks, stop ${order.stop_price ?? ''}`
+      ? `trailing ${tick === undefined ? order.trail : Math.round(order.trail / tick)} ticks${
+          order.stop_price === null ? '' : `, stop ${price(order.stop_price)}`
+        }`
       : order.stop_price === null
         ? null
-        : `stop ${order.stop_price}`,
-    order.price === null ? null : `limit ${order.price}`,
+        : `stop ${price(order.stop_price)}`,
+    order.price === null ? null : `limit ${price(order.price)}`,
   ].filter((part) => part !== null);
   const linked = order.linked_order_id === null ? '' : ' · one-cancels-other';
   return `${side} ${order.qty} ${order.symbol} ${TYPE_LABEL[order.order_type]} ${prices.join(', ')}${linked}`;
