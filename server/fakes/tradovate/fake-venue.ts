@@ -59,18 +59,8 @@ export class FakeVenue extends VenueState {
   private readonly unfinished = new Set<FakeOrder>();
 
   place(spec: NewOrder, brackets: BracketSpec[] = []): Placed | Failure {
-    const account = this.accounts.get(spec.accountId);
-    if (!account || !account.active)
-      return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
-    const contract = this.contractBySymbol(spec.symbol);
-    if (!contract)
-      return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
-    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
-      return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    for (const order of [spec, ...brackets]) {
-      const problem = this.missingPrice(order);
-      if (problem !== null) return { failureReason: 'InvalidPrice', failureText: problem };
-    }
+    const contract = this.checkNew(spec, brackets);
+    if ('failureReason' in contract) return contract;
     return this.batch(() => {
       const entry = this.createOrder(
         spec.accountId,
@@ -107,18 +97,8 @@ export class FakeVenue extends VenueState {
    * command carries it, so a client must find the second order through the first's `linkedId`.
    */
   placeOco(spec: NewOrder, other: BracketSpec): { orderId: number; ocoId: number } | Failure {
-    const account = this.accounts.get(spec.accountId);
-    if (!account || !account.active)
-      return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
-    const contract = this.contractBySymbol(spec.symbol);
-    if (!contract)
-      return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
-    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
-      return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
-    for (const order of [spec, other]) {
-      const problem = this.missingPrice(order);
-      if (problem !== null) return { failureReason: 'InvalidPrice', failureText: problem };
-    }
+    const contract = this.checkNew(spec, [other]);
+    if ('failureReason' in contract) return contract;
     const second: NewOrder = {
       accountId: spec.accountId,
       symbol: spec.symbol,
@@ -146,6 +126,23 @@ export class FakeVenue extends VenueState {
       if (sibling.ordStatus === 'PendingNew') this.activate(sibling);
       return { orderId: first.id, ocoId: sibling.id };
     });
+  }
+
+  /** The refusal of a new order and its linked ones (a closed account, an unknown contract, a price missing), or its contract. */
+  private checkNew(spec: NewOrder, linked: BracketSpec[]): { id: number } | Failure {
+    const account = this.accounts.get(spec.accountId);
+    if (!account || !account.active)
+      return { failureReason: 'AccountClosed', failureText: `Account ${spec.accountId} is not open` };
+    const contract = this.contractBySymbol(spec.symbol);
+    if (!contract)
+      return { failureReason: 'UnknownReason', failureText: `Unknown contract symbol ${spec.symbol}` };
+    if (!Number.isInteger(spec.orderQty) || spec.orderQty <= 0)
+      return { failureReason: 'UnknownReason', failureText: 'Invalid order quantity' };
+    for (const order of [spec, ...linked]) {
+      const problem = this.missingPrice(order);
+      if (problem !== null) return { failureReason: 'InvalidPrice', failureText: problem };
+    }
+    return contract;
   }
 
   /** What an order type needs and lacks (PlaceOrder.md: `price`, `stopPrice`, `pegDifference`), or null. */

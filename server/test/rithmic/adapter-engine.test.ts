@@ -1,14 +1,9 @@
-import { CopyEngine } from '../../src/copier/engine/engine';
-import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
-import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
-import { DEFAULT_RISK } from '../../src/copier/engine/types';
+import type { CopyEngine } from '../../src/copier/engine/engine';
 import {
   ACCOUNT,
-  GATEWAY,
-  PASSWORD,
-  rithmicWorld,
+  engineOnLogin,
   type RithmicWorld,
-  SYSTEM,
+  rithmicWorld,
   until,
   USER,
 } from './support/rithmic-world';
@@ -30,34 +25,7 @@ describe('copy engine through the Rithmic adapter and the fake gateway', () => {
   it('copies a leader fill to the follower once, a lost answer resolved by user_tag', async () => {
     world = await rithmicWorld();
     world.fake.addAccount({ user: USER, accountId: FOLLOWER, name: 'Follower', balance: 50_000 });
-    const directory = new MemoryDirectory(world.adapter);
-    directory.addConnection(1, {
-      accessToken: '',
-      brokerUserId: USER,
-      password: PASSWORD,
-      systemName: SYSTEM,
-      gateway: GATEWAY,
-    });
-    const base = {
-      userId: 1,
-      connectionId: 1,
-      cross: false,
-      autoSync: true,
-      enabled: true,
-      risk: { ...DEFAULT_RISK },
-    };
-    directory.accounts.push(
-      { ...base, id: 1, externalId: ACCOUNT, name: 'LEADER', ratio: 1, isLeader: true, isFollower: false },
-      { ...base, id: 2, externalId: FOLLOWER, name: 'FOLLOWER', ratio: 2, isLeader: false, isFollower: true },
-    );
-    engine = new CopyEngine({
-      directory,
-      store: new MemoryCopyStore(),
-      notifier: { notify: () => undefined },
-      settings: { mirrorSettleMs: 100, sendRetries: 2, sessionRetryMs: 300 },
-    });
-    await engine.start();
-    await until(() => engine!.sessions.size === 1, 'the session');
+    engine = await engineOnLogin(world, FOLLOWER, 2);
     const { session } = await world.open();
     // The next two answers to 312 are lost (the socket closes after the gateway took the order): the leader's
     // (placed here as by hand) and the follower's copy.

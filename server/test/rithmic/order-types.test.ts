@@ -1,15 +1,10 @@
 import { TRAILING_SENT_AS } from '../../src/brokers/rithmic/orders';
-import { CopyEngine } from '../../src/copier/engine/engine';
-import { MemoryCopyStore } from '../../src/copier/engine/memory-store';
-import { MemoryDirectory } from '../../src/copier/engine/memory-directory';
-import { DEFAULT_RISK } from '../../src/copier/engine/types';
+import type { CopyEngine } from '../../src/copier/engine/engine';
 import {
   ACCOUNT,
-  GATEWAY,
-  PASSWORD,
-  rithmicWorld,
+  engineOnLogin,
   type RithmicWorld,
-  SYSTEM,
+  rithmicWorld,
   until,
   USER,
 } from './support/rithmic-world';
@@ -82,34 +77,7 @@ describe('Rithmic order types', () => {
   });
 
   it("when the leader places a stop-limit by hand, then the follower's copy is a stop-limit at the same prices, × ratio", async () => {
-    const directory = new MemoryDirectory(world.adapter);
-    directory.addConnection(1, {
-      accessToken: '',
-      brokerUserId: USER,
-      password: PASSWORD,
-      systemName: SYSTEM,
-      gateway: GATEWAY,
-    });
-    const base = {
-      userId: 1,
-      connectionId: 1,
-      cross: false,
-      autoSync: true,
-      enabled: true,
-      risk: { ...DEFAULT_RISK },
-    };
-    directory.accounts.push(
-      { ...base, id: 1, externalId: ACCOUNT, name: 'LEADER', ratio: 1, isLeader: true, isFollower: false },
-      { ...base, id: 2, externalId: FOLLOWER, name: 'FOLLOWER', ratio: 2, isLeader: false, isFollower: true },
-    );
-    engine = new CopyEngine({
-      directory,
-      store: new MemoryCopyStore(),
-      notifier: { notify: () => undefined },
-      settings: { mirrorSettleMs: 100, sendRetries: 2, sessionRetryMs: 300 },
-    });
-    await engine.start();
-    await until(() => engine!.sessions.size === 1, 'the session');
+    engine = await engineOnLogin(world, FOLLOWER, 2);
     world.fake.placeByHand({
       accountId: ACCOUNT,
       symbol: 'ESZ6',

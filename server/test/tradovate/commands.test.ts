@@ -1,9 +1,8 @@
-import { createTradovateAdapter } from '../../src/brokers/tradovate';
 import type { BrokerSession } from '../../src/brokers/types';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { createTestDb } from '../support/test-db';
-import { fastTimings, startWorld, type World } from './support/world';
+import { openFollowerOnFreshAdapter, startWorld, type World } from './support/world';
 
 const limitOrder = (accountId: number, clientOrderId: string) => ({
   accountExternalId: String(accountId),
@@ -116,29 +115,7 @@ describe('Tradovate client order ids survive a restart in the database', () => {
   });
 
   async function openWith(withDb: boolean): Promise<BrokerSession> {
-    const adapter = createTradovateAdapter({
-      publicUrl: 'http://127.0.0.1:9',
-      env: {
-        TRADOVATE_CLIENT_ID: 'synctrade-test',
-        TRADOVATE_CLIENT_SECRET: 'secret',
-        TRADOVATE_REQUESTS_PER_MINUTE: '100000',
-        // The answer is lost on HTTP while the socket carries the command (see `startWorld`).
-        TRADOVATE_ORDERS_OVER_SOCKET: 'false',
-        ...world.fake.env,
-      },
-      timings: fastTimings,
-      ...(withDb ? { db } : {}),
-    });
-    const token = world.fake.control.issueToken(world.follower.userId);
-    const session = await adapter.openSession({
-      connectionId: 1,
-      environment: 'demo',
-      credentials: {
-        accessToken: token.accessToken,
-        expiresAt: token.expiresAt,
-        brokerUserId: String(world.follower.userId),
-      },
-    });
+    const session = await openFollowerOnFreshAdapter(world, withDb ? db : undefined);
     sessions.push(session);
     return session;
   }

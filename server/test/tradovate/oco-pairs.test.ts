@@ -1,9 +1,8 @@
-import { createTradovateAdapter } from '../../src/brokers/tradovate';
 import type { BrokerSession, PlaceOrderCommand } from '../../src/brokers/types';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { createTestDb } from '../support/test-db';
-import { fastTimings, startWorld, type World } from './support/world';
+import { openFollowerOnFreshAdapter, startWorld, type World } from './support/world';
 
 /** A follower's stop (the first order) and target (its `other`), for a long of 2 held at 6000. */
 const stopAndTarget = (accountId: number, stopId: string, targetId: string): PlaceOrderCommand => ({
@@ -34,28 +33,7 @@ describe('Tradovate one-cancels-other pairs (placeOCO)', () => {
 
   /** A session of the follower's login on a fresh adapter over the test database (a server start). */
   async function open(): Promise<BrokerSession> {
-    const adapter = createTradovateAdapter({
-      publicUrl: 'http://127.0.0.1:9',
-      env: {
-        TRADOVATE_CLIENT_ID: 'synctrade-test',
-        TRADOVATE_CLIENT_SECRET: 'secret',
-        TRADOVATE_REQUESTS_PER_MINUTE: '100000',
-        TRADOVATE_ORDERS_OVER_SOCKET: 'false',
-        ...world.fake.env,
-      },
-      timings: fastTimings,
-      db,
-    });
-    const token = world.fake.control.issueToken(world.follower.userId);
-    const session = await adapter.openSession({
-      connectionId: 1,
-      environment: 'demo',
-      credentials: {
-        accessToken: token.accessToken,
-        expiresAt: token.expiresAt,
-        brokerUserId: String(world.follower.userId),
-      },
-    });
+    const session = await openFollowerOnFreshAdapter(world, db);
     sessions.push(session);
     return session;
   }

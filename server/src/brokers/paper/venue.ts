@@ -1,3 +1,4 @@
+import { ocoSiblingCommand } from '../shared/oco-sibling';
 import type { MarketQuote } from '@synctrade/api/types';
 import { frontMonth, roundTo, specOf, tradeDayKey } from '@synctrade/market';
 import {
@@ -6,7 +7,6 @@ import {
   type BrokerOrder,
   type BrokerPosition,
   type ModifyOrderCommand,
-  type OcoSibling,
   type PlaceOrderCommand,
 } from '../types';
 import { CountingIds, type IdSource } from './block-ids';
@@ -155,7 +155,7 @@ export class PaperVenue {
     const eventFault = this.faults.take(account.externalId, ['duplicate-events', 'replay-events']);
     const copies = eventFault?.kind === 'duplicate-events' ? 2 : 1;
     const order = this.newOrder(command);
-    const siblingCommand = command.oco === undefined ? null : siblingOf(command, command.oco);
+    const siblingCommand = command.oco === undefined ? null : ocoSiblingCommand(command, command.oco);
     const problem =
       sendFault?.kind === 'reject'
         ? (sendFault.reason ?? 'Rejected by the venue')
@@ -636,18 +636,6 @@ export class PaperVenue {
 }
 
 /** The sibling of a one-cancels-other pair as an order of its own. */
-function siblingOf(command: PlaceOrderCommand, oco: OcoSibling): PlaceOrderCommand {
-  return {
-    accountExternalId: command.accountExternalId,
-    clientOrderId: oco.clientOrderId,
-    symbol: command.symbol,
-    side: command.side,
-    qty: command.qty,
-    type: oco.type,
-    ...(oco.price === undefined ? {} : { price: oco.price }),
-    ...(oco.stopPrice === undefined ? {} : { stopPrice: oco.stopPrice }),
-  };
-}
 
 /**
  * An order as the venue tells it: the engine's type, with the venue's own type, a trailing stop's trail and the

@@ -1,3 +1,4 @@
+import { ocoSiblingCommand } from '../shared/oco-sibling';
 import { BrokerError, type BrokerOrder, type PlaceOrderCommand } from '../types';
 import type { BracketStore, SyntheticBracket } from './bracket-store';
 import { TERMINAL } from './codes';
@@ -105,8 +106,8 @@ export class SyntheticBrackets {
     const sibling = command.oco;
     if (sibling === undefined || command.type === 'Market' || command.type === sibling.type)
       throw new BrokerError('A linked pair is one stop and one limit order', 'rejected');
-    const stop = command.type === 'Stop' ? command : siblingCommand(command);
-    const target = command.type === 'Limit' ? command : siblingCommand(command);
+    const stop = command.type === 'Stop' ? command : ocoSiblingCommand(command, command.oco!);
+    const target = command.type === 'Limit' ? command : ocoSiblingCommand(command, command.oco!);
     const key = keyOf(command.accountExternalId, stop.clientOrderId);
     const run = this.chain.then(async () => {
       if (!this.brackets.has(key)) {
@@ -284,19 +285,4 @@ export class SyntheticBrackets {
     for (const leg of ['sl', 'tp'] as const)
       this.sent.delete(keyOf(bracket.accountExternalId, legIdOf(bracket, leg)));
   }
-}
-
-/** The second order of a linked pair as a command of its own. */
-function siblingCommand(command: PlaceOrderCommand): PlaceOrderCommand {
-  const sibling = command.oco!;
-  return {
-    accountExternalId: command.accountExternalId,
-    clientOrderId: sibling.clientOrderId,
-    symbol: command.symbol,
-    side: command.side,
-    qty: command.qty,
-    type: sibling.type,
-    ...(sibling.price === undefined ? {} : { price: sibling.price }),
-    ...(sibling.stopPrice === undefined ? {} : { stopPrice: sibling.stopPrice }),
-  };
 }

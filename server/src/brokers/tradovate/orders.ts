@@ -1,3 +1,4 @@
+import { ocoSiblingCommand } from '../shared/oco-sibling';
 import { pendingOrder } from '../shared/pending-order';
 import type { UncertainSends } from '../shared/uncertain-sends';
 import {
@@ -100,16 +101,7 @@ async function placeOco(
 ): Promise<BrokerOrder> {
   if (command.type === 'Market')
     throw new BrokerError('A market order cannot be one of a one-cancels-other pair', 'rejected');
-  const siblingCommand: PlaceOrderCommand = {
-    accountExternalId: command.accountExternalId,
-    clientOrderId: sibling.clientOrderId,
-    symbol: command.symbol,
-    side: command.side,
-    qty: command.qty,
-    type: sibling.type,
-    ...(sibling.price === undefined ? {} : { price: sibling.price }),
-    ...(sibling.stopPrice === undefined ? {} : { stopPrice: sibling.stopPrice }),
-  };
+  const siblingCommand = ocoSiblingCommand(command, sibling);
   await ctx.ocoSiblings.remember(command.clientOrderId, sibling.clientOrderId);
   const other: JsonRecord = {
     action: command.side === 'buy' ? 'Buy' : 'Sell',

@@ -1,3 +1,7 @@
+import { CopyEngine } from '../../../src/copier/engine/engine';
+import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
+import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
+import { DEFAULT_RISK } from '../../../src/copier/engine/types';
 import { type FakeRithmic, type FakeRithmicOptions, startFakeRithmic } from '../../../fakes/rithmic/server';
 import { createRithmicAdapter, type RithmicTimings } from '../../../src/brokers/rithmic/index';
 import type { BrokerAdapter, BrokerEvent, BrokerSession } from '../../../src/brokers/types';
@@ -102,4 +106,44 @@ export function lastOrder(events: BrokerEvent[], orderId: string) {
       event.kind === 'order' && event.order.orderId === orderId,
   );
   return orders[orders.length - 1]?.order;
+}
+
+/**
+ * The copy engine on the world's Rithmic login (memory stores): the login's first account leads, `follower` (another
+ * account of the same login) follows at `ratio`. Resolves once the engine's session is open; the caller stops it.
+ */
+export async function engineOnLogin(
+  world: RithmicWorld,
+  follower: string,
+  ratio: number,
+): Promise<CopyEngine> {
+  const directory = new MemoryDirectory(world.adapter);
+  directory.addConnection(1, {
+    accessToken: '',
+    brokerUserId: USER,
+    password: PASSWORD,
+    systemName: SYSTEM,
+    gateway: GATEWAY,
+  });
+  const base = {
+    userId: 1,
+    connectionId: 1,
+    cross: false,
+    autoSync: true,
+    enabled: true,
+    risk: { ...DEFAULT_RISK },
+  };
+  directory.accounts.push(
+    { ...base, id: 1, externalId: ACCOUNT, name: 'LEADER', ratio: 1, isLeader: true, isFollower: false },
+    { ...base, id: 2, externalId: follower, name: 'FOLLOWER', ratio, isLeader: false, isFollower: true },
+  );
+  const engine = new CopyEngine({
+    directory,
+    store: new MemoryCopyStore(),
+    notifier: { notify: () => undefined },
+    settings: { mirrorSettleMs: 100, sendRetries: 2, sessionRetryMs: 300 },
+  });
+  await engine.start();
+  await until(() => engine.sessions.size === 1, 'the session');
+  return engine;
 }

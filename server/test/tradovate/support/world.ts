@@ -1,3 +1,4 @@
+import type { Db } from '../../../src/db/db';
 import {
   createTradovateAdapter,
   type TradovateAdapter,
@@ -156,3 +157,33 @@ export class EventLog {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A session of the follower's login on an adapter of its own (a server start), over `db` when given: what a
+ * restarted server reads back. The caller closes it.
+ */
+export async function openFollowerOnFreshAdapter(world: World, db?: Db): Promise<BrokerSession> {
+  const adapter = createTradovateAdapter({
+    publicUrl: 'http://127.0.0.1:9',
+    env: {
+      TRADOVATE_CLIENT_ID: 'synctrade-test',
+      TRADOVATE_CLIENT_SECRET: 'secret',
+      TRADOVATE_REQUESTS_PER_MINUTE: '100000',
+      // The answer is lost on HTTP while the socket carries the command (see `startWorld`).
+      TRADOVATE_ORDERS_OVER_SOCKET: 'false',
+      ...world.fake.env,
+    },
+    timings: fastTimings,
+    ...(db === undefined ? {} : { db }),
+  });
+  const token = world.fake.control.issueToken(world.follower.userId);
+  return adapter.openSession({
+    connectionId: 1,
+    environment: 'demo',
+    credentials: {
+      accessToken: token.accessToken,
+      expiresAt: token.expiresAt,
+      brokerUserId: String(world.follower.userId),
+    },
+  });
+}
