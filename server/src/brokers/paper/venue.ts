@@ -635,8 +635,6 @@ export class PaperVenue {
   }
 }
 
-/** The sibling of a one-cancels-other pair as an order of its own. */
-
 /**
  * An order as the venue tells it: the engine's type, with the venue's own type, a trailing stop's trail and the
  * one-cancels-other link beside it, as a Tradovate leader's orders carry them.

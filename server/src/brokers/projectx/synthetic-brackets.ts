@@ -106,8 +106,8 @@ export class SyntheticBrackets {
     const sibling = command.oco;
     if (sibling === undefined || command.type === 'Market' || command.type === sibling.type)
       throw new BrokerError('A linked pair is one stop and one limit order', 'rejected');
-    const stop = command.type === 'Stop' ? command : ocoSiblingCommand(command, command.oco!);
-    const target = command.type === 'Limit' ? command : ocoSiblingCommand(command, command.oco!);
+    const stop = command.type === 'Stop' ? command : ocoSiblingCommand(command, sibling);
+    const target = command.type === 'Limit' ? command : ocoSiblingCommand(command, sibling);
     const key = keyOf(command.accountExternalId, stop.clientOrderId);
     const run = this.chain.then(async () => {
       if (!this.brackets.has(key)) {
