@@ -32,10 +32,10 @@ export function screenOf(event: AlertEvent, publicUrl: string): string {
  * their titles tell them apart, so the engine need not change.
  */
 export function eventOfNotification(input: NotifyInput): AlertEvent | null {
+  if (input.alert !== undefined) return input.alert;
   switch (input.kind) {
     case 'copy_failed':
-      // A throttled follower (the engine's "rate limited" notice) is the out-of-sync event: it is behind its leader.
-      return input.title.endsWith('rate limited') ? 'out_of_sync' : 'copy_failed';
+      return 'copy_failed';
     case 'out_of_sync':
       return 'out_of_sync';
     case 'broker_disconnected':

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ALERT_MESSAGES } from '@synctrade/api/messages';
 import type {
   AlertChannel,
+  AlertPreferencesPayload,
   AlertSetup,
   AlertSwitchPayload,
   DiscordChannelPayload,
@@ -25,6 +26,7 @@ import {
   setEvent,
   type StoredChannel,
 } from './channels-repo';
+import { outOfSyncAfterSeconds, saveOutOfSyncAfter } from './preferences-repo';
 import type { AlertService } from './service';
 import { isDiscordWebhook } from './senders/discord';
 import { isPushEndpoint } from './senders/webpush';
@@ -59,16 +61,25 @@ export const alertRoutes: FastifyPluginAsync<{ alerts: AlertService }> = async (
     return channel.wire;
   }
 
-  app.get('/alerts', listBound(secured, ALERT_CHANNELS_BOUND), async (request) => {
-    const body: AlertSetup = {
-      channels: (await listChannels(db, request.user.id)).slice(0, MAX_ALERT_CHANNELS).map((c) => c.wire),
+  async function setupOf(userId: number): Promise<AlertSetup> {
+    return {
+      channels: (await listChannels(db, userId)).slice(0, MAX_ALERT_CHANNELS).map((c) => c.wire),
       telegram: alerts.bot !== null,
+      out_of_sync_after_s: await outOfSyncAfterSeconds(db, userId),
       webpush_key:
         alerts.settings.vapidPublicKey && alerts.settings.vapidPrivateKey
           ? alerts.settings.vapidPublicKey
           : null,
     };
-    return body;
+  }
+
+  app.get('/alerts', listBound(secured, ALERT_CHANNELS_BOUND), async (request) => setupOf(request.user.id));
+
+  // Read by the copy engine when a lag starts (copier/engine/lag-watch.ts): no engine reload is needed.
+  app.put('/alerts/preferences', secured, async (request) => {
+    const { out_of_sync_after_s: seconds } = request.body as AlertPreferencesPayload;
+    await saveOutOfSyncAfter(db, request.user.id, seconds);
+    return setupOf(request.user.id);
   });
 
   app.post('/alerts/telegram/code', secured, async (request) => {

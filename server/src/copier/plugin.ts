@@ -1,3 +1,4 @@
+import { outOfSyncAfterSeconds } from '../alerts/preferences-repo';
 import { EngineGuard, FirmRuleGuard } from '../propfirm/server';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,6 +33,7 @@ const copier: FastifyPluginAsync = async (app) => {
     onChange: (userId) => touch(userId),
     log,
     guard: new FirmRuleGuard(new EngineGuard(app.propGuard, log)),
+    lagAlertMs: async (userId) => (await outOfSyncAfterSeconds(app.db, userId)) * 1000,
   });
   // The desk's list is the owner's (the process with the live state); in a cluster it reaches every node's sockets.
   publisher = new DeskPublisher(app, engine, {

@@ -1,4 +1,5 @@
 import type { NotificationKind, Notification } from '@synctrade/api/types';
+import type { AlertEventName } from '@synctrade/api/validation';
 import type { LoginRefusals } from '../auth/login-refusals';
 import type { LoginTriesInFlight } from '../auth/login-tries-in-flight';
 import type { BrokerRegistry } from '../brokers/registry';
@@ -26,6 +27,8 @@ export interface NotifyInput {
   message: string;
   /** The account it is about, when it is about one (shown per copy group). */
   accountId?: number;
+  /** The alert event it is, when its kind does not tell (alerts/events.ts); null: shown in the app only. */
+  alert?: AlertEventName | null;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,9 @@
 import webpush from 'web-push';
 import type { AlertChannel, AlertSetup, TelegramCode } from '@synctrade/api/types';
 import { ALERT_MESSAGES } from '@synctrade/api/messages';
+import { outOfSyncAfterSeconds } from '../../src/alerts/preferences-repo';
 import { loadAlertSettings } from '../../src/alerts/settings';
+import { noticeOf } from '../../src/copier/engine-notices';
 import type { MailMessage } from '../../src/mail/mailer';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/server';
 import { startFakePush, type FakePushService } from '../../fakes/push/server';
@@ -223,6 +225,55 @@ describe('alert channels', () => {
         },
       ]);
       expect(channel.id).not.toBe(mailChannel.id);
+    });
+  });
+
+  describe('how long a follower may lag', () => {
+    it('when the trader sets it, then it is theirs alone and the engine reads it; by default it is 30 s', async () => {
+      const trader = await registerUser(t.app);
+      expect(((await call('GET', '/alerts', trader)).json() as AlertSetup).out_of_sync_after_s).toBe(30);
+      expect(await outOfSyncAfterSeconds(t.app.db, trader.id)).toBe(30);
+      const saved = await call('PUT', '/alerts/preferences', trader, { out_of_sync_after_s: 90 });
+      expect(saved.statusCode).toBe(200);
+      expect((saved.json() as AlertSetup).out_of_sync_after_s).toBe(90);
+      await call('PUT', '/alerts/preferences', trader, { out_of_sync_after_s: 0 });
+      expect(await outOfSyncAfterSeconds(t.app.db, trader.id)).toBe(0);
+      expect(((await call('GET', '/alerts', other)).json() as AlertSetup).out_of_sync_after_s).toBe(30);
+    });
+
+    it.each([[-1], [3601], [1.5], ['30'], [null]])(
+      'when it is %p, then 400 and nothing changes',
+      async (value) => {
+        const trader = await registerUser(t.app);
+        await call('PUT', '/alerts/preferences', trader, { out_of_sync_after_s: 45 });
+        const response = await call('PUT', '/alerts/preferences', trader, { out_of_sync_after_s: value });
+        expect(response.statusCode).toBe(400);
+        expect(await outOfSyncAfterSeconds(t.app.db, trader.id)).toBe(45);
+      },
+    );
+
+    it('when a follower goes out of sync, then the app tells at once but the channels wait for the lag notice', async () => {
+      const trader = await registerUser(t.app);
+      const url = discord.addWebhook('5101', 'lag');
+      await call('POST', '/alerts/discord', trader, { webhook_url: url });
+      await t.app.notify(trader.id, {
+        ...noticeOf({ kind: 'out_of_sync', accountName: 'APEX-2', differences: 'Long 1 ESZ6 vs flat' }),
+      });
+      await t.app.notify(trader.id, {
+        ...noticeOf({
+          kind: 'lagging',
+          accountName: 'APEX-2',
+          state: 'out_of_sync',
+          lagSeconds: 30,
+          reason: 'Out of sync (ESZ6: 0, leader × ratio: 1)',
+        }),
+      });
+      await until(() => discord.messages.some((m) => m.webhook === '/api/webhooks/5101/lag'));
+      expect(
+        discord.messages.filter((m) => m.webhook === '/api/webhooks/5101/lag').map((m) => m.content),
+      ).toEqual([
+        '**APEX-2 out of sync for 30 s**\nOut of sync (ESZ6: 0, leader × ratio: 1). Open the desk to see it.\nhttp://synctrade.test/syncdesk',
+      ]);
     });
   });
 

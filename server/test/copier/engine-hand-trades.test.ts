@@ -54,6 +54,8 @@ describe('a follower traded by hand', () => {
     expect(h.engine.live.get(2)?.status).toEqual({
       state: 'out_of_sync',
       reason: `Out of sync (${ES}: 0, leader × ratio: 2): traded by hand, left as it is until the leader's next entry or Sync`,
+      // The trader chose it: no lag alert.
+      chosen: true,
     });
     await h.leaderTrades('buy', 1);
     expect([h.position(LEADER, ES), h.position(2, ES)]).toEqual([2, 4]);

@@ -24,6 +24,8 @@ async function waitingFollower(stored?: number[]): Promise<Harness> {
   expect(h.engine.live.get(FOLLOWER)?.status).toEqual({
     state: 'out_of_sync',
     reason: WAITING_FOR_LEADER_TRADE,
+    // The trader chose it: no lag alert.
+    chosen: true,
   });
   return h;
 }

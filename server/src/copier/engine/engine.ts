@@ -1,5 +1,6 @@
 import type { BrokerEvent, BrokerSession } from '../../brokers/types';
 import { systemClock, type Clock } from './clock';
+import { isLagging, LagWatch } from './lag-watch';
 import { isCopyClientId } from './client-ids';
 import type { EngineContext, EngineSettings } from './context';
 import { copyOrderSeen } from './late-outcomes';
@@ -50,6 +51,8 @@ export interface CopyEngineOptions {
   clock?: Clock;
   /** Firm rules, asked after the follower's own limits (before every send and after every balance reading). */
   guard?: RuleGuard;
+  /** How long a user lets a follower lag before the `lagging` outcome (their alert setting); absent: never. */
+  lagAlertMs?: (userId: number) => Promise<number>;
 }
 
 const OK: FollowerStatus = { state: 'ok', reason: null };
@@ -84,6 +87,7 @@ export class CopyEngine implements EngineContext {
   private stopAutoSync: (() => void) | null = null;
   /** Users whose last auto-sync check has not finished yet: ticks do not pile up behind a slow broker. */
   private readonly checking = new Set<number>();
+  private readonly lagWatch: LagWatch | null;
 
   constructor(options: CopyEngineOptions) {
     this.store = observedStore(options.store, this.metrics);
@@ -102,6 +106,16 @@ export class CopyEngine implements EngineContext {
       ...options.settings,
     };
     this.clock = options.clock ?? systemClock;
+    const { lagAlertMs } = options;
+    this.lagWatch =
+      lagAlertMs === undefined
+        ? null
+        : new LagWatch({
+            clock: this.clock,
+            lagAlertMs,
+            lagged: (accountId, lagMs) => this.lagged(accountId, lagMs),
+            log: (error, context) => this.log(error, context),
+          });
     this.guard.onDeadline?.(async (userId, accountId, reason) => {
       if (this.stopped) return false;
       let acted = false;
@@ -155,7 +169,26 @@ export class CopyEngine implements EngineContext {
     const live = this.live.get(accountId);
     const account = this.accounts.get(accountId);
     if (live === undefined || account === undefined) return;
-    if (statusChanged(live, status)) this.changed(account.userId);
+    if (!statusChanged(live, status)) return;
+    this.lagWatch?.changed(accountId, account.userId, status);
+    this.changed(account.userId);
+  }
+
+  private lagged(accountId: number, lagMs: number): void {
+    const account = this.accounts.get(accountId);
+    const status = this.live.get(accountId)?.status;
+    if (this.stopped || account === undefined || status === undefined || !isLagging(status)) return;
+    this.notifier.notify(
+      account.userId,
+      {
+        kind: 'lagging',
+        accountName: account.name,
+        state: status.state === 'rate_limited' ? 'rate_limited' : 'out_of_sync',
+        lagSeconds: Math.round(lagMs / 1000),
+        reason: status.reason ?? '',
+      },
+      accountId,
+    );
   }
 
   heldByHandChanged(accountId: number): void {
@@ -280,6 +313,7 @@ export class CopyEngine implements EngineContext {
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopAutoSync?.();
+    this.lagWatch?.stop();
     for (const group of this.groups.values()) for (const recheck of group.rechecks.values()) recheck.cancel();
     await this.brokerSessions.stop();
     await Promise.all([...this.groups.values()].map((group) => group.jobs.settled()));

@@ -231,7 +231,7 @@ async function reconcileFollower(
   switch (verdict.kind) {
     case 'held-by-hand':
     case 'waiting-for-leader':
-      ctx.setStatus(follower.id, { state: 'out_of_sync', reason: verdict.reason });
+      ctx.setStatus(follower.id, { state: 'out_of_sync', reason: verdict.reason, chosen: true });
       return;
     case 'in-sync':
       if (status?.state === 'out_of_sync') ctx.setStatus(follower.id, { state: 'ok', reason: null });

@@ -111,4 +111,6 @@ export interface CopyOutcome {
 export interface FollowerStatus {
   state: FollowerState;
   reason: string | null;
+  /** The trader chose this state (contracts held by hand, waiting for the leader's next trade): no lag alert. */
+  chosen?: true;
 }

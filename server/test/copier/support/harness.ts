@@ -6,7 +6,7 @@ import { PaperVenue } from '../../../src/brokers/paper/venue';
 import type { BrokerAdapter, BrokerSession, PlaceOrderCommand } from '../../../src/brokers/types';
 import type { Clock } from '../../../src/copier/engine/clock';
 import type { EngineSettings } from '../../../src/copier/engine/context';
-import { noticeOf } from '../../../src/copier/engine-notices';
+import { noticeOf, type Notice } from '../../../src/copier/engine-notices';
 import { CopyEngine } from '../../../src/copier/engine/engine';
 import { MemoryDirectory } from '../../../src/copier/engine/memory-directory';
 import { MemoryCopyStore } from '../../../src/copier/engine/memory-store';
@@ -40,7 +40,7 @@ export class Harness {
   });
   readonly store = new MemoryCopyStore();
   directory = new MemoryDirectory(this.adapter);
-  readonly notifications: Array<{ kind: string; title: string }> = [];
+  readonly notifications: Notice[] = [];
   /** Users the engine told the desk about (its change listener), in order. */
   readonly changes: number[] = [];
   /** The contexts of what the engine logged, in order. */
@@ -58,6 +58,8 @@ export class Harness {
     private readonly guard?: RuleGuard,
     /** The engine's clock, when a test drives some of its waits by hand. */
     private readonly clock?: Clock,
+    /** The trader's lag alert setting (ms), when a test watches for the `lagging` outcome. */
+    private readonly lagAlertMs?: number,
   ) {
     if (requestsPerMinute !== undefined)
       this.directory = new MemoryDirectory(this.adapter, requestsPerMinute);
@@ -244,6 +246,7 @@ export class Harness {
       settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
       ...(this.guard === undefined ? {} : { guard: this.guard }),
       ...(this.clock === undefined ? {} : { clock: this.clock }),
+      ...(this.lagAlertMs === undefined ? {} : { lagAlertMs: async () => this.lagAlertMs ?? 0 }),
     });
   }
 

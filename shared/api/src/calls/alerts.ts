@@ -1,6 +1,7 @@
 import { http } from '@synctrade/api/session';
 import type {
   AlertChannel,
+  AlertPreferencesPayload,
   AlertSetup,
   AlertSwitchPayload,
   DiscordChannelPayload,
@@ -36,6 +37,9 @@ export async function switchAlertEvent(
   payload: AlertSwitchPayload,
 ): Promise<AlertChannel> {
   return (await http.put<AlertChannel>(`/alerts/channels/${channelId}/events`, payload)).data;
+}
+export async function saveAlertPreferences(payload: AlertPreferencesPayload): Promise<AlertSetup> {
+  return (await http.put<AlertSetup>('/alerts/preferences', payload)).data;
 }
 export async function sendTestAlert(channelId: number): Promise<MessageResponse> {
   return (await http.post<MessageResponse>(`/alerts/channels/${channelId}/test`)).data;

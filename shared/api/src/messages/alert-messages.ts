@@ -16,6 +16,8 @@ export const ALERT_MESSAGES = {
   testSent: 'Test message sent',
   disconnected: 'Alert channel disconnected',
   emailExists: 'E-mail alerts are already on',
+  lagInvalid: 'Enter a whole number of seconds from 0 to 3600',
+  preferencesSaved: 'Alert settings saved',
 } as const;
 
 /** Each event's name in the Profile's events table. */

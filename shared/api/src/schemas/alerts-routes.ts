@@ -2,6 +2,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
   AlertChannelSchema,
+  AlertPreferencesPayloadSchema,
   AlertSetupSchema,
   AlertSwitchPayloadSchema,
   DiscordChannelPayloadSchema,
@@ -41,6 +42,10 @@ export const ALERT_ROUTE_SCHEMAS = {
     params: Id,
     body: AlertSwitchPayloadSchema,
     response: answers({ 200: AlertChannelSchema }),
+  },
+  [`PUT ${API}/alerts/preferences`]: {
+    body: AlertPreferencesPayloadSchema,
+    response: answers({ 200: AlertSetupSchema }),
   },
   [`POST ${API}/alerts/channels/:id/test`]: { params: Id, response: answers({ 200: MessageResponseSchema }) },
   [`DELETE ${API}/alerts/channels/:id`]: { params: Id, response: answers({ 200: MessageResponseSchema }) },

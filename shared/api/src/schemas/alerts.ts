@@ -2,6 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import {
   ALERT_EVENTS,
+  ALERT_LAG_MAX_SECONDS,
+  alertPreferencesSchema,
   alertSwitchSchema,
   discordChannelWireSchema,
   telegramLinkSchema,
@@ -32,6 +34,11 @@ export const AlertChannelSchema = Type.Object({
 export const AlertSetupSchema = Type.Object({
   channels: Type.Array(AlertChannelSchema, { maxItems: MAX_ALERT_CHANNELS }),
   telegram: Type.Boolean({ description: 'Whether the operator set up a Telegram bot' }),
+  out_of_sync_after_s: Type.Integer({
+    minimum: 0,
+    maximum: ALERT_LAG_MAX_SECONDS,
+    description: 'Seconds a follower may stay out of sync or throttled before it is an alert (0: at once)',
+  }),
   webpush_key: Nullable(
     Type.String({ description: 'The VAPID public key (base64url), null when push is off' }),
   ),
@@ -47,3 +54,4 @@ export const DiscordChannelPayloadSchema = payloadSchema(discordChannelWireSchem
 export const TelegramLinkPayloadSchema = payloadSchema(telegramLinkSchema);
 export const WebPushChannelPayloadSchema = payloadSchema(webPushChannelSchema);
 export const AlertSwitchPayloadSchema = payloadSchema(alertSwitchSchema);
+export const AlertPreferencesPayloadSchema = payloadSchema(alertPreferencesSchema);

@@ -96,6 +96,7 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`POST ${API}/alerts/webpush`]: "Connect this browser's push subscription",
   [`POST ${API}/alerts/email`]: "Send alerts to the account's e-mail address",
   [`PUT ${API}/alerts/channels/:id/events`]: 'Switch one event on or off for a channel',
+  [`PUT ${API}/alerts/preferences`]: 'Set how long a follower may lag before an alert',
   [`POST ${API}/alerts/channels/:id/test`]: 'Send a test message to a channel',
   [`DELETE ${API}/alerts/channels/:id`]: 'Disconnect an alert channel',
   'GET /ws/accounts': 'The realtime feed (WebSocket)',

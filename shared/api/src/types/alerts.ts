@@ -11,3 +11,4 @@ export type DiscordChannelPayload = Static<typeof S.DiscordChannelPayloadSchema>
 export type TelegramLinkPayload = Static<typeof S.TelegramLinkPayloadSchema>;
 export type WebPushChannelPayload = Static<typeof S.WebPushChannelPayloadSchema>;
 export type AlertSwitchPayload = Static<typeof S.AlertSwitchPayloadSchema>;
+export type AlertPreferencesPayload = Static<typeof S.AlertPreferencesPayloadSchema>;

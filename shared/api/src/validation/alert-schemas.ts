@@ -13,6 +13,31 @@ export const ALERT_EVENTS = [
 ] as const;
 export type AlertEventName = (typeof ALERT_EVENTS)[number];
 
+/** A follower out of sync or throttled this long (seconds) is an alert; 0 alerts at once. */
+export const ALERT_LAG_DEFAULT_SECONDS = 30;
+export const ALERT_LAG_MAX_SECONDS = 3600;
+
+/** `PUT /alerts/preferences`: the trader's settings that belong to no one channel. */
+export const alertPreferencesSchema = yup
+  .object({
+    out_of_sync_after_s: yup
+      .number()
+      .strict()
+      .typeError(ALERT_MESSAGES.lagInvalid)
+      .required(ALERT_MESSAGES.lagInvalid)
+      .integer(ALERT_MESSAGES.lagInvalid)
+      .min(0, ALERT_MESSAGES.lagInvalid)
+      .max(ALERT_LAG_MAX_SECONDS, ALERT_MESSAGES.lagInvalid)
+      .meta(
+        wire({
+          description:
+            'Seconds a follower may stay out of sync or throttled before it is an alert (0: at once)',
+          requiredOnWire: true,
+        }),
+      ),
+  })
+  .meta(wire({ closed: true }));
+
 /** `POST /alerts/discord`: the webhook URL the trader pasted (the host is checked on the server too). */
 export const discordChannelSchema = yup
   .object({

@@ -177,4 +177,39 @@ describe('Alerts section', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No alert channel yet.')).toBeInTheDocument();
   });
+
+  it('when the trader sets how long a follower may lag, then it is checked, sent and confirmed', async () => {
+    api.on('GET /alerts', [200, alertSetup({ channels: [telegramChannel()] })]);
+    api.on('PUT /alerts/preferences', [
+      200,
+      alertSetup({ channels: [telegramChannel()], out_of_sync_after_s: 90 }),
+    ]);
+    const { user } = renderSection();
+    const input = await screen.findByLabelText('Alert when a follower lags longer than (seconds)');
+    expect(input).toHaveValue(30);
+    await user.clear(input);
+    await user.type(input, '4000');
+    await user.click(screen.getByRole('button', { name: 'Save alert delay' }));
+    expect(await screen.findByText(ALERT_MESSAGES.lagInvalid)).toBeInTheDocument();
+    expect(api.callsTo('PUT /alerts/preferences')).toEqual([]);
+    await user.clear(input);
+    await user.type(input, '90');
+    await user.click(screen.getByRole('button', { name: 'Save alert delay' }));
+    expect(await screen.findByText(ALERT_MESSAGES.preferencesSaved)).toBeInTheDocument();
+    expect(api.callsTo('PUT /alerts/preferences').map((call) => call.body)).toEqual([
+      { out_of_sync_after_s: 90 },
+    ]);
+    expect(input).toHaveValue(90);
+  });
+
+  it('when the server refuses the delay, then its detail is toasted', async () => {
+    api.on('GET /alerts', [200, alertSetup({ channels: [telegramChannel()] })]);
+    api.on('PUT /alerts/preferences', [400, { detail: ALERT_MESSAGES.lagInvalid }]);
+    const { user } = renderSection();
+    const input = await screen.findByLabelText('Alert when a follower lags longer than (seconds)');
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.click(screen.getByRole('button', { name: 'Save alert delay' }));
+    expect(await screen.findByText(ALERT_MESSAGES.lagInvalid)).toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { Button, Card, Muted } from '@synctrade/ui';
 import { useAlertsStore } from '../store/alerts-store';
 import { DiscordForm } from './discord-form';
 import { EventsTable } from './events-table';
+import { LagForm } from './lag-form';
 import { PushButton } from './push-button';
 import { TelegramLink } from './telegram-link';
 
@@ -120,6 +121,7 @@ export function AlertsSection(): React.JSX.Element {
               <>
                 <h3>Events</h3>
                 <EventsTable channels={channels} />
+                <LagForm seconds={setup.out_of_sync_after_s} />
               </>
             )}
           </>

@@ -8,6 +8,7 @@ import {
   errorMessage,
   getAlertSetup,
   linkTelegram,
+  saveAlertPreferences,
   sendTestAlert,
   successMessage,
   switchAlertEvent,
@@ -17,6 +18,7 @@ import {
   type TelegramCode,
   type WebPushChannelPayload,
 } from '@synctrade/api';
+import { ALERT_MESSAGES } from '@synctrade/api/messages';
 import { notify } from '@synctrade/ui';
 
 export const CHANNEL_CONNECTED = 'Alert channel connected';
@@ -37,6 +39,8 @@ export interface AlertsState {
   test(id: number): Promise<void>;
   disconnect(id: number): Promise<void>;
   toggle(id: number, event: AlertEvent, enabled: boolean): Promise<void>;
+  /** How long a follower may lag before an alert; true once the server stored it. */
+  saveLag(seconds: number): Promise<boolean>;
 }
 
 function withChannel(setup: AlertSetup | null, channel: AlertChannel): AlertSetup | null {
@@ -121,6 +125,16 @@ export const useAlertsStore = create<AlertsState>()((set, get) => {
         },
       }));
       notify.success(successMessage(answer, 'Alert channel disconnected'));
+    },
+
+    async saveLag(seconds) {
+      const setup = await run('preferences', () => saveAlertPreferences({ out_of_sync_after_s: seconds }));
+      if (!setup) return false;
+      set((state) => ({
+        setup: state.setup && { ...state.setup, out_of_sync_after_s: setup.out_of_sync_after_s },
+      }));
+      notify.success(ALERT_MESSAGES.preferencesSaved);
+      return true;
     },
 
     async toggle(id, event, enabled) {

@@ -35,7 +35,13 @@ export function telegramChannel(overrides: Partial<AlertChannel> = {}): AlertCha
 }
 
 export function alertSetup(overrides: Partial<AlertSetup> = {}): AlertSetup {
-  return serverShaped(AlertSetupSchema, { channels: [], telegram: true, webpush_key: null, ...overrides });
+  return serverShaped(AlertSetupSchema, {
+    channels: [],
+    telegram: true,
+    out_of_sync_after_s: 30,
+    webpush_key: null,
+    ...overrides,
+  });
 }
 
 export function telegramCode(): TelegramCode {
