@@ -21,8 +21,15 @@ export interface FakeTelegram {
   requests: TelegramRequest[];
   /** Messages delivered with sendMessage (faulted ones are not). */
   sent: { chat_id: string; text: string; at: number }[];
-  /** A user writes to the bot: the next getUpdates answers it. */
-  userWrites(chatId: number, text: string, name?: string): void;
+  /**
+   * A user writes to the bot: the next getUpdates answers it or, with a webhook set, it is posted there; resolves
+   * once the webhook took it or the fake gave up.
+   */
+  userWrites(chatId: number, text: string, name?: string): Promise<void>;
+  /** The webhook the bot set (setWebhook), or null. */
+  webhook(): { url: string; secretToken: string | null } | null;
+  /** Each post of an update to the webhook: its HTTP status (0: no answer). */
+  webhookPosts: { updateId: number; status: number }[];
   failNext(...faults: TelegramFault[]): void;
   close(): Promise<void>;
 }
@@ -58,9 +65,39 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-/** The Telegram Bot API's sendMessage and getUpdates for one bot token (README: sources). */
+const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
+const WEBHOOK_PORTS = new Set(['443', '80', '88', '8443']);
+/** "we will repeat the request and give up after a reasonable number of attempts" (setWebhook): the fake's number. */
+const WEBHOOK_ATTEMPTS = 3;
+
+function badRequest(response: ServerResponse, description: string): void {
+  answer(response, 400, { ok: false, error_code: 400, description: `Bad Request: ${description}` });
+}
+
+/** Why setWebhook refuses `url`, or null (README: an HTTPS URL on a supported port, unless the test lets in HTTP). */
+function webhookUrlFault(url: unknown, plainHttp: boolean): string | null {
+  if (typeof url !== 'string') return 'bad webhook: URL must be a string';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'bad webhook: invalid URL';
+  }
+  if (parsed.protocol === 'http:' && plainHttp) return null;
+  if (parsed.protocol !== 'https:') return 'bad webhook: An HTTPS URL must be provided for webhook';
+  if (!WEBHOOK_PORTS.has(parsed.port || '443'))
+    return 'bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443';
+  return null;
+}
+
+/** The Telegram Bot API's sendMessage, getUpdates and webhooks for one bot token (README: sources). */
 export async function startFakeTelegram(
-  options: { token?: string; port?: number } = {},
+  options: {
+    token?: string;
+    port?: number;
+    /** Lets setWebhook take a local http:// URL (Telegram takes HTTPS only): the tests' servers speak HTTP. */
+    plainHttpWebhooks?: boolean;
+  } = {},
 ): Promise<FakeTelegram> {
   const token = options.token ?? '123456:fake-bot-token';
   const requests: TelegramRequest[] = [];
@@ -68,6 +105,35 @@ export async function startFakeTelegram(
   const updates: Update[] = [];
   const faults: TelegramFault[] = [];
   let nextUpdate = 1;
+  let hook: { url: string; secretToken: string | null } | null = null;
+  const webhookPosts: FakeTelegram['webhookPosts'] = [];
+
+  /** Posts one update to the webhook as Telegram does: JSON, the secret header, no redirect followed, retried. */
+  async function postToWebhook(update: Update): Promise<boolean> {
+    for (let attempt = 0; attempt < WEBHOOK_ATTEMPTS && hook; attempt += 1) {
+      let status = 0;
+      try {
+        const response = await fetch(hook.url, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: {
+            'content-type': 'application/json',
+            ...(hook.secretToken ? { 'x-telegram-bot-api-secret-token': hook.secretToken } : {}),
+          },
+          body: JSON.stringify(update),
+          signal: AbortSignal.timeout(5_000),
+        });
+        status = response.status;
+        await response.arrayBuffer();
+      } catch {
+        status = 0;
+      }
+      webhookPosts.push({ updateId: update.update_id, status });
+      if (status >= 200 && status < 300) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+    }
+    return false;
+  }
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -84,7 +150,41 @@ export async function startFakeTelegram(
           error_code: 400,
           description: 'Bad Request: invalid JSON',
         });
+      if (method === 'setWebhook') {
+        const url = body.url;
+        if (url === '') {
+          hook = null;
+          return answer(response, 200, { ok: true, result: true, description: 'Webhook was deleted' });
+        }
+        const fault = webhookUrlFault(url, options.plainHttpWebhooks === true);
+        if (fault) return badRequest(response, fault);
+        const secret = body.secret_token;
+        if (secret !== undefined && (typeof secret !== 'string' || !SECRET_TOKEN.test(secret)))
+          return badRequest(response, 'secret token contains unallowed characters');
+        hook = { url: url as string, secretToken: typeof secret === 'string' ? secret : null };
+        return answer(response, 200, { ok: true, result: true, description: 'Webhook was set' });
+      }
+      if (method === 'deleteWebhook') {
+        hook = null;
+        return answer(response, 200, { ok: true, result: true, description: 'Webhook was deleted' });
+      }
+      if (method === 'getWebhookInfo')
+        return answer(response, 200, {
+          ok: true,
+          result: {
+            url: hook?.url ?? '',
+            has_custom_certificate: false,
+            pending_update_count: updates.length,
+          },
+        });
       if (method === 'getUpdates') {
+        if (hook)
+          return answer(response, 409, {
+            ok: false,
+            error_code: 409,
+            description:
+              "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          });
         const offset = typeof body.offset === 'number' ? body.offset : 0;
         // Calling with an offset confirms every update below it: they are never answered again.
         while (updates.length > 0 && (updates[0] as Update).update_id < offset) updates.shift();
@@ -152,8 +252,10 @@ export async function startFakeTelegram(
     token,
     requests,
     sent,
-    userWrites(chatId, text, name = 'Trader') {
-      updates.push({
+    webhookPosts,
+    webhook: () => hook,
+    async userWrites(chatId, text, name = 'Trader') {
+      const update: Update = {
         update_id: nextUpdate++,
         message: {
           message_id: nextUpdate,
@@ -161,7 +263,10 @@ export async function startFakeTelegram(
           text,
           chat: { id: chatId, type: 'private', first_name: name },
         },
-      });
+      };
+      // An update the webhook did not take waits for it (pending_update_count), as for getUpdates.
+      if (hook && (await postToWebhook(update))) return;
+      updates.push(update);
     },
     failNext(...more) {
       faults.push(...more);

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { ALERT_MESSAGES } from '@synctrade/api/messages';
 import type {
@@ -30,7 +31,15 @@ import { outOfSyncAfterSeconds, saveOutOfSyncAfter } from './preferences-repo';
 import type { AlertService } from './service';
 import { isDiscordWebhook } from './senders/discord';
 import { isPushEndpoint } from './senders/webpush';
-import { linkStateOf, newLinkCode, readBotUpdates } from './telegram-link';
+import type { TelegramUpdate } from './senders/telegram';
+import { linkFromUpdate, linkStateOf, newLinkCode, readBotUpdates } from './telegram-link';
+
+/** Compares in constant time, so the answer's timing tells nothing of the secret. */
+function sameSecret(given: string, secret: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(secret).digest();
+  return timingSafeEqual(a, b);
+}
 
 export const ALERT_CHANNELS_BOUND = `The trader's alert channels: at most ${MAX_ALERT_CHANNELS} (a further one is refused with 409).`;
 
@@ -100,7 +109,8 @@ export const alertRoutes: FastifyPluginAsync<{ alerts: AlertService }> = async (
     const before = await linkStateOf(db, request.user.id, code);
     if (before === 'unknown') throw AppError.notFound(ALERT_MESSAGES.codeExpired);
     if (before === 'expired') throw AppError.conflict(ALERT_MESSAGES.codeExpired);
-    if (before === 'pending') {
+    // With the webhook on, Telegram posts the chat's message to the route below: the state is read, not polled.
+    if (before === 'pending' && !alerts.telegramWebhookOn) {
       try {
         await readBotUpdates(db, bot);
       } catch (error) {
@@ -114,6 +124,27 @@ export const alertRoutes: FastifyPluginAsync<{ alerts: AlertService }> = async (
     if (!channel) throw AppError.notFound(ALERT_MESSAGES.channelNotFound);
     return channel.wire;
   });
+
+  // Telegram's own call: no bearer, the secret set with setWebhook instead, checked before the body is read; a
+  // small body (an Update).
+  app.post(
+    '/alerts/telegram/webhook',
+    {
+      bodyLimit: 64 * 1024,
+      schema: { tags: ['alerts'] },
+      onRequest: async (request, reply) => {
+        const secret = alerts.settings.telegramWebhookSecret;
+        const given = request.headers['x-telegram-bot-api-secret-token'];
+        if (!alerts.bot || secret === undefined || typeof given !== 'string' || !sameSecret(given, secret))
+          return reply.code(403).send({ detail: ALERT_MESSAGES.webhookForbidden });
+      },
+    },
+    async (request) => {
+      // An error answers 5xx: Telegram posts the update again.
+      await linkFromUpdate(db, request.body as TelegramUpdate);
+      return { ok: true as const };
+    },
+  );
 
   app.post('/alerts/discord', secured, async (request) => {
     const { webhook_url: raw } = request.body as DiscordChannelPayload;

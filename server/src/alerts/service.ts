@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import type { Mailer } from '../mail/mailer';
 import { createDeliver } from './deliver';
 import type { OutboxCap } from './outbox-repo';
-import type { TelegramBot } from './senders/telegram';
+import { setTelegramWebhook, type TelegramBot } from './senders/telegram';
 import type { AlertSettings } from './settings';
 import { DeliveryWorker, type Deliver } from './worker';
 
@@ -33,6 +33,11 @@ export class AlertService {
       : null;
   }
 
+  /** Telegram posts the bot's updates to the webhook (set at start); false: they are read with getUpdates. */
+  telegramWebhookOn = false;
+  /** Settles once the webhook was set or refused (tests wait for it). */
+  telegramWebhookSet: Promise<void> = Promise.resolve();
+
   get webPushReady(): boolean {
     return Boolean(this.settings.vapidPublicKey && this.settings.vapidPrivateKey);
   }
@@ -40,6 +45,8 @@ export class AlertService {
   /** Starts the worker when the server is ready and stops it, its send under way finished, when it closes. */
   attach(app: FastifyInstance): void {
     app.addHook('onReady', async () => {
+      // In the background: a slow Bot API never holds the start-up up. Every node sets the same URL.
+      this.telegramWebhookSet = this.setWebhook();
       this.worker = new DeliveryWorker({
         db: this.db,
         deliver: this.deliver,
@@ -58,6 +65,19 @@ export class AlertService {
       await this.worker?.stop();
       this.worker = null;
     });
+  }
+
+  private async setWebhook(): Promise<void> {
+    const bot = this.bot;
+    const secret = this.settings.telegramWebhookSecret;
+    if (!bot || secret === undefined) return;
+    try {
+      await setTelegramWebhook(bot, `${this.publicUrl}/api/v1/alerts/telegram/webhook`, secret);
+      this.telegramWebhookOn = true;
+    } catch (error) {
+      // Linking still works: the route reads the updates with getUpdates, which a refused webhook leaves on.
+      this.log(error, 'telegram setWebhook');
+    }
   }
 
   queued(): void {

@@ -5,6 +5,11 @@ export interface AlertSettings {
   telegramBotName?: string;
   /** The Bot API's base; a local fake in tests. */
   telegramApiUrl: string;
+  /**
+   * Set: the bot's updates come to `PUBLIC_URL/api/v1/alerts/telegram/webhook` (setWebhook at start), each carrying
+   * this in `X-Telegram-Bot-Api-Secret-Token`. Unset: the server reads them with getUpdates when a trader links.
+   */
+  telegramWebhookSecret?: string;
   /** `host:port` of local Discord fakes let in besides discord.com (tests only). */
   discordTestHosts: string[];
   /** `host:port` of local push services let in besides the browsers' own (tests only). */
@@ -32,11 +37,20 @@ function blank(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** Telegram takes 1-256 of A-Z, a-z, 0-9, _ and - (setWebhook, secret_token); anything else is a start-up error. */
+function webhookSecret(value: string | undefined): string | undefined {
+  const secret = blank(value);
+  if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
+    throw new Error('TELEGRAM_WEBHOOK_SECRET: 1 to 256 characters of A-Z, a-z, 0-9, _ and -');
+  return secret;
+}
+
 export function loadAlertSettings(env: NodeJS.ProcessEnv): AlertSettings {
   return {
     telegramBotToken: blank(env.TELEGRAM_BOT_TOKEN),
     telegramBotName: blank(env.TELEGRAM_BOT_NAME),
     telegramApiUrl: blank(env.TELEGRAM_API_URL) ?? 'https://api.telegram.org',
+    telegramWebhookSecret: webhookSecret(env.TELEGRAM_WEBHOOK_SECRET),
     discordTestHosts: (env.DISCORD_WEBHOOK_TEST_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim())

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/db';
 import { insertChannel } from './channels-repo';
-import { getTelegramUpdates, type TelegramBot } from './senders/telegram';
+import { getTelegramUpdates, type TelegramBot, type TelegramUpdate } from './senders/telegram';
 
 /** A code lives this long: time enough to open the bot and send it. */
 export const LINK_CODE_TTL_MS = 15 * 60_000;
@@ -30,28 +30,34 @@ const offsets = new Map<string, number>();
 export async function readBotUpdates(db: Db, bot: TelegramBot): Promise<void> {
   const updates = await getTelegramUpdates(bot, offsets.get(bot.token) ?? 0);
   for (const update of updates) {
-    const message = update.message;
-    const words = message?.text?.toUpperCase().match(/[A-Z0-9]{8}/g) ?? [];
-    for (const code of words) {
-      await db.tx(async (tx) => {
-        const [owner] = await tx.query<{ user_id: number }>(
-          `SELECT user_id FROM alert_link_codes WHERE code = $1 AND channel_id IS NULL
-           AND expires_at > clock_timestamp() FOR UPDATE`,
-          [code],
-        );
-        if (!owner || !message) return;
-        const chat = message.chat;
-        const label = chat.username
-          ? `@${chat.username}`
-          : (chat.title ?? chat.first_name ?? 'Telegram chat');
-        const channelId = await insertChannel(tx, owner.user_id, label, {
-          kind: 'telegram',
-          chat_id: String(chat.id),
-        });
-        await tx.query('UPDATE alert_link_codes SET channel_id = $2 WHERE code = $1', [code, channelId]);
-      });
-    }
+    await linkFromUpdate(db, update);
     offsets.set(bot.token, Math.max(offsets.get(bot.token) ?? 0, update.update_id + 1));
+  }
+}
+
+/**
+ * Links the chat of one update (read with getUpdates or posted to the webhook) to the owner of each live code in
+ * its text. Telegram may post an update again: a code links one chat once, so a repeat changes nothing.
+ */
+export async function linkFromUpdate(db: Db, update: TelegramUpdate): Promise<void> {
+  const message = update.message;
+  const words = message?.text?.toUpperCase().match(/[A-Z0-9]{8}/g) ?? [];
+  for (const code of words.slice(0, 20)) {
+    await db.tx(async (tx) => {
+      const [owner] = await tx.query<{ user_id: number }>(
+        `SELECT user_id FROM alert_link_codes WHERE code = $1 AND channel_id IS NULL
+         AND expires_at > clock_timestamp() FOR UPDATE`,
+        [code],
+      );
+      if (!owner || !message) return;
+      const chat = message.chat;
+      const label = chat.username ? `@${chat.username}` : (chat.title ?? chat.first_name ?? 'Telegram chat');
+      const channelId = await insertChannel(tx, owner.user_id, label.slice(0, 100), {
+        kind: 'telegram',
+        chat_id: String(chat.id),
+      });
+      await tx.query('UPDATE alert_link_codes SET channel_id = $2 WHERE code = $1', [code, channelId]);
+    });
   }
 }
 

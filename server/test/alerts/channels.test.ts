@@ -129,8 +129,8 @@ describe('alert channels', () => {
       expect(early.statusCode).toBe(409);
       expect(early.json()).toEqual({ detail: ALERT_MESSAGES.codeNotReceived });
 
-      telegram.userWrites(55501, 'hello');
-      telegram.userWrites(55502, `/start ${code.code}`, 'Tara');
+      void telegram.userWrites(55501, 'hello');
+      void telegram.userWrites(55502, `/start ${code.code}`, 'Tara');
       const linked = await call('POST', '/alerts/telegram/link', user, { code: code.code });
       expect(linked.statusCode).toBe(200);
       const channel = linked.json() as AlertChannel;
@@ -148,7 +148,7 @@ describe('alert channels', () => {
 
     it('when another trader presents the code, then 404 and the chat is not theirs', async () => {
       const code = (await call('POST', '/alerts/telegram/code', user)).json() as TelegramCode;
-      telegram.userWrites(55503, code.code);
+      void telegram.userWrites(55503, code.code);
       const response = await call('POST', '/alerts/telegram/link', other, { code: code.code });
       expect(response.statusCode).toBe(404);
       expect(((await call('GET', '/alerts', other)).json() as AlertSetup).channels).toEqual([]);

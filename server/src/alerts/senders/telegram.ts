@@ -57,16 +57,22 @@ export interface TelegramUpdate {
   message?: { text?: string; chat: { id: number; title?: string; username?: string; first_name?: string } };
 }
 
-/** getUpdates from `offset`: the messages sent to the bot (where a trader sends their one-time code). */
-export async function getTelegramUpdates(bot: TelegramBot, offset: number): Promise<TelegramUpdate[]> {
-  const response = await postJson(
-    methodUrl(bot, 'getUpdates'),
-    { offset, timeout: 0, allowed_updates: ['message'] },
-    bot.timeoutMs,
-  );
+/** One Bot API call whose answer the caller needs: its `result`, or an error naming the method and the reason. */
+async function callBot<T>(bot: TelegramBot, method: string, body: object): Promise<T> {
+  const response = await postJson(methodUrl(bot, method), body, bot.timeoutMs);
   if (isRedirect(response.status)) throw new Error(`Telegram answered a redirect (${response.status})`);
-  const answer = (await response.json()) as BotAnswer<TelegramUpdate[]>;
-  if (!answer.ok || !answer.result)
-    throw new Error(`Telegram ${response.status}: ${answer.description ?? 'getUpdates failed'}`);
+  const answer = (await response.json().catch(() => ({ ok: false }))) as BotAnswer<T>;
+  if (!answer.ok || answer.result === undefined)
+    throw new Error(`Telegram ${response.status}: ${answer.description ?? `${method} failed`}`);
   return answer.result;
+}
+
+/** getUpdates from `offset`: the messages sent to the bot (where a trader sends their one-time code). */
+export function getTelegramUpdates(bot: TelegramBot, offset: number): Promise<TelegramUpdate[]> {
+  return callBot(bot, 'getUpdates', { offset, timeout: 0, allowed_updates: ['message'] });
+}
+
+/** setWebhook: the bot's messages are posted to `url` with `secretToken` in X-Telegram-Bot-Api-Secret-Token. */
+export async function setTelegramWebhook(bot: TelegramBot, url: string, secretToken: string): Promise<void> {
+  await callBot<boolean>(bot, 'setWebhook', { url, secret_token: secretToken, allowed_updates: ['message'] });
 }

@@ -16,6 +16,7 @@ export const ALERT_MESSAGES = {
   testSent: 'Test message sent',
   disconnected: 'Alert channel disconnected',
   emailExists: 'E-mail alerts are already on',
+  webhookForbidden: 'Forbidden',
   lagInvalid: 'Enter a whole number of seconds from 0 to 3600',
   preferencesSaved: 'Alert settings saved',
 } as const;

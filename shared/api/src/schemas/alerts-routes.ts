@@ -8,6 +8,8 @@ import {
   DiscordChannelPayloadSchema,
   TelegramCodeSchema,
   TelegramLinkPayloadSchema,
+  TelegramUpdateSchema,
+  TelegramWebhookAnswerSchema,
   WebPushChannelPayloadSchema,
 } from './alerts';
 import { ErrorBodySchema, MessageResponseSchema } from './responses';
@@ -28,6 +30,10 @@ export const ALERT_ROUTE_SCHEMAS = {
   [`POST ${API}/alerts/telegram/link`]: {
     body: TelegramLinkPayloadSchema,
     response: answers({ 200: AlertChannelSchema }),
+  },
+  [`POST ${API}/alerts/telegram/webhook`]: {
+    body: TelegramUpdateSchema,
+    response: answers({ 200: TelegramWebhookAnswerSchema }),
   },
   [`POST ${API}/alerts/discord`]: {
     body: DiscordChannelPayloadSchema,

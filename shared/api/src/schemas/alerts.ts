@@ -50,6 +50,27 @@ export const TelegramCodeSchema = Type.Object({
   bot: Nullable(Type.String({ description: "The bot's user name, when known" })),
 });
 
+/**
+ * An Update Telegram posts to the bot's webhook (Bot API, "Update", "Message", "Chat"): only what linking reads is
+ * checked; the rest of Telegram's fields pass.
+ */
+export const TelegramUpdateSchema = Type.Object({
+  update_id: Type.Integer(),
+  message: Type.Optional(
+    Type.Object({
+      text: Type.Optional(Type.String({ maxLength: 4096 })),
+      chat: Type.Object({
+        id: Type.Integer(),
+        title: Type.Optional(Type.String()),
+        username: Type.Optional(Type.String()),
+        first_name: Type.Optional(Type.String()),
+      }),
+    }),
+  ),
+});
+
+export const TelegramWebhookAnswerSchema = Type.Object({ ok: Type.Literal(true) });
+
 export const DiscordChannelPayloadSchema = payloadSchema(discordChannelWireSchema);
 export const TelegramLinkPayloadSchema = payloadSchema(telegramLinkSchema);
 export const WebPushChannelPayloadSchema = payloadSchema(webPushChannelSchema);

@@ -92,6 +92,8 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`GET ${API}/alerts`]: "The trader's alert channels (at most 20) and what the server can send",
   [`POST ${API}/alerts/telegram/code`]: 'A one-time code to send to the Telegram bot',
   [`POST ${API}/alerts/telegram/link`]: 'Link the Telegram chat that sent the code',
+  [`POST ${API}/alerts/telegram/webhook`]:
+    "Telegram posts the bot's messages here (X-Telegram-Bot-Api-Secret-Token); not for traders",
   [`POST ${API}/alerts/discord`]: 'Connect a Discord webhook',
   [`POST ${API}/alerts/webpush`]: "Connect this browser's push subscription",
   [`POST ${API}/alerts/email`]: "Send alerts to the account's e-mail address",
