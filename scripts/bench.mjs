@@ -6,6 +6,7 @@ const owners = {
   copier: 'server',
   api: 'server',
   hostile: 'server',
+  alerts: 'server',
   e2e: 'server',
   cluster: 'server',
   syncdesk: 'e2e',

@@ -51,6 +51,8 @@ function answer(
   response.end(JSON.stringify(body));
 }
 
+const BUCKET_WINDOW_MS = 1_000;
+
 /** Discord's Execute Webhook with its rate-limit answers (README: sources). */
 export async function startFakeDiscord(
   options: { port?: number; bucketLimit?: number } = {},
@@ -59,7 +61,8 @@ export async function startFakeDiscord(
   const requests: DiscordRequest[] = [];
   const messages: FakeDiscord['messages'] = [];
   const faults: DiscordFault[] = [];
-  const used = new Map<string, number>();
+  /** Each webhook's bucket: requests in its window and when the window ends. */
+  const used = new Map<string, { count: number; endsAt: number }>();
   const fake: Omit<FakeDiscord, 'url' | 'host' | 'close'> = {
     addWebhook: () => '',
     requests,
@@ -99,17 +102,37 @@ export async function startFakeDiscord(
       const content = body?.content;
       if (typeof content !== 'string' || content.length === 0 || content.length > 2000)
         return answer(response, 400, { message: 'Invalid Form Body', code: 50035 });
-      const count = (used.get(path) ?? 0) + 1;
-      used.set(path, count);
-      const remaining = Math.max(0, fake.bucketLimit - count);
-      messages.push({ webhook: path, content, at: Date.now() });
+      // The bucket empties over its window and fills again when the window ends (1 s from its first request).
+      const now = Date.now();
+      const open = used.get(path);
+      const bucket =
+        open !== undefined && open.endsAt > now ? open : { count: 0, endsAt: now + BUCKET_WINDOW_MS };
+      used.set(path, bucket);
+      const resetAfter = ((bucket.endsAt - now) / 1000).toFixed(3);
+      if (bucket.count >= fake.bucketLimit)
+        // A client that sends past 0 remaining gets Discord's 429 (retry_after in seconds) and nothing is posted.
+        return answer(
+          response,
+          429,
+          { message: 'You are being rate limited.', retry_after: Number(resetAfter), global: false },
+          {
+            'retry-after': String(Math.ceil(Number(resetAfter))),
+            'x-ratelimit-limit': String(fake.bucketLimit),
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset-after': resetAfter,
+            'x-ratelimit-bucket': `webhook-${match[1]}`,
+            'x-ratelimit-scope': 'user',
+          },
+        );
+      bucket.count += 1;
+      const remaining = fake.bucketLimit - bucket.count;
+      messages.push({ webhook: path, content, at: now });
       const headers = {
         'x-ratelimit-limit': String(fake.bucketLimit),
         'x-ratelimit-remaining': String(remaining),
-        'x-ratelimit-reset-after': '1',
+        'x-ratelimit-reset-after': resetAfter,
         'x-ratelimit-bucket': `webhook-${match[1]}`,
       };
-      if (remaining === 0) used.set(path, 0);
       const wait = new URL(request.url ?? '/', 'http://x').searchParams.get('wait') === 'true';
       if (!wait) {
         response.writeHead(204, headers);

@@ -24,47 +24,59 @@ export type EnqueueResult = 'queued' | 'duplicate' | 'held';
  * (channel, dedupe key) makes a repeated event a no-op.
  */
 export async function enqueueAlert(db: Db, alert: NewAlert, cap: OutboxCap): Promise<EnqueueResult> {
+  return db.tx((tx) => enqueueIn(tx, alert, cap));
+}
+
+/**
+ * One event's alerts to each of its channels, in one transaction: a burst of events costs one commit each, not one
+ * per channel. Channels are locked in id order, so two events to the same channels never wait on each other in a
+ * circle.
+ */
+export async function enqueueAlerts(
+  db: Db,
+  alerts: readonly NewAlert[],
+  cap: OutboxCap,
+): Promise<EnqueueResult[]> {
+  if (alerts.length === 0) return [];
+  const ordered = [...alerts].sort((a, b) => a.channelId - b.channelId);
   return db.tx(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(561, $1)', [alert.channelId]);
-    const seen = await tx.query<{ id: number }>(
-      'SELECT id FROM alert_outbox WHERE channel_id = $1 AND dedupe_key = $2',
-      [alert.channelId, alert.dedupeKey],
-    );
-    if (seen.length > 0) return 'duplicate';
-    const [recent] = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM alert_outbox WHERE channel_id = $1 AND summary_id IS NULL
-       AND event <> 'summary' AND created_at > clock_timestamp() - $2 * interval '1 millisecond'`,
-      [alert.channelId, cap.windowMs],
-    );
-    if ((recent?.n ?? 0) < cap.perWindow) {
-      await tx.query(
-        `INSERT INTO alert_outbox (user_id, channel_id, event, payload, dedupe_key) VALUES ($1, $2, $3, $4, $5)`,
-        [alert.userId, alert.channelId, alert.event, JSON.stringify(alert.payload), alert.dedupeKey],
-      );
-      return 'queued';
-    }
-    // Over the cap: one summary per window, sent when the window closes, counting every alert held for it.
-    const window = Math.floor(Date.now() / cap.windowMs);
-    const [summary] = await tx.query<{ id: number }>(
-      `INSERT INTO alert_outbox (user_id, channel_id, event, payload, dedupe_key, next_attempt_at)
-       VALUES ($1, $2, 'summary', $3, $4, clock_timestamp() + $5 * interval '1 millisecond')
-       ON CONFLICT (channel_id, dedupe_key) DO UPDATE SET dedupe_key = EXCLUDED.dedupe_key RETURNING id`,
-      [alert.userId, alert.channelId, JSON.stringify(alert.payload), `summary:${window}`, cap.windowMs],
-    );
-    await tx.query(
-      `INSERT INTO alert_outbox (user_id, channel_id, event, payload, dedupe_key, state, summary_id)
-       VALUES ($1, $2, $3, $4, $5, 'held', $6)`,
-      [
-        alert.userId,
-        alert.channelId,
-        alert.event,
-        JSON.stringify(alert.payload),
-        alert.dedupeKey,
-        summary?.id,
-      ],
-    );
-    return 'held';
+    const results: EnqueueResult[] = [];
+    for (const alert of ordered) results.push(await enqueueIn(tx, alert, cap));
+    return results;
   });
+}
+
+async function enqueueIn(tx: Db, alert: NewAlert, cap: OutboxCap): Promise<EnqueueResult> {
+  await tx.query('SELECT pg_advisory_xact_lock(561, $1)', [alert.channelId]);
+  // One statement: whether the event was queued already, and how many alerts the channel had in the window.
+  const [recent] = await tx.query<{ seen: boolean; n: number }>(
+    `SELECT EXISTS (SELECT 1 FROM alert_outbox WHERE channel_id = $1 AND dedupe_key = $2) AS seen,
+       (SELECT count(*)::int FROM alert_outbox WHERE channel_id = $1 AND summary_id IS NULL
+        AND event <> 'summary' AND created_at > clock_timestamp() - $3 * interval '1 millisecond') AS n`,
+    [alert.channelId, alert.dedupeKey, cap.windowMs],
+  );
+  if (recent?.seen === true) return 'duplicate';
+  if ((recent?.n ?? 0) < cap.perWindow) {
+    await tx.query(
+      `INSERT INTO alert_outbox (user_id, channel_id, event, payload, dedupe_key) VALUES ($1, $2, $3, $4, $5)`,
+      [alert.userId, alert.channelId, alert.event, JSON.stringify(alert.payload), alert.dedupeKey],
+    );
+    return 'queued';
+  }
+  // Over the cap: one summary per window, sent when the window closes, counting every alert held for it.
+  const window = Math.floor(Date.now() / cap.windowMs);
+  const [summary] = await tx.query<{ id: number }>(
+    `INSERT INTO alert_outbox (user_id, channel_id, event, payload, dedupe_key, next_attempt_at)
+     VALUES ($1, $2, 'summary', $3, $4, clock_timestamp() + $5 * interval '1 millisecond')
+     ON CONFLICT (channel_id, dedupe_key) DO UPDATE SET dedupe_key = EXCLUDED.dedupe_key RETURNING id`,
+    [alert.userId, alert.channelId, JSON.stringify(alert.payload), `summary:${window}`, cap.windowMs],
+  );
+  await tx.query(
+    `INSERT INTO alert_outbox (user_id, channel_id, event, payload, dedupe_key, state, summary_id)
+     VALUES ($1, $2, $3, $4, $5, 'held', $6)`,
+    [alert.userId, alert.channelId, alert.event, JSON.stringify(alert.payload), alert.dedupeKey, summary?.id],
+  );
+  return 'held';
 }
 
 export interface ClaimedAlert {

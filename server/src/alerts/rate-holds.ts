@@ -17,6 +17,16 @@ export class RateHolds {
     return this.left(key) > 0 ? (this.ends.get(key) ?? 0) : 0;
   }
 
+  /** Milliseconds until the first hold ends, or undefined when nothing is held. */
+  nextEndIn(): number | undefined {
+    let first: number | undefined;
+    for (const key of [...this.ends.keys()]) {
+      const left = this.left(key);
+      if (left > 0 && (first === undefined || left < first)) first = left;
+    }
+    return first;
+  }
+
   /** Milliseconds left on the bucket's hold, 0 when it is free. */
   left(key: string): number {
     const end = this.ends.get(key);

@@ -56,7 +56,7 @@ export class AlertService {
         maxAttempts: this.settings.maxAttempts,
         // Longer than a send can take, so a live worker's claim never runs out under it.
         leaseMs: this.settings.sendTimeoutMs * 3,
-        batch: 20,
+        batch: 50,
         log: this.log,
       });
       this.worker.start();

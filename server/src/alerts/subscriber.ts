@@ -4,7 +4,7 @@ import type { Db } from '../db/db';
 import type { NotifyInput } from '../types/fastify';
 import { channelsFor } from './channels-repo';
 import { eventOfNotification, screenOf } from './events';
-import { enqueueAlert, type OutboxCap } from './outbox-repo';
+import { enqueueAlerts, type OutboxCap } from './outbox-repo';
 
 type Notify = (userId: number, input: NotifyInput) => Promise<Notification>;
 
@@ -38,8 +38,11 @@ export function feedAlerts(notify: Notify, feed: AlertFeed): Notify {
         .digest('hex')
         .slice(0, 32);
       const payload = { title: input.title, text: input.message, url: screenOf(event, feed.publicUrl) };
-      for (const channelId of channels)
-        await enqueueAlert(feed.db, { userId, channelId, event, payload, dedupeKey }, feed.cap);
+      await enqueueAlerts(
+        feed.db,
+        channels.map((channelId) => ({ userId, channelId, event, payload, dedupeKey })),
+        feed.cap,
+      );
       if (channels.length > 0) feed.queued();
     } catch (error) {
       feed.log(error);

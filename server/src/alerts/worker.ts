@@ -47,6 +47,9 @@ export function bucketOf(target: ChannelTarget): string {
   }
 }
 
+/** Buckets sent to side by side in one pass. */
+const PARALLEL_BUCKETS = 8;
+
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
@@ -89,25 +92,49 @@ export class DeliveryWorker {
         .catch((error: unknown) => this.options.log(error, 'alert delivery'))
         .then((sent) => {
           this.tick = null;
-          if (this.running) this.schedule(sent === true ? 0 : this.options.pollMs);
+          if (this.running) this.schedule(sent === true ? 0 : this.idleWait());
         });
     }, ms);
   }
 
-  /** One pass: claims what is due and sends it; true when it found rows (the next pass follows at once). */
+  /** Until the next poll, or until a service's hold ends sooner: the held alerts go the moment they may. */
+  private idleWait(): number {
+    const held = this.holds.nextEndIn();
+    return held === undefined ? this.options.pollMs : Math.min(this.options.pollMs, held + 5);
+  }
+
+  /**
+   * One pass: claims what is due and sends it; true when it found rows (the next pass follows at once). Each
+   * bucket's alerts go in order, one at a time (a service's limit and a chat's order are per bucket); different
+   * buckets go side by side, so one slow service or one trader's burst does not hold up the others' alerts.
+   */
   async runOnce(): Promise<boolean> {
     const { db } = this.options;
     const rows = await claimDue(db, this.options.batch, this.options.leaseMs);
-    for (let index = 0; index < rows.length; index += 1) {
-      if (!this.running) {
-        await releaseClaims(
-          db,
-          rows.slice(index).map((row) => row.id),
-        );
-        break;
-      }
-      await this.sendOne(rows[index] as ClaimedAlert);
+    const claimedAt = Date.now();
+    const queues = new Map<string, ClaimedAlert[]>();
+    for (const row of rows) {
+      const bucket = bucketOf(row.target);
+      queues.set(bucket, [...(queues.get(bucket) ?? []), row]);
     }
+    const lanes = [...queues.values()];
+    const sendLane = async (lane: ClaimedAlert[]): Promise<void> => {
+      for (let index = 0; index < lane.length; index += 1) {
+        // Stopping, or the claim running short (a slow service): the rest go back for the next pass or node.
+        if (!this.running || Date.now() - claimedAt > this.options.leaseMs / 3) {
+          await releaseClaims(
+            db,
+            lane.slice(index).map((row) => row.id),
+          );
+          return;
+        }
+        await this.sendOne(lane[index] as ClaimedAlert);
+      }
+    };
+    const workers = Array.from({ length: Math.min(PARALLEL_BUCKETS, lanes.length) }, async () => {
+      for (let lane = lanes.shift(); lane !== undefined; lane = lanes.shift()) await sendLane(lane);
+    });
+    await Promise.all(workers);
     return rows.length > 0;
   }
 

@@ -1,4 +1,6 @@
+import { createDeliver } from '../../src/alerts/deliver';
 import { enqueueAlert } from '../../src/alerts/outbox-repo';
+import { DeliveryWorker } from '../../src/alerts/worker';
 import type { AlertPayload } from '../../src/alerts/events';
 import { startFakeDiscord, type FakeDiscord } from '../../fakes/discord/server';
 import { startFakeTelegram, type FakeTelegram } from '../../fakes/telegram/server';
@@ -73,6 +75,60 @@ describe('alert outbox delivery', () => {
     expect(telegram.sent.find((m) => m.chat_id === '7001')?.text).toBe(
       'Alert 1\ntext 1\nhttp://synctrade.test/syncdesk',
     );
+  });
+
+  it("when one service hangs, then other channels' alerts claimed with its own go out meanwhile, and each channel keeps its order", async () => {
+    const user = await registerUser(t.app);
+    const hook = discord.addWebhook('7100', 'slow');
+    const slow = await addChannel(t.db, user.id, { kind: 'discord', url: hook });
+    const chat = await addChannel(t.db, user.id, { kind: 'telegram', chat_id: '7101' });
+    for (let n = 1; n <= 6; n += 1)
+      await enqueueAlert(
+        t.db,
+        {
+          userId: user.id,
+          channelId: n <= 3 ? slow : chat,
+          event: 'copy_failed',
+          payload: payload(n),
+          dedupeKey: `p${n}`,
+        },
+        cap,
+      );
+    const settings = testSettings(env());
+    const deliver = createDeliver(settings, { send: async () => undefined });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const worker = new DeliveryWorker({
+      db: t.db,
+      // The Discord webhook answers only when the test lets it.
+      deliver: async (target, body) => {
+        if (target.kind === 'discord') await gate;
+        return deliver(target, body);
+      },
+      pollMs: 20,
+      backoffMs: settings.backoffMs,
+      maxBackoffMs: settings.maxBackoffMs,
+      maxAttempts: settings.maxAttempts,
+      leaseMs: 30_000,
+      batch: 50,
+      log: (error) => void workerErrors.push(error),
+    });
+    worker.start();
+    await until(() => telegram.sent.filter((m) => m.chat_id === '7101').length === 3);
+    expect(discord.messages.filter((m) => m.webhook.endsWith('/7100/slow'))).toEqual([]);
+    release();
+    await until(async () => (await outboxStates(t.db, slow)).every((row) => row.state === 'sent'));
+    await worker.stop();
+    expect(telegram.sent.filter((m) => m.chat_id === '7101').map((m) => m.text.split('\n')[0])).toEqual([
+      'Alert 4',
+      'Alert 5',
+      'Alert 6',
+    ]);
+    expect(
+      discord.messages.filter((m) => m.webhook.endsWith('/7100/slow')).map((m) => m.content.split('\n')[0]),
+    ).toEqual(['**Alert 1**', '**Alert 2**', '**Alert 3**']);
   });
 
   it('when two workers run at once on one database, then each alert is sent once', async () => {

@@ -48,6 +48,19 @@ function seconds(value: string | null): number | undefined {
 }
 
 /**
+ * The library's headers as fetch takes them: strings, without Content-Length. fetch sets the length from the body;
+ * given by hand it is refused ("invalid content-length header") once the undici package (a newer one than Node's,
+ * loaded by the ProjectX gateway) holds the global dispatcher, so every push from the running server failed.
+ */
+export function requestHeaders(headers: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => name.toLowerCase() !== 'content-length')
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/**
  * RFC 8030 push with the payload encrypted (RFC 8291, aes128gcm) and a VAPID JWT (RFC 8292), both made by the
  * web-push library; the request itself is ours, so no redirect is followed and a slow service is cut off.
  */
@@ -73,7 +86,7 @@ export async function sendWebPush(
   try {
     response = await fetch(details.endpoint, {
       method: details.method,
-      headers: details.headers as Record<string, string>,
+      headers: requestHeaders(details.headers),
       body: details.body === null ? undefined : new Uint8Array(details.body),
       redirect: 'manual',
       signal: AbortSignal.timeout(options.timeoutMs),
