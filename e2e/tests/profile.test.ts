@@ -85,6 +85,40 @@ describe('profile: the trader’s own account and security', () => {
     await context.close();
   });
 
+  it('when a trader turns on e-mail alerts and sets how long a follower may lag, then both are kept, on a phone too', async () => {
+    const user: TestUser = await registerUser(suite.stack);
+    const { page, context } = await newSession(suite.browser, suite.stack.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInWithForm(page, user.email, user.password);
+    await page.goto('/profile');
+    await page.getByText('No alert channel yet.').waitFor();
+    await page.getByRole('button', { name: 'Send alerts by e-mail' }).click();
+    await page.getByText('Alert channel connected').waitFor();
+    const events = page.getByRole('table', { name: 'Alert events' });
+    await events.getByRole('row', { name: /Follower out of sync or throttled/ }).waitFor();
+    const delay = page.getByLabel('Alert when a follower lags longer than (seconds)');
+    assert.equal(await delay.inputValue(), '30');
+    await delay.fill('4000');
+    await page.getByRole('button', { name: 'Save alert delay' }).click();
+    await page.getByText('Enter a whole number of seconds from 0 to 3600').waitFor();
+    await delay.fill('90');
+    await page.getByRole('button', { name: 'Save alert delay' }).click();
+    await page.getByText('Alert settings saved').waitFor();
+    // Nothing of the section is wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
+    assert.deepEqual(await seriousA11yViolations(page), []);
+
+    await page.reload();
+    await page.getByLabel('Alert when a follower lags longer than (seconds)').waitFor();
+    assert.equal(
+      await page.getByLabel('Alert when a follower lags longer than (seconds)').inputValue(),
+      '90',
+    );
+    await page.getByRole('list', { name: 'Alert channels' }).getByText(`E-mail: ${user.email}`).waitFor();
+    await context.close();
+  });
+
   it('when a trader changes the password, then they are signed out and sign in with the new one', async () => {
     const user = await registerUser(suite.stack);
     const { page, context } = await newSession(suite.browser, suite.stack.url);
