@@ -90,3 +90,41 @@ describe("a leader's stop-limit and trailing stop on ProjectX and Tradovate foll
     );
   }, 60_000);
 });
+
+/**
+ * A ProjectX leader's join order (JoinBid / JoinAsk: placed without a price, it rests at the best bid or ask and
+ * then behaves as a limit, fake README) reaches every follower as a limit at the price the join rests at: the
+ * follower joins the leader's price, not its own venue's best price at that moment.
+ */
+describe("a ProjectX leader's join order", () => {
+  let db: Db;
+  let rig: MixedRig;
+  beforeAll(async () => {
+    db = await createTestDb();
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+  beforeEach(async () => {
+    // The followers: a paper account, a ProjectX account and a Tradovate account.
+    rig = await MixedRig.start(db, 'projectx', [{ ratio: 1 }, { ratio: 2 }, { ratio: 1 }]);
+  }, 60_000);
+  afterEach(() => rig.close());
+
+  it.each<['buy' | 'sell', string]>([
+    ['buy', 'JoinBid'],
+    ['sell', 'JoinAsk'],
+  ])(
+    'when the leader places a %s join (%s), then each follower rests a limit at its price, sized by its ratio',
+    async (side) => {
+      const price = rig.leaderJoin(side, 1);
+      expect(Number.isFinite(price)).toBe(true);
+      await rig.settle();
+      expect(
+        rig.followers
+          .slice(0, 3)
+          .map((follower) => rig.workingAt(follower).map((o) => [o.type, o.side, o.qty, o.price])),
+      ).toEqual([[['Limit', side, 1, price]], [['Limit', side, 2, price]], [['Limit', side, 1, price]]]);
+    },
+    60_000,
+  );
+});

@@ -218,6 +218,24 @@ export class MixedRig extends VenueGroupRig<RigAccount> {
     return this.leaderPlace(side, qty, { type, price });
   }
 
+  /**
+   * A join order by hand on a ProjectX leader's platform: JoinBid (6) to buy, JoinAsk (7) to sell, no price; it rests
+   * at the best bid or ask. Answers the price it rests at.
+   */
+  leaderJoin(side: OrderSide, qty: number): number {
+    const { place } = this.leader;
+    if (place.broker !== 'projectx') throw new Error('Join orders are placed on a ProjectX leader');
+    const placed = this.fake.venue.place({
+      accountId: place.accountId,
+      contractId: toContractId(SYMBOL),
+      type: side === 'buy' ? OrderType.JoinBid : OrderType.JoinAsk,
+      side: side === 'buy' ? 0 : 1,
+      size: qty,
+    });
+    if (!('orderId' in placed)) throw new Error(`The fake refused the leader's join: ${placed.errorMessage}`);
+    return this.fake.venue.orders.get(placed.orderId)?.limitPrice ?? NaN;
+  }
+
   /** An order by hand at the leader's venue: on the fake gateway itself, or through a paper trader session. */
   private async leaderPlace(
     side: OrderSide,

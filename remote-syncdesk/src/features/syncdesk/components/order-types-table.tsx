@@ -16,7 +16,7 @@ const ROWS: ReadonlyArray<{ broker: string; same: string; different: string }> =
   },
   {
     broker: 'ProjectX',
-    same: 'Market, limit, stop, trailing stop with its trail; brackets and stop-and-target pairs linked by the copier; changes, cancels, partial fills.',
+    same: "Market, limit, stop, trailing stop with its trail; brackets and stop-and-target pairs linked by the copier; changes, cancels, partial fills. A ProjectX leader's join order (JoinBid, JoinAsk) reaches every follower as a limit at the price it rests at.",
     different:
       "A stop-limit goes as a stop at its stop price: ProjectX takes no stop-limit orders, and the copy says so. A ProjectX leader's own bracket legs reach followers as two separate orders: ProjectX does not report that they belong together.",
   },
