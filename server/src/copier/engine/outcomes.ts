@@ -14,7 +14,13 @@ export type EngineOutcome =
   /** The leader broke its own firm rule: the group copies no entries. */
   | { kind: 'leader_breach'; accountName: string; reason: string }
   /** A follower stayed out of sync or throttled longer than the trader's alert setting (`lagSeconds`). */
-  | { kind: 'lagging'; accountName: string; state: 'out_of_sync' | 'rate_limited'; lagSeconds: number; reason: string }
+  | {
+      kind: 'lagging';
+      accountName: string;
+      state: 'out_of_sync' | 'rate_limited';
+      lagSeconds: number;
+      reason: string;
+    }
   /** A copy waited for the broker's request budget past its deadline and was not sent. */
   | { kind: 'copy_rate_limited'; accountName: string; reason: string }
   /** The broker refused a copy. */
