@@ -113,21 +113,27 @@ describe('a follower lagging longer than the trader allows', () => {
   });
 });
 
+/** A follower with auto-sync off whose copy of the leader's market buy of `qty` was rejected: its lag is timed. */
+async function laggingFollower(qty: number): Promise<{ clock: LagClock; h: Harness }> {
+  const clock = new LagClock();
+  const h = new Harness(
+    [{ ratio: 1, autoSync: false }],
+    undefined,
+    { autoSyncMs: 20 },
+    undefined,
+    clock,
+    LAG_MS,
+  );
+  await h.start();
+  h.venue.faults.arm({ kind: 'reject', reason: 'Insufficient margin' }, h.directory.account(2).externalId);
+  await h.leaderOrder({ symbol: ES, side: 'buy', qty, type: 'Market' });
+  await until(() => clock.waiting.size === 1);
+  return { clock, h };
+}
+
 describe('the engine tells of a follower lagging longer than the setting', () => {
   it('when a follower with auto-sync off is out of sync past the setting, then the desk notice at once is in the app only and the lag notice is the out-of-sync alert', async () => {
-    const clock = new LagClock();
-    const h = new Harness(
-      [{ ratio: 1, autoSync: false }],
-      undefined,
-      { autoSyncMs: 20 },
-      undefined,
-      clock,
-      LAG_MS,
-    );
-    await h.start();
-    h.venue.faults.arm({ kind: 'reject', reason: 'Insufficient margin' }, h.directory.account(2).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await until(() => clock.waiting.size === 1);
+    const { clock, h } = await laggingFollower(1);
     const name = h.directory.account(2).name;
     const atOnce = h.notifications.find((n) => n.kind === 'out_of_sync');
     expect(atOnce?.title).toBe(`${name} is out of sync`);
@@ -144,19 +150,7 @@ describe('the engine tells of a follower lagging longer than the setting', () =>
   });
 
   it('when the follower is back at leader × ratio before the setting, then no lag notice', async () => {
-    const clock = new LagClock();
-    const h = new Harness(
-      [{ ratio: 1, autoSync: false }],
-      undefined,
-      { autoSyncMs: 20 },
-      undefined,
-      clock,
-      LAG_MS,
-    );
-    await h.start();
-    h.venue.faults.arm({ kind: 'reject' }, h.directory.account(2).externalId);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 2, type: 'Market' });
-    await until(() => clock.waiting.size === 1);
+    const { clock, h } = await laggingFollower(2);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 2, type: 'Market' });
     await until(() => h.engine.live.get(2)?.status.state === 'ok');
     expect(clock.waiting.size).toBe(0);
