@@ -7,6 +7,7 @@ const owners = {
   api: 'server',
   hostile: 'server',
   alerts: 'server',
+  quality: 'server',
   e2e: 'server',
   cluster: 'server',
   syncdesk: 'e2e',

@@ -67,7 +67,10 @@ export async function openBenchStore(kind: StoreKind, postgresUrl?: string): Pro
 }
 
 /** The users, connections and accounts the store's rows point at. */
-export async function seedBenchDb(db: Db, accounts: EngineAccount[]): Promise<void> {
+export async function seedBenchDb(
+  db: Db,
+  accounts: Pick<EngineAccount, 'id' | 'userId' | 'connectionId' | 'externalId' | 'name'>[],
+): Promise<void> {
   for (const userId of new Set(accounts.map((a) => a.userId))) {
     await db.query(`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, [
       userId,

@@ -39,6 +39,7 @@ import { startDailySummaries } from './alerts/daily-summary';
 import { registerMetrics } from './metrics/metrics-plugin';
 import { registerOpenApi } from './openapi/openapi';
 import { qualityRoutes } from './quality/routes';
+import { startQualityRollup } from './quality/rollup';
 import { backfillPaperOrderRows } from './paper/orders-backfill';
 import { singleNode } from './placement/single-node';
 import { FEED_MAX_MESSAGE_BYTES, feedSocketError } from './realtime/feed-socket-errors';
@@ -203,12 +204,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Each trader's end-of-day summary, once per trading day across nodes and restarts (alerts/daily-summary.ts).
   const stopDailySummaries = startDailySummaries(app);
+  // Copy quality's settled hours, rolled up every minute so a long period's summary reads a row per hour.
+  const stopQualityRollup = startQualityRollup(app);
   const stopPruning = schedulePruning(db, [prunePaperConsents], (error) =>
     app.log.error({ err: error }, 'pruning expired rows failed'),
   );
   app.addHook('onClose', async () => {
     stopPruning();
     stopDailySummaries();
+    stopQualityRollup();
     calendarImporter?.stop();
     realtime.closeAll();
     events.removeAllListeners();

@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import { usersWithAccounts } from '../connections/accounts-repo';
 import { materializeTrades, pnlByAccount } from '../copier/history/trades-repo';
 import { luxonZones } from '../propfirm/zone-calc';
-import { qualitySummary } from '../quality/quality-repo';
+import { qualitySummary } from '../quality/summary';
 
 /** CME's futures day ends at 17:00 Chicago time (after the hour's halt); the summary covers the day that ended. */
 const DAY_END = { zone: 'America/Chicago', time: '17:00' } as const;

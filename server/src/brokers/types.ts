@@ -221,6 +221,11 @@ export interface BrokerSession {
    * earlier: at once). The engine hands an order over only then, so no order waits inside the adapter.
    */
   nextRequestAt?(): number;
+  /**
+   * When the broker was last heard on this session (epoch ms): any frame, heartbeats included, where the adapter
+   * sees them. Absent: the engine counts the session's events only.
+   */
+  lastHeardAt?(): number | null;
   /** Accounts with balances. */
   listAccounts(): Promise<BrokerAccountInfo[]>;
   /** Current positions and working orders, for reconciliation after a (re)connect. */

@@ -38,6 +38,10 @@ export class FencedSession implements BrokerSession {
     return this.inner.linksOco === true;
   }
 
+  lastHeardAt(): number | null {
+    return this.inner.lastHeardAt?.() ?? null;
+  }
+
   listAccounts(): ReturnType<BrokerSession['listAccounts']> {
     return this.inner.listAccounts();
   }

@@ -3,12 +3,12 @@ import type {
   CopyStory,
   CopyStoryStep,
   FollowerOutcome,
-  FollowerQuality,
   LeaderFillQuality,
   QualityFills,
 } from '@synctrade/api/types';
 import type { Db } from '../db/db';
-import { OUTCOMES_CTE } from './outcome-sql';
+import { LEADER_FILLS_CTE, outcomesCte } from './outcome-sql';
+import { leaderFillCount } from './summary';
 
 /** At most this many leader fills in one page of the list. */
 export const MAX_FILLS_PAGE = 100;
@@ -20,70 +20,6 @@ export const MAX_STORY_FILLS = 50;
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 const round = (v: number | null, digits: number): number | null =>
   v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits;
-
-interface SummaryRow {
-  account_id: number;
-  account: string;
-  connection: string;
-  leader_fills: string;
-  filled: string;
-  p50: string | null;
-  p95: string | null;
-  mean_ticks: string | null;
-  cost: string | null;
-  misses: { outcome: CopyOutcomeKind; reason: string; count: number }[] | null;
-}
-
-/** Per follower over [from, to): copy rate, delay percentiles, slippage and the misses by reason. */
-export async function qualitySummary(
-  db: Db,
-  userId: number,
-  from: Date,
-  to: Date,
-): Promise<FollowerQuality[]> {
-  const rows = await db.query<SummaryRow>(
-    `WITH ${OUTCOMES_CTE},
-     per AS (
-       SELECT account_id, count(DISTINCT event_key) AS leader_fills,
-              count(DISTINCT event_key) FILTER (WHERE outcome = 'filled') AS filled,
-              percentile_cont(0.5) WITHIN GROUP (ORDER BY delay_ms) FILTER (WHERE outcome = 'filled') AS p50,
-              percentile_cont(0.95) WITHIN GROUP (ORDER BY delay_ms) FILTER (WHERE outcome = 'filled') AS p95,
-              avg(slip_ticks) FILTER (WHERE outcome = 'filled') AS mean_ticks,
-              sum(slip_usd) FILTER (WHERE outcome = 'filled') AS cost
-         FROM oc GROUP BY account_id
-     ),
-     miss AS (
-       SELECT account_id, json_agg(json_build_object('outcome', outcome, 'reason', reason, 'count', n)
-                                   ORDER BY n DESC, reason) AS misses
-         FROM (SELECT account_id, outcome, coalesce(reason, '') AS reason, count(*)::int AS n
-                 FROM oc WHERE outcome <> 'filled' GROUP BY account_id, outcome, coalesce(reason, '')) m
-        GROUP BY account_id
-     )
-     SELECT per.account_id, a.name AS account, c.name AS connection, per.leader_fills, per.filled, per.p50, per.p95,
-            per.mean_ticks, per.cost, miss.misses
-       FROM per JOIN broker_accounts a ON a.id = per.account_id JOIN connections c ON c.id = a.connection_id
-       LEFT JOIN miss ON miss.account_id = per.account_id
-      ORDER BY a.name, per.account_id`,
-    [userId, from, to],
-  );
-  return rows.map((row) => {
-    const fills = Number(row.leader_fills);
-    const filled = Number(row.filled);
-    return {
-      account_id: Number(row.account_id),
-      account: row.account,
-      connection: row.connection,
-      leader_fills: fills,
-      filled,
-      copy_rate: fills === 0 ? 0 : filled / fills,
-      delay_p50_ms: round(num(row.p50), 1),
-      delay_p95_ms: round(num(row.p95), 1),
-      mean_slippage_ticks: round(num(row.mean_ticks), 3),
-      slippage_cost: round(num(row.cost), 2) ?? 0,
-      misses: row.misses ?? [],
-    };
-  });
-}
 
 interface OutcomeRow {
   event_key: string;
@@ -107,16 +43,17 @@ interface OutcomeRow {
   slip_usd: string | null;
   outcome: CopyOutcomeKind | null;
   reason: string | null;
-  total: string;
 }
 
-const OUTCOME_ROWS = (limitOffset: string) => `
-  WITH ${OUTCOMES_CTE},
-  page AS (
-    SELECT lf.*, count(*) OVER () AS total FROM lf ORDER BY lf.filled_at DESC, lf.event_key DESC ${limitOffset}
-  )
+// The page's leader fills are chosen first, so only their copies are read.
+const OUTCOME_ROWS = (limitOffset: string, fills: 'each' | 'period') => `
+  WITH ${LEADER_FILLS_CTE},
+  page AS MATERIALIZED (
+    SELECT lf.* FROM lf ORDER BY lf.filled_at DESC, lf.event_key DESC ${limitOffset}
+  ),
+  ${outcomesCte('page', fills)}
   SELECT page.event_key, page.leader_id, la.name AS leader_account, page.leader_symbol, page.leader_side,
-         page.leader_qty, page.leader_price, page.filled_at, page.total,
+         page.leader_qty, page.leader_price, page.filled_at,
          oc.id, oc.account_id, fa.name AS account, oc.client_order_id, oc.symbol, oc.qty, oc.filled_qty,
          oc.fill_price, oc.delay_ms, oc.slip_ticks, oc.slip_usd, oc.outcome, oc.reason
     FROM page JOIN broker_accounts la ON la.id = page.leader_id
@@ -173,12 +110,15 @@ export async function qualityFills(
   pageSize: number,
 ): Promise<QualityFills> {
   const size = Math.min(pageSize, MAX_FILLS_PAGE);
-  const rows = await db.query<OutcomeRow>(OUTCOME_ROWS(`LIMIT ${size} OFFSET ${(page - 1) * size}`), [
-    userId,
-    from,
-    to,
+  const [rows, total] = await Promise.all([
+    db.query<OutcomeRow>(OUTCOME_ROWS(`LIMIT ${size} OFFSET ${(page - 1) * size}`, 'each'), [
+      userId,
+      from,
+      to,
+    ]),
+    leaderFillCount(db, userId, from, to),
   ]);
-  return { total: Number(rows[0]?.total ?? 0), page, page_size: size, fills: groupFills(rows) };
+  return { total, page, page_size: size, fills: groupFills(rows) };
 }
 
 const CSV_HEAD = [
@@ -211,7 +151,11 @@ function csvCell(value: string | number | null): string {
 
 /** The period's leader fills and outcomes as CSV, at most `MAX_CSV_ROWS` leader fills. */
 export async function qualityCsv(db: Db, userId: number, from: Date, to: Date): Promise<string> {
-  const rows = await db.query<OutcomeRow>(OUTCOME_ROWS(`LIMIT ${MAX_CSV_ROWS}`), [userId, from, to]);
+  const rows = await db.query<OutcomeRow>(OUTCOME_ROWS(`LIMIT ${MAX_CSV_ROWS}`, 'period'), [
+    userId,
+    from,
+    to,
+  ]);
   const lines = [CSV_HEAD.join(',')];
   for (const fill of groupFills(rows)) {
     const lead = [fill.time, fill.leader_account, fill.symbol, fill.side, fill.qty, fill.price];

@@ -8,8 +8,8 @@ import {
   copyStory,
   qualityCsv,
   qualityFills,
-  qualitySummary,
 } from './quality-repo';
+import { qualitySummary } from './summary';
 
 interface Period {
   from: string;

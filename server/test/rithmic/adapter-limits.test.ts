@@ -29,11 +29,14 @@ describe('Rithmic adapter budget and heartbeats against the fake gateway', () =>
     expect(world.fake.world.requests(312)).toBe(sent);
   });
 
-  it('keeps a login alive with heartbeats at the interval the login answered', async () => {
+  it('keeps a login alive with heartbeats at the interval the login answered, and counts their answers as heard', async () => {
     world = await rithmicWorld({ fake: { heartbeatSeconds: 2 } });
     const { session, events } = await world.open();
+    const heardAtOpen = session.lastHeardAt!() ?? 0;
     // The fake drops a login silent for 2 × the interval.
     await new Promise((resolve) => setTimeout(resolve, 4_500));
+    // Nothing happened on the accounts: only the heartbeats' answers were heard.
+    expect(session.lastHeardAt!()).toBeGreaterThan(heardAtOpen + 1_000);
     expect(events.filter((event) => event.kind === 'connection')).toEqual([]);
     expect(world.fake.world.requests(18)).toBeGreaterThanOrEqual(2);
     await session.placeOrder(limit('st.alive'));

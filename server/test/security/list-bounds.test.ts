@@ -64,6 +64,7 @@ describe('every list the API answers is bounded or streamed, and says which', ()
       '/api/v1/brokers/connections/{id}/account-info',
       '/api/v1/brokers/rithmic/gateways',
       '/api/v1/brokers/rithmic/systems',
+      '/api/v1/copier/connections/health',
       '/api/v1/copier/groups',
       '/api/v1/copier/journal/days',
       '/api/v1/copier/order-data/{userId}',

@@ -186,10 +186,13 @@ describe('Tradovate user-data feed', () => {
     );
   });
 
-  it('when the session stays idle longer than the server tolerates silence, then heartbeats keep the socket open', async () => {
-    const { events } = await world.open(world.leader.userId);
+  it('when the session stays idle longer than the server tolerates silence, then heartbeats keep the socket open and Tradovate is still heard', async () => {
+    const { session, events } = await world.open(world.leader.userId);
+    const heardAtOpen = session.lastHeardAt!() ?? 0;
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(events.of('connection')).toEqual([]);
+    // No event came: the server's heartbeat frames (every 200 ms here) are what was heard.
+    expect(session.lastHeardAt!()).toBeGreaterThan(heardAtOpen + 500);
     expect(world.fake.control.socketCount()).toBe(1);
   });
 });

@@ -36,6 +36,11 @@ export class PaperSession implements BrokerSession {
     this.accountIds = new Set(accountIds);
   }
 
+  /** The paper venue runs in this process: it is heard for as long as the session is open. */
+  lastHeardAt(): number | null {
+    return this.closed ? null : Date.now();
+  }
+
   async listAccounts(): Promise<BrokerAccountInfo[]> {
     return this.answer(() =>
       [...this.accountIds].map((id) => {

@@ -304,6 +304,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
   return {
     linksOco: true,
     nextRequestAt: () => window.nextAt(),
+    lastHeardAt: () => hub.heardAt,
     listAccounts: async () => (await searchAccounts(rest)).map(accountInfoOf),
     positions: async () => state.positionList(),
     workingOrders: async () => state.workingOrders(),

@@ -41,6 +41,8 @@ export interface UserHubDeps {
  */
 export class ProjectXUserHub {
   private connection: HubConnection | undefined;
+  /** When the hub last pushed an event (its keep-alive pings are the client library's own and not seen here). */
+  heardAt: number | null = null;
   private stopped = false;
   private freshToken = false;
   private restarting: Promise<void> | null = null;
@@ -90,6 +92,7 @@ export class ProjectXUserHub {
       .build();
     for (const target of TARGETS)
       connection.on(target, (...args: unknown[]) => {
+        this.heardAt = Date.now();
         for (const { action, data } of unwrapPush(args)) this.deps.onPush(target, action, data);
       });
     connection.onreconnecting((error) => {

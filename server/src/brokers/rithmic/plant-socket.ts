@@ -45,6 +45,11 @@ export class PlantSocket {
   private heartbeat: NodeJS.Timeout | undefined;
   private lastSent = Date.now();
   private lastReceived = Date.now();
+
+  /** When the last frame arrived (heartbeats' answers too). */
+  get heardAt(): number {
+    return this.lastReceived;
+  }
   private closed = false;
 
   private constructor(

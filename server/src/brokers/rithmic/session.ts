@@ -54,6 +54,8 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
   let orderPlant: OrderPlant | undefined;
   let pnlSocket: PlantSocket | undefined;
   let up = false;
+  // When the last order plant was last heard, kept when it is shut down.
+  let heardBefore: number | null = null;
   let closed = false;
   let accounts: BrokerAccountInfo[] = [];
   /** Waiters for the plant to be up again (look-ups after a lost answer). */
@@ -110,6 +112,7 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
     generation += 1;
     const order = orderPlant;
     const pnl = pnlSocket;
+    heardBefore = order?.socket.heardAt ?? heardBefore;
     orderPlant = undefined;
     pnlSocket = undefined;
     order?.socket.close('session lost');
@@ -228,6 +231,7 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
     generation += 1;
     const order = orderPlant;
     const pnl = pnlSocket;
+    heardBefore = order?.socket.heardAt ?? heardBefore;
     orderPlant = undefined;
     pnlSocket = undefined;
     void order?.socket.logout();
@@ -286,6 +290,7 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
 
   return {
     nextRequestAt: () => deps.budget.nextAt(),
+    lastHeardAt: () => orderPlant?.socket.heardAt ?? heardBefore,
     listAccounts: async () => {
       const balances = new Map(
         state.snapshots().map((snapshot) => [snapshot.accountExternalId, snapshot.cashBalance]),

@@ -72,6 +72,7 @@ export class SharedSessions {
     let closed = false;
     return {
       ...(core.linksOco === true ? { linksOco: true } : {}),
+      lastHeardAt: () => core.lastHeardAt?.() ?? null,
       listAccounts: () => core.listAccounts(),
       positions: () => core.positions(),
       workingOrders: () => core.workingOrders(),

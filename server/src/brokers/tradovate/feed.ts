@@ -30,6 +30,7 @@ export interface FeedDeps {
  */
 export class TradovateFeed {
   private socket: TradovateSocket | undefined;
+  private heardBefore: number | null = null;
   private stopped = false;
   private up = false;
   private attempt = 0;
@@ -44,6 +45,12 @@ export class TradovateFeed {
   /** First connection: failures reach the caller, so opening a session with a bad token fails loudly. */
   async start(): Promise<void> {
     await this.connect(false);
+  }
+
+  /** When Tradovate was last heard: the current socket's last frame, or the last socket's. */
+  lastHeardAt(): number | null {
+    if (this.socket !== undefined) this.heardBefore = this.socket.heardAt;
+    return this.heardBefore;
   }
 
   /** Whether the socket is up with its snapshot loaded. */
@@ -159,6 +166,7 @@ export class TradovateFeed {
 
   private onClosed(socket: TradovateSocket | undefined, reason: string): void {
     if (socket === undefined || socket !== this.socket || this.stopped) return;
+    this.heardBefore = socket.heardAt;
     this.socket = undefined;
     // A socket lost while (re)connecting is the connecting code's failure to handle.
     if (!this.up) return;

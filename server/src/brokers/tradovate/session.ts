@@ -118,6 +118,7 @@ export async function openTradovateSession(deps: SessionDeps): Promise<BrokerSes
     // A follower's stop and target go as one `placeOCO` (`orders.ts`).
     linksOco: true,
     nextRequestAt: () => budget.nextSlotAt(),
+    lastHeardAt: () => feed.lastHeardAt(),
     listAccounts: () => listAccountsWithBalances(rest),
     positions: async () => state.positions(),
     workingOrders: async () => state.workingOrders(),

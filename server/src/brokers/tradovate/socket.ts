@@ -26,6 +26,11 @@ export class TradovateSocket {
   private readonly pending = new Map<number, Pending>();
   private lastSent = Date.now();
   private lastReceived = Date.now();
+
+  /** When the last frame arrived (heartbeats too). */
+  get heardAt(): number {
+    return this.lastReceived;
+  }
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private opened: (() => void) | undefined;

@@ -122,6 +122,7 @@ export class BrokerSessions {
       byExternalId: new Map(accounts.map((account) => [account.externalId, account.id])),
       unsubscribe: () => undefined,
       up: true,
+      heardAt: this.deps.clock.now(),
     };
     this.entries.set(connectionId, entry);
     // The feed is listened to before the snapshot is read: what happens while it is read (an order filled as the
@@ -133,6 +134,7 @@ export class BrokerSessions {
       else listener.feed(entry, event);
     };
     entry.unsubscribe = session.subscribe((event) => {
+      entry.heardAt = this.deps.clock.now();
       if (waiting === null) deliver(event);
       // A feed flooding while the snapshot is read keeps its newest events (reconciliation reads the positions).
       else if (waiting.push(event) > MAX_EVENTS_WHILE_OPENING) waiting.shift();

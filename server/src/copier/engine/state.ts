@@ -18,6 +18,8 @@ export interface SessionEntry {
   byExternalId: Map<string, number>;
   unsubscribe: () => void;
   up: boolean;
+  /** When the session last delivered anything (epoch ms): its opening, or its newest event. */
+  heardAt: number;
 }
 
 /** A market copy on its way: what of it the follower's position does not show yet (signed). */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { connectionHealthRoutes } from './connection-health';
 import { copySettingsRoutes } from './copy-settings';
 import { deskOrderRoutes } from './desk-orders';
 import { groupRoutes } from './groups';
@@ -11,6 +12,7 @@ import { roleRoutes } from './roles';
 export const copierPrefix: FastifyPluginAsync = async (app) => {
   await app.register(roleRoutes, app.copier);
   await app.register(groupRoutes, app.copier);
+  await app.register(connectionHealthRoutes, app.copier);
   await app.register(riskRoutes, app.copier);
   await app.register(copySettingsRoutes, app.copier);
   await app.register(deskOrderRoutes, app.copier);

@@ -1,5 +1,5 @@
 import { http } from '@synctrade/api/session';
-import type { CopyGroup } from '../types/entities';
+import type { ConnectionHealth, CopyGroup } from '../types/entities';
 import type { GroupMovePosition, KillSwitchPayload } from '../types/payloads';
 import type { MessageResponse } from '../types/responses';
 import type { CallOptions } from './call-options';
@@ -25,6 +25,10 @@ export async function resumeGroup(groupId: number): Promise<CopyGroup> {
 /** Deletes a group that is not the first; its accounts stop copying and go back to the first group. */
 export async function deleteGroup(groupId: number): Promise<MessageResponse> {
   return (await http.delete<MessageResponse>(`/copier/groups/${groupId}`)).data;
+}
+/** Each of the trader's connections as the copier holds it: its session, when the broker was last heard, its budget. */
+export async function getConnectionHealth(options: CallOptions = {}): Promise<ConnectionHealth[]> {
+  return (await http.get<ConnectionHealth[]>('/copier/connections/health', options)).data;
 }
 /** Moves an account into a group; `keep` or `align` its position to the group's leader. */
 export async function moveAccountToGroup(

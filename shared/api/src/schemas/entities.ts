@@ -161,6 +161,34 @@ export const SyncAccountSchema = Type.Object({
   copy_settings: Type.Optional(CopySettingsSchema),
 });
 
+/** A broker connection's live session as the copier holds it: when the broker was last heard, and its request budget. */
+export const ConnectionHealthSchema = Type.Object({
+  connection_id: Id,
+  session_open: Type.Boolean({
+    description:
+      'The copier holds a session to the broker for it (false while it cannot open, or is switched off).',
+  }),
+  up: Type.Boolean({ description: "The session's live feed is connected." }),
+  last_heard_at: Nullable(
+    Type.String({
+      format: 'date-time',
+      description:
+        'The last message from the broker: an event, an answer or a heartbeat. Null without a session.',
+    }),
+  ),
+  budget_left: Nullable(
+    Type.Integer({
+      description: "Requests the broker login's budget lets go at once now. Null without a session.",
+    }),
+  ),
+  budget_per_minute: Nullable(
+    Type.Integer({
+      description:
+        "Requests a minute the copier may spend on the login (the broker's limit, less a reserve).",
+    }),
+  ),
+});
+
 /** A copy group: one leader and its followers; every account of the trader belongs to exactly one group. */
 export const CopyGroupSchema = Type.Object({
   id: Id,

@@ -46,6 +46,8 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`PUT ${API}/copier/accounts/:id/cross`]: 'Set whether a follower copies the opposite side (Cross)',
   [`PUT ${API}/copier/followers/disable-all`]: 'Stop every follower',
   [`GET ${API}/copier/groups`]: "The trader's copy groups",
+  [`GET ${API}/copier/connections/health`]:
+    "Each of the trader's connections as the copier holds it: session, last heard, request budget left",
   [`POST ${API}/copier/groups`]: 'Create a copy group',
   [`PUT ${API}/copier/groups/:id/name`]: 'Rename a copy group',
   [`POST ${API}/copier/groups/:id/pause`]: 'Pause a copy group (it copies nothing until resumed)',

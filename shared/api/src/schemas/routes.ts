@@ -13,6 +13,7 @@ import {
   ConnectionDetailsSchema,
   ConnectionSchema,
   CopyGroupSchema,
+  ConnectionHealthSchema,
   DayJournalSchema,
   HistoryDataSchema,
   MarketQuoteSchema,
@@ -258,6 +259,9 @@ export const ROUTE_SCHEMAS = {
   [`PUT ${API}/copier/accounts/:id/cross`]: { params: Id('id'), body: CrossPayloadSchema, response: message },
   [`PUT ${API}/copier/followers/disable-all`]: { querystring: GroupFilterQuery, response: message },
   [`GET ${API}/copier/groups`]: { response: answers({ 200: Type.Array(CopyGroupSchema) }) },
+  [`GET ${API}/copier/connections/health`]: {
+    response: answers({ 200: Type.Array(ConnectionHealthSchema) }),
+  },
   [`POST ${API}/copier/groups`]: {
     body: GroupNamePayloadSchema,
     response: answers({ 201: CopyGroupSchema }),

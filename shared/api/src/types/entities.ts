@@ -36,6 +36,7 @@ export type HistorySummary = Static<typeof S.HistorySummarySchema>;
 export type HistoryDay = Static<typeof S.HistoryDaySchema>;
 export type DayJournal = Static<typeof S.DayJournalSchema>;
 export type CopyGroup = Static<typeof S.CopyGroupSchema>;
+export type ConnectionHealth = Static<typeof S.ConnectionHealthSchema>;
 export type RiskSettings = Static<typeof S.RiskSettingsSchema>;
 export type CopySettings = Static<typeof S.CopySettingsSchema>;
 export type NotificationKind = Static<typeof S.NotificationKindSchema>;

@@ -1,5 +1,10 @@
-import type { Connection, CopyGroup, PropHeadroom, SyncAccount } from '@synctrade/api';
-import { ConnectionSchema, CopyGroupSchema, PropHeadroomSchema } from '@synctrade/api/schemas';
+import type { Connection, ConnectionHealth, CopyGroup, PropHeadroom, SyncAccount } from '@synctrade/api';
+import {
+  ConnectionHealthSchema,
+  ConnectionSchema,
+  CopyGroupSchema,
+  PropHeadroomSchema,
+} from '@synctrade/api/schemas';
 import {
   mockApi,
   renderWithProviders,
@@ -63,6 +68,26 @@ const CONNECTIONS: Connection[] = [
     status: 'reauth_required',
   }),
 ];
+// The paper connection's session was last heard five minutes (and a few seconds) before the cockpit reads it; the
+// Tradovate one has no session (it needs signing in again).
+const HEALTH: ConnectionHealth[] = [
+  serverShaped(ConnectionHealthSchema, {
+    connection_id: 1,
+    session_open: true,
+    up: true,
+    last_heard_at: new Date(Date.now() - 5 * 60_000 - 5_000).toISOString(),
+    budget_left: 12,
+    budget_per_minute: 72,
+  }),
+  serverShaped(ConnectionHealthSchema, {
+    connection_id: 2,
+    session_open: false,
+    up: false,
+    last_heard_at: null,
+    budget_left: null,
+    budget_per_minute: null,
+  }),
+];
 const HEADROOM: PropHeadroom[] = [
   serverShaped(PropHeadroomSchema, {
     account_id: 2,
@@ -88,7 +113,8 @@ describe('Home copy cockpit', () => {
       .on('GET /copier/groups', [200, GROUPS])
       .on('GET /brokers/accounts/table', [200, overrides.rows ?? ROWS])
       .on('GET /brokers/connections', [200, CONNECTIONS])
-      .on('GET /propfirm/headroom', [200, HEADROOM]);
+      .on('GET /propfirm/headroom', [200, HEADROOM])
+      .on('GET /copier/connections/health', [200, HEALTH]);
   }
 
   it('when the copier runs, then each group, today’s P&L, the connections and the nearest limit are shown', async () => {
@@ -114,8 +140,10 @@ describe('Home copy cockpit', () => {
     expect(pnl).toHaveTextContent('Total$335.25');
 
     const health = screen.getByRole('group', { name: 'Connections’ health' });
-    expect(health).toHaveTextContent('PaperConnected');
-    expect(health).toHaveTextContent('Apex TradovateSign in again');
+    expect(health).toHaveTextContent(
+      'PaperConnectedLast heard 5 min ago · 12 requests free now (72 a minute)',
+    );
+    expect(health).toHaveTextContent('Apex TradovateSign in againNo live session to the broker');
     expect(screen.getByRole('group', { name: 'Nearest firm limit' })).toHaveTextContent(
       'Paper 2$849.50 to the daily loss limit',
     );

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { Card, formatMoney, Muted } from '@synctrade/ui';
 import { nearestLimit, summarizeGroups, type GroupState } from './cockpit-summary';
+import { healthDetail } from './connection-health-text';
 import { useCockpit } from './use-cockpit';
 
 const Grid = styled.div`
@@ -70,7 +71,7 @@ function Money({ amount }: { amount: number }): React.JSX.Element {
  * desk says.
  */
 export function CopyCockpit(): React.JSX.Element {
-  const { groups, rows, connections, headroom, loaded, failed } = useCockpit();
+  const { groups, rows, connections, health, headroom, readAt, loaded, failed } = useCockpit();
   const summaries = summarizeGroups(groups, rows, headroom);
   const limit = nearestLimit(headroom, rows, formatMoney);
   const total = Math.round(rows.reduce((sum, row) => sum + row.day_pnl, 0) * 100) / 100;
@@ -135,10 +136,13 @@ export function CopyCockpit(): React.JSX.Element {
           <Box role="group" aria-label="Connections’ health">
             <h3>Connections</h3>
             {connections.map((connection) => (
-              <Line key={connection.id}>
-                <span>{connection.connection_name}</span>
-                <span>{connection.enabled ? CONNECTION_TEXT[connection.status] : 'Switched off'}</span>
-              </Line>
+              <div key={connection.id}>
+                <Line>
+                  <span>{connection.connection_name}</span>
+                  <span>{connection.enabled ? CONNECTION_TEXT[connection.status] : 'Switched off'}</span>
+                </Line>
+                <Muted>{healthDetail(connection, health.get(connection.id), readAt)}</Muted>
+              </div>
             ))}
           </Box>
           <Box role="group" aria-label="Nearest firm limit">

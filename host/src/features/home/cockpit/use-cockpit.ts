@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
+  getConnectionHealth,
   getGroups,
   getPropHeadroom,
   getSyncAccounts,
   listConnections,
   type Connection,
+  type ConnectionHealth,
   type CopyGroup,
   type PropHeadroom,
   type SyncAccount,
@@ -16,7 +18,11 @@ export interface CockpitData {
   groups: CopyGroup[];
   rows: SyncAccount[];
   connections: Connection[];
+  /** Each connection's session as the copier holds it (last heard, request budget), by connection id. */
+  health: ReadonlyMap<number, ConnectionHealth>;
   headroom: PropHeadroom[];
+  /** When the figures were read (epoch ms): "last heard" is counted from it. */
+  readAt: number;
   /** False until the first answers arrived. */
   loaded: boolean;
   /** True when the accounts could not be read (the rest of Home still shows). */
@@ -27,7 +33,9 @@ const EMPTY: CockpitData = {
   groups: [],
   rows: [],
   connections: [],
+  health: new Map(),
   headroom: [],
+  readAt: 0,
   loaded: false,
   failed: false,
 };
@@ -41,11 +49,12 @@ export function useCockpit(): CockpitData {
   useEffect(() => {
     let alive = true;
     const refresh = async (): Promise<void> => {
-      const [groups, rows, connections, headroom] = await Promise.allSettled([
+      const [groups, rows, connections, headroom, health] = await Promise.allSettled([
         getGroups(),
         getSyncAccounts(),
         listConnections(),
         getPropHeadroom(),
+        getConnectionHealth(),
       ]);
       if (!alive) return;
       setData((before) => ({
@@ -53,6 +62,11 @@ export function useCockpit(): CockpitData {
         rows: rows.status === 'fulfilled' ? rows.value : before.rows,
         connections: connections.status === 'fulfilled' ? connections.value : before.connections,
         headroom: headroom.status === 'fulfilled' ? headroom.value : before.headroom,
+        health:
+          health.status === 'fulfilled'
+            ? new Map(health.value.map((one) => [one.connection_id, one]))
+            : before.health,
+        readAt: Date.now(),
         loaded: true,
         failed: rows.status === 'rejected',
       }));
