@@ -3,7 +3,14 @@ import { renderWithProviders, screen, waitFor, within, type ApiMock } from '@syn
 import { DashboardPage } from '../../history';
 import { tradesToCsv } from '../lib/own-format';
 import { useImportStore } from '../store/import-store';
-import { csvFile, PERFORMANCE_CSV, PERFORMANCE_HEADER, PERFORMANCE_ROWS } from '../support/fixtures';
+import {
+  csvFile,
+  fill,
+  FILLS_HEADER,
+  PERFORMANCE_CSV,
+  PERFORMANCE_HEADER,
+  PERFORMANCE_ROWS,
+} from '../support/fixtures';
 import {
   buildAccountSummary,
   buildTrade,
@@ -126,6 +133,65 @@ describe('Import Data', () => {
         .callsTo('POST /copier/trade-history/import')
         .map((call) => (call.body as { account_id?: number }).account_id),
     ).toEqual([12]);
+  });
+
+  it('when a Fills file names two accounts, then one goes to the trader’s account of that name, the other to the account chosen above, and their fills never net together', async () => {
+    serveImport(api);
+    api.on('GET /brokers/accounts', [
+      200,
+      [
+        buildAccountSummary({
+          id: 12,
+          account_name: 'APEX-7',
+          connection_name: 'Apex',
+          broker_name: 'tradovate',
+        }),
+        buildAccountSummary({
+          id: 21,
+          account_name: 'DEMO1',
+          connection_name: 'Demo',
+          broker_name: 'tradovate',
+        }),
+      ],
+    ]);
+    const twoAccounts = [
+      FILLS_HEADER,
+      fill(6001, '11/02/2026 09:30:00', 'Buy', 2, '21000.00', 'MNQZ6', true, 'DEMO1'),
+      fill(6002, '11/02/2026 09:31:00', 'Sell', 1, '6006.00', 'ESZ6', true, 'DEMO2'),
+      fill(6003, '11/02/2026 09:34:21', 'Sell', 2, '21010.25', 'MNQZ6', true, 'DEMO1'),
+      // DEMO1's buy of ES does not close DEMO2's short: it stays open.
+      fill(6004, '11/02/2026 09:35:00', 'Buy', 1, '6008.00', 'ESZ6', true, 'DEMO1'),
+      fill(6005, '11/02/2026 09:40:00', 'Buy', 1, '6010.00', 'ESZ6', true, 'DEMO2'),
+    ].join('\r\n');
+    const { user } = await openImport();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Account these trades were made on' }),
+      'APEX-7 · Apex',
+    );
+    await user.upload(screen.getByLabelText('CSV file'), csvFile(twoAccounts));
+    const named = await screen.findByRole('group', { name: 'Accounts named in the file' });
+    expect(screen.getByRole('dialog', { name: 'Import Data' })).toHaveTextContent(
+      '5 rows read · 2 trades ready · 0 rows with errors · 1 open fills not closed yet',
+    );
+    expect(within(named).getByRole('combobox', { name: 'DEMO1 (1 trade)' })).toHaveDisplayValue(
+      'DEMO1 · Demo',
+    );
+    expect(within(named).getByRole('combobox', { name: 'DEMO2 (1 trade)' })).toHaveDisplayValue(
+      'The account chosen above',
+    );
+    await user.click(screen.getByRole('button', { name: 'Import 2 trades' }));
+    await screen.findByText('2 imported, 0 duplicates skipped (already imported).');
+    const sent = api
+      .callsTo('POST /copier/trade-history/import')
+      .map((call) => call.body as { account_id?: number; trades: ImportTradeRow[] })
+      .map((body) => [body.account_id, body.trades.map((t) => `${t.symbol} ${t.side} ${t.pnl}`)]);
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        [21, ['MNQZ6 buy 41']],
+        [12, ['ESZ6 sell -200']],
+      ]),
+    );
+    expect(sent).toHaveLength(2);
   });
 
   it('when a large file is imported, then it goes in batches with visible progress', async () => {

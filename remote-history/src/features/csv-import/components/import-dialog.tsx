@@ -1,5 +1,6 @@
 import type React from 'react';
 import { useEffect, useId } from 'react';
+import { FileAccounts } from './file-accounts';
 import { ActionButton } from '../../../lib/action-button';
 import type { AccountSummary } from '@synctrade/api';
 import { Button, Field, FieldError, formatCount, Input, Modal, Muted, Row, Select } from '@synctrade/ui';
@@ -47,7 +48,7 @@ export function ImportDialog({
             accept=".csv,text/csv"
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) void s.read(file);
+              if (file) void s.read(file, accounts);
               event.target.value = '';
             }}
           />
@@ -75,6 +76,14 @@ export function ImportDialog({
           label="Reading file"
           value={s.readProgress}
           text={`Reading ${s.fileName ?? ''}… ${Math.round(s.readProgress * 100)}%`}
+        />
+      )}
+      {accounts.length > 0 && s.phase === 'preview' && s.parsed && (
+        <FileAccounts
+          parsed={s.parsed}
+          accounts={accounts}
+          chosen={s.fileAccounts}
+          onChoose={s.setFileAccount}
         />
       )}
       {s.parsed?.problem && <FieldError>{s.parsed.problem}</FieldError>}

@@ -17,6 +17,11 @@ export interface ParsedImport {
   problem: string | null;
   rowsRead: number;
   trades: ImportTradeRow[];
+  /**
+   * The account each trade's row names (a Fills export's Account, our export's account), in the order of
+   * `trades`; '' where the file names none.
+   */
+  accountNames: string[];
   errors: RowError[];
   /** Rows whose key already appeared earlier in the same file. */
   duplicatesInFile: number;
@@ -34,6 +39,7 @@ export class ImportCollector {
     problem: null,
     rowsRead: 0,
     trades: [],
+    accountNames: [],
     errors: [],
     duplicatesInFile: 0,
     openFills: 0,
@@ -71,27 +77,33 @@ export class ImportCollector {
     }
     const trade = result.layout === 'synctrade' ? ownRow(columns, row) : performanceRow(columns, row);
     if ('problem' in trade) this.fail(rowNumber, trade.problem);
-    else this.keep(trade);
+    else this.keep(trade, result.layout === 'synctrade' ? (columns.value(row, 'account') ?? '') : '');
   }
 
-  private keep(trade: ImportTradeRow): void {
+  private keep(trade: ImportTradeRow, account: string): void {
     if (this.seen.has(trade.external_id)) {
       this.result.duplicatesInFile += 1;
       return;
     }
     this.seen.add(trade.external_id);
     this.result.trades.push(trade);
+    this.result.accountNames.push(account.trim());
   }
 
   finish(): ParsedImport {
     if (this.result.layout === 'tradovate-fills') {
-      const { trades, openFills } = tradesFromFills(this.fills);
-      trades.forEach((trade) => this.keep(trade));
+      const { trades, accounts, openFills } = tradesFromFills(this.fills);
+      trades.forEach((trade, i) => this.keep(trade, accounts[i] ?? ''));
       this.result.openFills = openFills;
     }
     this.result.errors.sort((a, b) => a.row - b.row);
     return this.result;
   }
+}
+
+/** The accounts the file names, each once, in the order they first appear. */
+export function fileAccounts(parsed: ParsedImport): string[] {
+  return [...new Set(parsed.accountNames.filter((name) => name !== ''))];
 }
 
 /** "Row 7: pnl is not a number". */

@@ -32,8 +32,15 @@ export function fillRow(columns: Columns, row: CsvRow, rowNumber: number): Fill 
   };
 }
 
-/** Closed trades rebuilt FIFO from the executions; the ids match those of the Performance export. */
-export function tradesFromFills(fills: readonly Fill[]): { trades: ImportTradeRow[]; openFills: number } {
+/**
+ * Closed trades rebuilt FIFO from the executions (per account and contract); the ids match those of the
+ * Performance export. `accounts`: each trade's account as the file names it.
+ */
+export function tradesFromFills(fills: readonly Fill[]): {
+  trades: ImportTradeRow[];
+  accounts: string[];
+  openFills: number;
+} {
   const { trips, open } = fifoRoundTrips(fills, (symbol) => pointValue(symbol) ?? 0);
   const trades = trips.map<ImportTradeRow>((trip) => ({
     symbol: trip.symbol,
@@ -46,5 +53,5 @@ export function tradesFromFills(fills: readonly Fill[]): { trades: ImportTradeRo
     pnl: trip.pnl,
     external_id: `tradovate:${trip.buyFillId}:${trip.sellFillId}`,
   }));
-  return { trades, openFills: open.length };
+  return { trades, accounts: trips.map((trip) => trip.account), openFills: open.length };
 }

@@ -35,6 +35,7 @@ export async function parseCsvOffMainThread(
   }
   return new Promise<ParsedImport>((resolve, reject) => {
     const pieces: ImportTradeRow[][] = [];
+    const names: string[][] = [];
     worker.addEventListener('message', (event: MessageEvent<ParseAnswer>) => {
       const answer = event.data;
       if (answer.type === 'progress') {
@@ -43,11 +44,13 @@ export async function parseCsvOffMainThread(
       }
       if (answer.type === 'trades') {
         pieces.push(answer.trades);
+        names.push(answer.accountNames);
         return;
       }
       worker.terminate();
       performance.mark?.(PARSED_IN_WORKER);
-      if (answer.type === 'done') resolve({ ...answer.parsed, trades: pieces.flat() });
+      if (answer.type === 'done')
+        resolve({ ...answer.parsed, trades: pieces.flat(), accountNames: names.flat() });
       else reject(new Error(answer.message));
     });
     // The worker's script did not load or run: the page parses the file itself.

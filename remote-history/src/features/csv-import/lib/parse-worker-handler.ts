@@ -20,9 +20,10 @@ export function serveParseRequests(scope: ParserScope): void {
           scope.postMessage({
             type: 'trades',
             trades: parsed.trades.slice(start, start + TRADES_PER_MESSAGE),
+            accountNames: parsed.accountNames.slice(start, start + TRADES_PER_MESSAGE),
           });
         }
-        scope.postMessage({ type: 'done', parsed: { ...parsed, trades: [] } });
+        scope.postMessage({ type: 'done', parsed: { ...parsed, trades: [], accountNames: [] } });
       },
       (error: unknown) =>
         scope.postMessage({

@@ -12,10 +12,10 @@ export const TRADES_PER_MESSAGE = 5000;
 
 /**
  * What the parser worker answers: progress steps, then the trades in pieces, then the rest of the parsed file (its
- * `trades` empty) or why it could not be read.
+ * `trades` and `accountNames` empty) or why it could not be read.
  */
 export type ParseAnswer =
   | { type: 'progress'; fraction: number }
-  | { type: 'trades'; trades: ImportTradeRow[] }
+  | { type: 'trades'; trades: ImportTradeRow[]; accountNames: string[] }
   | { type: 'done'; parsed: ParsedImport }
   | { type: 'failed'; message: string };

@@ -1,8 +1,15 @@
 import { create } from 'zustand';
-import { errorMessage, importTrades, successMessage, SUCCESS, type ImportTradeRow } from '@synctrade/api';
+import {
+  errorMessage,
+  importTrades,
+  successMessage,
+  SUCCESS,
+  type AccountSummary,
+  type ImportTradeRow,
+} from '@synctrade/api';
 import { notify } from '@synctrade/ui';
 import { parseCsvOffMainThread } from '../lib/parse-off-main-thread';
-import type { ParsedImport } from '../lib/collector';
+import { fileAccounts, type ParsedImport } from '../lib/collector';
 
 /** Trades per request: large files go up in several requests, each with its progress step. */
 export const IMPORT_BATCH = 2000;
@@ -28,7 +35,13 @@ export interface ImportState {
   /** The trader's account the trades were made on, or null to show them as the import's. */
   accountId: number | null;
   setAccount(accountId: number | null): void;
-  read(file: File): Promise<void>;
+  /**
+   * Each account the file names → the trader's account its trades go to (null: the one chosen above). Filled when
+   * the file is read, from the trader's account of the same name.
+   */
+  fileAccounts: Record<string, number | null>;
+  setFileAccount(name: string, accountId: number | null): void;
+  read(file: File, accounts?: readonly AccountSummary[]): Promise<void>;
   send(): Promise<boolean>;
   reset(): void;
 }
@@ -43,7 +56,41 @@ const initial = {
   duplicates: 0,
   error: null,
   accountId: null as number | null,
+  fileAccounts: {} as Record<string, number | null>,
 };
+
+/**
+ * The trader's account a file's account name stands for: the one with that name (case aside), or with that
+ * "name · connection" as our export writes it; none when no account, or more than one, has it.
+ */
+export function matchAccount(name: string, accounts: readonly AccountSummary[]): number | null {
+  const wanted = name.trim().toLowerCase();
+  const found = accounts.filter(
+    (a) =>
+      a.account_name.toLowerCase() === wanted ||
+      `${a.account_name} · ${a.connection_name}`.toLowerCase() === wanted,
+  );
+  return found.length === 1 ? (found[0]?.id ?? null) : null;
+}
+
+/** The trades in batches of at most `IMPORT_BATCH`, each batch going to one account (null: none). */
+function batchesByAccount(
+  trades: readonly ImportTradeRow[],
+  accountOf: (index: number) => number | null,
+): Array<{ accountId: number | null; trades: ImportTradeRow[] }> {
+  const groups = new Map<number | null, ImportTradeRow[]>();
+  trades.forEach((trade, i) => {
+    const id = accountOf(i);
+    const group = groups.get(id) ?? [];
+    group.push(trade);
+    groups.set(id, group);
+  });
+  const batches: Array<{ accountId: number | null; trades: ImportTradeRow[] }> = [];
+  for (const [accountId, group] of groups)
+    for (let start = 0; start < group.length; start += IMPORT_BATCH)
+      batches.push({ accountId, trades: group.slice(start, start + IMPORT_BATCH) });
+  return batches;
+}
 
 export const useImportStore = create<ImportState>()((set, get) => ({
   ...initial,
@@ -52,12 +99,20 @@ export const useImportStore = create<ImportState>()((set, get) => ({
     set({ accountId });
   },
 
-  async read(file) {
+  setFileAccount(name, accountId) {
+    set((s) => ({ fileAccounts: { ...s.fileAccounts, [name]: accountId } }));
+  },
+
+  async read(file, accounts = []) {
     // A new file keeps the account chosen for it.
     set({ ...initial, phase: 'reading', fileName: file.name, accountId: get().accountId });
     try {
       const parsed = await parseCsvOffMainThread(file, (fraction) => set({ readProgress: fraction }));
-      if (get().fileName === file.name) set({ parsed, phase: 'preview', readProgress: 1 });
+      const matched = Object.fromEntries(
+        fileAccounts(parsed).map((name) => [name, matchAccount(name, accounts)]),
+      );
+      if (get().fileName === file.name)
+        set({ parsed, phase: 'preview', readProgress: 1, fileAccounts: matched });
     } catch {
       set({ phase: 'idle', error: 'The file could not be read. Choose a CSV file.' });
     }
@@ -65,23 +120,22 @@ export const useImportStore = create<ImportState>()((set, get) => ({
 
   async send() {
     const trades = get().parsed?.trades ?? [];
-    const { accountId } = get();
+    const names = get().parsed?.accountNames ?? [];
+    const { accountId, fileAccounts: chosen } = get();
     set({ phase: 'importing', sent: 0, imported: 0, duplicates: 0, error: null });
-    const batches: ImportTradeRow[][] = [];
-    for (let start = 0; start < trades.length; start += IMPORT_BATCH) {
-      batches.push(trades.slice(start, start + IMPORT_BATCH));
-    }
+    // A trade whose row names an account goes to the account chosen for that name, the others to the one above.
+    const batches = batchesByAccount(trades, (i) => chosen[names[i] ?? ''] ?? accountId);
     let next = 0;
     let failure: string | null = null;
     let lastMessage: string | null = null;
     // Each lane sends one batch after another; after a failure no lane starts another batch.
     const lane = async (): Promise<void> => {
       while (failure === null && next < batches.length) {
-        const batch = batches[next]!;
+        const { accountId: target, trades: batch } = batches[next]!;
         next += 1;
         try {
           const result = await importTrades(
-            accountId === null ? { trades: batch } : { trades: batch, account_id: accountId },
+            target === null ? { trades: batch } : { trades: batch, account_id: target },
           );
           lastMessage = successMessage(result, SUCCESS.import);
           set((s) => ({

@@ -21,7 +21,7 @@ export const PERFORMANCE_CSV = `\uFEFF${[PERFORMANCE_HEADER, ...PERFORMANCE_ROWS
 export const FILLS_HEADER =
   'id,orderId,contractId,timestamp,tradeDate,action,qty,price,active,account,Fill ID,Order ID,Timestamp,Date,Account,B/S,Quantity,Price,Force,priceFormat,tickSize,Contract,Product,ProductDescription,commission';
 
-function fill(
+export function fill(
   id: number,
   display: string,
   side: 'Buy' | 'Sell',
@@ -29,6 +29,7 @@ function fill(
   price: string,
   contract: string,
   active = true,
+  account = 'DEMO1',
 ): string {
   const [date] = display.split(' ');
   const product = contract.slice(0, -2);
@@ -42,12 +43,12 @@ function fill(
     qty,
     price,
     active,
-    'DEMO1',
+    account,
     id,
     id + 4000,
     display,
     date,
-    'DEMO1',
+    account,
     ` ${side}`,
     qty,
     price,

@@ -1,0 +1,56 @@
+import type React from 'react';
+import { useMemo } from 'react';
+import type { AccountSummary } from '@synctrade/api';
+import { Field, formatCount, Muted, Select } from '@synctrade/ui';
+import type { ParsedImport } from '../lib/collector';
+
+/**
+ * The accounts the file names (a Fills export's Account column, our export's account), each with the trader's
+ * account its trades go to: the one of the same name when there is exactly one, else the account chosen above.
+ */
+export function FileAccounts({
+  parsed,
+  accounts,
+  chosen,
+  onChoose,
+}: {
+  parsed: ParsedImport;
+  accounts: readonly AccountSummary[];
+  chosen: Record<string, number | null>;
+  onChoose(name: string, accountId: number | null): void;
+}): React.JSX.Element | null {
+  const counts = useMemo(() => {
+    const byName = new Map<string, number>();
+    for (const name of parsed.accountNames) if (name !== '') byName.set(name, (byName.get(name) ?? 0) + 1);
+    return [...byName];
+  }, [parsed]);
+  if (counts.length === 0) return null;
+  return (
+    <fieldset aria-label="Accounts named in the file">
+      <legend>Accounts named in the file</legend>
+      <Muted>
+        Each account’s trades go to the account chosen for it; the others to the account chosen above.
+      </Muted>
+      {counts.map(([name, count]) => (
+        <Field key={name}>
+          <label>
+            {name} ({formatCount(count)} trade{count === 1 ? '' : 's'})
+            <Select
+              value={chosen[name] == null ? '' : String(chosen[name])}
+              onChange={(event) =>
+                onChoose(name, event.target.value === '' ? null : Number(event.target.value))
+              }
+            >
+              <option value="">The account chosen above</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.account_name} · {account.connection_name}
+                </option>
+              ))}
+            </Select>
+          </label>
+        </Field>
+      ))}
+    </fieldset>
+  );
+}
