@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { api, connectPaperBroker, registerUser, signInPage, type TestUser } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
 import { newSession } from '../support/browser';
+import { paperDeskUser } from '../support/desk';
 import type { Stack } from '../support/stack';
 import { useStackAndBrowser } from '../support/suite';
 
@@ -200,6 +201,60 @@ describe('trade history: copied trades, import, export, accessibility', () => {
     assert.deepEqual(readBack.map(key).sort(), stored.map(key).sort());
     await second.context.close();
 
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("when a Fills file names the trader's account and another at 390 px, then the preview fits the dialog and each account's trades land where it says", async () => {
+    const { user, rows } = await paperDeskUser<{ id: number; account_name: string }>(suite, 2);
+    const [mine, chosen] = rows as [
+      { id: number; account_name: string },
+      { id: number; account_name: string },
+    ];
+    const fills = [
+      'Fill ID,Timestamp,Account,B/S,Quantity,Price,Contract',
+      `8001,11/02/2026 09:30:00,${mine.account_name},Buy,1,6000.00,ESZ6`,
+      '8002,11/02/2026 09:31:00,OTHER-9,Sell,2,21000.00,MNQZ6',
+      `8003,11/02/2026 09:32:00,${mine.account_name},Sell,1,6001.00,ESZ6`,
+      '8004,11/02/2026 09:33:00,OTHER-9,Buy,2,20990.00,MNQZ6',
+    ].join('\r\n');
+    const { page, context, errors } = await newSession(suite.browser, suite.stack.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInPage(page, user);
+    await openDashboard(page);
+    await page.getByRole('button', { name: 'Import Data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Data' });
+    await dialog.getByLabel('Account these trades were made on').selectOption(String(chosen.id));
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'Fills.csv', mimeType: 'text/csv', buffer: Buffer.from(fills) });
+    const named = dialog.getByRole('group', { name: 'Accounts named in the file' });
+    // The trader's account of the same name is found; the other name goes to the account chosen above.
+    assert.equal(await named.getByLabel(`${mine.account_name} (1 trade)`).inputValue(), String(mine.id));
+    assert.equal(await named.getByLabel('OTHER-9 (1 trade)').inputValue(), '');
+    const preview = dialog.getByRole('table', { name: 'Preview of the first trades' });
+    await preview.getByText('6,000.00 → 6,001.00').waitFor();
+    const sideways = await preview.evaluate((table) => {
+      const wrap = table.parentElement as HTMLElement;
+      return [wrap.scrollWidth - wrap.clientWidth, document.documentElement.scrollWidth - window.innerWidth];
+    });
+    assert.deepEqual(sideways, [0, 0], 'the preview and the page do not scroll sideways');
+    await dialog.getByRole('button', { name: 'Import 2 trades' }).click();
+    await dialog
+      .getByText('2 imported, 0 duplicates skipped (already imported).')
+      .waitFor({ timeout: 20_000 });
+    const scoped = async (accountId: number) =>
+      (
+        await api<{ trades: HistoryTrade[] }>(
+          suite.stack,
+          'GET',
+          `/copier/trade-history/${userIdOf(user)}?account_id=${accountId}`,
+          undefined,
+          user.token,
+        )
+      ).trades.map((t) => [t.symbol, t.side, t.qty, t.pnl]);
+    assert.deepEqual(await scoped(mine.id), [['ESZ6', 'buy', 1, 50]]);
+    assert.deepEqual(await scoped(chosen.id), [['MNQZ6', 'sell', 2, 40]]);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -100,6 +100,12 @@ describe('per-account figures in History and on Home', () => {
     }
     const group = page.getByRole('group', { name: 'Copy group Group 1' });
     assert.match(await group.innerText(), /Followers in sync\s+3 of 3/);
+    // The paper venue runs in the server: heard at every read, with the paper login's requests free now.
+    const health = page.getByRole('group', { name: 'Connections’ health' });
+    assert.match(
+      await health.innerText(),
+      /Paper\s+Connected\s+Last heard (just now|\d s ago) · [\d,]+ requests free now \([\d,]+ a minute\)/,
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -29,6 +29,9 @@ describe('a connection’s health in words', () => {
     expect(healthDetail(connection, live, NOW)).toBe(
       'Last heard 15 s ago · 3 requests free now (72 a minute)',
     );
+    expect(healthDetail(connection, { ...live, budget_left: 15_000, budget_per_minute: 60_000 }, NOW)).toBe(
+      'Last heard 15 s ago · 15,000 requests free now (60,000 a minute)',
+    );
     expect(healthDetail({ enabled: false } as Connection, live, NOW)).toBe('Not copying: switched off');
     expect(healthDetail(connection, undefined, NOW)).toBe('No live session to the broker');
     expect(healthDetail(connection, { ...live, session_open: false }, NOW)).toBe(

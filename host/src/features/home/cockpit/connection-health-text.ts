@@ -1,4 +1,5 @@
 import type { Connection, ConnectionHealth } from '@synctrade/api';
+import { formatCount } from '@synctrade/ui';
 
 /** How long ago an instant was, as a trader glances at it: "just now", "12 s ago", "4 min ago", "3 h ago". */
 export function agoText(iso: string, now: number): string {
@@ -23,5 +24,5 @@ export function healthDetail(
     return 'No live session to the broker';
   const heard = `Last heard ${agoText(health.last_heard_at, now)}`;
   if (health.budget_left === null || health.budget_per_minute === null) return heard;
-  return `${heard} · ${health.budget_left} requests free now (${health.budget_per_minute} a minute)`;
+  return `${heard} · ${formatCount(health.budget_left)} requests free now (${formatCount(health.budget_per_minute)} a minute)`;
 }

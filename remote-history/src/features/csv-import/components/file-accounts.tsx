@@ -1,8 +1,21 @@
 import type React from 'react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
+import styled from 'styled-components';
 import type { AccountSummary } from '@synctrade/api';
 import { Field, formatCount, Muted, Select } from '@synctrade/ui';
 import type { ParsedImport } from '../lib/collector';
+
+const Group = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+
+  legend {
+    padding: 0;
+    font-weight: 600;
+  }
+`;
 
 /**
  * The accounts the file names (a Fills export's Account column, our export's account), each with the trader's
@@ -19,6 +32,7 @@ export function FileAccounts({
   chosen: Record<string, number | null>;
   onChoose(name: string, accountId: number | null): void;
 }): React.JSX.Element | null {
+  const idPrefix = useId();
   const counts = useMemo(() => {
     const byName = new Map<string, number>();
     for (const name of parsed.accountNames) if (name !== '') byName.set(name, (byName.get(name) ?? 0) + 1);
@@ -26,31 +40,32 @@ export function FileAccounts({
   }, [parsed]);
   if (counts.length === 0) return null;
   return (
-    <fieldset aria-label="Accounts named in the file">
+    <Group>
       <legend>Accounts named in the file</legend>
       <Muted>
         Each account’s trades go to the account chosen for it; the others to the account chosen above.
       </Muted>
-      {counts.map(([name, count]) => (
+      {counts.map(([name, count], index) => (
         <Field key={name}>
-          <label>
+          <label htmlFor={`${idPrefix}-${index}`}>
             {name} ({formatCount(count)} trade{count === 1 ? '' : 's'})
-            <Select
-              value={chosen[name] == null ? '' : String(chosen[name])}
-              onChange={(event) =>
-                onChoose(name, event.target.value === '' ? null : Number(event.target.value))
-              }
-            >
-              <option value="">The account chosen above</option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.account_name} · {account.connection_name}
-                </option>
-              ))}
-            </Select>
           </label>
+          <Select
+            id={`${idPrefix}-${index}`}
+            value={chosen[name] == null ? '' : String(chosen[name])}
+            onChange={(event) =>
+              onChoose(name, event.target.value === '' ? null : Number(event.target.value))
+            }
+          >
+            <option value="">The account chosen above</option>
+            {accounts.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.account_name} · {account.connection_name}
+              </option>
+            ))}
+          </Select>
         </Field>
       ))}
-    </fieldset>
+    </Group>
   );
 }

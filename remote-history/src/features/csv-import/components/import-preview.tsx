@@ -1,8 +1,21 @@
 import type React from 'react';
 import styled from 'styled-components';
 import { formatCount, formatDateTime, formatMoney, Muted, Table, TableWrap } from '@synctrade/ui';
+import { formatContractPrice } from '@synctrade/market';
 import { describeRowError, type ParsedImport } from '../lib/collector';
 import { LAYOUT_LABEL } from '../lib/columns';
+
+/** On a phone the dialog is narrow: the preview's cells wrap instead of scrolling sideways. */
+const PreviewTable = styled(Table)`
+  @media (max-width: 640px) {
+    font-size: 13px;
+    th,
+    td {
+      white-space: normal;
+      padding: ${({ theme }) => `${theme.space(2)} ${theme.space(1.5)}`};
+    }
+  }
+`;
 
 export const PREVIEW_ROWS = 5;
 export const ERRORS_SHOWN = 20;
@@ -40,10 +53,10 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.E
       )}
       {trades.length > 0 && (
         <TableWrap>
-          <Table aria-label="Preview of the first trades">
+          <PreviewTable aria-label="Preview of the first trades">
             <thead>
               <tr>
-                {['Entry time', 'Symbol', 'Side', 'Qty', 'Entry', 'Exit', 'P&L'].map((c) => (
+                {['Entry time', 'Trade', 'Entry → exit', 'P&L'].map((c) => (
                   <th key={c} scope="col">
                     {c}
                   </th>
@@ -54,16 +67,18 @@ export function ImportPreview({ parsed }: { parsed: ParsedImport }): React.JSX.E
               {trades.slice(0, PREVIEW_ROWS).map((t) => (
                 <tr key={t.external_id}>
                   <td>{formatDateTime(t.entry_time)}</td>
-                  <td>{t.symbol}</td>
-                  <td>{t.side === 'buy' ? 'Buy' : 'Sell'}</td>
-                  <td>{t.qty}</td>
-                  <td>{t.entry_price}</td>
-                  <td>{t.exit_price}</td>
+                  <td>
+                    {t.side === 'buy' ? 'Buy' : 'Sell'} {t.qty} {t.symbol}
+                  </td>
+                  <td>
+                    {formatContractPrice(t.symbol, t.entry_price)} →{' '}
+                    {formatContractPrice(t.symbol, t.exit_price)}
+                  </td>
                   <td>{formatMoney(t.pnl)}</td>
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </PreviewTable>
         </TableWrap>
       )}
     </>
