@@ -32,6 +32,7 @@ const copier: FastifyPluginAsync = async (app) => {
     },
     onChange: (userId) => touch(userId),
     log,
+    note: (message, context) => app.log.info({ context }, `copy engine: ${message}`),
     guard: new FirmRuleGuard(new EngineGuard(app.propGuard, log)),
     lagAlertMs: async (userId) => (await outOfSyncAfterSeconds(app.db, userId)) * 1000,
   });

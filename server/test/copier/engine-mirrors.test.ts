@@ -1,4 +1,5 @@
 import { frontMonth } from '@synctrade/market';
+import { BrokerError } from '../../src/brokers/types';
 import { Harness, LEADER, USER } from './support/harness';
 
 const ES = frontMonth('ES');
@@ -71,6 +72,24 @@ describe("mirrors of the leader's resting orders", () => {
     await h.settle();
     expect(h.logs).toEqual([`mirror ${orderId} on 3`, `mirror ${orderId} on 3`]);
     expect([working(h, 2), working(h, 3)]).toEqual([[], [['Limit', 2, price]]]);
+    await h.engine.stop();
+  });
+
+  it("when a follower's mirror is no longer working as the leader cancels (it filled first), then the race ends quietly: noted, not logged as an error", async () => {
+    const h = await twoFollowers((h) => {
+      h.alterSessions((session, connectionId) => {
+        if (connectionId === 2)
+          session.cancelOrder = (_account, orderId) =>
+            Promise.reject(new BrokerError(`Order ${orderId} is no longer working`, 'rejected'));
+      });
+    });
+    const { orderId } = await h.leaderRestingBuy();
+    await h.settle();
+    await h.trader.cancelOrder(h.leaderExternalId, orderId);
+    await h.settle();
+    expect(h.logs).toEqual([]);
+    expect(h.notes).toEqual([`mirror ${orderId} on 3`]);
+    expect(working(h, 2)).toEqual([]);
     await h.engine.stop();
   });
 

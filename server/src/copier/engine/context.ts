@@ -42,6 +42,8 @@ export interface EngineContext {
   /** The engine's one clock: latencies, settle waits, auto-sync, retries. */
   readonly clock: Clock;
   log(error: unknown, context: string): void;
+  /** What happened as expected but is worth a trace (a race's normal end): logged below error level. */
+  note(message: string, context: string): void;
   changed(userId: number): void;
   setStatus(accountId: number, status: FollowerStatus): void;
   /** The contracts held by hand on this follower changed: stores them (they outlive a restart). */

@@ -47,6 +47,8 @@ export interface CopyEngineOptions {
   notifier: Notifier;
   onChange?: ChangeListener;
   log?: (error: unknown, context: string) => void;
+  /** Expected outcomes worth a trace (a cancel that met a filled order): below error level. */
+  note?: (message: string, context: string) => void;
   settings?: Partial<EngineSettings>;
   clock?: Clock;
   /** Firm rules, asked after the follower's own limits (before every send and after every balance reading). */
@@ -75,6 +77,7 @@ export class CopyEngine implements EngineContext {
   readonly settings: EngineSettings;
   private readonly onChange: ChangeListener;
   private readonly logger: (error: unknown, context: string) => void;
+  private readonly noter: (message: string, context: string) => void;
   readonly clock: Clock;
   private readonly brokerSessions: BrokerSessions;
   private readonly recovered = new Set<number>();
@@ -96,6 +99,7 @@ export class CopyEngine implements EngineContext {
     this.guard = options.guard === undefined ? ownLimits : allRules(ownLimits, options.guard);
     this.onChange = options.onChange ?? (() => undefined);
     this.logger = options.log ?? (() => undefined);
+    this.noter = options.note ?? (() => undefined);
     this.settings = {
       mirrorSettleMs: 1_000,
       bracketPairMs: 500,
@@ -159,6 +163,10 @@ export class CopyEngine implements EngineContext {
 
   log(error: unknown, context: string): void {
     this.logger(error, context);
+  }
+
+  note(message: string, context: string): void {
+    this.noter(message, context);
   }
 
   changed(userId: number): void {

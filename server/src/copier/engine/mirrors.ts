@@ -1,4 +1,4 @@
-import type { BrokerOrder } from '../../brokers/types';
+import { BrokerError, type BrokerOrder } from '../../brokers/types';
 import { bracketOf, onBracketLeg, waitingLegChanged } from './bracket-mirrors';
 import { copyClientId, mirrorEventKey } from './client-ids';
 import type { EngineContext } from './context';
@@ -200,7 +200,18 @@ function changeMirrors(
           trackSend(
             group,
             accountId,
-            sent.catch((error: unknown) => ctx.log(error, `mirror ${order.orderId} on ${accountId}`)),
+            sent.catch((error: unknown) => {
+              const context = `mirror ${order.orderId} on ${accountId}`;
+              // A cancel that meets a mirror already filled or gone is the race's normal end, not a fault: the
+              // fill (or its absence) reaches the engine through the feed like any other.
+              if (
+                kind === 'cancel' &&
+                error instanceof BrokerError &&
+                ['rejected', 'not_found'].includes(error.code)
+              )
+                ctx.note(`cancel not needed: ${error.message}`, context);
+              else ctx.log(error, context);
+            }),
           );
           return true;
         },

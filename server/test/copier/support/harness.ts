@@ -45,6 +45,8 @@ export class Harness {
   readonly changes: number[] = [];
   /** The contexts of what the engine logged, in order. */
   readonly logs: string[] = [];
+  /** Expected outcomes the engine noted below error level (a cancel race's end), by context. */
+  readonly notes: string[] = [];
   engine: CopyEngine;
   trader!: PaperSession;
   private readonly hands = new Map<string, PaperSession>();
@@ -242,6 +244,7 @@ export class Harness {
       notifier: { notify: (_userId, outcome) => this.notifications.push(noticeOf(outcome)) },
       onChange: (userId) => this.changes.push(userId),
       log: (_error, context) => this.logs.push(context),
+      note: (_message, context) => this.notes.push(context),
       // Auto-sync runs when a test asks for it (`engine.autoSync`), unless a test sets an interval.
       settings: { mirrorSettleMs: 0, sendRetries: 2, copySettleMs: 0, autoSyncMs: 0, ...this.settings },
       ...(this.guard === undefined ? {} : { guard: this.guard }),
