@@ -10,7 +10,8 @@ import { APPS } from './apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
-const packages = only.length ? only : ['landing', ...APPS.map((app) => app.pkg)];
+// The landing page is one of the remotes: each app is built once.
+const packages = only.length ? only : [...new Set(APPS.map((app) => app.pkg))];
 const verbose = process.env.BUILD_VERBOSE === '1';
 
 function build(pkg, index) {
