@@ -205,6 +205,72 @@ describe('prop-firm rules through the API', () => {
     expect(after.body.rules?.drawdown.buffer).toBe(topstep.drawdown.buffer);
   });
 
+  it('when several values are changed at once, then all are kept, or none when one is refused, and the memory stays', async () => {
+    const id = accountId(1);
+    const url = `/propfirm/accounts/${id}/rules/values`;
+    const before = (await call<AccountPropRules>(t.app, alice, 'GET', `/propfirm/accounts/${id}/rules`)).body;
+    const memory = (await t.app.propGuard.store.statesOf([id])).get(id);
+    const mark = { ...(memory ?? {}), marker: 'kept together' };
+    await t.app.propGuard.store.putState(id, mark as never);
+    const patched = await call<AccountPropRules>(t.app, alice, 'PATCH', url, {
+      edits: [
+        { field: 'maxContracts.minis', value: 4 },
+        { field: 'dailyLoss.amount', value: 650.5 },
+      ],
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.rules?.maxContracts).toEqual({ ...before.rules?.maxContracts, minis: 4 });
+    expect(patched.body.rules?.dailyLoss).toEqual({ enabled: true, amount: 650.5 });
+    expect((await t.app.propGuard.store.statesOf([id])).get(id)).toEqual(mark);
+    const cases: Array<[unknown, string]> = [
+      // The second value is refused: the first is not kept either.
+      [
+        {
+          edits: [
+            { field: 'maxContracts.minis', value: 9 },
+            { field: 'drawdown.buffer', value: 500_000 },
+          ],
+        },
+        'drawdown.buffer must be smaller than drawdown.amount',
+      ],
+      [
+        {
+          edits: [
+            { field: 'maxContracts.minis', value: 9 },
+            { field: 'maxContracts.minis', value: 0 },
+          ],
+        },
+        expect.stringMatching(/each field may be changed once|must be at least 1/),
+      ],
+      [
+        {
+          edits: [
+            { field: 'dailyLoss.amount', value: 100 },
+            { field: 'dailyLoss.amount', value: 200 },
+          ],
+        },
+        'each field may be changed once',
+      ],
+      [{ edits: [] }, 'edits must hold at least one change'],
+      [
+        { edits: [{ field: 'maxContracts.minis', value: 2.5 }] },
+        'Max contracts (minis) must be a whole number',
+      ],
+      [{}, "body must have required property 'edits'"],
+    ] as never;
+    for (const [body, detail] of cases) {
+      const answer = await call<{ detail: string }>(t.app, alice, 'PATCH', url, body);
+      expect([answer.status, answer.body.detail]).toEqual([400, detail]);
+    }
+    const foreign = await call<{ detail: string }>(t.app, bob, 'PATCH', url, {
+      edits: [{ field: 'maxContracts.minis', value: 50 }],
+    });
+    expect([foreign.status, foreign.body.detail]).toEqual([404, 'Account not found']);
+    const after = (await call<AccountPropRules>(t.app, alice, 'GET', `/propfirm/accounts/${id}/rules`)).body;
+    expect([after.rules?.maxContracts.minis, after.rules?.dailyLoss.amount]).toEqual([4, 650.5]);
+    expect(after.rules?.drawdown.buffer).toBe(before.rules?.drawdown.buffer);
+  });
+
   it('when a user adds news events, then only that user sees and deletes them', async () => {
     const added = await call<NewsEvent>(t.app, alice, 'POST', '/propfirm/events', {
       kind: 'NFP',

@@ -7,6 +7,7 @@ import type {
   PropHeadroom,
   PropMailSettings,
   PropPresetList,
+  PropRuleEdits,
   PropRules as WireRules,
 } from '@synctrade/api/types';
 import type { PropRuleField } from '@synctrade/api/validation';
@@ -116,30 +117,43 @@ export const propRoutes: FastifyPluginAsync<PropRouteOptions> = async (app, { gu
     },
   );
 
+  /** Applies the edits to the account's rules: all are kept, or none when the rules they make are refused. */
+  const applyEdits = async (
+    userId: number,
+    accountId: number,
+    edits: ReadonlyArray<{ field: PropRuleField; value: number }>,
+  ): Promise<AccountPropRules> => {
+    const current = (await guard.load(userId)).rules.get(accountId);
+    if (current === undefined) throw AppError.notFound('This account has no firm rules: pick a preset first');
+    const rules = edits.reduce((changed, edit) => withRuleValue(changed, edit.field, edit.value), current);
+    const problem = ruleProblem(rules);
+    if (problem !== null) throw AppError.badRequest(problem);
+    await guard.store.putRules(userId, accountId, rules, {
+      keepMemory: !edits.some((edit) => resetsMemory(edit.field)),
+    });
+    await changed(userId);
+    const user = await guard.load(userId);
+    return {
+      account_id: accountId,
+      rules: toWire(rules),
+      warnings: guard.warnings(user, rules),
+      calendar_ends: guard.calendarEnds(user, rules),
+    };
+  };
+  const owned = { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] };
+
   app.patch<{ Params: { id: string }; Body: { field: PropRuleField; value: number } }>(
     '/propfirm/accounts/:id/rules',
-    { ...secured, preHandler: [app.authenticate, ownedAccountFirst(app.db)] },
-    async (request): Promise<AccountPropRules> => {
-      const account = accountOf(request);
-      const edit = request.body;
-      const current = (await guard.load(request.user.id)).rules.get(account.id);
-      if (current === undefined)
-        throw AppError.notFound('This account has no firm rules: pick a preset first');
-      const rules = withRuleValue(current, edit.field, edit.value);
-      const problem = ruleProblem(rules);
-      if (problem !== null) throw AppError.badRequest(problem);
-      await guard.store.putRules(request.user.id, account.id, rules, {
-        keepMemory: !resetsMemory(edit.field),
-      });
-      await changed(request.user.id);
-      const user = await guard.load(request.user.id);
-      return {
-        account_id: account.id,
-        rules: toWire(rules),
-        warnings: guard.warnings(user, rules),
-        calendar_ends: guard.calendarEnds(user, rules),
-      };
-    },
+    owned,
+    async (request): Promise<AccountPropRules> =>
+      applyEdits(request.user.id, accountOf(request).id, [request.body]),
+  );
+
+  app.patch<{ Params: { id: string }; Body: PropRuleEdits }>(
+    '/propfirm/accounts/:id/rules/values',
+    owned,
+    async (request): Promise<AccountPropRules> =>
+      applyEdits(request.user.id, accountOf(request).id, request.body.edits),
   );
 
   app.delete<{ Params: { id: string } }>(

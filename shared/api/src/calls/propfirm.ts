@@ -28,6 +28,10 @@ export async function putPropRules(accountId: number, rules: PropRules): Promise
 export async function patchPropRule(accountId: number, edit: PropRuleEdit): Promise<AccountPropRules> {
   return (await http.patch<AccountPropRules>(`/propfirm/accounts/${accountId}/rules`, edit)).data;
 }
+/** Changes several values of one account's rules at once: all are kept, or none (the answer says why). */
+export async function patchPropRules(accountId: number, edits: PropRuleEdit[]): Promise<AccountPropRules> {
+  return (await http.patch<AccountPropRules>(`/propfirm/accounts/${accountId}/rules/values`, { edits })).data;
+}
 /** Removes the firm rules of one account. */
 export async function deletePropRules(accountId: number): Promise<MessageResponse> {
   return (await http.delete<MessageResponse>(`/propfirm/accounts/${accountId}/rules`)).data;

@@ -8,6 +8,7 @@ import {
   PropMailSettingsSchema,
   PropPresetListSchema,
   PropRuleEditSchema,
+  PropRuleEditsSchema,
   PropRulesSchema,
 } from './propfirm';
 import { ErrorBodySchema, MessageResponseSchema } from './responses';
@@ -36,6 +37,11 @@ export const PROPFIRM_ROUTE_SCHEMAS = {
   [`PATCH ${API}/propfirm/accounts/:id/rules`]: {
     params: Id,
     body: PropRuleEditSchema,
+    response: answers({ 200: AccountPropRulesSchema }),
+  },
+  [`PATCH ${API}/propfirm/accounts/:id/rules/values`]: {
+    params: Id,
+    body: PropRuleEditsSchema,
     response: answers({ 200: AccountPropRulesSchema }),
   },
   [`DELETE ${API}/propfirm/accounts/:id/rules`]: {

@@ -3,7 +3,11 @@
  * their sources, the news events users add, and the headroom the desk shows.
  */
 import { Type } from '@sinclair/typebox';
-import { propMailSettingsSchema, propRuleEditSchema } from '../validation/propfirm-schemas';
+import {
+  propMailSettingsSchema,
+  propRuleEditSchema,
+  propRuleEditsSchema,
+} from '../validation/propfirm-schemas';
 import { Nullable, StringEnum } from './helpers';
 import { payloadSchema } from './payload-schema';
 
@@ -158,6 +162,9 @@ export const AccountPropRulesSchema = Type.Object({
 
 /** One value of an account's rules (`field` names it, e.g. `maxContracts.minis`; see `PROP_RULE_FIELDS`). */
 export const PropRuleEditSchema = payloadSchema(propRuleEditSchema);
+
+/** Several values of an account's rules at once (`PropRuleEdit` each, every field once). */
+export const PropRuleEditsSchema = payloadSchema(propRuleEditsSchema);
 
 /** The user's e-mail choice for firm rule actions (on when never set: the guard mails by default). */
 export const PropMailSettingsSchema = payloadSchema(propMailSettingsSchema);

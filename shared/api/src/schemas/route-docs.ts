@@ -84,6 +84,8 @@ export const ROUTE_SUMMARIES: Partial<Record<RouteKey, string>> = {
   [`GET ${API}/propfirm/accounts/:id/rules`]: "An account's firm rules",
   [`PUT ${API}/propfirm/accounts/:id/rules`]: "Set an account's firm rules",
   [`PATCH ${API}/propfirm/accounts/:id/rules`]: "Change one value of an account's firm rules",
+  [`PATCH ${API}/propfirm/accounts/:id/rules/values`]:
+    "Change several values of an account's firm rules at once (all are kept, or none)",
   [`DELETE ${API}/propfirm/accounts/:id/rules`]: "Remove an account's firm rules",
   [`GET ${API}/propfirm/headroom`]: "Room left under each guarded account's rules",
   [`GET ${API}/propfirm/mail-settings`]: 'Whether firm rule actions are mailed',

@@ -12,4 +12,5 @@ export type NewsEventPayload = Static<typeof S.NewsEventPayloadSchema>;
 export type NewsEvent = Static<typeof S.NewsEventSchema>;
 export type PropHeadroom = Static<typeof S.PropHeadroomSchema>;
 export type PropRuleEdit = Static<typeof S.PropRuleEditSchema>;
+export type PropRuleEdits = Static<typeof S.PropRuleEditsSchema>;
 export type PropMailSettings = Static<typeof S.PropMailSettingsSchema>;

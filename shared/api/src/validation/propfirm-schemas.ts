@@ -98,6 +98,23 @@ export const propRuleEditSchema = yup
   })
   .meta(wire({ closed: true }));
 
+/** `PATCH /propfirm/accounts/:id/rules/values`: several values at once, each field once; all are kept or none. */
+export const propRuleEditsSchema = yup
+  .object({
+    edits: yup
+      .array()
+      .of(propRuleEditSchema)
+      .required('edits is required')
+      .min(1, 'edits must hold at least one change')
+      .max(PROP_RULE_FIELD_NAMES.length, `edits may hold at most ${PROP_RULE_FIELD_NAMES.length} changes`)
+      .test('distinct', 'each field may be changed once', (edits) => {
+        const fields = (edits ?? []).map((one) => one?.field);
+        return new Set(fields).size === fields.length;
+      })
+      .meta(wire({ requiredOnWire: true })),
+  })
+  .meta(wire({ closed: true }));
+
 /** `PUT /propfirm/mail-settings`: a real boolean ("yes", 1 or null are refused, not guessed). */
 export const propMailSettingsSchema = yup
   .object({

@@ -145,16 +145,24 @@ describe('prop-firm guard on the desk', () => {
     expect(await screen.findByRole('table', { name: 'Firm rule headroom' })).toBeInTheDocument();
   });
 
-  it('when the user changes one rule value, then it is checked in the form, sent alone, and a refusal shows its reason', async () => {
+  it('when the user changes several rule values, then they are checked in the form, sent together, and a refusal keeps them with its reason', async () => {
     const accounts = deskAccounts();
     api = deskApi({ accounts })
       .on('GET /propfirm/headroom', [200, [ROW]])
       .on('GET /propfirm/presets', [200, presets])
       .on('GET /propfirm/accounts/2/rules', [
         200,
-        { account_id: 2, rules: TOPSTEP_RULES, warnings: [], calendar_ends: [] },
+        {
+          account_id: 2,
+          rules: TOPSTEP_RULES,
+          warnings: [],
+          calendar_ends: [
+            { kind: 'CPI', last_date: null },
+            { kind: 'FOMC', last_date: '2026-12-16' },
+          ],
+        },
       ])
-      .on('PATCH /propfirm/accounts/2/rules', [
+      .on('PATCH /propfirm/accounts/2/rules/values', [
         400,
         { detail: 'drawdown.buffer must be smaller than drawdown.amount' },
       ]);
@@ -162,61 +170,77 @@ describe('prop-firm guard on the desk', () => {
     const table = await screen.findByRole('table', { name: 'Firm rule headroom' });
     await user.click(within(table).getByRole('button', { name: /^Rules of / }));
     const dialog = await screen.findByRole('dialog', { name: /^Firm rules of / });
-    const current = await within(dialog).findByLabelText('Current firm rules');
-    const pairs = [...current.querySelectorAll('dt')].map((term) => [
-      term.textContent,
-      term.nextElementSibling?.textContent,
+    const form = await within(dialog).findByRole('form', { name: 'Firm rule values' });
+    // Every value at once, each in its own field; a rule that is off says so.
+    expect(within(form).getByLabelText('Max contracts (minis)')).toHaveValue(5);
+    expect(within(form).getByLabelText('Daily loss limit')).toHaveValue(1000);
+    expect(within(form).getByLabelText('Daily profit target (rule off)')).toHaveValue(3000);
+    expect(within(form).getByLabelText('Flat-by: minutes before the deadline')).toHaveValue(3);
+    // The news kinds whose dates run out, in words.
+    const notes = within(dialog)
+      .getAllByRole('note')
+      .map((note) => note.textContent);
+    expect(notes).toEqual([
+      expect.stringMatching(
+        /^The news calendar has no CPI dates: the news blackout cannot pause copying around them/,
+      ),
+      expect.stringMatching(/^The news calendar knows no FOMC dates after Dec 16, 2026: /),
     ]);
-    expect(pairs).toEqual(
-      expect.arrayContaining([
-        ['Max contracts (minis)', '5'],
-        ['Daily loss limit', '$1,000'],
-        ['Daily profit target', 'Off'],
-        ['Flat-by: minutes before the deadline', '3 min'],
-      ]),
-    );
+    const save = within(form).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
 
-    await user.selectOptions(within(dialog).getByLabelText('Rule'), 'dailyLoss.amount');
-    const value = within(dialog).getByLabelText('New value: Daily loss limit');
-    expect(value).toHaveValue(1000);
-    await user.clear(value);
-    await user.type(value, '-5');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Daily loss limit must be at least 0')).toBeInTheDocument();
-    expect(api.callsTo('PATCH /propfirm/accounts/2/rules')).toHaveLength(0);
+    const daily = within(form).getByLabelText('Daily loss limit');
+    await user.clear(daily);
+    await user.type(daily, '-5');
+    await user.click(save);
+    expect(await within(form).findByText('Daily loss limit must be at least 0')).toBeInTheDocument();
     // The server's rule, from the same schema: money in whole cents.
-    await user.clear(value);
-    await user.type(value, '1e-320');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Daily loss limit must be in whole cents')).toBeInTheDocument();
-    expect(api.callsTo('PATCH /propfirm/accounts/2/rules')).toHaveLength(0);
+    await user.clear(daily);
+    await user.type(daily, '1e-320');
+    await user.click(save);
+    expect(await within(form).findByText('Daily loss limit must be in whole cents')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /propfirm/accounts/2/rules/values')).toHaveLength(0);
 
-    await user.selectOptions(within(dialog).getByLabelText('Rule'), 'drawdown.buffer');
-    const buffer = within(dialog).getByLabelText('New value: Drawdown buffer');
+    await user.clear(daily);
+    await user.type(daily, '750');
+    const buffer = within(form).getByLabelText('Drawdown buffer');
     await user.clear(buffer);
     await user.type(buffer, '2500');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(dialog).findByText('drawdown.buffer must be smaller than drawdown.amount'),
-    ).toBeInTheDocument();
-    expect(api.callsTo('PATCH /propfirm/accounts/2/rules').map((call) => call.body)).toEqual([
-      { field: 'drawdown.buffer', value: 2500 },
+    await user.click(save);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'drawdown.buffer must be smaller than drawdown.amount',
+    );
+    expect(api.callsTo('PATCH /propfirm/accounts/2/rules/values').map((call) => call.body)).toEqual([
+      {
+        // In the order the form lists the rules.
+        edits: [
+          { field: 'drawdown.buffer', value: 2500 },
+          { field: 'dailyLoss.amount', value: 750 },
+        ],
+      },
     ]);
+    // The refused values stay in the form to be corrected.
+    expect(buffer).toHaveValue(2500);
 
-    api.on('PATCH /propfirm/accounts/2/rules', [
+    api.on('PATCH /propfirm/accounts/2/rules/values', [
       200,
       {
         account_id: 2,
-        rules: { ...TOPSTEP_RULES, drawdown: { ...TOPSTEP_RULES.drawdown, buffer: 300 } },
+        rules: {
+          ...TOPSTEP_RULES,
+          drawdown: { ...TOPSTEP_RULES.drawdown, buffer: 300 },
+          dailyLoss: { enabled: true, amount: 750 },
+        },
         warnings: [],
         calendar_ends: [],
       },
     ]);
     await user.clear(buffer);
     await user.type(buffer, '300');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Drawdown buffer saved');
-    const updated = within(dialog).getByLabelText('Current firm rules');
-    expect(within(updated).getByText('$300')).toBeInTheDocument();
+    await user.click(save);
+    expect(await within(form).findByRole('status')).toHaveTextContent('2 rules saved');
+    expect(within(form).getByLabelText('Drawdown buffer')).toHaveValue(300);
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(within(dialog).queryAllByRole('note')).toEqual([]);
   });
 });

@@ -1,31 +1,40 @@
 import type React from 'react';
-import { Fragment, useEffect, useState } from 'react';
-import { Field as FormikField, Form, Formik, useField } from 'formik';
+import { useEffect, useMemo, useState } from 'react';
+import { Form, Formik, useField } from 'formik';
+import * as yup from 'yup';
 import styled from 'styled-components';
-import type { PropRules } from '@synctrade/api';
-import { propRuleEditSchema } from '@synctrade/api/validation';
-import { Button, Field, FieldError, Input, Modal, Muted, Row, Select } from '@synctrade/ui';
+import type { AccountPropRules, PropRuleEdit } from '@synctrade/api';
+import { propRuleValueSchema } from '@synctrade/api/validation';
+import { Button, FieldError, Input, Modal, Muted, Row } from '@synctrade/ui';
 import { usePropfirmStore } from '../store/propfirm-store';
+import { calendarEndText } from './calendar-ends';
 import {
   PROP_RULE_FIELDS,
   PROP_RULE_FIELD_NAMES,
-  ruleText,
+  ruleEnabled,
   ruleValue,
   type PropRuleField,
 } from './rule-values';
 
-const Rules = styled.dl`
+const Grid = styled.div`
   display: grid;
-  grid-template-columns: auto auto;
-  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(4)};
-  margin: 0;
+  grid-template-columns: minmax(0, 1fr) minmax(96px, 140px);
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
+  align-items: start;
   font-size: 14px;
-  dt {
-    color: ${({ theme }) => theme.color.textMuted};
+
+  label {
+    padding-top: ${({ theme }) => theme.space(2)};
   }
-  dd {
-    margin: 0;
-  }
+`;
+
+/** A kind of news whose known dates end soon: the blackout rule cannot see past them. */
+const CalendarEnd = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  border: 1px solid ${({ theme }) => theme.color.warning};
+  border-radius: ${({ theme }) => theme.radius.md};
+  font-size: 14px;
 `;
 
 const Stack = styled.div`
@@ -34,27 +43,48 @@ const Stack = styled.div`
   gap: ${({ theme }) => theme.space(3)};
 `;
 
-interface EditValues {
-  field: PropRuleField;
-  value: string;
+/** A field's key in the form: the rule's path without its dot (Formik reads a dot as a nested object). */
+const keyOf = (name: PropRuleField): string => name.replace('.', '_');
+
+type Values = Record<string, string>;
+
+const valuesOf = (rules: NonNullable<AccountPropRules['rules']>): Values =>
+  Object.fromEntries(PROP_RULE_FIELD_NAMES.map((name) => [keyOf(name), String(ruleValue(rules, name))]));
+
+// Every value with the server's own rule for it (one schema: the same messages here and in its answers).
+const formSchema = yup.object(
+  Object.fromEntries(PROP_RULE_FIELD_NAMES.map((name) => [keyOf(name), propRuleValueSchema(name)])),
+);
+
+/** The fields whose value differs from the stored one, as the server takes them. */
+function changesOf(values: Values, stored: Values): PropRuleEdit[] {
+  return PROP_RULE_FIELD_NAMES.filter(
+    (name) => Number(values[keyOf(name)]) !== Number(stored[keyOf(name)]),
+  ).map((name) => ({ field: name, value: Number(values[keyOf(name)]) }));
 }
 
-function ValueField({ label }: { label: string }): React.JSX.Element {
-  const [field, meta] = useField<string>('value');
+function RuleInput({ name, off }: { name: PropRuleField; off: boolean }): React.JSX.Element {
+  const [field, meta] = useField<string>(keyOf(name));
+  const id = `prop-rule-${keyOf(name)}`;
   const invalid = Boolean(meta.touched && meta.error);
   return (
-    <Field>
-      <label htmlFor="prop-rule-value">{label}</label>
-      <Input
-        id="prop-rule-value"
-        type="number"
-        step="any"
-        {...field}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? 'prop-rule-value-error' : undefined}
-      />
-      {invalid && <FieldError id="prop-rule-value-error">{meta.error}</FieldError>}
-    </Field>
+    <>
+      <label htmlFor={id}>
+        {PROP_RULE_FIELDS[name].label}
+        {off && <Muted as="span"> (rule off)</Muted>}
+      </label>
+      <div>
+        <Input
+          id={id}
+          type="number"
+          step="any"
+          {...field}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+        />
+        {invalid && <FieldError id={`${id}-error`}>{meta.error}</FieldError>}
+      </div>
+    </>
   );
 }
 
@@ -64,97 +94,84 @@ interface RuleEditorProps {
   onClose(): void;
 }
 
-/** The rules of one guarded account, and one value changed at a time (checked here, then by the server). */
+/**
+ * Every value of one guarded account's rules in one form: changed values are checked here, then sent together and
+ * kept together by the server (or none, with its reason). A rule that is off says so beside its value.
+ */
 export function RuleEditor({ account, onClose }: RuleEditorProps): React.JSX.Element {
   const loadRules = usePropfirmStore((state) => state.loadRules);
-  const editRule = usePropfirmStore((state) => state.editRule);
-  const [rules, setRules] = useState<PropRules | null>(null);
+  const editRules = usePropfirmStore((state) => state.editRules);
+  const [answer, setAnswer] = useState<AccountPropRules | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const accountId = account?.id ?? null;
   useEffect(() => {
-    setRules(null);
+    setAnswer(null);
     setSaved(null);
+    setRefused(null);
     if (accountId === null) return;
     let live = true;
-    void loadRules(accountId).then((answer) => {
-      if (live) setRules(answer?.rules ?? null);
+    void loadRules(accountId).then((loaded) => {
+      if (live) setAnswer(loaded);
     });
     return () => {
       live = false;
     };
   }, [accountId, loadRules]);
+  const rules = answer?.rules ?? null;
+  const stored = useMemo(() => (rules === null ? null : valuesOf(rules)), [rules]);
 
-  const first: PropRuleField = 'maxContracts.minis';
   return (
     <Modal open={account !== null} title={`Firm rules of ${account?.name ?? ''}`} onClose={onClose}>
-      {rules === null ? (
+      {rules === null || stored === null ? (
         <Muted>Loading the rules…</Muted>
       ) : (
-        <Stack>
-          <Rules aria-label="Current firm rules">
-            {PROP_RULE_FIELD_NAMES.map((name) => (
-              <Fragment key={name}>
-                <dt>{PROP_RULE_FIELDS[name].label}</dt>
-                <dd>{ruleText(rules, name)}</dd>
-              </Fragment>
-            ))}
-          </Rules>
-          <Formik<EditValues>
-            initialValues={{ field: first, value: String(ruleValue(rules, first)) }}
-            validationSchema={propRuleEditSchema}
-            onSubmit={async (values, helpers) => {
-              if (account === null) return;
-              setSaved(null);
-              const answer = await editRule(account.id, {
-                field: values.field,
-                value: Number(values.value),
-              });
-              if (!answer.ok) {
-                helpers.setFieldTouched('value', true, false);
-                helpers.setFieldError('value', answer.detail);
-                return;
-              }
-              if (answer.rules.rules !== null) setRules(answer.rules.rules);
-              setSaved(`${PROP_RULE_FIELDS[values.field].label} saved`);
-            }}
-          >
-            {({ values, isSubmitting, setFieldValue }) => (
-              <Form noValidate aria-label="Change one rule">
-                <Stack>
-                  <Field>
-                    <label htmlFor="prop-rule-field">Rule</label>
-                    <FormikField
-                      as={Select}
-                      id="prop-rule-field"
-                      name="field"
-                      onChange={(event: React.ChangeEvent<HTMLSelectElement>) => {
-                        const name = event.target.value as PropRuleField;
-                        void setFieldValue('field', name, false);
-                        void setFieldValue('value', String(ruleValue(rules, name)));
-                      }}
-                    >
-                      {PROP_RULE_FIELD_NAMES.map((name) => (
-                        <option key={name} value={name}>
-                          {PROP_RULE_FIELDS[name].label}
-                        </option>
-                      ))}
-                    </FormikField>
-                  </Field>
-                  <ValueField label={`New value: ${PROP_RULE_FIELDS[values.field].label}`} />
-                  {saved !== null && <Muted role="status">{saved}</Muted>}
-                  <Row>
-                    <Button type="button" $variant="secondary" onClick={onClose}>
-                      Close
-                    </Button>
-                    <Button type="submit" disabled={isSubmitting}>
-                      Save
-                    </Button>
-                  </Row>
-                </Stack>
-              </Form>
-            )}
-          </Formik>
-        </Stack>
+        <Formik<Values>
+          initialValues={stored}
+          enableReinitialize
+          validationSchema={formSchema}
+          onSubmit={async (values) => {
+            if (account === null) return;
+            setSaved(null);
+            setRefused(null);
+            const edits = changesOf(values, stored);
+            if (edits.length === 0) return;
+            const result = await editRules(account.id, edits);
+            if (!result.ok) {
+              setRefused(result.detail);
+              return;
+            }
+            setAnswer(result.rules);
+            setSaved(edits.length === 1 ? '1 rule saved' : `${edits.length} rules saved`);
+          }}
+        >
+          {({ values, isSubmitting }) => (
+            <Form noValidate aria-label="Firm rule values">
+              <Stack>
+                {(answer?.calendar_ends ?? []).map((end) => (
+                  <CalendarEnd key={end.kind} role="note">
+                    {calendarEndText(end)}
+                  </CalendarEnd>
+                ))}
+                <Grid>
+                  {PROP_RULE_FIELD_NAMES.map((name) => (
+                    <RuleInput key={name} name={name} off={!ruleEnabled(rules, name)} />
+                  ))}
+                </Grid>
+                {refused !== null && <FieldError role="alert">{refused}</FieldError>}
+                {saved !== null && <Muted role="status">{saved}</Muted>}
+                <Row>
+                  <Button type="button" $variant="secondary" onClick={onClose}>
+                    Close
+                  </Button>
+                  <Button type="submit" disabled={isSubmitting || changesOf(values, stored).length === 0}>
+                    Save changes
+                  </Button>
+                </Row>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
       )}
     </Modal>
   );

@@ -5,7 +5,7 @@ import {
   getPropHeadroom,
   getPropPresets,
   getPropRules,
-  patchPropRule,
+  patchPropRules,
   putPropRules,
   successMessage,
   type AccountPropRules,
@@ -28,10 +28,10 @@ export interface PropfirmState {
   applyPreset(accountId: number, preset: PropPreset | null): Promise<boolean>;
   /** The account's rules as stored (null when they could not be read; the user was told). */
   loadRules(accountId: number): Promise<AccountPropRules | null>;
-  /** Changes one value: the new rules, or the server's reason it refused. */
-  editRule(
+  /** Changes several values together: the new rules, or the server's reason it refused them all. */
+  editRules(
     accountId: number,
-    edit: PropRuleEdit,
+    edits: PropRuleEdit[],
   ): Promise<{ ok: true; rules: AccountPropRules } | { ok: false; detail: string }>;
 }
 
@@ -87,9 +87,9 @@ export const usePropfirmStore = create<PropfirmState>((set, get) => ({
       return null;
     }
   },
-  async editRule(accountId, edit) {
+  async editRules(accountId, edits) {
     try {
-      const rules = await patchPropRule(accountId, edit);
+      const rules = await patchPropRules(accountId, edits);
       void get().loadHeadroom();
       return { ok: true, rules };
     } catch (error: unknown) {
