@@ -3,7 +3,7 @@ import { eventOfNotification } from '../../src/alerts/events';
 import { systemClock, type Clock } from '../../src/copier/engine/clock';
 import { LagWatch } from '../../src/copier/engine/lag-watch';
 import type { FollowerStatus } from '../../src/copier/engine/types';
-import { Harness } from './support/harness';
+import { Harness, USER } from './support/harness';
 import { until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
@@ -146,6 +146,17 @@ describe('the engine tells of a follower lagging longer than the setting', () =>
       message: `Out of sync (${ES}: 0, leader × ratio: 1). Open the desk to see it.`,
     });
     expect(eventOfNotification(lag!)).toBe('out_of_sync');
+    await h.engine.stop();
+  });
+
+  it('when a lagging follower is deleted, then its lag ends with it: no timer is left and no lag notice comes', async () => {
+    const { clock, h } = await laggingFollower(1);
+    const index = h.directory.accounts.findIndex((account) => account.id === 2);
+    h.directory.accounts.splice(index, 1);
+    await h.engine.refreshUser(USER);
+    expect(clock.waiting.size).toBe(0);
+    clock.pass();
+    expect(h.notifications.filter((n) => n.title.includes(' for '))).toEqual([]);
     await h.engine.stop();
   });
 

@@ -344,6 +344,8 @@ export class CopyEngine implements EngineContext {
       if (list.some((account) => account.id === id)) continue;
       this.accounts.delete(id);
       this.live.delete(id);
+      // A deleted account's lag is over: its timer and its one-alert mark go with it.
+      this.lagWatch?.end(id);
     }
     for (const account of list) {
       const live = this.live.get(account.id);
