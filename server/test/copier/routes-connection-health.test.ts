@@ -1,8 +1,8 @@
 import type { Connection, ConnectionHealth, SyncAccount } from '@synctrade/api/types';
-import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
+import type { TestApp } from '../support/build-test-app';
 import { registerUser, type TestUser } from '../support/users';
 import { call, waitForDesk } from './support/http';
+import { openPaperDesk } from './support/paper-desk';
 
 const PER_MINUTE = 6;
 
@@ -12,13 +12,7 @@ describe('each connection as the copier holds it (Home’s connection health)', 
   let rows: SyncAccount[];
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const sim = t.app.brokers.get('sim');
-    if (sim === undefined) throw new Error('no paper broker');
-    sim.requestsPerMinute = PER_MINUTE;
-    user = await registerUser(t.app);
-    await connectSim(t.app, user, 'Health paper');
-    rows = await waitForDesk(t.app, user, (list) => list.length === 4);
+    ({ t, user, rows } = await openPaperDesk('Health paper', PER_MINUTE));
   });
   afterAll(async () => t.close());
 

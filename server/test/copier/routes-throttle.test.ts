@@ -1,9 +1,9 @@
 import type { FeedMessage, SyncAccount } from '@synctrade/api/types';
-import { buildTestApp, type TestApp } from '../support/build-test-app';
-import { connectSim } from '../support/connect-sim';
+import type { TestApp } from '../support/build-test-app';
 import { getTicket, listen, openFeed } from '../support/feed-client';
-import { registerUser, type TestUser } from '../support/users';
+import type { TestUser } from '../support/users';
 import { call, waitForDesk } from './support/http';
+import { openPaperDesk } from './support/paper-desk';
 
 type Update = Extract<FeedMessage, { type: 'account_data' | 'account_delta' }>;
 const isUpdate = (message: FeedMessage): message is Update =>
@@ -15,14 +15,8 @@ describe("the desk tells a follower waits on its broker login's request limit", 
   let rows: SyncAccount[];
 
   beforeAll(async () => {
-    t = await buildTestApp();
     // One request a minute for the paper login: the first copy goes, the others wait.
-    const sim = t.app.brokers.get('sim');
-    if (sim === undefined) throw new Error('no paper broker');
-    sim.requestsPerMinute = 1;
-    user = await registerUser(t.app);
-    await connectSim(t.app, user, 'Limited paper');
-    rows = await waitForDesk(t.app, user, (list) => list.length === 4);
+    ({ t, user, rows } = await openPaperDesk('Limited paper', 1));
   });
   afterAll(async () => t.close());
 

@@ -11,9 +11,17 @@ export interface PaperDesk {
   rows: SyncAccount[];
 }
 
-/** A server with one trader whose paper broker connection (named `connectionName`) is open on the desk. */
-export async function openPaperDesk(connectionName: string): Promise<PaperDesk> {
+/**
+ * A server with one trader whose paper broker connection (named `connectionName`) is open on the desk; with
+ * `requestsPerMinute`, the paper login's request limit is that.
+ */
+export async function openPaperDesk(connectionName: string, requestsPerMinute?: number): Promise<PaperDesk> {
   const t = await buildTestApp();
+  if (requestsPerMinute !== undefined) {
+    const sim = t.app.brokers.get('sim');
+    if (sim === undefined) throw new Error('no paper broker');
+    sim.requestsPerMinute = requestsPerMinute;
+  }
   const user = await registerUser(t.app);
   await connectSim(t.app, user, connectionName);
   const rows = await waitForDesk(t.app, user, (list) => list.length === 4);

@@ -2,8 +2,9 @@ import type React from 'react';
 import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import type { AccountSummary } from '@synctrade/api';
-import { Field, formatCount, Muted, Select } from '@synctrade/ui';
+import { Field, formatCount, Muted } from '@synctrade/ui';
 import type { ParsedImport } from '../lib/collector';
+import { AccountSelect } from './account-select';
 
 const Group = styled.fieldset`
   border: 0;
@@ -50,20 +51,13 @@ export function FileAccounts({
           <label htmlFor={`${idPrefix}-${index}`}>
             {name} ({formatCount(count)} trade{count === 1 ? '' : 's'})
           </label>
-          <Select
+          <AccountSelect
             id={`${idPrefix}-${index}`}
-            value={chosen[name] == null ? '' : String(chosen[name])}
-            onChange={(event) =>
-              onChoose(name, event.target.value === '' ? null : Number(event.target.value))
-            }
-          >
-            <option value="">The account chosen above</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.account_name} · {account.connection_name}
-              </option>
-            ))}
-          </Select>
+            accounts={accounts}
+            value={chosen[name] ?? null}
+            noneLabel="The account chosen above"
+            onChange={(accountId) => onChoose(name, accountId)}
+          />
         </Field>
       ))}
     </Group>

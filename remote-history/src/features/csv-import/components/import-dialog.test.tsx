@@ -36,6 +36,16 @@ function serveImport(api: ApiMock): void {
   });
 }
 
+/** The trader's Apex account APEX-7 (id 12), and others given as [id, name, connection]. */
+function serveAccounts(api: ApiMock, ...others: Array<[number, string, string]>): void {
+  api.on('GET /brokers/accounts', [
+    200,
+    [[12, 'APEX-7', 'Apex'] as const, ...others].map(([id, account_name, connection_name]) =>
+      buildAccountSummary({ id, account_name, connection_name, broker_name: 'tradovate' }),
+    ),
+  ]);
+}
+
 async function openImport(): Promise<ReturnType<typeof renderWithProviders>> {
   const view = renderWithProviders(<DashboardPage />, { route: '/trade-history/dashboard' });
   await screen.findByRole('table');
@@ -110,17 +120,7 @@ describe('Import Data', () => {
 
   it('when an account is chosen, then every batch is attached to it; without accounts there is no choice', async () => {
     serveImport(api);
-    api.on('GET /brokers/accounts', [
-      200,
-      [
-        buildAccountSummary({
-          id: 12,
-          account_name: 'APEX-7',
-          connection_name: 'Apex',
-          broker_name: 'tradovate',
-        }),
-      ],
-    ]);
+    serveAccounts(api);
     const { user } = await openImport();
     const choice = await screen.findByRole('combobox', { name: 'Account these trades were made on' });
     expect(choice).toHaveDisplayValue('None (shown as Import)');
@@ -137,23 +137,7 @@ describe('Import Data', () => {
 
   it('when a Fills file names two accounts, then one goes to the trader’s account of that name, the other to the account chosen above, and their fills never net together', async () => {
     serveImport(api);
-    api.on('GET /brokers/accounts', [
-      200,
-      [
-        buildAccountSummary({
-          id: 12,
-          account_name: 'APEX-7',
-          connection_name: 'Apex',
-          broker_name: 'tradovate',
-        }),
-        buildAccountSummary({
-          id: 21,
-          account_name: 'DEMO1',
-          connection_name: 'Demo',
-          broker_name: 'tradovate',
-        }),
-      ],
-    ]);
+    serveAccounts(api, [21, 'DEMO1', 'Demo']);
     const twoAccounts = [
       FILLS_HEADER,
       fill(6001, '11/02/2026 09:30:00', 'Buy', 2, '21000.00', 'MNQZ6', true, 'DEMO1'),

@@ -1,9 +1,10 @@
 import type React from 'react';
 import { useEffect, useId } from 'react';
+import { AccountSelect } from './account-select';
 import { FileAccounts } from './file-accounts';
 import { ActionButton } from '../../../lib/action-button';
 import type { AccountSummary } from '@synctrade/api';
-import { Button, Field, FieldError, formatCount, Input, Modal, Muted, Row, Select } from '@synctrade/ui';
+import { Button, Field, FieldError, formatCount, Input, Modal, Muted, Row } from '@synctrade/ui';
 import { useImportStore } from '../store/import-store';
 import { ImportPreview } from './import-preview';
 import { ProgressLine } from './progress-line';
@@ -57,18 +58,13 @@ export function ImportDialog({
       {accounts.length > 0 && (s.phase === 'idle' || s.phase === 'preview') && (
         <Field>
           <label htmlFor={accountId}>Account these trades were made on</label>
-          <Select
+          <AccountSelect
             id={accountId}
-            value={s.accountId === null ? '' : String(s.accountId)}
-            onChange={(event) => s.setAccount(event.target.value === '' ? null : Number(event.target.value))}
-          >
-            <option value="">None (shown as Import)</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.account_name} · {account.connection_name}
-              </option>
-            ))}
-          </Select>
+            accounts={accounts}
+            value={s.accountId}
+            noneLabel="None (shown as Import)"
+            onChange={s.setAccount}
+          />
         </Field>
       )}
       {s.phase === 'reading' && (
