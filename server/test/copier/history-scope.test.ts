@@ -186,6 +186,12 @@ describe('trade history by account, copy group and leaders only', () => {
       account_id: 0,
     });
     expect(notId.status).toBe(400);
+    // Past the ids' range (the fuzzer's find): no row has it, so it is an unknown account, not a database error.
+    const huge = await call<{ detail: string }>(t.app, user, 'POST', '/copier/trade-history/import', {
+      trades: [row(7)],
+      account_id: 2 ** 31,
+    });
+    expect([huge.status, huge.body]).toEqual([404, { detail: 'Account not found' }]);
     expect((await paged(`account_id=${spare}`)).body.total).toBe(2);
   });
 });

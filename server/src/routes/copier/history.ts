@@ -8,7 +8,7 @@ import type {
   MessageResponse,
 } from '@synctrade/api/types';
 import { AppError } from '../../http/app-error';
-import { parseId } from '../../http/ids';
+import { MAX_ID, parseId } from '../../http/ids';
 import type { Db } from '../../db/db';
 import { findOwnedAccount } from '../../connections/accounts-repo';
 import {
@@ -78,7 +78,9 @@ async function importAccount(db: Db, userId: number, body: unknown): Promise<num
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1)
     throw AppError.badRequest('account_id must be the id of one of your accounts');
-  if ((await findOwnedAccount(db, userId, raw)) === undefined) throw AppError.notFound('Account not found');
+  // An id past the ids' range names no row: the same answer as another trader's, without asking the database.
+  if (raw > MAX_ID || (await findOwnedAccount(db, userId, raw)) === undefined)
+    throw AppError.notFound('Account not found');
   return raw;
 }
 
