@@ -42,7 +42,8 @@ beforeEach(async () => {
     .on('GET /copier/groups', [200, []])
     .on('GET /brokers/accounts/table', [200, []])
     .on('GET /brokers/connections', [200, []])
-    .on('GET /propfirm/headroom', [200, []]);
+    .on('GET /propfirm/headroom', [200, []])
+    .on('GET /copier/connections/health', [200, []]);
 });
 afterEach(() => {
   api.restore();
