@@ -25,6 +25,9 @@ export const RP = {
   atomic: ['5', 'Atomic order operation in progress'],
   manualOrAutoRequired: ['5', 'manual_or_auto is required'],
   tooMany: ['5', 'too many orders'],
+  /** rp_code 1112 for a trailing stop without `trail_by_price_id`: the code as pbeets/rithmic-rs reports it. */
+  trailPriceId: ['1112', 'trail_by_price_id is required for a trailing stop'],
+  ocoLegs: ['5', 'an OCO order takes exactly two legs'],
 } as const;
 
 export type RpCode = readonly string[];

@@ -43,6 +43,8 @@ export interface FakeRithmicOrder {
   filledQty: number;
   avgFillPrice: number | null;
   linkedBasketIds: string[];
+  /** A trailing stop's distance in ticks (0: not trailing): its trigger follows the market by this much. */
+  trailTicks: number;
   /** performance.now() when the fake took the order (its 312/330 received, or placed by hand): for benches. */
   atHr?: number;
 }

@@ -6,7 +6,7 @@ import { type OrderInput, PRICE_TYPES } from './venue';
 
 /** Order-plant requests the fake serves (templates from async_rithmic base.py TEMPLATES_MAP). */
 export const ORDER_PLANT_TEMPLATES = new Set([
-  300, 302, 308, 310, 312, 314, 316, 320, 330, 336, 346, 3504, 3506, 3512,
+  300, 302, 308, 310, 312, 314, 316, 320, 328, 330, 336, 346, 3504, 3506, 3512,
 ]);
 
 export function handleOrderPlant(
@@ -69,6 +69,8 @@ export function handleOrderPlant(
     case 312:
     case 330:
       return newOrder(g, s, templateId, f, userMsg, ownAccount(f.account_id));
+    case 328:
+      return ocoOrder(g, s, f, userMsg, ownAccount(f.account_id));
     case 314:
     case 316:
       return change(g, s, templateId, f, userMsg, ownAccount(f.account_id));
@@ -170,23 +172,9 @@ function newOrder(
   if (!owned) return refuse(RP.unknownAccount);
   const exchange = String(f.exchange);
   if (f.trade_route === '' || g.routes.get(exchange) !== f.trade_route) return refuse(RP.noTradeRoute);
-  const priceType = PRICE_TYPES[Number(f.price_type)];
-  const side = Number(f.transaction_type) === 1 ? 'buy' : Number(f.transaction_type) === 2 ? 'sell' : null;
-  if (priceType === undefined || side === null) return refuse(RP.badOrder);
-  const input: OrderInput = {
-    userTag,
-    accountId: String(f.account_id),
-    symbol: String(f.symbol).slice(0, 64),
-    exchange,
-    qty: Number(f.quantity),
-    side,
-    priceType,
-    price: Number(f.price) || null,
-    triggerPrice: Number(f.trigger_price) || null,
-    manualOrAuto: Number(f.manual_or_auto) === 2 ? 'AUTO' : Number(f.manual_or_auto) === 1 ? 'MANUAL' : null,
-    tradeRoute: String(f.trade_route),
-    duration: Number(f.duration) || 1,
-  };
+  const leg = orderInput(g, userTag, String(f.account_id), f);
+  if ('refused' in leg) return refuse(leg.refused);
+  const input = leg.input;
   if (templateId === 330) {
     const bracketType = Number(f.bracket_type);
     const wantsTarget = [2, 3, 5, 6].includes(bracketType);
@@ -211,6 +199,106 @@ function newOrder(
     ...stampNow(),
   });
   g.venue.open(accepted.order);
+}
+
+/** One order's fields (a 312, or one leg of a 328 with each repeated field's entry at its index), checked. */
+function orderInput(
+  g: Gateway,
+  userTag: string | null,
+  accountId: string,
+  f: Fields,
+): { input: OrderInput } | { refused: RpCode } {
+  const exchange = String(f.exchange);
+  if (f.trade_route === '' || g.routes.get(exchange) !== f.trade_route) return { refused: RP.noTradeRoute };
+  const priceType = PRICE_TYPES[Number(f.price_type)];
+  const side = Number(f.transaction_type) === 1 ? 'buy' : Number(f.transaction_type) === 2 ? 'sell' : null;
+  if (priceType === undefined || side === null) return { refused: RP.badOrder };
+  const input: OrderInput = {
+    userTag,
+    accountId,
+    symbol: String(f.symbol).slice(0, 64),
+    exchange,
+    qty: Number(f.quantity),
+    side,
+    priceType,
+    price: Number(f.price) || null,
+    triggerPrice: Number(f.trigger_price) || null,
+    manualOrAuto: Number(f.manual_or_auto) === 2 ? 'AUTO' : Number(f.manual_or_auto) === 1 ? 'MANUAL' : null,
+    tradeRoute: String(f.trade_route),
+    duration: Number(f.duration) || 1,
+  };
+  if (f.trailing_stop === true) {
+    // A trailing stop is a stop whose trigger follows the market; Rithmic refuses one without its price id (1112).
+    const ticks = Number(f.trail_by_ticks);
+    if ((priceType !== 'STOP_MARKET' && priceType !== 'STOP_LIMIT') || !Number.isInteger(ticks) || ticks < 1)
+      return { refused: RP.badOrder };
+    const priceId = Number(f.trail_by_price_id);
+    if (!Number.isInteger(priceId) || priceId === 0) return { refused: RP.trailPriceId };
+    input.trail = { ticks, priceId };
+  }
+  return { input };
+}
+
+/**
+ * 328 OCO: two orders in one request, each field repeated once per leg. Both are checked before either is taken
+ * (all or none); 329 answers each leg's `user_tag` and `basket_id` in the request's order, then both work,
+ * linked: when one fills, the other is cancelled.
+ */
+function ocoOrder(g: Gateway, s: Session, f: Fields, userMsg: string[], owned: boolean): void {
+  const tags = Array.isArray(f.user_tag) ? f.user_tag.map((tag) => String(tag).slice(0, 256)) : [];
+  // 329's stamps are repeated (one per leg) like its ids.
+  const stamps = (): Fields => {
+    const { ssboe, usecs } = stampNow();
+    return { ssboe: [ssboe], usecs: [usecs] };
+  };
+  const refuse = (rpCode: RpCode): void =>
+    s.send(329, { user_msg: userMsg, user_tag: tags, rp_code: rpCode, ...stamps() });
+  if (!owned) return refuse(RP.unknownAccount);
+  const at = (field: string, index: number): unknown => {
+    const values = f[field];
+    return Array.isArray(values) ? values[index] : undefined;
+  };
+  if (tags.length !== 2 || !Array.isArray(f.symbol) || f.symbol.length !== 2) return refuse(RP.ocoLegs);
+  const legs: OrderInput[] = [];
+  for (const index of [0, 1]) {
+    const fields: Fields = {};
+    for (const name of [
+      'symbol',
+      'exchange',
+      'quantity',
+      'price',
+      'trigger_price',
+      'transaction_type',
+      'duration',
+      'price_type',
+      'trade_route',
+      'manual_or_auto',
+      'trailing_stop',
+      'trail_by_ticks',
+      'trail_by_price_id',
+    ])
+      fields[name] = at(name, index);
+    const leg = orderInput(g, tags[index] || null, String(f.account_id), fields);
+    if ('refused' in leg) return refuse(leg.refused);
+    legs.push(leg.input);
+  }
+  for (const leg of legs) {
+    const refused = g.venue.check(leg, legs.length);
+    if (refused !== null) return refuse(refused);
+  }
+  const first = g.venue.accept(legs[0]!);
+  const second = g.venue.accept(legs[1]!);
+  if ('refused' in first || 'refused' in second) return refuse(RP.badOrder);
+  g.venue.linkOco(first.order, second.order);
+  s.send(329, {
+    user_msg: userMsg,
+    user_tag: tags,
+    basket_id: [first.order.basketId, second.order.basketId],
+    rp_code: RP.ok,
+    ...stamps(),
+  });
+  g.venue.open(first.order);
+  g.venue.open(second.order);
 }
 
 /** 314 modify / 316 cancel, with the atomic-operation refusal while one is pending on the basket. */
@@ -238,6 +326,9 @@ function change(
           ...(Number(f.quantity) > 0 ? { qty: Number(f.quantity) } : {}),
           ...(Number(f.price) > 0 ? { price: Number(f.price) } : {}),
           ...(Number(f.trigger_price) > 0 ? { triggerPrice: Number(f.trigger_price) } : {}),
+          ...(f.trailing_stop === true && Number(f.trail_by_ticks) >= 1
+            ? { trailTicks: Math.floor(Number(f.trail_by_ticks)) }
+            : {}),
         });
   const window = g.faults.pendingWindowMs;
   if (window > 0) {

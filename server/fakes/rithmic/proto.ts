@@ -3,7 +3,8 @@ import protobuf from 'protobufjs';
 /**
  * Our own R|Protocol definitions: only the messages and fields the fake reads or writes. Field numbers, template
  * ids and enum values are facts read in `rundef/async_rithmic` v1.6.6, `async_rithmic/protocol_buffers/source/`
- * (the file named above each message). Enums are declared `int32` (same varint on the wire) so that a value
+ * (the file named above each message; 328/329 and the trailing fields from the same files in
+ * `lgarvey/rithmic-protobuf`). Enums are declared `int32` (same varint on the wire) so that a value
  * newer than ours decodes instead of failing.
  */
 const PROTO = `
@@ -103,6 +104,27 @@ message RequestNewOrder {
   string symbol = 110100; string exchange = 110101; int32 quantity = 112004; double price = 110306;
   double trigger_price = 149247; int32 transaction_type = 112003; int32 duration = 112005;
   int32 price_type = 112008; string trade_route = 112016; int32 manual_or_auto = 154710;
+  bool trailing_stop = 157063; int32 trail_by_ticks = 157064; int32 trail_by_price_id = 157065;
+}
+
+// request_oco_order.proto (328): one entry per leg in each repeated field (proto2 there: scalars not packed)
+message RequestOCOOrder {
+  int32 template_id = 154467; repeated string user_msg = 132760; repeated string user_tag = 154119;
+  repeated string window_name = 154629; string fcm_id = 154013; string ib_id = 154014; string account_id = 154008;
+  repeated string symbol = 110100; repeated string exchange = 110101;
+  repeated int32 quantity = 112004 [packed = false]; repeated double price = 110306 [packed = false];
+  repeated double trigger_price = 149247 [packed = false];
+  repeated int32 transaction_type = 112003 [packed = false]; repeated int32 duration = 112005 [packed = false];
+  repeated int32 price_type = 112008 [packed = false]; repeated string trade_route = 112016;
+  repeated int32 manual_or_auto = 154710 [packed = false]; repeated bool trailing_stop = 157063 [packed = false];
+  repeated int32 trail_by_ticks = 157064 [packed = false]; repeated int32 trail_by_price_id = 157065 [packed = false];
+}
+
+// response_oco_order.proto (329): user_tag and basket_id per leg, in the request's order
+message ResponseOCOOrder {
+  int32 template_id = 154467; repeated string user_msg = 132760; repeated string user_tag = 154119;
+  repeated string rq_handler_rp_code = 132764; repeated string rp_code = 132766; repeated string basket_id = 110300;
+  repeated int32 ssboe = 150100 [packed = false]; repeated int32 usecs = 150101 [packed = false];
 }
 
 // response_new_order.proto (313)
@@ -118,6 +140,7 @@ message RequestModifyOrder {
   string fcm_id = 154013; string ib_id = 154014; string account_id = 154008; string basket_id = 110300;
   string symbol = 110100; string exchange = 110101; int32 quantity = 112004; double price = 110306;
   double trigger_price = 149247; int32 price_type = 112008; int32 manual_or_auto = 154710;
+  bool trailing_stop = 157063; int32 trail_by_ticks = 157064;
 }
 
 // response_modify_order.proto (315), response_cancel_order.proto (317)
@@ -203,6 +226,7 @@ message RithmicOrderNotification {
   int32 quantity = 112004; double price = 110306; double trigger_price = 149247; int32 transaction_type = 112003;
   int32 duration = 112005; int32 price_type = 112008; int32 manual_or_auto = 154710; int32 bracket_type = 157087;
   double avg_fill_price = 110322; int32 total_fill_size = 154111; int32 total_unfilled_size = 154112;
+  int32 trail_by_ticks = 157064; int32 trail_by_price_id = 157065;
   string text = 120008; string report_text = 120028; int32 ssboe = 150100; int32 usecs = 150101;
 }
 
@@ -278,6 +302,8 @@ const TYPE_OF: Record<number, string> = {
   317: 'ResponseBasket',
   320: 'RequestForAccount',
   321: 'ResponsePlain',
+  328: 'RequestOCOOrder',
+  329: 'ResponseOCOOrder',
   330: 'RequestBracketOrder',
   331: 'ResponseBracketOrder',
   336: 'RequestForAccount',

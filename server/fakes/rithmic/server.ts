@@ -82,6 +82,8 @@ export interface ByHandOrder {
   priceType: FakeRithmicOrder['priceType'];
   price?: number;
   triggerPrice?: number;
+  /** A trailing stop's distance in ticks (a STOP_* order), as R Trader would send it (price id 1). */
+  trailTicks?: number;
 }
 
 export const DEFAULT_SYSTEMS = ['Rithmic Test', 'Rithmic Paper Trading', 'Rithmic 01', 'Apex'];
@@ -258,6 +260,7 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
         manualOrAuto: 'MANUAL',
         tradeRoute: gateway.routes.get(order.exchange) ?? 'simulator',
         duration: 1,
+        ...(order.trailTicks === undefined ? {} : { trail: { ticks: order.trailTicks, priceId: 1 } }),
       });
       if (!('order' in accepted))
         throw new Error(`Fake Rithmic: order refused (${accepted.refused.join(' ')})`);
@@ -324,6 +327,7 @@ function publicOrder(o: FakeRithmicOrder): FakeRithmicOrder {
     filledQty: o.filledQty,
     avgFillPrice: o.avgFillPrice,
     linkedBasketIds: [...o.linkedBasketIds],
+    trailTicks: o.trailTicks,
     ...(o.atHr === undefined ? {} : { atHr: o.atHr }),
   };
 }

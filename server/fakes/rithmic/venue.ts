@@ -32,6 +32,8 @@ export interface OrderInput {
   manualOrAuto: 'MANUAL' | 'AUTO' | null;
   tradeRoute: string;
   duration: number;
+  /** A trailing stop (312/328 `trailing_stop`, `trail_by_ticks`, `trail_by_price_id`). */
+  trail?: { ticks: number; priceId: number };
   /** Bracket legs placed when this entry fills (330). */
   bracket?: { targetTicks: number; stopTicks: number; targetQty: number; stopQty: number; type: number };
 }
@@ -40,6 +42,7 @@ interface WorkingOrder extends FakeRithmicOrder {
   duration: number;
   bracket: OrderInput['bracket'] | undefined;
   bracketType: number;
+  trailPriceId: number;
   triggered: boolean;
   pendingUntil: number;
 }
@@ -106,18 +109,10 @@ export class Venue {
 
   /** Checks a new order and records it (status open), or says why not; nothing is published yet. */
   accept(input: OrderInput): { order: WorkingOrder } | { refused: RpCode } {
-    if (this.orders.length >= this.caps.orders) return { refused: RP.tooMany };
+    const refused = this.check(input, 1);
+    if (refused !== null) return { refused };
     const needsPrice = input.priceType === 'LIMIT' || input.priceType === 'STOP_LIMIT';
     const needsTrigger = input.priceType === 'STOP_LIMIT' || input.priceType === 'STOP_MARKET';
-    if (
-      !Number.isInteger(input.qty) ||
-      input.qty <= 0 ||
-      input.qty > 10_000 ||
-      input.symbol === '' ||
-      (needsPrice && !(input.price !== null && input.price > 0)) ||
-      (needsTrigger && !(input.triggerPrice !== null && input.triggerPrice > 0))
-    )
-      return { refused: RP.badOrder };
     const order: WorkingOrder = {
       basketId: String(200_000_000 + this.nextBasket++),
       userTag: input.userTag,
@@ -136,6 +131,8 @@ export class Venue {
       filledQty: 0,
       avgFillPrice: null,
       linkedBasketIds: [],
+      trailTicks: input.trail?.ticks ?? 0,
+      trailPriceId: input.trail?.priceId ?? 0,
       atHr: performance.now(),
       duration: input.duration,
       bracket: input.bracket,
@@ -146,6 +143,23 @@ export class Venue {
     this.orders.push(order);
     this.byBasket.set(order.basketId, order);
     return { order };
+  }
+
+  /** Why a new order (one of `count` taken together) would be refused, or null. */
+  check(input: OrderInput, count: number): RpCode | null {
+    if (this.orders.length + count > this.caps.orders) return RP.tooMany;
+    const needsPrice = input.priceType === 'LIMIT' || input.priceType === 'STOP_LIMIT';
+    const needsTrigger = input.priceType === 'STOP_LIMIT' || input.priceType === 'STOP_MARKET';
+    if (
+      !Number.isInteger(input.qty) ||
+      input.qty <= 0 ||
+      input.qty > 10_000 ||
+      input.symbol === '' ||
+      (needsPrice && !(input.price !== null && input.price > 0)) ||
+      (needsTrigger && !(input.triggerPrice !== null && input.triggerPrice > 0))
+    )
+      return RP.badOrder;
+    return null;
   }
 
   /** Publishes an accepted order's way to the exchange (351 1 → 4 → 7 → 10 → 13, 352 STATUS), then works it. */
@@ -170,7 +184,7 @@ export class Venue {
   /** 314: new quantity / prices; published as 351 2 → 5 → 14 MODIFIED and 352 MODIFY, then worked. */
   modify(
     order: WorkingOrder,
-    change: { qty?: number; price?: number; triggerPrice?: number },
+    change: { qty?: number; price?: number; triggerPrice?: number; trailTicks?: number },
   ): RpCode | null {
     if (order.status !== 'open') return RP.orderComplete;
     if (
@@ -182,6 +196,7 @@ export class Venue {
     if (change.price !== undefined && order.price !== null) order.price = change.price;
     if (change.triggerPrice !== undefined && order.triggerPrice !== null)
       order.triggerPrice = change.triggerPrice;
+    if (change.trailTicks !== undefined && order.trailTicks > 0) order.trailTicks = change.trailTicks;
     for (const [notifyType, status] of [
       [2, 'modify received from client'],
       [5, 'modify pending'],
@@ -249,6 +264,7 @@ export class Venue {
     if (market === undefined) return;
     const buy = order.side === 'buy';
     if ((order.priceType === 'STOP_MARKET' || order.priceType === 'STOP_LIMIT') && !order.triggered) {
+      if (order.trailTicks > 0) this.trail(order, market);
       const trigger = order.triggerPrice ?? 0;
       if (buy ? market < trigger : market > trigger) return;
       order.triggered = true;
@@ -267,6 +283,32 @@ export class Venue {
       fillAt = limit;
     }
     this.fill(order, fillAt);
+  }
+
+  /**
+   * A trailing stop's trigger follows the market, never back: a sell stop stays `trailTicks` below the highest
+   * price since it was placed, a buy stop above the lowest. Each move is told as 352 MODIFY (the fake's reading:
+   * no public source shows how Rithmic reports a trail).
+   */
+  private trail(order: WorkingOrder, market: number): void {
+    const tick = specOf(order.symbol).tickSize;
+    const distance = order.trailTicks * tick;
+    const follow = round(order.side === 'sell' ? market - distance : market + distance, tick);
+    const current = order.triggerPrice ?? follow;
+    if (order.side === 'sell' ? follow <= current : follow >= current) return;
+    order.triggerPrice = follow;
+    this.hooks.notify(order.accountId, 352, {
+      ...this.view(order),
+      notify_type: 2,
+      report_type: 'modify',
+      status: 'open',
+    });
+  }
+
+  /** 328: the two legs cancel each other; a leg that fills cancels the other (as a bracket's legs do). */
+  linkOco(first: WorkingOrder, second: WorkingOrder): void {
+    first.linkedBasketIds = [second.basketId];
+    second.linkedBasketIds = [first.basketId];
   }
 
   private fill(order: WorkingOrder, price: number): void {
@@ -420,6 +462,9 @@ export class Venue {
       price_type: PRICE_TYPE_ID[order.priceType],
       manual_or_auto: order.manualOrAuto === 'AUTO' ? 2 : order.manualOrAuto === 'MANUAL' ? 1 : 0,
       bracket_type: order.bracketType,
+      ...(order.trailTicks > 0
+        ? { trail_by_ticks: order.trailTicks, trail_by_price_id: order.trailPriceId }
+        : {}),
       avg_fill_price: order.avgFillPrice ?? 0,
       total_fill_size: order.filledQty,
       total_unfilled_size: order.status === 'open' ? order.qty - order.filledQty : 0,

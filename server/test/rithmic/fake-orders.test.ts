@@ -202,6 +202,37 @@ describe('fake Rithmic gateway: orders', () => {
     ]);
   });
 
+  it('takes a trailing stop only with its price id (1112 without), and an OCO only with two legs', async () => {
+    const trailing = { price_type: 4, transaction_type: 2, trigger_price: 5990, trailing_stop: true };
+    expect((await place(client, 'ACC-1', { ...trailing, trail_by_ticks: 8 })).rp_code).toEqual([
+      '1112',
+      'trail_by_price_id is required for a trailing stop',
+    ]);
+    expect(
+      (await place(client, 'ACC-1', { ...trailing, trail_by_ticks: 0, trail_by_price_id: 1 })).rp_code,
+    ).toEqual(['5', 'invalid order parameters']);
+    expect(
+      (
+        await place(client, 'ACC-1', {
+          ...trailing,
+          price_type: 1,
+          price: 5990,
+          trail_by_ticks: 8,
+          trail_by_price_id: 1,
+        })
+      ).rp_code,
+    ).toEqual(['5', 'invalid order parameters']);
+    const taken = await place(client, 'ACC-1', { ...trailing, trail_by_ticks: 8, trail_by_price_id: 1 });
+    expect(taken.rp_code).toEqual(['0']);
+    // The market is at 6000: the stop trails to 8 ticks (2 points) below it at once.
+    expect(fake.world.order(String(taken.basket_id))).toMatchObject({ trailTicks: 8, triggerPrice: 5998 });
+    // A one-leg 328 (each field once) is not a pair.
+    expect(
+      (await place(client, 'ACC-1', { user_tag: 'one', price_type: 1, price: 5990 }, 328)).rp_code,
+    ).toEqual(['5', 'an OCO order takes exactly two legs']);
+    expect(fake.world.orders()).toHaveLength(1);
+  });
+
   it('places bracket legs linked to each other on the entry fill, and cancels the other leg on a fill', async () => {
     const answer = await place(
       client,

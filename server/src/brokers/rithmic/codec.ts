@@ -34,6 +34,8 @@ const TYPE_OF_TEMPLATE: Readonly<Record<number, string>> = {
   317: 'ResponseOrder',
   320: 'RequestForAccount',
   321: 'ResponseCodes',
+  328: 'RequestOCOOrder',
+  329: 'ResponseOCOOrder',
   330: 'RequestNewOrder',
   331: 'ResponseOrder',
   336: 'RequestForAccount',

@@ -1,9 +1,15 @@
+import { specOf } from '@synctrade/market';
 import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retention';
 import type { BrokerEvent, BrokerOrder, BrokerOrderStatus, BrokerPosition } from '../types';
 import { money, number, text } from './answers';
 import type { RithmicMessage } from './codec';
 import { EXCHANGE_NOTIFY, PRICE_TYPE, RITHMIC_NOTIFY, RITHMIC_PENDING, sideOf, typeOf } from './codes';
 import { PositionBook } from './position-book';
+
+/** A contract's tick size; 0 for a symbol the product does not trade (its trail then reads as none). */
+function tickSizeOf(symbol: string): number {
+  return specOf(symbol.trim().toUpperCase())?.tickSize ?? 0;
+}
 
 /** Fill ids remembered to drop a fill told twice (352 sent again, a replay after a reconnect). */
 const FILL_IDS_REMEMBERED = 200_000;
@@ -279,9 +285,20 @@ export class OrderState {
     const priceType = number(message, 'price_type');
     const type = typeOf(priceType);
     if (type !== undefined) order.type = type;
-    // A stop-limit is a Stop to the engine with its limit as `price` (`VenueOrderType`).
-    if (priceType === PRICE_TYPE.STOP_LIMIT) order.venueType = 'StopLimit';
-    else if (type !== undefined) delete order.venueType;
+    // A stop-limit is a Stop to the engine with its limit as `price`, a trailing stop one with its trail
+    // (`VenueOrderType`). Only 351 tells the trail (`trail_by_ticks`): a 352 leaves a trailing stop as it was.
+    const trailTicks = number(message, 'trail_by_ticks');
+    if (type !== undefined && type !== 'Stop') {
+      delete order.venueType;
+      delete order.trail;
+    } else if (priceType === PRICE_TYPE.STOP_LIMIT) order.venueType = 'StopLimit';
+    else if (trailTicks !== undefined && trailTicks > 0) {
+      order.venueType = 'TrailingStop';
+      order.trail = trailTicks * tickSizeOf(order.symbol);
+    } else if (type !== undefined && order.venueType === 'StopLimit') delete order.venueType;
+    const linked = (text(message, 'linked_basket_ids') ?? '').split(',').filter((id) => id !== '');
+    // One linked order is the other leg of a one-cancels-other pair (an entry lists its bracket's two legs).
+    if (linked.length === 1) order.linkedOrderId = linked[0]!;
     const price = number(message, 'price');
     const trigger = number(message, 'trigger_price');
     if ((order.type === 'Limit' || order.venueType === 'StopLimit') && price !== undefined && price !== 0)
@@ -300,6 +317,9 @@ export class OrderState {
   private changed(before: BrokerOrder, order: BrokerOrder): BrokerEvent[] {
     if (
       before.status === order.status &&
+      before.venueType === order.venueType &&
+      before.trail === order.trail &&
+      before.linkedOrderId === order.linkedOrderId &&
       before.qty === order.qty &&
       before.filledQty === order.filledQty &&
       before.price === order.price &&

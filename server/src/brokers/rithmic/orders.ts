@@ -5,9 +5,10 @@ import {
   BrokerError,
   type BrokerOrder,
   type ModifyOrderCommand,
+  type OcoSibling,
   type PlaceOrderCommand,
 } from '../types';
-import { type Answer, AnswerLost, dataOf, NotSent, RithmicRefusal, text } from './answers';
+import { type Answer, AnswerLost, dataOf, NotSent, RithmicRefusal, strings, text } from './answers';
 import { AUTO, BRACKET, DURATION_DAY, PRICE_TYPE, priceTypeOf, TRANSACTION } from './codes';
 import type { RithmicTimings } from './config';
 import type { OrderState } from './order-state';
@@ -41,7 +42,8 @@ async function command(
       fcm_id: plant.fcmId,
       ib_id: plant.ibId,
       ...fields,
-      manual_or_auto: AUTO,
+      // AUTO on every order (328 says it once per leg).
+      manual_or_auto: Array.isArray(fields.manual_or_auto) ? fields.manual_or_auto : AUTO,
     });
   } catch (error: unknown) {
     throw commandError(ctx, error);
@@ -111,9 +113,14 @@ export async function placeOrder(ctx: OrderContext, cmd: PlaceOrderCommand): Pro
     fields.price_type = PRICE_TYPE.STOP_LIMIT;
     fields.price = cmd.price;
   }
-  let templateId = 312;
   const bracket = cmd.bracket;
-  if (bracket !== undefined && (bracket.stopLoss !== undefined || bracket.takeProfit !== undefined)) {
+  const bracketed =
+    bracket !== undefined && (bracket.stopLoss !== undefined || bracket.takeProfit !== undefined);
+  // 330 has no trailing stop of its own (only a trailing stop leg, `trailing_stop_trigger_ticks`).
+  if (!bracketed) Object.assign(fields, trailingFields(cmd, instrument.tickSize));
+  if (cmd.oco !== undefined) return placeOco(ctx, cmd, fields, cmd.oco);
+  let templateId = 312;
+  if (bracket !== undefined && bracketed) {
     // 330 counts its legs in ticks from the entry's price: a market entry has none to count from.
     if (entryPrice === undefined)
       throw new BrokerError('Rithmic brackets need an entry price (a limit or stop entry)', 'rejected');
@@ -145,11 +152,95 @@ export async function placeOrder(ctx: OrderContext, cmd: PlaceOrderCommand): Pro
     ctx.uncertainSends.note(cmd.clientOrderId);
     throw new BrokerError('Rithmic accepted the order without its id: look it up', 'uncertain');
   }
+  return sentAs(acceptedAs(ctx, basketId, cmd), cmd);
+}
+
+/** The order the gateway took under `basketId`: as its notifications told it, else as it was sent. */
+function acceptedAs(ctx: OrderContext, basketId: string, cmd: PlaceOrderCommand): BrokerOrder {
   const seen = ctx.state.order(basketId);
-  if (seen !== undefined) return sentAs({ ...seen }, cmd);
+  if (seen !== undefined) return { ...seen };
   const order = pendingOrder(basketId, cmd);
+  if (isTrailing(cmd)) {
+    order.venueType = 'TrailingStop';
+    order.trail = cmd.trail;
+  }
   ctx.emit(ctx.state.accepted(order));
-  return sentAs(ctx.state.order(basketId) ?? order, cmd);
+  return ctx.state.order(basketId) ?? order;
+}
+
+/**
+ * A stop loss and take profit linked one-cancels-other by the gateway: 328 OCO with both legs in one request
+ * (each field repeated once per leg), so neither can fill without the other being cancelled. Both client order
+ * ids are remembered as uncertain when the answer is lost, and each leg is then found by its own `user_tag`.
+ */
+async function placeOco(
+  ctx: OrderContext,
+  cmd: PlaceOrderCommand,
+  first: Record<string, unknown>,
+  sibling: OcoSibling,
+): Promise<BrokerOrder> {
+  const siblingCmd: PlaceOrderCommand = {
+    accountExternalId: cmd.accountExternalId,
+    clientOrderId: sibling.clientOrderId,
+    symbol: cmd.symbol,
+    side: cmd.side,
+    qty: cmd.qty,
+    type: sibling.type,
+    ...(sibling.price === undefined ? {} : { price: sibling.price }),
+    ...(sibling.stopPrice === undefined ? {} : { stopPrice: sibling.stopPrice }),
+  };
+  const second: Record<string, unknown> = {
+    ...first,
+    user_tag: sibling.clientOrderId,
+    price_type: priceTypeOf(sibling.type),
+    trailing_stop: false,
+    trail_by_ticks: 0,
+    trail_by_price_id: 0,
+  };
+  delete second.price;
+  delete second.trigger_price;
+  const price = sibling.type === 'Limit' ? sibling.price : (sibling.stopPrice ?? sibling.price);
+  if (price === undefined || !Number.isFinite(price))
+    throw new BrokerError(`Rithmic: a ${sibling.type} order needs its price`, 'rejected');
+  if (sibling.type === 'Limit') second.price = price;
+  else second.trigger_price = price;
+  const legs = [first, second];
+  const perLeg = (name: string, fallback: unknown): unknown[] => legs.map((leg) => leg[name] ?? fallback);
+  const request = {
+    account_id: cmd.accountExternalId,
+    user_tag: perLeg('user_tag', ''),
+    symbol: perLeg('symbol', ''),
+    exchange: perLeg('exchange', ''),
+    quantity: perLeg('quantity', 0),
+    price: perLeg('price', 0),
+    trigger_price: perLeg('trigger_price', 0),
+    transaction_type: perLeg('transaction_type', 0),
+    duration: perLeg('duration', DURATION_DAY),
+    price_type: perLeg('price_type', 0),
+    trade_route: perLeg('trade_route', ''),
+    manual_or_auto: [AUTO, AUTO],
+    trailing_stop: perLeg('trailing_stop', false),
+    trail_by_ticks: perLeg('trail_by_ticks', 0),
+    trail_by_price_id: perLeg('trail_by_price_id', 0),
+  };
+  let answer: Answer;
+  try {
+    answer = await command(ctx, 328, request);
+  } catch (error: unknown) {
+    if (error instanceof BrokerError && error.code === 'uncertain') {
+      ctx.uncertainSends.note(cmd.clientOrderId);
+      ctx.uncertainSends.note(sibling.clientOrderId);
+    }
+    throw error;
+  }
+  const baskets = dataOf(answer).flatMap((row) => strings(row, 'basket_id'));
+  if (baskets.length !== 2) {
+    ctx.uncertainSends.note(cmd.clientOrderId);
+    ctx.uncertainSends.note(sibling.clientOrderId);
+    throw new BrokerError('Rithmic accepted the pair without both ids: look them up', 'uncertain');
+  }
+  acceptedAs(ctx, baskets[1]!, siblingCmd);
+  return sentAs(acceptedAs(ctx, baskets[0]!, cmd), cmd);
 }
 
 /** A stop-limit goes as Rithmic's own (price_type 3 STOP_LIMIT: `trigger_price` the stop, `price` the limit). */
@@ -162,12 +253,38 @@ function isStopLimit(cmd: PlaceOrderCommand): boolean {
   );
 }
 
-export const TRAILING_SENT_AS =
-  'Sent as a stop at the leader’s current stop price: the copier does not send Rithmic trailing stops yet, so it does not follow the market';
+/**
+ * `trail_by_price_id` of a trailing stop: Rithmic refuses one without it (rp_code 1112, pbeets/rithmic-rs
+ * `TrailingStop`), and no public source says what each id means; 1 is the value public clients send.
+ */
+export const TRAIL_BY_PRICE_ID = 1;
 
-/** What went instead of a trailing stop (see `TRAILING_SENT_AS`). */
+function isTrailing(cmd: PlaceOrderCommand): cmd is PlaceOrderCommand & { trail: number } {
+  return cmd.type === 'Stop' && cmd.venueType === 'TrailingStop' && (cmd.trail ?? 0) > 0;
+}
+
+/** A trailing stop goes as Rithmic's own: a stop with `trailing_stop`, its trail in whole ticks (at least one). */
+function trailingFields(cmd: PlaceOrderCommand, tickSize: number): Record<string, unknown> {
+  if (!isTrailing(cmd)) return {};
+  return {
+    trailing_stop: true,
+    trail_by_ticks: trailTicks(cmd.trail, tickSize),
+    trail_by_price_id: TRAIL_BY_PRICE_ID,
+  };
+}
+
+function trailTicks(trail: number, tickSize: number): number {
+  return Math.max(1, Math.round(trail / tickSize));
+}
+
+/** A trailing stop's distance is sent in whole ticks: the answer says so when the leader's was between two. */
 function sentAs(order: BrokerOrder, cmd: PlaceOrderCommand): BrokerOrder {
-  return cmd.venueType === 'TrailingStop' ? { ...order, sentAs: TRAILING_SENT_AS } : order;
+  if (!isTrailing(cmd)) return order;
+  const tickSize = instrumentOf(cmd.symbol).tickSize;
+  const sent = trailTicks(cmd.trail, tickSize) * tickSize;
+  return Math.abs(sent - cmd.trail) < tickSize / 1000
+    ? order
+    : { ...order, sentAs: `Trailing ${sent} points behind the market: Rithmic trails by whole ticks` };
 }
 
 export async function modifyOrder(ctx: OrderContext, cmd: ModifyOrderCommand): Promise<void> {
@@ -184,7 +301,12 @@ export async function modifyOrder(ctx: OrderContext, cmd: ModifyOrderCommand): P
     price_type: order.venueType === 'StopLimit' ? PRICE_TYPE.STOP_LIMIT : priceTypeOf(cmd.type),
   };
   if (cmd.type === 'Limit' || order.venueType === 'StopLimit') fields.price = cmd.price;
-  if (cmd.type === 'Stop') fields.trigger_price = cmd.stopPrice ?? cmd.price;
+  if (order.venueType === 'TrailingStop') {
+    // A trailing stop keeps its own trigger (it follows the follower's market): only its size or trail changes.
+    if (order.stopPrice !== null) fields.trigger_price = order.stopPrice;
+    fields.trailing_stop = true;
+    fields.trail_by_ticks = trailTicks(cmd.trail ?? order.trail ?? instrument.tickSize, instrument.tickSize);
+  } else if (cmd.type === 'Stop') fields.trigger_price = cmd.stopPrice ?? cmd.price;
   await command(ctx, 314, fields);
 }
 

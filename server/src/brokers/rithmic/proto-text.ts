@@ -1,7 +1,8 @@
 /**
  * Our own protobuf definitions of the R | Protocol messages this adapter uses, only the fields it reads or
  * writes. Field numbers, template ids and enum values are facts read in `rundef/async_rithmic` (v1.6.6,
- * `async_rithmic/protocol_buffers/source/<file>.proto`, named per message below). Enums are sent and read as
+ * `async_rithmic/protocol_buffers/source/<file>.proto`, named per message below; the 328/329 OCO messages and the
+ * trailing fields from the same files in `lgarvey/rithmic-protobuf`). Enums are sent and read as
  * plain int32 values (the numbers are listed in `codes.ts`), so an unknown value never fails a decode.
  */
 export const RITHMIC_PROTO = `
@@ -199,6 +200,42 @@ message RequestNewOrder {
   int32 target_ticks = 154456;
   int32 stop_quantity = 154459;
   int32 stop_ticks = 154458;
+  bool trailing_stop = 157063;
+  int32 trail_by_ticks = 157064;
+  int32 trail_by_price_id = 157065;
+}
+
+// request_oco_order.proto (328): each field once per leg, in leg order (proto2 there: scalars not packed)
+message RequestOCOOrder {
+  int32 template_id = 154467;
+  repeated string user_msg = 132760;
+  repeated string user_tag = 154119;
+  string fcm_id = 154013;
+  string ib_id = 154014;
+  string account_id = 154008;
+  repeated string symbol = 110100;
+  repeated string exchange = 110101;
+  repeated int32 quantity = 112004 [packed = false];
+  repeated double price = 110306 [packed = false];
+  repeated double trigger_price = 149247 [packed = false];
+  repeated int32 transaction_type = 112003 [packed = false];
+  repeated int32 duration = 112005 [packed = false];
+  repeated int32 price_type = 112008 [packed = false];
+  repeated string trade_route = 112016;
+  repeated int32 manual_or_auto = 154710 [packed = false];
+  repeated bool trailing_stop = 157063 [packed = false];
+  repeated int32 trail_by_ticks = 157064 [packed = false];
+  repeated int32 trail_by_price_id = 157065 [packed = false];
+}
+
+// response_oco_order.proto (329): user_tag and basket_id per leg
+message ResponseOCOOrder {
+  int32 template_id = 154467;
+  repeated string user_msg = 132760;
+  repeated string user_tag = 154119;
+  repeated string rq_handler_rp_code = 132764;
+  repeated string rp_code = 132766;
+  repeated string basket_id = 110300;
 }
 
 // response_new_order.proto (313), response_bracket_order.proto (331), response_modify_order.proto (315),
@@ -228,6 +265,8 @@ message RequestModifyOrder {
   double trigger_price = 149247;
   int32 price_type = 112008;
   int32 manual_or_auto = 154710;
+  bool trailing_stop = 157063;
+  int32 trail_by_ticks = 157064;
 }
 
 // request_cancel_order.proto (316)
@@ -320,6 +359,7 @@ message RithmicOrderNotification {
   double avg_fill_price = 110322;
   int32 total_fill_size = 154111;
   int32 total_unfilled_size = 154112;
+  int32 trail_by_ticks = 157064;
   string text = 120008;
   int32 ssboe = 150100;
   int32 usecs = 150101;

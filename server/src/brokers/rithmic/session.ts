@@ -289,6 +289,8 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
   }
 
   return {
+    // A follower's stop loss and take profit go as one 328 OCO request, linked by the gateway.
+    linksOco: true,
     nextRequestAt: () => deps.budget.nextAt(),
     lastHeardAt: () => orderPlant?.socket.heardAt ?? heardBefore,
     listAccounts: async () => {

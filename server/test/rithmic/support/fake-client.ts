@@ -20,7 +20,8 @@ message Request {
   int32 duration = 112005; int32 price_type = 112008; string trade_route = 112016; int32 manual_or_auto = 154710;
   string basket_id = 110300; int32 bracket_type = 157087; int32 target_quantity = 154457; int32 target_ticks = 154456;
   int32 stop_quantity = 154459; int32 stop_ticks = 154458; int32 request = 100000; int32 start_index = 153002;
-  int32 finish_index = 153003; string index_format = 120001;
+  int32 finish_index = 153003; string index_format = 120001; bool trailing_stop = 157063;
+  int32 trail_by_ticks = 157064; int32 trail_by_price_id = 157065;
 }
 message Answer {
   int32 template_id = 154467; repeated string user_msg = 132760; repeated string rq_handler_rp_code = 132764;

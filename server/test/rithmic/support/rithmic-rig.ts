@@ -209,6 +209,23 @@ export class RithmicRig extends VenueGroupRig<RigAccount> {
     });
   }
 
+  /** A paper leader's market entry with its bracket (a stop loss and a take profit, linked once it fills). */
+  async leaderBracket(side: OrderSide, qty: number, stopLoss: number, takeProfit: number): Promise<void> {
+    const { place } = this.leader;
+    if (place.broker !== 'sim') throw new Error('Brackets by hand are placed on a paper leader');
+    await (
+      await this.trader()
+    ).placeOrder({
+      accountExternalId: place.externalId,
+      clientOrderId: '',
+      symbol: SYMBOL,
+      side,
+      qty,
+      type: 'Market',
+      bracket: { stopLoss, takeProfit },
+    });
+  }
+
   /** The leader changes a resting order by hand (size and price). */
   async leaderRework(order: VenueWorkingOrder, qty: number, price: number): Promise<void> {
     const { place } = this.leader;

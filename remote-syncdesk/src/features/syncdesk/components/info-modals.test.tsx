@@ -72,7 +72,8 @@ describe('guide and limitations', () => {
     expect(
       within(row('ProjectX')).getByText(/stop-limit goes as a stop at its stop price/),
     ).toBeInTheDocument();
-    expect(within(row('Rithmic')).getByText(/trailing stop goes as a stop/)).toBeInTheDocument();
+    expect(within(row('Rithmic')).getByText(/Rithmic's own one-cancels-other pair/)).toBeInTheDocument();
+    expect(within(row('Rithmic')).getByText(/nearest whole number of ticks/)).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -22,9 +22,9 @@ const ROWS: ReadonlyArray<{ broker: string; same: string; different: string }> =
   },
   {
     broker: 'Rithmic',
-    same: 'Market, limit, stop, stop-limit; changes, cancels, partial fills.',
+    same: "Market, limit, stop, stop-limit, trailing stop with its trail; brackets and stop-and-target pairs as Rithmic's own one-cancels-other pair; changes, cancels, partial fills.",
     different:
-      "A trailing stop goes as a stop at the leader's current stop price, and the copy says so. A bracket's stop and target reach a Rithmic follower as two separate orders, not linked.",
+      'A trail that is not a whole number of ticks goes as the nearest whole number of ticks (Rithmic trails by ticks), and the copy says so.',
   },
 ];
 
