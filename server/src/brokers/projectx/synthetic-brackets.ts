@@ -46,6 +46,8 @@ export class SyntheticBrackets {
   private retry: NodeJS.Timeout | undefined;
   /** Brackets whose position this process has seen open since their legs went out. */
   private readonly sawHeld = new Set<string>();
+  /** The size this keeper last gave a leg it shrank to the position, by account and the leg's client id. */
+  private readonly shrunkTo = new Map<string, number>();
 
   constructor(
     private readonly gatewayUser: string,
@@ -242,9 +244,17 @@ export class SyntheticBrackets {
         }
         continue;
       }
-      // The sibling filled in part, or the position shrank: this leg shrinks to the contracts still held.
-      if (!TERMINAL.has(order.status) && order.qty - order.filledQty > left)
+      if (TERMINAL.has(order.status)) continue;
+      const legKey = keyOf(bracket.accountExternalId, legIdOf(bracket, leg));
+      const remaining = order.qty - order.filledQty;
+      // The sibling filled in part, or the position shrank: this leg shrinks to the contracts still held. A leg
+      // this keeper shrank while the position was still filling (a copy's entry in parts) grows back with it,
+      // never past its own size: otherwise the last contracts filled would be left unprotected.
+      const grows = remaining < left && this.shrunkTo.get(legKey) === order.qty;
+      if (remaining > left || grows) {
         await this.orders.modifySize(order, order.filledQty + left);
+        this.shrunkTo.set(legKey, order.filledQty + left);
+      }
     }
   }
 
@@ -282,6 +292,8 @@ export class SyntheticBrackets {
     await this.store.save(this.gatewayUser, bracket);
     this.brackets.delete(keyOf(bracket.accountExternalId, bracket.entryClientOrderId));
     this.sawHeld.delete(keyOf(bracket.accountExternalId, bracket.entryClientOrderId));
+    for (const leg of ['sl', 'tp'] as const)
+      this.shrunkTo.delete(keyOf(bracket.accountExternalId, legIdOf(bracket, leg)));
     for (const leg of ['sl', 'tp'] as const)
       this.sent.delete(keyOf(bracket.accountExternalId, legIdOf(bracket, leg)));
   }

@@ -1,0 +1,187 @@
+import fc from 'fast-check';
+import { OrderStatus } from '../../fakes/projectx/model';
+import { toContractId } from '../../src/brokers/projectx/symbols';
+import { clientOrderIdOf } from '../../src/brokers/projectx/tags';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import {
+  type BracketSeen,
+  type BracketStep,
+  type BracketVenues,
+  bracketSteps,
+  firstBracket,
+  type PairLeg,
+  runBracketSteps,
+} from '../copier/support/bracket-property';
+import { createTestDb, usingPostgres } from '../support/test-db';
+import '../support/property-seed';
+import { MixedRig, type RigAccount, SYMBOL } from './support/mixed-rig';
+
+/**
+ * A paper leader's brackets on two ProjectX followers (the fake gateway over real sockets; the adapter keeps each
+ * pair one-cancels-other itself, in the database) and a Tradovate follower (the fake Tradovate: its own placeOCO
+ * pair). ProjectX faults: a lost answer to an order and partial fills. `PROJECTX_BRACKET_PROPERTY_RUNS` runs more.
+ */
+const RUNS = Number(process.env.PROJECTX_BRACKET_PROPERTY_RUNS ?? (usingPostgres() ? 2 : 3));
+
+type Fault = 'none' | 'lost-answer' | 'partial-fills';
+
+function venuesOf(rig: MixedRig): BracketVenues<RigAccount, Fault> {
+  const followerOn = (broker: 'projectx' | 'tradovate', accountId: number): RigAccount | undefined =>
+    rig.followers.find((f) => f.place.broker === broker && f.place.accountId === accountId);
+  const mine = (clientOrderId: string | null): boolean =>
+    clientOrderId?.startsWith(`st.m${rig.leader.id}-`) === true;
+  const pxLeg = (accountId: number, clientOrderId: string): PairLeg => {
+    const order = [...rig.fake.venue.orders.values()].find(
+      (o) => o.accountId === accountId && clientOrderIdOf(o.customTag) === clientOrderId,
+    );
+    const state =
+      order === undefined
+        ? 'ended'
+        : order.status === OrderStatus.Open || order.status === OrderStatus.Pending
+          ? 'working'
+          : order.status === OrderStatus.Filled
+            ? 'filled'
+            : 'ended';
+    return { clientOrderId, state };
+  };
+  return {
+    rig,
+    symbol: SYMBOL,
+    setLeaderPrice: (price) => rig.sim.setPrice(SYMBOL, price),
+    setFollowerPrice(price) {
+      rig.fake.setPrice(toContractId(SYMBOL), price);
+      rig.tradovate.control.setPrice(SYMBOL, price);
+    },
+    arm(fault) {
+      if (fault === 'lost-answer')
+        rig.fake.setFaults({ loseAnswers: { remaining: 1, match: 'Order/place' } });
+      if (fault === 'partial-fills') rig.fake.setFaults({ partialFills: true });
+    },
+    disarm: () => rig.fake.setFaults({ partialFills: false }),
+    linkedPairs: async () => {
+      // ProjectX: the pairs the adapter keeps linked (its table), under the engine's ids for this rig's leader.
+      const rows = await rig.db.query<{ account_id: string; stop: string; target: string }>(
+        `SELECT account_id, stop_client_order_id AS stop, target_client_order_id AS target
+         FROM projectx_synthetic_brackets WHERE stop_client_order_id IS NOT NULL`,
+      );
+      const px = rows.flatMap((row) => {
+        const follower = followerOn('projectx', Number(row.account_id));
+        if (follower === undefined || !mine(row.stop)) return [];
+        const accountId = Number(row.account_id);
+        return [
+          {
+            followerId: follower.id,
+            legs: [pxLeg(accountId, row.stop), pxLeg(accountId, row.target)] as [PairLeg, PairLeg],
+          },
+        ];
+      });
+      // Tradovate: its own pairs, each order naming the other.
+      const orders = rig.tradovate.control.orders();
+      const tvState = (status: string): PairLeg['state'] =>
+        status === 'Filled'
+          ? 'filled'
+          : ['Working', 'PendingNew', 'Suspended'].includes(status)
+            ? 'working'
+            : 'ended';
+      const tv = orders.flatMap((order) => {
+        const other = orders.find((o) => o.id === order.ocoSiblingId);
+        const follower = followerOn('tradovate', order.accountId);
+        if (other === undefined || follower === undefined || order.id > other.id || !mine(order.clOrdId))
+          return [];
+        return [
+          {
+            followerId: follower.id,
+            legs: [
+              { clientOrderId: order.clOrdId ?? '', state: tvState(order.ordStatus) },
+              { clientOrderId: other.clOrdId ?? '', state: tvState(other.ordStatus) },
+            ] as [PairLeg, PairLeg],
+          },
+        ];
+      });
+      return [...px, ...tv];
+    },
+    sentTwice: () => {
+      const count = new Map<string, number>();
+      const add = (key: string): void => void count.set(key, (count.get(key) ?? 0) + 1);
+      for (const placed of rig.fake.world.placed)
+        if (placed.customTag) add(`px ${placed.accountId}|${placed.customTag}`);
+      for (const order of rig.tradovate.control.orders())
+        if (order.clOrdId) add(`tv ${order.accountId}|${order.clOrdId}`);
+      return [...count].filter(([, n]) => n > 1).map(([key]) => key);
+    },
+  };
+}
+
+const seen: BracketSeen = { mirrors: 0, pairs: 0 };
+
+describe("a paper leader's brackets on ProjectX and Tradovate followers (property)", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb();
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+
+  it(`when brackets are opened, moved, cancelled, exited in part and hit on either venue first, under lost answers and partial fills, then each follower's legs are the leader's × ratio as one linked pair, a filled leg never leaves the other working, and nothing is sent twice (${RUNS} runs)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(1, 2, 0.5),
+        fc.array(bracketSteps(fc.constantFrom<Fault>('none', 'lost-answer', 'partial-fills')), {
+          minLength: 2,
+          maxLength: 8,
+        }),
+        async (ratio, steps: Array<BracketStep<Fault>>) => {
+          const risk = { maxContractsPerOrder: 10, maxNetPosition: 10, dailyLossLimit: 0 };
+          const rig = await MixedRig.start(db, 'sim', [
+            { ratio: 2, risk },
+            { ratio, risk },
+            { ratio: 1, risk },
+          ]);
+          try {
+            await runBracketSteps(venuesOf(rig), [firstBracket<Fault>('none'), ...steps], seen);
+          } catch (error: unknown) {
+            if (error instanceof Error) error.message += `\nEngine log:\n${rig.log.slice(-30).join('\n')}`;
+            throw error;
+          } finally {
+            await rig.close();
+          }
+        },
+      ),
+      {
+        numRuns: RUNS,
+        endOnFailure: true,
+        examples: [
+          // A leg placed while the follower's entry still filled in parts must grow back with the position.
+          [
+            0.5,
+            [
+              { kind: 'move', ticks: 28, leaderFirst: false },
+              {
+                kind: 'bracket',
+                side: 'buy',
+                qty: 3,
+                stopTicks: 18,
+                targetTicks: 21,
+                fault: 'partial-fills',
+              },
+              { kind: 'rework', pick: 1, ticks: 1, fault: 'none' },
+            ],
+          ],
+          [
+            0.5,
+            [
+              { kind: 'rework', pick: 0, ticks: 2, fault: 'lost-answer' },
+              { kind: 'move', ticks: 9, leaderFirst: false },
+              { kind: 'bracket', side: 'sell', qty: 3, stopTicks: 6, targetTicks: 10, fault: 'lost-answer' },
+              { kind: 'exit', fault: 'partial-fills' },
+              { kind: 'move', ticks: -12, leaderFirst: true },
+            ],
+          ],
+        ],
+      },
+    );
+    expect(seen.pairs).toBeGreaterThan(0);
+    expect(seen.mirrors).toBeGreaterThan(0);
+  }, 900_000);
+});
