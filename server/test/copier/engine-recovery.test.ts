@@ -61,6 +61,16 @@ describe('after a restart, copies stored but never confirmed', () => {
     await h.engine.stop();
   });
 
+  it('when the stored copy never reached the broker and the follower has auto-sync off, then the restart still brings it to leader × ratio (the copy it missed was ours)', async () => {
+    const { h, stored } = await diedAfterTheWrite(1, new Harness([{ ratio: 2, autoSync: false }]));
+    await h.restart();
+    await h.settle();
+    expect(h.store.intents.get(stored)?.outcome).toMatchObject({ status: 'Canceled', reason: NOT_SENT });
+    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([1, 2]);
+    expect(h.logs).toEqual([]);
+    await h.engine.stop();
+  });
+
   it('when the stored copy did reach the broker, then its outcome is the broker order and nothing more is sent', async () => {
     const { h, stored } = await diedAfterTheWrite(1);
     const order = await reachedTheBroker(h, FOLLOWER, stored);

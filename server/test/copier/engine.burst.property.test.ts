@@ -262,8 +262,19 @@ describe('copy engine under a fast leader', () => {
                 .filter((intent) => intent.outcome?.reason?.startsWith('Outcome unknown') === true)
                 .map((intent) => intent.accountId),
             );
+            // Nor for a follower traded by hand with auto-sync on: the leader's next entry takes its contract back
+            // and auto-sync corrects it when the entry's own copy cannot (a follower ahead of a capped target).
+            const handBack = (accountId: number): boolean => {
+              const account = h.directory.account(accountId);
+              return (
+                account.autoSync && tape.tradedByHand.has(`${account.externalId}|${symbolOf(accountId)}`)
+              );
+            };
             expect(
-              syncOrders().filter((id) => !owed.has(id) && !unknown.has(Number(id.split('.')[2]))),
+              syncOrders().filter((id) => {
+                const accountId = Number(id.split('.')[2]);
+                return !owed.has(id) && !unknown.has(accountId) && !handBack(accountId);
+              }),
             ).toEqual([]);
             expect(tape.violations).toEqual([]);
             // Every follower holds leader × ratio, or was traded by hand and says so on the desk.
@@ -310,9 +321,19 @@ describe('copy engine under a fast leader', () => {
       ),
       // Found by a 2,500-run pass: a sell copy held back by two timed-out sends was overtaken by the next
       // buy copy, which took a follower at its max net position of 2 to 3 until the sell landed.
-      { numRuns: RUNS, examples: [JSON.parse(OVERTAKEN_EXIT)] },
+      // Found with ratio 0.3: a copy lost in a crash (claimed, never sent) was closed unsent, but a follower with
+      // auto-sync off was only corrected at the next auto-sync; the restart now corrects it at once.
+      {
+        numRuns: RUNS,
+        examples: [JSON.parse(OVERTAKEN_EXIT), JSON.parse(LOST_IN_CRASH), JSON.parse(HAND_PAST_CAP)],
+      },
     );
   }, 600_000);
 });
 
 const OVERTAKEN_EXIT = `[[{"ratio":0.5,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}},{"ratio":0.5,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}},{"ratio":0.5,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}}],[{"restart":"none","burst":[{"act":{"kind":"market","side":"buy","qty":5,"parts":[]},"gap":0},{"act":{"kind":"auto-sync"},"gap":0},{"act":{"kind":"market","side":"buy","qty":5,"parts":[]},"gap":0},{"act":{"kind":"market","side":"sell","qty":2,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":1,"parts":[]},"gap":0}],"hand":null},{"restart":"none","burst":[{"act":{"kind":"market","side":"sell","qty":4,"parts":[]},"gap":0},{"act":{"kind":"follower-fault","follower":0,"fault":{"kind":"timeout"}},"gap":0},{"act":{"kind":"follower-fault","follower":0,"fault":{"kind":"timeout"}},"gap":0},{"act":{"kind":"market","side":"sell","qty":3,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":1,"parts":[]},"gap":0},{"act":{"kind":"leader-events","fault":{"kind":"duplicate-events"}},"gap":0}],"hand":null}]]`;
+
+const LOST_IN_CRASH = `[[{"ratio":0.5,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}},{"ratio":0.3,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}},{"ratio":0.3,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}}],[{"restart":"none","burst":[{"act":{"kind":"market","side":"sell","qty":3,"parts":[]},"gap":0},{"act":{"kind":"auto-sync"},"gap":0},{"act":{"kind":"leader-events","fault":{"kind":"duplicate-events"}},"gap":0},{"act":{"kind":"follower-fault","follower":0,"fault":{"kind":"timeout"}},"gap":0},{"act":{"kind":"auto-sync"},"gap":0},{"act":{"kind":"market","side":"buy","qty":1,"parts":[]},"gap":0}],"hand":null}]]`;
+
+// A follower at ratio 0.3 capped at its max net position, bought past it by hand, the leader entering further.
+const HAND_PAST_CAP = `[[{"ratio":0.5,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}},{"ratio":0.3,"cross":false,"autoSync":false,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}},{"ratio":0.3,"cross":false,"autoSync":true,"risk":{"maxContractsPerOrder":1,"maxNetPosition":2,"dailyLossLimit":0}}],[{"restart":"none","burst":[{"act":{"kind":"market","side":"buy","qty":1,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":3,"parts":[]},"gap":0},{"act":{"kind":"auto-sync"},"gap":0},{"act":{"kind":"market","side":"buy","qty":3,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":3,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":1,"parts":[]},"gap":0}],"hand":null},{"restart":"none","burst":[{"act":{"kind":"market","side":"buy","qty":2,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":2,"parts":[]},"gap":0},{"act":{"kind":"auto-sync"},"gap":0},{"act":{"kind":"auto-sync"},"gap":0},{"act":{"kind":"market","side":"sell","qty":1,"parts":[]},"gap":0},{"act":{"kind":"market","side":"buy","qty":1,"parts":[]},"gap":0}],"hand":{"kind":"order","follower":2,"side":"buy","qty":1}}]]`;

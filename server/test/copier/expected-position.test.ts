@@ -23,6 +23,9 @@ describe('leader × ratio, rounded half away from zero', () => {
     [-2, 0.25, -1],
     [0, 3, 0],
     [7, 1, 7],
+    [15, 4.1, 62],
+    [-15, 4.1, -62],
+    [50, 0.29, 15],
   ])('the oracle: leader %d at ratio %d → %d', (leader, ratio, follower) => {
     expect(expectedFollowerPosition(leader, ratio, 100)).toBe(follower);
   });
@@ -38,6 +41,10 @@ describe('leader × ratio, rounded half away from zero', () => {
     ['sell', 3, 0.5, -2],
     ['buy', 5, 0.5, 3],
     ['sell', 5, 0.5, -3],
+    // Halves that binary floating point misses: 15 × 4.1 is 61.4999… there, 50 × 0.29 is 14.4999….
+    ['buy', 15, 4.1, 62],
+    ['sell', 15, 4.1, -62],
+    ['buy', 50, 0.29, 15],
   ] as const)(
     'the engine: a leader %s of %d at ratio %d leaves the follower at %d',
     async (side, qty, ratio, follower) => {
@@ -49,4 +56,15 @@ describe('leader × ratio, rounded half away from zero', () => {
       await h.engine.stop();
     },
   );
+
+  it('the engine: a resting order of 15 at ratio 4.1 is mirrored as 62 (the half rounds up)', async () => {
+    const h = new Harness([
+      { ratio: 4.1, risk: { ...DEFAULT_RISK, maxContractsPerOrder: 100, maxNetPosition: 100 } },
+    ]);
+    await h.start();
+    await h.leaderRestingBuy(15);
+    await h.settle();
+    expect(h.venue.workingOrders([h.directory.account(2).externalId]).map((o) => o.qty)).toEqual([62]);
+    await h.engine.stop();
+  });
 });

@@ -378,8 +378,9 @@ export class CopyEngine implements EngineContext {
       this.recovered.add(userId);
       this.unrecovered.set(userId, new Set(list.map((account) => account.id)));
     }
-    await this.recoverReachable(userId);
+    const unsent = await this.recoverReachable(userId);
     await reconcileGroup(this, group, { force: false });
+    if (unsent.length > 0) await reconcileGroup(this, group, { force: true, followerIds: unsent });
     this.changed(userId);
   }
 
@@ -387,11 +388,11 @@ export class CopyEngine implements EngineContext {
    * Looks up the stored copies of the user's accounts not recovered yet whose session is open now; the others
    * wait for their session (a broker down at the restart). Each account's copies are looked up once.
    */
-  private async recoverReachable(userId: number): Promise<void> {
+  private async recoverReachable(userId: number): Promise<number[]> {
     const waiting = this.unrecovered.get(userId);
     const due = [...(waiting ?? [])].filter((id) => this.sessionOf(id) !== undefined);
     for (const id of due) waiting?.delete(id);
-    await recoverUnresolved(this, due);
+    return recoverUnresolved(this, due);
   }
 
   private onEvent(

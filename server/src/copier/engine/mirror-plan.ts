@@ -3,7 +3,7 @@ import type { BrokerOrder } from '../../brokers/types';
 import { copyClientId, mirrorEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { offlineSkip } from './offline-skips';
-import { copiesFillsOnly, notInContracts, signed, takesContract } from './sizing';
+import { copiesFillsOnly, notInContracts, scaledQty, signed, takesContract } from './sizing';
 import {
   addPendingExposure,
   canReceive,
@@ -41,7 +41,7 @@ export function planMirrors(
     if (copiesFillsOnly(follower)) continue;
     const accountId = follower.id;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
-    const qty = Math.round((order.qty - order.filledQty) * follower.ratio);
+    const qty = scaledQty(order.qty - order.filledQty, follower.ratio);
     const base = {
       eventKey,
       userId: follower.userId,

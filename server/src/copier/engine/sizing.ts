@@ -1,4 +1,5 @@
 import type { Side } from '@synctrade/api/types';
+import { contractsAtRatio } from '@synctrade/api/validation';
 import { rootOf } from '@synctrade/market';
 import type { EngineAccount, PlanBounds } from './types';
 
@@ -49,8 +50,11 @@ export function unboundedTarget(leaderPosition: number, sizing: Sizing): number 
   if (typeof sizing !== 'number' && sizing.fixedQty != null)
     return Math.sign(leaderPosition) * sizing.fixedQty;
   const ratio = typeof sizing === 'number' ? sizing : sizing.ratio;
-  return Math.sign(leaderPosition) * Math.round(Math.abs(leaderPosition) * ratio);
+  return Math.sign(leaderPosition) * scaledQty(Math.abs(leaderPosition), ratio);
 }
+
+/** Contracts × ratio, rounded half up (`contractsAtRatio`, shared with the desk's previews). */
+export const scaledQty = contractsAtRatio;
 
 /** The follower copies the leader's fills only (as market orders): its copy mode, or a fixed quantity. */
 export function copiesFillsOnly(account: Pick<EngineAccount, 'fixedQty' | 'copyMode'>): boolean {

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import type { FollowerSetup } from './harness';
 
-/** Random follower settings for the engine's property tests: ratios that round, Cross, auto-sync, tight limits. */
+/**
+ * Random follower settings for the engine's property tests: ratios that round (halves, and 0.3 and 1.3, where
+ * rounding to nearest and rounding up part), Cross, auto-sync, tight limits.
+ */
 export const followerSetupFields = {
-  ratio: fc.constantFrom(0.5, 1, 1.5, 2, 3),
+  ratio: fc.constantFrom(0.3, 0.5, 1, 1.3, 1.5, 2, 3),
   cross: fc.boolean(),
   autoSync: fc.boolean(),
   risk: fc.record({

@@ -14,3 +14,13 @@ export function isValidRatio(value: unknown): boolean {
   if (value === '' || value === null || value === undefined) return false;
   return isRatioNumber(Number(value));
 }
+
+/**
+ * Whole contracts × a ratio, rounded half up: the copier's sizing of a follower (leader × ratio), the same on the
+ * server and in every preview. Worked in whole hundredths of the ratio, because in binary floating point
+ * 15 × 4.1 is 61.4999…, which `Math.round` takes to 61 where the half rounds to 62.
+ */
+export function contractsAtRatio(contracts: number, ratio: number): number {
+  const hundredths = Math.round(ratio * 100);
+  return Math.floor((2 * contracts * hundredths + 100) / 200);
+}

@@ -1,3 +1,4 @@
+import { contractsAtRatio } from '@synctrade/api/validation';
 import type React from 'react';
 import styled from 'styled-components';
 
@@ -23,7 +24,7 @@ export function isFractionalRatio(ratio: number): boolean {
  */
 export function RatioRoundingHint({ ratio }: { ratio: number }): React.JSX.Element | null {
   if (!isFractionalRatio(ratio)) return null;
-  const pairs = EXAMPLES.map((leader) => `${leader} → ${Math.round(leader * ratio)}`).join(', ');
+  const pairs = EXAMPLES.map((leader) => `${leader} → ${contractsAtRatio(leader, ratio)}`).join(', ');
   return (
     <Hint>
       <span className="sr-only">

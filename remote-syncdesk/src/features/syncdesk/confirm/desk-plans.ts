@@ -1,4 +1,5 @@
 import type { SyncAccount } from '@synctrade/api';
+import { contractsAtRatio } from '@synctrade/api/validation';
 
 /** One market order a confirmation announces: which account, which way, how many. */
 export interface PlannedOrder {
@@ -19,7 +20,7 @@ export function signedPosition(account: SyncAccount): number {
 
 /** The copier's target (server README): sign(L) · round(|L| · ratio), halves away from zero. */
 export function followerTarget(leader: number, ratio: number): number {
-  return Math.sign(leader) * Math.round(Math.abs(leader) * ratio);
+  return Math.sign(leader) * contractsAtRatio(Math.abs(leader), ratio);
 }
 
 function orderTo(account: SyncAccount, to: number): PlannedOrder {
