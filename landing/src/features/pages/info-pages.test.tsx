@@ -27,20 +27,21 @@ describe('public text pages', () => {
     }
     await user.click(within(footer).getByRole('link', { name: 'Privacy Policy' }));
     expect(location()).toBe('/legal/privacy');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacy Policy');
+    // The pages load on their first visit (not with the landing).
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Privacy Policy');
   });
 
-  it('when the Privacy Policy opens, then it says credentials are sealed and data is never sold', () => {
+  it('when the Privacy Policy opens, then it says credentials are sealed and data is never sold', async () => {
     renderAt('/legal/privacy');
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
     expect(document.title).toBe('Privacy Policy — SyncTrade');
     expect(screen.getByText(/sealed with AES-256-GCM before they are stored/)).toBeInTheDocument();
     expect(screen.getByText(/We do not sell your data/)).toBeInTheDocument();
   });
 
-  it('when the Cookie Policy opens, then it names the one cookie and the two stored values', () => {
+  it('when the Cookie Policy opens, then it names the one cookie and the two stored values', async () => {
     renderAt('/legal/cookies');
-    expect(screen.getByText(/synctrade_connect_state/)).toBeInTheDocument();
+    expect(await screen.findByText(/synctrade_connect_state/)).toBeInTheDocument();
     const storage = screen.getByRole('region', { name: 'Browser storage' });
     expect(
       within(storage)
@@ -49,10 +50,10 @@ describe('public text pages', () => {
     ).toEqual(['access_token', 'theme']);
   });
 
-  it('when a page opens, then its top bar anchors lead back to the landing sections', () => {
+  it('when a page opens, then its top bar anchors lead back to the landing sections', async () => {
     renderAt('/legal/terms');
     // The wide screen's links are hidden at jsdom's width (no media queries), the phone menu until opened.
-    const main = screen.getByRole('navigation', { name: 'Main' });
+    const main = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(main).getByRole('link', { name: 'Pricing', hidden: true })).toHaveAttribute(
       'href',
       '/#pricing',
@@ -61,9 +62,9 @@ describe('public text pages', () => {
     expect(within(footer).getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/#faq');
   });
 
-  it('when an address under a page folder names no page, then it says the page was not found', () => {
+  it('when an address under a page folder names no page, then it says the page was not found', async () => {
     renderAt('/legal/nothing-here');
-    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 
