@@ -1,16 +1,7 @@
-import fc from 'fast-check';
 import type { FakeRithmicOrder } from '../../fakes/rithmic/model';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
-import {
-  type BracketSeen,
-  type BracketStep,
-  type BracketVenues,
-  bracketSteps,
-  firstBracket,
-  type PairLeg,
-  runBracketSteps,
-} from '../copier/support/bracket-property';
+import { assertBracketProperty, type BracketVenues, type PairLeg } from '../copier/support/bracket-property';
 import { createTestDb, usingPostgres } from '../support/test-db';
 import '../support/property-seed';
 import { type RigAccount, RithmicRig, SYMBOL } from './support/rithmic-rig';
@@ -65,8 +56,6 @@ function venuesOf(rig: RithmicRig): BracketVenues<RigAccount, Fault> {
   };
 }
 
-const seen: BracketSeen = { mirrors: 0, pairs: 0 };
-
 describe("a paper leader's brackets on Rithmic followers (property)", () => {
   let db: Db;
   beforeAll(async () => {
@@ -76,52 +65,38 @@ describe("a paper leader's brackets on Rithmic followers (property)", () => {
   afterAll(() => db.close());
 
   it(`when brackets are opened, moved, cancelled, exited in part and hit on either venue first, under lost answers and partial fills, then each follower's legs are the leader's × ratio as one linked pair, a filled leg never leaves the other working, and nothing is sent twice (${RUNS} runs)`, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(1, 2, 0.5),
-        fc.array(bracketSteps(fc.constantFrom<Fault>('none', 'lost-answer', 'partial-fills')), {
-          minLength: 2,
-          maxLength: 8,
-        }),
-        async (ratio, steps: Array<BracketStep<Fault>>) => {
-          const risk = { maxContractsPerOrder: 10, maxNetPosition: 10, dailyLossLimit: 0 };
-          const rig = await RithmicRig.start(db, 'sim', [
-            { ratio: 1, risk },
-            { ratio, risk },
-            { ratio: 2, risk },
-          ]);
-          try {
-            await runBracketSteps(venuesOf(rig), [firstBracket<Fault>('none'), ...steps], seen);
-          } catch (error: unknown) {
-            if (error instanceof Error)
-              error.message += `\nEngine log:\n${rig.log.slice(-30).join('\n')}\nAt the gateway:\n${rig.fake.world
-                .orders()
-                .map((o) => JSON.stringify(o))
-                .join('\n')}`;
-            throw error;
-          } finally {
-            await rig.close();
-          }
-        },
-      ),
-      {
-        numRuns: RUNS,
-        endOnFailure: true,
-        examples: [
+    await assertBracketProperty<RigAccount, Fault>({
+      runs: RUNS,
+      faults: ['none', 'lost-answer', 'partial-fills'],
+      none: 'none',
+      start: async (ratio, risk) => {
+        const rig = await RithmicRig.start(db, 'sim', [
+          { ratio: 1, risk },
+          { ratio, risk },
+          { ratio: 2, risk },
+        ]);
+        return {
+          venues: venuesOf(rig),
+          detail: () =>
+            `Engine log:\n${rig.log.slice(-30).join('\n')}\nAt the gateway:\n${rig.fake.world
+              .orders()
+              .map((o) => JSON.stringify(o))
+              .join('\n')}`,
+          close: () => rig.close(),
+        };
+      },
+      examples: [
+        [
+          2,
           [
-            2,
-            [
-              { kind: 'rework', pick: 0, ticks: 2, fault: 'lost-answer' },
-              { kind: 'move', ticks: 9, leaderFirst: false },
-              { kind: 'bracket', side: 'sell', qty: 3, stopTicks: 6, targetTicks: 10, fault: 'lost-answer' },
-              { kind: 'exit', fault: 'partial-fills' },
-              { kind: 'move', ticks: -12, leaderFirst: true },
-            ],
+            { kind: 'rework', pick: 0, ticks: 2, fault: 'lost-answer' },
+            { kind: 'move', ticks: 9, leaderFirst: false },
+            { kind: 'bracket', side: 'sell', qty: 3, stopTicks: 6, targetTicks: 10, fault: 'lost-answer' },
+            { kind: 'exit', fault: 'partial-fills' },
+            { kind: 'move', ticks: -12, leaderFirst: true },
           ],
         ],
-      },
-    );
-    expect(seen.pairs).toBeGreaterThan(0);
-    expect(seen.mirrors).toBeGreaterThan(0);
+      ],
+    });
   }, 900_000);
 });

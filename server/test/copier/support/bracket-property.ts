@@ -192,3 +192,50 @@ export async function runBracketSteps<A extends GroupAccount, F>(
 export function firstBracket<F>(none: F): BracketStep<F> {
   return { kind: 'bracket', side: 'buy', qty: 2, stopTicks: 8, targetTicks: 8, fault: none };
 }
+
+/** A rig of the broker under test: its venues, and what to add to a failure's message. */
+export interface BracketRig<A extends GroupAccount, F> {
+  venues: BracketVenues<A, F>;
+  detail(): string;
+  close(): Promise<void>;
+}
+
+/**
+ * The property itself: for random follower ratios and steps, a fresh rig runs a first bracket then the steps
+ * (`runBracketSteps`), with the broker's own faults; `examples` are replayed first. Checks, over all runs, that
+ * pairs were found and mirrors compared.
+ */
+export async function assertBracketProperty<A extends GroupAccount, F>(options: {
+  runs: number;
+  faults: readonly F[];
+  none: F;
+  /** A rig whose second follower has `ratio` (its others fixed), every follower with `risk`. */
+  start(
+    ratio: number,
+    risk: { maxContractsPerOrder: number; maxNetPosition: number; dailyLossLimit: number },
+  ): Promise<BracketRig<A, F>>;
+  examples: Array<[number, Array<BracketStep<F>>]>;
+}): Promise<void> {
+  const seen: BracketSeen = { mirrors: 0, pairs: 0 };
+  const risk = { maxContractsPerOrder: 10, maxNetPosition: 10, dailyLossLimit: 0 };
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(1, 2, 0.5),
+      fc.array(bracketSteps(fc.constantFrom(...options.faults)), { minLength: 2, maxLength: 8 }),
+      async (ratio, steps) => {
+        const rig = await options.start(ratio, risk);
+        try {
+          await runBracketSteps(rig.venues, [firstBracket(options.none), ...steps], seen);
+        } catch (error: unknown) {
+          if (error instanceof Error) error.message += `\n${rig.detail()}`;
+          throw error;
+        } finally {
+          await rig.close();
+        }
+      },
+    ),
+    { numRuns: options.runs, endOnFailure: true, examples: options.examples },
+  );
+  expect(seen.pairs).toBeGreaterThan(0);
+  expect(seen.mirrors).toBeGreaterThan(0);
+}
