@@ -245,20 +245,23 @@ function orderInput(
  * linked: when one fills, the other is cancelled.
  */
 function ocoOrder(g: Gateway, s: Session, f: Fields, userMsg: string[], owned: boolean): void {
-  const tags = Array.isArray(f.user_tag) ? f.user_tag.map((tag) => String(tag).slice(0, 256)) : [];
+  // `user_tag` is optional: a client leaves it out when no leg has one (pbeets/rithmic-rs `request_oco_order`).
+  const sent = Array.isArray(f.user_tag) ? f.user_tag.map((tag) => String(tag).slice(0, 256)) : [];
+  const legCount = Array.isArray(f.symbol) ? f.symbol.length : 0;
+  const tags = sent.length === 0 ? Array.from({ length: legCount }, () => '') : sent;
   // 329's stamps are repeated (one per leg) like its ids.
   const stamps = (): Fields => {
     const { ssboe, usecs } = stampNow();
     return { ssboe: [ssboe], usecs: [usecs] };
   };
   const refuse = (rpCode: RpCode): void =>
-    s.send(329, { user_msg: userMsg, user_tag: tags, rp_code: rpCode, ...stamps() });
+    s.send(329, { user_msg: userMsg, user_tag: sent, rp_code: rpCode, ...stamps() });
   if (!owned) return refuse(RP.unknownAccount);
   const at = (field: string, index: number): unknown => {
     const values = f[field];
     return Array.isArray(values) ? values[index] : undefined;
   };
-  if (tags.length !== 2 || !Array.isArray(f.symbol) || f.symbol.length !== 2) return refuse(RP.ocoLegs);
+  if (legCount !== 2 || tags.length !== legCount) return refuse(RP.ocoLegs);
   const legs: OrderInput[] = [];
   for (const index of [0, 1]) {
     const fields: Fields = {};
@@ -292,7 +295,7 @@ function ocoOrder(g: Gateway, s: Session, f: Fields, userMsg: string[], owned: b
   g.venue.linkOco(first.order, second.order);
   s.send(329, {
     user_msg: userMsg,
-    user_tag: tags,
+    user_tag: sent,
     basket_id: [first.order.basketId, second.order.basketId],
     rp_code: RP.ok,
     ...stamps(),

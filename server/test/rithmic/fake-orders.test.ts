@@ -1,6 +1,6 @@
 import { startFakeRithmic, type FakeRithmic } from '../../fakes/rithmic/server';
 import { login, type RawRithmic } from './support/fake-client';
-import { orderSession, place, settle, trail } from './support/fake-session';
+import { orderSession, place, placeOco, settle, trail } from './support/fake-session';
 
 describe('fake Rithmic gateway: orders', () => {
   let fake: FakeRithmic;
@@ -226,11 +226,58 @@ describe('fake Rithmic gateway: orders', () => {
     expect(taken.rp_code).toEqual(['0']);
     // The market is at 6000: the stop trails to 8 ticks (2 points) below it at once.
     expect(fake.world.order(String(taken.basket_id))).toMatchObject({ trailTicks: 8, triggerPrice: 5998 });
-    // A one-leg 328 (each field once) is not a pair.
-    expect(
-      (await place(client, 'ACC-1', { user_tag: 'one', price_type: 1, price: 5990 }, 328)).rp_code,
-    ).toEqual(['5', 'an OCO order takes exactly two legs']);
+    // A one-leg 328 is not a pair.
+    const one = {
+      symbol: 'ESZ6',
+      exchange: 'CME',
+      quantity: 1,
+      transaction_type: 2,
+      price_type: 1,
+      price: 6010,
+    };
+    expect((await placeOco(client, 'ACC-1', [{ ...one, user_tag: 'one' }])).rp_code).toEqual([
+      '5',
+      'an OCO order takes exactly two legs',
+    ]);
+
     expect(fake.world.orders()).toHaveLength(1);
+  });
+
+  it('takes a 328 laid out as rithmic-rs sends it (no tags, legs on two exchanges), links the legs and cancels one when the other fills', async () => {
+    const answer = await placeOco(client, 'ACC-1', [
+      { symbol: 'ESZ6', exchange: 'CME', quantity: 1, transaction_type: 2, price_type: 1, price: 6010 },
+      {
+        symbol: 'CLZ6',
+        exchange: 'NYMEX',
+        quantity: 2,
+        transaction_type: 2,
+        price_type: 4,
+        trigger_price: 69,
+      },
+    ]);
+    expect(answer.rp_code).toEqual(['0']);
+    const baskets = answer.basket_id as string[];
+    expect(baskets).toHaveLength(2);
+    const [limit, stop] = baskets.map((id) => fake.world.order(id));
+    expect([limit?.symbol, limit?.priceType, limit?.price, limit?.userTag]).toEqual([
+      'ESZ6',
+      'LIMIT',
+      6010,
+      null,
+    ]);
+    expect([stop?.symbol, stop?.priceType, stop?.triggerPrice, stop?.qty]).toEqual([
+      'CLZ6',
+      'STOP_MARKET',
+      69,
+      2,
+    ]);
+    expect([limit?.linkedBasketIds, stop?.linkedBasketIds]).toEqual([[baskets[1]], [baskets[0]]]);
+    // The stop is hit: it fills and the gateway cancels the limit.
+    fake.setPrice('CLZ6', 'NYMEX', 68.5);
+    expect([
+      fake.world.order(baskets[0]!)?.completionReason,
+      fake.world.order(baskets[1]!)?.completionReason,
+    ]).toEqual(['Cancel', 'Fill']);
   });
 
   it('places bracket legs linked to each other on the entry fill, and cancels the other leg on a fill', async () => {

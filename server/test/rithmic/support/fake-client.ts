@@ -23,6 +23,21 @@ message Request {
   int32 finish_index = 153003; string index_format = 120001; bool trailing_stop = 157063;
   int32 trail_by_ticks = 157064; int32 trail_by_price_id = 157065;
 }
+message OcoRequest {
+  int32 template_id = 154467; repeated string user_msg = 132760; repeated string user_tag = 154119;
+  repeated string window_name = 154629; string fcm_id = 154013; string ib_id = 154014; string account_id = 154008;
+  repeated string symbol = 110100; repeated string exchange = 110101;
+  repeated int32 quantity = 112004 [packed = false]; repeated double price = 110306 [packed = false];
+  repeated double trigger_price = 149247 [packed = false]; repeated int32 transaction_type = 112003 [packed = false];
+  repeated int32 duration = 112005 [packed = false]; repeated int32 price_type = 112008 [packed = false];
+  repeated string trade_route = 112016; repeated int32 manual_or_auto = 154710 [packed = false];
+  repeated bool trailing_stop = 157063 [packed = false]; repeated int32 trail_by_ticks = 157064 [packed = false];
+  repeated int32 trail_by_price_id = 157065 [packed = false];
+}
+message OcoAnswer {
+  int32 template_id = 154467; repeated string user_msg = 132760; repeated string user_tag = 154119;
+  repeated string rp_code = 132766; repeated string basket_id = 110300;
+}
 message Answer {
   int32 template_id = 154467; repeated string user_msg = 132760; repeated string rq_handler_rp_code = 132764;
   repeated string rp_code = 132766; repeated string system_name = 153628; string template_version = 153634;
@@ -56,6 +71,7 @@ const root = protobuf.parse(CLIENT_PROTO, { keepCase: true }).root;
 const Base = root.lookupType('Base');
 const Request = root.lookupType('Request');
 const TYPE_FOR: Record<number, protobuf.Type> = {
+  329: root.lookupType('OcoAnswer'),
   451: root.lookupType('AccountPnL'),
   3513: root.lookupType('FillHistory'),
 };
@@ -68,8 +84,12 @@ export type Msg = Record<string, unknown> & {
   rq_handler_rp_code?: string[];
 };
 
+/** 328 is the one request whose order fields are repeated (one entry per leg). */
+const OcoRequest = root.lookupType('OcoRequest');
+
 export function encodeRequest(templateId: number, fields: Record<string, unknown>): Buffer {
-  const body = Request.encode(Request.fromObject({ ...fields, template_id: templateId })).finish();
+  const type = templateId === 328 ? OcoRequest : Request;
+  const body = type.encode(type.fromObject({ ...fields, template_id: templateId })).finish();
   const out = Buffer.alloc(4 + body.length);
   out.writeInt32BE(body.length, 0);
   out.set(body, 4);

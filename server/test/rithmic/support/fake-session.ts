@@ -62,3 +62,44 @@ export function trail(client: RawRithmic, basketId: unknown): string[] {
 export async function settle(ms = 30): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
+
+/** One leg of a 328 OCO, as pbeets/rithmic-rs `RithmicOcoOrderLeg` carries it. */
+export interface OcoLeg {
+  user_tag?: string;
+  symbol: string;
+  exchange: string;
+  quantity: number;
+  transaction_type: number;
+  price_type: number;
+  price?: number;
+  trigger_price?: number;
+}
+
+/**
+ * Sends a 328 laid out as pbeets/rithmic-rs `request_oco_order` builds it: one slot per leg in every order field,
+ * prices zero-filled, the trade route of each leg's exchange, `user_tag` and `window_name` left out when no leg
+ * sets one, the trailing fields left out when no leg trails. Returns the one-frame 329.
+ */
+export async function placeOco(
+  client: RawRithmic,
+  accountId: string,
+  legs: OcoLeg[],
+  routes: Record<string, string> = {},
+): Promise<Msg> {
+  const tags = legs.map((leg) => leg.user_tag ?? '');
+  const id = client.send(328, {
+    ...(tags.every((tag) => tag === '') ? {} : { user_tag: tags }),
+    account_id: accountId,
+    symbol: legs.map((leg) => leg.symbol),
+    exchange: legs.map((leg) => leg.exchange),
+    quantity: legs.map((leg) => leg.quantity),
+    price: legs.map((leg) => leg.price ?? 0),
+    trigger_price: legs.map((leg) => leg.trigger_price ?? 0),
+    transaction_type: legs.map((leg) => leg.transaction_type),
+    duration: legs.map(() => 1),
+    price_type: legs.map((leg) => leg.price_type),
+    trade_route: legs.map((leg) => routes[leg.exchange] ?? 'simulator'),
+    manual_or_auto: legs.map(() => 2),
+  });
+  return (await client.answer(329, id)).terminal;
+}
