@@ -378,9 +378,9 @@ export class CopyEngine implements EngineContext {
       this.recovered.add(userId);
       this.unrecovered.set(userId, new Set(list.map((account) => account.id)));
     }
+    // Followers whose copies were lost in a crash are corrected even with auto-sync off, in the same pass.
     const unsent = await this.recoverReachable(userId);
-    await reconcileGroup(this, group, { force: false });
-    if (unsent.length > 0) await reconcileGroup(this, group, { force: true, followerIds: unsent });
+    await reconcileGroup(this, group, { force: false, forcedFollowerIds: unsent });
     this.changed(userId);
   }
 

@@ -3,7 +3,8 @@ import type { BrokerOrder } from '../../brokers/types';
 import { copyClientId, mirrorEventKey } from './client-ids';
 import type { EngineContext } from './context';
 import { offlineSkip } from './offline-skips';
-import { copiesFillsOnly, notInContracts, scaledQty, signed, takesContract } from './sizing';
+import { copiesFillsOnly, notInContracts, signed, takesContract } from './sizing';
+import { contractsAtRatio } from '@synctrade/api/validation';
 import {
   addPendingExposure,
   canReceive,
@@ -41,7 +42,7 @@ export function planMirrors(
     if (copiesFillsOnly(follower)) continue;
     const accountId = follower.id;
     const symbol = follower.cross ? crossSymbol(order.symbol) : order.symbol;
-    const qty = scaledQty(order.qty - order.filledQty, follower.ratio);
+    const qty = contractsAtRatio(order.qty - order.filledQty, follower.ratio);
     const base = {
       eventKey,
       userId: follower.userId,

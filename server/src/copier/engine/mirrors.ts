@@ -5,7 +5,8 @@ import type { EngineContext } from './context';
 import { claimMirrors, planMirrors } from './mirror-plan';
 import { reconcileGroup } from './reconcile';
 import { dispatch } from './sender';
-import { copiesFillsOnly, scaledQty, signed } from './sizing';
+import { copiesFillsOnly, signed } from './sizing';
+import { contractsAtRatio } from '@synctrade/api/validation';
 import {
   heldPosition,
   isLiveOrder,
@@ -117,7 +118,7 @@ function modifyAction(ctx: EngineContext, leader: LeaderState, order: BrokerOrde
     // The leader order as it is at the modify's turn: modifies that waited for the budget coalesce into one.
     const now = leader.mirrored.get(order.orderId) ?? order;
     if (!isLiveOrder(now)) return null;
-    const qty = scaledQty(now.qty, follower.ratio);
+    const qty = contractsAtRatio(now.qty, follower.ratio);
     const mirrorId = copyClientId(mirrorEventKey(leader.accountId, order.orderId), follower.id, 0);
     const exposure = leader.mirrorExposure.get(mirrorId);
     const held = heldPosition(ctx.live.get(follower.id), exposure?.symbol ?? '', ctx.clock.now());

@@ -47,6 +47,8 @@ export interface ReconcileOptions {
   leaderId?: number;
   /** Only these followers. */
   followerIds?: readonly number[];
+  /** These followers are corrected as with `force` (copies lost in a crash, found at the restart). */
+  forcedFollowerIds?: readonly number[];
   /** Only these leader contracts (and their Cross counterparts). */
   leaderSymbols?: readonly string[];
   /** The user pressed Sync: contracts traded by hand are brought back to leader × ratio too. */
@@ -224,7 +226,7 @@ async function reconcileFollower(
   if (live !== undefined && releaseHeldByHand(live, split.release)) ctx.heldByHandChanged(follower.id);
   const verdict = followerVerdict({
     split,
-    force: options.force,
+    force: options.force || options.forcedFollowerIds?.includes(follower.id) === true,
     autoSync: follower.autoSync,
     waitsForLeaderTrade: follower.waitsForLeaderTrade === true,
   });

@@ -50,11 +50,8 @@ export function unboundedTarget(leaderPosition: number, sizing: Sizing): number 
   if (typeof sizing !== 'number' && sizing.fixedQty != null)
     return Math.sign(leaderPosition) * sizing.fixedQty;
   const ratio = typeof sizing === 'number' ? sizing : sizing.ratio;
-  return Math.sign(leaderPosition) * scaledQty(Math.abs(leaderPosition), ratio);
+  return Math.sign(leaderPosition) * contractsAtRatio(Math.abs(leaderPosition), ratio);
 }
-
-/** Contracts × ratio, rounded half up (`contractsAtRatio`, shared with the desk's previews). */
-export const scaledQty = contractsAtRatio;
 
 /** The follower copies the leader's fills only (as market orders): its copy mode, or a fixed quantity. */
 export function copiesFillsOnly(account: Pick<EngineAccount, 'fixedQty' | 'copyMode'>): boolean {
