@@ -202,9 +202,18 @@ export interface BrokerFill {
   time: number;
 }
 
+/**
+ * When the frame that carried an order or fill event was read from the broker's socket (`wallClock()`, ms since
+ * the epoch): the copier's latency starts there, so a wait inside the adapter counts. Absent where no frame was
+ * read (the paper broker runs in the server).
+ */
+interface Heard {
+  heardAt?: number;
+}
+
 export type BrokerEvent =
-  | { kind: 'order'; order: BrokerOrder }
-  | ({ kind: 'fill'; clientOrderId: string | null } & BrokerFill)
+  | ({ kind: 'order'; order: BrokerOrder } & Heard)
+  | ({ kind: 'fill'; clientOrderId: string | null } & BrokerFill & Heard)
   | { kind: 'position'; position: BrokerPosition }
   | { kind: 'account'; account: AccountSnapshot }
   /** The session lost its feed (`up: false`) or got it back after a fresh snapshot (`up: true`). */

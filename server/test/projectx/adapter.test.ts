@@ -36,6 +36,8 @@ describe('ProjectX adapter over real sockets against the fake gateway', () => {
     });
     const fills = world.events.filter((e) => e.kind === 'fill');
     expect(new Set(fills.map((e) => (e.kind === 'fill' ? e.fillId : ''))).size).toBe(fills.length);
+    // Each carries when its push was read from the hub's socket: the copier's latency starts there.
+    expect(fills.every((e) => e.kind === 'fill' && typeof e.heardAt === 'number')).toBe(true);
   });
 
   it('resolves a lost answer through the order history, never by sending the order twice', async () => {

@@ -39,6 +39,8 @@ describe('Rithmic adapter orders against the fake gateway', () => {
       symbol: 'ESZ6',
       side: 'buy',
       price: 6000,
+      // When the 352 carrying it was read from the order plant's socket: the copier's latency starts there.
+      heardAt: expect.any(Number),
     });
     const sent = world.fake.world.orders().find((o) => o.userTag === 'st.a');
     expect(sent).toMatchObject({ manualOrAuto: 'AUTO', exchange: 'CME', qty: 2, side: 'buy' });

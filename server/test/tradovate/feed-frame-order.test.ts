@@ -5,6 +5,7 @@ import { TradovateFeed } from '../../src/brokers/tradovate/feed';
 import { FeedState } from '../../src/brokers/tradovate/feed-state';
 import { IpBudget } from '../../src/brokers/tradovate/ip-budget';
 import { UserRequestWindow } from '../../src/brokers/tradovate/user-request-window';
+import { wallClock } from '../../src/brokers/shared/heard-at';
 import type { BrokerEvent } from '../../src/brokers/types';
 
 async function waitUntil(condition: () => boolean): Promise<void> {
@@ -65,23 +66,28 @@ const orderEntity = (id: number) => ({
 describe('Tradovate feed frames', () => {
   let tradovate: Awaited<ReturnType<typeof scriptedTradovate>>;
   let feed: TradovateFeed;
+  let state: FeedState;
+  /** The contract look-up a test slows down; by default it finds nothing new. */
+  let lookUp: (ids: number[]) => Promise<void>;
   const events: BrokerEvent[] = [];
   const orderEvents = () =>
     events.flatMap((e) => (e.kind === 'order' ? [`${e.order.orderId} ${e.order.clientOrderId}`] : []));
 
   beforeEach(async () => {
     events.length = 0;
+    lookUp = async () => undefined;
+    state = new FeedState();
     tradovate = await scriptedTradovate();
     feed = new TradovateFeed({
       wsUrl: tradovate.url,
       timings: { ...defaultTimings, heartbeatMs: 60_000, serverSilenceMs: 120_000 },
       token: () => 'token',
       userId: 1,
-      state: new FeedState(),
+      state,
       budget: new UserRequestWindow(1_000),
       ipBudget: new IpBudget(),
       emit: (event) => events.push(event),
-      resolveContracts: async () => undefined,
+      resolveContracts: (ids) => lookUp(ids),
       warn: () => undefined,
     });
     await feed.start();
@@ -104,5 +110,23 @@ describe('Tradovate feed frames', () => {
     tradovate.send([props('order', 'Created', orderEntity(30))]);
     await waitUntil(() => orderEvents().length > 0);
     expect(orderEvents()).toEqual(['30 null']);
+  });
+
+  it('when an event waits for a contract look-up, then it still carries the moment its frame was read', async () => {
+    const LOOK_UP_MS = 60;
+    lookUp = async (ids) => {
+      await new Promise((resolve) => setTimeout(resolve, LOOK_UP_MS));
+      state.absorbContracts({ contracts: ids.map((id) => ({ id, name: 'NQZ6' })) });
+    };
+    const readBefore = wallClock();
+    tradovate.send([props('order', 'Created', { ...orderEntity(40), contractId: 8 })]);
+    await waitUntil(() => orderEvents().length > 0);
+    const emittedAt = wallClock();
+    const [event] = events;
+    const heardAt = event?.kind === 'order' ? event.heardAt : undefined;
+    expect(heardAt).toBeGreaterThanOrEqual(readBefore);
+    // Read before the look-up began, so at least the look-up's wait before it was handed over.
+    expect(emittedAt - (heardAt ?? emittedAt)).toBeGreaterThanOrEqual(LOOK_UP_MS);
+    expect(event?.kind === 'order' ? event.order.symbol : undefined).toBe('NQZ6');
   });
 });

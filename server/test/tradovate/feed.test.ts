@@ -31,6 +31,8 @@ describe('Tradovate user-data feed', () => {
       qty: 2,
       price: 6000,
       time: expect.any(Number),
+      // When the socket frame carrying it was read: the copier's latency starts there.
+      heardAt: expect.any(Number),
     });
     await events.waitFor(() => events.of('position')[0], 3_000, 'position');
     const statuses = events

@@ -29,6 +29,7 @@ import { SyntheticBrackets } from './synthetic-brackets';
 import { toContractId } from './symbols';
 import { TokenKeeper } from './token-keeper';
 import { ProjectXUserHub } from './user-hub';
+import { stampHeard } from '../shared/heard-at';
 
 export interface SessionDeps extends BrokerSessionOptions {
   timings: ProjectXTimings;
@@ -254,7 +255,7 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
         await keeper.renew().catch((error: unknown) => warn(`ProjectX token renewal: ${String(error)}`));
       return keeper.token();
     },
-    onPush(target, action, data) {
+    onPush(target, action, data, heardAt) {
       // Pushes are applied in order behind any catch-up still running.
       hubWork = hubWork.then(async () => {
         if (target === 'GatewayUserTrade') await learnTagOfTrade(data);
@@ -266,7 +267,8 @@ export async function openProjectXSession(deps: SessionDeps): Promise<BrokerSess
               : target === 'GatewayUserPosition'
                 ? state.applyPosition(data, action === 2)
                 : state.applyAccount(data);
-        for (const event of events) emit(event);
+        // Stamped with the push's arrival: the wait behind a catch-up or a tag look-up is the copy's too.
+        for (const event of events) emit(stampHeard(event, heardAt));
         if (target === 'GatewayUserOrder' || target === 'GatewayUserPosition') brackets.poke();
         if (state.symbolsWithoutPointValue().length > 0)
           void learnPointValues().then(() => {

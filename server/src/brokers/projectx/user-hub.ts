@@ -9,6 +9,7 @@ import {
 import type { ProjectXTimings } from './config';
 import type { GatewayNet } from './gateway-net';
 import { type Json, unwrapPush } from './json';
+import { wallClock } from '../shared/heard-at';
 
 export type UserTarget =
   'GatewayUserAccount' | 'GatewayUserOrder' | 'GatewayUserPosition' | 'GatewayUserTrade';
@@ -27,7 +28,8 @@ export interface UserHubDeps {
   accountIds: () => number[];
   /** The token for the next (re)connection; `fresh` asks for a renewed one after a failed attempt. */
   token(fresh: boolean): Promise<string>;
-  onPush(target: UserTarget, action: number | undefined, data: Json): void;
+  /** `heardAt`: when the push was read (`wallClock()`). */
+  onPush(target: UserTarget, action: number | undefined, data: Json, heardAt: number): void;
   /** The hub is subscribed again after a reconnect: catch up by REST (nothing is replayed), then report up. */
   onResubscribed(): Promise<void>;
   onDown(reason: string): void;
@@ -92,8 +94,9 @@ export class ProjectXUserHub {
       .build();
     for (const target of TARGETS)
       connection.on(target, (...args: unknown[]) => {
+        const heardAt = wallClock();
         this.heardAt = Date.now();
-        for (const { action, data } of unwrapPush(args)) this.deps.onPush(target, action, data);
+        for (const { action, data } of unwrapPush(args)) this.deps.onPush(target, action, data, heardAt);
       });
     connection.onreconnecting((error) => {
       this.freshToken = true;

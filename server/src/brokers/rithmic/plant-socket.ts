@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { type Answer, AnswerLost, NotSent, RithmicRefusal, strings } from './answers';
 import { decodeFrame, encodeFrame, MAX_FRAME_BYTES, type RithmicMessage } from './codec';
+import { wallClock } from '../shared/heard-at';
 
 /** Requests waiting for their answer on one socket, at most. */
 const MAX_PENDING = 500;
@@ -15,7 +16,8 @@ const reportedTemplates = new Set<number>();
 
 export interface PlantHandlers {
   /** A push that answers no request (351, 352, 350, 450, 451). */
-  onPush(message: RithmicMessage): void;
+  /** `heardAt`: when the frame was read (`wallClock()`). */
+  onPush(message: RithmicMessage, heardAt: number): void;
   /** 77: the login's session cap was passed; the socket closes right after. */
   onForcedLogout(): void;
   /** Once, whatever closed the socket. */
@@ -189,6 +191,7 @@ export class PlantSocket {
   }
 
   private receive(buffer: Buffer): void {
+    const heardAt = wallClock();
     this.lastReceived = Date.now();
     const decoded = decodeFrame(buffer);
     if (!decoded.ok) {
@@ -215,7 +218,7 @@ export class PlantSocket {
       if (templateId === 75)
         return this.handlers.warn(`Rithmic rejected a message: ${strings(message, 'rp_code').join(' ')}`);
       if (strings(message, 'user_msg').length > 0) return; // a late answer to a request given up on
-      this.handlers.onPush(message);
+      this.handlers.onPush(message, heardAt);
       return;
     }
     const rpCode = strings(message, 'rp_code');

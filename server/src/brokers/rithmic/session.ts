@@ -24,6 +24,7 @@ import {
 import type { PlantHandlers, PlantSocket } from './plant-socket';
 import { applyRoutes, type OrderPlant, openOrderPlant, openPnlPlant } from './plants';
 import type { RequestBudget } from './request-budget';
+import { stampHeard } from '../shared/heard-at';
 
 export interface SessionDeps extends BrokerSessionOptions {
   login: LoginParams;
@@ -48,8 +49,9 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
   const { timings, warn } = deps;
   const listeners = new SessionListeners();
   const state = new OrderState();
-  const emitAll = (events: BrokerEvent[]): void => {
-    for (const event of events) listeners.emit(event);
+  /** `heardAt`: when the broker's frame that produced them was read (absent for answers to our requests). */
+  const emitAll = (events: BrokerEvent[], heardAt?: number): void => {
+    for (const event of events) listeners.emit(stampHeard(event, heardAt));
   };
   let orderPlant: OrderPlant | undefined;
   let pnlSocket: PlantSocket | undefined;
@@ -67,12 +69,12 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
   /** Set while the session waits for the user (forced out too often): no more tries. */
   let givenUp = false;
 
-  function onPush(message: RithmicMessage): void {
+  function onPush(message: RithmicMessage, heardAt: number): void {
     switch (message.template_id) {
       case 351:
-        return emitAll(state.applyRithmic(message));
+        return emitAll(state.applyRithmic(message), heardAt);
       case 352:
-        return emitAll(state.applyExchange(message));
+        return emitAll(state.applyExchange(message), heardAt);
       case 350:
         if (orderPlant !== undefined) applyRoutes(orderPlant, [message]);
         return;
@@ -94,8 +96,8 @@ export async function openRithmicSession(deps: SessionDeps): Promise<BrokerSessi
 
   function handlersFor(gen: number): PlantHandlers {
     return {
-      onPush: (message) => {
-        if (gen === generation) onPush(message);
+      onPush: (message, heardAt) => {
+        if (gen === generation) onPush(message, heardAt);
       },
       onForcedLogout: () => {
         if (gen === generation) forcedOut = true;

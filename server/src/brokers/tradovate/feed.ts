@@ -1,4 +1,5 @@
 import { BrokerError, type BrokerEvent } from '../types';
+import { stampHeard } from '../shared/heard-at';
 import type { TradovateTimings } from './config';
 import type { FeedState } from './feed-state';
 import { isRecord, optString } from './json';
@@ -24,6 +25,12 @@ export interface FeedDeps {
   warn(message: string): void;
 }
 
+/** A `props` event and when its frame was read. */
+interface HeardProps {
+  data: unknown;
+  heardAt: number;
+}
+
 /**
  * The user-data feed: one socket at a time, a snapshot on every (re)connect, `props` events applied in order,
  * and reconnection with exponential back-off and jitter. `connection` events tell the engine to reconcile.
@@ -35,10 +42,12 @@ export class TradovateFeed {
   private up = false;
   private attempt = 0;
   private work: Promise<void> = Promise.resolve();
-  private buffered: unknown[] | undefined;
+  private buffered: HeardProps[] | undefined;
   private queued = 0;
   /** Events of the current frame were applied at once; its end flushes what waited for a command. */
   private frameApplied = false;
+  /** When the frame of the event being applied was read: the events it produces carry it. */
+  private heardAt: number | undefined;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -74,7 +83,7 @@ export class TradovateFeed {
     // Handlers may fire while connect() is still running (a refused authorization closes the socket).
     const ref: { socket?: TradovateSocket } = {};
     const socket = await TradovateSocket.connect(this.deps.wsUrl, this.deps.token(), this.deps.timings, {
-      onProps: (data) => this.onProps(ref.socket, data),
+      onProps: (data, heardAt) => this.onProps(ref.socket, { data, heardAt }),
       onFrameEnd: () => this.onFrameEnd(ref.socket),
       onShutdown: (reasonCode) => ref.socket?.close(`Tradovate shutdown (${reasonCode})`),
       onClosed: (reason) => this.onClosed(ref.socket, reason),
@@ -90,7 +99,7 @@ export class TradovateFeed {
       const pending = this.buffered;
       this.buffered = undefined;
       for (const event of changes) this.deps.emit(event);
-      for (const data of pending) this.enqueue(data);
+      for (const props of pending) this.enqueue(props);
     } catch (error: unknown) {
       // Whoever called connect() handles this failure; the close must not start a second reconnect loop.
       this.socket = undefined;
@@ -102,15 +111,15 @@ export class TradovateFeed {
     if (isReconnect) this.deps.emit({ kind: 'connection', up: true });
   }
 
-  private onProps(socket: TradovateSocket | undefined, data: unknown): void {
+  private onProps(socket: TradovateSocket | undefined, props: HeardProps): void {
     if (!this.current(socket)) return;
-    if (this.buffered) this.buffered.push(data);
+    if (this.buffered) this.buffered.push(props);
     // Nothing waiting and every contract known: applied at once. Awaiting a look-up that has nothing to look
     // up put every event of a frame one promise turn behind the last, on the copy's path.
-    else if (this.queued === 0 && !mentionsUnknownContract(this.deps.state, data)) {
-      this.applyEvent(data);
+    else if (this.queued === 0 && !mentionsUnknownContract(this.deps.state, props.data)) {
+      this.applyEvent(props);
       this.frameApplied = true;
-    } else this.enqueue(data);
+    } else this.enqueue(props);
   }
 
   /** The frame is over: an order still waiting for its command is emitted now, as when a queue drains. */
@@ -125,13 +134,14 @@ export class TradovateFeed {
     return socket !== undefined && (socket === this.socket || this.socket === undefined);
   }
 
-  private applyEvent(data: unknown): void {
+  private applyEvent({ data, heardAt }: HeardProps): void {
+    this.heardAt = heardAt;
     try {
       if (!isRecord(data)) throw new Error('props event without a body');
       const entityType = optString(data, 'entityType') ?? '';
       const eventType = optString(data, 'eventType') ?? 'Updated';
       this.deps.state.apply(entityType, eventType, data.entity);
-      for (const event of this.deps.state.flush(false)) this.deps.emit(event);
+      for (const event of this.deps.state.flush(false)) this.deps.emit(stampHeard(event, heardAt));
     } catch (error: unknown) {
       this.deps.warn(
         `Tradovate feed: skipped a malformed event (${error instanceof Error ? error.message : String(error)})`,
@@ -140,7 +150,7 @@ export class TradovateFeed {
   }
 
   private flushAll(): void {
-    for (const event of this.deps.state.flush(true)) this.deps.emit(event);
+    for (const event of this.deps.state.flush(true)) this.deps.emit(stampHeard(event, this.heardAt));
   }
 
   /**
@@ -148,12 +158,12 @@ export class TradovateFeed {
    * order still waiting for its command is emitted at the latest when the queue is drained (the end of its
    * frame, or of the frames that arrived during the look-up).
    */
-  private enqueue(data: unknown): void {
+  private enqueue(props: HeardProps): void {
     this.queued += 1;
     this.work = this.work.then(async () => {
       try {
-        await this.deps.resolveContracts(missingContracts(this.deps.state, data));
-        this.applyEvent(data);
+        await this.deps.resolveContracts(missingContracts(this.deps.state, props.data));
+        this.applyEvent(props);
       } catch (error: unknown) {
         this.deps.warn(
           `Tradovate feed: skipped an event (${error instanceof Error ? error.message : String(error)})`,

@@ -4,9 +4,11 @@ import { BrokerError } from '../types';
 import type { TradovateTimings } from './config';
 import { classifyMessage, encodeRequest, parseFrame } from './frames';
 import type { JsonRecord } from './json';
+import { wallClock } from '../shared/heard-at';
 
 export interface SocketHandlers {
-  onProps(data: unknown): void;
+  /** `heardAt`: when the frame carrying it was read (`wallClock()`). */
+  onProps(data: unknown, heardAt: number): void;
   /** After the last message of a frame: Tradovate sends an order and its `New` command in one frame. */
   onFrameEnd(): void;
   onShutdown(reasonCode: string): void;
@@ -123,17 +125,18 @@ export class TradovateSocket {
   }
 
   private receive(raw: string): void {
+    const heardAt = wallClock();
     this.lastReceived = Date.now();
     const frame = parseFrame(raw);
     if (frame.type === 'open') this.opened?.();
     else if (frame.type === 'close') this.close(`closed by Tradovate (${frame.code} ${frame.reason})`);
     else if (frame.type === 'messages') {
-      for (const message of frame.messages) this.dispatch(message);
+      for (const message of frame.messages) this.dispatch(message, heardAt);
       this.handlers.onFrameEnd();
     }
   }
 
-  private dispatch(raw: unknown): void {
+  private dispatch(raw: unknown, heardAt: number): void {
     const message = classifyMessage(raw);
     if (message.kind === 'response') {
       const pending = this.pending.get(message.id);
@@ -141,7 +144,7 @@ export class TradovateSocket {
       this.pending.delete(message.id);
       clearTimeout(pending.timer);
       pending.resolve({ status: message.status, data: message.data });
-    } else if (message.kind === 'props') this.handlers.onProps(message.data);
+    } else if (message.kind === 'props') this.handlers.onProps(message.data, heardAt);
     else if (message.kind === 'shutdown') this.handlers.onShutdown(message.reasonCode);
   }
 

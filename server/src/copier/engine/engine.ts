@@ -10,6 +10,7 @@ import { onLeaderOrder } from './mirrors';
 import type { AccountDirectory, ChangeListener, CopyStore, Notifier, RuleGuard } from './ports';
 import { reconcileGroup } from './reconcile';
 import { recoverUnresolved } from './recovery';
+import { receivedAtOf } from './received-at';
 import { checkRules } from './rule-checks';
 import { allRules } from './rules/all-rules';
 import { ownLimits } from './rules/own-limits';
@@ -399,7 +400,7 @@ export class CopyEngine implements EngineContext {
     entry: SessionEntry,
     event: Extract<BrokerEvent, { kind: 'fill' | 'order' | 'position' | 'account' }>,
   ): void {
-    const receivedAt = this.clock.now();
+    const receivedAt = receivedAtOf(event, this.clock.now());
     const account = this.accountOf(entry, event);
     if (account === undefined) return;
     const group = this.group(account.userId);
