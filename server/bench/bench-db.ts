@@ -5,6 +5,7 @@ import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { createPgDb } from '../src/db/pg-db';
 import { createPgliteDb } from '../src/db/pglite-db';
+import { createPgliteWorkerDb } from '../src/db/pglite-worker-db';
 import type { CopyStore } from '../src/copier/engine/ports';
 import { MemoryCopyStore } from '../src/copier/engine/memory-store';
 import { JournaledCopyStore } from '../src/copier/store/journaled-store';
@@ -13,10 +14,11 @@ import type { EngineAccount } from '../src/copier/engine/types';
 
 /**
  * The copy stores the copier benches compare: `memory` (no storage at all, the baseline), `journal` (the server on
- * its embedded database), `sql-claim` (the embedded database with each claim decided by a statement) and `postgres`
- * (the server on PostgreSQL: each claim a statement on a real pool).
+ * its embedded database, which runs on a thread of its own), `journal-thread` (the same with the embedded database
+ * on the copies' thread, as before 2026-12-04), `sql-claim` (the embedded database with each claim decided by a
+ * statement) and `postgres` (the server on PostgreSQL: each claim a statement on a real pool).
  */
-export type StoreKind = 'memory' | 'journal' | 'sql-claim' | 'postgres';
+export type StoreKind = 'memory' | 'journal' | 'journal-thread' | 'sql-claim' | 'postgres';
 
 export interface BenchStore {
   store: CopyStore;
@@ -46,10 +48,13 @@ export async function openBenchStore(kind: StoreKind, postgresUrl?: string): Pro
     await migrate(db);
     store = new SqlCopyStore(db, onError);
   } else if (kind !== 'memory') {
-    db = await createPgliteDb(path.join(dir, 'pglite'));
+    db =
+      kind === 'journal-thread'
+        ? await createPgliteDb(path.join(dir, 'pglite'))
+        : await createPgliteWorkerDb(path.join(dir, 'pglite'));
     await migrate(db);
     store =
-      kind === 'journal'
+      kind === 'journal' || kind === 'journal-thread'
         ? new JournaledCopyStore(db, { dir: path.join(dir, 'journal'), onError })
         : new SqlCopyStore(db, onError);
   }

@@ -14,6 +14,7 @@ import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
 import { createPgDb } from '../src/db/pg-db';
 import { createPgliteDb } from '../src/db/pglite-db';
+import { createPgliteWorkerDb } from '../src/db/pglite-worker-db';
 import { validateImportRows } from '../src/copier/history/import-rows';
 import { importTrades } from '../src/copier/history/trades-repo';
 
@@ -65,7 +66,9 @@ interface Fresh {
 async function freshDb(backend: 'pglite' | 'postgres'): Promise<Fresh> {
   if (backend === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'synctrade-import-'));
-    const db = await createPgliteDb(dir);
+    // BENCH_PGLITE=thread: on the bench's own thread (tools, tests); else on a thread of its own, as the server runs it.
+    const db =
+      process.env.BENCH_PGLITE === 'thread' ? await createPgliteDb(dir) : await createPgliteWorkerDb(dir);
     return {
       db,
       async drop() {

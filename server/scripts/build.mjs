@@ -41,8 +41,9 @@ export function buildServer() {
   rmSync(path.join(outDir, 'migrations'), { recursive: true, force: true });
   loadEsbuild().buildSync({
     absWorkingDir: serverRoot,
-    entryPoints: ['src/main.ts'],
-    outfile: path.join(outDir, 'main.js'),
+    // The embedded database's thread loads its own file (src/db/pglite-worker-db.ts looks for it beside main.js).
+    entryPoints: { main: 'src/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Db } from './db';
 import { createPgDb } from './pg-db';
-import { createPgliteDb } from './pglite-db';
+import { createPgliteWorkerDb } from './pglite-worker-db';
 
 /**
- * PostgreSQL when a URL is configured, else PGlite in `<dataDir>/pglite`. `idleInTransactionMs` (PostgreSQL only)
+ * PostgreSQL when a URL is configured, else PGlite in `<dataDir>/pglite`, on a thread of its own. `idleInTransactionMs` (PostgreSQL only)
  * makes the database end any transaction of the pool left idle that long.
  */
 export async function createDb(options: {
@@ -21,5 +21,5 @@ export async function createDb(options: {
     });
   const folder = `${options.dataDir}/pglite`;
   await mkdir(folder, { recursive: true });
-  return createPgliteDb(folder);
+  return createPgliteWorkerDb(folder);
 }

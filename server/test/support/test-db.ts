@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/db';
 import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate';
 import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
+import { createPgliteWorkerDb } from '../../src/db/pglite-worker-db';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -59,7 +60,10 @@ async function wrapForMigration(pglite: PGlite): Promise<Db> {
  * dropped again when the Db is closed. Migrations are the caller's job.
  */
 export async function createTestDb(): Promise<Db> {
-  if (!usingPostgres()) return createPgliteDb(undefined, await pgliteTemplate());
+  if (!usingPostgres())
+    return process.env.TEST_PGLITE === 'worker'
+      ? createPgliteWorkerDb(undefined, await pgliteTemplate())
+      : createPgliteDb(undefined, await pgliteTemplate());
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();

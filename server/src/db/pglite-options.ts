@@ -1,0 +1,27 @@
+import { PGlite, types } from '@electric-sql/pglite';
+
+const parsers = {
+  [types.INT8]: (value: string): number => Number(value),
+  [types.NUMERIC]: (value: string): number => Number(value),
+};
+
+/**
+ * PGlite's own start parameters, and a new WAL segment created at its size without writing 16 MB of zeros first
+ * (`wal_init_zero`). PGlite runs without fsync (`-F`), so the zeros bought no durability; they were 48 of the
+ * 134 MB written while 100,000 trades were imported (`pnpm bench history`), and with them the import took
+ * 3.6–5.1 s against 3.5–3.6 s without (docs/bench/history.md, 2026-11-29).
+ */
+const START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+
+/**
+ * PGlite on the calling thread: a data folder on disk, or memory when `dataDir` is undefined, optionally starting
+ * from a dumped data folder. Counts and numerics are parsed into numbers, as on PostgreSQL (the parsers are the
+ * instance's: given again per query, PGlite copies its whole table of parsers for that query and reads every
+ * value through the copy, a third of a 20-row read's time).
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  const options = { parsers, startParams: [...START_PARAMS], ...(loadDataDir ? { loadDataDir } : {}) };
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+  await pglite.waitReady;
+  return pglite;
+}
