@@ -11,16 +11,20 @@ describe('each connection as the copier holds it (Home’s connection health)', 
   let user: TestUser;
   let rows: SyncAccount[];
 
-  beforeAll(async () => {
-    ({ t, user, rows } = await openPaperDesk('Health paper', PER_MINUTE));
-  });
-  afterAll(async () => t.close());
-
   const health = async (who: TestUser): Promise<ConnectionHealth[]> => {
     const answer = await call<ConnectionHealth[]>(t.app, who, 'GET', '/copier/connections/health');
     expect(answer.status).toBe(200);
     return answer.body;
   };
+
+  beforeAll(async () => {
+    ({ t, user, rows } = await openPaperDesk('Health paper', PER_MINUTE));
+    // The desk lists the accounts from the database; the engine opens the connection's session on its own time.
+    const until = Date.now() + 5_000;
+    while (!(await health(user)).some((row) => row.session_open && row.up) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+  });
+  afterAll(async () => t.close());
 
   it('when a trader reads it, then their connection is open and up, heard just now, with its login’s request budget', async () => {
     const before = Date.now();
