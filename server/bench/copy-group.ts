@@ -30,7 +30,7 @@ export interface BenchDesk {
  * logins of 25 accounts each (a trader's accounts never share a login with another trader's).
  */
 export async function buildDesk(traders: number, followers: number, store: CopyStore): Promise<BenchDesk> {
-  const venue = new PaperVenue({ seed: 1, tickMs: null, recordCommands: false });
+  const venue = new PaperVenue({ seed: 1, tickMs: null, recordCommands: false, eventHistory: 0 });
   const adapter = createPaperAdapter({
     publicUrl: 'http://localhost',
     venue,

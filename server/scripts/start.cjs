@@ -6,6 +6,8 @@
 // which the server puts behind its own thread (src/runtime/background-threads.ts). `--no-lazy
 // --always-sparkplug` compile every function to baseline code as it is loaded: the first copies after a start
 // run compiled code instead of waiting for the parser and the interpreter (docs/bench/e2e.md, 2026-11-25).
+// `--max-semi-space-size=4` (MB) keeps each young-generation collection short: the copy's thread stops about 1 ms
+// every few dozen copies instead of 5–15 ms every few hundred (docs/bench/copier-open-loop.md, 2026-12-04 22:30).
 // CommonJS on purpose: node reads an ES module entry on libuv's thread pool, which would then exist when the
 // server lowers its helper threads and be lowered with them (file reads, password hashing, compression); from a
 // CommonJS entry the pool starts after that, with the server's own priority.

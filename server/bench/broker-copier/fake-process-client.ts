@@ -26,6 +26,9 @@ export interface FakeHandle<Info> {
   close(): Promise<void>;
 }
 
+/** The server's own V8 flags (its `start` script), which the bench's copier process runs with. */
+const SERVER_ONLY_FLAGS = ['--single-threaded', '--max-semi-space-size', '--no-lazy', '--always-sparkplug'];
+
 export const fakeInSameProcess = (): boolean => process.env.BENCH_FAKE === 'same';
 
 async function fakeInOwnProcess<Info>(
@@ -34,6 +37,8 @@ async function fakeInOwnProcess<Info>(
 ): Promise<FakeHandle<Info>> {
   const child = fork(path.resolve(__dirname, 'fake-process.ts'), [broker], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The broker's machine does not run with the copier's V8 flags (collections, compilation): node's defaults.
+    execArgv: process.execArgv.filter((flag) => !SERVER_ONLY_FLAGS.some((only) => flag.startsWith(only))),
   });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;

@@ -8,6 +8,11 @@
 export interface Db {
   /** The backend: the copy engine keeps its claims in the process when the database is embedded. */
   readonly kind: DbKind;
+  /**
+   * Statements run on the calling thread (PGlite opened in-thread, as tests and tools do): a long statement holds
+   * that thread. The server's embedded database runs on a thread of its own and PostgreSQL in its own process.
+   */
+  readonly onCallersThread?: boolean;
   /** One statement with `$1`-style parameters; answers the rows. */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `fn` inside a transaction; nested calls join the outer transaction. */

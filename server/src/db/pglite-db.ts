@@ -7,6 +7,7 @@ type Queryable = Pick<Transaction, 'query' | 'exec'>;
 function wrap(target: Queryable, inTx: boolean, root: PGlite): Db {
   const db: Db = {
     kind: 'pglite',
+    onCallersThread: true,
     async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
       const result = await target.query<T>(sql, params);
       return result.rows;

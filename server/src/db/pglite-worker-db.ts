@@ -9,7 +9,9 @@ import {
   type WorkerStart,
 } from './pglite-worker-protocol';
 
-type Call = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** A request before it is numbered (distributed over the union, so each kind keeps its own fields). */
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+type Call = WithoutId<WorkerRequest>;
 
 interface Pending {
   resolve: (rows: unknown[]) => void;

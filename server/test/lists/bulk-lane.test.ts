@@ -43,6 +43,29 @@ describe('bulk lane', () => {
     expect(secondStarted - firstEnded).toBeGreaterThanOrEqual(30);
   });
 
+  it('when a chunk answers only a count and the database runs on a thread of its own, then the next chunk does not wait out a rest', async () => {
+    const offThread = {} as Db;
+    const onThread = { onCallersThread: true } as Db;
+    const orderOf = async (db: Db): Promise<string[]> => {
+      const order: string[] = [];
+      const first = inBulkLane(
+        db,
+        async () => {
+          holdThread(300);
+          // A rest as long as the statement would let this timer run before the next chunk; no rest would not.
+          setTimeout(() => order.push('timer'), 100);
+        },
+        { rowsToHandle: false },
+      );
+      const second = inBulkLane(db, async () => void order.push('chunk 2'), { rowsToHandle: false });
+      await Promise.all([first, second]);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      return order;
+    };
+    expect(await orderOf(offThread)).toEqual(['chunk 2', 'timer']);
+    expect(await orderOf(onThread)).toEqual(['timer', 'chunk 2']);
+  });
+
   it('passes on a failed statement and runs the next one', async () => {
     const db = {} as Db;
     const failed = inBulkLane(db, () => Promise.reject(new Error('bad chunk')));

@@ -140,4 +140,30 @@ describe('paper venue', () => {
       '2026-06-30T22:00:00.000Z',
     );
   });
+
+  it('when a replay-events fault hits, then the last events of the account arrive again, and a venue keeping none refuses it', async () => {
+    const venue = newVenue();
+    const id = venue.ensureAccounts('520', 1)[0]?.externalId ?? '';
+    venue.setPrice('ESZ6', 6000);
+    const kinds: string[] = [];
+    venue.hub.listen([id], (event) => kinds.push(event.kind));
+    const buy = { accountExternalId: id, symbol: 'ESZ6', side: 'buy', qty: 1, type: 'Market' } as const;
+    venue.place({ ...buy, clientOrderId: 'r1' });
+    await Promise.resolve();
+    const once = [...kinds];
+    venue.faults.arm({ kind: 'replay-events', count: 2 }, id);
+    venue.place({ ...buy, clientOrderId: 'r2' });
+    await Promise.resolve();
+    // The second order's events, then its last two (position, account) once more.
+    expect(kinds.slice(once.length)).toEqual([...once, 'position', 'account']);
+
+    const server = new PaperVenue({ seed: 42, tickMs: null, eventHistory: 0 });
+    const other = server.ensureAccounts('521', 1)[0]?.externalId ?? '';
+    server.faults.arm({ kind: 'replay-events', count: 2 }, other);
+    expect(() => server.place({ ...buy, accountExternalId: other, clientOrderId: 'r3' })).toThrow(
+      'A replay-events fault needs a venue that keeps its events (eventHistory)',
+    );
+    expect(server.workingOrders([other])).toEqual([]);
+    expect(server.positions([other])).toEqual([]);
+  });
 });

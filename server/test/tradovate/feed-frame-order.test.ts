@@ -5,7 +5,7 @@ import { TradovateFeed } from '../../src/brokers/tradovate/feed';
 import { FeedState } from '../../src/brokers/tradovate/feed-state';
 import { IpBudget } from '../../src/brokers/tradovate/ip-budget';
 import { UserRequestWindow } from '../../src/brokers/tradovate/user-request-window';
-import { wallClock } from '../../src/brokers/shared/heard-at';
+import { wallClock } from '../../src/runtime/wall-clock';
 import type { BrokerEvent } from '../../src/brokers/types';
 
 async function waitUntil(condition: () => boolean): Promise<void> {

@@ -20,17 +20,22 @@ interface Subscriber {
   scheduled: boolean;
 }
 
-const HISTORY = 100;
-
 /**
  * Delivers each account's events to the sessions that watch it. Delivery is queued and drained on a
  * microtask, as a socket would: a listener never runs inside the command that caused the event.
  */
 export class EventHub {
   private readonly subscribers = new Map<string, Set<Subscriber>>();
-  private readonly history = new Map<string, BrokerEvent[]>();
+  private readonly past = new Map<string, BrokerEvent[]>();
   /** Set by a venue with a ledger; without one, events go out on the next microtask. */
   gate: DeliveryGate | null = null;
+
+  /** `history`: events kept per account for `replay` (0: none). */
+  constructor(private readonly history: number) {}
+
+  keepsHistory(): boolean {
+    return this.history > 0;
+  }
 
   listen(accountIds: readonly string[], listener: Listener): () => void {
     const subscriber: Subscriber = { listener, queue: [], scheduled: false };
@@ -46,16 +51,18 @@ export class EventHub {
   }
 
   emit(accountId: string, event: BrokerEvent, copies = 1): void {
-    const past = this.history.get(accountId) ?? [];
-    past.push(event);
-    if (past.length > HISTORY) past.shift();
-    this.history.set(accountId, past);
+    if (this.history > 0) {
+      const past = this.past.get(accountId) ?? [];
+      past.push(event);
+      if (past.length > this.history) past.shift();
+      this.past.set(accountId, past);
+    }
     this.deliver(accountId, event, copies);
   }
 
   /** Delivers the account's last `count` events once more (a feed replaying after a reconnect). */
   replay(accountId: string, count: number): void {
-    const past = this.history.get(accountId) ?? [];
+    const past = this.past.get(accountId) ?? [];
     for (const event of past.slice(-count)) this.deliver(accountId, event, 1);
   }
 

@@ -82,6 +82,7 @@ export async function openPaperVenue(db: Db, options: OpenPaperVenueOptions): Pr
     seed: options.seed,
     ...(options.tickMs === undefined ? {} : { tickMs: options.tickMs }),
     recordCommands: false,
+    eventHistory: 0,
     ledger,
     ...(restored === undefined ? {} : { restored }),
     ...(options.prices === undefined ? {} : { prices: options.prices }),

@@ -11,6 +11,7 @@ import {
 } from '../types';
 import { CountingIds, type IdSource } from './block-ids';
 import { EventHub } from './event-hub';
+import { WorkingOrders } from './working-orders';
 import { FaultPlan } from './faults';
 import { bookFill, positionOf, snapshotOf, type PaperAccount } from './ledger';
 import type { StoredLedger } from './ledger-store';
@@ -25,6 +26,11 @@ export interface PaperVenueOptions {
   tickMs?: number | null;
   /** Keep every order command in `received` (tests); the server's venue does not. */
   recordCommands?: boolean;
+  /**
+   * Events kept per account for the `replay-events` fault (tests; default 100). The server's venue keeps none:
+   * each kept event would outlive the young generation and be promoted, and nothing in the product replays them.
+   */
+  eventHistory?: number;
   now?: () => number;
   /** The database ledger (the server's venue): state is stored before anything about it leaves the venue. */
   ledger?: LedgerWriter;
@@ -49,14 +55,14 @@ const IDS_PER_COMMAND = 1_000;
 export class PaperVenue {
   readonly prices: PriceModel;
   readonly faults = new FaultPlan();
-  readonly hub = new EventHub();
+  readonly hub: EventHub;
   /** Every order command that reached the venue, in order: tests check no copy was sent twice. */
   readonly received: PlaceOrderCommand[] = [];
   private readonly recordCommands: boolean;
   readonly now: () => number;
   private readonly accounts = new Map<string, PaperAccount>();
   private readonly orders = new Map<string, PaperOrder>();
-  private readonly working = new Set<string>();
+  private readonly working = new WorkingOrders();
   private readonly byClientId = new Map<string, string>();
   private readonly ids: IdSource;
   private readonly ledger: LedgerWriter | null;
@@ -69,6 +75,7 @@ export class PaperVenue {
     this.recordCommands = options.recordCommands ?? true;
     this.ids = options.ids ?? new CountingIds();
     this.ledger = options.ledger ?? null;
+    this.hub = new EventHub(options.eventHistory ?? 100);
     if (this.ledger !== null) this.hub.gate = this.ledger;
     if (options.restored !== undefined) this.restore(options.restored);
     const tickMs = options.tickMs === undefined ? 500 : options.tickMs;
@@ -153,6 +160,8 @@ export class PaperVenue {
     if (sendFault?.kind === 'timeout') throw new BrokerError('Request timed out', 'uncertain');
     if (this.recordCommands) this.received.push({ ...command });
     const eventFault = this.faults.take(account.externalId, ['duplicate-events', 'replay-events']);
+    if (eventFault?.kind === 'replay-events' && !this.hub.keepsHistory())
+      throw new Error('A replay-events fault needs a venue that keeps its events (eventHistory)');
     const copies = eventFault?.kind === 'duplicate-events' ? 2 : 1;
     const order = this.newOrder(command);
     const siblingCommand = command.oco === undefined ? null : ocoSiblingCommand(command, command.oco);
@@ -171,13 +180,13 @@ export class PaperVenue {
       this.emitOrder(order, copies);
       throw new BrokerError(problem, 'rejected');
     }
-    this.working.add(order.orderId);
+    this.working.add(order);
     this.emitOrder(order, copies);
     const sibling = siblingCommand === null ? null : this.newOrder(siblingCommand);
     if (sibling !== null) {
       order.ocoWith = sibling.orderId;
       sibling.ocoWith = order.orderId;
-      this.working.add(sibling.orderId);
+      this.working.add(sibling);
       this.emitOrder(sibling, copies);
     }
     if (order.type === 'Market') {
@@ -259,7 +268,7 @@ export class PaperVenue {
         type: 'Market',
       });
       order.clientOrderId = null;
-      this.working.add(order.orderId);
+      this.working.add(order);
       this.fill(order, order.qty);
     }
   }
@@ -273,11 +282,7 @@ export class PaperVenue {
   }
 
   workingOrders(accountIds: readonly string[]): BrokerOrder[] {
-    const ids = new Set(accountIds);
-    return [...this.working]
-      .map((id) => this.orders.get(id) as PaperOrder)
-      .filter((o) => ids.has(o.accountExternalId))
-      .map(reported);
+    return this.working.of(accountIds).map((id) => reported(this.orders.get(id) as PaperOrder));
   }
 
   positions(accountIds: readonly string[]): BrokerPosition[] {
@@ -324,7 +329,7 @@ export class PaperVenue {
       return; // Resting orders trigger on a later step, once the next id block is reserved.
     }
     const markets = new Set(moved);
-    for (const id of [...this.working]) {
+    for (const id of this.working.all()) {
       const order = this.orders.get(id);
       const spec = order === undefined ? undefined : specOf(order.symbol);
       if (order !== undefined && spec !== undefined && markets.has(marketOf(spec.root))) this.trigger(order);
@@ -366,7 +371,7 @@ export class PaperVenue {
     for (const [orderId, order] of this.orders) {
       if (!ids.has(order.accountExternalId)) continue;
       this.orders.delete(orderId);
-      this.working.delete(orderId);
+      this.working.delete(order);
       if (order.clientOrderId !== null)
         this.byClientId.delete(`${order.accountExternalId}|${order.clientOrderId}`);
     }
@@ -377,7 +382,7 @@ export class PaperVenue {
     for (const account of stored.accounts) this.accounts.set(account.externalId, account);
     for (const order of stored.orders) {
       this.orders.set(order.orderId, order);
-      if (order.status === 'Working') this.working.add(order.orderId);
+      if (order.status === 'Working') this.working.add(order);
       const key = `${order.accountExternalId}|${order.clientOrderId}`;
       if (order.clientOrderId !== null && !this.byClientId.has(key)) this.byClientId.set(key, order.orderId);
     }
@@ -563,7 +568,7 @@ export class PaperVenue {
     }
     for (const child of children) {
       child.parentOrderId = parent.orderId;
-      this.working.add(child.orderId);
+      this.working.add(child);
       this.emitOrder(child);
     }
     for (const child of children) this.trigger(child);
@@ -586,10 +591,9 @@ export class PaperVenue {
    */
   private fitBracketsToPosition(account: PaperAccount, symbol: string, copies: number): void {
     const netPos = positionOf(account, symbol).netPos;
-    for (const id of [...this.working]) {
+    for (const id of this.working.of([account.externalId])) {
       const leg = this.orders.get(id);
       if (leg === undefined || leg.parentOrderId === null || leg.symbol !== symbol) continue;
-      if (leg.accountExternalId !== account.externalId) continue;
       const protects = leg.side === 'sell' ? netPos > 0 : netPos < 0;
       const left = leg.qty - leg.filledQty;
       if (!protects) this.closeOrder(leg, 'Canceled', copies);
@@ -602,7 +606,7 @@ export class PaperVenue {
 
   private closeOrder(order: PaperOrder, status: 'Filled' | 'Canceled', copies = 1): void {
     order.status = status;
-    this.working.delete(order.orderId);
+    this.working.delete(order);
     this.emitOrder(order, copies);
   }
 

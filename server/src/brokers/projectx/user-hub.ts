@@ -9,7 +9,7 @@ import {
 import type { ProjectXTimings } from './config';
 import type { GatewayNet } from './gateway-net';
 import { type Json, unwrapPush } from './json';
-import { wallClock } from '../shared/heard-at';
+import { wallClock } from '../../runtime/wall-clock';
 
 export type UserTarget =
   'GatewayUserAccount' | 'GatewayUserOrder' | 'GatewayUserPosition' | 'GatewayUserTrade';

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { type Answer, AnswerLost, NotSent, RithmicRefusal, strings } from './answers';
 import { decodeFrame, encodeFrame, MAX_FRAME_BYTES, type RithmicMessage } from './codec';
-import { wallClock } from '../shared/heard-at';
+import { wallClock } from '../../runtime/wall-clock';
 
 /** Requests waiting for their answer on one socket, at most. */
 const MAX_PENDING = 500;

@@ -1,8 +1,5 @@
 import type { BrokerEvent } from '../types';
 
-/** When an adapter read a frame (ms since the epoch, sub-millisecond). */
-export { wallClock } from '../../runtime/wall-clock';
-
 /**
  * The event with the moment the frame that carried it was read from the broker's socket (`heardAt`), for the
  * events the copier times (fills and orders). An adapter that holds an event back (a contract look-up, a

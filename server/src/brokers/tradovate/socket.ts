@@ -4,7 +4,7 @@ import { BrokerError } from '../types';
 import type { TradovateTimings } from './config';
 import { classifyMessage, encodeRequest, parseFrame } from './frames';
 import type { JsonRecord } from './json';
-import { wallClock } from '../shared/heard-at';
+import { wallClock } from '../../runtime/wall-clock';
 
 export interface SocketHandlers {
   /** `heardAt`: when the frame carrying it was read (`wallClock()`). */

@@ -229,7 +229,9 @@ export async function importTrades(
   for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
     if (start > 0) await nextTurn();
     const chunk = rows.slice(start, start + IMPORT_CHUNK);
-    inserted += await inBulkLane(db, () => insertImported(db, userId, chunk, accountId));
+    inserted += await inBulkLane(db, () => insertImported(db, userId, chunk, accountId), {
+      rowsToHandle: false,
+    });
   }
   return inserted;
 }
