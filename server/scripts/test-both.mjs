@@ -21,7 +21,9 @@ function run({ name, script }) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 1000);
-      process.stdout.write(`\n===== server tests on ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s =====\n`);
+      process.stdout.write(
+        `\n===== server tests on ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s =====\n`,
+      );
       process.stdout.write(Buffer.concat(output));
       resolve(code === 0 && signal === null);
     });
