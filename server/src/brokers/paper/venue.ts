@@ -644,6 +644,25 @@ export class PaperVenue {
  * one-cancels-other link beside it, as a Tradovate leader's orders carry them.
  */
 function reported(order: PaperOrder): BrokerOrder {
-  const { bracket: _bracket, ocoWith, kind, trail, triggered: _triggered, ...plain } = order;
-  return { ...plain, venueType: kind, trail, linkedOrderId: ocoWith };
+  // Spelled out rather than an object rest: this runs for every event of every order, and a rest copy takes V8's
+  // slow path (it was the copy thread's most expensive function of the venue in a profile at 400 fills/s).
+  return {
+    orderId: order.orderId,
+    clientOrderId: order.clientOrderId,
+    accountExternalId: order.accountExternalId,
+    symbol: order.symbol,
+    side: order.side,
+    qty: order.qty,
+    filledQty: order.filledQty,
+    type: order.type,
+    price: order.price,
+    stopPrice: order.stopPrice,
+    status: order.status,
+    reason: order.reason,
+    parentOrderId: order.parentOrderId,
+    time: order.time,
+    venueType: order.kind,
+    trail: order.trail,
+    linkedOrderId: order.ocoWith,
+  };
 }
