@@ -95,7 +95,28 @@ test('one owner at a time; the token grows at each new owner; a stale owner’s 
   // A node without a lease claims nothing and asks the database nothing.
   const none = new SqlCopyStore(t.db, () => undefined, undefined, { leaseOf: () => null });
   expect((await none.claim(claimOf('fence-none'))).fresh).toBe(false);
-  await Promise.all([stale.close(), owner.close(), none.close()]);
+  // Claims under way together go in one statement (group commit): each is checked against its own lease there.
+  let token = 1;
+  const switching = new SqlCopyStore(t.db, () => undefined, undefined, {
+    leaseOf: () => ({ nodeId: 'y', token }),
+  });
+  const staleBurst = ['fence-b1', 'fence-b2', 'fence-b3'].map((key) => switching.claim(claimOf(key)));
+  token = 2;
+  const liveBurst = ['fence-b4', 'fence-b5', 'fence-b6'].map((key) => switching.claim(claimOf(key)));
+  const burst = await Promise.all([...staleBurst, ...liveBurst]);
+  expect(burst.map((result) => [result.fresh, result.claimed.size])).toEqual([
+    [false, 0],
+    [false, 0],
+    [false, 0],
+    [true, 1],
+    [true, 1],
+    [true, 1],
+  ]);
+  const burstStored = await t.db.query<{ event_key: string }>(
+    `SELECT event_key FROM copy_events WHERE event_key LIKE 'fence-b%' ORDER BY event_key`,
+  );
+  expect(burstStored.map((row) => row.event_key)).toEqual(['fence-b4', 'fence-b5', 'fence-b6']);
+  await Promise.all([stale.close(), owner.close(), none.close(), switching.close()]);
 
   // Handed back: another node may take it at once.
   await leases.release({ userId: user.id, token: 2 }, 'y');

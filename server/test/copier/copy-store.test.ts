@@ -217,6 +217,77 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
   });
 });
 
+describe('copier store, concurrent claims (group commit)', () => {
+  /** The test database, counting the statements that claim several events at once. */
+  function countingDb(): Db & { batches: number } {
+    const db: Db & { batches: number } = {
+      ...t.db,
+      batches: 0,
+      query: (sql, params) => {
+        if (sql.includes('jsonb_to_recordset($1::jsonb)')) db.batches += 1;
+        return t.db.query(sql, params);
+      },
+    };
+    return db;
+  }
+
+  it('when many events are claimed at once, then fewer statements store them, each event once, with its own orders and skips', async () => {
+    const db = countingDb();
+    const store = track(new SqlCopyStore(db, rethrow));
+    const keys = Array.from({ length: 30 }, (_, i) => `gc-${i}`);
+    const results = await Promise.all([
+      ...keys.map((key) =>
+        store.claim(
+          request(key, [intent(`st.${key}.a`, key), intent(`st.${key}.b`, key)], Date.now(), [skip(key)]),
+        ),
+      ),
+      // A replay of an event whose claim is under way, and a new event three times while the claims before them
+      // wait for their turn (so all three would be in one statement): each event is stored and claimed once.
+      store.claim(request('gc-0', [intent('st.gc-0.a', 'gc-0')])),
+      ...[0, 1, 2].map(() => store.claim(request('gc-dup', [intent('st.gc-dup', 'gc-dup')]))),
+    ]);
+    expect(db.batches).toBeGreaterThan(0);
+    results.slice(0, 30).forEach((result, i) => {
+      expect([result.fresh, [...result.claimed].sort()]).toEqual([true, [`st.gc-${i}.a`, `st.gc-${i}.b`]]);
+    });
+    expect([results[30]?.fresh, results[30]?.claimed.size]).toEqual([false, 0]);
+    const dup = results.slice(31);
+    expect(dup.filter((result) => result.fresh).map((result) => [...result.claimed])).toEqual([
+      ['st.gc-dup'],
+    ]);
+    expect(dup.filter((result) => !result.fresh).map((result) => result.claimed.size)).toEqual([0, 0]);
+    const orders = await t.db.query<{ event_key: string; n: number; skips: number }>(
+      `SELECT event_key, count(client_order_id)::int AS n, count(*) FILTER (WHERE client_order_id IS NULL)::int AS skips
+       FROM copy_orders WHERE event_key LIKE 'gc-%' AND event_key <> 'gc-dup' GROUP BY event_key ORDER BY event_key`,
+    );
+    expect(orders).toHaveLength(30);
+    expect(orders.every((row) => row.n === 2 && row.skips === 1)).toBe(true);
+    await store.close();
+  });
+
+  it('when one claim of a batch cannot be stored, then only its event fails and the others are stored', async () => {
+    const store = track(new SqlCopyStore(t.db, rethrow));
+    const bad = { ...intent('st.gc-bad.x', 'gc-bad'), accountId: 2_000_000_000 };
+    const results = await Promise.allSettled([
+      store.claim(request('gc-ok-1', [intent('st.gc-ok-1', 'gc-ok-1')])),
+      store.claim(request('gc-ok-2', [intent('st.gc-ok-2', 'gc-ok-2')])),
+      store.claim(request('gc-ok-3', [intent('st.gc-ok-3', 'gc-ok-3')])),
+      store.claim(request('gc-bad', [bad])),
+      store.claim(request('gc-ok-4', [intent('st.gc-ok-4', 'gc-ok-4')])),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const key of ['gc-ok-1', 'gc-ok-2', 'gc-ok-3', 'gc-ok-4']) expect(await eventStored(key)).toBe(true);
+    expect(await eventStored('gc-bad')).toBe(false);
+    await store.close();
+  });
+});
+
 describe('copier store, intent journal', () => {
   /** Segments holding entries (the next one may be started ahead, empty, before its first entry). */
   const segments = (): string[] =>

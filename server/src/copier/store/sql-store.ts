@@ -4,6 +4,14 @@ import { orderStatusOf } from '../engine/status-map';
 import type { ClaimRequest, ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
+import {
+  BATCH_CLAIM_SQL,
+  type BatchClaimRow,
+  ClaimBatches,
+  type ClaimInput,
+  FENCED_BATCH_CLAIM_SQL,
+  resultsOf,
+} from './claim-batches';
 import type { ClaimFence, WriteFence } from './store-fence';
 import {
   CLAIM_ROW_COLUMNS,
@@ -57,6 +65,10 @@ const FENCED_CLAIM_SQL = claimSql(true);
  */
 export class SqlCopyStore implements CopyStore {
   protected readonly behind: BatchWriter;
+  private readonly claims = new ClaimBatches(
+    (inputs) => this.claimMany(inputs),
+    (input) => this.claimOne(input),
+  );
 
   constructor(
     protected readonly db: Db,
@@ -74,23 +86,43 @@ export class SqlCopyStore implements CopyStore {
   }
 
   async claim({ eventKey, userId, intents, skips }: ClaimRequest): Promise<ClaimResult> {
-    const params: unknown[] = [
-      eventKey,
-      userId,
-      JSON.stringify(claimRowsOf(intents)),
-      JSON.stringify(claimSkipRowsOf(skips)),
-    ];
+    const input: ClaimInput = {
+      event_key: eventKey,
+      user_id: userId,
+      intents: claimRowsOf(intents),
+      skips: claimSkipRowsOf(skips),
+    };
     if (this.fence !== null) {
       // A node that does not surely hold the group's lease claims nothing, so it sends nothing.
       const lease = this.fence.leaseOf(userId);
       if (lease === null) return { fresh: false, claimed: new Set() };
-      params.push(lease.nodeId, lease.token);
+      input.node_id = lease.nodeId;
+      input.token = lease.token;
     }
+    return this.claims.claim(input);
+  }
+
+  /** One event's claim in a statement of its own. */
+  private async claimOne(input: ClaimInput): Promise<ClaimResult> {
+    const params: unknown[] = [
+      input.event_key,
+      input.user_id,
+      JSON.stringify(input.intents),
+      JSON.stringify(input.skips),
+    ];
+    if (this.fence !== null) params.push(input.node_id, input.token);
     const sql = this.fence === null ? CLAIM_SQL : FENCED_CLAIM_SQL;
     const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(sql, params);
     const claimed =
       typeof row?.claimed === 'string' ? (JSON.parse(row.claimed) as string[]) : (row?.claimed ?? []);
     return { fresh: (row?.fresh ?? 0) > 0, claimed: new Set(claimed) };
+  }
+
+  /** Several events' claims in one statement (one commit). */
+  private async claimMany(inputs: ClaimInput[]): Promise<ClaimResult[]> {
+    const sql = this.fence === null ? BATCH_CLAIM_SQL : FENCED_BATCH_CLAIM_SQL;
+    const rows = await this.db.query<BatchClaimRow>(sql, [JSON.stringify(inputs)]);
+    return resultsOf(inputs, rows);
   }
 
   recordOutcome(outcome: CopyOutcome): void {
