@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../src/db/db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createPgliteWorkerDb } from '../../src/db/pglite-worker-db';
+import { createDb } from '../../src/db/create-db';
 
 /** A statement that keeps the database busy for a while (hundreds of milliseconds on any machine). */
 const SLOW_SQL = 'SELECT sum(a * b) AS s FROM generate_series(1, 1000) a, generate_series(1, 1000) b';
@@ -140,6 +141,23 @@ describe('embedded database on the calling thread (tests and tools)', () => {
       expect(await ticksDuring(() => db.query(SLOW_SQL))).toBe(0);
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe('the server embedded database', () => {
+  it('when the data folder is new, then it is created, answers, and keeps its rows for the next start', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'create-db-'));
+    try {
+      const first = await createDb({ dataDir });
+      await first.exec('CREATE TABLE kept (id integer PRIMARY KEY)');
+      await first.query('INSERT INTO kept VALUES (1)');
+      await first.close();
+      const again = await createDb({ dataDir });
+      expect(await again.query('SELECT id FROM kept')).toEqual([{ id: 1 }]);
+      await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
