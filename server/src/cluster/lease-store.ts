@@ -109,10 +109,18 @@ export class LeaseStore {
    */
   async renew(nodeId: string, held: readonly HeldLease[], ttlMs: number): Promise<HeldLease[]> {
     if (held.length === 0) return [];
+    // The rows are locked in the order of their user ids, as a batch of copy claims locks them
+    // (`copier/store/claim-batches.ts`), so the two never wait for each other.
     const rows = await this.db.query<{ user_id: number; token: number }>(
-      `UPDATE copy_group_leases l SET expires_at = clock_timestamp() + $2 * interval '1 millisecond'
-       FROM unnest($3::int[], $4::bigint[]) AS h(user_id, token)
-       WHERE l.node_id = $1 AND l.user_id = h.user_id AND l.token = h.token AND l.expires_at > clock_timestamp()
+      `WITH locked AS (
+         SELECT l.user_id FROM copy_group_leases l
+         JOIN unnest($3::int[], $4::bigint[]) AS h(user_id, token) ON l.user_id = h.user_id AND l.token = h.token
+         WHERE l.node_id = $1 AND l.expires_at > clock_timestamp()
+         ORDER BY l.user_id
+         FOR UPDATE OF l
+       )
+       UPDATE copy_group_leases l SET expires_at = clock_timestamp() + $2 * interval '1 millisecond'
+       FROM locked WHERE l.user_id = locked.user_id
        RETURNING l.user_id, l.token`,
       [nodeId, ttlMs, held.map((lease) => lease.userId), held.map((lease) => lease.token)],
     );

@@ -16,7 +16,9 @@ export interface ClaimInput {
  * The claims of several leader events in one statement, so one commit (one flush of the database's log, the most
  * of a claim's time on PostgreSQL) stores them all. Each event is stored, with its follower orders and skips,
  * only when its key is new (and, fenced, only under its group's live lease, `FOR SHARE` as in the single claim);
- * the answer lists the events stored and, for each, the follower orders it stored.
+ * the answer lists the events stored and, for each, the follower orders it stored. The leases are locked in the
+ * order of their user ids, as a renewal locks them (`cluster/lease-store.ts`): a batch holding one group's lease
+ * and a renewal holding another's never wait for each other.
  */
 function batchClaimSql(fenced: boolean): string {
   const ev = fenced
@@ -24,6 +26,7 @@ function batchClaimSql(fenced: boolean): string {
   SELECT l.user_id, l.node_id, l.token FROM copy_group_leases l
   WHERE l.expires_at > clock_timestamp()
     AND EXISTS (SELECT 1 FROM input WHERE input.user_id = l.user_id AND input.node_id = l.node_id AND input.token = l.token)
+  ORDER BY l.user_id
   FOR SHARE
 ), ev AS (
   INSERT INTO copy_events (event_key, user_id)
