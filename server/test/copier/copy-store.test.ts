@@ -218,18 +218,36 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
 });
 
 describe('copier store, concurrent claims (group commit)', () => {
-  /** The test database, counting the statements that claim several events at once. */
-  function countingDb(): Db & { batches: number } {
-    const db: Db & { batches: number } = {
+  /** The test database, counting the statements that claim several events at once and their follower rows. */
+  function countingDb(): Db & { batches: number; rowsPerBatch: number[] } {
+    const db: Db & { batches: number; rowsPerBatch: number[] } = {
       ...t.db,
       batches: 0,
+      rowsPerBatch: [],
       query: (sql, params) => {
-        if (sql.includes('jsonb_to_recordset($1::jsonb)')) db.batches += 1;
+        if (sql.includes('jsonb_to_recordset($1::jsonb)')) {
+          db.batches += 1;
+          const claims = JSON.parse(String(params?.[0])) as Array<{ intents: unknown[]; skips: unknown[] }>;
+          db.rowsPerBatch.push(claims.reduce((n, claim) => n + claim.intents.length + claim.skips.length, 0));
+        }
         return t.db.query(sql, params);
       },
     };
     return db;
   }
+
+  it('when large events are claimed at once, then no statement holds more than 2,000 follower rows', async () => {
+    const db = countingDb();
+    const store = track(new SqlCopyStore(db, rethrow));
+    const keys = Array.from({ length: 6 }, (_, i) => `gb-${i}`);
+    const intentsOf = (key: string): CopyIntent[] =>
+      Array.from({ length: 900 }, (_, n) => intent(`st.${key}.${n}`, key));
+    const results = await Promise.all(keys.map((key) => store.claim(request(key, intentsOf(key)))));
+    expect(results.map((result) => [result.fresh, result.claimed.size])).toEqual(keys.map(() => [true, 900]));
+    expect(db.batches).toBeGreaterThan(0);
+    expect(Math.max(...db.rowsPerBatch)).toBeLessThanOrEqual(2_000);
+    await store.close();
+  });
 
   it('when many events are claimed at once, then fewer statements store them, each event once, with its own orders and skips', async () => {
     const db = countingDb();

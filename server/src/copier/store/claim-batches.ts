@@ -95,8 +95,12 @@ interface Waiting {
 
 /** Statements of claims under way at once: a claim never waits while one is free. */
 const IN_FLIGHT = 2;
-/** Claims in one statement at most (a burst is stored in a few statements, none of them huge). */
-const PER_STATEMENT = 200;
+/**
+ * Follower rows (orders and skips) in one statement at most, whatever the claims' sizes: a burst of events of
+ * 500-follower groups is stored in several statements, none of them holding the claims behind it for long. A
+ * claim larger than this goes in a statement of its own.
+ */
+const ROWS_PER_STATEMENT = 2_000;
 
 /**
  * Group commit of claims: a claim goes to the database at once while fewer than `IN_FLIGHT` claim statements are
@@ -125,13 +129,17 @@ export class ClaimBatches {
     if (this.running >= IN_FLIGHT || this.waiting.length === 0) return;
     const taken: Waiting[] = [];
     const keys = new Set<string>();
-    for (let i = 0; i < this.waiting.length && taken.length < PER_STATEMENT;) {
+    let rows = 0;
+    for (let i = 0; i < this.waiting.length;) {
       const claim = this.waiting[i] as Waiting;
+      const size = claim.input.intents.length + claim.input.skips.length;
+      if (taken.length > 0 && rows + size > ROWS_PER_STATEMENT) break;
       if (keys.has(claim.input.event_key)) {
         i += 1;
         continue;
       }
       keys.add(claim.input.event_key);
+      rows += size;
       taken.push(claim);
       this.waiting.splice(i, 1);
     }
