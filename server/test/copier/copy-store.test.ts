@@ -218,7 +218,7 @@ describe.each(stores)('copier store, %s', (_name, tag, create) => {
 });
 
 describe('copier store, concurrent claims (group commit)', () => {
-  /** The test database, counting the statements that claim several events at once and their follower rows. */
+  /** The test database, counting the claim statements and their follower rows. */
   function countingDb(): Db & { batches: number; rowsPerBatch: number[] } {
     const db: Db & { batches: number; rowsPerBatch: number[] } = {
       ...t.db,
@@ -244,7 +244,7 @@ describe('copier store, concurrent claims (group commit)', () => {
       Array.from({ length: 900 }, (_, n) => intent(`st.${key}.${n}`, key));
     const results = await Promise.all(keys.map((key) => store.claim(request(key, intentsOf(key)))));
     expect(results.map((result) => [result.fresh, result.claimed.size])).toEqual(keys.map(() => [true, 900]));
-    expect(db.batches).toBeGreaterThan(0);
+    expect(db.batches).toBeGreaterThanOrEqual(3);
     expect(Math.max(...db.rowsPerBatch)).toBeLessThanOrEqual(2_000);
     await store.close();
   });
@@ -264,7 +264,7 @@ describe('copier store, concurrent claims (group commit)', () => {
       store.claim(request('gc-0', [intent('st.gc-0.a', 'gc-0')])),
       ...[0, 1, 2].map(() => store.claim(request('gc-dup', [intent('st.gc-dup', 'gc-dup')]))),
     ]);
-    expect(db.batches).toBeGreaterThan(0);
+    expect(db.batches).toBeLessThan(results.length);
     results.slice(0, 30).forEach((result, i) => {
       expect([result.fresh, [...result.claimed].sort()]).toEqual([true, [`st.gc-${i}.a`, `st.gc-${i}.b`]]);
     });

@@ -13,14 +13,16 @@ export interface ClaimInput {
 }
 
 /**
- * The claims of several leader events in one statement, so one commit (one flush of the database's log, the most
- * of a claim's time on PostgreSQL) stores them all. Each event is stored, with its follower orders and skips,
- * only when its key is new (and, fenced, only under its group's live lease, `FOR SHARE` as in the single claim);
- * the answer lists the events stored and, for each, the follower orders it stored. The leases are locked in the
- * order of their user ids, as a renewal locks them (`cluster/lease-store.ts`): a batch holding one group's lease
- * and a renewal holding another's never wait for each other.
+ * The claim statement, for one leader event or several at once, so one commit (one flush of the database's log,
+ * the most of a claim's time on PostgreSQL) stores them all. Each event is stored, with its follower orders and
+ * skips, only when its key is new; the answer lists the events stored and, for each, the follower orders it
+ * stored. With a fence (several nodes) an event is stored only while the node's lease on its user's copy group
+ * (node, fencing token) is live: `FOR SHARE` makes a takeover wait for a claim under way, and a claim wait for a
+ * takeover under way (then it sees the new token and stores nothing). The leases are locked in the order of their
+ * user ids, as a renewal locks them (`cluster/lease-store.ts`): a claim holding one group's lease and a renewal
+ * holding another's never wait for each other.
  */
-function batchClaimSql(fenced: boolean): string {
+function claimSql(fenced: boolean): string {
   const ev = fenced
     ? `lease AS (
   SELECT l.user_id, l.node_id, l.token FROM copy_group_leases l
@@ -62,17 +64,17 @@ SELECT ev.event_key,
 FROM ev`;
 }
 
-export const BATCH_CLAIM_SQL = batchClaimSql(false);
-export const FENCED_BATCH_CLAIM_SQL = batchClaimSql(true);
+export const CLAIM_SQL = claimSql(false);
+export const FENCED_CLAIM_SQL = claimSql(true);
 
-/** A row of the batch statement's answer: an event stored, and its follower orders stored. */
-export interface BatchClaimRow {
+/** A row of the claim statement's answer: an event stored, and its follower orders stored. */
+export interface ClaimedRow {
   event_key: string;
   claimed: string[] | string;
 }
 
-/** Each claim's result from the batch's answer: an event missing from it was already stored (or not under a lease). */
-export function resultsOf(inputs: readonly ClaimInput[], rows: readonly BatchClaimRow[]): ClaimResult[] {
+/** Each claim's result from the statement's answer: an event missing from it was already stored (or not under a lease). */
+export function resultsOf(inputs: readonly ClaimInput[], rows: readonly ClaimedRow[]): ClaimResult[] {
   const stored = new Map(
     rows.map((row) => [
       row.event_key,
@@ -106,17 +108,15 @@ const ROWS_PER_STATEMENT = 2_000;
  * Group commit of claims: a claim goes to the database at once while fewer than `IN_FLIGHT` claim statements are
  * under way; the claims that arrive meanwhile wait and go together in the next statement, so under load each
  * commit stores many events instead of one. A batch holds one claim per event key (a repeated event goes in the
- * next one and finds its key stored). When a batch's statement fails, each of its claims is tried alone (`single`),
- * so one bad claim fails only its own event.
+ * next one and finds its key stored). When a batch's statement fails, each of its claims is tried alone, so one
+ * bad claim fails only its own event.
  */
 export class ClaimBatches {
   private readonly waiting: Waiting[] = [];
   private running = 0;
 
-  constructor(
-    private readonly batch: (inputs: ClaimInput[]) => Promise<ClaimResult[]>,
-    private readonly single: (input: ClaimInput) => Promise<ClaimResult>,
-  ) {}
+  /** `store`: the claim statement for these claims, answering their results in the same order. */
+  constructor(private readonly store: (inputs: ClaimInput[]) => Promise<ClaimResult[]>) {}
 
   claim(input: ClaimInput): Promise<ClaimResult> {
     return new Promise<ClaimResult>((resolve, reject) => {
@@ -144,7 +144,7 @@ export class ClaimBatches {
       this.waiting.splice(i, 1);
     }
     this.running += 1;
-    void this.store(taken).finally(() => {
+    void this.run(taken).finally(() => {
       this.running -= 1;
       this.next();
     });
@@ -152,18 +152,14 @@ export class ClaimBatches {
     this.next();
   }
 
-  private async store(taken: Waiting[]): Promise<void> {
-    if (taken.length === 1) {
-      const [only] = taken as [Waiting];
-      await this.single(only.input).then(only.resolve, only.reject);
-      return;
-    }
+  private async run(taken: Waiting[]): Promise<void> {
     try {
-      const results = await this.batch(taken.map((claim) => claim.input));
+      const results = await this.store(taken.map((claim) => claim.input));
       taken.forEach((claim, i) => claim.resolve(results[i] as ClaimResult));
-    } catch {
+    } catch (error: unknown) {
       // The statement stored none of them (one transaction): each is tried alone, and only a bad one fails.
-      await Promise.all(taken.map((claim) => this.single(claim.input).then(claim.resolve, claim.reject)));
+      if (taken.length === 1) (taken[0] as Waiting).reject(error);
+      else await Promise.all(taken.map((claim) => this.run([claim])));
     }
   }
 }

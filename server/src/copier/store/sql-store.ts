@@ -5,59 +5,16 @@ import type { ClaimRequest, ClaimResult, CopyStore } from '../engine/ports';
 import type { CopyIntent, CopyOutcome, CopySkip, EngineAccount } from '../engine/types';
 import { BatchWriter } from './batch-writer';
 import {
-  BATCH_CLAIM_SQL,
-  type BatchClaimRow,
+  CLAIM_SQL,
   ClaimBatches,
+  type ClaimedRow,
   type ClaimInput,
-  FENCED_BATCH_CLAIM_SQL,
+  FENCED_CLAIM_SQL,
   resultsOf,
 } from './claim-batches';
 import type { ClaimFence, WriteFence } from './store-fence';
-import {
-  CLAIM_ROW_COLUMNS,
-  CLAIM_SKIP_COLUMNS,
-  claimRowsOf,
-  claimSkipRowOf,
-  claimSkipRowsOf,
-} from './claim-rows';
+import { claimRowsOf, claimSkipRowOf, claimSkipRowsOf } from './claim-rows';
 import { withFields } from '../../runtime/with-fields';
-
-/**
- * The claim statement. With a fence (several nodes), the event is stored only while the node's lease on the
- * user's copy group ($5 node, $6 fencing token) is live; `FOR SHARE` makes a takeover wait for a claim under
- * way, and a claim wait for a takeover under way (then it sees the new token and stores nothing).
- */
-function claimSql(fenced: boolean): string {
-  const ev = fenced
-    ? `lease AS (
-  SELECT token FROM copy_group_leases
-  WHERE user_id = $2 AND node_id = $5 AND token = $6 AND expires_at > clock_timestamp() FOR SHARE
-), ev AS (
-  INSERT INTO copy_events (event_key, user_id) SELECT $1, $2 FROM lease ON CONFLICT DO NOTHING RETURNING event_key
-)`
-    : `ev AS (
-  INSERT INTO copy_events (event_key, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_key
-)`;
-  return `
-WITH ${ev}, ins AS (
-  INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,
-    status, leader_order_id, is_exit, reason, resolved)
-  SELECT $2, x.account_id, 'copy', x.client_order_id, $1, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
-    'Pending New', x.leader_order_id, x.is_exit, x.reason, false
-  FROM jsonb_to_recordset($3::jsonb) AS x(${CLAIM_ROW_COLUMNS})
-  WHERE EXISTS (SELECT 1 FROM ev)
-  ON CONFLICT (client_order_id) DO NOTHING
-  RETURNING client_order_id
-), skipped AS (
-  INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason)
-  SELECT $2, x.account_id, 'copy', $1, x.symbol, x.order_type, x.side, x.qty, x.price, x.status, x.reason
-  FROM jsonb_to_recordset($4::jsonb) AS x(${CLAIM_SKIP_COLUMNS})
-  WHERE EXISTS (SELECT 1 FROM ev)
-)
-SELECT (SELECT count(*) FROM ev)::int AS fresh, (SELECT coalesce(json_agg(client_order_id), '[]'::json) FROM ins) AS claimed`;
-}
-const CLAIM_SQL = claimSql(false);
-const FENCED_CLAIM_SQL = claimSql(true);
 
 /**
  * The engine's store on a shared PostgreSQL: the claim is one statement in the database, so server processes
@@ -65,10 +22,7 @@ const FENCED_CLAIM_SQL = claimSql(true);
  */
 export class SqlCopyStore implements CopyStore {
   protected readonly behind: BatchWriter;
-  private readonly claims = new ClaimBatches(
-    (inputs) => this.claimMany(inputs),
-    (input) => this.claimOne(input),
-  );
+  private readonly claims = new ClaimBatches((inputs) => this.claimAll(inputs));
 
   constructor(
     protected readonly db: Db,
@@ -102,26 +56,10 @@ export class SqlCopyStore implements CopyStore {
     return this.claims.claim(input);
   }
 
-  /** One event's claim in a statement of its own. */
-  private async claimOne(input: ClaimInput): Promise<ClaimResult> {
-    const params: unknown[] = [
-      input.event_key,
-      input.user_id,
-      JSON.stringify(input.intents),
-      JSON.stringify(input.skips),
-    ];
-    if (this.fence !== null) params.push(input.node_id, input.token);
+  /** Events' claims in one statement (one commit): one event, or several that arrived together. */
+  private async claimAll(inputs: ClaimInput[]): Promise<ClaimResult[]> {
     const sql = this.fence === null ? CLAIM_SQL : FENCED_CLAIM_SQL;
-    const [row] = await this.db.query<{ fresh: number; claimed: string[] | string }>(sql, params);
-    const claimed =
-      typeof row?.claimed === 'string' ? (JSON.parse(row.claimed) as string[]) : (row?.claimed ?? []);
-    return { fresh: (row?.fresh ?? 0) > 0, claimed: new Set(claimed) };
-  }
-
-  /** Several events' claims in one statement (one commit). */
-  private async claimMany(inputs: ClaimInput[]): Promise<ClaimResult[]> {
-    const sql = this.fence === null ? BATCH_CLAIM_SQL : FENCED_BATCH_CLAIM_SQL;
-    const rows = await this.db.query<BatchClaimRow>(sql, [JSON.stringify(inputs)]);
+    const rows = await this.db.query<ClaimedRow>(sql, [JSON.stringify(inputs)]);
     return resultsOf(inputs, rows);
   }
 
