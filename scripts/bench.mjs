@@ -10,6 +10,7 @@ const owners = {
   quality: 'server',
   e2e: 'server',
   cluster: 'server',
+  memory: 'server',
   syncdesk: 'e2e',
   history: 'e2e',
   web: 'e2e',

@@ -14,12 +14,16 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export async function registerUser(baseUrl: string): Promise<BenchUser> {
+/** Signs up a new trader; `fromAddress` (with the server's TRUST_PROXY on) is the trader's own address. */
+export async function registerUser(baseUrl: string, fromAddress?: string): Promise<BenchUser> {
   const email = `bench-${randomBytes(5).toString('hex')}@example.com`;
   const answer = await json<{ access_token: string }>(
     await fetch(`${baseUrl}/api/v1/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(fromAddress === undefined ? {} : { 'x-forwarded-for': fromAddress }),
+      },
       body: JSON.stringify({ email, password: BENCH_PASSWORD }),
     }),
     'register',

@@ -24,7 +24,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -64,7 +64,7 @@ const serverRoot = path.resolve(__dirname, '..');
 let compiled = false;
 
 /** Node's flags as `pnpm start` passes them (package.json), or those of `BENCH_NODE_FLAGS`. */
-function startFlags(): string[] {
+export function startFlags(): string[] {
   const chosen = process.env.BENCH_NODE_FLAGS;
   if (chosen !== undefined) return chosen.split(/\s+/).filter(Boolean);
   const manifest = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
@@ -87,10 +87,13 @@ function serverEntry(): string[] {
   return [...startFlags(), 'dist/src/main.js'];
 }
 
-/** Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops). */
+/**
+ * Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops), `nodeFlags`
+ * adds node flags of the bench's own before the start script's.
+ */
 export async function startServer(
   backend: Backend,
-  options: { cpuProfileDir?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cpuProfileDir?: string; env?: NodeJS.ProcessEnv; nodeFlags?: readonly string[] } = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-bench-'));
   const port = await freePort();
@@ -109,7 +112,7 @@ export async function startServer(
   }
   const log = openSync(path.join(dataDir, 'server.log'), 'a');
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, ...serverEntry()], {
+  const child = spawn(process.execPath, [...profile, ...(options.nodeFlags ?? []), ...serverEntry()], {
     cwd: serverRoot,
     env: {
       // Every bench client comes from loopback: the per-address socket cap would refuse its connections.

@@ -6,12 +6,24 @@ const parsers = {
 };
 
 /**
- * PGlite's own start parameters, and a new WAL segment created at its size without writing 16 MB of zeros first
- * (`wal_init_zero`). PGlite runs without fsync (`-F`), so the zeros bought no durability; they were 48 of the
- * 134 MB written while 100,000 trades were imported (`pnpm bench history`), and with them the import took
- * 3.6–5.1 s against 3.5–3.6 s without (docs/bench/history.md, 2026-11-29).
+ * PGlite's own start parameters, and:
+ * - a new WAL segment created at its size without writing 16 MB of zeros first (`wal_init_zero`). PGlite runs
+ *   without fsync (`-F`), so the zeros bought no durability; they were 48 of the 134 MB written while 100,000
+ *   trades were imported (`pnpm bench history`), and with them the import took 3.6–5.1 s against 3.5–3.6 s without
+ *   (docs/bench/history.md, 2026-11-29);
+ * - 16 MB of shared buffers instead of initdb's 128 MB. PostgreSQL's shared memory is the WebAssembly memory of
+ *   the database's thread, touched whole at start-up and never handed back: 110–120 MB of the server's resident
+ *   memory at idle (`pnpm bench memory`, docs/bench/memory.md, 2026-12-05). Pages beyond them are read from the
+ *   operating system's file cache; importing 100,000 trades and reading their statistics and pages took the same
+ *   time with either size (same date).
  */
-const START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+const START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'wal_init_zero=off',
+  '-c',
+  'shared_buffers=16MB',
+];
 
 /**
  * PGlite on the calling thread: a data folder on disk, or memory when `dataDir` is undefined, optionally starting

@@ -16,11 +16,12 @@ describe('database and migrations', () => {
   });
 
   (usingPostgres() ? it.skip : it)(
-    'when the embedded database starts, then it keeps its own settings and skips zero-filling new WAL files',
+    'when the embedded database starts, then it keeps its own settings, skips zero-filling new WAL files and keeps 16 MB of shared buffers',
     async () => {
       const shown = async (name: string): Promise<string> =>
         Object.values((await db.query<Record<string, string>>(`SHOW ${name}`))[0] ?? {})[0] ?? '';
       expect(await shown('wal_init_zero')).toBe('off');
+      expect(await shown('shared_buffers')).toBe('16MB');
       // PGlite's defaults are kept, not replaced: the search path, and no parallel workers in its single process.
       expect(await shown('search_path')).toBe('public');
       expect(await shown('max_parallel_workers_per_gather')).toBe('0');
