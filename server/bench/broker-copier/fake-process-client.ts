@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FakeBroker, FakeReply, FakeRequest } from './fake-process';
 import type { FakeSide } from './fake-side';
 import { type EventTimes, inProcessEvent, type Pause } from './rig';
+import { startFlags } from '../running-server';
 
 /** A request to the fake without its id (Omit distributed over the union). */
 type Ask = <T>(
@@ -26,19 +27,18 @@ export interface FakeHandle<Info> {
   close(): Promise<void>;
 }
 
-/** The server's own V8 flags (its `start` script), which the bench's copier process runs with. */
-const SERVER_ONLY_FLAGS = ['--single-threaded', '--max-semi-space-size', '--no-lazy', '--always-sparkplug'];
-
 export const fakeInSameProcess = (): boolean => process.env.BENCH_FAKE === 'same';
 
 async function fakeInOwnProcess<Info>(
   broker: FakeBroker,
   followerLogins: number[],
 ): Promise<FakeHandle<Info>> {
+  // The server's own node flags (its `start` script), which the bench's copier process runs with.
+  const serverFlags = startFlags();
   const child = fork(path.resolve(__dirname, 'fake-process.ts'), [broker], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // The broker's machine does not run with the copier's V8 flags (collections, compilation): node's defaults.
-    execArgv: process.execArgv.filter((flag) => !SERVER_ONLY_FLAGS.some((only) => flag.startsWith(only))),
+    execArgv: process.execArgv.filter((flag) => !serverFlags.includes(flag)),
   });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;
