@@ -79,4 +79,51 @@ describe('converge, do not replay: a waiting copy planned again when its turn co
       kind: 'as-planned',
     });
   });
+
+  it('when a sell copy may only move its own way and the leader still wants that sell, then it goes as planned', () => {
+    expect(
+      convergePlan({ ...base, side: 'sell', qty: 2, leaderPosition: -2, held: 0, ownDirectionOnly: true }),
+    ).toEqual({ kind: 'as-planned' });
+  });
+
+  it('when the leader turned so the same quantity is needed the other way, then it is re-planned on that side, never sent as it was', () => {
+    expect(convergePlan({ ...base, side: 'buy', qty: 2, leaderPosition: -2, held: 0 })).toEqual({
+      kind: 'replanned',
+      parts: [{ side: 'sell', qty: 2, exit: false }],
+      reason:
+        "Superseded by the leader's later order: re-planned as sell 2 (the follower holds 0, leader × ratio is -2)",
+    });
+  });
+
+  it('when a sell move meets resting sell mirrors, then those (not the buy ones) count against the max net position', () => {
+    const bounds = { ...DEFAULT_RISK, maxNetPosition: 4 };
+    // Held -1; the resting sells could add -2, so at worst -3: one more sell reaches -4. The resting buys do not count.
+    expect(
+      convergePlan({
+        ...base,
+        side: 'sell',
+        qty: 3,
+        leaderPosition: -6,
+        bounds,
+        held: -1,
+        exposure: { buy: 3, sell: -2 },
+      }),
+    ).toEqual({
+      kind: 'replanned',
+      parts: [{ side: 'sell', qty: 1, exit: false }],
+      reason:
+        "Superseded by the leader's later order: re-planned as sell 1 (the follower holds -1, leader × ratio is -4)",
+    });
+  });
+
+  it('when resting mirrors already reach past the max net position, then a buy copy is dropped, never turned into a sell', () => {
+    const bounds = { ...DEFAULT_RISK, maxNetPosition: 4 };
+    expect(
+      convergePlan({ ...base, qty: 1, leaderPosition: 4, bounds, held: 3, exposure: { buy: 3, sell: 0 } }),
+    ).toEqual({
+      kind: 'superseded',
+      reason:
+        "Superseded by the leader's later order: max net position (4) reached, the follower holds 3, leader × ratio is 4",
+    });
+  });
 });
