@@ -126,4 +126,20 @@ describe('converge, do not replay: a waiting copy planned again when its turn co
         "Superseded by the leader's later order: max net position (4) reached, the follower holds 3, leader × ratio is 4",
     });
   });
+
+  it('when the move crosses flat and leaves the worst case no further from flat than it already is, then it goes whole, as a fresh copy does', () => {
+    const bounds = { ...DEFAULT_RISK, maxNetPosition: 4 };
+    // Short 6 (past a max lowered since) with a resting buy of 1: at worst -5 now, +5 after buying 10. Not worse.
+    expect(
+      convergePlan({ ...base, qty: 10, leaderPosition: 4, bounds, held: -6, exposure: { buy: 1, sell: 0 } }),
+    ).toEqual({
+      kind: 'replanned',
+      parts: [
+        { side: 'buy', qty: 6, exit: true },
+        { side: 'buy', qty: 4, exit: false },
+      ],
+      reason:
+        "Superseded by the leader's later order: re-planned as buy 6, buy 4 (the follower holds -6, leader × ratio is 4)",
+    });
+  });
 });
