@@ -164,6 +164,13 @@ async function main(): Promise<void> {
     const userId = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id);
 
     const { page, errors } = await newSession(browser, url);
+    // Which requests failed, by path: a page error names no address.
+    const failed = new Map<string, number>();
+    page.on('response', (response) => {
+      if (response.status() < 400) return;
+      const key = `${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`;
+      failed.set(key, (failed.get(key) ?? 0) + 1);
+    });
     await page.addInitScript((value) => window.localStorage.setItem('access_token', value), token);
     await page.goto('/syncdesk');
     await page.getByRole('heading', { level: 1, name: 'Sync Desk' }).waitFor();
@@ -260,7 +267,12 @@ async function main(): Promise<void> {
         .map((n) => n.toFixed(1))
         .join(' / ')} on ${cpus().length} cores (shared machines skew these numbers)`,
     );
-    console.log(`  page errors          ${errors.length === 0 ? 'none' : errors.join(' | ')}`);
+    const distinct = [...new Set(errors)].map(
+      (text) => `${errors.filter((e) => e === text).length} × ${text}`,
+    );
+    console.log(`  page errors          ${distinct.length === 0 ? 'none' : distinct.join(' | ')}`);
+    if (failed.size > 0)
+      console.log(`  failed requests      ${[...failed].map(([key, n]) => `${n} × ${key}`).join(' | ')}`);
     console.log(
       '  target: p95 task under 8 ms and under 2 % frames dropped at 500 accounts; under 16 ms at 2,000',
     );
