@@ -12,7 +12,7 @@ export const STRONG_PASSWORD = 'Str0ng!Pass';
 
 /** Calls the real API of a stack and returns the parsed JSON body; throws with the server's detail otherwise. */
 export async function api<T>(
-  stack: Stack,
+  stack: Pick<Stack, 'url'>,
   method: string,
   path: string,
   body?: unknown,
@@ -34,7 +34,7 @@ export async function api<T>(
 
 /** Registers a new user through the API (unique e-mail) and returns its credentials and token. */
 export async function registerUser(
-  stack: Stack,
+  stack: Pick<Stack, 'url'>,
   email = `trader-${randomUUID().slice(0, 8)}@example.com`,
 ): Promise<TestUser> {
   const { access_token } = await api<{ access_token: string }>(stack, 'POST', '/auth/register', {
@@ -53,7 +53,11 @@ export async function signInPage(page: Page, user: TestUser): Promise<void> {
  * Connects the built-in paper broker through the real redirect flow (connect → authorize page → callback)
  * and returns the new connection's id.
  */
-export async function connectPaperBroker(stack: Stack, user: TestUser, name = 'Paper'): Promise<number> {
+export async function connectPaperBroker(
+  stack: Pick<Stack, 'url'>,
+  user: TestUser,
+  name = 'Paper',
+): Promise<number> {
   const { url } = await api<{ url: string }>(
     stack,
     'GET',

@@ -47,12 +47,12 @@ describe('delivery: a remote ships a new API call and a new UI primitive without
     );
 
     // A build that needs a newer session singleton than this host has is refused before it is published.
-    const newer = needingNewerSingleton(next, '@synctrade/api/session', '1.1.0');
+    const newer = needingNewerSingleton(next, '@synctrade/api/session', '1.2.0');
     const checked = script('check-remote-compat', ['profile', newer], deployDir);
     assert.equal(checked.status, 1);
     assert.match(
       checked.stderr,
-      /@synctrade\/api\/session: the remote requires \^1\.1\.0, the host provides 1\.0\.0/,
+      /@synctrade\/api\/session: the remote requires \^1\.2\.0, the host provides 1\.1\.0/,
     );
     const refused = script('deploy-remote', ['profile', '--version', 'newer', '--dist', newer], deployDir);
     assert.equal(refused.status, 1);

@@ -17,7 +17,7 @@ const versions = {
   zustand: '5.1.0',
   'react-toastify': '11.2.0',
   axios: '1.21.1',
-  '@synctrade/api/session': '1.0.0',
+  '@synctrade/api/session': '1.1.0',
   '@synctrade/event-bus': '1.0.0',
   '@synctrade/ui/providers': '1.0.0',
 };

@@ -16,6 +16,7 @@ export * from './messages/alert-messages';
 // The stateful part comes from the page's one copy (a federation singleton), never from a bundled duplicate.
 export {
   http,
+  loadHttpClient,
   setHttpAdapter,
   setUnauthorizedHandler,
   configureApi,

@@ -76,7 +76,7 @@ describe('federation config factory', () => {
       expect(shared[name]).toMatchObject({ singleton: true, eager: false });
       expect(shared[name]!.requiredVersion).toMatch(/^\^\d+\.\d+\.\d+$/);
     }
-    expect(shared['@synctrade/api/session']!.requiredVersion).toBe('^1.0.0');
+    expect(shared['@synctrade/api/session']!.requiredVersion).toBe('^1.1.0');
   });
 
   it('when any app is built, then federation writes a manifest, downloads no types and shares loaded-first', () => {

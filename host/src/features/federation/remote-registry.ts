@@ -52,6 +52,23 @@ export async function loadPageRemote(pathname: string): Promise<void> {
 }
 
 /**
+ * Lets the opened page's remote ask for its first data while the shell renders: a loaded `Routes` module may
+ * export `preload()`, which is called once, after the runtime config is read (the API's address is known).
+ * A failure there is the remote's to show when it renders; it never stops the shell.
+ */
+export function startPageData(pathname: string): void {
+  const remote = remoteOfPage(pathname);
+  const routes = remote ? loadedModules.get(`${remote}/Routes`) : undefined;
+  const preload = (routes as { preload?: unknown } | undefined)?.preload;
+  if (typeof preload !== 'function') return;
+  try {
+    preload();
+  } catch (error: unknown) {
+    console.warn(`the ${remote} remote could not start its data`, error);
+  }
+}
+
+/**
  * Before a retry: reads `remotes.json` again (the remote may have moved or been rolled back) and registers the
  * remote anew with `force`, which drops the federation runtime's cached failure.
  */

@@ -6,7 +6,7 @@
  * release (docs/adr/0006). Code of this package outside `session/` reaches these modules only through the
  * package name, never a relative path: a relative import would bundle a second, separate copy.
  */
-export { http, setHttpAdapter, setUnauthorizedHandler } from './http-client';
+export { http, loadHttpClient, setHttpAdapter, setUnauthorizedHandler } from './http-client';
 export { configureApi, apiConfig, type ApiConfig } from './runtime-config';
 export { getToken, setToken, clearToken, currentUserId } from './token-storage';
 export { latestSignal, isCanceled } from './latest-request';

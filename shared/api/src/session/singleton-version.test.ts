@@ -22,6 +22,22 @@ const RELEASED: Record<string, string[]> = {
     'setToken',
     'setUnauthorizedHandler',
   ],
+  // loadHttpClient: the host builds the client at start for a signed-in trader.
+  '1.1.0': [
+    'apiConfig',
+    'authStore',
+    'clearToken',
+    'configureApi',
+    'currentUserId',
+    'getToken',
+    'http',
+    'isCanceled',
+    'latestSignal',
+    'loadHttpClient',
+    'setHttpAdapter',
+    'setToken',
+    'setUnauthorizedHandler',
+  ],
 };
 
 describe('the session singleton entry', () => {

@@ -4,6 +4,7 @@ import { useBusEvent } from '@synctrade/event-bus';
 import { Button, Page, PageHeader, Row } from '@synctrade/ui';
 import { useAccountFeed } from '../hooks/use-account-feed';
 import { useMediaQuery } from '../hooks/use-media-query';
+import { takePreloaded } from '../preload-desk';
 import { useSyncdeskStore } from '../store/syncdesk-store';
 import { AccountsPanel } from './accounts-panel';
 import { DeskOrderTicket } from './desk-order-ticket';
@@ -24,6 +25,8 @@ export function SyncdeskPage(): React.JSX.Element {
   const loadGroups = useSyncdeskStore((state) => state.loadGroups);
   useAccountFeed();
   useEffect(() => {
+    // Asked for already when the desk was the page opened (preloadDesk).
+    if (takePreloaded()) return;
     void loadAccounts();
     void loadGroups();
   }, [loadAccounts, loadGroups]);
