@@ -1,6 +1,7 @@
 import type { CopyGroup, SyncAccount } from '@synctrade/api/types';
 import type { TestApp } from '../support/build-test-app';
 import type { TestUser } from '../support/users';
+import { connectSim } from '../support/connect-sim';
 import { call, waitForDesk } from './support/http';
 import { openPaperDesk } from './support/paper-desk';
 
@@ -13,6 +14,8 @@ describe('the pace warning of a login two copy groups share', () => {
   let t: TestApp;
   let alice: TestUser;
   let l1: number, f1: number, l2: number, f2: number;
+  /** A follower of the first group on another paper login: its requests draw on that login's budget. */
+  let other: number;
 
   const trade = async (account: number, side: 'buy' | 'sell'): Promise<void> => {
     const placed = await call(t.app, alice, 'POST', '/sim/orders', {
@@ -43,6 +46,10 @@ describe('the pace warning of a login two copy groups share', () => {
       });
     await call(t.app, alice, 'PUT', `/copier/accounts/${l2}/master`, { followers: 'keep' });
     await call(t.app, alice, 'PUT', `/copier/accounts/${f2}/follower`);
+    await connectSim(t.app, alice, 'Other paper');
+    const all = await waitForDesk(t.app, alice, (list) => list.length === 8);
+    other = all.find((r) => r.connection_name === 'Other paper')!.id;
+    await call(t.app, alice, 'PUT', `/copier/accounts/${other}/follower`);
   });
   afterAll(async () => t.close());
 
@@ -53,9 +60,14 @@ describe('the pace warning of a login two copy groups share', () => {
     const even = await waitForDesk(
       t.app,
       alice,
-      (list) => row(list, f1)?.qty === 1 && row(list, f2)?.side === 'short' && row(list, f2)?.qty === 1,
+      (list) =>
+        row(list, f1)?.qty === 1 &&
+        row(list, other)?.qty === 1 &&
+        row(list, f2)?.side === 'short' &&
+        row(list, f2)?.qty === 1,
     );
     expect(warnings(even)).toEqual([null, null, null, null]);
+    expect(row(even, other)?.pace_warning).toBeNull();
 
     await trade(l1, 'buy');
     const warning =
@@ -72,5 +84,15 @@ describe('the pace warning of a login two copy groups share', () => {
       limit_per_minute: 2,
     });
     expect(row(over, f2)?.throttle ?? null).toBeNull();
+    // The first leader's 2 orders a minute are the other login's whole limit, and it counts its own follower only.
+    expect(row(over, other)?.qty).toBe(2);
+    expect(row(over, other)?.pace_warning).toBeNull();
+  });
+
+  it('when the engine is asked about an account it does not hold, then there is no throttle and no warning', () => {
+    const { engine } = t.app.copier;
+    expect([engine.throttleOf(987_654), engine.paceShortfallOf(987_654)]).toEqual([null, null]);
+    // A leader waits on nothing and sends no copies.
+    expect([engine.throttleOf(l1), engine.paceShortfallOf(l1)]).toEqual([null, null]);
   });
 });
