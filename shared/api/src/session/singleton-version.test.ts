@@ -22,23 +22,9 @@ const RELEASED: Record<string, string[]> = {
     'setToken',
     'setUnauthorizedHandler',
   ],
-  // loadHttpClient: the host builds the client at start for a signed-in trader.
-  '1.1.0': [
-    'apiConfig',
-    'authStore',
-    'clearToken',
-    'configureApi',
-    'currentUserId',
-    'getToken',
-    'http',
-    'isCanceled',
-    'latestSignal',
-    'loadHttpClient',
-    'setHttpAdapter',
-    'setToken',
-    'setUnauthorizedHandler',
-  ],
 };
+// 1.1.0: loadHttpClient, the host builds the client at start for a signed-in trader.
+RELEASED['1.1.0'] = [...RELEASED['1.0.0']!, 'loadHttpClient'].sort();
 
 describe('the session singleton entry', () => {
   it('when its exports change, then its version in the singleton list changed with them', () => {
