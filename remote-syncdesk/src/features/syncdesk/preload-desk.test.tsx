@@ -1,9 +1,9 @@
-import { act, screen, waitFor, type ApiMock } from '@synctrade/test-utils';
+import { act, fakeToken, screen, waitFor, type ApiMock } from '@synctrade/test-utils';
 import { clearToken } from '@synctrade/api';
 import { preload } from '../../exposes/routes';
 import { deskAccounts } from './support/builders';
 import { FakeSocket } from './support/fake-socket';
-import { deskApi, renderDesk, setUpDesk } from './support/render-desk';
+import { deskApi, renderDesk, setUpDesk, USER_ID } from './support/render-desk';
 import { resetEarlyFeed, UNCLAIMED_FEED_MS } from './store/desk-feed';
 import { takePreloaded } from './preload-desk';
 
@@ -49,6 +49,16 @@ describe('the desk opened as the first page', () => {
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
     await waitFor(() => expect(api.callsTo('GET /brokers/accounts/table')).toHaveLength(2));
     expect(api.callsTo('POST /auth/ws-ticket')).toHaveLength(2);
+  });
+
+  it('when the session changed before the desk mounts, then the desk reads its lists itself', async () => {
+    preload();
+    await waitFor(() => expect(api.callsTo('GET /copier/groups')).toHaveLength(1));
+    // The stored token was refused and the trader signed in again: same trader, a new token.
+    window.localStorage.setItem('access_token', `${fakeToken(USER_ID)}-renewed`);
+    renderDesk();
+    await waitFor(() => expect(api.callsTo('GET /copier/groups')).toHaveLength(2));
+    expect(api.callsTo('GET /brokers/accounts/table')).toHaveLength(2);
   });
 
   it('when no desk takes the early feed in time, then it is closed', async () => {

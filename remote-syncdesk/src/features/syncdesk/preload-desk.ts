@@ -1,9 +1,9 @@
 import { getToken } from '@synctrade/api';
 import type { FeedSocketClass } from './api/feed-connection';
-import { openFeedEarly } from './store/desk-feed';
+import { openFeedEarly, UNCLAIMED_FEED_MS } from './store/desk-feed';
 import { useSyncdeskStore } from './store/syncdesk-store';
 
-let preloaded = false;
+let preloaded: { token: string; at: number } | null = null;
 
 /**
  * The desk's first data, asked for while the shell is still rendering: the host calls it when /syncdesk is the
@@ -11,17 +11,21 @@ let preloaded = false;
  * account list and the groups land in the store, so the desk's first render already shows live rows.
  */
 export function preloadDesk(): void {
-  if (getToken() === null) return;
-  preloaded = true;
+  const token = getToken();
+  if (token === null) return;
+  preloaded = { token, at: Date.now() };
   openFeedEarly(window.WebSocket as unknown as FeedSocketClass);
   const { loadAccounts, loadGroups } = useSyncdeskStore.getState();
   void loadAccounts();
   void loadGroups();
 }
 
-/** True once after preloadDesk: the page's first mount then does not ask for the same lists again. */
+/**
+ * True once after preloadDesk, for the desk's first mount: it then does not ask for the same lists again. Not when
+ * the session changed since (a refused token, a new sign-in) or the desk came too late: it reads them itself.
+ */
 export function takePreloaded(): boolean {
   const was = preloaded;
-  preloaded = false;
-  return was;
+  preloaded = null;
+  return was !== null && was.token === getToken() && Date.now() - was.at < UNCLAIMED_FEED_MS;
 }
