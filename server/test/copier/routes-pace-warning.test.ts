@@ -72,7 +72,16 @@ describe('the pace warning of a login two copy groups share', () => {
     await trade(l1, 'buy');
     const warning =
       "2 followers of 2 copy groups on this paper login need one request each per order of their leader; at their leaders' pace that is 3 requests a minute against a limit of 2";
-    const over = await waitForDesk(t.app, alice, (list) => row(list, f1)?.pace_warning === warning);
+    // The warning counts the leader's order at once; the copy it holds back and the other login's copy settle after.
+    const over = await waitForDesk(
+      t.app,
+      alice,
+      (list) =>
+        row(list, f1)?.pace_warning === warning &&
+        row(list, f2)?.pace_warning === warning &&
+        row(list, f1)?.state === 'rate_limited' &&
+        row(list, other)?.qty === 2,
+    );
     // The leaders send no copies: they carry no warning. The follower whose leader did not trade again shares the login.
     expect(warnings(over)).toEqual([null, warning, null, warning]);
     // The third request of the minute waits: the follower shows what it waits for.
