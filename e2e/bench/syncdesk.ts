@@ -172,7 +172,8 @@ async function main(): Promise<void> {
     });
     const { access_token: token } = (await registered.json()) as { access_token: string };
     const userId = Number(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id);
-    const live = LIVE ? await liveDesk(url, { email, password: 'Str0ng!Pass', token }, ACCOUNTS) : null;
+    const user = { email, password: 'Str0ng!Pass', token };
+    const live = LIVE ? await liveDesk(url, user, ACCOUNTS) : null;
     const firstPaint = live ? await liveRowsAgainstShell(browser, url, token, ROUNDS) : null;
     const rowCount = live ? live.rows.length : ACCOUNTS;
 
@@ -225,7 +226,7 @@ async function main(): Promise<void> {
     const total = rate * SECONDS;
     const started = Date.now();
     for (let k = 1; k <= total; k += 1) {
-      if (live) await leaderTrade(url, { email, password: 'Str0ng!Pass', token }, live.leader.id, k);
+      if (live) await leaderTrade(url, user, live.leader.id, k);
       else hub.publish(userId, { type: 'account_data', accounts: frame(k) });
       const due = started + (k * 1000) / rate;
       await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
