@@ -4,6 +4,7 @@ import { type Json, num, str } from './json';
 import { toSymbol } from './symbols';
 import { clientOrderIdOf } from './tags';
 import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retention';
+import { NativeLegs } from './native-legs';
 
 interface FillCount {
   /** Contracts counted from `GatewayUserTrade` events (each trade id once). */
@@ -51,6 +52,8 @@ export class ProjectXState {
   private readonly forgotten = new Set<string>();
   /** Trade ids per order, so forgetting an order also forgets its trades. */
   private readonly tradesOfOrder = new Map<string, string[]>();
+  /** The gateway's own bracket legs, linked to their entry by what the gateway does (the model has no link). */
+  private readonly nativeLegs = new NativeLegs();
 
   setPointValue(symbol: string, value: number): void {
     this.pointValues.set(symbol, value);
@@ -225,6 +228,9 @@ export class ProjectXState {
       (before.status === 'Filled' || before.status === 'Canceled' || before.status === 'Rejected')
     )
       order.status = before.status;
+    if (!before) this.linkNativeLeg(order, data);
+    else if (order.status === 'Filled' && before.status !== 'Filled')
+      this.nativeLegs.noteFilled(order.accountExternalId, orderId, order.time);
     this.orders.set(orderId, order);
     if (TERMINAL.has(order.status)) this.finalOrders.add(orderId);
     const events: BrokerEvent[] = [];
@@ -247,6 +253,19 @@ export class ProjectXState {
     }
     this.forgetOldOrders();
     return events;
+  }
+
+  /** A new order: a gateway leg of a bracket gets its entry as parent; any other may be an entry. */
+  private linkNativeLeg(order: BrokerOrder, data: Json): void {
+    const createdAt = Date.parse(str(data, 'creationTimestamp') ?? '') || order.time;
+    const entry = this.nativeLegs.entryOf(order, createdAt, num(data, 'status') === 8);
+    if (entry !== null) {
+      order.parentOrderId = entry;
+      return;
+    }
+    this.nativeLegs.notePlaced(order, createdAt);
+    if (order.status === 'Filled')
+      this.nativeLegs.noteFilled(order.accountExternalId, order.orderId, order.time);
   }
 
   /** A forgotten order read again on purpose: held as the row says, for look-ups by client order id only. */
@@ -316,6 +335,8 @@ export class ProjectXState {
     const account = this.accounts.get(String(accountId));
     const pnl = num(data, 'profitAndLoss');
     if (account && pnl !== undefined) account.realized += pnl - (num(data, 'fees') ?? 0);
+    const time = Date.parse(str(data, 'creationTimestamp') ?? '') || Date.now();
+    this.nativeLegs.noteFilled(String(accountId), orderId, time);
     const count = this.count(orderId);
     count.fromTrades += size;
     const absorbed = Math.min(count.ahead, size);
@@ -339,7 +360,6 @@ export class ProjectXState {
       parentOrderId: null,
       time: Date.now(),
     };
-    const time = Date.parse(str(data, 'creationTimestamp') ?? '') || Date.now();
     return [
       this.fill(
         `t${tradeId}`,

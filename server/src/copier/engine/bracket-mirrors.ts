@@ -14,10 +14,10 @@ import type { CopyIntent } from './types';
  */
 
 /**
- * The bracket a leader order is a leg of: its parent (a Tradovate OSO child, a paper bracket child), the pair it
+ * The bracket a leader order is a leg of: its parent (a Tradovate OSO child, a paper bracket child, a ProjectX
+ * leg the session linked to its entry by what the gateway does: `brokers/projectx/native-legs.ts`), the pair it
  * is linked one-cancels-other with (a Tradovate `placeOCO` exit, whose orders name each other in `linkedId`), or
- * the entry of a bracket kept by our ProjectX adapter (`bk.<entry client id>.sl|tp`). Null for any other order,
- * and for ProjectX's native legs, whose orders carry no link to their entry or to each other.
+ * the entry of a bracket kept by our ProjectX adapter (`bk.<entry client id>.sl|tp`). Null for any other order.
  */
 export function bracketOf(order: BrokerOrder): string | null {
   if (order.type !== 'Stop' && order.type !== 'Limit') return null;

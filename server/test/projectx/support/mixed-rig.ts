@@ -294,8 +294,32 @@ export class MixedRig extends VenueGroupRig<RigAccount> {
     });
   }
 
-  /** A market entry with a stop loss and a take profit, by hand on the paper leader's platform. */
+  /**
+   * A market entry with a stop loss and a take profit, by hand on the leader's platform: on ProjectX the gateway's
+   * own bracket (`stopLossBracket` / `takeProfitBracket` in signed ticks from the fill), whose legs it creates
+   * when the entry fills.
+   */
   async leaderBracket(side: OrderSide, qty: number, stopLoss: number, takeProfit: number): Promise<void> {
+    const { place } = this.leader;
+    if (place.broker === 'projectx') {
+      const contractId = toContractId(SYMBOL);
+      const contract = this.fake.venue.contracts.get(contractId);
+      const last = this.fake.venue.price(contractId);
+      if (contract === undefined) throw new Error(`The fake lists no ${SYMBOL}`);
+      const ticks = (price: number): number => Math.round((price - last) / contract.tickSize);
+      const placed = this.fake.venue.place({
+        accountId: place.accountId,
+        contractId,
+        type: OrderType.Market,
+        side: side === 'buy' ? 0 : 1,
+        size: qty,
+        stopLossBracket: { ticks: ticks(stopLoss), type: OrderType.Stop },
+        takeProfitBracket: { ticks: ticks(takeProfit), type: OrderType.Limit },
+      });
+      if (!('orderId' in placed))
+        throw new Error(`The fake refused the leader's bracket: ${placed.errorMessage}`);
+      return;
+    }
     await (
       await this.trader()
     ).placeOrder({

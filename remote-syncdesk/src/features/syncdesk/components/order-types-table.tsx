@@ -16,9 +16,9 @@ const ROWS: ReadonlyArray<{ broker: string; same: string; different: string }> =
   },
   {
     broker: 'ProjectX',
-    same: "Market, limit, stop, trailing stop with its trail; brackets and stop-and-target pairs linked by the copier; changes, cancels, partial fills. A ProjectX leader's join order (JoinBid, JoinAsk) reaches every follower as a limit at the price it rests at.",
+    same: "Market, limit, stop, trailing stop with its trail; brackets and stop-and-target pairs linked by the copier, a ProjectX leader's own brackets included; changes, cancels, partial fills. A ProjectX leader's join order (JoinBid, JoinAsk) reaches every follower as a limit at the price it rests at.",
     different:
-      "A stop-limit goes as a stop at its stop price: ProjectX takes no stop-limit orders, and the copy says so. A ProjectX leader's own bracket legs reach followers as two separate orders: ProjectX does not report that they belong together.",
+      "A stop-limit goes as a stop at its stop price: ProjectX takes no stop-limit orders, and the copy says so. ProjectX's orders carry no link between a bracket's legs, so a leader's stop and target are copied as a pair only when they appear within a second of the entry's fill, as ProjectX's own brackets do; a stop and a target placed later reach followers as two separate orders.",
   },
   {
     broker: 'Rithmic',
