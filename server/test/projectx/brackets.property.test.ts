@@ -17,7 +17,11 @@ const RUNS = Number(process.env.PROJECTX_BRACKET_PROPERTY_RUNS ?? (usingPostgres
 
 type Fault = 'none' | 'lost-answer' | 'partial-fills';
 
-function venuesOf(rig: MixedRig): BracketVenues<RigAccount, Fault> {
+/**
+ * The rig's venues for the property. With a ProjectX leader the gateway's market is the leader's (and the ProjectX
+ * follower's); the paper and Tradovate followers' markets are the followers' side.
+ */
+function venuesOf(rig: MixedRig, leaderOn: 'sim' | 'projectx'): BracketVenues<RigAccount, Fault> {
   const followerOn = (broker: 'projectx' | 'tradovate', accountId: number): RigAccount | undefined =>
     rig.followers.find((f) => f.place.broker === broker && f.place.accountId === accountId);
   const mine = (clientOrderId: string | null): boolean =>
@@ -39,9 +43,11 @@ function venuesOf(rig: MixedRig): BracketVenues<RigAccount, Fault> {
   return {
     rig,
     symbol: SYMBOL,
-    setLeaderPrice: (price) => rig.sim.setPrice(SYMBOL, price),
+    setLeaderPrice: (price) =>
+      leaderOn === 'sim' ? rig.sim.setPrice(SYMBOL, price) : rig.fake.setPrice(toContractId(SYMBOL), price),
     setFollowerPrice(price) {
-      rig.fake.setPrice(toContractId(SYMBOL), price);
+      if (leaderOn === 'sim') rig.fake.setPrice(toContractId(SYMBOL), price);
+      else rig.sim.setPrice(SYMBOL, price);
       rig.tradovate.control.setPrice(SYMBOL, price);
     },
     arm(fault) {
@@ -90,7 +96,26 @@ function venuesOf(rig: MixedRig): BracketVenues<RigAccount, Fault> {
           },
         ];
       });
-      return [...px, ...tv];
+      // Paper: its working pairs, each order naming the other (the venue cancels a filled leg's sibling in the
+      // same step, so a filled leg never shows beside a working one).
+      const paper = rig.followers.flatMap((follower) => {
+        if (follower.place.broker !== 'sim') return [];
+        const working = rig.sim.workingOrders([follower.place.externalId]);
+        return working.flatMap((order) => {
+          const other = working.find((o) => o.orderId === order.linkedOrderId);
+          if (other === undefined || order.orderId > other.orderId || !mine(order.clientOrderId)) return [];
+          return [
+            {
+              followerId: follower.id,
+              legs: [
+                { clientOrderId: order.clientOrderId ?? '', state: 'working' },
+                { clientOrderId: other.clientOrderId ?? '', state: 'working' },
+              ] as [PairLeg, PairLeg],
+            },
+          ];
+        });
+      });
+      return [...px, ...tv, ...paper];
     },
     sentTwice: () => {
       const count = new Map<string, number>();
@@ -124,7 +149,7 @@ describe("a paper leader's brackets on ProjectX and Tradovate followers (propert
           { ratio: 1, risk },
         ]);
         return {
-          venues: venuesOf(rig),
+          venues: venuesOf(rig, 'sim'),
           detail: () => `Engine log:\n${rig.log.slice(-30).join('\n')}`,
           close: () => rig.close(),
         };
@@ -157,6 +182,36 @@ describe("a paper leader's brackets on ProjectX and Tradovate followers (propert
           ],
         ],
       ],
+    });
+  }, 900_000);
+});
+
+describe("a ProjectX leader's own brackets on paper, ProjectX and Tradovate followers (property)", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb();
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+
+  it(`when the leader's gateway brackets (legs created at the fill, with no link in ProjectX's orders) are opened, moved, cancelled, exited in part and hit on either side first, under lost answers and partial fills, then each follower's legs are the leader's × ratio as one linked pair, a filled leg never leaves the other working, and nothing is sent twice (${RUNS} runs)`, async () => {
+    await assertBracketProperty<RigAccount, Fault>({
+      runs: RUNS,
+      faults: ['none', 'lost-answer', 'partial-fills'],
+      none: 'none',
+      start: async (ratio, risk) => {
+        const rig = await MixedRig.start(db, 'projectx', [
+          { ratio: 1, risk },
+          { ratio, risk },
+          { ratio: 2, risk },
+        ]);
+        return {
+          venues: venuesOf(rig, 'projectx'),
+          detail: () => `Engine log:\n${rig.log.slice(-30).join('\n')}`,
+          close: () => rig.close(),
+        };
+      },
+      examples: [],
     });
   }, 900_000);
 });

@@ -86,6 +86,49 @@ describe("ProjectX's own bracket legs linked to their entry", () => {
     expect(parentOf(state, 11)).toBe('10');
   });
 
+  it('when trades arrive out of order, then the latest fill counts; a trade of an order never seen is ignored', () => {
+    const state = new ProjectXState();
+    state.applyOrder(push(10, { type: 1, side: 0, status: 1, created: 0 }, { limitPrice: 5990 }));
+    const trade = (id: number, orderId: number, ms: number) =>
+      state.applyTrade({
+        id,
+        orderId,
+        accountId: 7,
+        contractId: ES,
+        price: 5990,
+        size: 1,
+        side: 0,
+        creationTimestamp: at(ms),
+      });
+    trade(902, 10, 30_000);
+    trade(901, 10, 10_000);
+    expect(() => trade(903, 99, 30_000)).not.toThrow();
+    expect(() =>
+      state.applyTrade({ id: 904, orderId: 5, accountId: 8, contractId: ES, price: 1, size: 1, side: 0 }),
+    ).not.toThrow();
+    state.applyOrder(push(11, { type: 4, side: 1, created: 31_000 }, { stopPrice: 5970 }));
+    expect(parentOf(state, 11)).toBe('10');
+  });
+
+  it('when a leg comes exactly a second after the fill, then it is linked; a millisecond later, not', () => {
+    const state = new ProjectXState();
+    filledEntry(state);
+    state.applyOrder(push(11, { type: 4, side: 1, created: 1_003 }, { stopPrice: 5980 }));
+    state.applyOrder(push(12, { type: 1, side: 1, created: 1_004 }, { limitPrice: 6020 }));
+    expect([parentOf(state, 11), parentOf(state, 12)]).toEqual(['10', null]);
+  });
+
+  it('when an account places many orders, then only its latest 16 can still be an entry', () => {
+    const state = new ProjectXState();
+    filledEntry(state);
+    for (let id = 100; id < 115; id += 1)
+      state.applyOrder(push(id, { type: 1, side: 0, created: 1 }, { limitPrice: 5900 }));
+    state.applyOrder(push(11, { type: 4, side: 1, created: 4 }, { stopPrice: 5980 }));
+    state.applyOrder(push(115, { type: 1, side: 0, created: 1 }, { limitPrice: 5900 }));
+    state.applyOrder(push(12, { type: 1, side: 1, created: 5 }, { limitPrice: 6020 }));
+    expect([parentOf(state, 11), parentOf(state, 12)]).toEqual(['10', null]);
+  });
+
   it('when legs wait for their resting entry (status 8), then they are linked by the time the entry was placed', () => {
     const state = new ProjectXState();
     state.applyOrder(push(10, { type: 1, side: 0, status: 1, created: 0 }, { limitPrice: 5990 }));
@@ -106,17 +149,12 @@ describe("ProjectX's own bracket legs linked to their entry", () => {
       push(23, { type: 4, side: 1, created: 5 }, { stopPrice: 5980, contractId: 'CON.F.US.ENQ.Z26' }),
     );
     state.applyOrder(push(24, { type: 4, side: 1, created: 5 }, { stopPrice: 5980, customTag: 'st.m5-9.3' }));
+    // A market exit at the fill is no leg either.
+    state.applyOrder(push(25, { type: 2, side: 1, created: 5 }));
     // Not yet working at the gateway before its entry filled, and not marked as a waiting leg.
     state.applyOrder(push(30, { type: 1, side: 0, status: 1, created: 100_000 }, { limitPrice: 5990 }));
     state.applyOrder(push(31, { type: 4, side: 1, created: 100_010 }, { stopPrice: 5970 }));
-    expect([20, 21, 22, 23, 24, 31].map((id) => parentOf(state, id))).toEqual([
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect([20, 21, 22, 23, 24, 25, 31].map((id) => parentOf(state, id))).toEqual(Array(7).fill(null));
   });
 
   it('when an entry has its stop and its target, then a third order at the fill is no leg of it; the next entry gets its own', () => {
