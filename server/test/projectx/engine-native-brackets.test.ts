@@ -113,4 +113,31 @@ describe("a ProjectX leader's own bracket on every follower", () => {
       .filter((o) => o.orderType === 'Stop' && o.ordStatus === 'Working');
     expect(tvStops.map((o) => o.ocoSiblingId !== undefined && o.ocoSiblingId !== null)).toEqual([true]);
   }, 60_000);
+
+  it('when the engine restarts, then nothing is sent again, the followers keep their linked pairs and still follow the leader', async () => {
+    const placedBefore = rig.fake.world.placed.length;
+    const tvPairsBefore = rig.tradovate.control.requests('order/placeoco').length;
+    await rig.restart();
+    await rig.settle();
+    const stop = rig.workingAt(rig.leader).find((o) => o.type === 'Stop')!;
+    await rig.leaderRework(stop, 1, 5990);
+    await rig.settle();
+    for (const [follower, qty] of [
+      [paper, 1],
+      [px, 2],
+      [tv, 1],
+    ] as const)
+      expect(legsOf(rig.workingAt(follower))).toEqual([
+        ['Limit', 'sell', qty, 6020],
+        ['Stop', 'sell', qty, 5990],
+      ]);
+    expect(rig.fake.world.placed.length).toBe(placedBefore);
+    expect(rig.tradovate.control.requests('order/placeoco')).toHaveLength(tvPairsBefore);
+    // The leader's target fills: every follower ends flat with nothing working.
+    rig.fake.setPrice(toContractId(SYMBOL), 6021);
+    await until(
+      () => [paper, px, tv].every((f) => rig.workingAt(f).length === 0 && rig.held(f, SYMBOL) === 0),
+      'every follower flat with nothing working',
+    );
+  }, 60_000);
 });
