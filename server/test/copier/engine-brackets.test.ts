@@ -75,7 +75,7 @@ describe("the legs of a leader's bracket", () => {
     );
   });
 
-  it("when an order has no link (a plain order, a ProjectX order the session did not link, one of our copies), then it is no leg", () => {
+  it('when an order has no link (a plain order, a ProjectX order the session did not link, one of our copies), then it is no leg', () => {
     expect(bracketOf(order({}))).toBeNull();
     expect(bracketOf(order({ clientOrderId: 'st.m1-4.2' }))).toBeNull();
     expect(bracketOf(order({ clientOrderId: 'bk.x.sl', type: 'Market' }))).toBeNull();
