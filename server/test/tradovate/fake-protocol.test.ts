@@ -42,8 +42,15 @@ describe('fake Tradovate socket protocol', () => {
     const client = new RawClient(fake.wsUrl);
     expect(await client.next((f) => f === 'o')).toBe('o');
     client.ws.send(`authorize\n0\n\n${fake.control.issueToken(user.userId).accessToken}`);
-    await client.next((f) => f === 'a[{"i":0,"s":200}]');
-    await client.next((f) => f === 'h');
+    // The client keeps its own side alive as real clients do (`[]`), so a late timer on a busy machine cannot
+    // close it as silent before the fake's heartbeat is due.
+    const beating = setInterval(() => client.ws.send('[]'), 50);
+    try {
+      await client.next((f) => f === 'a[{"i":0,"s":200}]');
+      await client.next((f) => f === 'h');
+    } finally {
+      clearInterval(beating);
+    }
     client.ws.close();
   });
 
