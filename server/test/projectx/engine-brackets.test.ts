@@ -2,10 +2,7 @@ import { toContractId } from '../../src/brokers/projectx/symbols';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { createTestDb } from '../support/test-db';
-import { MixedRig, SYMBOL, type RigAccount, type VenueWorkingOrder } from './support/mixed-rig';
-
-const legsOf = (orders: readonly VenueWorkingOrder[]): Array<[string, string, number, number]> =>
-  orders.map((o): [string, string, number, number] => [o.type, o.side, o.qty, o.price]).sort();
+import { legsOf, MixedRig, SYMBOL, type RigAccount } from './support/mixed-rig';
 
 /**
  * A paper leader's bracket copied to ProjectX followers (over real sockets to the fake gateway) and to a

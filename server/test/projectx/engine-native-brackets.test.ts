@@ -31,6 +31,25 @@ describe("a ProjectX leader's own bracket on every follower", () => {
   }, 60_000);
   afterEach(() => rig.close());
 
+  /** Each follower's stop and target, at the leader's target and the given stop, sized by its ratio. */
+  const expectFollowerLegs = (stopPrice: number): void => {
+    for (const [follower, qty] of [
+      [paper, 1],
+      [px, 2],
+      [tv, 1],
+    ] as const)
+      expect(legsOf(rig.workingAt(follower))).toEqual([
+        ['Limit', 'sell', qty, 6020],
+        ['Stop', 'sell', qty, stopPrice],
+      ]);
+  };
+  /** The followers are checked against the leader a moment after its order is done (`mirrorSettleMs`). */
+  const everyFollowerFlat = (): Promise<void> =>
+    until(
+      () => [paper, px, tv].every((f) => rig.workingAt(f).length === 0 && rig.held(f, SYMBOL) === 0),
+      'every follower flat with nothing working',
+    );
+
   it('when the gateway creates the legs at the fill, then each follower gets them as one linked pair, sized by its ratio', async () => {
     expect(legsOf(rig.workingAt(rig.leader))).toEqual([
       ['Limit', 'sell', 1, 6020],
@@ -83,11 +102,7 @@ describe("a ProjectX leader's own bracket on every follower", () => {
 
   it("when the leader's target fills, then no follower keeps a stop live and every follower is flat", async () => {
     rig.fake.setPrice(toContractId(SYMBOL), 6021);
-    // The followers are checked against the leader a moment after its order is done (`mirrorSettleMs`).
-    await until(
-      () => [paper, px, tv].every((f) => rig.workingAt(f).length === 0 && rig.held(f, SYMBOL) === 0),
-      'every follower flat with nothing working',
-    );
+    await everyFollowerFlat();
     await rig.settle();
     expect(rig.workingAt(rig.leader)).toEqual([]);
     expect(rig.held(rig.leader, SYMBOL)).toBe(0);
@@ -99,15 +114,7 @@ describe("a ProjectX leader's own bracket on every follower", () => {
     const stop = rig.workingAt(rig.leader).find((o) => o.type === 'Stop')!;
     await rig.leaderRework(stop, 1, 5990);
     await rig.settle();
-    for (const [follower, qty] of [
-      [paper, 1],
-      [px, 2],
-      [tv, 1],
-    ] as const)
-      expect(legsOf(rig.workingAt(follower))).toEqual([
-        ['Limit', 'sell', qty, 6020],
-        ['Stop', 'sell', qty, 5990],
-      ]);
+    expectFollowerLegs(5990);
     const tvStops = rig.tradovate.control
       .orders()
       .filter((o) => o.orderType === 'Stop' && o.ordStatus === 'Working');
@@ -122,22 +129,11 @@ describe("a ProjectX leader's own bracket on every follower", () => {
     const stop = rig.workingAt(rig.leader).find((o) => o.type === 'Stop')!;
     await rig.leaderRework(stop, 1, 5990);
     await rig.settle();
-    for (const [follower, qty] of [
-      [paper, 1],
-      [px, 2],
-      [tv, 1],
-    ] as const)
-      expect(legsOf(rig.workingAt(follower))).toEqual([
-        ['Limit', 'sell', qty, 6020],
-        ['Stop', 'sell', qty, 5990],
-      ]);
+    expectFollowerLegs(5990);
     expect(rig.fake.world.placed.length).toBe(placedBefore);
     expect(rig.tradovate.control.requests('order/placeoco')).toHaveLength(tvPairsBefore);
     // The leader's target fills: every follower ends flat with nothing working.
     rig.fake.setPrice(toContractId(SYMBOL), 6021);
-    await until(
-      () => [paper, px, tv].every((f) => rig.workingAt(f).length === 0 && rig.held(f, SYMBOL) === 0),
-      'every follower flat with nothing working',
-    );
+    await everyFollowerFlat();
   }, 60_000);
 });

@@ -24,6 +24,19 @@ const push = (
   ...extra,
 });
 
+/** A trade of one contract at 5990 on account 7, as the hub pushes it, `ms` after the test's hour. */
+const trade = (state: ProjectXState, id: number, orderId: number, ms: number) =>
+  state.applyTrade({
+    id,
+    orderId,
+    accountId: 7,
+    contractId: ES,
+    price: 5990,
+    size: 1,
+    side: 0,
+    creationTimestamp: at(ms),
+  });
+
 const parentOf = (state: ProjectXState, id: number): string | null | undefined =>
   state.order(String(id))?.parentOrderId;
 
@@ -69,19 +82,8 @@ describe("ProjectX's own bracket legs linked to their entry", () => {
   it('when the entry fills in parts, then the legs created at its last fill are linked', () => {
     const state = new ProjectXState();
     state.applyOrder(push(10, { type: 1, side: 0, status: 1, created: 0 }, { limitPrice: 5990 }));
-    const trade = (id: number, ms: number) =>
-      state.applyTrade({
-        id,
-        orderId: 10,
-        accountId: 7,
-        contractId: ES,
-        price: 5990,
-        size: 1,
-        side: 0,
-        creationTimestamp: at(ms),
-      });
-    trade(901, 10_000);
-    trade(902, 30_000);
+    trade(state, 901, 10, 10_000);
+    trade(state, 902, 10, 30_000);
     state.applyOrder(push(11, { type: 4, side: 1, created: 30_001 }, { stopPrice: 5970 }));
     expect(parentOf(state, 11)).toBe('10');
   });
@@ -89,20 +91,9 @@ describe("ProjectX's own bracket legs linked to their entry", () => {
   it('when trades arrive out of order, then the latest fill counts; a trade of an order never seen is ignored', () => {
     const state = new ProjectXState();
     state.applyOrder(push(10, { type: 1, side: 0, status: 1, created: 0 }, { limitPrice: 5990 }));
-    const trade = (id: number, orderId: number, ms: number) =>
-      state.applyTrade({
-        id,
-        orderId,
-        accountId: 7,
-        contractId: ES,
-        price: 5990,
-        size: 1,
-        side: 0,
-        creationTimestamp: at(ms),
-      });
-    trade(902, 10, 30_000);
-    trade(901, 10, 10_000);
-    expect(() => trade(903, 99, 30_000)).not.toThrow();
+    trade(state, 902, 10, 30_000);
+    trade(state, 901, 10, 10_000);
+    expect(() => trade(state, 903, 99, 30_000)).not.toThrow();
     expect(() =>
       state.applyTrade({ id: 904, orderId: 5, accountId: 8, contractId: ES, price: 1, size: 1, side: 0 }),
     ).not.toThrow();

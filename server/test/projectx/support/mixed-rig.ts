@@ -37,6 +37,10 @@ export type Place =
 
 export type { VenueWorkingOrder } from '../../copier/support/venue-group-rig';
 
+/** Working orders as sorted [type, side, quantity, price] rows, to compare legs whatever their ids. */
+export const legsOf = (orders: readonly VenueWorkingOrder[]): Array<[string, string, number, number]> =>
+  orders.map((o): [string, string, number, number] => [o.type, o.side, o.qty, o.price]).sort();
+
 export interface RigAccount {
   id: number;
   place: Place;
