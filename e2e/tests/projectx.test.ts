@@ -158,17 +158,23 @@ describe('ProjectX: connect by API key → follow a paper leader → copy, in th
     await waitForDeskQty(page, leader.id, 1, 20_000);
     await waitForDeskQty(page, follower.id, 1, 20_000);
 
-    const ledger = (): Promise<Ledger> =>
-      api<Ledger>(stack, 'GET', `/sim/accounts/${follower.id}/ledger`, undefined, user.token);
-    let legs = (await ledger()).working_orders;
-    for (let tries = 0; legs.length < 2 && tries < 200; tries += 1) {
-      await page.waitForTimeout(100);
-      legs = (await ledger()).working_orders;
-    }
+    // The follower's working orders once `count` of them rest (read every 100 ms, for up to 20 s).
+    const workingOnceThere = async (count: number): Promise<Ledger['working_orders']> => {
+      const read = async () =>
+        (await api<Ledger>(stack, 'GET', `/sim/accounts/${follower.id}/ledger`, undefined, user.token))
+          .working_orders;
+      let working = await read();
+      for (let tries = 0; working.length !== count && tries < 200; tries += 1) {
+        await page.waitForTimeout(100);
+        working = await read();
+      }
+      return working;
+    };
+    const legs = await workingOnceThere(2);
     assert.deepEqual(legs.map((o) => `${o.order_type} ${o.side}`).sort(), ['Limit sell', 'Stop sell']);
     assert.deepEqual(
-      legs.map((o) => o.linked_order_id).sort(),
-      legs.map((o) => o.order_id).sort(),
+      legs.map((o) => o.linked_order_id),
+      [legs[1]?.order_id, legs[0]?.order_id],
       'the stop and the target name each other',
     );
 
@@ -187,11 +193,7 @@ describe('ProjectX: connect by API key → follow a paper leader → copy, in th
     fake.venue.setPrice(es.id, 6021);
     await waitForDeskQty(page, leader.id, 0, 20_000);
     await waitForDeskQty(page, follower.id, 0, 20_000);
-    for (let tries = 0; legs.length > 0 && tries < 200; tries += 1) {
-      await page.waitForTimeout(100);
-      legs = (await ledger()).working_orders;
-    }
-    assert.deepEqual(legs, []);
+    assert.deepEqual(await workingOnceThere(0), []);
     assert.deepEqual(errors, []);
     await context.close();
   });
