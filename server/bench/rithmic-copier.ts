@@ -6,7 +6,10 @@
  * beside baselines from the same run: the same count of 312s sent at once by a plain protobuf-over-WebSocket
  * client logged in to the same fake's order plant as a user of its own (`broker-copier/rithmic-plain-client.ts`),
  * once without and once with a subscription to its account's order updates (308), which the copier's follower
- * sessions hold. Neither side's request limit is what is measured: the fake runs with `limits: 'off'` and the
+ * sessions hold; and a third that copies as the copier does, timed as it is (`plain WS fill → 312`: one plain client
+ * logged in as the leader hears the leader's fill, and on reading it another, logged in as a follower login, sends
+ * the orders; from the fake's fill sent to each order taken, so both pay the same two hops and what is left between
+ * them is the engine and the adapter). Neither side's request limit is what is measured: the fake runs with `limits: 'off'` and the
  * adapter's engine budget per login is lifted (`engineRequestsPerMinute`), as the engine's own budget is in the
  * rig; the fake's caps on orders and fills are raised for the thousands of orders of a run.
  *
@@ -18,7 +21,7 @@ import { createRithmicAdapter } from '../src/brokers/rithmic/index';
 import { collectsOnMainThread, lowerBackgroundThreads } from '../src/runtime/background-threads';
 import { fakeInSameProcess, startFake } from './broker-copier/fake-process-client';
 import { PlainRithmicClient } from './broker-copier/rithmic-plain-client';
-import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
+import { type BrokerBench, type EventTimes, runBrokerBench, runMain } from './broker-copier/rig';
 import {
   EXCHANGE,
   type FakeInfo,
@@ -58,10 +61,53 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     (client: PlainRithmicClient, accountId: string) =>
     async (count: number): Promise<number[]> => {
       const from = await fake.placed();
-      const sent = await client.placeMarketOrders(count, { accountId, symbol: SYMBOL, exchange: EXCHANGE });
+      const sent = await client.placeMarketOrders(count, {
+        accountIds: [accountId],
+        symbol: SYMBOL,
+        exchange: EXCHANGE,
+      });
       const received = await fake.placedAt(from, count);
       return sent.map((order, i) => (received[i] ?? NaN) - order.sentAt);
     };
+
+  // The copier's own baseline: plain clients on the copier's logins doing what a copy is at its least. One,
+  // logged in as the leader's user and subscribed to its orders, hears the leader's fill; on reading it, the other,
+  // logged in as the first follower login's user and subscribed to its accounts' orders, sends the orders at
+  // once, spread over those accounts. Timed as the copier is (the fake's fill sent → each order taken), so both
+  // pay for the same two hops; the difference is the engine and the adapter. Connected once the copier's engine
+  // has stopped (the rig runs baselines after it), so nothing else reads the leader's fill meanwhile.
+  let reacting: { listener: PlainRithmicClient; sender: PlainRithmicClient; accounts: string[] } | undefined;
+  let reactingEvent = 0;
+  const fillToOrders = async (count: number): Promise<EventTimes> => {
+    const follower = info.followers[0];
+    if (follower === undefined) throw new Error('The bench has no follower login');
+    if (reacting === undefined) {
+      const connect = async (user: string, accounts: string[]): Promise<PlainRithmicClient> => {
+        const client = await PlainRithmicClient.connect({
+          url: info.url,
+          user,
+          password: `pw-${user}`,
+          systemName: SYSTEM,
+        });
+        for (const accountId of accounts) await client.subscribeToOrders(accountId);
+        return client;
+      };
+      const leaderUser = info.leader.credentials.brokerUserId ?? '';
+      reacting = {
+        listener: await connect(leaderUser, info.leader.accounts),
+        sender: await connect(follower.credentials.brokerUserId ?? '', follower.accounts),
+        accounts: follower.accounts,
+      };
+    }
+    const { listener, sender, accounts } = reacting;
+    let sending: Promise<unknown> = Promise.resolve();
+    listener.onNextFill(info.leader.accounts[0] ?? '', () => {
+      sending = sender.placeMarketOrders(count, { accountIds: accounts, symbol: SYMBOL, exchange: EXCHANGE });
+    });
+    const times = await fake.leaderEvent(reactingEvent++, count);
+    await sending;
+    return times;
+  };
 
   return {
     adapter,
@@ -74,11 +120,14 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
       'plain WS 312': viaPlain(plain, `${plainUser}-1`),
       'plain WS 312 + 308': viaPlain(plainSubscribed, `${subscribedUser}-1`),
     },
+    reactingBaselines: { 'plain WS fill → 312': fillToOrders },
     otherProcesses: fake.pid === undefined ? [] : [fake.pid],
     ...(fake.pauses === undefined ? {} : { fakePauses: fake.pauses }),
     close: async () => {
       plain.close();
       plainSubscribed.close();
+      reacting?.listener.close();
+      reacting?.sender.close();
       await fake.close();
     },
   };

@@ -52,6 +52,11 @@ export interface BrokerBench {
    * engine); each returns, per order, sent → received by the fake.
    */
   baselines: Record<string, (count: number) => Promise<number[]>>;
+  /**
+   * Baselines that copy as the copier does, timed as it is: a plain client hears the leader's fill and sends
+   * `count` orders at once; each returns the event's times as `leaderEvent` does.
+   */
+  reactingBaselines?: Record<string, (count: number) => Promise<EventTimes>>;
   /** The processes on the copy's path besides this one (the fake's own), whose waits for a core are read. */
   otherProcesses: number[];
   /** The fake's garbage collections since the last call, when the fake runs in a process of its own. */
@@ -209,6 +214,25 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     }
     rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
   }
+  for (const [name, baseline] of Object.entries(bench.reactingBaselines ?? {})) {
+    const all: number[] = [];
+    const lastOf: number[] = [];
+    const events: Array<{ times: EventTimes; waited: number }> = [];
+    await bench.fakePauses?.();
+    for (let i = 0; i < WARMUP + EVENTS; i += 1) {
+      const waitedBefore = coreWaits(processes);
+      const times = await baseline(followers);
+      const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
+      if (i < WARMUP) continue;
+      const received = times.received.map((at) => at - times.sentAt);
+      all.push(...received);
+      lastOf.push(Math.max(...received));
+      events.push({ times, waited });
+    }
+    const pauses = (await bench.fakePauses?.()) ?? null;
+    rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
+    if (coreWaitMs(process.pid) !== null) rows.push(notOursLine(events, pauses, "the client's"));
+  }
   return rows;
 }
 
@@ -229,6 +253,7 @@ const HELD_UP_MS = 0.25;
 function notOursLine(
   measured: Array<{ times: EventTimes; waited: number }>,
   fakePauses: Pause[] | null,
+  whose = "the copier's",
 ): string {
   const clear = { each: [] as number[], last: [] as number[] };
   let heldUp = 0;
@@ -250,7 +275,7 @@ function notOursLine(
       ? 'none left'
       : `order p99 ${percentile(clear.each, 99).toFixed(2)} ms, last p99 ${percentile(clear.last, 99).toFixed(2)} ms`;
   const byFake = fakePauses === null ? '' : `, ${paused} by the fake's garbage collector`;
-  return `  not the copier's: ${heldUp} of ${measured.length} events held up by the machine (a main thread waited ${HELD_UP_MS} ms or more for a core)${byFake}; the ${clear.last.length} others: ${figures}`;
+  return `  not ${whose}: ${heldUp} of ${measured.length} events held up by the machine (a main thread waited ${HELD_UP_MS} ms or more for a core)${byFake}; the ${clear.last.length} others: ${figures}`;
 }
 
 /** The heap still held after a full collection, when the process runs with `--expose-gc`; else null. */

@@ -87,6 +87,14 @@ message RequestNewOrder {
   int32 manual_or_auto = 154710;
 }
 
+// exchange_order_notification.proto (352); notify_type 5 = FILL
+message ExchangeOrderNotification {
+  int32 template_id = 154467;
+  int32 notify_type = 153625;
+  bool is_snapshot = 110121;
+  string account_id = 154008;
+}
+
 // response_new_order.proto (313)
 message ResponseNewOrder {
   int32 template_id = 154467;
@@ -108,7 +116,10 @@ const types = {
   309: root.lookupType('plain.ResponseSubscribeForOrderUpdates'),
   312: root.lookupType('plain.RequestNewOrder'),
   313: root.lookupType('plain.ResponseNewOrder'),
+  352: root.lookupType('plain.ExchangeOrderNotification'),
 };
+/** notify_type FILL of exchange_order_notification.proto (352). */
+const FILL = 5;
 type Answer = 11 | 309 | 311 | 313;
 type Fields = Record<string, unknown>;
 
@@ -124,7 +135,8 @@ export interface PlainLogin {
 }
 
 export interface PlainOrder {
-  accountId: string;
+  /** The accounts the orders go to, in turn. */
+  accountIds: string[];
   symbol: string;
   exchange: string;
 }
@@ -145,6 +157,8 @@ export class PlainRithmicClient {
   private heartbeat: NodeJS.Timeout | undefined;
   private nextTag = 0;
   private failure: Error | null = null;
+  /** Called once on the next live fill (352 FILL) of the account, as the frame is read. */
+  private nextFill: { accountId: string; react: () => void } | undefined;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => this.onFrame(data));
@@ -190,11 +204,17 @@ export class PlainRithmicClient {
     if (!isOk(answer)) throw new Error(`Plain client subscription refused: ${String(answer.rp_code)}`);
   }
 
+  /** `react` runs as the next live fill of `accountId` is read (the account's orders subscribed to with 308). */
+  onNextFill(accountId: string, react: () => void): void {
+    this.nextFill = { accountId, react };
+  }
+
   /** `count` market orders sent at once (sides alternate, so the account stays near flat); resolves on every 313. */
   async placeMarketOrders(count: number, order: PlainOrder): Promise<SentOrder[]> {
     if (count > MAX_IN_FLIGHT) throw new Error(`At most ${MAX_IN_FLIGHT} orders at once`);
     const route = this.routes.get(order.exchange);
     if (route === undefined) throw new Error(`No trade route for ${order.exchange}`);
+    if (order.accountIds.length === 0) throw new Error('No account to send to');
     const sent: Array<Promise<SentOrder>> = [];
     for (let i = 0; i < count; i += 1) {
       const tag = `plain.${(this.nextTag += 1)}`;
@@ -202,7 +222,7 @@ export class PlainRithmicClient {
       sent.push(
         this.request(312, tag, {
           user_tag: tag,
-          account_id: order.accountId,
+          account_id: order.accountIds[i % order.accountIds.length],
           symbol: order.symbol,
           exchange: order.exchange,
           quantity: 1,
@@ -262,6 +282,7 @@ export class PlainRithmicClient {
     let fields: Fields;
     try {
       templateId = Number(types.base.toObject(types.base.decode(payload)).template_id);
+      if (templateId === 352) return this.onNotification(payload);
       if (templateId !== 11 && templateId !== 309 && templateId !== 311 && templateId !== 313) return; // heartbeats, 351/352: not read
       fields = types[templateId as Answer].toObject(types[templateId as Answer].decode(payload), {
         defaults: true,
@@ -285,6 +306,16 @@ export class PlainRithmicClient {
             ? 'routes'
             : String(fields.user_tag);
     this.waiting.get(key)?.(fields);
+  }
+
+  private onNotification(payload: Uint8Array): void {
+    const watched = this.nextFill;
+    if (watched === undefined) return;
+    const notice = types[352].toObject(types[352].decode(payload));
+    if (notice.notify_type !== FILL || notice.is_snapshot === true || notice.account_id !== watched.accountId)
+      return;
+    this.nextFill = undefined;
+    watched.react();
   }
 
   private fail(error: Error): void {

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { type Answer, AnswerLost, NotSent, RithmicRefusal, strings } from './answers';
 import { decodeFrame, encodeFrame, MAX_FRAME_BYTES, type RithmicMessage } from './codec';
+import { EXCHANGE_NOTIFY } from './codes';
 import { wallClock } from '../../runtime/wall-clock';
 
 /** Requests waiting for their answer on one socket, at most. */
@@ -53,6 +54,14 @@ export class PlantSocket {
     return this.lastReceived;
   }
   private closed = false;
+  /**
+   * Frames read after a live fill in the same turn, with when each was read: they wait for the next turn, so the
+   * copy of the fill (the engine's work, all in microtasks with a store in memory) goes out before the rest of the
+   * gateway's burst (the order's last 351s, the PnL) is decoded and applied. Order is kept: nothing is read past
+   * a waiting frame.
+   */
+  private readonly waiting: Array<{ buffer: Buffer; heardAt: number }> = [];
+  private holding = false;
 
   private constructor(
     private readonly ws: WebSocket,
@@ -184,14 +193,30 @@ export class PlantSocket {
     this.ws.on('message', (data, isBinary) => {
       if (!isBinary) return this.warnOnce(-1, 'a text frame');
       const buffer = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      this.receive(buffer);
+      if (this.holding || this.waiting.length > 0) this.waiting.push({ buffer, heardAt: wallClock() });
+      else this.receive(buffer, wallClock());
     });
     this.ws.on('close', (code) => this.close(`the gateway closed the connection (${code})`));
     this.ws.on('error', (error) => this.close(`connection error: ${error.message}`));
   }
 
-  private receive(buffer: Buffer): void {
-    const heardAt = wallClock();
+  /** After a fill: the frames read meanwhile are handled next turn, up to the next fill. */
+  private holdRest(): void {
+    this.holding = true;
+    setImmediate(() => {
+      this.holding = false;
+      // Nothing joins the list while this runs (frames arrive in I/O callbacks, not inside this one).
+      let handled = 0;
+      while (!this.closed && !this.holding && handled < this.waiting.length) {
+        const next = this.waiting[handled] as { buffer: Buffer; heardAt: number };
+        handled += 1;
+        this.receive(next.buffer, next.heardAt);
+      }
+      this.waiting.splice(0, this.closed ? this.waiting.length : handled);
+    });
+  }
+
+  private receive(buffer: Buffer, heardAt: number): void {
     this.lastReceived = Date.now();
     const decoded = decodeFrame(buffer);
     if (!decoded.ok) {
@@ -219,6 +244,7 @@ export class PlantSocket {
         return this.handlers.warn(`Rithmic rejected a message: ${strings(message, 'rp_code').join(' ')}`);
       if (strings(message, 'user_msg').length > 0) return; // a late answer to a request given up on
       this.handlers.onPush(message, heardAt);
+      if (templateId === 352 && message.notify_type === EXCHANGE_NOTIFY.FILL) this.holdRest();
       return;
     }
     const rpCode = strings(message, 'rp_code');
