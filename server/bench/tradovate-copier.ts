@@ -3,7 +3,9 @@
  * Tradovate adapter against the fake Tradovate server over loopback. Measures leader fill frame sent by the
  * fake → follower placeorder received by the fake, for 1, 10 and 50 followers spread over follower logins
  * (`BENCH_ACCOUNTS_PER_LOGIN` accounts each), beside two baselines from the same run: the same placeorder
- * requests sent at once by a plain HTTP client and by a plain WebSocket client against the same fake. The
+ * requests sent at once by a plain HTTP client and by a plain WebSocket client against the same fake, and a third
+ * that copies as the copier does, timed as it is (`socket fill → placeorder`: a plain socket synced as the leader
+ * hears the fill, the plain WebSocket client then sends the orders; both pay the same two hops). The
  * per-user request budget is lifted for the bench; production spends about 80 requests a minute per user, and
  * `--limited` runs the copier under that limit instead (`broker-copier/limited.ts`).
  * `TRADOVATE_ORDERS_OVER_SOCKET=false` measures the adapter sending its orders over HTTP.
@@ -16,13 +18,21 @@
  */
 import WebSocket from 'ws';
 import { createTradovateAdapter } from '../src/brokers/tradovate';
+import { SYNC_ENTITY_TYPES } from '../src/brokers/tradovate/sync-request';
 import { collectsOnMainThread, lowerBackgroundThreads } from '../src/runtime/background-threads';
 import { fakeInSameProcess, startFake } from './broker-copier/fake-process-client';
 import { monotonicMs } from './broker-copier/fake-side';
-import { type BrokerBench, runBrokerBench, runMain } from './broker-copier/rig';
+import { type BrokerBench, type EventTimes, runBrokerBench, runMain } from './broker-copier/rig';
 import { LIMITED_FLAG, runLimitedBench } from './broker-copier/limited';
 import { tradovateLimited } from './broker-copier/tradovate-limited';
 import { type FakeInfo, startFakeSide, SYMBOL } from './broker-copier/tradovate-fake-side';
+
+/** One item of a Tradovate socket frame (`a[...]`): an answer (`i`) or an event (`e`, `d`). */
+interface TradovateFrameItem {
+  i?: number;
+  e?: string;
+  d?: { entityType?: string; eventType?: string };
+}
 
 async function setup(followerLogins: number[]): Promise<BrokerBench> {
   const fake = await startFake<FakeInfo>('tradovate', followerLogins, startFakeSide);
@@ -97,17 +107,75 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     return (await fake.placedAt(from, count)).map((at) => at - started);
   };
 
+  // The copier's own baseline: a plain socket logged in with the leader's token and synced for the same entity
+  // types as the adapter hears the leader's fill; on reading it, the plain socket above (the first follower login's)
+  // sends the orders at once. Timed as the copier is (the fake's fill frame sent → each placeorder taken), so both
+  // pay the same two hops; the difference is the engine and the adapter. Connected once the copier's engine has
+  // stopped (the rig runs baselines after it).
+  let listener: WebSocket | undefined;
+  let onLeaderFill: (() => void) | undefined;
+  let reactingEvent = 0;
+  const listen = async (): Promise<WebSocket> => {
+    const ws = new WebSocket(info.wsUrl);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('error', reject);
+      ws.on('message', (raw) => {
+        const text = String(raw);
+        if (text === 'o') ws.send(`authorize\n0\n\n${info.leader.credentials.accessToken}`);
+        if (!text.startsWith('a')) return;
+        for (const message of JSON.parse(text.slice(1)) as TradovateFrameItem[]) {
+          if (message.i === 0)
+            ws.send(
+              `user/syncrequest\n1\n\n${JSON.stringify({ splitResponses: true, entityTypes: SYNC_ENTITY_TYPES })}`,
+            );
+          else if (message.i === 1) resolve();
+          else if (
+            message.e === 'props' &&
+            message.d?.entityType === 'fill' &&
+            message.d.eventType === 'Created'
+          ) {
+            const react = onLeaderFill;
+            onLeaderFill = undefined;
+            react?.();
+          }
+        }
+      });
+    });
+    const beat = setInterval(() => ws.send('[]'), 1_000);
+    ws.once('close', () => clearInterval(beat));
+    return ws;
+  };
+  const fillToOrders = async (count: number): Promise<EventTimes> => {
+    listener ??= await listen();
+    let sending: Promise<unknown> = Promise.resolve();
+    onLeaderFill = () => {
+      sending = Promise.all(
+        Array.from({ length: count }, () => {
+          const id = (sequence += 1);
+          const answered = new Promise<void>((resolve) => answers.set(id, resolve));
+          socket.send(`order/placeorder\n${id}\n\n${JSON.stringify(orderBody())}`);
+          return answered;
+        }),
+      );
+    };
+    const times = await fake.leaderEvent(reactingEvent++, count);
+    await sending;
+    return times;
+  };
+
   return {
     adapter,
     leader: info.leader,
     followers: info.followers,
     leaderEvent: fake.leaderEvent,
     baselines: { 'HTTP placeorder': viaHttp, 'socket placeorder': viaSocket },
+    reactingBaselines: { 'socket fill → placeorder': fillToOrders },
     otherProcesses: fake.pid === undefined ? [] : [fake.pid],
     fakePauses: fake.pauses,
     async close() {
       clearInterval(heartbeat);
       socket.terminate();
+      listener?.terminate();
       await fake.close();
     },
   };

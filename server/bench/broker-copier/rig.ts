@@ -11,8 +11,19 @@ export const ACCOUNTS_PER_LOGIN = Number(process.env.BENCH_ACCOUNTS_PER_LOGIN ??
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
 /** Enough leader events per row that the p99 is not simply the slowest one (with 40, p99 was nearly the max). */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
-/** The first events of each row warm up the JIT, the sockets and the fake; they are left out of the figures. */
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+/**
+ * The first events of each row warm up the JIT, the sockets and the fake; they are left out of the figures. The
+ * optimizing compiler keeps compiling the copy path's larger functions (the leader fill's plan, reconciliation,
+ * the adapters' sends) for several hundred events, on a helper thread that takes a core from the copier or the
+ * fake (`--trace-opt`, 2026-12-05: 43 compilations, 300 ms of compile time, in events 100–200 of a one-follower
+ * row; 15 in events 900–1,000): a server that has been copying for minutes is past it, so the rows measure after
+ * it. At most 2,500 follower orders of warm-up (10 followers: 250 events, 50: 50): a login's warm-up and measured
+ * orders stay under the 5,000 requests an hour the Tradovate adapter keeps to per login.
+ */
+const WARMUP_EVENTS = Number(process.env.BENCH_WARMUP ?? 1_000);
+const WARMUP_ORDERS = 2_500;
+const warmupFor = (followers: number): number =>
+  Math.max(20, Math.min(WARMUP_EVENTS, Math.floor(WARMUP_ORDERS / Math.max(1, followers))));
 
 export interface BenchLogin {
   credentials: BrokerCredentials;
@@ -165,6 +176,7 @@ export function benchDirectory(
 }
 
 async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
+  const warmup = warmupFor(followers);
   const directory = benchDirectory(bench.adapter, bench.leader, bench.followers, {
     requestsPerMinute: 1_000_000,
   });
@@ -180,8 +192,8 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   const processes = [process.pid, ...bench.otherProcesses];
   const measured: Array<{ times: EventTimes; waited: number }> = [];
   let heapAfterWarmup: number | null = null;
-  for (let i = 0; i < WARMUP + EVENTS; i += 1) {
-    if (i === WARMUP) {
+  for (let i = 0; i < warmup + EVENTS; i += 1) {
+    if (i === warmup) {
       heapAfterWarmup = heldHeap();
       await bench.fakePauses?.();
     }
@@ -189,7 +201,7 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     const times = await bench.leaderEvent(i, followers);
     const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
     await engine.idle(1);
-    if (i < WARMUP) continue;
+    if (i < warmup) continue;
     const received = times.received.map((at) => at - times.sentAt);
     each.push(...received);
     last.push(Math.max(...received));
@@ -206,9 +218,9 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   for (const [name, baseline] of Object.entries(bench.baselines)) {
     const all: number[] = [];
     const lastOf: number[] = [];
-    for (let i = 0; i < WARMUP + EVENTS; i += 1) {
+    for (let i = 0; i < warmup + EVENTS; i += 1) {
       const latencies = await baseline(followers);
-      if (i < WARMUP) continue;
+      if (i < warmup) continue;
       all.push(...latencies);
       lastOf.push(Math.max(...latencies));
     }
@@ -219,11 +231,11 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     const lastOf: number[] = [];
     const events: Array<{ times: EventTimes; waited: number }> = [];
     await bench.fakePauses?.();
-    for (let i = 0; i < WARMUP + EVENTS; i += 1) {
+    for (let i = 0; i < warmup + EVENTS; i += 1) {
       const waitedBefore = coreWaits(processes);
       const times = await baseline(followers);
       const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
-      if (i < WARMUP) continue;
+      if (i < warmup) continue;
       const received = times.received.map((at) => at - times.sentAt);
       all.push(...received);
       lastOf.push(Math.max(...received));
@@ -300,7 +312,7 @@ export async function runBrokerBench(
 ): Promise<void> {
   console.log(title);
   console.log(
-    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${EVENTS} events per row after ${WARMUP} warm-up events left out, ${new Date().toISOString()})`,
+    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${EVENTS} events per row after ${SIZES.map((n) => `${warmupFor(n)} warm-up events at ${n}`).join(', ')} left out, ${new Date().toISOString()})`,
   );
   for (const followers of SIZES) {
     const bench = await setup(loginSizes(followers));
