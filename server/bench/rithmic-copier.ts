@@ -6,11 +6,11 @@
  * beside baselines from the same run: the same count of 312s sent at once by a plain protobuf-over-WebSocket
  * client logged in to the same fake's order plant as a user of its own (`broker-copier/rithmic-plain-client.ts`),
  * once without and once with a subscription to its account's order updates (308), which the copier's follower
- * sessions hold; and a third that copies as the copier does, timed as it is (`plain WS fill → 312`: one plain client
- * logged in as the leader hears the leader's fill, and on reading it another, logged in as a follower login, sends
- * the orders; from the fake's fill sent to each order taken, so both pay the same two hops and what is left between
- * them is the engine and the adapter). Neither side's request limit is what is measured: the fake runs with `limits: 'off'` and the
- * adapter's engine budget per login is lifted (`engineRequestsPerMinute`), as the engine's own budget is in the
+ * sessions hold; and a third that copies as the copier does, timed as it is (`plain WS fill → 312`: one plain
+ * client logged in as the leader hears the leader's fill, and on reading it another, logged in as a follower login,
+ * sends the orders; from the fake's fill sent to each order taken, so both pay the same two hops and what is left
+ * between them is the engine and the adapter). Neither side's request limit is what is measured: the fake runs
+ * with `limits: 'off'` and the adapter's engine budget per login is lifted (`engineRequestsPerMinute`), as the engine's own budget is in the
  * rig; the fake's caps on orders and fills are raised for the thousands of orders of a run.
  *
  * The fake runs in a process of its own (Rithmic's gateway is another machine in production) and takes every

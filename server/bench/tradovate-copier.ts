@@ -93,10 +93,9 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     });
   });
   const heartbeat = setInterval(() => socket.send('[]'), 1_000);
-  const viaSocket = async (count: number): Promise<number[]> => {
-    const from = await fake.placed();
-    const started = monotonicMs();
-    await Promise.all(
+  /** `count` placeorders sent at once over the plain socket; resolves once each is answered. */
+  const sendOverSocket = (count: number): Promise<void[]> =>
+    Promise.all(
       Array.from({ length: count }, () => {
         const id = (sequence += 1);
         const answered = new Promise<void>((resolve) => answers.set(id, resolve));
@@ -104,6 +103,10 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
         return answered;
       }),
     );
+  const viaSocket = async (count: number): Promise<number[]> => {
+    const from = await fake.placed();
+    const started = monotonicMs();
+    await sendOverSocket(count);
     return (await fake.placedAt(from, count)).map((at) => at - started);
   };
 
@@ -149,14 +152,7 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     listener ??= await listen();
     let sending: Promise<unknown> = Promise.resolve();
     onLeaderFill = () => {
-      sending = Promise.all(
-        Array.from({ length: count }, () => {
-          const id = (sequence += 1);
-          const answered = new Promise<void>((resolve) => answers.set(id, resolve));
-          socket.send(`order/placeorder\n${id}\n\n${JSON.stringify(orderBody())}`);
-          return answered;
-        }),
-      );
+      sending = sendOverSocket(count);
     };
     const times = await fake.leaderEvent(reactingEvent++, count);
     await sending;

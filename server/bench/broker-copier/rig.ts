@@ -175,6 +175,20 @@ export function benchDirectory(
   return directory;
 }
 
+/** A row's measured events: each order's latency, each event's last, and the events with their waits for a core. */
+class RowEvents {
+  readonly each: number[] = [];
+  readonly last: number[] = [];
+  readonly events: Array<{ times: EventTimes; waited: number }> = [];
+
+  add(times: EventTimes, waited: number): void {
+    const received = times.received.map((at) => at - times.sentAt);
+    this.each.push(...received);
+    this.last.push(Math.max(...received));
+    this.events.push({ times, waited });
+  }
+}
+
 async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
   const warmup = warmupFor(followers);
   const directory = benchDirectory(bench.adapter, bench.leader, bench.followers, {
@@ -187,10 +201,8 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     settings: { mirrorSettleMs: 0, sendRetries: 2 },
   });
   await engine.start();
-  const each: number[] = [];
-  const last: number[] = [];
+  const copier = new RowEvents();
   const processes = [process.pid, ...bench.otherProcesses];
-  const measured: Array<{ times: EventTimes; waited: number }> = [];
   let heapAfterWarmup: number | null = null;
   for (let i = 0; i < warmup + EVENTS; i += 1) {
     if (i === warmup) {
@@ -201,18 +213,14 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     const times = await bench.leaderEvent(i, followers);
     const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
     await engine.idle(1);
-    if (i < warmup) continue;
-    const received = times.received.map((at) => at - times.sentAt);
-    each.push(...received);
-    last.push(Math.max(...received));
-    measured.push({ times, waited });
+    if (i >= warmup) copier.add(times, waited);
   }
   const fakePauses = (await bench.fakePauses?.()) ?? null;
   const heapAfterEvents = heldHeap();
   await engine.stop();
   const logins = bench.followers.length;
-  const rows = [row('copier', followers, logins, each, last)];
-  if (coreWaitMs(process.pid) !== null) rows.push(notOursLine(measured, fakePauses));
+  const rows = [row('copier', followers, logins, copier.each, copier.last)];
+  if (coreWaitMs(process.pid) !== null) rows.push(notOursLine(copier.events, fakePauses));
   if (heapAfterWarmup !== null && heapAfterEvents !== null)
     rows.push(heapLine(followers, heapAfterWarmup, heapAfterEvents));
   for (const [name, baseline] of Object.entries(bench.baselines)) {
@@ -227,23 +235,17 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
   }
   for (const [name, baseline] of Object.entries(bench.reactingBaselines ?? {})) {
-    const all: number[] = [];
-    const lastOf: number[] = [];
-    const events: Array<{ times: EventTimes; waited: number }> = [];
+    const client = new RowEvents();
     await bench.fakePauses?.();
     for (let i = 0; i < warmup + EVENTS; i += 1) {
       const waitedBefore = coreWaits(processes);
       const times = await baseline(followers);
       const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
-      if (i < warmup) continue;
-      const received = times.received.map((at) => at - times.sentAt);
-      all.push(...received);
-      lastOf.push(Math.max(...received));
-      events.push({ times, waited });
+      if (i >= warmup) client.add(times, waited);
     }
     const pauses = (await bench.fakePauses?.()) ?? null;
-    rows.push(row(`baseline: ${name}`, followers, 1, all, lastOf));
-    if (coreWaitMs(process.pid) !== null) rows.push(notOursLine(events, pauses, "the client's"));
+    rows.push(row(`baseline: ${name}`, followers, 1, client.each, client.last));
+    if (coreWaitMs(process.pid) !== null) rows.push(notOursLine(client.events, pauses, "the client's"));
   }
   return rows;
 }

@@ -12,6 +12,12 @@ const MAX_ROWS = 20_000;
 /** Templates whose snapshot rows come back as 351/352 with `is_snapshot` (320 ShowOrders, 3506 ReplayExecutions). */
 const SNAPSHOT_REQUESTS = new Set([320, 3506]);
 
+/** A frame read while an earlier one waits, with when it was read. */
+interface HeldFrame {
+  buffer: Buffer;
+  heardAt: number;
+}
+
 /** Unknown templates already reported (358 is seen live): each is logged once per process. */
 const reportedTemplates = new Set<number>();
 
@@ -60,7 +66,7 @@ export class PlantSocket {
    * gateway's burst (the order's last 351s, the PnL) is decoded and applied. Order is kept: nothing is read past
    * a waiting frame.
    */
-  private readonly waiting: Array<{ buffer: Buffer; heardAt: number }> = [];
+  private readonly waiting: HeldFrame[] = [];
   private holding = false;
 
   private constructor(
@@ -208,7 +214,7 @@ export class PlantSocket {
       // Nothing joins the list while this runs (frames arrive in I/O callbacks, not inside this one).
       let handled = 0;
       while (!this.closed && !this.holding && handled < this.waiting.length) {
-        const next = this.waiting[handled] as { buffer: Buffer; heardAt: number };
+        const next = this.waiting[handled] as HeldFrame;
         handled += 1;
         this.receive(next.buffer, next.heardAt);
       }
