@@ -17,8 +17,13 @@ import { startStack } from '../support/stack';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 /** BENCH_DATABASE_URL runs the server on that PostgreSQL database instead of its embedded PGlite. */
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
-/** BENCH_PROFILE=dir writes a CPU profile of the page during the dashboard's render there (Chromium's DevTools format). */
+/**
+ * BENCH_PROFILE=dir writes CPU profiles of the page during the import and the dashboard's render there (Chromium's
+ * DevTools format).
+ */
 const PROFILE_DIR = process.env.BENCH_PROFILE ?? '';
+/** BENCH_CPU_PROF=dir writes the server's CPU profiles there when it stops (one per thread: the database's too). */
+const SERVER_PROFILE_DIR = process.env.BENCH_CPU_PROF || undefined;
 const SYMBOLS: [string, number][] = [
   ['ESZ6', 50],
   ['MESZ6', 5],
@@ -83,14 +88,29 @@ function performanceCsv(): string {
 async function main(): Promise<void> {
   // The browser first: a machine without it stops the bench before a server is left running.
   const browser = await launchBrowser();
-  const stack = await startStack({ env: { DATABASE_URL } }).catch(async (error: unknown) => {
-    await browser.close();
-    throw error;
-  });
+  const stack = await startStack({ env: { DATABASE_URL }, cpuProfileDir: SERVER_PROFILE_DIR }).catch(
+    async (error: unknown) => {
+      await browser.close();
+      throw error;
+    },
+  );
   try {
     const user = await registerUser(stack);
     const csv = performanceCsv();
     const { page, context } = await newSession(browser, stack.url);
+    /** With BENCH_PROFILE: profiles the page until the answer is called, written as `<name>-<time>.cpuprofile`. */
+    const profilePage = async (name: string): Promise<() => Promise<void>> => {
+      if (!PROFILE_DIR) return async () => {};
+      const profiler = await context.newCDPSession(page);
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+      return async () => {
+        const { profile } = await profiler.send('Profiler.stop');
+        mkdirSync(PROFILE_DIR, { recursive: true });
+        writeFileSync(join(PROFILE_DIR, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+      };
+    };
     await signInPage(page, user);
     await page.goto('/trade-history/dashboard');
     await page.getByRole('heading', { name: 'Completed Trades0' }).waitFor({ timeout: 60_000 });
@@ -139,12 +159,14 @@ async function main(): Promise<void> {
       ),
     );
 
+    const importProfile = await profilePage('import');
     const importStart = Date.now();
     await importButton.click();
     await dialog
       .getByText(`${ROWS.toLocaleString('en-US')} imported, 0 duplicates skipped (already imported).`)
       .waitFor({ timeout: 900_000 });
     const importMs = Date.now() - importStart;
+    await importProfile();
 
     const userId = (
       JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()) as { user_id: number }
@@ -163,12 +185,7 @@ async function main(): Promise<void> {
     const pagedMs = await timed('?limit=100&offset=0&tz=UTC');
     const requestMs = await timed('');
 
-    const profiler = PROFILE_DIR ? await context.newCDPSession(page) : null;
-    if (profiler) {
-      await profiler.send('Profiler.enable');
-      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
-      await profiler.send('Profiler.start');
-    }
+    const dashboardProfile = await profilePage('dashboard');
     const renderStart = Date.now();
     await page.goto('/trade-history/dashboard');
     await page
@@ -196,11 +213,7 @@ async function main(): Promise<void> {
           ' ms the request, ' + Math.round(loaded.startTime - request.responseEnd) + ' ms reading the answer';
       })()`),
     );
-    if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop');
-      mkdirSync(PROFILE_DIR, { recursive: true });
-      writeFileSync(join(PROFILE_DIR, `dashboard-${Date.now()}.cpuprofile`), JSON.stringify(profile));
-    }
+    await dashboardProfile();
     // Daily: one card per day of the range, newest first (250 days here), from navigation to the newest day's card.
     const dailyStart = Date.now();
     await page.goto('/trade-history/daily');

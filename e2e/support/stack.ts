@@ -22,6 +22,8 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   /** Where versioned deploys live (a temp folder by default, so tests never touch the real one). */
   deployDir?: string;
+  /** When set, the server writes its CPU profiles (every thread's) to this folder as it stops (`--cpu-prof`). */
+  cpuProfileDir?: string;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logs: string[]): Promise<void> {
@@ -56,22 +58,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let child: ChildProcess;
 
   const launch = async (): Promise<void> => {
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'server', 'src', 'main.ts')], {
-      cwd: path.join(REPO_ROOT, 'server'),
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        DEPLOY_DIR: deployDir,
-        TEST_OUTBOX_READER: 'true',
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        ...options.env,
+    const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+    child = spawn(
+      process.execPath,
+      [...profile, '--import', 'tsx', path.join(REPO_ROOT, 'server', 'src', 'main.ts')],
+      {
+        cwd: path.join(REPO_ROOT, 'server'),
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          PUBLIC_URL: url,
+          DATA_DIR: dataDir,
+          DEPLOY_DIR: deployDir,
+          TEST_OUTBOX_READER: 'true',
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     child.stdout?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
     await waitForHealth(url, child, logs);
