@@ -10,8 +10,9 @@
  * client logged in as the leader hears the leader's fill, and on reading it another, logged in as a follower login,
  * sends the orders; from the fake's fill sent to each order taken, so both pay the same two hops and what is left
  * between them is the engine and the adapter). Neither side's request limit is what is measured: the fake runs
- * with `limits: 'off'` and the adapter's engine budget per login is lifted (`engineRequestsPerMinute`), as the engine's own budget is in the
- * rig; the fake's caps on orders and fills are raised for the thousands of orders of a run.
+ * with `limits: 'off'` and the adapter's engine budget per login is lifted (`engineRequestsPerMinute`), as the
+ * engine's own budget is in the rig; the fake's caps on orders and fills are raised for the thousands of orders of
+ * a run.
  *
  * The fake runs in a process of its own (Rithmic's gateway is another machine in production) and takes every
  * timestamp itself; the plain clients run in the bench's process, beside the copier, and stamp their sends on the
