@@ -1,4 +1,5 @@
 import { createDeliver } from '../../src/alerts/deliver';
+import { loadAlertSettings } from '../../src/alerts/settings';
 import { enqueueAlert } from '../../src/alerts/outbox-repo';
 import { DeliveryWorker } from '../../src/alerts/worker';
 import type { AlertPayload } from '../../src/alerts/events';
@@ -27,8 +28,13 @@ describe('alert outbox delivery', () => {
   let telegram: FakeTelegram;
   let discord: FakeDiscord;
   // Each test gets its own database and fakes: a row, a hold or a queued fault left by one test must not decide another's.
+  // The app runs a delivery worker of its own, with no bot configured: had it polled between a test's queueing and
+  // the test's workers, it would have claimed the rows and failed them. It polls once at start (nothing is queued
+  // yet) and not again within a test.
   beforeEach(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({
+      config: { alerts: loadAlertSettings({ ALERT_POLL_MS: String(60 * 60_000) }) },
+    });
     telegram = await startFakeTelegram();
     discord = await startFakeDiscord({ bucketLimit: 1000 });
   });
