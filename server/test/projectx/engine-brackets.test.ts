@@ -23,7 +23,9 @@ describe("a leader's bracket on ProjectX and Tradovate followers", () => {
     rig = await MixedRig.start(db, 'sim', [{ ratio: 2 }, { ratio: 1 }, { ratio: 1 }]);
     [px, px2, tv] = rig.followers as [RigAccount, RigAccount, RigAccount];
     await rig.leaderBracket('buy', 1, 5980, 6020);
-    await rig.settle();
+    // Every test starts from the linked pairs working at a ProjectX follower and the Tradovate one (the first test
+    // checks how they went out).
+    await rig.settleUntil(() => [px, tv].every((follower) => rig.workingAt(follower).length === 2));
   }, 60_000);
   afterEach(() => rig.close());
 

@@ -87,6 +87,21 @@ export abstract class VenueGroupRig<A extends GroupAccount> {
     }
   }
 
+  /**
+   * Settles until `check` holds: for a state a test starts from, which a busy machine can bring after the quiet
+   * round `settle` ends on (a follower's last order on its way while nothing else moves).
+   */
+  async settleUntil(check: () => boolean): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    await this.settle();
+    while (!check()) {
+      if (Date.now() > deadline)
+        throw new Error('The copy group settled without reaching the state asked for');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await this.settle();
+    }
+  }
+
   /** Stops the engine and keeps what it wrote; the rig's venues are closed by the rig. */
   protected async stopEngine(): Promise<void> {
     await this.engine.stop();
