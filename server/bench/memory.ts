@@ -2,21 +2,24 @@
  * `pnpm bench memory`: the server's resident memory as it runs (`pnpm start`'s command and flags, a fresh data
  * folder), read from `/proc/<pid>/status` (VmRSS) after a forced collection of every thread's heap (the main
  * thread's and the embedded database's worker's, through the inspector), once the readings have settled:
- * - idle: nobody signed in, `BENCH_SETTLE_MS` (5 s) after the server answered its first request;
+ * - idle: nobody signed in, `BENCH_SETTLE_MS` (5 s) after the server answered its first request; with the embedded
+ *   database both at the first start on a new data folder (which creates the database) and after a restart on it;
  * - per trader: `BENCH_TRADERS` (200) traders signed up, each with one paper connection (four accounts: a leader
  *   and three followers in its copy group) and the Sync Desk's feed open, as a trader at the desk has them; the
  *   growth divided by the traders, after ten traders who warm the server up;
  * - per follower: each of those traders' groups grows by a second paper connection's four accounts as followers.
  * The heap in use (every thread's) is shown beside each figure: what the JavaScript objects take of it.
- * Beside it, the same run's baseline: plain node with the same flags serving HTTP and nothing else, read the same
- * way. PGlite always, PostgreSQL too when `BENCH_DATABASE_URL` names a server (`BENCH_BACKENDS` chooses).
+ * Beside it, the same run's baseline: plain node with the same flags and environment serving HTTP and nothing else,
+ * read the same way. PGlite always, PostgreSQL too when `BENCH_DATABASE_URL` names a server (`BENCH_BACKENDS` chooses).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { SyncAccount } from '@synctrade/api/types';
 import WebSocket from 'ws';
 import { connectPaper, getJson, registerUser, sendJson, type BenchUser } from './api-client';
-import { benchBackends, freePort, startFlags, startServer, type Backend } from './running-server';
+import { benchBackends, freePort, startEnv, startFlags, startServer, type Backend } from './running-server';
 
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 200);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5_000);
@@ -162,7 +165,7 @@ async function plainNode(): Promise<Reading> {
       '-e',
       "require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1')",
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', env: { ...startEnv(), ...process.env } },
   );
   try {
     await waitForInspector(inspectPort);
@@ -217,6 +220,8 @@ async function moreFollowers(url: string, user: BenchUser): Promise<number> {
 
 interface Figures {
   idle: Reading;
+  /** Idle again after a restart on the same data folder (the embedded database only). */
+  restarted: Reading | null;
   perTrader: Reading;
   perFollower: Reading;
 }
@@ -226,15 +231,52 @@ const per = (from: Reading, to: Reading, count: number): Reading => ({
   heap: (to.heap - from.heap) / count,
 });
 
-async function runBackend(backend: Backend): Promise<Figures> {
+/** The server with the inspector on, `SETTLE_MS` after it answered: its process and its threads' collector. */
+async function inspectedServer(backend: Backend, dataDir: string | undefined) {
   const inspectPort = await freePort();
   const server = await startServer(backend, {
     nodeFlags: [`--inspect=127.0.0.1:${inspectPort}`],
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', TRUST_PROXY: 'true' },
+    dataDir,
   });
-  const desks: WebSocket[] = [];
   await sleep(SETTLE_MS);
-  const gc = await inspector(inspectPort);
+  return { server, gc: await inspector(inspectPort) };
+}
+
+/** Idle, then stopped: the first start on a new data folder, which also creates the database (initdb). */
+async function idleOnly(backend: Backend, dataDir: string): Promise<Reading> {
+  const { server, gc } = await inspectedServer(backend, dataDir);
+  try {
+    return await settled(server.pid, gc);
+  } finally {
+    gc.close();
+    await server.stop();
+  }
+}
+
+/**
+ * The embedded database: idle at the first start on a new data folder, then the rest after a restart on it, whose
+ * idle figure is what a server that has run before holds (the first start's figure also holds what creating the
+ * database took, inside the database's thread). PostgreSQL: one start.
+ */
+async function runBackend(backend: Backend): Promise<Figures> {
+  if (backend !== 'pglite') return { ...(await withTraders(backend, undefined)), restarted: null };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-bench-'));
+  try {
+    const firstStart = await idleOnly(backend, dataDir);
+    const figures = await withTraders(backend, dataDir);
+    return { ...figures, idle: firstStart, restarted: figures.idle };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withTraders(
+  backend: Backend,
+  dataDir: string | undefined,
+): Promise<Omit<Figures, 'restarted'>> {
+  const { server, gc } = await inspectedServer(backend, dataDir);
+  const desks: WebSocket[] = [];
   const addTraders = async (from: number, count: number): Promise<BenchUser[]> => {
     const users: BenchUser[] = [];
     for (let n = from; n < from + count; n += 1) {
@@ -284,16 +326,17 @@ async function main(): Promise<void> {
   );
   const plain = await plainNode();
   console.log(
-    '| process | idle MB (heap) | idle × plain node | per trader KB (heap) | per added follower KB (heap) |',
+    '| process | idle MB (heap) | idle × plain node | idle after a restart MB (heap) | per trader KB (heap) | per added follower KB (heap) |',
   );
-  console.log('|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|');
   console.log(
-    `| plain node, same flags (baseline) | ${mb(plain.resident)} (${mb(plain.heap)}) | 1.0 | — | — |`,
+    `| plain node, same flags (baseline) | ${mb(plain.resident)} (${mb(plain.heap)}) | 1.0 | — | — | — |`,
   );
   for (const backend of benchBackends()) {
-    const { idle, perTrader, perFollower } = await runBackend(backend);
+    const { idle, restarted, perTrader, perFollower } = await runBackend(backend);
+    const again = restarted === null ? '—' : `${mb(restarted.resident)} (${mb(restarted.heap)})`;
     console.log(
-      `| server, ${backend} | ${mb(idle.resident)} (${mb(idle.heap)}) | ${(idle.resident / plain.resident).toFixed(1)} | ${kb(perTrader.resident)} (${kb(perTrader.heap)}) | ${kb(perFollower.resident)} (${kb(perFollower.heap)}) |`,
+      `| server, ${backend} | ${mb(idle.resident)} (${mb(idle.heap)}) | ${(idle.resident / plain.resident).toFixed(1)} | ${again} | ${kb(perTrader.resident)} (${kb(perTrader.heap)}) | ${kb(perFollower.resident)} (${kb(perFollower.heap)}) |`,
     );
   }
   console.log('\nGoals (issue 48): idle under 250 MB with the embedded database; under 50 KB per trader.');

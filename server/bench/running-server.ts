@@ -63,14 +63,30 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 const serverRoot = path.resolve(__dirname, '..');
 let compiled = false;
 
+function startScript(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return manifest.scripts.start.split(/\s+/).filter(Boolean);
+}
+
 /** Node's flags as `pnpm start` passes them (package.json), or those of `BENCH_NODE_FLAGS`. */
 export function startFlags(): string[] {
   const chosen = process.env.BENCH_NODE_FLAGS;
   if (chosen !== undefined) return chosen.split(/\s+/).filter(Boolean);
-  const manifest = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+  return startScript().filter((word) => word.startsWith('--'));
+}
+
+/**
+ * The environment `pnpm start` sets for node (its `env NAME=value …` words: the C allocator's settings);
+ * `BENCH_START_ENV=0` leaves them out, to compare.
+ */
+export function startEnv(): Record<string, string> {
+  if (process.env.BENCH_START_ENV === '0') return {};
+  const assignments = startScript().filter((word) => /^[A-Z_][A-Z0-9_]*=/.test(word));
+  return Object.fromEntries(
+    assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
 }
 
 /** Node's arguments that start the server: the compiled bundle (built once per bench), or the sources. */
@@ -89,13 +105,19 @@ function serverEntry(): string[] {
 
 /**
  * Starts the server; `cpuProfileDir` adds `--cpu-prof` (the profile is written when the server stops), `nodeFlags`
- * adds node flags of the bench's own before the start script's.
+ * adds node flags of the bench's own before the start script's. `dataDir` starts it on that data folder (kept when
+ * it stops: a later start there is a restart); without it, on a new folder removed when it stops.
  */
 export async function startServer(
   backend: Backend,
-  options: { cpuProfileDir?: string; env?: NodeJS.ProcessEnv; nodeFlags?: readonly string[] } = {},
+  options: {
+    cpuProfileDir?: string;
+    env?: NodeJS.ProcessEnv;
+    nodeFlags?: readonly string[];
+    dataDir?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'synctrade-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'synctrade-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let databaseUrl: string | undefined;
@@ -117,6 +139,7 @@ export async function startServer(
     env: {
       // Every bench client comes from loopback: the per-address socket cap would refuse its connections.
       MAX_SOCKETS_PER_ADDRESS: '100000',
+      ...startEnv(),
       ...process.env,
       ...options.env,
       PORT: String(port),
@@ -143,7 +166,7 @@ export async function startServer(
       child.kill('SIGTERM');
       await exited;
       await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Db } from './db';
 import { createPgDb } from './pg-db';
+import { createPgliteFolder } from './pglite-create';
 import { createPgliteWorkerDb } from './pglite-worker-db';
 
 /**
@@ -22,11 +23,7 @@ export async function createDb(options: {
     });
   const folder = `${options.dataDir}/pglite`;
   await mkdir(folder, { recursive: true });
-  if (!existsSync(`${folder}/PG_VERSION`)) {
-    // A new data folder is created by initdb inside the worker, whose memory stays with the worker afterwards
-    // (918 MB resident at idle after a first start against 461 MB after a restart): the worker that created it
-    // ends, and a fresh one opens the folder.
-    await (await createPgliteWorkerDb(folder)).close();
-  }
+  // A new folder is created in a process of its own, whose memory goes with it (`pglite-create.ts`).
+  if (!existsSync(`${folder}/PG_VERSION`)) await createPgliteFolder(folder);
   return createPgliteWorkerDb(folder);
 }

@@ -18,6 +18,9 @@ export interface SerializedError {
   fields: Record<string, string | number | boolean>;
 }
 
+/** The worker's file run as a process of its own with this and a folder: creates the database there, then exits. */
+export const CREATE_FOLDER_FLAG = '--create-folder';
+
 /** How the worker starts: a data folder (or memory), and a dumped data folder to start from (tests). */
 export interface WorkerStart {
   dataDir: string | undefined;

@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-options';
 import {
+  CREATE_FOLDER_FLAG,
   serializeError,
   type WorkerAnswer,
   type WorkerRequest,
@@ -109,4 +110,15 @@ if (parentPort) {
   serve(port, workerData as WorkerStart).catch((error: unknown) => {
     port.postMessage({ failed: serializeError(error) });
   });
+} else if (process.argv[2] === CREATE_FOLDER_FLAG && process.argv[3]) {
+  // Run as a process of its own (`pglite-create.ts`): creates the database in a new folder and exits.
+  openPglite(process.argv[3])
+    .then((pglite) => pglite.close())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
 }

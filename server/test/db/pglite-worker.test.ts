@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/db/db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createPgliteWorkerDb } from '../../src/db/pglite-worker-db';
 import { createDb } from '../../src/db/create-db';
+import { createPgliteFolder } from '../../src/db/pglite-create';
 
 /** A statement that keeps the database busy for a while (hundreds of milliseconds on any machine). */
 const SLOW_SQL = 'SELECT sum(a * b) AS s FROM generate_series(1, 1000) a, generate_series(1, 1000) b';
@@ -156,6 +157,19 @@ describe('the server embedded database', () => {
       const again = await createDb({ dataDir });
       expect(await again.query('SELECT id FROM kept')).toEqual([{ id: 1 }]);
       await again.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the new data folder cannot be created, then the start fails saying so', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'create-db-'));
+    try {
+      // A file where the database's folder would go: the process that creates it fails, and says how.
+      writeFileSync(path.join(dataDir, 'blocked'), '');
+      await expect(createPgliteFolder(path.join(dataDir, 'blocked', 'pglite'))).rejects.toThrow(
+        'Creating the embedded database failed (exit code 1)',
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
