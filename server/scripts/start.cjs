@@ -11,7 +11,7 @@
 // `MALLOC_MMAP_THRESHOLD_` and `MALLOC_TRIM_THRESHOLD_` (set by `env` in the same command: the C allocator reads
 // them before any JavaScript runs) keep its thresholds at their 128 KB starting values: by default each large
 // block freed raises them (up to 32 and 64 MB), and the memory freed after start-up stayed in each thread's arena,
-// 40–100 MB of an idle server's resident memory; the copy path's latency was the same
+// 80–120 MB of an idle server's resident memory; the copy path's latency was the same
 // (docs/bench/memory.md, 2026-12-05 23:55).
 // CommonJS on purpose: node reads an ES module entry on libuv's thread pool, which would then exist when the
 // server lowers its helper threads and be lowered with them (file reads, password hashing, compression); from a
