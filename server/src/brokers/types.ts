@@ -183,6 +183,11 @@ export class BrokerError extends Error {
       | 'uncertain',
     /** For rate limits: when the budget allows the next request (epoch ms). */
     readonly retryAt?: number,
+    /**
+     * For an `uncertain` request: when it left us (epoch ms). Given up before its timeout (its connection
+     * closed), it may still land as late as one given up at its timeout (`UncertainSends`).
+     */
+    readonly sentAt?: number,
   ) {
     super(message);
     this.name = 'BrokerError';

@@ -1,4 +1,5 @@
 import type { BrokerEvent } from '../../src/brokers/types';
+import { until } from './support/engine-world';
 import { startWorld, type World } from './support/world';
 
 const market = (w: World, clientOrderId: string) => ({
@@ -48,6 +49,22 @@ describe('Tradovate commands over the user-data socket', () => {
     // The feed comes back; the order is not sent again by anything.
     await events.waitFor(() => events.of('connection').find((e) => e.up), 5_000, 'feed back up');
     expect(world.fake.control.requests('order/placeorder')).toHaveLength(1);
+  });
+
+  it('when the socket closes while a placeorder is still on its way to Tradovate, then the look-up waits as long as for one given up at its timeout, finds it, and the order is placed once', async () => {
+    world = await startWorld({ env: over });
+    const { session } = await world.open(world.follower.userId);
+    // The request lands 2.6 s after Tradovate received it; the socket closes at once, long before the
+    // request timeout (2 s) would have given it up. Giving up early must not shorten how long it may land.
+    world.fake.control.setFaults({ lateArrival: { remaining: 1, match: 'placeorder', ms: 2_600 } });
+    const placing = session.placeOrder(market(world, 'wslate')).catch((e: unknown) => e);
+    await until(() => world.fake.control.arriving() > 0, 5_000, 'the placeorder to reach Tradovate');
+    world.fake.control.closeSockets();
+    expect(await placing).toMatchObject({ code: 'uncertain' });
+    const found = await session.findOrderByClientId(String(world.follower.accountIds[0]), 'wslate');
+    expect(found).toMatchObject({ clientOrderId: 'wslate' });
+    const sends = world.fake.control.requests('order/placeorder');
+    expect(sends.map((r) => r.via)).toEqual(['ws']);
   });
 
   it('when the socket answer is not a frame the adapter can read, then placing is uncertain, not resent', async () => {

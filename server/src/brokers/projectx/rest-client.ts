@@ -1,4 +1,5 @@
 import { sleep } from '../shared/sleep';
+import { leavingNow } from '../shared/uncertain-sends';
 import { BrokerError } from '../types';
 import type { ProjectXTimings } from './config';
 import { type GatewayNet, HostNotAllowed } from './gateway-net';
@@ -45,16 +46,16 @@ export class ProjectXRest {
   async call(path: string, body: object, options: CallOptions = {}): Promise<Json> {
     for (let attempt = 0; ; attempt += 1) {
       await this.spend(options);
-      const answer = await this.send(path, body, options);
-      if (answer.status === 401 && !options.anonymous && !options.noRecover && attempt === 0 && this.auth) {
-        // Not executed: a 401 is answered before the call runs, so it may be sent again with a new token.
-        if (await this.auth.recover()) continue;
-        throw new BrokerError(
-          'ProjectX ended the session and the API key no longer signs in',
-          'unauthorized',
-        );
-      }
-      return this.read(path, answer, options);
+      const recover = !options.anonymous && !options.noRecover && attempt === 0 && this.auth !== undefined;
+      // A failure that leaves a command uncertain tells when the request left (`UncertainSends`).
+      const answered = await leavingNow(async () => {
+        const answer = await this.send(path, body, options);
+        return answer.status === 401 && recover ? null : { data: this.read(path, answer, options) };
+      });
+      if (answered !== null) return answered.data;
+      // Not executed: a 401 is answered before the call runs, so it may be sent again with a new token.
+      if (await this.auth?.recover()) continue;
+      throw new BrokerError('ProjectX ended the session and the API key no longer signs in', 'unauthorized');
     }
   }
 

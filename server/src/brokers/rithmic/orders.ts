@@ -1,5 +1,5 @@
 import { pendingOrder } from '../shared/pending-order';
-import type { UncertainSends } from '../shared/uncertain-sends';
+import { leavingNow, type UncertainSends } from '../shared/uncertain-sends';
 import {
   type BrokerEvent,
   BrokerError,
@@ -37,17 +37,20 @@ async function command(
   if (wait > Date.now())
     throw new BrokerError('Rithmic request budget spent for this login', 'rate_limited', wait);
   ctx.budget.take();
-  try {
-    return await plant.socket.request(templateId, {
-      fcm_id: plant.fcmId,
-      ib_id: plant.ibId,
-      ...fields,
-      // AUTO on every order (328 says it once per leg).
-      manual_or_auto: Array.isArray(fields.manual_or_auto) ? fields.manual_or_auto : AUTO,
-    });
-  } catch (error: unknown) {
-    throw commandError(ctx, error);
-  }
+  // A lost answer tells when the request left (`UncertainSends`).
+  return leavingNow(async () => {
+    try {
+      return await plant.socket.request(templateId, {
+        fcm_id: plant.fcmId,
+        ib_id: plant.ibId,
+        ...fields,
+        // AUTO on every order (328 says it once per leg).
+        manual_or_auto: Array.isArray(fields.manual_or_auto) ? fields.manual_or_auto : AUTO,
+      });
+    } catch (error: unknown) {
+      throw commandError(ctx, error);
+    }
+  });
 }
 
 function commandError(ctx: OrderContext, error: unknown): BrokerError {

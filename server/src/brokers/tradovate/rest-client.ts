@@ -1,3 +1,4 @@
+import { leavingNow } from '../shared/uncertain-sends';
 import { BrokerError } from '../types';
 import { businessError } from './business-errors';
 import type { TradovateTimings } from './config';
@@ -94,11 +95,19 @@ export class TradovateRest {
     }
     const channel = call.command ? this.channel() : undefined;
     if (channel) {
-      const answer = await this.sendOverSocket(channel, call, body, url.searchParams.toString());
-      // A socket authorized with a token that has since been renewed: the command was not handled, HTTP
-      // carries it with the current token.
-      if (answer.status !== 401) return this.interpret(call, answer);
+      // A failure that leaves a command uncertain tells when the request left (`UncertainSends`).
+      const answered = await leavingNow(async () => {
+        const answer = await this.sendOverSocket(channel, call, body, url.searchParams.toString());
+        // A socket authorized with a token that has since been renewed: the command was not handled, HTTP
+        // carries it with the current token.
+        return answer.status === 401 ? null : { data: this.interpret(call, answer) };
+      });
+      if (answered !== null) return answered.data;
     }
+    return leavingNow(() => this.overHttp(call, url, body));
+  }
+
+  private async overHttp(call: RestCall, url: URL, body: JsonRecord | undefined): Promise<unknown> {
     let response: Response;
     let text: string;
     try {
