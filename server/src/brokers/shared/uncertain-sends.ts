@@ -23,7 +23,8 @@ export async function leavingNow<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
   } catch (error: unknown) {
-    if (!(error instanceof BrokerError) || error.code !== 'uncertain' || error.sentAt !== undefined) throw error;
+    if (!(error instanceof BrokerError) || error.code !== 'uncertain' || error.sentAt !== undefined)
+      throw error;
     throw new BrokerError(error.message, error.code, error.retryAt, sentAt);
   }
 }
