@@ -19,7 +19,8 @@ import path from 'node:path';
 import type { SyncAccount } from '@synctrade/api/types';
 import WebSocket from 'ws';
 import { connectPaper, getJson, registerUser, sendJson, type BenchUser } from './api-client';
-import { benchBackends, freePort, startEnv, startFlags, startServer, type Backend } from './running-server';
+import { benchBackends, freePort, startServer, type Backend } from './running-server';
+import { startEnv, startFlags } from './start-script';
 
 const TRADERS = Number(process.env.BENCH_TRADERS ?? 200);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 5_000);

@@ -8,11 +8,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverRoot, startEnv, startFlags } from './start-script';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -60,34 +61,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not answer within 2 minutes');
 }
 
-const serverRoot = path.resolve(__dirname, '..');
 let compiled = false;
-
-function startScript(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  return manifest.scripts.start.split(/\s+/).filter(Boolean);
-}
-
-/** Node's flags as `pnpm start` passes them (package.json), or those of `BENCH_NODE_FLAGS`. */
-export function startFlags(): string[] {
-  const chosen = process.env.BENCH_NODE_FLAGS;
-  if (chosen !== undefined) return chosen.split(/\s+/).filter(Boolean);
-  return startScript().filter((word) => word.startsWith('--'));
-}
-
-/**
- * The environment `pnpm start` sets for node (its `env NAME=value …` words: the C allocator's settings);
- * `BENCH_START_ENV=0` leaves them out, to compare.
- */
-export function startEnv(): Record<string, string> {
-  if (process.env.BENCH_START_ENV === '0') return {};
-  const assignments = startScript().filter((word) => /^[A-Z_][A-Z0-9_]*=/.test(word));
-  return Object.fromEntries(
-    assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
-  );
-}
 
 /** Node's arguments that start the server: the compiled bundle (built once per bench), or the sources. */
 function serverEntry(): string[] {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FakeBroker, FakeReply, FakeRequest } from './fake-process';
 import type { FakeSide } from './fake-side';
 import { type EventTimes, inProcessEvent, type Pause } from './rig';
-import { startFlags } from '../running-server';
+import { startFlags } from '../start-script';
 
 /** A request to the fake without its id (Omit distributed over the union). */
 type Ask = <T>(

@@ -126,6 +126,14 @@ function venuesOf(rig: MixedRig, leaderOn: 'sim' | 'projectx'): BracketVenues<Ri
         if (order.clOrdId) add(`tv ${order.accountId}|${order.clOrdId}`);
       return [...count].filter(([, n]) => n > 1).map(([key]) => key);
     },
+    // The adapter keeps a ProjectX pair's legs within the position they close (its README, Limits).
+    keptToHolding: async () => {
+      const rows = await rig.db.query<{ stop: string; target: string | null }>(
+        `SELECT stop_client_order_id AS stop, target_client_order_id AS target
+         FROM projectx_synthetic_brackets WHERE stop_client_order_id IS NOT NULL`,
+      );
+      return new Set(rows.flatMap((row) => [row.stop, row.target ?? '']));
+    },
   };
 }
 

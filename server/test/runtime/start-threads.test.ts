@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverRoot, startCommand } from '../../bench/start-script';
 
-const serverRoot = path.resolve(__dirname, '..', '..');
 const onLinux = (() => {
   try {
     return readdirSync('/proc/self/task').length > 0;
@@ -65,18 +65,13 @@ function readyLine(child: ChildProcess): Promise<void> {
   });
 
   it('when it has answered a sign-up, then V8 helpers run behind its thread and libuv pool threads do not', async () => {
-    const script = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8')).scripts
-      .start as string;
     // `env NAME=value … node <flags> <entry>`: the allocator's settings go into the environment, as `env` sets them.
-    const words = script.split(' ');
-    const assignments = words.slice(1).filter((word) => /^[A-Z_][A-Z0-9_]*=/.test(word));
-    const [command, ...args] = words.slice(1 + assignments.length);
-    expect(words[0]).toBe('env');
+    const { env: assignments, command, args } = startCommand();
     expect(command).toBe('node');
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      ...Object.fromEntries(assignments.map((word) => word.split('='))),
+      ...assignments,
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',

@@ -149,25 +149,32 @@ export function mirrored<A extends GroupAccount>(
  * Every mirror at a follower's venue copies a leader order still resting, with its side, type and price and
  * leader size × ratio (rounded half away from zero), whatever modifications and cancels came in between.
  * `onMirror` hears each mirror compared (the tests count them, so the check did compare something).
+ * `keptToHolding`: client order ids of legs whose broker session keeps them no larger than the position they
+ * close (the ProjectX adapter's linked pairs: its README, Limits); such a leg is leader × ratio cut to what the
+ * follower holds.
  */
 export function mirrorsOffLeader<A extends GroupAccount>(
   rig: VenueGroupRig<A>,
   onMirror: (follower: A) => void = () => undefined,
+  keptToHolding: ReadonlySet<string> = new Set(),
 ): string[] {
   const leaderOrders = new Map(rig.workingAt(rig.leader).map((o) => [o.orderId, o]));
   const out: string[] = [];
   for (const f of following(rig)) {
     const { ratio } = rig.account(f.id);
+    const held = rig.held(f, rig.symbolOf(f.id));
     for (const order of rig.workingAt(f)) {
       const leaderOrderId = mirrored(rig, f.id, order);
       if (leaderOrderId === null) continue;
       onMirror(f);
       const leader = leaderOrders.get(leaderOrderId);
+      const scaled = leader === undefined ? 0 : Math.round(leader.qty * ratio);
+      const closes = Math.max(0, order.side === 'sell' ? held : -held);
       const wanted = leader && {
         side: leader.side,
         type: leader.type,
         price: leader.price,
-        qty: Math.round(leader.qty * ratio),
+        qty: keptToHolding.has(order.clientOrderId ?? '') ? Math.min(scaled, closes) : scaled,
       };
       const got = { side: order.side, type: order.type, price: order.price, qty: order.qty };
       if (wanted === undefined)

@@ -134,6 +134,20 @@ export abstract class VenueGroupRig<A extends GroupAccount> {
           if (seen !== this.held(rigAccount, symbol)) return false;
         }
       }
+      // Resting orders too: a leg moved or resized at the venue whose update is still on its way to the session
+      // leaves positions unchanged, and a quiet round would end before the engine heard of it.
+      const working = await (entry.session as BrokerSession).workingOrders();
+      for (const account of accounts) {
+        const rigAccount = [this.leader, ...this.followers].find((a) => a.id === account.id)!;
+        const atVenue = this.workingAt(rigAccount)
+          .map((o) => `${o.orderId}:${o.qty}@${o.price}`)
+          .sort();
+        const seen = working
+          .filter((o) => o.accountExternalId === account.externalId && o.type !== 'Market')
+          .map((o) => `${o.orderId}:${o.qty - o.filledQty}@${o.type === 'Limit' ? o.price : o.stopPrice}`)
+          .sort();
+        if (atVenue.join() !== seen.join()) return false;
+      }
     }
     return this.engine.sessions.size > 0;
   }
