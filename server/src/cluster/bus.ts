@@ -1,4 +1,4 @@
-import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { Codec, NatsConnection, Subscription } from 'nats';
 import type { FeedMessage } from '@synctrade/api/types';
 import type { AppEventMap, AppEventName, AppEvents } from '../events';
 
@@ -29,8 +29,6 @@ interface Envelope<T> {
   body: T;
 }
 
-const codec = JSONCodec<Envelope<unknown>>();
-
 /**
  * Core NATS between the nodes: messages that are worth something only now (feed updates, change notices).
  * Nothing here needs JetStream: what must survive is in PostgreSQL, and a feed socket that missed a message
@@ -44,6 +42,7 @@ export class ClusterBus {
 
   private constructor(
     readonly nats: NatsConnection,
+    private readonly codec: Codec<Envelope<unknown>>,
     private readonly nodeId: string,
     cluster: string,
   ) {
@@ -51,13 +50,15 @@ export class ClusterBus {
   }
 
   static async open(url: string, nodeId: string, cluster: string): Promise<ClusterBus> {
+    // The client loads only in cluster mode: a single-machine server does not hold it (issue 48, idle memory).
+    const { connect, JSONCodec } = await import('nats');
     const nats = await connect({
       servers: url,
       name: nodeId,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     });
-    return new ClusterBus(nats, nodeId, cluster);
+    return new ClusterBus(nats, JSONCodec<Envelope<unknown>>(), nodeId, cluster);
   }
 
   /** Feed messages published on other nodes reach this node's sockets. */
@@ -66,7 +67,7 @@ export class ClusterBus {
       this.nats.subscribe(this.subjects.feedAll, {
         callback: (error, msg) => {
           if (error !== null) return;
-          const envelope = codec.decode(msg.data) as Envelope<FeedMessage>;
+          const envelope = this.codec.decode(msg.data) as Envelope<FeedMessage>;
           if (envelope.from === this.nodeId) return;
           const userId = Number(msg.subject.slice(msg.subject.lastIndexOf('.') + 1));
           if (Number.isInteger(userId)) deliver(userId, envelope.body);
@@ -78,7 +79,7 @@ export class ClusterBus {
   publishFeed(userId: number, message: FeedMessage): void {
     // Heartbeats and quotes are each node's own.
     if (message.type === 'heartbeat' || message.type === 'quotes') return;
-    this.nats.publish(this.subjects.feed(userId), codec.encode({ from: this.nodeId, body: message }));
+    this.nats.publish(this.subjects.feed(userId), this.codec.encode({ from: this.nodeId, body: message }));
   }
 
   /** Change notices emitted here go to every node; those of other nodes are emitted here. */
@@ -87,7 +88,7 @@ export class ClusterBus {
       this.nats.subscribe(this.subjects.events, {
         callback: (error, msg) => {
           if (error !== null) return;
-          const envelope = codec.decode(msg.data) as Envelope<{ name: AppEventName; payload: unknown }>;
+          const envelope = this.codec.decode(msg.data) as Envelope<{ name: AppEventName; payload: unknown }>;
           if (envelope.from === this.nodeId || !BRIDGED.includes(envelope.body.name)) return;
           this.relaying = true;
           try {
@@ -101,7 +102,10 @@ export class ClusterBus {
     return BRIDGED.map((name) =>
       events.on(name, (payload) => {
         if (this.relaying) return;
-        this.nats.publish(this.subjects.events, codec.encode({ from: this.nodeId, body: { name, payload } }));
+        this.nats.publish(
+          this.subjects.events,
+          this.codec.encode({ from: this.nodeId, body: { name, payload } }),
+        );
       }),
     );
   }
@@ -115,7 +119,7 @@ export class ClusterBus {
           const userId = Number(msg.subject.slice(msg.subject.lastIndexOf('.') + 1));
           if (!Number.isInteger(userId) || !owns(userId)) return;
           void answer(userId).then(
-            (messages) => msg.respond(codec.encode({ from: this.nodeId, body: messages })),
+            (messages) => msg.respond(this.codec.encode({ from: this.nodeId, body: messages })),
             () => undefined,
           );
         },
@@ -128,12 +132,12 @@ export class ClusterBus {
     try {
       const reply = await this.nats.request(
         this.subjects.desk(userId),
-        codec.encode({ from: this.nodeId, body: null }),
+        this.codec.encode({ from: this.nodeId, body: null }),
         {
           timeout: timeoutMs,
         },
       );
-      return (codec.decode(reply.data) as Envelope<FeedMessage[]>).body;
+      return (this.codec.decode(reply.data) as Envelope<FeedMessage[]>).body;
     } catch {
       return null;
     }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Db } from './db';
-import { createPgDb } from './pg-db';
 import { createPgliteFolder } from './pglite-create';
 import { createPgliteWorkerDb } from './pglite-worker-db';
 
@@ -14,13 +13,16 @@ export async function createDb(options: {
   dataDir: string;
   idleInTransactionMs?: number;
 }): Promise<Db> {
-  if (options.databaseUrl)
+  if (options.databaseUrl) {
+    // The PostgreSQL client loads only when one is configured: the embedded default does not hold it (issue 48).
+    const { createPgDb } = await import('./pg-db');
     return createPgDb({
       connectionString: options.databaseUrl,
       ...(options.idleInTransactionMs === undefined
         ? {}
         : { idleInTransactionMs: options.idleInTransactionMs }),
     });
+  }
   const folder = `${options.dataDir}/pglite`;
   await mkdir(folder, { recursive: true });
   // A new folder is created in a process of its own, whose memory goes with it (`pglite-create.ts`).

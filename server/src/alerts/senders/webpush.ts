@@ -1,4 +1,4 @@
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { AlertPayload } from '../events';
 import { isRedirect, networkRetry, type SendOutcome } from './send-outcome';
 
@@ -72,8 +72,10 @@ export async function sendWebPush(
   if (!isPushEndpoint(target.endpoint, options.testHosts))
     return { kind: 'refused', reason: 'Not a push service endpoint' };
   let details: ReturnType<typeof webpush.generateRequestDetails>;
+  // The library loads with the first push: a server that sends none does not hold it (issue 48, idle memory).
+  const library = (await import('web-push')).default;
   try {
-    details = webpush.generateRequestDetails(target, pushMessage(payload), {
+    details = library.generateRequestDetails(target, pushMessage(payload), {
       vapidDetails: options.vapid,
       TTL: 24 * 3600,
       contentEncoding: 'aes128gcm',

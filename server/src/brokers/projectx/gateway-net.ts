@@ -1,7 +1,7 @@
 import { lookup as systemLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch, type RequestInit, type Response } from 'undici';
+import type { Agent, RequestInit, Response } from 'undici';
 import WebSocket from 'ws';
 import { BrokerError } from '../types';
 import { type HostPolicy, isPrivateHost } from './hosts';
@@ -73,17 +73,19 @@ type CheckedWebSocketClass = new (
  * (operator-named private hosts excepted), redirects are never followed.
  */
 export class GatewayNet {
-  private readonly publicAgent: Agent;
-  private readonly privateAgent: Agent;
+  /**
+   * The HTTP client and its two agents, made with the first request: a server without ProjectX connections does
+   * not hold the library (about 9 MB of heap; issue 48, idle memory).
+   */
+  private client: Promise<{ fetch: typeof import('undici').fetch; public: Agent; private: Agent }> | null =
+    null;
   /** The WebSocket class given to the SignalR client: the same checks on the hub's socket. */
   readonly WebSocket: CheckedWebSocketClass;
 
   constructor(
     private readonly policy: HostPolicy,
-    resolve: Resolve = systemResolve,
+    private readonly resolve: Resolve = systemResolve,
   ) {
-    this.publicAgent = new Agent({ connect: { lookup: checkedLookup(resolve, false) } });
-    this.privateAgent = new Agent({ connect: { lookup: checkedLookup(resolve, true) } });
     const socketOptions = (url: URL, options: WebSocket.ClientOptions | undefined) =>
       this.socketOptions(url, resolve, options);
     this.WebSocket = class CheckedWebSocket extends WebSocket {
@@ -94,14 +96,20 @@ export class GatewayNet {
   }
 
   /** A request answered as it comes: a redirect is an answer like any other, never followed. */
-  request(address: string, init: Omit<RequestInit, 'dispatcher' | 'redirect'>): Promise<Response> {
+  async request(address: string, init: Omit<RequestInit, 'dispatcher' | 'redirect'>): Promise<Response> {
     const url = new URL(address);
     const allowPrivate = isPrivateHost(this.policy, url);
     refuseLiteral(url, allowPrivate);
-    return fetch(url, {
+    this.client ??= import('undici').then(({ Agent, fetch }) => ({
+      fetch,
+      public: new Agent({ connect: { lookup: checkedLookup(this.resolve, false) } }),
+      private: new Agent({ connect: { lookup: checkedLookup(this.resolve, true) } }),
+    }));
+    const client = await this.client;
+    return client.fetch(url, {
       ...init,
       redirect: 'manual',
-      dispatcher: allowPrivate ? this.privateAgent : this.publicAgent,
+      dispatcher: allowPrivate ? client.private : client.public,
     });
   }
 
@@ -117,6 +125,7 @@ export class GatewayNet {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.publicAgent.close(), this.privateAgent.close()]);
+    const client = await this.client;
+    if (client !== null) await Promise.all([client.public.close(), client.private.close()]);
   }
 }

@@ -1,10 +1,9 @@
-import protobuf from 'protobufjs';
+import { createRequire } from 'node:module';
+import type protobuf from 'protobufjs';
 import { RITHMIC_PROTO } from './proto-text';
 
 /** Frames larger than this are dropped unread (the largest answer row is a few hundred bytes). */
 export const MAX_FRAME_BYTES = 256 * 1024;
-
-const root = protobuf.parse(RITHMIC_PROTO, { keepCase: true }).root;
 
 /** The message type of each template this adapter sends or reads (async_rithmic `plants/base.py` TEMPLATES_MAP). */
 const TYPE_OF_TEMPLATE: Readonly<Record<number, string>> = {
@@ -57,10 +56,29 @@ const TYPE_OF_TEMPLATE: Readonly<Record<number, string>> = {
   3513: 'ResponseShowFillHistory',
 };
 
-const base = root.lookupType('rti.Base');
-const types = new Map<number, protobuf.Type>(
-  Object.entries(TYPE_OF_TEMPLATE).map(([id, name]) => [Number(id), root.lookupType(`rti.${name}`)]),
-);
+interface Schema {
+  base: protobuf.Type;
+  types: Map<number, protobuf.Type>;
+}
+
+let schema: Schema | null = null;
+
+/**
+ * The protobuf library and our message types, made with the first frame: a server without Rithmic connections
+ * does not hold them (issue 48, idle memory). Synchronous, as every frame is read and written.
+ */
+function schemaOf(): Schema {
+  if (schema !== null) return schema;
+  const library = createRequire(__filename)('protobufjs') as typeof protobuf;
+  const root = library.parse(RITHMIC_PROTO, { keepCase: true }).root;
+  schema = {
+    base: root.lookupType('rti.Base'),
+    types: new Map(
+      Object.entries(TYPE_OF_TEMPLATE).map(([id, name]) => [Number(id), root.lookupType(`rti.${name}`)]),
+    ),
+  };
+  return schema;
+}
 
 /** A decoded message: its fields by proto name (repeated fields always arrays, absent scalars absent). */
 export type RithmicMessage = Record<string, unknown> & { template_id: number };
@@ -71,7 +89,7 @@ export type Decoded =
 
 /** `[int32 big-endian length][protobuf bytes]` (async_rithmic `_convert_request_to_bytes`). */
 export function encodeFrame(templateId: number, fields: Record<string, unknown>): Buffer {
-  const type = types.get(templateId);
+  const type = schemaOf().types.get(templateId);
   if (type === undefined) throw new Error(`No message type for template ${templateId}`);
   const body = type.encode(type.fromObject({ ...fields, template_id: templateId })).finish();
   const frame = Buffer.alloc(4 + body.length);
@@ -86,6 +104,7 @@ export function decodeFrame(data: Buffer): Decoded {
   if (data.length < 4 || data.readInt32BE(0) !== data.length - 4)
     return { ok: false, templateId: null, problem: 'malformed' };
   const body = data.subarray(4);
+  const { base, types } = schemaOf();
   let templateId: number;
   try {
     const head = base.toObject(base.decode(body)) as { template_id?: unknown };

@@ -6,7 +6,6 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@synctrade/api/types';
-import QRCode from 'qrcode';
 import { AppError } from '../../http/app-error';
 import { revokeOtherSessions } from '../../auth/sessions';
 import {
@@ -51,7 +50,11 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
     const secret = newTotpSecret();
     await setPendingTotpSecret(app.db, user.id, app.secrets.seal(secret));
     const url = otpauthUrl(user.email, secret);
-    const body: TwoFactorSetup = { secret, otpauth_url: url, qr_data_url: await QRCode.toDataURL(url) };
+    const body: TwoFactorSetup = {
+      secret,
+      otpauth_url: url,
+      qr_data_url: await (await import('qrcode')).default.toDataURL(url),
+    };
     return body;
   });
 

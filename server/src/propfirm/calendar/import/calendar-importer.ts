@@ -152,7 +152,7 @@ export class CalendarImporter {
     status.lastTry = new Date(now).toISOString();
     try {
       const text = await fetchPage(source.url, this.options.limits ?? DEFAULT_LIMITS);
-      const events = source.parse(text, now).filter((event) => source.kinds.includes(event.kind));
+      const events = (await source.parse(text, now)).filter((event) => source.kinds.includes(event.kind));
       if (events.length === 0) throw new Error('the page lists no releases');
       await this.options.store.replace(source.kinds, events, source.url, now);
       Object.assign(status, { lastSuccess: status.lastTry, imported: events.length, error: null });
