@@ -7,9 +7,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     async send(message) {
       transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
-      await (
-        await transport
-      ).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      const smtp = await transport;
+      await smtp.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     },
   };
 }

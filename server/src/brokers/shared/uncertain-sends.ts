@@ -2,19 +2,6 @@ import { BrokerError } from '../types';
 import { sleep } from './sleep';
 
 /**
- * Placements whose answer was lost, and the look-up that must not trust "not found" too early.
- *
- * A request given up on our side (a timeout, a dropped connection) may still be on its way: written to the
- * socket, queued at the broker, handled after we stopped waiting. A look-up that finds nothing right after
- * such a loss proves nothing, and the caller would place the order a second time. So until the request could
- * no longer land the look-up watches the broker's live feed and only then looks again. Tradovate, ProjectX and
- * Rithmic share this: none can be asked "did you get my request?".
- *
- * A request may land up to `requestTimeoutMs` after the moment it would have been given up at its timeout. One
- * given up earlier, because its connection closed a moment after it left, may land just as late: the landing
- * deadline counts from when it left (`BrokerError.sentAt`), not from when we gave up on it.
- */
-/**
  * Runs one request that leaves us now: a failure that leaves it `uncertain` carries this moment as its
  * `sentAt` (unless a narrower step already stamped it).
  */
@@ -29,6 +16,19 @@ export async function leavingNow<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Placements whose answer was lost, and the look-up that must not trust "not found" too early.
+ *
+ * A request given up on our side (a timeout, a dropped connection) may still be on its way: written to the
+ * socket, queued at the broker, handled after we stopped waiting. A look-up that finds nothing right after
+ * such a loss proves nothing, and the caller would place the order a second time. So until the request could
+ * no longer land the look-up watches the broker's live feed and only then looks again. Tradovate, ProjectX and
+ * Rithmic share this: none can be asked "did you get my request?".
+ *
+ * A request may land up to `requestTimeoutMs` after the moment it would have been given up at its timeout. One
+ * given up earlier, because its connection closed a moment after it left, may land just as late: the landing
+ * deadline counts from when it left (`BrokerError.sentAt`), not from when we gave up on it.
+ */
 export class UncertainSends {
   /** By client order id: until when each uncertain placement may still land (epoch ms). */
   private readonly landBy = new Map<string, number>();
