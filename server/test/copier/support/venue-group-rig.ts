@@ -139,14 +139,21 @@ export abstract class VenueGroupRig<A extends GroupAccount> {
       const working = await (entry.session as BrokerSession).workingOrders();
       for (const account of accounts) {
         const rigAccount = [this.leader, ...this.followers].find((a) => a.id === account.id)!;
-        const atVenue = this.workingAt(rigAccount)
-          .map((o) => `${o.orderId}:${o.qty}@${o.price}`)
-          .sort();
-        const seen = working
-          .filter((o) => o.accountExternalId === account.externalId && o.type !== 'Market')
-          .map((o) => `${o.orderId}:${o.qty - o.filledQty}@${o.type === 'Limit' ? o.price : o.stopPrice}`)
-          .sort();
-        if (atVenue.join() !== seen.join()) return false;
+        const atVenue = new Map(this.workingAt(rigAccount).map((o) => [o.orderId, o]));
+        const seen = working.filter((o) => o.accountExternalId === account.externalId && o.type !== 'Market');
+        if (seen.length !== atVenue.size) return false;
+        for (const order of seen) {
+          const venue = atVenue.get(order.orderId);
+          if (venue === undefined || venue.qty !== order.qty - order.filledQty) return false;
+          // A price the venue states (a join order's follows the book and is not stated) is the session's too.
+          const price = order.type === 'Limit' ? order.price : order.stopPrice;
+          if (
+            Number.isFinite(venue.price) &&
+            (order.type === 'Limit' || order.type === 'Stop') &&
+            venue.price !== price
+          )
+            return false;
+        }
       }
     }
     return this.engine.sessions.size > 0;
