@@ -115,6 +115,13 @@ describe('a ProjectX session forgetting old final orders', () => {
     expect(found(w.state, 'st.rest')).toHaveLength(1);
     expect(w.state.workingOrders().map((order) => order.clientOrderId)).toEqual(['st.rest']);
     expect('orderId' in resting).toBe(true);
+
+    // Cancelled, it leaves the working orders (they are an index of their own, not a pass over every order).
+    if (!('orderId' in resting)) throw new Error('the resting limit was refused');
+    w.venue.cancel(ACCOUNT, resting.orderId);
+    await new Promise((resolve) => setImmediate(resolve));
+    w.deliver();
+    expect(w.state.workingOrders()).toEqual([]);
   });
 
   it("when a forgotten order's pushes and trade are replayed, then nothing is emitted and no P&L is counted twice", async () => {

@@ -46,6 +46,12 @@ export class ProjectXState {
   private readonly pointValues = new Map<string, number>();
   /** The open P&L last told per account, so a price that changes nothing emits nothing. */
   private readonly toldOpenPnl = new Map<string, number>();
+  /**
+   * Ids of the orders working or pending, in the order first seen so: reconciliation asks for them on every
+   * leader event, and going through every order held (up to `FINAL_ORDERS_KEPT` final ones) cost each ask
+   * 1,000 look-ups and an array as large.
+   */
+  private readonly working = new Set<string>();
   /** Orders held in a final status, in the order they were first seen final (see `FINAL_ORDERS_KEPT`). */
   private readonly finalOrders = new Set<string>();
   /** Orders forgotten once final, old and fully counted, oldest first; their trades are counted already. */
@@ -154,7 +160,12 @@ export class ProjectXState {
   }
 
   workingOrders(): BrokerOrder[] {
-    return [...this.orders.values()].filter((o) => o.status === 'Working' || o.status === 'PendingNew');
+    const out: BrokerOrder[] = [];
+    for (const orderId of this.working) {
+      const order = this.orders.get(orderId);
+      if (order !== undefined) out.push(order);
+    }
+    return out;
   }
 
   positionList(): BrokerPosition[] {
@@ -232,6 +243,8 @@ export class ProjectXState {
     else if (order.status === 'Filled' && before.status !== 'Filled')
       this.nativeLegs.noteFilled(order.accountExternalId, orderId, order.time);
     this.orders.set(orderId, order);
+    if (order.status === 'Working' || order.status === 'PendingNew') this.working.add(orderId);
+    else this.working.delete(orderId);
     if (TERMINAL.has(order.status)) this.finalOrders.add(orderId);
     const events: BrokerEvent[] = [];
     const changed =
@@ -299,6 +312,7 @@ export class ProjectXState {
   }
 
   private forget(orderId: string): void {
+    this.working.delete(orderId);
     this.finalOrders.delete(orderId);
     this.orders.delete(orderId);
     this.setTag(orderId, undefined);

@@ -22,6 +22,11 @@ const FINAL: ReadonlySet<BrokerOrderStatus> = new Set(['Filled', 'Canceled', 'Re
  */
 export class OrderState {
   private readonly orders = new Map<string, BrokerOrder>();
+  /**
+   * The orders not final, by basket id: reconciliation asks for them on every leader event, and going through
+   * every order kept (up to `FINAL_ORDERS_KEPT` final ones) cost a follower login's copy 1,000 look-ups a time.
+   */
+  private readonly working = new Map<string, BrokerOrder>();
   /** Basket ids by account and `user_tag`: an entry and its bracket legs share one (looked up on every send). */
   private readonly byTag = new Map<string, Set<string>>();
   private readonly finalOrder: string[] = [];
@@ -57,9 +62,9 @@ export class OrderState {
   }
 
   workingOrders(): BrokerOrder[] {
-    return [...this.orders.values()]
-      .filter((order) => !FINAL.has(order.status))
-      .map((order) => ({ ...order }));
+    const out: BrokerOrder[] = [];
+    for (const order of this.working.values()) if (!FINAL.has(order.status)) out.push({ ...order });
+    return out;
   }
 
   positionList(): BrokerPosition[] {
@@ -264,6 +269,7 @@ export class OrderState {
 
   private keep(order: BrokerOrder): void {
     this.orders.set(order.orderId, order);
+    if (!FINAL.has(order.status)) this.working.set(order.orderId, order);
     this.index(order);
   }
 
@@ -332,6 +338,7 @@ export class OrderState {
   }
 
   private retire(basketId: string): void {
+    this.working.delete(basketId);
     this.finalOrder.push(basketId);
     while (this.finalOrder.length > FINAL_ORDERS_KEPT) {
       const old = this.finalOrder.shift()!;
