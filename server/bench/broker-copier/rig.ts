@@ -9,8 +9,16 @@ import { coreWaitMs, coreWaits } from '../core-waits';
 /** Followers are spread over broker logins of this many accounts each (50 followers: five logins). */
 export const ACCOUNTS_PER_LOGIN = Number(process.env.BENCH_ACCOUNTS_PER_LOGIN ?? 10);
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
-/** Enough leader events per row that the p99 is not simply the slowest one (with 40, p99 was nearly the max). */
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 200);
+/**
+ * Enough leader events per row that the p99 is not simply the slowest one (with 40, p99 was nearly the max; with
+ * 200 it is the second slowest, and one pause of the fake landing in a one-follower row's 0.5 ms window moved it
+ * by several ms): 2,000 follower orders a row, at least 200 events and at most 1,000 (1 follower: 1,000 events,
+ * p99 the tenth slowest). `BENCH_EVENTS` sets one count for every row.
+ */
+const eventsFor = (followers: number): number =>
+  process.env.BENCH_EVENTS !== undefined
+    ? Number(process.env.BENCH_EVENTS)
+    : Math.min(1_000, Math.max(200, Math.floor(2_000 / Math.max(1, followers))));
 /**
  * The first events of each row warm up the JIT, the sockets and the fake; they are left out of the figures. The
  * optimizing compiler keeps compiling the copy path's larger functions (the leader fill's plan, reconciliation,
@@ -191,6 +199,7 @@ class RowEvents {
 
 async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
   const warmup = warmupFor(followers);
+  const events = eventsFor(followers);
   const directory = benchDirectory(bench.adapter, bench.leader, bench.followers, {
     requestsPerMinute: 1_000_000,
   });
@@ -203,12 +212,8 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   await engine.start();
   const copier = new RowEvents();
   const processes = [process.pid, ...bench.otherProcesses];
-  let heapAfterWarmup: number | null = null;
-  for (let i = 0; i < warmup + EVENTS; i += 1) {
-    if (i === warmup) {
-      heapAfterWarmup = heldHeap();
-      await bench.fakePauses?.();
-    }
+  for (let i = 0; i < warmup + events; i += 1) {
+    if (i === warmup) await bench.fakePauses?.();
     const waitedBefore = coreWaits(processes);
     const times = await bench.leaderEvent(i, followers);
     const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
@@ -216,17 +221,16 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
     if (i >= warmup) copier.add(times, waited);
   }
   const fakePauses = (await bench.fakePauses?.()) ?? null;
-  const heapAfterEvents = heldHeap();
+  const heap = await heapPerEvent(bench, engine, followers, warmup + events);
   await engine.stop();
   const logins = bench.followers.length;
   const rows = [row('copier', followers, logins, copier.each, copier.last)];
   if (coreWaitMs(process.pid) !== null) rows.push(notOursLine(copier.events, fakePauses));
-  if (heapAfterWarmup !== null && heapAfterEvents !== null)
-    rows.push(heapLine(followers, heapAfterWarmup, heapAfterEvents));
+  if (heap !== null) rows.push(heapLine(followers, heap));
   for (const [name, baseline] of Object.entries(bench.baselines)) {
     const all: number[] = [];
     const lastOf: number[] = [];
-    for (let i = 0; i < warmup + EVENTS; i += 1) {
+    for (let i = 0; i < warmup + events; i += 1) {
       const latencies = await baseline(followers);
       if (i < warmup) continue;
       all.push(...latencies);
@@ -237,7 +241,7 @@ async function measure(bench: BrokerBench, followers: number): Promise<string[]>
   for (const [name, baseline] of Object.entries(bench.reactingBaselines ?? {})) {
     const client = new RowEvents();
     await bench.fakePauses?.();
-    for (let i = 0; i < warmup + EVENTS; i += 1) {
+    for (let i = 0; i < warmup + events; i += 1) {
       const waitedBefore = coreWaits(processes);
       const times = await baseline(followers);
       const waited = times.waitedMs ?? coreWaits(processes) - waitedBefore;
@@ -300,11 +304,34 @@ function heldHeap(): number | null {
   return process.memoryUsage().heapUsed;
 }
 
-/** What the copier's process holds more after the measured events than after the warm-up (sessions, engine). */
-function heapLine(followers: number, afterWarmup: number, afterEvents: number): string {
+/**
+ * The heap the copier holds more per event, read after the measured row: a full collection, a tenth of the
+ * warm-up's events more (at least 20; a login's orders stay under the 5,000 an hour), another full collection.
+ * Not read around the row itself: a full collection throws away optimized code that points at objects it freed
+ * ("weak objects" in `--trace-deopt`), and one forced at the end of the warm-up made the first measured events of
+ * a one-follower row compile some forty functions of the copy path again (the protobuf reader, the frame decoder,
+ * the claim, the send) on a helper thread taking a core.
+ */
+async function heapPerEvent(
+  bench: BrokerBench,
+  engine: CopyEngine,
+  followers: number,
+  firstEvent: number,
+): Promise<{ before: number; after: number; events: number } | null> {
+  const before = heldHeap();
+  if (before === null) return null;
+  const events = Math.max(20, Math.ceil(warmupFor(followers) / 10));
+  for (let i = firstEvent; i < firstEvent + events; i += 1) {
+    await bench.leaderEvent(i, followers);
+    await engine.idle(1);
+  }
+  return { before, after: heldHeap() ?? before, events };
+}
+
+function heapLine(followers: number, heap: { before: number; after: number; events: number }): string {
   const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
-  const perEvent = (afterEvents - afterWarmup) / EVENTS / 1024;
-  return `  heap held (${followers} followers): ${mb(afterWarmup)} after the warm-up, ${mb(afterEvents)} after ${EVENTS} events (${perEvent.toFixed(2)} KB more per event)`;
+  const perEvent = (heap.after - heap.before) / heap.events / 1024;
+  return `  heap held (${followers} followers): ${mb(heap.before)} after the row, ${mb(heap.after)} ${heap.events} events later (${perEvent.toFixed(2)} KB more per event)`;
 }
 
 /** Runs the bench for every size and prints copier and baseline rows side by side. */
@@ -314,7 +341,7 @@ export async function runBrokerBench(
 ): Promise<void> {
   console.log(title);
   console.log(
-    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${EVENTS} events per row after ${SIZES.map((n) => `${warmupFor(n)} warm-up events at ${n}`).join(', ')} left out, ${new Date().toISOString()})`,
+    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${SIZES.map((n) => `${eventsFor(n)} events after ${warmupFor(n)} warm-up events at ${n}`).join(', ')}, ${new Date().toISOString()})`,
   );
   for (const followers of SIZES) {
     const bench = await setup(loginSizes(followers));
