@@ -3,6 +3,7 @@ import { orderStatusOf, orderTypeOf, sideOf, TERMINAL } from './codes';
 import { type Json, num, str } from './json';
 import { toSymbol } from './symbols';
 import { clientOrderIdOf } from './tags';
+import { RecentSet } from '../../runtime/recent-set';
 import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retention';
 import { NativeLegs } from './native-legs';
 
@@ -55,7 +56,7 @@ export class ProjectXState {
   /** Orders held in a final status, in the order they were first seen final (see `FINAL_ORDERS_KEPT`). */
   private readonly finalOrders = new Set<string>();
   /** Orders forgotten once final, old and fully counted, oldest first; their trades are counted already. */
-  private readonly forgotten = new Set<string>();
+  private readonly forgotten = new RecentSet<string>(FORGOTTEN_ORDERS_REMEMBERED);
   /** Trade ids per order, so forgetting an order also forgets its trades. */
   private readonly tradesOfOrder = new Map<string, string[]>();
   /** The gateway's own bracket legs, linked to their entry by what the gateway does (the model has no link). */
@@ -304,10 +305,6 @@ export class ProjectXState {
       if (order && told < order.filledQty) continue;
       this.forget(orderId);
       excess -= 1;
-    }
-    for (const orderId of this.forgotten) {
-      if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) break;
-      this.forgotten.delete(orderId);
     }
   }
 

@@ -4,6 +4,7 @@ import type { BrokerEvent, BrokerOrder, BrokerOrderStatus, BrokerPosition } from
 import { money, number, text } from './answers';
 import type { RithmicMessage } from './codec';
 import { EXCHANGE_NOTIFY, PRICE_TYPE, RITHMIC_NOTIFY, RITHMIC_PENDING, sideOf, typeOf } from './codes';
+import { RecentSet } from '../../runtime/recent-set';
 import { PositionBook } from './position-book';
 
 /** A contract's tick size; 0 for a symbol the product does not trade (its trail then reads as none). */
@@ -30,8 +31,8 @@ export class OrderState {
   /** Basket ids by account and `user_tag`: an entry and its bracket legs share one (looked up on every send). */
   private readonly byTag = new Map<string, Set<string>>();
   private readonly finalOrder: string[] = [];
-  private readonly forgotten = new Set<string>();
-  private readonly fillIds = new Set<string>();
+  private readonly forgotten = new RecentSet<string>(FORGOTTEN_ORDERS_REMEMBERED);
+  private readonly fillIds = new RecentSet<string>(FILL_IDS_REMEMBERED);
   private readonly positions: PositionBook;
   private readonly accounts = new Map<
     string,
@@ -192,7 +193,7 @@ export class OrderState {
     const symbol = order?.symbol ?? text(message, 'symbol');
     const side = order?.side ?? sideOf(number(message, 'transaction_type'));
     if (accountId === undefined || symbol === undefined || side === undefined) return [];
-    this.rememberFill(`${basketId}|${fillId}`);
+    this.fillIds.add(`${basketId}|${fillId}`);
     const out: BrokerEvent[] = [
       {
         kind: 'fill',
@@ -350,15 +351,9 @@ export class OrderState {
         if (this.byTag.get(key)?.size === 0) this.byTag.delete(key);
       }
       this.forgotten.add(old);
-      if (this.forgotten.size > FORGOTTEN_ORDERS_REMEMBERED)
-        this.forgotten.delete(this.forgotten.values().next().value!);
     }
   }
 
-  private rememberFill(key: string): void {
-    this.fillIds.add(key);
-    if (this.fillIds.size > FILL_IDS_REMEMBERED) this.fillIds.delete(this.fillIds.values().next().value!);
-  }
 }
 
 function completedStatus(order: BrokerOrder, reason: string | undefined): BrokerOrderStatus {

@@ -5,6 +5,7 @@ import { type FlatValues, sameFlatValues } from './flat-values';
 import { isRecord, oneOrMany } from './json';
 import { toAccountSnapshot, toBrokerPosition } from './normalize';
 import { StateQueries } from './state-queries';
+import { RecentSet } from '../../runtime/recent-set';
 import { FINAL_ORDERS_KEPT, FORGOTTEN_ORDERS_REMEMBERED } from '../order-retention';
 
 const ORDER = 0;
@@ -33,7 +34,7 @@ export class FeedState extends StateQueries {
   /** What changed since the last flush, in the order it first changed (see `markDirty`). */
   private readonly dirty = new Set<number | string>();
   /** Orders forgotten once final and old (`FINAL_ORDERS_KEPT`), oldest first. */
-  private readonly forgotten = new Set<number>();
+  private readonly forgotten = new RecentSet<number>(FORGOTTEN_ORDERS_REMEMBERED);
   /** Told of every client order id the feed learns from a `New` command (the durable store keeps it). */
   onClientId: (orderId: number, clientOrderId: string) => void = () => undefined;
 
@@ -185,11 +186,6 @@ export class FeedState extends StateQueries {
       for (const fillId of this.dropOrder(orderId)) this.seenFills.delete(fillId);
       this.emitted.delete(`order:${orderId}`);
       this.forgotten.add(orderId);
-    }
-    if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) return;
-    for (const orderId of this.forgotten) {
-      if (this.forgotten.size <= FORGOTTEN_ORDERS_REMEMBERED) break;
-      this.forgotten.delete(orderId);
     }
   }
 

@@ -2,6 +2,7 @@ import type { AccountSnapshot, BrokerOrder, BrokerPosition, BrokerSession } from
 import type { RequestBudget } from './budget';
 import { mirroredLeaderOrder } from './client-ids';
 import type { CopyIntent, FollowerStatus, EngineAccount } from './types';
+import { RecentSet } from '../../runtime/recent-set';
 import { GroupQueue } from './group-queue';
 
 /*
@@ -108,7 +109,7 @@ export interface LeaderState {
    * over, a new leader) knows nothing of what the leader held: a fill then cannot be copied as a move from the count.
    */
   readonly counted: boolean;
-  readonly seenFills: ReadonlySet<string>;
+  readonly seenFills: Pick<RecentSet<string>, 'has' | 'size'>;
   /**
    * Leader fills received and waiting in the copy group's queue, by fill id. The broker's position already
    * holds them and the count does not yet: reconciliation waits behind them.
@@ -176,14 +177,14 @@ interface MutableLive {
   lastCopyAckAt: number | null;
   sends: Map<string, PendingSend>;
   unposted: Map<string, Unposted[]>;
-  recentFills: Set<string>;
+  recentFills: RecentSet<string>;
 }
 interface MutableLeader {
   accountId: number;
   copyGroupId: number;
   positions: Map<string, number>;
   counted: boolean;
-  seenFills: Set<string>;
+  seenFills: RecentSet<string>;
   queued: Map<string, { symbol: string; signedQty: number }>;
   arrivals: number;
   mirrored: Map<string, BrokerOrder>;
@@ -200,6 +201,8 @@ const writable = {
 };
 
 export const SEEN_FILLS_LIMIT = 10_000;
+/** A follower's fills remembered to drop one its feed tells twice. */
+const RECENT_FILLS_KEPT = 1_000;
 const MIRRORS_KEPT = 5_000;
 
 // ---- Reading ----
@@ -316,7 +319,7 @@ export function newLeaderState(accountId: number, copyGroupId = 0): LeaderState 
     copyGroupId,
     positions: new Map(),
     counted: false,
-    seenFills: new Set(),
+    seenFills: new RecentSet(SEEN_FILLS_LIMIT),
     queued: new Map(),
     arrivals: 0,
     mirrored: new Map(),
@@ -338,7 +341,7 @@ export function newLiveAccount(status: FollowerStatus, heldByHand: readonly stri
     lastCopyAckAt: null,
     sends: new Map(),
     unposted: new Map(),
-    recentFills: new Set(),
+    recentFills: new RecentSet(RECENT_FILLS_KEPT),
   };
   return live;
 }
@@ -368,10 +371,6 @@ export function takeLeaderFill(leader: LeaderState, fillId: string): boolean {
   state.queued.delete(fillId);
   if (state.seenFills.has(fillId)) return false;
   state.seenFills.add(fillId);
-  if (state.seenFills.size > SEEN_FILLS_LIMIT) {
-    const oldest = state.seenFills.values().next().value;
-    if (oldest !== undefined) state.seenFills.delete(oldest);
-  }
   return true;
 }
 
@@ -532,14 +531,8 @@ export function followerFillHeard(
   const mutable = writable.live(live);
   if (mutable.recentFills.has(fill.fillId)) return;
   mutable.recentFills.add(fill.fillId);
-  if (mutable.recentFills.size > RECENT_FILLS_KEPT) {
-    const [oldest] = mutable.recentFills;
-    if (oldest !== undefined) mutable.recentFills.delete(oldest);
-  }
   match(mutable, fill.symbol, 'fill', fill.side === 'buy' ? fill.qty : -fill.qty, at);
 }
-
-const RECENT_FILLS_KEPT = 1_000;
 
 /**
  * A fill or a position move is matched with what the other side left unmatched in the same direction, oldest
