@@ -353,7 +353,6 @@ export class OrderState {
       this.forgotten.add(old);
     }
   }
-
 }
 
 function completedStatus(order: BrokerOrder, reason: string | undefined): BrokerOrderStatus {
