@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { SyncAccount } from '@synctrade/api/types';
+import { tradeDayKey } from '@synctrade/market';
 import type { Db } from '../../src/db/db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createPgDb } from '../../src/db/pg-db';
+import type { PaperLedger } from '../../src/paper/paper-ledger';
 import { TEST_POSTGRES_URL, usingPostgres } from '../support/test-db';
 import {
   type Api,
   connectPaper,
+  desk,
   expectedFollower,
   registerTrader,
   request,
@@ -154,7 +157,7 @@ describe('paper broker across killed servers', () => {
       position = now;
     }
 
-    const settled = await waitForDesk(
+    await waitForDesk(
       api,
       (list) =>
         followers.every(
@@ -164,19 +167,28 @@ describe('paper broker across killed servers', () => {
       `followers never reached leader × ratio (leader ${position}, seed ${seed})`,
     );
 
-    // A graceful restart keeps the ledger exactly: positions, average prices, balances and day P&L.
-    const ledgerOf = (list: SyncAccount[]): unknown[] =>
-      list.map((row) => [row.id, row.side, row.qty, row.avg_price, row.balance, row.day_pnl - row.open_pnl]);
+    // A graceful restart keeps the ledger exactly: positions, average prices, balances and the day's realized P&L
+    // as the venue holds them; the desk shows what the venue holds, before the stop and after the start.
+    const accountIds = [leader, ...followers];
+    const venueLedgers = async (): Promise<VenueLedger[]> =>
+      Promise.all(
+        accountIds.map(async (id) => {
+          const { body } = await request<PaperLedger>(api, 'GET', `/sim/accounts/${id}/ledger`);
+          const positions = body.positions.map((p) => [p.symbol, p.net_pos, p.avg_price] as const);
+          return { id, cash: body.cash_balance, realized: body.realized_pnl, positions };
+        }),
+      );
+    const before = await deskAgreesWithVenue(api, venueLedgers, 'before the graceful restart');
+    const dayBefore = tradeDayKey(Date.now());
     await server.stop();
     server = await startServer(port, env);
     api.url = server.url;
     // The desk fills in once the engine has opened the paper session again.
-    const expected = JSON.stringify(ledgerOf(settled));
-    await waitForDesk(
-      api,
-      (list) => JSON.stringify(ledgerOf(list)) === expected,
-      'the ledger changed across a graceful restart',
-    );
+    const after = await deskAgreesWithVenue(api, venueLedgers, 'after the graceful restart');
+    // A trade day that ended in between starts the day's realized P&L again at zero, as a broker's does.
+    const expected =
+      tradeDayKey(Date.now()) === dayBefore ? before : before.map((l) => ({ ...l, realized: 0 }));
+    expect({ seed, ledgers: after }).toEqual({ seed, ledgers: expected });
     await server.stop();
     server = null;
 
@@ -241,3 +253,54 @@ describe('paper broker across killed servers', () => {
     }
   });
 });
+
+interface VenueLedger {
+  id: number;
+  cash: number;
+  realized: number;
+  positions: Array<readonly [string, number, number]>;
+}
+
+const cents = (value: number): number => Math.round(value * 100) / 100;
+
+/** Whether a desk row shows the venue's position, balance and realized P&L for the day. */
+function shows(row: SyncAccount | undefined, ledger: VenueLedger): boolean {
+  const net = ledger.positions.reduce((sum, [, qty]) => sum + qty, 0);
+  return (
+    row !== undefined &&
+    signedQty(row) === net &&
+    row.balance === cents(ledger.cash) &&
+    cents(row.day_pnl - row.open_pnl) === cents(ledger.realized)
+  );
+}
+
+/**
+ * The venue's ledgers once the desk shows them (60 s at most): a desk read between a fill's position and its
+ * balance, or before a fill still on its way, is not a ledger to compare.
+ */
+async function deskAgreesWithVenue(
+  api: Api,
+  read: () => Promise<VenueLedger[]>,
+  when: string,
+): Promise<VenueLedger[]> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const ledgers = await read();
+    const rows = await desk(api);
+    const agrees = ledgers.every((ledger) =>
+      shows(
+        rows.find((row) => row.id === ledger.id),
+        ledger,
+      ),
+    );
+    // The venue did not move while the desk was read.
+    if (agrees && JSON.stringify(await read()) === JSON.stringify(ledgers)) return ledgers;
+    if (Date.now() > until) {
+      const desk = rows.map((r) => [r.id, r.side, r.qty, r.balance, r.day_pnl - r.open_pnl]);
+      throw new Error(
+        `the desk never showed the venue's ledger ${when}: venue ${JSON.stringify(ledgers)}, desk ${JSON.stringify(desk)}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
