@@ -141,6 +141,32 @@ describe('paper venue', () => {
     );
   });
 
+  it('when 18:00 New York passes, then a flat account is told its day P&L starts again at zero', async () => {
+    let now = Date.parse('2026-11-20T22:58:00Z');
+    const venue = new PaperVenue({ seed: 42, tickMs: null, now: () => now });
+    const id = venue.ensureAccounts('530', 1)[0]?.externalId ?? '';
+    venue.setPrice('ESZ6', 6000);
+    const buy = { accountExternalId: id, symbol: 'ESZ6', qty: 1, type: 'Market' } as const;
+    venue.place({ ...buy, clientOrderId: 'in', side: 'buy' });
+    venue.setPrice('ESZ6', 6002);
+    venue.place({ ...buy, clientOrderId: 'out', side: 'sell' });
+    const told: Array<[number, number]> = [];
+    venue.hub.listen([id], (event) => {
+      if (event.kind === 'account') told.push([event.account.realizedPnl, event.account.cashBalance]);
+    });
+    // Flat within the day: a price step tells nothing.
+    now = Date.parse('2026-11-20T22:59:59Z');
+    venue.setPrice('ESZ6', 6003);
+    await Promise.resolve();
+    expect(told).toEqual([]);
+    // The day ends: one push with the day's realized P&L at zero, the balance kept; then quiet again.
+    now = Date.parse('2026-11-20T23:00:01Z');
+    venue.setPrice('ESZ6', 6004);
+    venue.setPrice('ESZ6', 6005);
+    await Promise.resolve();
+    expect(told).toEqual([[0, 50_100]]);
+  });
+
   it('when a replay-events fault hits, then the last events of the account arrive again, and a venue keeping none refuses it', async () => {
     const venue = newVenue();
     const id = venue.ensureAccounts('520', 1)[0]?.externalId ?? '';

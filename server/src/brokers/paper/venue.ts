@@ -334,11 +334,14 @@ export class PaperVenue {
       const spec = order === undefined ? undefined : specOf(order.symbol);
       if (order !== undefined && spec !== undefined && markets.has(marketOf(spec.root))) this.trigger(order);
     }
+    const day = tradeDayKey(this.now());
     for (const account of this.accounts.values()) {
       const holds = [...account.positions].some(
         ([symbol, p]) => p.netPos !== 0 && markets.has(marketOf(specOf(symbol)?.root ?? 'ES')),
       );
-      if (holds)
+      // At 18:00 New York the day's realized P&L starts again at zero: a flat account is told so too, as a
+      // broker's account push does, or its last figure would stand until its next fill.
+      if (holds || account.dayKey !== day)
         this.hub.emit(account.externalId, { kind: 'account', account: this.snapshot(account.externalId) });
     }
   }
