@@ -275,8 +275,8 @@ function shows(row: SyncAccount | undefined, ledger: VenueLedger): boolean {
 }
 
 /**
- * The venue's ledgers once the desk shows them (60 s at most): a desk read between a fill's position and its
- * balance, or before a fill still on its way, is not a ledger to compare.
+ * The venue's ledgers once the desk shows them (60 s at most): a desk read while a copy is still on its way, or
+ * before the desk heard of a trade day's end, is not a ledger to compare.
  */
 async function deskAgreesWithVenue(
   api: Api,
@@ -296,9 +296,9 @@ async function deskAgreesWithVenue(
     // The venue did not move while the desk was read.
     if (agrees && JSON.stringify(await read()) === JSON.stringify(ledgers)) return ledgers;
     if (Date.now() > until) {
-      const desk = rows.map((r) => [r.id, r.side, r.qty, r.balance, r.day_pnl - r.open_pnl]);
+      const shown = rows.map((r) => [r.id, r.side, r.qty, r.balance, r.day_pnl - r.open_pnl]);
       throw new Error(
-        `the desk never showed the venue's ledger ${when}: venue ${JSON.stringify(ledgers)}, desk ${JSON.stringify(desk)}`,
+        `the desk never showed the venue's ledger ${when}: venue ${JSON.stringify(ledgers)}, desk ${JSON.stringify(shown)}`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
