@@ -67,7 +67,13 @@ describe('ProjectX adapter over real sockets against the fake gateway', () => {
 
   it('finds nothing for an order that never reached the gateway, then sends it under the same tag', async () => {
     world.fake.setFaults({ http429: { remaining: 1, match: 'Order/place' } });
-    await expect(world.session.placeOrder(buy('st.429'))).rejects.toMatchObject({ code: 'rate_limited' });
+    const sent = Date.now();
+    const refused: unknown = await world.session.placeOrder(buy('st.429')).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'rate_limited' });
+    // The gateway's Retry-After (1 s) sets when the next request may go, not the 60 s used without one.
+    const { retryAt } = refused as { retryAt: number };
+    expect(retryAt).toBeGreaterThanOrEqual(sent + 1_000);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 1_000);
     expect(await world.session.findOrderByClientId('465', 'st.429')).toBeNull();
     const order = await world.session.placeOrder(buy('st.429'));
     expect(world.fake.venue.orders.get(Number(order.orderId))?.customTag).toBe('st.429');

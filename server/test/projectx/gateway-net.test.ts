@@ -5,6 +5,7 @@ import {
   GatewayNet,
   HostNotAllowed,
   isPublicAddress,
+  MAX_ANSWER_BYTES,
   type Resolve,
 } from '../../src/brokers/projectx/gateway-net';
 import { createProjectXAdapter } from '../../src/brokers/projectx/index';
@@ -157,6 +158,35 @@ describe('ProjectX gateway connections are checked at connect time', () => {
     } finally {
       await net.close();
       await internal.close();
+    }
+  });
+
+  it('an answer larger than the cap is refused as it streams in; the next request on the host is answered', async () => {
+    let huge = true;
+    const gateway = await probe((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (!huge) return response.end('{"success":true}');
+      // Chunked, no length announced: the cap holds while the body arrives.
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      for (let sent = 0; sent <= MAX_ANSWER_BYTES; sent += chunk.length) response.write(chunk);
+      response.end('{}');
+    });
+    const net = new GatewayNet({ custom: 'off', privateHosts: [gateway.host] });
+    const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } as const;
+    try {
+      const answer = await net.request(`${gateway.url}/api/Trade/search`, post);
+      // Told by its length, not its text: a failure here must not print 16 MB.
+      const outcome = await answer.text().then(
+        (text) => `read ${text.length} bytes`,
+        (error: Error) => error.message,
+      );
+      expect(outcome).toMatch(/exceeded max size/);
+      huge = false;
+      const next = await net.request(`${gateway.url}/api/Trade/search`, post);
+      expect(await next.text()).toBe('{"success":true}');
+    } finally {
+      await net.close();
+      await gateway.close();
     }
   });
 

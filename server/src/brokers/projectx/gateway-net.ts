@@ -1,13 +1,36 @@
 import { lookup as systemLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import type { Agent, RequestInit, Response } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import WebSocket from 'ws';
 import { BrokerError } from '../types';
 import { type HostPolicy, isPrivateHost } from './hosts';
 
 /** Every address a name resolves to (tests inject their own, so no real DNS is asked). */
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
+
+/**
+ * The largest answer read from a gateway (a user may name its host): a day's trades or the contract list are far
+ * below it; a larger body is refused while it streams in, before it is held whole.
+ */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** What the REST client sends: undici's request options without the dispatcher, which is the gateway's. */
+export type GatewayRequest = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'dispatcher'> & {
+  method: 'GET' | 'POST';
+};
+
+/** An answer as the REST client reads it; its body must be read (`text`) to free the connection. */
+export interface GatewayResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+function headerOf(headers: Record<string, string | string[] | undefined>, name: string): string | null {
+  const value = headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+}
 
 export const systemResolve: Resolve = (hostname) => systemLookup(hostname, { all: true, verbatim: true });
 
@@ -77,8 +100,11 @@ export class GatewayNet {
    * The HTTP client and its two agents, made with the first request: a server without ProjectX connections does
    * not hold the library (about 9 MB of heap; issue 48, idle memory).
    */
-  private client: Promise<{ fetch: typeof import('undici').fetch; public: Agent; private: Agent }> | null =
-    null;
+  private client: Promise<{
+    request: typeof import('undici').request;
+    public: Agent;
+    private: Agent;
+  }> | null = null;
   /** The WebSocket class given to the SignalR client: the same checks on the hub's socket. */
   readonly WebSocket: CheckedWebSocketClass;
 
@@ -95,22 +121,36 @@ export class GatewayNet {
     };
   }
 
-  /** A request answered as it comes: a redirect is an answer like any other, never followed. */
-  async request(address: string, init: Omit<RequestInit, 'dispatcher' | 'redirect'>): Promise<Response> {
+  /**
+   * A request answered as it comes: a redirect is an answer like any other, never followed. undici's `request`,
+   * not `fetch`: a copy's order is one of these, and `fetch` spent 0.15–0.3 ms more on each (its WHATWG request,
+   * headers and body streams) on the same connection.
+   */
+  async request(address: string, init: GatewayRequest): Promise<GatewayResponse> {
     const url = new URL(address);
     const allowPrivate = isPrivateHost(this.policy, url);
     refuseLiteral(url, allowPrivate);
-    this.client ??= import('undici').then(({ Agent, fetch }) => ({
-      fetch,
-      public: new Agent({ connect: { lookup: checkedLookup(this.resolve, false) } }),
-      private: new Agent({ connect: { lookup: checkedLookup(this.resolve, true) } }),
+    this.client ??= import('undici').then(({ Agent, request }) => ({
+      request,
+      public: new Agent({
+        connect: { lookup: checkedLookup(this.resolve, false) },
+        maxResponseSize: MAX_ANSWER_BYTES,
+      }),
+      private: new Agent({
+        connect: { lookup: checkedLookup(this.resolve, true) },
+        maxResponseSize: MAX_ANSWER_BYTES,
+      }),
     }));
     const client = await this.client;
-    return client.fetch(url, {
+    const answer = await client.request(url, {
       ...init,
-      redirect: 'manual',
       dispatcher: allowPrivate ? client.private : client.public,
     });
+    return {
+      status: answer.statusCode,
+      headers: { get: (name) => headerOf(answer.headers, name) },
+      text: () => answer.body.text(),
+    };
   }
 
   private socketOptions(
