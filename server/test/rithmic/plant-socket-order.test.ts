@@ -106,6 +106,31 @@ describe('Rithmic plant socket: a live fill is acted on before the rest of its b
     expect(log).toEqual(['352 F3', 'copied F3']);
   });
 
+  it('sends the requests of one turn (a fill copied to the accounts of one login) in one write', async () => {
+    const socket = plant;
+    if (socket === undefined) throw new Error('no plant');
+    const tcp = (socket as unknown as { ws: { _socket: { _writev: unknown; _write: unknown } } }).ws._socket;
+    let writes = 0;
+    for (const method of ['_writev', '_write'] as const) {
+      const original = tcp[method] as (...args: unknown[]) => unknown;
+      tcp[method] = (...args: unknown[]): unknown => {
+        writes += 1;
+        return original.apply(tcp, args);
+      };
+    }
+    const heard: number[] = [];
+    gateway.on('message', () => heard.push(heard.length));
+    const answers = Array.from({ length: 10 }, () => socket.request(18, {}).catch(() => undefined));
+    await until(() => heard.length === 10);
+    expect(writes).toBe(1);
+    // The next turn's request is a write of its own.
+    void socket.request(18, {}).catch(() => undefined);
+    await until(() => heard.length === 11);
+    expect(writes).toBe(2);
+    socket.close('test over');
+    await Promise.all(answers);
+  });
+
   it('hands nothing on once closed while the rest of a burst waits', async () => {
     const closing = new Promise<void>((resolve) => {
       const socket = plant;

@@ -3,6 +3,7 @@ import { type Answer, AnswerLost, NotSent, RithmicRefusal, strings } from './ans
 import { decodeFrame, encodeFrame, MAX_FRAME_BYTES, type RithmicMessage } from './codec';
 import { EXCHANGE_NOTIFY } from './codes';
 import { wallClock } from '../../runtime/wall-clock';
+import { TurnCork } from '../shared/turn-cork';
 
 /** Requests waiting for their answer on one socket, at most. */
 const MAX_PENDING = 500;
@@ -60,6 +61,8 @@ export class PlantSocket {
     return this.lastReceived;
   }
   private closed = false;
+  /** The requests of one turn (a fill copied to the accounts of this login) leave in one write. */
+  readonly cork = new TurnCork();
   /**
    * Frames read after a live fill in the same turn, with when each was read: they wait for the next turn, so the
    * copy of the fill (the engine's work, all in microtasks with a store in memory) goes out before the rest of the
@@ -86,6 +89,7 @@ export class PlantSocket {
         handshakeTimeout: timeouts.connectTimeoutMs,
       });
       const socket = new PlantSocket(ws, timeouts.requestTimeoutMs, handlers);
+      ws.once('upgrade', (response) => socket.cork.attach(response.socket));
       const failed = (error: Error): void => {
         ws.removeAllListeners();
         ws.on('error', () => undefined);
@@ -189,6 +193,7 @@ export class PlantSocket {
       this.pending.set(id, pending);
       if (snapshot) this.snapshotTarget = pending;
       this.lastSent = Date.now();
+      this.cork.hold();
       this.ws.send(frame, (error) => {
         if (error !== undefined && error !== null) this.close(`send failed: ${error.message}`);
       });

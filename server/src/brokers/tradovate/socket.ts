@@ -1,5 +1,5 @@
-import type { Socket } from 'node:net';
 import WebSocket from 'ws';
+import { TurnCork } from '../shared/turn-cork';
 import { BrokerError } from '../types';
 import type { TradovateTimings } from './config';
 import { classifyMessage, encodeRequest, parseFrame } from './frames';
@@ -36,9 +36,8 @@ export class TradovateSocket {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private opened: (() => void) | undefined;
-  /** The TCP connection under the WebSocket, to gather the frames written in one turn into one write. */
-  private tcp: Socket | undefined;
-  private corked = false;
+  /** The frames written in one turn leave in one write. */
+  private readonly cork = new TurnCork();
 
   private constructor(
     private readonly ws: WebSocket,
@@ -75,7 +74,7 @@ export class TradovateSocket {
         clearTimeout(failTimer);
         resolve();
       };
-      this.ws.once('upgrade', (response) => (this.tcp = response.socket));
+      this.ws.once('upgrade', (response) => this.cork.attach(response.socket));
       this.ws.on('message', (raw) => this.receive(String(raw)));
       this.ws.on('error', (error) => {
         clearTimeout(failTimer);
@@ -104,24 +103,8 @@ export class TradovateSocket {
   private send(text: string): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
     this.lastSent = Date.now();
-    this.corkUntilTurnEnds();
+    this.cork.hold();
     this.ws.send(text);
-  }
-
-  /**
-   * A leader fill copied to ten accounts of one login is ten requests sent in the same turn of the event
-   * loop: one write instead of ten system calls (and ten wake-ups of the receiver), written as soon as the
-   * turn's promise jobs are done, before anything waits on a timer or the network.
-   */
-  private corkUntilTurnEnds(): void {
-    const tcp = this.tcp;
-    if (!tcp || this.corked) return;
-    this.corked = true;
-    tcp.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      tcp.uncork();
-    });
   }
 
   private receive(raw: string): void {
