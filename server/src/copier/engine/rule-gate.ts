@@ -1,5 +1,6 @@
 import type { EngineContext } from './context';
 import { leaderOf } from './state';
+import type { PositionsView } from './ports';
 import type { CopyIntent, CopySkip } from './types';
 
 /** The account's positions as the engine knows them (copies on their way included, `exclude` left out). */
@@ -13,8 +14,24 @@ function positionsOf(ctx: EngineContext, accountId: number, exclude?: string): M
   return positions;
 }
 
-function accountIdsOf(ctx: EngineContext, userId: number): number[] {
-  return [...(ctx.groups.get(userId)?.accountIds ?? [])];
+/**
+ * What the rules see of the user's positions. The user's account list is built when a rule asks for it, once per
+ * view: most accounts have no firm rules, and a copy copied the list of a 500-account group for each of the 500
+ * followers' orders (twice: planned and sent), a quarter of a million ids per leader event.
+ */
+function viewOf(
+  ctx: EngineContext,
+  userId: number,
+  positions: (accountId: number) => ReadonlyMap<string, number>,
+): PositionsView {
+  let accountIds: readonly number[] | undefined;
+  return {
+    get accountIds() {
+      return (accountIds ??= [...(ctx.groups.get(userId)?.accountIds ?? [])]);
+    },
+    positionsOf: positions,
+    leaderOf: (id) => leaderIdOf(ctx, id),
+  };
 }
 
 function leaderIdOf(ctx: EngineContext, accountId: number): number | null {
@@ -36,14 +53,15 @@ export function guardPlan(
   const kept: CopyIntent[] = [];
   const skips: CopySkip[] = [];
   const planned = new Map<number, Map<string, number>>();
+  const plannedOf = (id: number): ReadonlyMap<string, number> => planned.get(id) ?? positionsOf(ctx, id);
+  // A plan is one user's; a view per user all the same, built as its first order is asked about.
+  const views = new Map<number, PositionsView>();
   for (const intent of intents) {
     const own = planned.get(intent.accountId) ?? positionsOf(ctx, intent.accountId);
     planned.set(intent.accountId, own);
-    const verdict = ctx.guard.gate(intent, {
-      accountIds: accountIdsOf(ctx, intent.userId),
-      positionsOf: (id) => planned.get(id) ?? positionsOf(ctx, id),
-      leaderOf: (id) => leaderIdOf(ctx, id),
-    });
+    let view = views.get(intent.userId);
+    if (view === undefined) views.set(intent.userId, (view = viewOf(ctx, intent.userId, plannedOf)));
+    const verdict = ctx.guard.gate(intent, view);
     const qty = Math.min(intent.qty, Math.max(0, Math.floor(verdict.qty)));
     if (qty > 0) {
       kept.push(qty === intent.qty ? intent : { ...intent, qty });
@@ -68,10 +86,9 @@ export function guardPlan(
 
 /** Right before an order goes out: the rule that now forbids it (as it stands), or null. */
 export function guardAtSend(ctx: EngineContext, intent: CopyIntent): string | null {
-  const verdict = ctx.guard.gate(intent, {
-    accountIds: accountIdsOf(ctx, intent.userId),
-    positionsOf: (id) => positionsOf(ctx, id, intent.clientOrderId),
-    leaderOf: (id) => leaderIdOf(ctx, id),
-  });
+  const verdict = ctx.guard.gate(
+    intent,
+    viewOf(ctx, intent.userId, (id) => positionsOf(ctx, id, intent.clientOrderId)),
+  );
   return verdict.qty >= intent.qty ? null : (verdict.reason ?? 'Refused by a firm rule');
 }
