@@ -17,21 +17,25 @@ function positionsOf(ctx: EngineContext, accountId: number, exclude?: string): M
 /**
  * What the rules see of the user's positions. The user's account list is built when a rule asks for it, once per
  * view: most accounts have no firm rules, and a copy copied the list of a 500-account group for each of the 500
- * followers' orders (twice: planned and sent), a quarter of a million ids per leader event.
+ * followers' orders (twice: planned and sent), a quarter of a million ids per leader event. A class, not a literal
+ * with a getter: one is made for every order sent.
  */
-function viewOf(
-  ctx: EngineContext,
-  userId: number,
-  positions: (accountId: number) => ReadonlyMap<string, number>,
-): PositionsView {
-  let accountIds: readonly number[] | undefined;
-  return {
-    get accountIds() {
-      return (accountIds ??= [...(ctx.groups.get(userId)?.accountIds ?? [])]);
-    },
-    positionsOf: positions,
-    leaderOf: (id) => leaderIdOf(ctx, id),
-  };
+class RulesView implements PositionsView {
+  private ids: readonly number[] | undefined;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly userId: number,
+    readonly positionsOf: (accountId: number) => ReadonlyMap<string, number>,
+  ) {}
+
+  get accountIds(): readonly number[] {
+    return (this.ids ??= [...(this.ctx.groups.get(this.userId)?.accountIds ?? [])]);
+  }
+
+  leaderOf(accountId: number): number | null {
+    return leaderIdOf(this.ctx, accountId);
+  }
 }
 
 function leaderIdOf(ctx: EngineContext, accountId: number): number | null {
@@ -60,7 +64,7 @@ export function guardPlan(
     const own = planned.get(intent.accountId) ?? positionsOf(ctx, intent.accountId);
     planned.set(intent.accountId, own);
     let view = views.get(intent.userId);
-    if (view === undefined) views.set(intent.userId, (view = viewOf(ctx, intent.userId, plannedOf)));
+    if (view === undefined) views.set(intent.userId, (view = new RulesView(ctx, intent.userId, plannedOf)));
     const verdict = ctx.guard.gate(intent, view);
     const qty = Math.min(intent.qty, Math.max(0, Math.floor(verdict.qty)));
     if (qty > 0) {
@@ -88,7 +92,7 @@ export function guardPlan(
 export function guardAtSend(ctx: EngineContext, intent: CopyIntent): string | null {
   const verdict = ctx.guard.gate(
     intent,
-    viewOf(ctx, intent.userId, (id) => positionsOf(ctx, id, intent.clientOrderId)),
+    new RulesView(ctx, intent.userId, (id) => positionsOf(ctx, id, intent.clientOrderId)),
   );
   return verdict.qty >= intent.qty ? null : (verdict.reason ?? 'Refused by a firm rule');
 }
