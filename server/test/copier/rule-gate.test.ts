@@ -68,11 +68,13 @@ function setup(
   options: { withGuard?: boolean; closeOutFails?: boolean } = {},
 ) {
   const asked: Asked[] = [];
+  const leaders: Array<number | null | undefined> = [];
   const equities: Array<[number, number, number, string]> = [];
   const gate: Gate = (order, view) => {
     const held: Asked['held'] = {};
     for (const id of [FOLLOWER, OTHER]) held[id] = Object.fromEntries(view.positionsOf(id));
     asked.push({ qty: order.qty, accountIds: view.accountIds, held });
+    leaders.push(view.leaderOf?.(order.accountId));
     return verdict(order.qty, asked.length);
   };
   const onEquity: FirmRuleGuard['onEquity'] = (userId, accountId, equity, role) => {
@@ -119,7 +121,7 @@ function setup(
     },
   } as unknown as EngineContext;
   const live = (id: number) => lives.get(id) ?? newLiveAccount(OK, []);
-  return { ctx, asked, equities, follower, leader, live, closeOuts, stopped, notices, logged };
+  return { ctx, asked, leaders, equities, follower, leader, live, closeOuts, stopped, notices, logged };
 }
 
 const snapshot = (cashBalance: number, openPnl: number) => ({
@@ -169,6 +171,15 @@ describe('guardPlan', () => {
         held: { [FOLLOWER]: { NQH7: 5, ESH7: -1 }, [OTHER]: { ESH7: -2 } },
       },
     ]);
+  });
+
+  it('when the rules are asked, then each order comes with the leader of its group (a leader breach holds back that group only), planned and sent', () => {
+    const t = setup();
+    guardPlan(t.ctx, [intent('a', 'buy', 1), intent('b', 'buy', 1, { accountId: OTHER })]);
+    guardAtSend(t.ctx, intent('c', 'buy', 1));
+    // An account the engine does not hold follows no leader.
+    guardAtSend(t.ctx, intent('d', 'buy', 1, { accountId: 99 }));
+    expect(t.leaders).toEqual([LEADER, LEADER, LEADER, null]);
   });
 
   it('when a part is clipped, then whole contracts go and the rest is recorded with the reason; a refused part adds nothing to what is held', () => {
