@@ -12,7 +12,11 @@ import { runOpenLoop } from './copier-open-loop';
 
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50,200').split(',').map(Number);
 const SYMBOL = frontMonth('ES');
-const STORES: StoreKind[] = ['memory', 'journal', 'sql-claim'];
+const ALL_STORES: StoreKind[] = ['memory', 'journal', 'sql-claim'];
+// `BENCH_STORES=memory,journal` runs those rows only (a profile of one store's path).
+const STORES = (process.env.BENCH_STORES?.split(',') ?? ALL_STORES).filter((kind): kind is StoreKind =>
+  (ALL_STORES as string[]).includes(kind),
+);
 
 async function run(followers: number, storeKind: StoreKind): Promise<string> {
   const bench = await openBenchStore(storeKind);

@@ -15,6 +15,7 @@ import {
   sendStarted,
   settleInflightCopy,
   trackSend,
+  type LiveAccount,
   type SessionEntry,
 } from './state';
 import type { CopyIntent, EngineAccount } from './types';
@@ -38,12 +39,7 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   // A copy that moves the follower the other way than a copy still on its way is sent after that one settles:
   // the copies were planned in that order, and one held back by a retry (an uncertain send looked up, then sent
   // again) must not be overtaken, or the follower would pass its limits, or its target, in between.
-  const sign = intent.side === 'buy' ? 1 : -1;
-  const overtakes =
-    live !== undefined &&
-    [...live.copies.values()].some(
-      (copy) => copy.symbol === intent.symbol && Math.sign(copy.signedRemaining) === -sign,
-    );
+  const overtakes = live !== undefined && movesOtherWay(live, intent);
   const earlier = overtakes ? [...(group?.inflight.get(account.id) ?? [])] : [];
   const converges = intent.type === 'Market';
   let ranNow = false;
@@ -57,6 +53,14 @@ export function dispatch(ctx: EngineContext, intent: CopyIntent, receivedAt: num
   // A market copy that waits is not on its way: a leader's fill or a check does not wait for it. Checks wait for
   // sends under way only (`startSend` tracks them), never for the queue.
   return converges && !ranNow ? Promise.resolve() : done;
+}
+
+/** A copy still on its way to the follower in the intent's contract moves it the other way. */
+function movesOtherWay(live: LiveAccount, intent: CopyIntent): boolean {
+  const sign = intent.side === 'buy' ? 1 : -1;
+  for (const copy of live.copies.values())
+    if (copy.symbol === intent.symbol && Math.sign(copy.signedRemaining) === -sign) return true;
+  return false;
 }
 
 /**
@@ -402,17 +406,19 @@ function closeUnsent(
 }
 
 function commandOf(intent: CopyIntent, account: EngineAccount): PlaceOrderCommand {
-  return {
+  const command: PlaceOrderCommand = {
     accountExternalId: account.externalId,
     clientOrderId: intent.clientOrderId,
     symbol: intent.symbol,
     side: intent.side,
     qty: intent.qty,
     type: intent.type,
-    ...(intent.price === null ? {} : { price: intent.price }),
-    ...(intent.stopPrice === null ? {} : { stopPrice: intent.stopPrice }),
-    ...(intent.oco === undefined ? {} : { oco: intent.oco }),
-    ...(intent.venueType === undefined ? {} : { venueType: intent.venueType }),
-    ...(intent.trail === undefined ? {} : { trail: intent.trail }),
   };
+  // Only the fields the intent has: an adapter reads a present field as set.
+  if (intent.price !== null) command.price = intent.price;
+  if (intent.stopPrice !== null) command.stopPrice = intent.stopPrice;
+  if (intent.oco !== undefined) command.oco = intent.oco;
+  if (intent.venueType !== undefined) command.venueType = intent.venueType;
+  if (intent.trail !== undefined) command.trail = intent.trail;
+  return command;
 }

@@ -624,7 +624,13 @@ export function sendStarted(
   clientOrderId: string,
   send: { receivedAt: number; sentMs: number; leaderOrderId: string | null },
 ): void {
-  writable.live(live).sends.set(clientOrderId, { ...send, seen: null, lost: false });
+  writable.live(live).sends.set(clientOrderId, {
+    receivedAt: send.receivedAt,
+    sentMs: send.sentMs,
+    leaderOrderId: send.leaderOrderId,
+    seen: null,
+    lost: false,
+  });
 }
 
 /** The follower's feed showed a copy's order: returns the send it belongs to, as it was before (if any). */
