@@ -3,10 +3,23 @@
  * <entry>`. The benches start the server as it does, and the start-threads test checks its shape; both read it
  * here.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const serverRoot = path.resolve(__dirname, '..');
+/** The server package's folder, from the sources (`bench/`) as from a compiled bench (`dist/bench/`). */
+function findServerRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'server'
+    )
+      return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no server package above ${from}`);
+  }
+}
+
+export const serverRoot = findServerRoot(__dirname);
 
 export interface StartCommand {
   /** What `env` sets before node starts (the C allocator's settings). */

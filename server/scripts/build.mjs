@@ -32,18 +32,14 @@ function loadEsbuild() {
   }
 }
 
-export function buildServer() {
+/** How the server is bundled: the workspace packages inside, every installed package left in node_modules. */
+function bundleOptions() {
   const pkg = JSON.parse(readFileSync(path.join(serverRoot, 'package.json'), 'utf8'));
   const installed = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })
     .filter(([, version]) => !String(version).startsWith('workspace:'))
     .map(([name]) => name);
-  // A migration renamed or removed in src must not stay behind in the copy.
-  rmSync(path.join(outDir, 'migrations'), { recursive: true, force: true });
-  loadEsbuild().buildSync({
+  return {
     absWorkingDir: serverRoot,
-    // The embedded database's thread loads its own file (src/db/pglite-worker-db.ts looks for it beside main.js).
-    entryPoints: { main: 'src/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
-    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -51,11 +47,43 @@ export function buildServer() {
     external: installed,
     sourcemap: true,
     logLevel: 'warning',
+  };
+}
+
+export function buildServer() {
+  // A migration renamed or removed in src must not stay behind in the copy.
+  rmSync(path.join(outDir, 'migrations'), { recursive: true, force: true });
+  loadEsbuild().buildSync({
+    ...bundleOptions(),
+    // The embedded database's thread loads its own file (src/db/pglite-worker-db.ts looks for it beside main.js).
+    entryPoints: { main: 'src/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+    outdir: outDir,
   });
   cpSync(path.join(serverRoot, 'src', 'db', 'migrations'), path.join(outDir, 'migrations'), {
     recursive: true,
   });
   return path.join(outDir, 'main.js');
+}
+
+/**
+ * A bench's entry (`bench/<name>.ts`) compiled as the server is, into `dist/bench/<name>.js` (with the embedded
+ * database's worker and the migrations beside it, as in `dist/src`): the bench then measures the engine and the
+ * adapters as `pnpm start` runs them, not as tsx runs the sources (every function wrapped in a `__name` call
+ * there). Returns the file to require.
+ */
+export function buildBench(entry) {
+  const name = path.basename(entry, '.ts');
+  const benchDir = path.join(serverRoot, 'dist', 'bench');
+  rmSync(path.join(benchDir, 'migrations'), { recursive: true, force: true });
+  loadEsbuild().buildSync({
+    ...bundleOptions(),
+    entryPoints: { [name]: entry, 'pglite-worker': 'src/db/pglite-worker.ts' },
+    outdir: benchDir,
+  });
+  cpSync(path.join(serverRoot, 'src', 'db', 'migrations'), path.join(benchDir, 'migrations'), {
+    recursive: true,
+  });
+  return path.join(benchDir, `${name}.js`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

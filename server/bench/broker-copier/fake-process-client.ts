@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FakeBroker, FakeReply, FakeRequest } from './fake-process';
 import type { FakeSide } from './fake-side';
 import { type EventTimes, inProcessEvent, type Pause } from './rig';
-import { startFlags } from '../start-script';
+import { serverRoot, startFlags } from '../start-script';
 
 /** A request to the fake without its id (Omit distributed over the union). */
 type Ask = <T>(
@@ -35,10 +35,12 @@ async function fakeInOwnProcess<Info>(
 ): Promise<FakeHandle<Info>> {
   // The server's own node flags (its `start` script), which the bench's copier process runs with.
   const serverFlags = startFlags();
-  const child = fork(path.resolve(__dirname, 'fake-process.ts'), [broker], {
+  // The fake runs from its sources under tsx, whether the bench runs from its sources or compiled.
+  const ownFlags = process.execArgv.filter((flag) => !serverFlags.includes(flag));
+  const child = fork(path.join(serverRoot, 'bench', 'broker-copier', 'fake-process.ts'), [broker], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     // The broker's machine does not run with the copier's V8 flags (collections, compilation): node's defaults.
-    execArgv: process.execArgv.filter((flag) => !serverFlags.includes(flag)),
+    execArgv: ownFlags.includes('tsx') ? ownFlags : [...ownFlags, '--import', 'tsx'],
   });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;

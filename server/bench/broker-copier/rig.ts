@@ -12,13 +12,15 @@ const SIZES = (process.env.BENCH_FOLLOWERS ?? '1,10,50').split(',').map(Number);
 /**
  * Enough leader events per row that the p99 is not simply the slowest one (with 40, p99 was nearly the max; with
  * 200 it is the second slowest, and one pause of the fake landing in a one-follower row's 0.5 ms window moved it
- * by several ms): 2,000 follower orders a row, at least 200 events and at most 1,000 (1 follower: 1,000 events,
- * p99 the tenth slowest). `BENCH_EVENTS` sets one count for every row.
+ * by several ms): `rowOrders` follower orders a row (2,000 unless the broker's bench says more), at least 200
+ * events and at most `rowOrders` / 2 (1 follower: 1,000 events by default, p99 the tenth slowest).
+ * `BENCH_EVENTS` sets one count for every row.
  */
-const eventsFor = (followers: number): number =>
+const ROW_ORDERS = 2_000;
+const eventsFor = (followers: number, rowOrders = ROW_ORDERS): number =>
   process.env.BENCH_EVENTS !== undefined
     ? Number(process.env.BENCH_EVENTS)
-    : Math.min(1_000, Math.max(200, Math.floor(2_000 / Math.max(1, followers))));
+    : Math.min(rowOrders / 2, Math.max(200, Math.floor(rowOrders / Math.max(1, followers))));
 /**
  * The first events of each row warm up the JIT, the sockets and the fake; they are left out of the figures. The
  * optimizing compiler keeps compiling the copy path's larger functions (the leader fill's plan, reconciliation,
@@ -197,9 +199,9 @@ class RowEvents {
   }
 }
 
-async function measure(bench: BrokerBench, followers: number): Promise<string[]> {
+async function measure(bench: BrokerBench, followers: number, rowOrders?: number): Promise<string[]> {
   const warmup = warmupFor(followers);
-  const events = eventsFor(followers);
+  const events = eventsFor(followers, rowOrders);
   const directory = benchDirectory(bench.adapter, bench.leader, bench.followers, {
     requestsPerMinute: 1_000_000,
   });
@@ -338,15 +340,16 @@ function heapLine(followers: number, heap: { before: number; after: number; even
 export async function runBrokerBench(
   title: string,
   setup: (followerLogins: number[]) => Promise<BrokerBench>,
+  options: { rowOrders?: number } = {},
 ): Promise<void> {
   console.log(title);
   console.log(
-    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${SIZES.map((n) => `${eventsFor(n)} events after ${warmupFor(n)} warm-up events at ${n}`).join(', ')}, ${new Date().toISOString()})`,
+    `${'path'.padEnd(28)} followers logins  order p50  order p99   last p50   last p99   (${SIZES.map((n) => `${eventsFor(n, options.rowOrders)} events after ${warmupFor(n)} warm-up events at ${n}`).join(', ')}, ${new Date().toISOString()})`,
   );
   for (const followers of SIZES) {
     const bench = await setup(loginSizes(followers));
     try {
-      for (const line of await measure(bench, followers)) console.log(line);
+      for (const line of await measure(bench, followers, options.rowOrders)) console.log(line);
     } finally {
       await bench.close();
     }

@@ -16,7 +16,7 @@ message Base {
   int32 template_id = 154467;
 }
 
-// request_login.proto (10); infra_type 2 = ORDER_PLANT
+// request_login.proto (10); infra_type 2 = ORDER_PLANT, 4 = PNL_PLANT
 message RequestLogin {
   int32 template_id = 154467;
   string template_version = 153634;
@@ -71,6 +71,21 @@ message ResponseSubscribeForOrderUpdates {
   repeated string rp_code = 132766;
 }
 
+// request_pnl_position_updates.proto (400); request 1 = SUBSCRIBE
+message RequestPnLPositionUpdates {
+  int32 template_id = 154467;
+  repeated string user_msg = 132760;
+  int32 request = 100000;
+  string account_id = 154008;
+}
+
+// response_pnl_position_updates.proto (401)
+message ResponsePnLPositionUpdates {
+  int32 template_id = 154467;
+  repeated string user_msg = 132760;
+  repeated string rp_code = 132766;
+}
+
 // request_new_order.proto (312); transaction_type 1 BUY / 2 SELL, duration 1 DAY, price_type 2 MARKET,
 // manual_or_auto 2 AUTO
 message RequestNewOrder {
@@ -115,12 +130,14 @@ const types = {
   308: root.lookupType('plain.RequestSubscribeForOrderUpdates'),
   309: root.lookupType('plain.ResponseSubscribeForOrderUpdates'),
   312: root.lookupType('plain.RequestNewOrder'),
+  400: root.lookupType('plain.RequestPnLPositionUpdates'),
+  401: root.lookupType('plain.ResponsePnLPositionUpdates'),
   313: root.lookupType('plain.ResponseNewOrder'),
   352: root.lookupType('plain.ExchangeOrderNotification'),
 };
 /** notify_type FILL of exchange_order_notification.proto (352). */
 const FILL = 5;
-type Answer = 11 | 309 | 311 | 313;
+type Answer = 11 | 309 | 311 | 313 | 401;
 type Fields = Record<string, unknown>;
 
 /** The most orders one batch may have in flight (a cap on the answers it waits for). */
@@ -132,6 +149,8 @@ export interface PlainLogin {
   user: string;
   password: string;
   systemName: string;
+  /** The PnL plant instead of the order plant (no trade routes there). */
+  pnlPlant?: boolean;
 }
 
 export interface PlainOrder {
@@ -181,12 +200,13 @@ export class PlainRithmicClient {
       app_name: 'bench:plain',
       app_version: '1.0',
       system_name: login.systemName,
-      infra_type: 2,
+      infra_type: login.pnlPlant === true ? 4 : 2,
     });
     if (!isOk(answer)) throw new Error(`Plain client login refused: ${String(answer.rp_code)}`);
     const seconds = Number(answer.heartbeat_interval) || 30;
     client.heartbeat = setInterval(() => client.send(18, {}), (seconds * 1000) / 2);
     client.heartbeat.unref();
+    if (login.pnlPlant === true) return client;
     const routes = await client.request(310, 'routes', {
       user_msg: ['routes'],
       subscribe_for_updates: false,
@@ -202,6 +222,15 @@ export class PlainRithmicClient {
   async subscribeToOrders(accountId: string): Promise<void> {
     const answer = await this.request(308, 'subscribe', { user_msg: ['subscribe'], account_id: accountId });
     if (!isOk(answer)) throw new Error(`Plain client subscription refused: ${String(answer.rp_code)}`);
+  }
+
+  /**
+   * 400 on a PnL-plant client: the gateway then pushes the account's 450/451 after each of its fills, as it does to
+   * the adapter's PnL plant; the client reads only their template id.
+   */
+  async subscribeToPnl(accountId: string): Promise<void> {
+    const answer = await this.request(400, 'pnl', { user_msg: ['pnl'], request: 1, account_id: accountId });
+    if (!isOk(answer)) throw new Error(`Plain client PnL subscription refused: ${String(answer.rp_code)}`);
   }
 
   /** `react` runs as the next live fill of `accountId` is read (the account's orders subscribed to with 308). */
@@ -247,7 +276,7 @@ export class PlainRithmicClient {
   }
 
   /** Sends a request and waits for the answer the gateway files under `key` (user_tag for 313, else the name). */
-  private request(templateId: 10 | 308 | 310 | 312, key: string, fields: Fields): Promise<Fields> {
+  private request(templateId: 10 | 308 | 310 | 312 | 400, key: string, fields: Fields): Promise<Fields> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.waiting.has(key)) return Promise.reject(new Error(`Already waiting for ${key}`));
     return new Promise<Fields>((resolve, reject) => {
@@ -265,7 +294,7 @@ export class PlainRithmicClient {
     });
   }
 
-  private send(templateId: 10 | 18 | 308 | 310 | 312, fields: Fields): void {
+  private send(templateId: 10 | 18 | 308 | 310 | 312 | 400, fields: Fields): void {
     const type = types[templateId];
     const payload = type.encode(type.fromObject({ template_id: templateId, ...fields })).finish();
     const frame = Buffer.alloc(4 + payload.length);
@@ -283,7 +312,7 @@ export class PlainRithmicClient {
     try {
       templateId = Number(types.base.toObject(types.base.decode(payload)).template_id);
       if (templateId === 352) return this.onNotification(payload);
-      if (templateId !== 11 && templateId !== 309 && templateId !== 311 && templateId !== 313) return; // heartbeats, 351/352: not read
+      if (![11, 309, 311, 313, 401].includes(templateId)) return; // heartbeats, 351/352, 450/451: not read
       fields = types[templateId as Answer].toObject(types[templateId as Answer].decode(payload), {
         defaults: true,
       });
@@ -304,7 +333,9 @@ export class PlainRithmicClient {
           ? 'subscribe'
           : templateId === 311
             ? 'routes'
-            : String(fields.user_tag);
+            : templateId === 401
+              ? 'pnl'
+              : String(fields.user_tag);
     this.waiting.get(key)?.(fields);
   }
 
