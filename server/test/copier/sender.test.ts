@@ -6,6 +6,7 @@ import { Harness, LEADER, USER } from './support/harness';
 import { ScriptedFollower, until } from './support/scripted-follower';
 
 const ES = frontMonth('ES');
+const NQ = frontMonth('NQ');
 const FOLLOWER = 2;
 const UNKNOWN = 'Outcome unknown: the broker did not answer; the position is reconciled';
 
@@ -296,6 +297,27 @@ describe('the sender: copies held back, and who may still receive them', () => {
     await h.settle();
     expect(broker.commands.map((c) => c.side)).toEqual(['sell', 'sell', 'buy']);
     expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
+    await h.engine.stop();
+  });
+
+  it('when a sell copy waits on a look-up and the leader buys another contract, then that buy goes out at once', async () => {
+    const { h, broker } = await started();
+    let answer: (order: null) => void = () => undefined;
+    broker.places.push(uncertain);
+    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
+    await until(() => broker.lookUps === 1);
+    await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 1, type: 'Market' });
+    // Only a copy the other way in the same contract holds an order back: the look-up is still unanswered here.
+    await until(() => broker.commands.some((c) => c.symbol === NQ));
+    expect(broker.commands.map((c) => [c.symbol, c.side])).toEqual([
+      [ES, 'sell'],
+      [NQ, 'buy'],
+    ]);
+    answer(null);
+    await h.settle();
+    expect([h.position(FOLLOWER, ES), h.position(FOLLOWER, NQ)]).toEqual([-1, 1]);
+    expect([h.position(LEADER, ES), h.position(LEADER, NQ)]).toEqual([-1, 1]);
     await h.engine.stop();
   });
 

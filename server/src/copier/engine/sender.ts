@@ -414,7 +414,7 @@ function commandOf(intent: CopyIntent, account: EngineAccount): PlaceOrderComman
     qty: intent.qty,
     type: intent.type,
   };
-  // Only the fields the intent has: an adapter reads a present field as set.
+  // Only the fields the intent has: a price of null is not the same as none.
   if (intent.price !== null) command.price = intent.price;
   if (intent.stopPrice !== null) command.stopPrice = intent.stopPrice;
   if (intent.oco !== undefined) command.oco = intent.oco;
