@@ -82,6 +82,14 @@ export class ClusterBus {
     this.nats.publish(this.subjects.feed(userId), this.codec.encode({ from: this.nodeId, body: message }));
   }
 
+  /** A change notice for the other nodes only (this node has acted on it already). */
+  tellOthers<K extends AppEventName>(name: K, payload: AppEventMap[K]): void {
+    this.nats.publish(
+      this.subjects.events,
+      this.codec.encode({ from: this.nodeId, body: { name, payload } }),
+    );
+  }
+
   /** Change notices emitted here go to every node; those of other nodes are emitted here. */
   bridgeEvents(events: AppEvents): Array<() => void> {
     this.subs.push(
@@ -102,10 +110,7 @@ export class ClusterBus {
     return BRIDGED.map((name) =>
       events.on(name, (payload) => {
         if (this.relaying) return;
-        this.nats.publish(
-          this.subjects.events,
-          this.codec.encode({ from: this.nodeId, body: { name, payload } }),
-        );
+        this.tellOthers(name, payload);
       }),
     );
   }

@@ -77,8 +77,11 @@ export function clusterConfigOf(
     logRetentionMs: int(env.CLUSTER_LOG_RETENTION_DAYS, DEFAULT_CLUSTER_LOG_RETENTION_DAYS) * 24 * 3_600_000,
     paperSeed: int(env.SIM_SEED, 1),
     paperStepMs: int(env.SIM_STEP_MS, 500),
-    forwardMark: createHash('sha256')
-      .update(`synctrade-forwarded:${env.SECRETS_KEY.trim()}`)
-      .digest('base64url'),
+    forwardMark: forwardMarkOf(env.SECRETS_KEY),
   };
+}
+
+/** The header value that marks a request forwarded by another node of the cluster (only the nodes know the key). */
+export function forwardMarkOf(secretsKey: string): string {
+  return createHash('sha256').update(`synctrade-forwarded:${secretsKey.trim()}`).digest('base64url');
 }

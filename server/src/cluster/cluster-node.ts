@@ -11,6 +11,7 @@ import { pruneClusterLogs } from './cluster-housekeeping';
 import type { ClusterConfig } from './cluster-config';
 import type { ClusterPaper } from './cluster-paper';
 import { FencedSession, nodeStoreFence, PaperLeases } from './fencing';
+import { installChangeNotices } from './change-notices';
 import { installOwnerForwarding } from './forward';
 import { LeaseKeeper } from './lease-keeper';
 import { LeaseStore } from './lease-store';
@@ -99,6 +100,10 @@ export class ClusterNode implements Placement {
     const node = new ClusterNode(app, config, bus, paper, paperLeases ?? new PaperLeases(config.nodeId));
     await node.leases.heartbeat(config.nodeId, config.url, config.ttlMs, false);
     installOwnerForwarding(app, node.leases, config.nodeId, config.forwardMark);
+    installChangeNotices(app, {
+      heldToken: (userId) => (node.owns(userId) ? node.keeper.tokenOf(userId) : null),
+      tellOthers: (userId) => bus.tellOthers('accounts:changed', { userId }),
+    });
     const hub = app.realtime;
     const publishHere = hub.publish.bind(hub);
     bus.relayFeed(publishHere);

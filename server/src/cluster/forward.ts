@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LeaseStore } from './lease-store';
 
 /** Requests that act on the live copy group (the engine, its sessions, the paper venue): served by its owner. */
-const OWNER_PREFIXES = ['/api/v1/copier/', '/api/v1/sim/', '/api/v1/brokers/accounts'];
+export const OWNER_PREFIXES = ['/api/v1/copier/', '/api/v1/sim/', '/api/v1/brokers/accounts'];
 export const FORWARDED_HEADER = 'x-synctrade-forwarded-by';
 
 /**

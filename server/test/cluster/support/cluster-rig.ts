@@ -5,6 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { forwardMarkOf } from '../../../src/cluster/cluster-config';
+import { FORWARDED_HEADER } from '../../../src/cluster/forward';
 
 const SERVER_DIR = path.resolve(__dirname, '../../..');
 
@@ -186,6 +188,11 @@ export class ClusterRig {
     } catch {
       return null;
     }
+  }
+
+  /** The headers another node adds to a request it forwards: the node reached serves it, owner or not. */
+  forwardedHeaders(): Record<string, string> {
+    return { [FORWARDED_HEADER]: forwardMarkOf(this.secrets.SECRETS_KEY) };
   }
 
   urls(): string[] {

@@ -14,7 +14,8 @@ export interface Trader {
 
 let addresses = 0;
 
-async function call(
+/** One request to one node, its answer parsed when it is JSON. */
+export async function call(
   base: string,
   method: string,
   url: string,
