@@ -50,18 +50,23 @@ function bundleOptions() {
   };
 }
 
-export function buildServer() {
+/**
+ * Bundles `entryPoints` (with the embedded database's thread, which src/db/pglite-worker-db.ts looks for beside
+ * the entry) into `dir`, the migrations copied beside them.
+ */
+function bundleInto(dir, entryPoints) {
   // A migration renamed or removed in src must not stay behind in the copy.
-  rmSync(path.join(outDir, 'migrations'), { recursive: true, force: true });
+  rmSync(path.join(dir, 'migrations'), { recursive: true, force: true });
   loadEsbuild().buildSync({
     ...bundleOptions(),
-    // The embedded database's thread loads its own file (src/db/pglite-worker-db.ts looks for it beside main.js).
-    entryPoints: { main: 'src/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
-    outdir: outDir,
+    entryPoints: { ...entryPoints, 'pglite-worker': 'src/db/pglite-worker.ts' },
+    outdir: dir,
   });
-  cpSync(path.join(serverRoot, 'src', 'db', 'migrations'), path.join(outDir, 'migrations'), {
-    recursive: true,
-  });
+  cpSync(path.join(serverRoot, 'src', 'db', 'migrations'), path.join(dir, 'migrations'), { recursive: true });
+}
+
+export function buildServer() {
+  bundleInto(outDir, { main: 'src/main.ts' });
   return path.join(outDir, 'main.js');
 }
 
@@ -74,15 +79,7 @@ export function buildServer() {
 export function buildBench(entry) {
   const name = path.basename(entry, '.ts');
   const benchDir = path.join(serverRoot, 'dist', 'bench');
-  rmSync(path.join(benchDir, 'migrations'), { recursive: true, force: true });
-  loadEsbuild().buildSync({
-    ...bundleOptions(),
-    entryPoints: { [name]: entry, 'pglite-worker': 'src/db/pglite-worker.ts' },
-    outdir: benchDir,
-  });
-  cpSync(path.join(serverRoot, 'src', 'db', 'migrations'), path.join(benchDir, 'migrations'), {
-    recursive: true,
-  });
+  bundleInto(benchDir, { [name]: entry });
   return path.join(benchDir, `${name}.js`);
 }
 

@@ -26,6 +26,14 @@ function messages(h: Harness): string[] {
 
 const uncertain = (): Promise<never> => Promise.reject(new BrokerError('Request timed out', 'uncertain'));
 
+/** The next send's answer is lost and its look-up waits: the returned function answers the look-up (not found). */
+function lostSendWithLookUpHeld(broker: ScriptedFollower): (order: null) => void {
+  let answer: (order: null) => void = () => undefined;
+  broker.places.push(uncertain);
+  broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+  return (order) => answer(order);
+}
+
 async function started(settings = {}): Promise<{ h: Harness; broker: ScriptedFollower }> {
   const h = new Harness([{ ratio: 1 }], undefined, settings);
   const broker = new ScriptedFollower(h, FOLLOWER);
@@ -165,9 +173,7 @@ describe('the sender: a lost answer is looked up before any resend', () => {
 
   it('when a copy waits on a look-up and the leader turns the other way, then the copy the other way is sent after it settles', async () => {
     const { h, broker } = await started();
-    let answer: (order: null) => void = () => undefined;
-    broker.places.push(uncertain);
-    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    const answer = lostSendWithLookUpHeld(broker);
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
     await until(() => broker.lookUps === 1);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
@@ -282,9 +288,7 @@ describe('the sender: the order it sends', () => {
 describe('the sender: copies held back, and who may still receive them', () => {
   it('when a sell copy waits on a look-up and the leader turns to buy, then the buy is sent after it settles', async () => {
     const { h, broker } = await started();
-    let answer: (order: null) => void = () => undefined;
-    broker.places.push(uncertain);
-    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    const answer = lostSendWithLookUpHeld(broker);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
     await until(() => broker.lookUps === 1);
     await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
@@ -302,9 +306,7 @@ describe('the sender: copies held back, and who may still receive them', () => {
 
   it('when a sell copy waits on a look-up and the leader buys another contract, then that buy goes out at once', async () => {
     const { h, broker } = await started();
-    let answer: (order: null) => void = () => undefined;
-    broker.places.push(uncertain);
-    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    const answer = lostSendWithLookUpHeld(broker);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
     await until(() => broker.lookUps === 1);
     await h.leaderOrder({ symbol: NQ, side: 'buy', qty: 1, type: 'Market' });
@@ -325,9 +327,7 @@ describe('the sender: copies held back, and who may still receive them', () => {
     const { h, broker } = await started();
     await h.leaderTrades('buy', 1);
     expect(h.position(FOLLOWER, ES)).toBe(1);
-    let answer: (order: null) => void = () => undefined;
-    broker.places.push(uncertain);
-    broker.finds.push(() => new Promise((resolve) => (answer = resolve)));
+    const answer = lostSendWithLookUpHeld(broker);
     await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
     await until(() => broker.lookUps === 1);
     h.engine.setStatus(FOLLOWER, { state: 'risk_stopped', reason: 'Daily loss limit reached' });
