@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-options';
-import { BACKGROUND_NICE_STEP, lowerThisThread } from '../runtime/background-threads';
 import {
   CREATE_FOLDER_FLAG,
   serializeError,
@@ -108,10 +107,6 @@ async function serve(port: NonNullable<typeof parentPort>, start: WorkerStart): 
 
 if (parentPort) {
   const port = parentPort;
-  // The copies never wait for this thread (claims are journaled on theirs, rows written behind): on a busy machine
-  // the core goes to the copy's thread first. The event loop's p99 at 400 leader events/s fell from 2.7–3.2 to
-  // 2.2 ms (`pnpm bench copier --open-loop`, docs/bench/copier-open-loop.md, 2026-12-06).
-  lowerThisThread(BACKGROUND_NICE_STEP);
   serve(port, workerData as WorkerStart).catch((error: unknown) => {
     port.postMessage({ failed: serializeError(error) });
   });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /**
@@ -51,19 +51,4 @@ export function lowerBackgroundThreads(step = BACKGROUND_NICE_STEP): number {
     lowered += 1;
   }
   return lowered;
-}
-
-/**
- * Puts the calling thread `step` nice values behind the others (Linux: its id from `/proc/thread-self`). Answers
- * whether it was lowered; elsewhere, or when refused, nothing changes.
- */
-export function lowerThisThread(step: number): boolean {
-  try {
-    const id = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(id)) return false;
-    setPriority(id, Math.min(19, getPriority(id) + step));
-    return true;
-  } catch {
-    return false;
-  }
 }

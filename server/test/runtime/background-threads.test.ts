@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { BACKGROUND_NICE_STEP, collectsOnMainThread } from '../../src/runtime/background-threads';
+import { collectsOnMainThread } from '../../src/runtime/background-threads';
 
 const onLinux = (() => {
   try {
@@ -39,28 +39,6 @@ interface Scheduling {
       expect(thread.nice).toBe(Math.min(19, seen.before.nice + 3));
       if (hasChrt) expect(thread.policy).toBe(SCHED_IDLE);
     }
-  });
-});
-
-(onLinux ? describe : describe.skip)("the embedded database's thread", () => {
-  it('when it starts, then it runs behind the copy thread, which keeps its priority', () => {
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(__dirname, 'support', 'database-thread-child.ts')],
-      { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(child.status).toBe(0);
-    const seen = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as {
-      main: Scheduling;
-      existing: Scheduling[];
-      started: Scheduling[];
-    };
-    // One thread started with the database runs behind (its own); any other started meanwhile (libuv's pool, at
-    // its first file access) keeps the process's priority, as every thread that was there before.
-    const lowered = Math.min(19, seen.main.nice + BACKGROUND_NICE_STEP);
-    expect(seen.started.filter((thread) => thread.nice === lowered)).toHaveLength(1);
-    for (const thread of seen.started) expect([seen.main.nice, lowered]).toContain(thread.nice);
-    for (const thread of seen.existing) expect(thread.nice).toBe(seen.main.nice);
   });
 });
 
