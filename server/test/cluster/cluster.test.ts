@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expectedFollowerPosition } from '../support/expected-position';
-import { ClusterRig, clusterUnavailable, freshDatabase, waitUntil } from './support/cluster-rig';
+import { openClusterTest, waitUntil, type ClusterRig } from './support/cluster-rig';
 import { FeedWatcher, firstList, leaderTrades, makeTrader, signedQty, type Trader } from './support/traders';
 
 /**
@@ -19,8 +19,6 @@ import { FeedWatcher, firstList, leaderTrades, makeTrader, signedQty, type Trade
  * after the kill and the restarted node taking its share one group per balance tick, the phases printed at the
  * end); CLUSTER_TEST_USERS sets any number.
  */
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.CLUSTER_TEST_USERS ?? 50);
 const RATIOS = [1, 2, 0.5] as const;
 const MAX_NET = 100;
@@ -33,25 +31,9 @@ interface Position {
 }
 
 test('three nodes: kill, restart and drain while leaders trade', async () => {
-  // The suite runs once per database; the nodes bring their own PostgreSQL database, so once is enough.
-  if (process.env.TEST_DB !== 'postgres') {
-    console.log('cluster test skipped: it runs on the PostgreSQL pass (TEST_DB=postgres)');
-    return;
-  }
-  const why = await clusterUnavailable(NATS_URL, BASE_DB);
-  if (why !== null) {
-    // CI starts NATS and PostgreSQL for this test: there a missing service fails it instead of skipping it.
-    if (process.env.CLUSTER_TEST_REQUIRED === '1') throw new Error(`cluster test cannot run: ${why}`);
-    console.log(`cluster test skipped: ${why}`);
-    return;
-  }
-  const database = await freshDatabase(BASE_DB, 'cluster');
-  const db = new pg.Client({ connectionString: database.url });
-  const rig = new ClusterRig({
-    databaseUrl: database.url,
-    natsUrl: NATS_URL,
-    clusterName: `test${process.pid}`,
-  });
+  const bed = await openClusterTest('cluster', 'cluster');
+  if (bed === null) return;
+  const { database, db, rig } = bed;
   const feeds: FeedWatcher[] = [];
   // Where the test's time goes, printed at the end (what to cut when it grows).
   const phases: string[] = [];

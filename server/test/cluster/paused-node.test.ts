@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expectedFollowerPosition } from '../support/expected-position';
-import { ClusterRig, clusterUnavailable, freshDatabase, waitUntil } from './support/cluster-rig';
+import { openClusterTest, waitUntil } from './support/cluster-rig';
 import { leaderTrades, makeTrader, type Trader } from './support/traders';
 
 /**
@@ -12,8 +12,6 @@ import { leaderTrades, makeTrader, type Trader } from './support/traders';
  *
  * Opt-in like the three-node test (`pnpm --filter server test:cluster`); skips without NATS or PostgreSQL.
  */
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = Number(process.env.CLUSTER_PAUSE_USERS ?? 6);
 const RATIOS = [1, 2, 0.5] as const;
 const MAX_NET = 100;
@@ -21,22 +19,9 @@ const MAX_NET = 100;
 jest.setTimeout(180_000);
 
 test('a paused owner loses its groups and, woken, sends nothing for them', async () => {
-  if (process.env.CLUSTER_TEST !== '1' || process.env.TEST_DB !== 'postgres') {
-    console.log('paused-node test skipped: CLUSTER_TEST=1 on the PostgreSQL pass runs it');
-    return;
-  }
-  const why = await clusterUnavailable(NATS_URL, BASE_DB);
-  if (why !== null) {
-    console.log(`paused-node test skipped: ${why}`);
-    return;
-  }
-  const database = await freshDatabase(BASE_DB, 'paused');
-  const db = new pg.Client({ connectionString: database.url });
-  const rig = new ClusterRig({
-    databaseUrl: database.url,
-    natsUrl: NATS_URL,
-    clusterName: `pause${process.pid}`,
-  });
+  const bed = await openClusterTest('paused-node', 'paused', { optIn: true });
+  if (bed === null) return;
+  const { database, db, rig } = bed;
   try {
     // Node a alone takes every group; b joins afterwards and takes its share.
     const a = await rig.start('a');

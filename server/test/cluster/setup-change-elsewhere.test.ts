@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { ClusterRig, clusterUnavailable, freshDatabase, waitUntil } from './support/cluster-rig';
+import { openClusterTest, waitUntil } from './support/cluster-rig';
 import { call, leaderTrades, makeTrader } from './support/traders';
 
 /**
@@ -11,29 +10,13 @@ import { call, leaderTrades, makeTrader } from './support/traders';
  *
  * Runs on the PostgreSQL pass with NATS up, like the three-node test (skips, saying why, without them).
  */
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 jest.setTimeout(120_000);
 
 test('a ratio changed through a node that does not own the group is the one the owner copies with', async () => {
-  if (process.env.TEST_DB !== 'postgres') {
-    console.log('setup-change test skipped: it runs on the PostgreSQL pass (TEST_DB=postgres)');
-    return;
-  }
-  const why = await clusterUnavailable(NATS_URL, BASE_DB);
-  if (why !== null) {
-    if (process.env.CLUSTER_TEST_REQUIRED === '1') throw new Error(`setup-change test cannot run: ${why}`);
-    console.log(`setup-change test skipped: ${why}`);
-    return;
-  }
-  const database = await freshDatabase(BASE_DB, 'setup');
-  const db = new pg.Client({ connectionString: database.url });
-  const rig = new ClusterRig({
-    databaseUrl: database.url,
-    natsUrl: NATS_URL,
-    clusterName: `setup${process.pid}`,
-  });
+  const bed = await openClusterTest('setup-change', 'setup');
+  if (bed === null) return;
+  const { database, db, rig } = bed;
   try {
     // The first node migrates the new database; the second joins it.
     await rig.start('a');

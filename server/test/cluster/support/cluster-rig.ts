@@ -210,6 +210,43 @@ export class ClusterRig {
   }
 }
 
+/** What a cluster test runs on: a fresh PostgreSQL database, a client on it, and the rig that starts nodes on it. */
+export interface ClusterTestBed {
+  database: { url: string; drop(): Promise<void> };
+  db: pg.Client;
+  rig: ClusterRig;
+}
+
+/**
+ * Opens a cluster test's bed, or answers null (the reason printed) when the test does not run here: outside the
+ * PostgreSQL pass (the nodes bring their own database, so once is enough), without `CLUSTER_TEST=1` for an opt-in
+ * test, or without NATS or PostgreSQL (CI sets `CLUSTER_TEST_REQUIRED=1`: there a missing service fails it).
+ */
+export async function openClusterTest(
+  name: string,
+  prefix: string,
+  options: { optIn?: boolean } = {},
+): Promise<ClusterTestBed | null> {
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const baseDb = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  if (process.env.TEST_DB !== 'postgres' || (options.optIn === true && process.env.CLUSTER_TEST !== '1')) {
+    console.log(
+      `${name} test skipped: ${options.optIn === true ? 'CLUSTER_TEST=1 on' : 'it runs on'} the PostgreSQL pass (TEST_DB=postgres)`,
+    );
+    return null;
+  }
+  const why = await clusterUnavailable(natsUrl, baseDb);
+  if (why !== null) {
+    if (process.env.CLUSTER_TEST_REQUIRED === '1') throw new Error(`${name} test cannot run: ${why}`);
+    console.log(`${name} test skipped: ${why}`);
+    return null;
+  }
+  const database = await freshDatabase(baseDb, prefix);
+  const db = new pg.Client({ connectionString: database.url });
+  const rig = new ClusterRig({ databaseUrl: database.url, natsUrl, clusterName: `${prefix}${process.pid}` });
+  return { database, db, rig };
+}
+
 /** Polls `check` until it answers true; fails with `what` after `limitMs` (a hang guard, not a timed assertion). */
 export async function waitUntil(
   check: () => Promise<boolean>,
