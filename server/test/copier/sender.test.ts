@@ -41,6 +41,28 @@ async function started(settings = {}): Promise<{ h: Harness; broker: ScriptedFol
   return { h, broker };
 }
 
+/**
+ * The leader's `first` copy is lost and its look-up waits; the leader then turns to `then`: the copy the other way
+ * waits for the look-up (given a turn to be dispatched, it is still not sent), then goes out after the first copy
+ * is sent again under its client order id; leader and follower end flat.
+ */
+async function turnWaitsForLookUp(first: 'buy' | 'sell', then: 'buy' | 'sell'): Promise<void> {
+  const { h, broker } = await started();
+  const answer = lostSendWithLookUpHeld(broker);
+  await h.leaderOrder({ symbol: ES, side: first, qty: 1, type: 'Market' });
+  await until(() => broker.lookUps === 1);
+  await h.leaderOrder({ symbol: ES, side: then, qty: 1, type: 'Market' });
+  await until(() => [...h.store.intents.values()].some((i) => i.accountId === FOLLOWER && i.side === then));
+  // A send starts as soon as it is dispatched; give the dispatch a turn, then the copy the other way must still wait.
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(broker.commands.map((c) => c.side)).toEqual([first]);
+  answer(null);
+  await h.settle();
+  expect(broker.commands.map((c) => c.side)).toEqual([first, first, then]);
+  expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
+  await h.engine.stop();
+}
+
 describe('the sender: what the broker answers decides the copy', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -172,22 +194,7 @@ describe('the sender: a lost answer is looked up before any resend', () => {
   });
 
   it('when a copy waits on a look-up and the leader turns the other way, then the copy the other way is sent after it settles', async () => {
-    const { h, broker } = await started();
-    const answer = lostSendWithLookUpHeld(broker);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await until(() => broker.lookUps === 1);
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await until(() =>
-      [...h.store.intents.values()].some((i) => i.accountId === FOLLOWER && i.side === 'sell'),
-    );
-    // A send starts as soon as it is dispatched; give the dispatch a turn, then the sell must still wait.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(broker.commands.map((c) => c.side)).toEqual(['buy']);
-    answer(null);
-    await h.settle();
-    expect(broker.commands.map((c) => c.side)).toEqual(['buy', 'buy', 'sell']);
-    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
-    await h.engine.stop();
+    await turnWaitsForLookUp('buy', 'sell');
   });
 });
 
@@ -287,21 +294,7 @@ describe('the sender: the order it sends', () => {
 
 describe('the sender: copies held back, and who may still receive them', () => {
   it('when a sell copy waits on a look-up and the leader turns to buy, then the buy is sent after it settles', async () => {
-    const { h, broker } = await started();
-    const answer = lostSendWithLookUpHeld(broker);
-    await h.leaderOrder({ symbol: ES, side: 'sell', qty: 1, type: 'Market' });
-    await until(() => broker.lookUps === 1);
-    await h.leaderOrder({ symbol: ES, side: 'buy', qty: 1, type: 'Market' });
-    await until(() =>
-      [...h.store.intents.values()].some((i) => i.accountId === FOLLOWER && i.side === 'buy'),
-    );
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(broker.commands.map((c) => c.side)).toEqual(['sell']);
-    answer(null);
-    await h.settle();
-    expect(broker.commands.map((c) => c.side)).toEqual(['sell', 'sell', 'buy']);
-    expect([h.position(LEADER, ES), h.position(FOLLOWER, ES)]).toEqual([0, 0]);
-    await h.engine.stop();
+    await turnWaitsForLookUp('sell', 'buy');
   });
 
   it('when a sell copy waits on a look-up and the leader buys another contract, then that buy goes out at once', async () => {
