@@ -166,7 +166,8 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 
 // The copier's process runs as the server does (src/main.ts): V8's helpers behind the copies' thread, and the
 // package script starts it with the server's flags (those of `pnpm start`: `--single-threaded-gc
-// --max-semi-space-size=4 --no-lazy --always-sparkplug`); the fake's process runs with node's defaults.
+// --max-semi-space-size=4 --no-lazy --always-sparkplug --wasm-num-compilation-tasks=1`); the fake's process runs
+// with node's defaults.
 if (collectsOnMainThread()) lowerBackgroundThreads();
 
 runMain(() =>

@@ -12,7 +12,10 @@
 // them before any JavaScript runs) keep its thresholds at their 128 KB starting values: by default each large
 // block freed raises them (up to 32 and 64 MB), and the memory freed after start-up stayed in each thread's arena,
 // 80–120 MB of an idle server's resident memory; the copy path's latency was the same
-// (docs/bench/memory.md, 2026-12-05 23:55).
+// (docs/bench/memory.md, 2026-12-05 23:55). `--wasm-num-compilation-tasks=1`: the embedded database's WebAssembly is
+// compiled (and its hot functions recompiled) on one helper thread at a time instead of on all of them, so one
+// thread's allocator arena holds the compiler's freed memory instead of four: 25–40 MB less when idle, a start-up
+// 0.1–0.4 s longer, the copy path's latency the same (docs/bench/memory.md, 2026-12-06 18:49).
 // CommonJS on purpose: node reads an ES module entry on libuv's thread pool, which would then exist when the
 // server lowers its helper threads and be lowered with them (file reads, password hashing, compression); from a
 // CommonJS entry the pool starts after that, with the server's own priority.
