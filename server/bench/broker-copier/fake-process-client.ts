@@ -29,6 +29,19 @@ export interface FakeHandle<Info> {
 
 export const fakeInSameProcess = (): boolean => process.env.BENCH_FAKE === 'same';
 
+/**
+ * The fake collects its garbage on its own main thread (`--single-threaded-gc`), and `fake-process.ts` then puts
+ * its helper threads behind every other thread of the machine: the broker's gateway runs on machines of its own,
+ * so its collector must not take the copier's cores. With node's defaults each of the fake's young-generation
+ * collections ran on four helper threads at once, on both cores of this machine: the Rithmic one-follower copier
+ * row had 223–245 events held up by the machine, against 79–115 with the fake collecting alone, in two alternated
+ * rounds each (`docs/bench/copier-brokers.md`, 2026-12-06). Its pauses still land in both rows, as a broker's
+ * would. `BENCH_FAKE_GC=parallel` runs it with node's defaults, to compare.
+ */
+function fakeCollection(): string[] {
+  return process.env.BENCH_FAKE_GC === 'parallel' ? [] : ['--single-threaded-gc'];
+}
+
 async function fakeInOwnProcess<Info>(
   broker: FakeBroker,
   followerLogins: number[],
@@ -39,8 +52,12 @@ async function fakeInOwnProcess<Info>(
   const ownFlags = process.execArgv.filter((flag) => !serverFlags.includes(flag));
   const child = fork(path.join(serverRoot, 'bench', 'broker-copier', 'fake-process.ts'), [broker], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // The broker's machine does not run with the copier's V8 flags (collections, compilation): node's defaults.
-    execArgv: ownFlags.includes('tsx') ? ownFlags : [...ownFlags, '--import', 'tsx'],
+    // The broker's machine does not run with the copier's V8 flags (compilation, heap sizes): node's defaults,
+    // but for where the fake collects its garbage (`fakeCollection`).
+    execArgv: [
+      ...fakeCollection(),
+      ...(ownFlags.includes('tsx') ? ownFlags : [...ownFlags, '--import', 'tsx']),
+    ],
   });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 0;

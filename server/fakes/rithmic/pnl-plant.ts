@@ -1,6 +1,6 @@
 import { RP } from './codes';
 import type { Gateway } from './gateway';
-import type { Fields } from './proto';
+import { encodeAs, type Fields } from './proto';
 import type { Session } from './session';
 import { stamp } from './venue';
 
@@ -101,11 +101,11 @@ export function pushPnl(g: Gateway, accountId: string, symbol: string, exchange:
   const targets = [...g.sessions].filter((x) => x.plant === 'pnl' && x.pnlAccounts.has(accountId));
   if (targets.length === 0) return;
   const send = (): void => {
-    const instrument = instrumentPnl(g, accountId, symbol, exchange);
-    const account = accountPnl(g, accountId);
+    const instrument = encodeAs(450, instrumentPnl(g, accountId, symbol, exchange));
+    const account = encodeAs(451, accountPnl(g, accountId));
     for (const target of targets) {
-      target.send(450, instrument);
-      target.send(451, account);
+      target.sendEncoded(instrument);
+      target.sendEncoded(account);
     }
   };
   // The PnL plant is a server of its own at Rithmic: its pushes never hold up the order plant's next request,

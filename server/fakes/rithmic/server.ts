@@ -12,6 +12,7 @@ import {
   noFaults,
 } from './model';
 import { pushPnl } from './pnl-plant';
+import { encodeAs } from './proto';
 import { Session } from './session';
 import { Venue } from './venue';
 
@@ -116,8 +117,10 @@ export async function startFakeRithmic(options: FakeRithmicOptions = {}): Promis
         ib_id: owner?.ibId ?? 'FakeIB',
         user_id: owner?.user ?? '',
       };
+      let payload: Uint8Array | undefined;
       for (const s of sessions)
-        if (s.plant === 'order' && s.orderAccounts.has(accountId)) s.send(templateId, full);
+        if (s.plant === 'order' && s.orderAccounts.has(accountId))
+          s.sendEncoded((payload ??= encodeAs(templateId, full)));
       handle.onPublished?.(templateId, performance.now(), {
         accountId,
         basketId: String(fields.basket_id),

@@ -30,6 +30,11 @@ export class Session {
    * a copier bench's machine, delaying the orders it stamps behind them.
    */
   send(templateId: number, fields: Fields): void {
+    this.sendEncoded(encodeAs(templateId, fields));
+  }
+
+  /** Sends a message already encoded: a notification for every session of an account is encoded once. */
+  sendEncoded(payload: Uint8Array): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.socket !== undefined && !this.corked) {
       this.corked = true;
@@ -39,7 +44,7 @@ export class Session {
         this.socket?.uncork();
       });
     }
-    this.ws.send(frame(encodeAs(templateId, fields)));
+    this.ws.send(frame(payload));
   }
 
   close(code: number, reason: string): void {

@@ -164,6 +164,8 @@ export class Venue {
 
   /** Publishes an accepted order's way to the exchange (351 1 → 4 → 7 → 10 → 13, 352 STATUS), then works it. */
   open(order: WorkingOrder): void {
+    // One view for the six: they leave in the same turn, stamped alike.
+    const view = this.view(order);
     for (const [notifyType, status] of [
       [1, 'order received from client'],
       [4, 'open pending'],
@@ -171,9 +173,9 @@ export class Venue {
       [10, 'order sent to exch'],
       [13, 'open'],
     ] as const)
-      this.hooks.notify(order.accountId, 351, { ...this.view(order), notify_type: notifyType, status });
+      this.hooks.notify(order.accountId, 351, { ...view, notify_type: notifyType, status });
     this.hooks.notify(order.accountId, 352, {
-      ...this.view(order),
+      ...view,
       notify_type: 1,
       report_type: 'status',
       status: 'open',
