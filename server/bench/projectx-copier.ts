@@ -7,6 +7,7 @@
  * over REST only; its hub is for events). The gateway's 200 requests per minute are lifted for the bench;
  * `--limited` runs the copier under them instead (`broker-copier/limited.ts`).
  */
+import { collectsOnMainThread, lowerBackgroundThreads } from '../src/runtime/background-threads';
 import { createProjectXAdapter } from '../src/brokers/projectx/index';
 import { toContractId } from '../src/brokers/projectx/symbols';
 import { startFakeProjectX } from '../fakes/projectx/server';
@@ -109,6 +110,10 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
     close: () => fake.close(),
   };
 }
+
+// The copier's process runs as the server does (src/main.ts): `pnpm start`'s flags (`as-server.ts`), V8's
+// helpers behind the copies' thread.
+if (collectsOnMainThread()) lowerBackgroundThreads();
 
 runMain(() =>
   process.argv.includes(LIMITED_FLAG)

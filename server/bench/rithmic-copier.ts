@@ -165,9 +165,9 @@ async function setup(followerLogins: number[]): Promise<BrokerBench> {
 }
 
 // The copier's process runs as the server does (src/main.ts): V8's helpers behind the copies' thread, and the
-// package script starts it with the server's flags (those of `pnpm start`: `--single-threaded-gc
-// --max-semi-space-size=4 --no-lazy --always-sparkplug --wasm-num-compilation-tasks=1`); the fake's process runs
-// with node's defaults but for its collector, which works on its main thread alone (`fake-process-client.ts`).
+// package script starts it with `pnpm start`'s node flags and allocator settings (`as-server.ts`); the fake's
+// process runs with node's defaults but for its collector, which works on its main thread alone
+// (`fake-process-client.ts`).
 if (collectsOnMainThread()) lowerBackgroundThreads();
 
 runMain(() =>
