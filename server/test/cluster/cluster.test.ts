@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expectedFollowerPosition } from '../support/expected-position';
-import { openClusterTest, waitUntil, type ClusterRig } from './support/cluster-rig';
+import { dbNow, openClusterTest, waitUntil, type ClusterRig } from './support/cluster-rig';
 import { FeedWatcher, firstList, leaderTrades, makeTrader, signedQty, type Trader } from './support/traders';
 
 /**
@@ -320,9 +320,4 @@ async function explainFeeds(
     lines.push(...rig.logLines(new RegExp(`user ${userId}\\b`)).slice(-20));
     console.log(lines.join('\n'));
   }
-}
-
-async function dbNow(db: pg.Client): Promise<Date> {
-  const { rows } = await db.query<{ now: Date }>(`SELECT clock_timestamp() AS now`);
-  return rows[0]?.now ?? new Date();
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expectedFollowerPosition } from '../support/expected-position';
-import { openClusterTest, waitUntil } from './support/cluster-rig';
+import { dbNow, openClusterTest, waitUntil } from './support/cluster-rig';
 import { leaderTrades, makeTrader, type Trader } from './support/traders';
 
 /**
@@ -185,9 +185,4 @@ async function settled(db: pg.Client, traders: readonly Trader[]): Promise<void>
       throw error;
     },
   );
-}
-
-async function dbNow(db: pg.Client): Promise<Date> {
-  const { rows } = await db.query<{ now: Date }>(`SELECT clock_timestamp() AS now`);
-  return rows[0]?.now ?? new Date();
 }

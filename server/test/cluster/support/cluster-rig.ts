@@ -260,3 +260,9 @@ export async function waitUntil(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The database's clock now: the lease log's times are the database's, not this process's. */
+export async function dbNow(db: pg.Client): Promise<Date> {
+  const { rows } = await db.query<{ now: Date }>(`SELECT clock_timestamp() AS now`);
+  return rows[0]?.now ?? new Date();
+}
