@@ -184,4 +184,67 @@ describe('copier batch writer', () => {
     );
     expect(row).toEqual({ status: 'Success', price: 6001 });
   });
+
+  it("when the history holds many orders, then a batch's statements reach copy rows by index, not by reading the table", async () => {
+    // The embedded database never gathers statistics: the plans must hold without them, at any history size.
+    await t.db.query(
+      `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, broker_order_id, event_key, symbol, order_type, side, qty, status, resolved)
+       SELECT $1, $2, CASE WHEN n % 2 = 0 THEN 'copy' ELSE 'leader' END, CASE WHEN n % 2 = 0 THEN 'st.h.' || n END, 'h-' || n, 'h',
+         'ESZ6', 'Market', 'buy', 1, 'Success', true
+       FROM generate_series(1, 20000) AS n`,
+      [user.id, accountId],
+    );
+    const seen: Array<{ sql: string; params: unknown[] }> = [];
+    const recording = (db: Db): Db => ({
+      ...db,
+      query: (sql, params) => {
+        seen.push({ sql, params: params ?? [] });
+        return db.query(sql, params);
+      },
+      tx: (fn) => db.tx((tx) => fn(recording(tx))),
+    });
+    const writer = new BatchWriter(recording(t.db), (error) => {
+      throw error;
+    });
+    const leg = { symbol: 'ESZ6', order_type: 'Market', side: 'buy', qty: 1, price: null };
+    writer.addClaims([
+      {
+        eventKey: 'h-new',
+        userId: user.id,
+        at: Date.now(),
+        intents: [
+          {
+            ...leg,
+            account_id: accountId,
+            client_order_id: 'st.h-new.1',
+            stop_price: null,
+            leader_order_id: null,
+            is_exit: false,
+            reason: null,
+          },
+        ],
+        skips: [{ ...leg, account_id: otherId, status: 'Canceled', reason: 'Below one contract' }],
+      },
+    ]);
+    const patch = { status: 'Success', reason: null, price: 6000, qty: 1, sent_ms: 1, ack_ms: 2 };
+    for (const n of [2, 4, 6])
+      writer.patchCopy({ client_order_id: `st.h.${n}`, broker_order_id: `h-${n}`, ...patch });
+    await writer.flush();
+    const touching = seen.filter(({ sql }) => /copy_orders/.test(sql));
+    expect(touching).toHaveLength(4); // the claim's follower order, its skip, the merge of manual rows, the patches
+    for (const { sql, params } of touching) {
+      const plan = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).not.toMatch(/Seq Scan on copy_orders/);
+      // Every row without a client order id (every leader and manual order) is no way in either.
+      expect(text).not.toMatch(/Cond: \(client_order_id IS NULL\)/);
+    }
+    const stored = await t.db.query<{ client_order_id: string | null; status: string }>(
+      `SELECT client_order_id, status FROM copy_orders WHERE event_key = 'h-new' ORDER BY client_order_id`,
+    );
+    expect(stored).toEqual([
+      { client_order_id: 'st.h-new.1', status: 'Pending New' },
+      { client_order_id: null, status: 'Canceled' },
+    ]);
+  });
 });
