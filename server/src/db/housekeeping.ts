@@ -20,7 +20,21 @@ export async function pruneExpired(db: Db, owners: readonly Pruner[] = []): Prom
   for (const prune of owners) await prune(db);
 }
 
-/** Runs `pruneExpired` every hour in the background; answers the stop function. */
+/**
+ * The embedded database has no autovacuum (PGlite runs PostgreSQL as one standalone backend): without this, every
+ * updated or deleted row stays in its table and indexes for good, and the planner never has statistics. Each table
+ * is vacuumed and analyzed in a statement of its own, so requests queued meanwhile run between tables. PostgreSQL's
+ * own autovacuum does this for a server on PostgreSQL.
+ */
+export async function vacuumEmbedded(db: Db): Promise<void> {
+  if (db.kind !== 'pglite') return;
+  const tables = await db.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,
+  );
+  for (const { name } of tables) await db.exec(`VACUUM (ANALYZE) ${name}`);
+}
+
+/** Runs `pruneExpired`, then `vacuumEmbedded`, every hour in the background; answers the stop function. */
 export function schedulePruning(
   db: Db,
   owners: readonly Pruner[],
@@ -28,7 +42,9 @@ export function schedulePruning(
 ): () => void {
   const timer = setInterval(
     () => {
-      pruneExpired(db, owners).catch(onError);
+      pruneExpired(db, owners)
+        .then(() => vacuumEmbedded(db))
+        .catch(onError);
     },
     60 * 60 * 1000,
   );

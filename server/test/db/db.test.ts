@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../src/db/db';
-import { pruneExpired } from '../../src/db/housekeeping';
+import { pruneExpired, vacuumEmbedded } from '../../src/db/housekeeping';
 import { migrate } from '../../src/db/migrate';
 import { createTestDb, usingPostgres } from '../support/test-db';
 
@@ -93,6 +93,34 @@ describe('housekeeping', () => {
         ('old@x.com', '1.1.1.1', false, now() - interval '2 days'), ('new@x.com', '1.1.1.1', false, now())`);
       await pruneExpired(db);
       expect(await db.query('SELECT email FROM login_attempts')).toEqual([{ email: 'new@x.com' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('when rows have been updated and deleted, then the hourly vacuum gives their space back on the embedded database and leaves PostgreSQL to its autovacuum', async () => {
+    const db = await createTestDb();
+    try {
+      await migrate(db);
+      await db.query(`INSERT INTO login_attempts (email, ip, succeeded)
+        SELECT 'u' || n || '@x.com', '1.1.1.1', false FROM generate_series(1, 2000) AS n`);
+      await db.query(`DELETE FROM login_attempts WHERE id % 2 = 0`);
+      const vacuumed = async (): Promise<boolean> => {
+        const [row] = await db.query<{ vacuumed: boolean }>(
+          `SELECT last_vacuum IS NOT NULL AND last_analyze IS NOT NULL AS vacuumed
+           FROM pg_stat_user_tables WHERE relname = 'login_attempts' AND schemaname = current_schema()`,
+        );
+        return row?.vacuumed ?? false;
+      };
+      expect(await vacuumed()).toBe(false);
+      await vacuumEmbedded(db);
+      expect(await vacuumed()).toBe(db.kind === 'pglite');
+      if (db.kind === 'pglite') {
+        const [dead] = await db.query<{ n: number }>(
+          `SELECT n_dead_tup AS n FROM pg_stat_user_tables WHERE relname = 'login_attempts'`,
+        );
+        expect(dead?.n).toBe(0);
+      }
     } finally {
       await db.close();
     }
