@@ -13,8 +13,12 @@ export interface Db {
    * that thread. The server's embedded database runs on a thread of its own and PostgreSQL in its own process.
    */
   readonly onCallersThread?: boolean;
-  /** One statement with `$1`-style parameters; answers the rows. */
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One statement with `$1`-style parameters; answers the rows. `name` (a hot statement's, one name per text):
+   * PostgreSQL keeps it parsed and planned on each connection instead of doing both for every call (a copy's
+   * claim: 0.8 → 0.5 ms); the embedded database ignores it.
+   */
+  query<T>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` inside a transaction; nested calls join the outer transaction. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Several statements without parameters (migrations). */

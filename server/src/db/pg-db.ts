@@ -11,11 +11,16 @@ function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string)
 
 type Client = Pick<pg.PoolClient, 'query'>;
 
+/** A named statement is prepared once per connection (`pg` keeps the names each connection has prepared). */
+function statement(text: string, values: unknown[], name: string | undefined): pg.QueryConfig {
+  return name === undefined ? { text, values } : { name, text, values };
+}
+
 function wrapClient(client: Client): Db {
   const db: Db = {
     kind: 'postgres',
-    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const result = await client.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], name?: string): Promise<T[]> {
+      const result = await client.query(statement(sql, params, name));
       return result.rows as T[];
     },
     tx: (fn) => fn(db),
@@ -59,8 +64,8 @@ export function createPgDb(options: PgDbOptions): Db {
   return {
     kind: 'postgres',
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-      const result = await pool.query(sql, params);
+    async query<T>(sql: string, params: unknown[] = [], name?: string): Promise<T[]> {
+      const result = await pool.query(statement(sql, params, name));
       return result.rows as T[];
     },
     async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {

@@ -78,6 +78,18 @@ describe('database and migrations', () => {
     expect(await db.query('SELECT * FROM tx_probe')).toEqual([]);
   });
 
+  it('when a statement is named, then PostgreSQL keeps it prepared on the connection, and the embedded database just runs it', async () => {
+    const prepared = await db.tx(async (tx) => {
+      const answers = [];
+      for (const n of [1, 2])
+        answers.push(await tx.query<{ n: number }>('SELECT $1::int + 1 AS n', [n], 'add-one'));
+      expect(answers).toEqual([[{ n: 2 }], [{ n: 3 }]]);
+      if (tx.kind !== 'postgres') return [];
+      return tx.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name = 'add-one'`);
+    });
+    expect(prepared).toEqual(db.kind === 'postgres' ? [{ name: 'add-one' }] : []);
+  });
+
   it('when counts and numerics are read, then they are JS numbers on every backend', async () => {
     const rows = await db.query<{ n: number; r: number }>('SELECT count(*) AS n, 1.5::numeric AS r');
     expect(rows[0]).toEqual({ n: 1, r: 1.5 });

@@ -58,8 +58,9 @@ export class SqlCopyStore implements CopyStore {
 
   /** Events' claims in one statement (one commit): one event, or several that arrived together. */
   private async claimAll(inputs: ClaimInput[]): Promise<ClaimResult[]> {
-    const sql = this.fence === null ? CLAIM_SQL : FENCED_CLAIM_SQL;
-    const rows = await this.db.query<ClaimedRow>(sql, [JSON.stringify(inputs)]);
+    const [sql, name] =
+      this.fence === null ? [CLAIM_SQL, 'copy-claim'] : [FENCED_CLAIM_SQL, 'copy-claim-fenced'];
+    const rows = await this.db.query<ClaimedRow>(sql, [JSON.stringify(inputs)], name);
     return resultsOf(inputs, rows);
   }
 
