@@ -185,6 +185,113 @@ describe('copier batch writer', () => {
     expect(row).toEqual({ status: 'Success', price: 6001 });
   });
 
+  it('when a copy is claimed and answered within one batch, then its row is inserted as answered, with no update, and manual rows of its order merge', async () => {
+    // The broker reported s-77 before placeorder's answer, in an earlier batch; s-78 in this one.
+    await t.db.query(
+      `INSERT INTO copy_orders (user_id, account_id, role, broker_order_id, symbol, order_type, side, qty, status)
+       VALUES ($1, $2, 'manual', 's-77', 'ESZ6', 'Market', 'buy', 1, 'Working')`,
+      [user.id, accountId],
+    );
+    const seen: string[] = [];
+    const recording = (db: Db): Db => ({
+      ...db,
+      query: (sql, params) => {
+        seen.push(sql);
+        return db.query(sql, params);
+      },
+      tx: (fn) => db.tx((tx) => fn(recording(tx))),
+    });
+    const writer = new BatchWriter(recording(t.db), (error) => {
+      throw error;
+    });
+    const leg = { symbol: 'ESZ6', order_type: 'Market', side: 'buy', qty: 2, price: null, stop_price: null };
+    const intent = (clientOrderId: string, account: number, reason: string | null = null) => ({
+      ...leg,
+      account_id: account,
+      client_order_id: clientOrderId,
+      leader_order_id: 'L-s',
+      is_exit: false,
+      reason,
+    });
+    const entry = (eventKey: string, intents: ReturnType<typeof intent>[]) => ({
+      eventKey,
+      userId: user.id,
+      at: Date.now(),
+      intents,
+    });
+    writer.addClaims([
+      entry('s', [
+        intent('st.s.1', accountId),
+        intent('st.s.2', otherId),
+        intent('st.s.3', accountId, 'Scaled down'),
+      ]),
+    ]);
+    writer.upsertOrder({ ...order('s-78', otherId), role: 'manual' });
+    const none = { reason: null, price: null, qty: null, sent_ms: null, ack_ms: null };
+    writer.patchCopy({
+      ...none,
+      client_order_id: 'st.s.1',
+      status: 'Success',
+      broker_order_id: 's-77',
+      price: 6000,
+      sent_ms: 1,
+      ack_ms: 2,
+    });
+    writer.patchCopy({
+      ...none,
+      client_order_id: 'st.s.2',
+      status: 'Working',
+      broker_order_id: 's-78',
+      sent_ms: 3,
+    });
+    writer.patchCopy({
+      ...none,
+      client_order_id: 'st.s.2',
+      status: 'Success',
+      broker_order_id: null,
+      qty: 1,
+    });
+    await writer.flush();
+    expect(seen.filter((sql) => /^\s*UPDATE copy_orders/.test(sql))).toEqual([]);
+    // Stored before this batch, read back from the journal with its answer: the answer is applied to the stored row.
+    await t.db.query(
+      `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, status, resolved)
+       VALUES ($1, $2, 'copy', 'st.s2.1', 's2', 'ESZ6', 'Market', 'buy', 2, 'Pending New', false)`,
+      [user.id, accountId],
+    );
+    writer.addClaims([entry('s2', [intent('st.s2.1', accountId)])]);
+    writer.patchCopy({
+      ...none,
+      client_order_id: 'st.s2.1',
+      status: 'Rejected',
+      broker_order_id: null,
+      reason: 'Margin',
+    });
+    await writer.flush();
+    const rows = await t.db.query<Record<string, unknown>>(
+      `SELECT client_order_id, role, broker_order_id, status, reason, price, qty, sent_ms, ack_ms, resolved
+       FROM copy_orders WHERE event_key IN ('s', 's2') OR broker_order_id IN ('s-77', 's-78') ORDER BY client_order_id`,
+    );
+    const row = (client_order_id: string, values: Record<string, unknown>) => ({
+      client_order_id,
+      role: 'copy',
+      broker_order_id: null,
+      reason: null,
+      price: null,
+      qty: 2,
+      sent_ms: null,
+      ack_ms: null,
+      resolved: true,
+      ...values,
+    });
+    expect(rows).toEqual([
+      row('st.s.1', { broker_order_id: 's-77', status: 'Success', price: 6000, sent_ms: 1, ack_ms: 2 }),
+      row('st.s.2', { broker_order_id: 's-78', status: 'Success', qty: 1, sent_ms: 3 }),
+      row('st.s.3', { status: 'Pending New', reason: 'Scaled down', resolved: false }),
+      row('st.s2.1', { status: 'Rejected', reason: 'Margin' }),
+    ]);
+  });
+
   it("when the history holds many orders, then a batch's statements reach copy rows by index, not by reading the table", async () => {
     // The embedded database never gathers statistics: the plans must hold without them, at any history size.
     await t.db.query(
@@ -222,6 +329,15 @@ describe('copier batch writer', () => {
             is_exit: false,
             reason: null,
           },
+          {
+            ...leg,
+            account_id: otherId,
+            client_order_id: 'st.h-new.2',
+            stop_price: null,
+            leader_order_id: null,
+            is_exit: false,
+            reason: null,
+          },
         ],
         skips: [{ ...leg, account_id: otherId, status: 'Canceled', reason: 'Below one contract' }],
       },
@@ -229,9 +345,12 @@ describe('copier batch writer', () => {
     const patch = { status: 'Success', reason: null, price: 6000, qty: 1, sent_ms: 1, ack_ms: 2 };
     for (const n of [2, 4, 6])
       writer.patchCopy({ client_order_id: `st.h.${n}`, broker_order_id: `h-${n}`, ...patch });
+    writer.patchCopy({ client_order_id: 'st.h-new.2', broker_order_id: 'h-new-2', ...patch });
     await writer.flush();
     const touching = seen.filter(({ sql }) => /copy_orders/.test(sql));
-    expect(touching).toHaveLength(4); // the claim's follower order, its skip, the merge of manual rows, the patches
+    // The merge of manual rows into the claimed copy answered in this batch, the claim's follower orders, its skip,
+    // the merge of manual rows into the stored copies, their patches.
+    expect(touching).toHaveLength(5);
     for (const { sql, params } of touching) {
       const plan = await t.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
       const text = plan.map((row) => row['QUERY PLAN']).join('\n');
@@ -244,6 +363,7 @@ describe('copier batch writer', () => {
     );
     expect(stored).toEqual([
       { client_order_id: 'st.h-new.1', status: 'Pending New' },
+      { client_order_id: 'st.h-new.2', status: 'Success' },
       { client_order_id: null, status: 'Canceled' },
     ]);
   });

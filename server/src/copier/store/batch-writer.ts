@@ -3,6 +3,7 @@ import { CLAIM_ROW_COLUMNS, CLAIM_SKIP_COLUMNS, type ClaimSkipRow } from './clai
 import type { IntentJournal, JournalEntry } from './intent-journal';
 import { FencedRowsError, type WriteFence } from './store-fence';
 import { withFields } from '../../runtime/with-fields';
+import { claimRecord, settleClaims, type PlacedOrder } from './settled-claims';
 
 /** A copy's latest known state: outcomes and broker events merged, later values winning. */
 export interface CopyPatch {
@@ -206,9 +207,20 @@ export class BatchWriter {
   private async write(batch: Batch): Promise<void> {
     if (sizeOf(batch) === 0) return;
     await this.db.tx(async (tx) => {
-      const { claims, copies, orders, fills, skips } =
+      const { claims, copies, skips, fills, ...admitted } =
         this.fence === null ? batch : await this.admitted(tx, this.fence, batch);
-      if (claims.length > 0) await writeClaims(tx, claims);
+      let orders = admitted.orders;
+      let patches = copies;
+      if (claims.length > 0) {
+        // A copy claimed and answered within one batch is inserted as it stands: no second version of its row.
+        const settled = settleClaims(claims, copies);
+        if (settled.placed.length > 0) {
+          await mergeManualRows(tx, settled.placed);
+          orders = orders.filter((row) => !(row.role === 'manual' && settled.placedKeys.has(orderKey(row))));
+        }
+        const applied = await writeClaims(tx, claims, settled.patches);
+        if (applied.size > 0) patches = copies.filter((copy) => !applied.has(copy.client_order_id));
+      }
       if (skips.length > 0) {
         await tx.query(
           `INSERT INTO copy_orders (user_id, account_id, role, event_key, symbol, order_type, side, qty, price, status, reason)
@@ -230,17 +242,17 @@ export class BatchWriter {
           [JSON.stringify(orders)],
         );
       }
-      if (copies.length > 0) {
+      if (patches.length > 0) {
         // Each statement also names its rows' ids as an array: the planner then knows how few rows it touches
         // and takes them by index. Joined only to the patches' records (estimated at 100 rows whatever their
         // number), it scanned every copy ever stored, once per batch (12 ms at 10,000 rows on the embedded
         // database, growing with the history).
-        const ids = copies.map((copy) => copy.client_order_id);
+        const ids = patches.map((copy) => copy.client_order_id);
         // A broker feed may report the copy before placeorder's answer, without our client order id (Tradovate's
         // order entity has none): that row is this same order, recorded as manual. Merge it into the copy. A
         // manual row never holds a client order id (only claims write one, as copies); asking for none here led
         // the planner to every row without one (every leader and manual order) instead of the pair's index.
-        const placed = copies.filter((copy) => copy.broker_order_id != null);
+        const placed = patches.filter((copy) => copy.broker_order_id != null);
         if (placed.length > 0)
           await tx.query(
             `DELETE FROM copy_orders d
@@ -261,7 +273,7 @@ export class BatchWriter {
            FROM jsonb_to_recordset($1::jsonb) AS x(client_order_id text, status text, broker_order_id text, reason text, price numeric, qty numeric,
              sent_ms double precision, ack_ms double precision, clear_reason boolean)
            WHERE o.client_order_id = ANY($2::text[]) AND o.client_order_id = x.client_order_id`,
-          [JSON.stringify(copies), ids],
+          [JSON.stringify(patches), ids],
         );
       }
       if (fills.length > 0) {
@@ -381,11 +393,28 @@ export class RowWriteError extends Error {
   }
 }
 
+/** Rows recorded as manual for orders that are settled claims' copies (the broker reported them first): dropped. */
+async function mergeManualRows(tx: Db, placed: readonly PlacedOrder[]): Promise<void> {
+  // The arrays lead the planner to the pair's index, as the patches' statements below.
+  await tx.query(
+    `DELETE FROM copy_orders d USING jsonb_to_recordset($1::jsonb) AS x(account_id integer, broker_order_id text)
+     WHERE d.account_id = ANY($2::int[]) AND d.broker_order_id = ANY($3::text[])
+       AND d.account_id = x.account_id AND d.broker_order_id = x.broker_order_id AND d.role = 'manual'`,
+    [JSON.stringify(placed), placed.map((row) => row.account_id), placed.map((row) => row.broker_order_id)],
+  );
+}
+
 /**
  * Claims taken in the process: idempotent (a journal segment may be read back after it was stored), and an
- * event of a user or account deleted meanwhile is dropped instead of failing the batch.
+ * event of a user or account deleted meanwhile is dropped instead of failing the batch. A follower order with a
+ * patch is stored as the patch leaves it; answers the client order ids stored so (a patch whose row was already
+ * stored, or not stored, is still to be applied).
  */
-async function writeClaims(tx: Db, entries: JournalEntry[]): Promise<void> {
+async function writeClaims(
+  tx: Db,
+  entries: JournalEntry[],
+  patches: ReadonlyMap<string, CopyPatch> = new Map(),
+): Promise<Set<string>> {
   // One statement does not see its own rows: an entry read back twice is kept once.
   const claims = [...new Map(entries.map((entry) => [entry.eventKey, entry])).values()];
   await tx.query(
@@ -397,7 +426,7 @@ async function writeClaims(tx: Db, entries: JournalEntry[]): Promise<void> {
     [JSON.stringify(claims.map((c) => ({ event_key: c.eventKey, user_id: c.userId, at: c.at })))],
   );
   const rows = claims.flatMap((c) =>
-    c.intents.map((intent) => withFields(intent, { event_key: c.eventKey, user_id: c.userId, at: c.at })),
+    c.intents.map((intent) => claimRecord(c, intent, patches.get(intent.client_order_id))),
   );
   const skips = claims.flatMap((c) =>
     (c.skips ?? []).map((skip) => withFields(skip, { event_key: c.eventKey, user_id: c.userId, at: c.at })),
@@ -413,15 +442,22 @@ async function writeClaims(tx: Db, entries: JournalEntry[]): Promise<void> {
            AND o.account_id = x.account_id AND o.client_order_id IS NULL)`,
       [JSON.stringify(skips)],
     );
-  if (rows.length === 0) return;
-  await tx.query(
+  if (rows.length === 0) return new Set();
+  const stored = await tx.query<{ client_order_id: string }>(
     `INSERT INTO copy_orders (user_id, account_id, role, client_order_id, event_key, symbol, order_type, side, qty, price, stop_price,
-       status, leader_order_id, is_exit, reason, resolved, created_at)
+       status, leader_order_id, is_exit, reason, resolved, broker_order_id, sent_ms, ack_ms, created_at)
      SELECT x.user_id, x.account_id, 'copy', x.client_order_id, x.event_key, x.symbol, x.order_type, x.side, x.qty, x.price, x.stop_price,
-       'Pending New', x.leader_order_id, x.is_exit, x.reason, false, to_timestamp(x.at / 1000.0)
-     FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, event_key text, at double precision, ${CLAIM_ROW_COLUMNS})
+       coalesce(x.status, 'Pending New'), x.leader_order_id, x.is_exit, x.reason, coalesce(x.resolved, false), x.broker_order_id,
+       x.sent_ms, x.ack_ms, to_timestamp(x.at / 1000.0)
+     FROM jsonb_to_recordset($1::jsonb) AS x(user_id integer, event_key text, at double precision, ${CLAIM_ROW_COLUMNS},
+       status text, resolved boolean, broker_order_id text, sent_ms double precision, ack_ms double precision)
      WHERE EXISTS (SELECT 1 FROM broker_accounts a WHERE a.id = x.account_id AND a.user_id = x.user_id)
-     ON CONFLICT (client_order_id) DO NOTHING`,
+     ON CONFLICT (client_order_id) DO NOTHING
+     RETURNING client_order_id`,
     [JSON.stringify(rows)],
   );
+  const applied = new Set<string>();
+  if (patches.size > 0)
+    for (const row of stored) if (patches.has(row.client_order_id)) applied.add(row.client_order_id);
+  return applied;
 }
