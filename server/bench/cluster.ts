@@ -5,7 +5,8 @@
  * BENCH_ROUNDS (6) rounds in which every leader sends a market order at once through the nodes in turn.
  * Copies per second: copies acknowledged by the venue / (first ticket → every follower at leader × ratio).
  * Latency: the server's own record per copy (leader fill received → copy sent, and → acknowledged), p50 and p99.
- * BENCH_NODES (1,2,3) picks the node counts. Asserts nothing: figures go to docs/bench/cluster.md with the load.
+ * BENCH_NODES (1,2,3) picks the node counts. Each node runs as `pnpm start` runs the server (compiled, its flags and
+ * environment); BENCH_SERVER=tsx runs the sources under tsx. Asserts nothing: figures go to docs/bench/cluster.md with the load.
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -17,6 +18,8 @@ import {
   waitUntil,
 } from '../test/cluster/support/cluster-rig';
 import { leaderTrades, makeTrader, type Trader } from '../test/cluster/support/traders';
+import { serverEntry } from './running-server';
+import { startEnv } from './start-script';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const BASE_DB = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -37,6 +40,10 @@ async function run(nodes: number): Promise<string> {
     databaseUrl: database.url,
     natsUrl: NATS_URL,
     clusterName: `bench${process.pid}n${nodes}`,
+    // Each node as `pnpm start` runs the server: compiled, with its flags and environment (BENCH_SERVER=tsx: the
+    // sources under tsx, as the cluster tests run them).
+    nodeArgs: serverEntry(),
+    env: startEnv(),
   });
   try {
     await rig.start('n1');

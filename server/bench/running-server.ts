@@ -64,7 +64,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 let compiled = false;
 
 /** Node's arguments that start the server: the compiled bundle (built once per bench), or the sources. */
-function serverEntry(): string[] {
+export function serverEntry(): string[] {
   if (process.env.BENCH_SERVER === 'tsx') return ['--import', 'tsx', 'src/main.ts'];
   if (!compiled) {
     const build = spawnSync(process.execPath, ['scripts/build.mjs'], {

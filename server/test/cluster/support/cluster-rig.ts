@@ -86,9 +86,11 @@ export interface ClusterRigOptions {
   clusterName: string;
   /** Extra environment of every node. */
   env?: NodeJS.ProcessEnv;
+  /** Node's arguments that start a node (the benches: the compiled server with the start script's flags). */
+  nodeArgs?: readonly string[];
 }
 
-/** Node processes (`src/main.ts` under tsx) of one cluster on this machine, started and stopped by the test. */
+/** Node processes (`src/main.ts` under tsx unless `nodeArgs` says otherwise) of one cluster on this machine, started and stopped by the test. */
 export class ClusterRig {
   readonly nodes = new Map<string, RigNode>();
   private readonly secrets = {
@@ -102,36 +104,40 @@ export class ClusterRig {
   async start(id: string, env: NodeJS.ProcessEnv = {}): Promise<RigNode> {
     const known = this.nodes.get(id);
     const port = known?.port ?? (await freePort());
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        ...this.secrets,
-        NODE_OPTIONS: '',
-        DATABASE_URL: this.options.databaseUrl,
-        NATS_URL: this.options.natsUrl,
-        NODE_ID: id,
-        CLUSTER: '1',
-        CLUSTER_NAME: this.options.clusterName,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: path.join(this.dataDir, id),
-        TRUST_PROXY: 'true',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        LOG_LEVEL: process.env.CLUSTER_TEST_LOG ? 'info' : 'warn',
-        ...this.options.env,
-        ...env,
+    const child = spawn(
+      process.execPath,
+      [...(this.options.nodeArgs ?? ['--import', 'tsx', 'src/main.ts'])],
+      {
+        cwd: SERVER_DIR,
+        env: {
+          ...process.env,
+          ...this.secrets,
+          NODE_OPTIONS: '',
+          DATABASE_URL: this.options.databaseUrl,
+          NATS_URL: this.options.natsUrl,
+          NODE_ID: id,
+          CLUSTER: '1',
+          CLUSTER_NAME: this.options.clusterName,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: path.join(this.dataDir, id),
+          TRUST_PROXY: 'true',
+          AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+          LOG_LEVEL: process.env.CLUSTER_TEST_LOG ? 'info' : 'warn',
+          ...this.options.env,
+          ...env,
+        },
+        // Each node's log goes to a file beside its data (CLUSTER_TEST_LOG=1: to this terminal).
+        stdio: process.env.CLUSTER_TEST_LOG
+          ? ['ignore', 'inherit', 'inherit']
+          : [
+              'ignore',
+              openSync(path.join(this.dataDir, `${id}.log`), 'a'),
+              openSync(path.join(this.dataDir, `${id}.log`), 'a'),
+            ],
       },
-      // Each node's log goes to a file beside its data (CLUSTER_TEST_LOG=1: to this terminal).
-      stdio: process.env.CLUSTER_TEST_LOG
-        ? ['ignore', 'inherit', 'inherit']
-        : [
-            'ignore',
-            openSync(path.join(this.dataDir, `${id}.log`), 'a'),
-            openSync(path.join(this.dataDir, `${id}.log`), 'a'),
-          ],
-    });
+    );
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const node: RigNode = { id, port, url: `http://127.0.0.1:${port}`, child, exited };
     this.nodes.set(id, node);
