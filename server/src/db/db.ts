@@ -26,6 +26,11 @@ export interface Db {
   close(): Promise<void>;
   /** A pool's connections, when the backend has one (PostgreSQL): operators' metrics read it. */
   poolUse?(): DbPoolUse;
+  /**
+   * A pool of `max` connections of its own (PostgreSQL), for statements that must not queue behind the rest of
+   * the server's (a copy's claim stands between a leader's fill and the followers' orders). Closed with this one.
+   */
+  reserved?(max: number): Db;
 }
 
 /** A pool's connections: all open, idle among them, and the callers waiting for one. */

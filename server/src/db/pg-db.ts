@@ -47,11 +47,10 @@ export interface PgDbOptions {
   onClose?: () => Promise<void>;
 }
 
-/** Real PostgreSQL through a `pg` pool. */
-export function createPgDb(options: PgDbOptions): Db {
+function openPool(options: PgDbOptions, max: number): pg.Pool {
   const pool = new Pool({
     connectionString: options.connectionString,
-    max: options.max ?? 10,
+    max,
     types: { getTypeParser } as unknown as pg.CustomTypesConfig,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     ...(options.idleInTransactionMs === undefined
@@ -61,6 +60,34 @@ export function createPgDb(options: PgDbOptions): Db {
   // A connection the database ended while it sat in the pool is dropped by the pool; without a listener the
   // pool's error event would end the process.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+/** Real PostgreSQL through a `pg` pool. */
+export function createPgDb(options: PgDbOptions): Db {
+  const pool = openPool(options, options.max ?? 10);
+  const reserved: pg.Pool[] = [];
+  return {
+    ...poolDb(pool),
+    reserved(max: number): Db {
+      const own = openPool(options, max);
+      reserved.push(own);
+      const close = async (): Promise<void> => {
+        if (!reserved.includes(own)) return;
+        reserved.splice(reserved.indexOf(own), 1);
+        await own.end();
+      };
+      return { ...poolDb(own), close };
+    },
+    async close(): Promise<void> {
+      await Promise.all(reserved.splice(0).map((own) => own.end()));
+      await pool.end();
+      await options.onClose?.();
+    },
+  };
+}
+
+function poolDb(pool: pg.Pool): Omit<Db, 'close'> {
   return {
     kind: 'postgres',
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -89,10 +116,6 @@ export function createPgDb(options: PgDbOptions): Db {
     },
     async exec(sql: string): Promise<void> {
       await pool.query(sql);
-    },
-    async close(): Promise<void> {
-      await pool.end();
-      await options.onClose?.();
     },
   };
 }

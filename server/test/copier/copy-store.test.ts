@@ -9,12 +9,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyStoreFor } from '../../src/copier/store/copy-store-for';
 import { JournaledCopyStore } from '../../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../../src/copier/store/sql-store';
 import type { ClaimRequest } from '../../src/copier/engine/ports';
 import type { CopyIntent, CopySkip, EngineAccount } from '../../src/copier/engine/types';
 import type { Db } from '../../src/db/db';
 import type { TestApp } from '../support/build-test-app';
+import { usingPostgres } from '../support/test-db';
 import type { TestUser } from '../support/users';
 import { openPaperDesk } from './support/paper-desk';
 
@@ -419,4 +421,47 @@ describe('copier store, intent journal', () => {
     expect((await second.claim(request('f1-950', []))).fresh).toBe(false);
     await second.close();
   });
+});
+
+describe('copier store, claims on connections of their own', () => {
+  (usingPostgres() ? it : it.skip)(
+    "when every connection of the server's pool is busy, then a copy's claim is still stated, not queued behind them",
+    async () => {
+      const store = track(copyStoreFor(t.app, rethrow));
+      await store.open();
+      const released: { release?: () => void } = {};
+      const held = new Promise<void>((resolve) => {
+        released.release = resolve;
+      });
+      // One connection holds a lock; every other one of the pool waits for it, and later statements queue.
+      let holding = (): void => undefined;
+      const locked = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = t.db.tx(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock(48048)');
+        holding();
+        await held;
+      });
+      await locked;
+      let waitersDone = 0;
+      const waiters = Array.from({ length: 8 }, () =>
+        t.db.query('SELECT pg_advisory_xact_lock_shared(48048)').then(() => {
+          waitersDone += 1;
+        }),
+      );
+      try {
+        const key = 'f1-pool-busy';
+        const claim = store.claim(request(key, [intent(`st.${key}.2`, key)]));
+        // A guard against a hang only: a claim queued behind the pool would wait for the lock's release.
+        const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 15_000).unref());
+        const result = await Promise.race([claim, stuck]);
+        expect(result === 'stuck' ? result : [...result.claimed]).toEqual([`st.${key}.2`]);
+        expect(waitersDone).toBe(0);
+      } finally {
+        released.release?.();
+        await Promise.all([holder, ...waiters]);
+      }
+    },
+  );
 });

@@ -96,7 +96,7 @@ interface Waiting {
 }
 
 /** Statements of claims under way at once: a claim never waits while one is free. */
-const IN_FLIGHT = 2;
+export const CLAIMS_IN_FLIGHT = 2;
 /**
  * Follower rows (orders and skips) in one statement at most, whatever the claims' sizes: a burst of events of
  * 500-follower groups is stored in several statements, none of them holding the claims behind it for long. A
@@ -105,7 +105,7 @@ const IN_FLIGHT = 2;
 const ROWS_PER_STATEMENT = 2_000;
 
 /**
- * Group commit of claims: a claim goes to the database at once while fewer than `IN_FLIGHT` claim statements are
+ * Group commit of claims: a claim goes to the database at once while fewer than `CLAIMS_IN_FLIGHT` claim statements are
  * under way; the claims that arrive meanwhile wait and go together in the next statement, so under load each
  * commit stores many events instead of one. A batch holds one claim per event key (a repeated event goes in the
  * next one and finds its key stored). When a batch's statement fails, each of its claims is tried alone, so one
@@ -126,7 +126,7 @@ export class ClaimBatches {
   }
 
   private next(): void {
-    if (this.running >= IN_FLIGHT || this.waiting.length === 0) return;
+    if (this.running >= CLAIMS_IN_FLIGHT || this.waiting.length === 0) return;
     const taken: Waiting[] = [];
     const keys = new Set<string>();
     let rows = 0;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { CLAIMS_IN_FLIGHT } from './claim-batches';
 import { JournaledCopyStore } from './journaled-store';
 import { SqlCopyStore } from './sql-store';
 import type { CopyStoreFence } from './store-fence';
@@ -14,7 +15,12 @@ export function copyStoreFor(
   onError: (error: unknown) => void,
   fence: CopyStoreFence | null = null,
 ): SqlCopyStore | JournaledCopyStore {
-  if (app.db.kind === 'postgres') return new SqlCopyStore(app.db, onError, undefined, fence, fence);
+  if (app.db.kind === 'postgres') {
+    // The claim stands between a leader's fill and its copies: it gets connections of its own, as many as claim
+    // statements run at once, so it never queues behind the requests and writes of the rest of the server.
+    const claimDb = app.db.reserved?.(CLAIMS_IN_FLIGHT) ?? app.db;
+    return new SqlCopyStore(app.db, onError, undefined, fence, fence, claimDb);
+  }
   return new JournaledCopyStore(app.db, {
     dir: path.join(app.config.dataDir, 'copier-journal'),
     fsync: app.config.copierJournalFsync,

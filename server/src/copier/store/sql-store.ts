@@ -31,6 +31,8 @@ export class SqlCopyStore implements CopyStore {
     private readonly fence: ClaimFence | null = null,
     /** Several nodes: the rows written behind are stored only under the live lease, like claims. */
     writeFence: WriteFence | null = null,
+    /** Where claims are stated: connections of their own, so a claim never waits behind other statements. */
+    private readonly claimDb: Db = db,
   ) {
     this.behind = behind ?? new BatchWriter(db, onError, null, writeFence);
   }
@@ -60,7 +62,7 @@ export class SqlCopyStore implements CopyStore {
   private async claimAll(inputs: ClaimInput[]): Promise<ClaimResult[]> {
     const [sql, name] =
       this.fence === null ? [CLAIM_SQL, 'copy-claim'] : [FENCED_CLAIM_SQL, 'copy-claim-fenced'];
-    const rows = await this.db.query<ClaimedRow>(sql, [JSON.stringify(inputs)], name);
+    const rows = await this.claimDb.query<ClaimedRow>(sql, [JSON.stringify(inputs)], name);
     return resultsOf(inputs, rows);
   }
 
