@@ -10,6 +10,7 @@ import type { CopyStore } from '../src/copier/engine/ports';
 import { MemoryCopyStore } from '../src/copier/engine/memory-store';
 import { JournaledCopyStore } from '../src/copier/store/journaled-store';
 import { SqlCopyStore } from '../src/copier/store/sql-store';
+import { CLAIMS_IN_FLIGHT } from '../src/copier/store/claim-batches';
 import type { EngineAccount } from '../src/copier/engine/types';
 
 /**
@@ -46,7 +47,9 @@ export async function openBenchStore(kind: StoreKind, postgresUrl?: string): Pro
       },
     });
     await migrate(db);
-    store = new SqlCopyStore(db, onError);
+    // As the server wires it (`copy-store-for.ts`): claims on connections of their own.
+    const claimDb = db.reserved?.(CLAIMS_IN_FLIGHT) ?? db;
+    store = new SqlCopyStore(db, onError, undefined, null, null, claimDb);
   } else if (kind !== 'memory') {
     db =
       kind === 'journal-thread'
