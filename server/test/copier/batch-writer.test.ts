@@ -224,10 +224,26 @@ describe('copier batch writer', () => {
         intent('st.s.1', accountId),
         intent('st.s.2', otherId),
         intent('st.s.3', accountId, 'Scaled down'),
+        intent('st.s.4', otherId, 'Scaled down'),
       ]),
     ]);
     writer.upsertOrder({ ...order('s-78', otherId), role: 'manual' });
     const none = { reason: null, price: null, qty: null, sent_ms: null, ack_ms: null };
+    // Given up on as unknown, then learned: its reason goes, as the patch's update would clear it.
+    writer.patchCopy({
+      ...none,
+      client_order_id: 'st.s.4',
+      status: 'Rejected',
+      broker_order_id: null,
+      reason: 'Outcome unknown',
+    });
+    writer.patchCopy({
+      ...none,
+      client_order_id: 'st.s.4',
+      status: 'Working',
+      broker_order_id: null,
+      clear_reason: true,
+    });
     writer.patchCopy({
       ...none,
       client_order_id: 'st.s.1',
@@ -288,6 +304,7 @@ describe('copier batch writer', () => {
       row('st.s.1', { broker_order_id: 's-77', status: 'Success', price: 6000, sent_ms: 1, ack_ms: 2 }),
       row('st.s.2', { broker_order_id: 's-78', status: 'Success', qty: 1, sent_ms: 3 }),
       row('st.s.3', { status: 'Pending New', reason: 'Scaled down', resolved: false }),
+      row('st.s.4', { status: 'Working' }),
       row('st.s2.1', { status: 'Rejected', reason: 'Margin' }),
     ]);
   });
