@@ -216,7 +216,8 @@ export class BatchWriter {
         const settled = settleClaims(claims, copies);
         if (settled.placed.length > 0) {
           await mergeManualRows(tx, settled.placed);
-          orders = orders.filter((row) => !(row.role === 'manual' && settled.placedKeys.has(orderKey(row))));
+          const placed = new Set(settled.placed.map(orderKey));
+          orders = orders.filter((row) => !(row.role === 'manual' && placed.has(orderKey(row))));
         }
         const applied = await writeClaims(tx, claims, settled.patches);
         if (applied.size > 0) patches = copies.filter((copy) => !applied.has(copy.client_order_id));
@@ -341,7 +342,7 @@ function sizeOf(batch: Batch): number {
   );
 }
 
-function orderKey(row: OrderRow): string {
+function orderKey(row: Pick<OrderRow, 'account_id' | 'broker_order_id'>): string {
   return `${row.account_id}|${row.broker_order_id}`;
 }
 
@@ -456,8 +457,5 @@ async function writeClaims(
      RETURNING client_order_id`,
     [JSON.stringify(rows)],
   );
-  const applied = new Set<string>();
-  if (patches.size > 0)
-    for (const row of stored) if (patches.has(row.client_order_id)) applied.add(row.client_order_id);
-  return applied;
+  return new Set(stored.map((row) => row.client_order_id).filter((id) => patches.has(id)));
 }

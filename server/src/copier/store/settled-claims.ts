@@ -1,6 +1,7 @@
 import type { CopyPatch } from './batch-writer';
 import type { ClaimRow } from './claim-rows';
 import type { JournalEntry } from './intent-journal';
+import { withFields } from '../../runtime/with-fields';
 
 /** A follower order of a claim placed at its broker: its account and the broker's id for it. */
 export interface PlacedOrder {
@@ -13,8 +14,6 @@ export interface SettledClaims {
   patches: ReadonlyMap<string, CopyPatch>;
   /** Those copies with a broker order id: a row recorded as manual for that order is the copy itself. */
   placed: PlacedOrder[];
-  /** `placed` as order keys (`account|broker order id`). */
-  placedKeys: ReadonlySet<string>;
 }
 
 /**
@@ -23,11 +22,9 @@ export interface SettledClaims {
  * pending and updated, which on PostgreSQL writes a second version of the row and of every index entry.
  */
 export function settleClaims(claims: readonly JournalEntry[], copies: readonly CopyPatch[]): SettledClaims {
-  const byId = new Map<string, CopyPatch>();
-  if (copies.length > 0) for (const copy of copies) byId.set(copy.client_order_id, copy);
+  const byId = new Map(copies.map((copy) => [copy.client_order_id, copy]));
   const patches = new Map<string, CopyPatch>();
   const placed: PlacedOrder[] = [];
-  const placedKeys = new Set<string>();
   for (const claim of claims)
     for (const intent of claim.intents) {
       const patch = byId.get(intent.client_order_id);
@@ -35,16 +32,16 @@ export function settleClaims(claims: readonly JournalEntry[], copies: readonly C
       patches.set(intent.client_order_id, patch);
       if (patch.broker_order_id === null) continue;
       placed.push({ account_id: intent.account_id, broker_order_id: patch.broker_order_id });
-      placedKeys.add(`${intent.account_id}|${patch.broker_order_id}`);
     }
-  return { patches, placed, placedKeys };
+  return { patches, placed };
 }
 
 /** A claim's follower order as the claim statement reads it; with its patch, the state the patch brings. */
 export function claimRecord(entry: JournalEntry, intent: ClaimRow, patch: CopyPatch | undefined): object {
-  const base = { event_key: entry.eventKey, user_id: entry.userId, at: entry.at };
-  if (patch === undefined) return Object.assign(base, intent);
-  return Object.assign(base, intent, {
+  const claimed = { event_key: entry.eventKey, user_id: entry.userId, at: entry.at };
+  if (patch === undefined) return withFields(intent, claimed);
+  return withFields(intent, {
+    ...claimed,
     status: patch.status,
     broker_order_id: patch.broker_order_id,
     // As the patch's update would: a reason cleared (an outcome learned after "unknown") even when none is new.
