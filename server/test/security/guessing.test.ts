@@ -33,6 +33,13 @@ describe('guessing passwords and codes in parallel is capped, and the trader kee
 
   const count = (statuses: number[], status: number): number => statuses.filter((s) => s === status).length;
 
+  /**
+   * The statements a spy saw that were made for this trader's sign-in (each names the e-mail address): the app's
+   * own timers (the write-behind, housekeeping) may run a statement of their own while the request is served.
+   */
+  const forTrader = (spy: jest.SpyInstance, email: string): unknown[][] =>
+    spy.mock.calls.filter((call: unknown[]) => Array.isArray(call[1]) && call[1].includes(email));
+
   it(`40 wrong passwords at once from 40 addresses: ${MAX_ACCOUNT_FAILURES} are checked, the rest refused; the trader still signs in from their address`, async () => {
     const user = await registerUser(t.app);
     const answers = await Promise.all(
@@ -65,11 +72,11 @@ describe('guessing passwords and codes in parallel is capped, and the trader kee
     const transactions = jest.spyOn(t.app.db, 'tx');
     try {
       expect((await login(user.email, 'Wrong!Pass1', '10.75.0.1')).statusCode).toBe(429);
-      expect(queries).not.toHaveBeenCalled();
+      expect(forTrader(queries, user.email)).toHaveLength(0);
       const fresh = await login(user.email, user.password, '10.75.2.1');
       expect(fresh.statusCode).toBe(429);
       expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
-      expect(queries).toHaveBeenCalledTimes(1);
+      expect(forTrader(queries, user.email)).toHaveLength(1);
       expect(transactions).not.toHaveBeenCalled();
     } finally {
       queries.mockRestore();
@@ -90,10 +97,10 @@ describe('guessing passwords and codes in parallel is capped, and the trader kee
     const transactions = jest.spyOn(t.app.db, 'tx');
     try {
       expect((await login(user.email, user.password, '10.76.0.1')).statusCode).toBe(429);
-      expect(queries).not.toHaveBeenCalled();
+      expect(forTrader(queries, user.email)).toHaveLength(0);
       // A new address: one read, whether it ever signed in to the account.
       expect((await login(user.email, user.password, '10.76.2.1')).statusCode).toBe(429);
-      expect(queries).toHaveBeenCalledTimes(1);
+      expect(forTrader(queries, user.email)).toHaveLength(1);
       expect(transactions).not.toHaveBeenCalled();
     } finally {
       queries.mockRestore();
